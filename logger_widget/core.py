@@ -1,0 +1,424 @@
+"""The rules of Logger as fast, stateless functions over bitboards.
+
+This is the one place where the rules are implemented; :class:`~logger_widget.Position`,
+the step-by-step :class:`~logger_widget.decisions.TurnInProgress`, the bots and
+the benchmarks all call these functions. Source of every rule: ``RULES.md``
+(the project's rule specification, after Erik Dresner's published rules).
+
+Raw state
+    A position is the plain tuple ``(seedlings, saplings, mature, protested,
+    loggers, mover, scores, supplies)``: four 25-bit masks (``protested`` is a
+    subset of ``mature``), the logger cell index of each seat, the 0-based seat
+    to move, and per-seat scores and protester supplies (tuples of ints). The
+    public :class:`~logger_widget.Position` is this tuple with a friendly face.
+
+Action encoding
+    ``kind`` is one of :data:`NONE`, :data:`PLANT`, :data:`PROTEST`,
+    :data:`CHOP`; ``target`` is a mask: the planted cell, the protested trees,
+    or the chopped (first) tree.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from itertools import combinations
+from math import comb
+
+from .cells import ADJACENT, FULL, LINES, NEIGHBOURHOOD2, RAYS, bits
+
+__all__ = [
+    "CHOP",
+    "MAX_TREES",
+    "NONE",
+    "PLANT",
+    "PROTEST",
+    "TARGET_SCORE",
+    "action_count",
+    "action_sets",
+    "after_growth",
+    "apply_action",
+    "occupied_for_move",
+    "apply_turn",
+    "chop_felled",
+    "destinations",
+    "grow",
+    "is_over",
+    "iter_actions",
+    "logger_mask",
+    "playout",
+    "random_turn",
+    "spawn_sets",
+    "successors",
+    "total_protesters",
+]
+
+#: At most 20 trees on the board: the pool has 20 large pyramids (RULES.md, [decision]).
+MAX_TREES = 20
+#: A score of at least this many points triggers the end (RULES.md, "End of the game").
+TARGET_SCORE = 10
+
+NONE, PLANT, PROTEST, CHOP = 0, 1, 2, 3
+
+State = tuple  # (seed, sap, mat, prot, loggers, mover, scores, supplies)
+
+
+def total_protesters(players: int) -> int:
+    """Protesters in the game: 2 per seat with 2 players, 1 per seat with 3 or 4 (RULES.md, "Setup")."""
+    return 4 if players == 2 else players
+
+
+def logger_mask(loggers: tuple[int, ...]) -> int:
+    """Mask of the cells occupied by loggers."""
+    m = 0
+    for c in loggers:
+        m |= 1 << c
+    return m
+
+
+def is_over(state: State) -> bool:
+    """The game is over: the end was triggered (a score >= 10) and seat 1 is to move.
+
+    RULES.md, "End of the game" and "LPN": the round is completed after the
+    trigger, so the game ends when a new round would begin.
+    """
+    return state[5] == 0 and max(state[6]) >= TARGET_SCORE
+
+
+# --------------------------------------------------------------------------- movement
+
+_DEST_CACHE: dict[int, tuple[int, ...]] = {}
+
+
+def destinations(origin: int, occupied: int) -> tuple[int, ...]:
+    """Cells a logger on ``origin`` can end its movement on, in index order.
+
+    Movement is 0, 1 or 2 orthogonal steps, each into a free cell (no tree, no
+    logger); the path may turn; staying put is allowed (RULES.md, "Movement").
+
+    Args:
+        origin: the mover's cell index (0–24).
+        occupied: mask of cells holding a tree or *another* logger.
+    Returns:
+        Sorted tuple of cell indices, always containing ``origin``.
+    """
+    key = (origin << 25) | (occupied & NEIGHBOURHOOD2[origin])
+    found = _DEST_CACHE.get(key)
+    if found is None:
+        free = FULL & ~occupied
+        one = ADJACENT[origin] & free
+        reach = one | (1 << origin)
+        for c in bits(one):
+            reach |= ADJACENT[c] & free
+        found = _DEST_CACHE[key] = tuple(bits(reach))
+    return found
+
+
+# --------------------------------------------------------------------------- growth
+
+
+def grow(seed: int, sap: int, mat: int, cell: int) -> tuple[int, int, int, int]:
+    """Grow every tree in the rank and file of ``cell`` one stage, simultaneously.
+
+    Seedling → sapling, sapling → mature tree; a tree that was already mature
+    spawns (RULES.md, "Growth"). No tree grows twice.
+
+    Returns:
+        ``(seedlings, saplings, mature, spawners)``: the masks after growth and
+        the mask of the mature trees that must spawn a seedling.
+    """
+    line = LINES[cell]
+    gs = seed & line
+    ga = sap & line
+    return seed ^ gs, (sap ^ ga) | gs, mat | ga, mat & line
+
+
+_SPAWN_CACHE: dict[int, tuple[int, ...]] = {}
+_SPAWN_CACHE_LIMIT = 200_000
+
+
+def spawn_sets(spawners: int, free: int, room: int) -> tuple[int, ...]:
+    """Every legal set of cells for the seedlings spawned by ``spawners``.
+
+    Each spawning tree puts one seedling on an orthogonally adjacent free cell,
+    all at once; the set must be as large as possible — a maximum matching
+    between spawning trees and free cells — capped by the room left under the
+    20-tree limit; the mover chooses which maximum set (RULES.md, "Growth",
+    [decision] on competing trees).
+
+    Args:
+        spawners: mask of the mature trees that spawn.
+        free: mask of the free cells (no tree after growth, no logger).
+        room: how many more trees fit on the board (``20 - trees``), >= 0.
+    Returns:
+        Sorted tuple of masks, each a legal set of spawned cells; ``(0,)`` when
+        nothing can be spawned.
+    """
+    if not spawners:
+        return (0,)
+    near = 0
+    for s in bits(spawners):
+        near |= ADJACENT[s]
+    need = spawners.bit_count()
+    if room < need:
+        need = room
+    key = (need << 50) | (spawners << 25) | (free & near)
+    found = _SPAWN_CACHE.get(key)
+    if found is None:
+        if len(_SPAWN_CACHE) >= _SPAWN_CACHE_LIMIT:
+            _SPAWN_CACHE.clear()
+        found = _SPAWN_CACHE[key] = _matchable_maximum(spawners, free & near, need)
+    return found
+
+
+def _matchable_maximum(spawners: int, free: int, room: int) -> tuple[int, ...]:
+    # All cell sets that distinct spawners can fill (each spawner: one adjacent
+    # free cell or none). Subsets of a matchable set are matchable, so the
+    # legal sets are exactly the matchable sets of size min(room, maximum).
+    reached = {0}
+    for s in bits(spawners):
+        cand = ADJACENT[s] & free
+        if not cand:
+            continue
+        grown = set(reached)
+        for m in reached:
+            c = cand & ~m
+            while c:
+                low = c & -c
+                grown.add(m | low)
+                c ^= low
+        reached = grown
+    best = min(room, max(m.bit_count() for m in reached))
+    return tuple(sorted(m for m in reached if m.bit_count() == best))
+
+
+# --------------------------------------------------------------------------- actions
+
+
+def chop_felled(mature: int, logger: int, target: int) -> int:
+    """Mask of the trees felled by chopping ``target`` from ``logger``.
+
+    The chopped tree falls away from the logger and knocks down every further
+    mature tree (protested or not) in the same straight line, until the edge
+    or a cell holding anything but a mature tree (RULES.md, "Chop").
+    Preconditions (checked by callers): the cells are adjacent, ``target`` is
+    an unprotested mature tree.
+    """
+    felled = 1 << target
+    for b in RAYS[(logger, target)]:
+        if not mature & b:
+            break
+        felled |= b
+    return felled
+
+
+def action_sets(state: State, cell: int, trees: int, free: int) -> tuple[int, int, int, int]:
+    """``(plant_mask, protestable_mask, supply, chop_mask)`` for a logger on ``cell``."""
+    plant = ADJACENT[cell] & free if trees.bit_count() < MAX_TREES else 0
+    unprotected = state[2] & ~state[3]
+    supply = state[7][state[5]] if unprotected else 0
+    return plant, unprotected, supply, ADJACENT[cell] & unprotected
+
+
+def action_count(plant: int, unprotected: int, supply: int, chop: int) -> int:
+    """Number of distinct actions: each plant cell, each protest subset, each chop."""
+    n = plant.bit_count() + chop.bit_count()
+    if supply:
+        u = unprotected.bit_count()
+        for k in range(1, min(supply, u) + 1):
+            n += comb(u, k)
+    return n
+
+
+def iter_actions(plant: int, unprotected: int, supply: int, chop: int) -> Iterator[tuple[int, int]]:
+    """Yield every action as ``(kind, target_mask)``: plants, protests, chops.
+
+    Protest subsets are yielded by size, then in lexicographic cell order.
+    Yields ``(NONE, 0)`` alone when no action is possible (the phase is skipped).
+    """
+    any_action = False
+    for c in bits(plant):
+        any_action = True
+        yield PLANT, 1 << c
+    if supply and unprotected:
+        trees = [1 << c for c in bits(unprotected)]
+        for k in range(1, min(supply, len(trees)) + 1):
+            for combo in combinations(trees, k):
+                any_action = True
+                yield PROTEST, sum(combo)
+    for c in bits(chop):
+        any_action = True
+        yield CHOP, 1 << c
+    if not any_action:
+        yield NONE, 0
+
+
+# --------------------------------------------------------------------------- turns
+
+
+def after_growth(state: State, dest: int) -> tuple[State, int, int]:
+    """Move the mover's logger to ``dest`` and grow.
+
+    Returns:
+        ``(state, spawners, free)``: the state after movement and growth
+        (spawns not yet placed, mover unchanged), the spawning trees and the
+        free cells for spawned seedlings.
+    """
+    seed, sap, mat, prot, loggers, mover, scores, supplies = state
+    seed, sap, mat, spawners = grow(seed, sap, mat, dest)
+    if loggers[mover] != dest:
+        loggers = loggers[:mover] + (dest,) + loggers[mover + 1 :]
+    free = FULL & ~(seed | sap | mat | logger_mask(loggers))
+    return (seed, sap, mat, prot, loggers, mover, scores, supplies), spawners, free
+
+
+def apply_action(state: State, kind: int, target: int) -> State:
+    """Apply an action (already known to be legal) and pass the turn to the next seat."""
+    seed, sap, mat, prot, loggers, mover, scores, supplies = state
+    if kind == PLANT:
+        seed |= target
+    elif kind == PROTEST:
+        prot |= target
+        supplies = supplies[:mover] + (supplies[mover] - target.bit_count(),) + supplies[mover + 1 :]
+    elif kind == CHOP:
+        felled = chop_felled(mat, loggers[mover], target.bit_length() - 1)
+        gained = (felled & prot).bit_count()
+        mat &= ~felled
+        prot &= ~felled
+        scores = scores[:mover] + (scores[mover] + felled.bit_count(),) + scores[mover + 1 :]
+        if gained:
+            supplies = supplies[:mover] + (supplies[mover] + gained,) + supplies[mover + 1 :]
+    nxt = mover + 1
+    if nxt == len(loggers):
+        nxt = 0
+    return (seed, sap, mat, prot, loggers, nxt, scores, supplies)
+
+
+def apply_turn(state: State, dest: int, spawn: int, kind: int, target: int) -> State:
+    """Play a complete turn that is already known to be legal; return the next state."""
+    grown, _, _ = after_growth(state, dest)
+    if spawn:
+        grown = (grown[0] | spawn,) + grown[1:]
+    return apply_action(grown, kind, target)
+
+
+def occupied_for_move(state: State) -> int:
+    """Cells the mover's logger cannot step into: trees and the other loggers."""
+    loggers, mover = state[4], state[5]
+    others = logger_mask(loggers) & ~(1 << loggers[mover])
+    return state[0] | state[1] | state[2] | others
+
+
+def successors(state: State) -> set[State]:
+    """Every distinct state after one complete legal turn of the seat to move.
+
+    RULES.md, "Successors": movement × every legal spawn set × every legal
+    action (or the skipped action). Empty when the game is over.
+    """
+    out: set[State] = set()
+    if is_over(state):
+        return out
+    origin = state[4][state[5]]
+    for dest in destinations(origin, occupied_for_move(state)):
+        grown, spawners, free = after_growth(state, dest)
+        trees = grown[0] | grown[1] | grown[2]
+        for spawn in spawn_sets(spawners, free, MAX_TREES - trees.bit_count()):
+            s = (grown[0] | spawn,) + grown[1:] if spawn else grown
+            acts = action_sets(s, dest, trees | spawn, free & ~spawn)
+            for kind, target in iter_actions(*acts):
+                out.add(apply_action(s, kind, target))
+    return out
+
+
+def random_turn(state: State, rng: random.Random) -> tuple[int, int, int, int, State]:
+    """Play one random turn, uniform at each decision.
+
+    First uniform over destinations, then over the legal spawn sets, then over
+    the legal actions (each plant cell, each protest subset and each chop is
+    one action). This is the policy of :class:`~logger_widget.bots.RandomBot`,
+    of MCTS playouts and of ``benchmarks/bench_engine.py``.
+
+    Returns:
+        ``(dest, spawn_mask, kind, target_mask, next_state)``.
+    """
+    seed, sap, mat, prot, loggers, mover, scores, supplies = state
+    origin = loggers[mover]
+    lm = logger_mask(loggers)
+    dests = destinations(origin, seed | sap | mat | (lm & ~(1 << origin)))
+    dest = dests[int(rng.random() * len(dests))]
+    # growth
+    line = LINES[dest]
+    gs = seed & line
+    ga = sap & line
+    spawners = mat & line
+    seed ^= gs
+    sap = (sap ^ ga) | gs
+    mat |= ga
+    lm = lm & ~(1 << origin) | (1 << dest)
+    trees = seed | sap | mat
+    free = FULL & ~(trees | lm)
+    spawn = 0
+    if spawners:
+        sets = spawn_sets(spawners, free, MAX_TREES - trees.bit_count())
+        spawn = sets[int(rng.random() * len(sets))] if len(sets) > 1 else sets[0]
+        if spawn:
+            seed |= spawn
+            trees |= spawn
+            free &= ~spawn
+    if loggers[mover] != dest:
+        loggers = loggers[:mover] + (dest,) + loggers[mover + 1 :]
+    s = (seed, sap, mat, prot, loggers, mover, scores, supplies)
+    adj = ADJACENT[dest]
+    plant = adj & free if trees.bit_count() < MAX_TREES else 0
+    unprotected = mat & ~prot
+    chop = adj & unprotected
+    supply = supplies[mover] if unprotected else 0
+    n_plant = plant.bit_count()
+    n_chop = chop.bit_count()
+    n_protest = 0
+    if supply:
+        u = unprotected.bit_count()
+        for k in range(1, min(supply, u) + 1):
+            n_protest += comb(u, k)
+    total = n_plant + n_protest + n_chop
+    if not total:
+        return dest, spawn, NONE, 0, apply_action(s, NONE, 0)
+    r = int(rng.random() * total)
+    if r < n_plant:
+        kind, target = PLANT, _nth_bit(plant, r)
+    elif r < n_plant + n_protest:
+        kind, target = PROTEST, _random_subset(unprotected, supply, r - n_plant, rng)
+    else:
+        kind, target = CHOP, _nth_bit(chop, r - n_plant - n_protest)
+    return dest, spawn, kind, target, apply_action(s, kind, target)
+
+
+def _nth_bit(mask: int, n: int) -> int:
+    for _ in range(n):
+        mask &= mask - 1
+    return mask & -mask
+
+
+def _random_subset(unprotected: int, supply: int, r: int, rng: random.Random) -> int:
+    """The protest subset with index ``r`` in size order (uniform when ``r`` is)."""
+    trees = [1 << c for c in bits(unprotected)]
+    u = len(trees)
+    k = 1
+    while r >= comb(u, k):
+        r -= comb(u, k)
+        k += 1
+    return sum(rng.sample(trees, k)) if k < u else sum(trees)
+
+
+def playout(state: State, rng: random.Random, max_turns: int = 1000) -> tuple[State, int]:
+    """Random play (see :func:`random_turn`) until the game is over or ``max_turns`` turns.
+
+    Returns:
+        ``(final_state, turns_played)``. Repetition is not tracked here; the
+        turn limit guarantees termination.
+    """
+    turns = 0
+    while turns < max_turns and not (state[5] == 0 and max(state[6]) >= TARGET_SCORE):
+        state = random_turn(state, rng)[4]
+        turns += 1
+    return state, turns
