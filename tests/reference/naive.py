@@ -39,7 +39,7 @@ BOARD_CHARS = (".",) + TREE_CHARS + LOGGER_CHARS
 PROTESTERS_IN_GAME = {2: 4, 3: 3, 4: 4}
 ORTHOGONAL = ((-1, 0), (1, 0), (0, -1), (0, 1))  # no diagonals, ever
 
-_NUMBER = re.compile(r"^(0|[1-9][0-9]*)$")
+_NUMBER = re.compile(r"0|[1-9][0-9]*")  # used with fullmatch
 
 
 # ---------------------------------------------------------------------------
@@ -52,7 +52,7 @@ def _parse_count_list(field: str, name: str) -> list[int]:
     parts = field.split(",")
     values = []
     for part in parts:
-        if not _NUMBER.match(part):
+        if not _NUMBER.fullmatch(part):
             raise ValueError(f"{name} field: {part!r} is not a non-negative integer")
         values.append(int(part))
     return values
@@ -84,12 +84,10 @@ def parse_lpn(text: str) -> dict:
     if not 2 <= n_players <= 4:
         raise ValueError(f"scores field: {n_players} entries, players must be 2..4")
     if len(supplies) != n_players:
-        raise ValueError(
-            f"supplies field: {len(supplies)} entries but scores has {n_players}"
-        )
+        raise ValueError(f"supplies field: {len(supplies)} entries but scores has {n_players}")
 
     # Field 2: seat to move.
-    if not _NUMBER.match(move_field):
+    if not _NUMBER.fullmatch(move_field):
         raise ValueError(f"seat-to-move field: {move_field!r} is not a number")
     to_move = int(move_field)
     if not 1 <= to_move <= n_players:
@@ -331,9 +329,7 @@ def protest_results(state: dict, seat: int) -> list[dict]:
     """
     results = []
     supply = state["supplies"][seat - 1]
-    targets = [
-        (r, c) for r in range(SIZE) for c in range(SIZE) if state["board"][r][c] == "m"
-    ]
+    targets = [(r, c) for r in range(SIZE) for c in range(SIZE) if state["board"][r][c] == "m"]
     for k in range(1, supply + 1):
         for subset in itertools.combinations(targets, k):
             new = copy.deepcopy(state)

@@ -283,7 +283,8 @@ def _independent_spawn_sets(board, spawners):
 
     def matchable(subset):
         for trees in itertools.permutations(spawners, len(subset)):
-            if all(cell in naive.neighbours(*tree) for cell, tree in zip(subset, trees)):
+            pairs = zip(subset, trees, strict=True)
+            if all(cell in naive.neighbours(*tree) for cell, tree in pairs):
                 return True
         return False
 
@@ -392,7 +393,8 @@ def test_chop_through_protested_trees_to_edge():
 )
 def test_chop_chain_stops(row, points):
     row5 = "....2" if "2" not in row else "....."
-    state = _state_from_rows(row5, ".....", ".....", ".....", row)
+    supplies = (2 - row.count("p"), 2)  # 4 protesters in a 2-player game
+    state = _state_from_rows(row5, ".....", ".....", ".....", row, supplies=supplies)
     chops = naive.chop_results(state, 1, cell_index("a1"))
     if points == 0:
         assert chops == []
@@ -468,7 +470,7 @@ def test_start_position_successor_count():
     # Different destinations give different boards, so 2+3+3+3+4+3 = 18.
     result = successors(START_2P)
     assert len(result) == 18
-    assert "....2/...../..s../s..../.1... 2 0,0 2,2" in result  # b1, plant a2
+    assert "....2/...../..s../.s.../.1... 2 0,0 2,2" in result  # b1, plant b2
     assert "....2/...../1.a../s..../..... 2 0,0 2,2" in result  # a3, plant a2
     assert all(parse_lpn(p)["to_move"] == 2 for p in result)
 
