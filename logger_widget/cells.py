@@ -110,11 +110,7 @@ LINES: tuple[int, ...] = tuple(
 
 #: ``NEIGHBOURHOOD2[i]``: cells at orthogonal (Manhattan) distance 1 or 2 from ``i``.
 NEIGHBOURHOOD2: tuple[int, ...] = tuple(
-    mask_of(
-        j
-        for j in range(N_CELLS)
-        if 1 <= abs(j % SIZE - i % SIZE) + abs(j // SIZE - i // SIZE) <= 2
-    )
+    mask_of(j for j in range(N_CELLS) if 1 <= abs(j % SIZE - i % SIZE) + abs(j // SIZE - i // SIZE) <= 2)
     for i in range(N_CELLS)
 )
 

@@ -134,6 +134,8 @@ def grow(seed: int, sap: int, mat: int, cell: int) -> tuple[int, int, int, int]:
 
 
 _SPAWN_CACHE: dict[int, tuple[int, ...]] = {}
+_NEAR: dict[int, int] = {}
+_SINGLE: dict[int, tuple[int, ...]] = {}
 _SPAWN_CACHE_LIMIT = 200_000
 
 
@@ -156,9 +158,20 @@ def spawn_sets(spawners: int, free: int, room: int) -> tuple[int, ...]:
     """
     if not spawners:
         return (0,)
-    near = 0
-    for s in bits(spawners):
-        near |= ADJACENT[s]
+    if not spawners & (spawners - 1):  # a single spawning tree: any one free neighbour
+        cand = ADJACENT[spawners.bit_length() - 1] & free
+        if not cand or room <= 0:
+            return (0,)
+        found = _SINGLE.get(cand)
+        if found is None:
+            found = _SINGLE[cand] = tuple(1 << c for c in bits(cand))
+        return found
+    near = _NEAR.get(spawners)
+    if near is None:
+        near = 0
+        for s in bits(spawners):
+            near |= ADJACENT[s]
+        _NEAR[spawners] = near
     need = spawners.bit_count()
     if room < need:
         need = room
@@ -220,14 +233,15 @@ def action_sets(state: State, cell: int, trees: int, free: int) -> tuple[int, in
     return plant, unprotected, supply, ADJACENT[cell] & unprotected
 
 
+#: ``PROTEST_SUBSETS[u][s]``: non-empty subsets of at most ``s`` of ``u`` trees.
+PROTEST_SUBSETS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sum(comb(u, k) for k in range(1, min(s, u) + 1)) for s in range(26)) for u in range(26)
+)
+
+
 def action_count(plant: int, unprotected: int, supply: int, chop: int) -> int:
     """Number of distinct actions: each plant cell, each protest subset, each chop."""
-    n = plant.bit_count() + chop.bit_count()
-    if supply:
-        u = unprotected.bit_count()
-        for k in range(1, min(supply, u) + 1):
-            n += comb(u, k)
-    return n
+    return plant.bit_count() + chop.bit_count() + PROTEST_SUBSETS[unprotected.bit_count()][supply]
 
 
 def iter_actions(plant: int, unprotected: int, supply: int, chop: int) -> Iterator[tuple[int, int]]:
@@ -274,7 +288,21 @@ def after_growth(state: State, dest: int) -> tuple[State, int, int]:
 
 def apply_action(state: State, kind: int, target: int) -> State:
     """Apply an action (already known to be legal) and pass the turn to the next seat."""
-    seed, sap, mat, prot, loggers, mover, scores, supplies = state
+    return _act(*state, kind, target)
+
+
+def _act(
+    seed: int,
+    sap: int,
+    mat: int,
+    prot: int,
+    loggers: tuple[int, ...],
+    mover: int,
+    scores: tuple[int, ...],
+    supplies: tuple[int, ...],
+    kind: int,
+    target: int,
+) -> State:
     if kind == PLANT:
         seed |= target
     elif kind == PROTEST:
@@ -343,10 +371,16 @@ def random_turn(state: State, rng: random.Random) -> tuple[int, int, int, int, S
     """
     seed, sap, mat, prot, loggers, mover, scores, supplies = state
     origin = loggers[mover]
-    lm = logger_mask(loggers)
-    dests = destinations(origin, seed | sap | mat | (lm & ~(1 << origin)))
+    lm = 0
+    for c in loggers:
+        lm |= 1 << c
+    trees = seed | sap | mat
+    occupied = trees | (lm ^ (1 << origin))
+    dests = _DEST_CACHE.get((origin << 25) | (occupied & NEIGHBOURHOOD2[origin]))
+    if dests is None:
+        dests = destinations(origin, occupied)
     dest = dests[int(rng.random() * len(dests))]
-    # growth
+    # growth (see grow())
     line = LINES[dest]
     gs = seed & line
     ga = sap & line
@@ -354,8 +388,7 @@ def random_turn(state: State, rng: random.Random) -> tuple[int, int, int, int, S
     seed ^= gs
     sap = (sap ^ ga) | gs
     mat |= ga
-    lm = lm & ~(1 << origin) | (1 << dest)
-    trees = seed | sap | mat
+    lm ^= (1 << origin) | (1 << dest) if dest != origin else 0
     free = FULL & ~(trees | lm)
     spawn = 0
     if spawners:
@@ -365,24 +398,19 @@ def random_turn(state: State, rng: random.Random) -> tuple[int, int, int, int, S
             seed |= spawn
             trees |= spawn
             free &= ~spawn
-    if loggers[mover] != dest:
+    if dest != origin:
         loggers = loggers[:mover] + (dest,) + loggers[mover + 1 :]
-    s = (seed, sap, mat, prot, loggers, mover, scores, supplies)
     adj = ADJACENT[dest]
     plant = adj & free if trees.bit_count() < MAX_TREES else 0
     unprotected = mat & ~prot
     chop = adj & unprotected
-    supply = supplies[mover] if unprotected else 0
+    supply = supplies[mover]
     n_plant = plant.bit_count()
     n_chop = chop.bit_count()
-    n_protest = 0
-    if supply:
-        u = unprotected.bit_count()
-        for k in range(1, min(supply, u) + 1):
-            n_protest += comb(u, k)
+    n_protest = PROTEST_SUBSETS[unprotected.bit_count()][supply]
     total = n_plant + n_protest + n_chop
     if not total:
-        return dest, spawn, NONE, 0, apply_action(s, NONE, 0)
+        return dest, spawn, NONE, 0, _act(seed, sap, mat, prot, loggers, mover, scores, supplies, NONE, 0)
     r = int(rng.random() * total)
     if r < n_plant:
         kind, target = PLANT, _nth_bit(plant, r)
@@ -390,7 +418,13 @@ def random_turn(state: State, rng: random.Random) -> tuple[int, int, int, int, S
         kind, target = PROTEST, _random_subset(unprotected, supply, r - n_plant, rng)
     else:
         kind, target = CHOP, _nth_bit(chop, r - n_plant - n_protest)
-    return dest, spawn, kind, target, apply_action(s, kind, target)
+    return (
+        dest,
+        spawn,
+        kind,
+        target,
+        _act(seed, sap, mat, prot, loggers, mover, scores, supplies, kind, target),
+    )
 
 
 def _nth_bit(mask: int, n: int) -> int:

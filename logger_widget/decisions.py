@@ -203,7 +203,10 @@ class TurnInProgress:
             raise self._refuse(cell)
         assert self.state is not None
         felled = core.chop_felled(self.state[2], self.destination, i)
-        order = sorted(bits(felled), key=lambda c: abs(c % 5 - self.destination % 5) + abs(c // 5 - self.destination // 5))
+        order = sorted(
+            bits(felled),
+            key=lambda c: abs(c % 5 - self.destination % 5) + abs(c // 5 - self.destination // 5),
+        )
         return ChopPreview(
             CELL_NAMES[i],
             tuple(CELL_NAMES[c] for c in order),
@@ -230,7 +233,9 @@ class TurnInProgress:
         return IllegalTurnError(str(choice), self.position.to_lpn(), "not_an_option", choice=choice)
 
     def choose(self, option: str) -> TurnInProgress:
-        """The partial turn after taking ``option`` (one of :meth:`options`, or a chosen protest tree to un-choose).
+        """The partial turn after taking ``option``.
+
+        ``option`` is one of :meth:`options`, or a chosen protest tree to un-choose.
 
         Raises:
             IllegalTurnError: ``option`` is not legal at this stage (rule ``"not_an_option"``).
@@ -239,7 +244,12 @@ class TurnInProgress:
             raise self._refuse(option)
         option = option.strip().lower()
         stage = self.stage
-        if stage == "protest" and option != DONE and option in CELL_NAMES and self.chosen >> cell_index(option) & 1:
+        if (
+            stage == "protest"
+            and option != DONE
+            and option in CELL_NAMES
+            and self.chosen >> cell_index(option) & 1
+        ):
             return replace(self, chosen=self.chosen & ~(1 << cell_index(option)))
         if option not in self.options():
             raise self._refuse(option)
@@ -251,7 +261,16 @@ class TurnInProgress:
             sets = core.spawn_sets(spawners, free, core.MAX_TREES - trees.bit_count())
             line = LINES[dest]
             grew = (state[0] | state[1]) & line
-            nxt = replace(self, stage="spawn", destination=dest, state=grown, spawners=spawners, free=free, spawn_sets=sets, grew=grew)
+            nxt = replace(
+                self,
+                stage="spawn",
+                destination=dest,
+                state=grown,
+                spawners=spawners,
+                free=free,
+                spawn_sets=sets,
+                grew=grew,
+            )
             return nxt._enter_action() if sets == (0,) else nxt
         if stage == "spawn":
             b = 1 << cell_index(option)
@@ -262,7 +281,12 @@ class TurnInProgress:
         if stage == "action":
             return replace(self, stage=option)  # type: ignore[arg-type]
         if stage in ("plant", "chop"):
-            return replace(self, stage="done", kind=core.PLANT if stage == "plant" else core.CHOP, chosen=1 << cell_index(option))
+            return replace(
+                self,
+                stage="done",
+                kind=core.PLANT if stage == "plant" else core.CHOP,
+                chosen=1 << cell_index(option),
+            )
         if stage == "protest":
             if option == DONE:
                 return replace(self, stage="done", kind=core.PROTEST)
@@ -327,4 +351,3 @@ class TurnInProgress:
         from .position import Position
 
         return Position._from_state(core.apply_turn(self.position._state, *self._raw()))
-

@@ -34,16 +34,12 @@ RULE_MESSAGES: dict[str, str] = {
     "destination_tree": N_("{cell} is not free: a tree stands there."),
     "destination_logger": N_("{cell} is not free: Player {other}'s logger stands there."),
     "destination_too_far": N_("{cell} is more than two steps away from {origin}."),
-    "destination_blocked": N_(
-        "{cell} is not reachable in two steps: the way from {origin} is blocked."
-    ),
+    "destination_blocked": N_("{cell} is not reachable in two steps: the way from {origin} is blocked."),
     "spawn_not_free": N_("A seedling cannot be spawned on {cell}: it is not a free cell."),
     "spawn_not_adjacent": N_(
         "A seedling cannot be spawned on {cell}: no spawning mature tree is next to it."
     ),
-    "spawn_count": N_(
-        "Growth must spawn as many seedlings as possible: {expected} here, not {given}."
-    ),
+    "spawn_count": N_("Growth must spawn as many seedlings as possible: {expected} here, not {given}."),
     "spawn_not_maximal": N_(
         "These spawned seedlings cannot all come from different mature trees: "
         "choose cells so that every tree that can spawn does."
@@ -52,9 +48,7 @@ RULE_MESSAGES: dict[str, str] = {
     "plant_not_adjacent": N_("You can plant only next to your logger, and {cell} is not."),
     "plant_not_free": N_("You cannot plant on {cell}: it is not free."),
     "plant_limit": N_("No seedling can be planted: 20 trees are already on the board."),
-    "protest_no_supply": N_(
-        "Not enough protesters in your supply: you have {supply}, you chose {count}."
-    ),
+    "protest_no_supply": N_("Not enough protesters in your supply: you have {supply}, you chose {count}."),
     "protest_not_mature": N_("Protesters go on mature trees only, and {cell} is not one."),
     "protest_already": N_("{cell} already has a protester."),
     "protest_empty": N_("Choose at least one tree to protest on."),

@@ -86,7 +86,9 @@ class Game:
         self._seen: Counter[Position] = Counter([start])
 
     @classmethod
-    def new(cls, players: int = 2, corners: list[str] | tuple[str, ...] | None = None, **options: Any) -> Game:
+    def new(
+        cls, players: int = 2, corners: list[str] | tuple[str, ...] | None = None, **options: Any
+    ) -> Game:
         """A new game from the standard setup (see :meth:`Position.initial`)."""
         return cls(None, players=players, corners=corners, **options)
 
@@ -266,7 +268,9 @@ class Game:
         if data.get("format") != RECORD_FORMAT:
             raise RecordError("format", f"expected {RECORD_FORMAT!r}, found {data.get('format')!r}")
         if data.get("version") != RECORD_VERSION:
-            raise RecordError("version", f"this version reads version {RECORD_VERSION}, found {data.get('version')!r}")
+            raise RecordError(
+                "version", f"this version reads version {RECORD_VERSION}, found {data.get('version')!r}"
+            )
         for key in ("start", "turns"):
             if key not in data:
                 raise RecordError(key, "missing")
@@ -277,7 +281,9 @@ class Game:
         except LoggerError as e:
             raise RecordError("start", str(e)) from None
         if "players" in data and data["players"] != start.players:
-            raise RecordError("players", f"{data['players']!r} does not match the start position ({start.players})")
+            raise RecordError(
+                "players", f"{data['players']!r} does not match the start position ({start.players})"
+            )
         turns = data["turns"]
         if not isinstance(turns, list) or not all(isinstance(t, str) for t in turns):
             raise RecordError("turns", "must be a list of turn notations (strings)")

@@ -57,7 +57,10 @@ class Outcome:
 
 
 def decide(scores: tuple[int, ...], supplies: tuple[int, ...], reason: EndReason) -> Outcome:
-    """Winners by RULES.md, "End of the game": most points; tie → more protesters in supply; still tied → shared."""
+    """Winners by RULES.md, "End of the game".
+
+    Most points wins; on a tie, more protesters in supply; still tied, the win is shared.
+    """
     best = max(scores)
     tied = [i for i, s in enumerate(scores) if s == best]
     if len(tied) == 1:

@@ -118,14 +118,18 @@ class Position:
             raise LPNError(repr(text), "format", f"LPN must be a string, not {type(text).__name__}")
         fields = text.strip().split(" ")
         if len(fields) != 4:
-            raise LPNError(text, "format", f"expected 4 fields separated by single spaces, found {len(fields)}")
+            raise LPNError(
+                text, "format", f"expected 4 fields separated by single spaces, found {len(fields)}"
+            )
         board, to_move_s, scores_s, supplies_s = fields
 
         def numbers(field: str, value: str) -> tuple[int, ...]:
             items = value.split(",")
             for item in items:
                 if not _NUMBER.match(item):
-                    raise LPNError(text, field, f"{item!r} is not a whole number >= 0 (no signs, no leading zeros)")
+                    raise LPNError(
+                        text, field, f"{item!r} is not a whole number >= 0 (no signs, no leading zeros)"
+                    )
             return tuple(int(item) for item in items)
 
         scores = numbers("scores", scores_s)
@@ -163,18 +167,24 @@ class Position:
                 elif ch in "1234":
                     seat = int(ch)
                     if seat > players:
-                        raise LPNError(text, "board", f"logger {seat} on {CELL_NAMES[i]} but there are {players} players")
+                        raise LPNError(
+                            text, "board", f"logger {seat} on {CELL_NAMES[i]} but there are {players} players"
+                        )
                     if loggers[seat - 1] is not None:
                         raise LPNError(text, "board", f"logger {seat} appears twice")
                     loggers[seat - 1] = i
                 else:
-                    raise LPNError(text, "board", f"unknown character {ch!r} on {CELL_NAMES[i]} (use . s a m p 1-4)")
+                    raise LPNError(
+                        text, "board", f"unknown character {ch!r} on {CELL_NAMES[i]} (use . s a m p 1-4)"
+                    )
         missing = [str(s + 1) for s, c in enumerate(loggers) if c is None]
         if missing:
             raise LPNError(text, "board", f"logger(s) {', '.join(missing)} missing")
         trees = (seed | sap | mat).bit_count()
         if trees > core.MAX_TREES:
-            raise LPNError(text, "board", f"{trees} trees, but at most {core.MAX_TREES} fit (the pool has 20)")
+            raise LPNError(
+                text, "board", f"{trees} trees, but at most {core.MAX_TREES} fit (the pool has 20)"
+            )
         total = core.total_protesters(players)
         if prot.bit_count() + sum(supplies) != total:
             raise LPNError(

@@ -57,8 +57,10 @@ def complete_and_check(
     if spawns is None:
         spawns = ()
         dest = cell_index(destination)
-        if not core.is_over(state) and origin == CELL_NAMES[mover_cell] and dest in core.destinations(
-            mover_cell, core.occupied_for_move(state)
+        if (
+            not core.is_over(state)
+            and origin == CELL_NAMES[mover_cell]
+            and dest in core.destinations(mover_cell, core.occupied_for_move(state))
         ):
             grown, spawners, free = core.after_growth(state, dest)
             trees = grown[0] | grown[1] | grown[2]

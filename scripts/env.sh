@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Create (or update) the project's own environment in .venv with everything the
+# notebooks and the tests need. Sourced by scripts/test.sh and scripts/lab.sh.
+# System packages (Debian): chromium for the browser tests, gettext for
+# `msgfmt --check`, fonts with Cyrillic glyphs for the screenshots.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+
+need=()
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
+command -v msgfmt >/dev/null 2>&1 || need+=(gettext)
+[ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need+=(fonts-dejavu-core)
+if [ ${#need[@]} -gt 0 ]; then
+  echo "== installing Debian packages: ${need[*]}"
+  SUDO=""
+  [ "$(id -u)" = 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+fi
+
+PY="${PYTHON:-python3}"
+if [ ! -x .venv/bin/python ]; then
+  echo "== creating .venv"
+  "$PY" -m venv .venv
+fi
+stamp=.venv/.installed-$(sha256sum pyproject.toml | cut -c1-16)
+if [ ! -e "$stamp" ]; then
+  echo "== installing logger_widget[dev] into .venv"
+  .venv/bin/python -m pip install -q --upgrade pip
+  .venv/bin/python -m pip install -q -e '.[dev]'
+  rm -f .venv/.installed-*
+  touch "$stamp"
+fi
