@@ -60,7 +60,8 @@ TARGET_SCORE = 10
 
 NONE, PLANT, PROTEST, CHOP = 0, 1, 2, 3
 
-State = tuple  # (seed, sap, mat, prot, loggers, mover, scores, supplies)
+#: (seedlings, saplings, mature, protested, loggers, mover, scores, supplies) — see the module docstring.
+State = tuple[int, int, int, int, tuple[int, ...], int, tuple[int, ...], tuple[int, ...]]
 
 
 def total_protesters(players: int) -> int:

@@ -193,8 +193,9 @@ class Position:
                 f"{sum(supplies)} in supplies + {prot.bit_count()} on trees != {total}, "
                 f"the protesters of a {players}-player game",
             )
-        state = (seed, sap, mat, prot, tuple(loggers), int(to_move_s) - 1, scores, supplies)
-        return cls._from_state(state)  # type: ignore[arg-type]
+        cells = tuple(c for c in loggers if c is not None)
+        state = (seed, sap, mat, prot, cells, int(to_move_s) - 1, scores, supplies)
+        return cls._from_state(state)
 
     def to_lpn(self) -> str:
         """This position in LPN (round-trips: ``Position.from_lpn(p.to_lpn()) == p``)."""
