@@ -218,7 +218,8 @@ def fix_header(language: str) -> None:
         catalog.msgid_bugs_address = BUGS_ADDRESS
     for message in catalog:
         if message.id and message.pluralizable:
-            forms = list(message.string) + [""] * catalog.num_plurals
+            current = message.string if isinstance(message.string, (tuple, list)) else ()
+            forms = [*current, *[""] * catalog.num_plurals]
             message.string = tuple(forms[: catalog.num_plurals])
     with path.open("wb") as fh:
         write_po(fh, catalog)
@@ -244,12 +245,22 @@ def cmd_update(drop_obsolete: bool = False) -> None:
     for language in LANGUAGES:
         path = po_path(language)
         if not path.exists():
-            pybabel("init", "-i", str(POT_FILE), "-d", str(LOCALES_DIR), "-D", DOMAIN,
-                    "-l", language)
+            pybabel("init", "-i", str(POT_FILE), "-d", str(LOCALES_DIR), "-D", DOMAIN, "-l", language)
             print(f"{language}: created {path.relative_to(ROOT)}")
         else:
-            args = ["update", "-i", str(POT_FILE), "-d", str(LOCALES_DIR), "-D", DOMAIN,
-                    "-l", language, "--no-fuzzy-matching", "--ignore-pot-creation-date"]
+            args = [
+                "update",
+                "-i",
+                str(POT_FILE),
+                "-d",
+                str(LOCALES_DIR),
+                "-D",
+                DOMAIN,
+                "-l",
+                language,
+                "--no-fuzzy-matching",
+                "--ignore-pot-creation-date",
+            ]
             if drop_obsolete:
                 args.append("--ignore-obsolete")
             pybabel(*args)
@@ -301,8 +312,11 @@ def cmd_compile() -> bool:
         dest.parent.mkdir(parents=True, exist_ok=True)
         pybabel("compile", "-i", str(src), "-o", str(dest), "-l", language, "-D", DOMAIN)
         if msgfmt:
-            result = subprocess.run([msgfmt, "--check", "--statistics", "-o", "/dev/null",
-                                     str(src)], capture_output=True, text=True)
+            result = subprocess.run(
+                [msgfmt, "--check", "--statistics", "-o", "/dev/null", str(src)],
+                capture_output=True,
+                text=True,
+            )
             status = "ok" if result.returncode == 0 else "FAILED"
             print(f"{language}: msgfmt --check {status}: {result.stderr.strip()}")
             ok = ok and result.returncode == 0
@@ -325,8 +339,9 @@ def cmd_check() -> int:
     differences = diff_signatures(committed, fresh)
     if differences:
         failed = True
-        print(f"{POT_FILE.relative_to(ROOT)} is stale against the code "
-              "(run `python scripts/i18n.py update`):")
+        print(
+            f"{POT_FILE.relative_to(ROOT)} is stale against the code (run `python scripts/i18n.py update`):"
+        )
         print("\n".join(differences))
     else:
         print(f"{POT_FILE.relative_to(ROOT)}: up to date ({len(fresh)} messages)")
@@ -350,8 +365,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     sub = parser.add_subparsers(dest="command", required=True)
     update = sub.add_parser("update", help="extract, update the .po files, compile")
-    update.add_argument("--drop-obsolete", action="store_true",
-                        help="remove obsolete (#~) entries from the .po files")
+    update.add_argument(
+        "--drop-obsolete", action="store_true", help="remove obsolete (#~) entries from the .po files"
+    )
     sub.add_parser("check", help="fail when the .pot is stale or a .po is incomplete")
     sub.add_parser("extract", help="only refresh locales/logger_widget.pot")
     sub.add_parser("compile", help="only compile .mo files into build/ and run msgfmt --check")

@@ -1,0 +1,385 @@
+"""Internationalisation runtime for logger_widget (gettext domain ``logger_widget``).
+
+Every board, game or chart owns its own :class:`Translator`; nothing is ever
+installed into ``builtins`` and the only module-level state is an immutable,
+read-only cache of parsed catalogues.
+
+Catalogues are the ``.po`` files of the source tree's top-level ``locales/``
+folder (``locales/<lang>/LC_MESSAGES/logger_widget.po``).  They are parsed at
+run time with :func:`babel.messages.pofile.read_po` and compiled in memory, so
+no ``.mo`` file is needed (nor committed).  In an installed wheel the same tree
+lives at ``logger_widget/locales/``; the package folder is looked at first,
+then ``../locales`` next to the package.  A missing or unreadable catalogue of
+a supported language raises :class:`CatalogueError`: the widget never falls
+back silently to English text.
+
+Usage::
+
+    from logger_widget.i18n import Translator, N_, NP_, NN_
+    tr = Translator("uk-UA")
+    tr.gettext("Movement")
+    tr.pgettext("phase", "Movement")                        # 'Рух'
+    tr.ngettext("{n} point", "{n} points", 5).format(n=5)   # '5 очок'
+    tr.count(terms.POINTS, 21)                              # '21 очко'
+    tr.format_list([1, 2, 3])                               # '1, 2 і 3'
+
+Message markers for module-level tables (extracted by ``scripts/i18n.py``):
+
+* ``N_(msg)``                       -> ``msg`` (translate later with ``tr.gettext``)
+* ``NP_(context, msg)``             -> :class:`PMessage` (``tr.translate`` / ``tr.pgettext``)
+* ``NN_(singular, plural)``         -> :class:`PluralMessage`, a ``(singular, plural)``
+  tuple usable as ``tr.ngettext(*msg, n)`` or ``tr.count(msg, n)``
+* ``NNP_(context, singular, plural)`` -> :class:`PPluralMessage`
+
+Messages use brace placeholders (``"{points}"``) filled with :meth:`str.format`
+by the caller *after* translation.  See ``docs/i18n.md`` for the workflow.
+"""
+
+from __future__ import annotations
+
+import functools
+import gettext as _gettext
+import io
+import warnings
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from decimal import Decimal
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from babel import Locale, UnknownLocaleError
+from babel import lists as _babel_lists
+from babel import numbers as _babel_numbers
+from babel.core import negotiate_locale
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import PoFileError, read_po
+
+__all__ = [
+    "DOMAIN",
+    "SUPPORTED_LANGUAGES",
+    "DEFAULT_LANGUAGE",
+    "LOCALES_DIR_CANDIDATES",
+    "LanguageFallbackWarning",
+    "CatalogueError",
+    "Catalogue",
+    "PMessage",
+    "PluralMessage",
+    "PPluralMessage",
+    "Translator",
+    "negotiate",
+    "find_locales_dir",
+    "catalogue_path",
+    "load_catalogue",
+    "N_",
+    "NP_",
+    "NN_",
+    "NNP_",
+]
+
+DOMAIN = "logger_widget"
+#: Languages with a catalogue, in the order used for negotiation.
+SUPPORTED_LANGUAGES: tuple[str, ...] = ("uk", "es", "en")
+DEFAULT_LANGUAGE = "en"
+
+_PACKAGE_DIR = Path(__file__).resolve().parent
+#: Where catalogues are looked for, first existing folder wins: the wheel's
+#: ``logger_widget/locales`` first, then the source tree's top-level ``locales``.
+LOCALES_DIR_CANDIDATES: tuple[Path, ...] = (
+    _PACKAGE_DIR / "locales",
+    _PACKAGE_DIR.parent / "locales",
+)
+
+
+class LanguageFallbackWarning(UserWarning):
+    """A requested language is not supported; English is used instead."""
+
+
+class CatalogueError(RuntimeError):
+    """A catalogue of a supported language is missing or cannot be read."""
+
+
+# --------------------------------------------------------------------------
+# Markers for module-level message tables
+# --------------------------------------------------------------------------
+
+
+class PMessage(NamedTuple):
+    """A message with a gettext context (made by :func:`NP_`)."""
+
+    context: str
+    message: str
+
+
+class PluralMessage(NamedTuple):
+    """A ``(singular, plural)`` pair (made by :func:`NN_`): ``tr.ngettext(*m, n)``."""
+
+    singular: str
+    plural: str
+
+
+class PPluralMessage(NamedTuple):
+    """A ``(context, singular, plural)`` triple (made by :func:`NNP_`)."""
+
+    context: str
+    singular: str
+    plural: str
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for extraction; returns it unchanged."""
+    return message
+
+
+def NP_(context: str, message: str) -> PMessage:
+    """Mark a message with a context for extraction; translate with ``tr.translate``."""
+    return PMessage(context, message)
+
+
+def NN_(singular: str, plural: str) -> PluralMessage:
+    """Mark a count message for extraction; use as ``tr.ngettext(*msg, n)``."""
+    return PluralMessage(singular, plural)
+
+
+def NNP_(context: str, singular: str, plural: str) -> PPluralMessage:
+    """Mark a count message with a context for extraction."""
+    return PPluralMessage(context, singular, plural)
+
+
+Translatable = str | PMessage
+Countable = PluralMessage | PPluralMessage | tuple
+
+
+# --------------------------------------------------------------------------
+# Language negotiation
+# --------------------------------------------------------------------------
+
+
+def _parse(tag: str) -> Locale | None:
+    text = tag.strip()
+    if not text:
+        return None
+    try:
+        # Babel parses both "uk_UA" and (with sep="-") BCP 47 style "uk-UA";
+        # it also copes with POSIX forms such as "uk_UA.UTF-8".
+        return Locale.parse(text, sep="-" if "-" in text and "_" not in text else "_")
+    except (ValueError, TypeError, UnknownLocaleError):
+        return None
+
+
+def _negotiate(tag: str | None, stacklevel: int) -> tuple[str, Locale | None]:
+    if tag is None:
+        return DEFAULT_LANGUAGE, None
+    if not isinstance(tag, str):
+        raise TypeError(f"language tag must be a str or None, got {type(tag).__name__}: {tag!r}")
+    parsed = _parse(tag)
+    if parsed is not None:
+        preferred = [str(parsed), parsed.language]
+        match = negotiate_locale(preferred, SUPPORTED_LANGUAGES)
+        if match is not None:
+            return match.lower(), parsed
+    warnings.warn(
+        f"language tag {tag!r} is not supported (supported: "
+        f"{', '.join(SUPPORTED_LANGUAGES)}); falling back to English",
+        LanguageFallbackWarning,
+        stacklevel=stacklevel + 1,
+    )
+    return DEFAULT_LANGUAGE, None
+
+
+def negotiate(tag: str | None) -> str:
+    """Return ``"uk"``, ``"es"`` or ``"en"`` for a language tag.
+
+    ``uk``, ``uk_UA``, ``uk-UA``, ``UK-ua``, ``es_MX``, ``es-419``, ``en-GB`` …
+    are accepted case-insensitively.  ``None`` means English.  Anything else
+    (``"fr"``, ``"zz-top"``, ``""``) gives English with a
+    :class:`LanguageFallbackWarning` naming the tag.  A non-string raises
+    :class:`TypeError`.
+    """
+    return _negotiate(tag, stacklevel=2)[0]
+
+
+# --------------------------------------------------------------------------
+# Catalogues
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """One parsed ``.po`` catalogue (immutable; shared between translators)."""
+
+    language: str
+    path: Path
+    num_plurals: int
+    plural_expr: str
+    message_count: int
+    translations: _gettext.GNUTranslations = field(repr=False, compare=False)
+
+
+def find_locales_dir(candidates: Iterable[Path] | None = None) -> Path:
+    """The first existing folder of :data:`LOCALES_DIR_CANDIDATES` (or ``candidates``)."""
+    tried = tuple(Path(p) for p in (LOCALES_DIR_CANDIDATES if candidates is None else candidates))
+    for path in tried:
+        if path.is_dir():
+            return path
+    raise CatalogueError("no locales folder found; looked in: " + ", ".join(str(p) for p in tried))
+
+
+def catalogue_path(language: str, locales_dir: Path | str | None = None) -> Path:
+    """Path of the ``.po`` file of ``language`` (not checked for existence)."""
+    base = find_locales_dir() if locales_dir is None else Path(locales_dir)
+    return base / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+@functools.lru_cache(maxsize=32)
+def _load(path: Path, language: str, mtime_ns: int, size: int) -> Catalogue:
+    # mtime/size are part of the cache key so that an edited .po is re-read.
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise CatalogueError(f"cannot read catalogue {path}: {exc.strerror or exc}") from exc
+    if b'"Plural-Forms:' not in data:
+        raise CatalogueError(
+            f"cannot read catalogue {path}: no header with Plural-Forms (empty or not a .po file)"
+        )
+    try:
+        catalog = read_po(io.BytesIO(data), locale=language, domain=DOMAIN, abort_invalid=True)
+    except (PoFileError, UnicodeDecodeError, ValueError, LookupError) as exc:
+        raise CatalogueError(f"cannot read catalogue {path}: {exc}") from exc
+    declared = catalog.locale.language if catalog.locale is not None else None
+    if declared != language:
+        raise CatalogueError(
+            f"cannot read catalogue {path}: its Language header says {declared!r}, expected {language!r}"
+        )
+    buf = io.BytesIO()
+    try:
+        write_mo(buf, catalog)
+        buf.seek(0)
+        translations = _gettext.GNUTranslations(buf)
+    except (ValueError, SyntaxError, OSError) as exc:
+        raise CatalogueError(f"cannot compile catalogue {path}: {exc}") from exc
+    return Catalogue(
+        language=language,
+        path=path,
+        num_plurals=catalog.num_plurals,
+        plural_expr=catalog.plural_expr,
+        message_count=len(catalog),
+        translations=translations,
+    )
+
+
+def load_catalogue(language: str, locales_dir: Path | str | None = None) -> Catalogue:
+    """Load (or reuse from the cache) the catalogue of a supported language.
+
+    Raises :class:`CatalogueError` naming the file and the reason when it is
+    missing or unreadable.
+    """
+    if language not in SUPPORTED_LANGUAGES:
+        raise ValueError(f"unsupported language {language!r}; use negotiate() first")
+    path = catalogue_path(language, locales_dir).resolve()
+    try:
+        stat = path.stat()
+    except FileNotFoundError as exc:
+        raise CatalogueError(f"catalogue {path} is missing (language {language!r})") from exc
+    except OSError as exc:
+        raise CatalogueError(f"cannot read catalogue {path}: {exc.strerror or exc}") from exc
+    if not path.is_file():
+        raise CatalogueError(f"cannot read catalogue {path}: not a file")
+    return _load(path, language, stat.st_mtime_ns, stat.st_size)
+
+
+# --------------------------------------------------------------------------
+# Translator
+# --------------------------------------------------------------------------
+
+
+class Translator:
+    """Translations and number formatting for one language.
+
+    ``Translator(locale)`` accepts a tag (``"uk-UA"``, ``"es_MX"``, ``None`` …,
+    see :func:`negotiate`) or a :class:`babel.Locale`.  ``language`` is
+    ``"uk"``, ``"es"`` or ``"en"``; ``locale`` is the :class:`babel.Locale`
+    used for numbers and lists (the requested region is kept, e.g. ``es_MX``).
+    """
+
+    __slots__ = ("language", "locale", "_catalogue", "_t")
+
+    language: str
+    locale: Locale
+
+    def __init__(self, locale: str | Locale | None = None, *, locales_dir: Path | str | None = None) -> None:
+        tag = str(locale) if isinstance(locale, Locale) else locale
+        language, parsed = _negotiate(tag, stacklevel=2)
+        self.language = language
+        if parsed is not None and parsed.language == language:
+            self.locale = parsed
+        else:
+            self.locale = Locale.parse(language)
+        self._catalogue = load_catalogue(language, locales_dir)
+        self._t = self._catalogue.translations
+
+    def __repr__(self) -> str:
+        return f"Translator({str(self.locale)!r})"
+
+    @property
+    def catalogue(self) -> Catalogue:
+        return self._catalogue
+
+    # -- gettext family --------------------------------------------------
+    def gettext(self, message: str) -> str:
+        return self._t.gettext(message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return self._t.ngettext(singular, plural, n)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return self._t.pgettext(context, message)
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
+        return self._t.npgettext(context, singular, plural, n)
+
+    # -- conveniences ----------------------------------------------------
+    def translate(self, message: Translatable) -> str:
+        """Translate a marked message: a ``str`` from :func:`N_` or a :class:`PMessage`."""
+        if isinstance(message, PMessage):
+            return self.pgettext(message.context, message.message)
+        if isinstance(message, str):
+            return self.gettext(message)
+        raise TypeError(f"cannot translate {type(message).__name__}: {message!r}")
+
+    def format(self, message: Translatable, /, **kwargs: object) -> str:
+        """Translate ``message`` then fill its brace placeholders with ``kwargs``."""
+        return self.translate(message).format(**kwargs)
+
+    def count(self, message: Countable, n: int, /, **kwargs: object) -> str:
+        """Translate a count message (``NN_``/``NNP_``) for ``n`` and fill ``{n}``.
+
+        ``{n}`` is formatted with :meth:`format_number`; other placeholders come
+        from ``kwargs``.
+        """
+        if isinstance(message, PPluralMessage):
+            text = self.npgettext(message.context, message.singular, message.plural, n)
+        elif isinstance(message, tuple) and len(message) == 2:
+            text = self.ngettext(message[0], message[1], n)
+        else:
+            raise TypeError(f"not a count message: {message!r}")
+        return text.format(n=self.format_number(n), **kwargs)
+
+    # -- numbers and lists (Babel, with this translator's locale) ---------
+    def format_number(self, n: int | float | Decimal) -> str:
+        return _babel_numbers.format_decimal(n, locale=self.locale)
+
+    def format_decimal(self, x: int | float | Decimal | str, format: str | None = None, **kwargs: Any) -> str:
+        return _babel_numbers.format_decimal(x, format=format, locale=self.locale, **kwargs)
+
+    def format_percent(self, x: int | float | Decimal | str, format: str | None = None, **kwargs: Any) -> str:
+        return _babel_numbers.format_percent(x, format=format, locale=self.locale, **kwargs)
+
+    def format_list(self, items: Iterable[object], style: Any = "standard") -> str:
+        """``[1, 2, 3]`` -> uk ``"1, 2 і 3"``, es ``"1, 2 y 3"``, en ``"1, 2, and 3"``."""
+        texts = [
+            self.format_number(x)
+            if isinstance(x, (int, float, Decimal)) and not isinstance(x, bool)
+            else str(x)
+            for x in items
+        ]
+        return _babel_lists.format_list(texts, style=style, locale=self.locale)

@@ -1,0 +1,93 @@
+"""The project glossary (shared/GLOSSARY.md) as message tables.
+
+Every label that names a game concept comes from here, so that the same
+Ukrainian and Spanish term is used everywhere (board, tutorial, charts).
+Translate with a :class:`~logger_widget.i18n.Translator`::
+
+    tr.translate(PIECES["seedling"])     # uk 'саджанець', es 'plántula'
+    tr.format(PLAYER, seat=2)            # uk 'Гравець 2'
+    tr.count(POINTS, 5)                  # uk '5 очок', es '5 puntos'
+    tr.ngettext(*TREES, 3).format(n=3)   # uk '3 дерева'
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from .i18n import N_, NN_, NP_, PluralMessage, PMessage
+
+__all__ = [
+    "GAME_NAME",
+    "PIECES",
+    "PHASES",
+    "ACTIONS",
+    "TERMS",
+    "PLAYER",
+    "POINTS",
+    "PROTESTERS",
+    "TREES",
+    "TURNS",
+    "COUNTS",
+]
+
+#: The name of the game (uk "Logger (Лісоруб)", es "Logger (Leñador)").
+GAME_NAME: PMessage = NP_("term", "Logger")
+
+#: Piece names, keyed by the engine's identifiers.
+PIECES: MappingProxyType[str, PMessage] = MappingProxyType(
+    {
+        "logger": NP_("piece", "logger"),
+        "tree": NP_("piece", "tree"),
+        "seedling": NP_("piece", "seedling"),
+        "sapling": NP_("piece", "sapling"),
+        "mature": NP_("piece", "mature tree"),
+        "protester": NP_("piece", "protester"),
+    }
+)
+
+#: The three phases of a turn, in order.
+PHASES: MappingProxyType[str, PMessage] = MappingProxyType(
+    {
+        "movement": NP_("phase", "Movement"),
+        "growth": NP_("phase", "Growth"),
+        "action": NP_("phase", "Action"),
+    }
+)
+
+#: The three actions.
+ACTIONS: MappingProxyType[str, PMessage] = MappingProxyType(
+    {
+        "plant": NP_("action", "Plant"),
+        "protest": NP_("action", "Protest"),
+        "chop": NP_("action", "Chop"),
+    }
+)
+
+#: Other glossary concepts.
+TERMS: MappingProxyType[str, PMessage] = MappingProxyType(
+    {
+        "supply": NP_("term", "supply"),
+        "pool": NP_("term", "pool"),
+        "domino_effect": NP_("term", "domino effect"),
+        "point": NP_("term", "point"),
+        "turn": NP_("term", "turn"),
+        "round": NP_("term", "round"),
+        "first_player": NP_("term", "first player"),
+        "end_game": NP_("term", "end game"),
+        "tie": NP_("term", "tie"),
+        "bot": NP_("term", "bot"),
+    }
+)
+
+#: A seat label; fill with ``seat=1..4``.
+PLAYER: str = N_("Player {seat}")
+
+# Count messages: (singular, plural) tuples for ngettext; placeholder {n}.
+POINTS: PluralMessage = NN_("{n} point", "{n} points")
+PROTESTERS: PluralMessage = NN_("{n} protester", "{n} protesters")
+TREES: PluralMessage = NN_("{n} tree", "{n} trees")
+TURNS: PluralMessage = NN_("{n} turn", "{n} turns")
+
+COUNTS: MappingProxyType[str, PluralMessage] = MappingProxyType(
+    {"points": POINTS, "protesters": PROTESTERS, "trees": TREES, "turns": TURNS}
+)

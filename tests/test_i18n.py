@@ -1,0 +1,717 @@
+"""Tests of the internationalisation layer: runtime, catalogues, rules text, workflow."""
+
+from __future__ import annotations
+
+import builtins
+import gettext
+import importlib.util
+import io
+import os
+import re
+import shutil
+import string
+import subprocess
+import sys
+import warnings
+from pathlib import Path
+
+import pytest
+from babel import Locale
+from babel.messages.extract import extract
+from babel.messages.pofile import read_po
+
+from logger_widget import i18n, rules_text, terms
+from logger_widget.i18n import (
+    N_,
+    NN_,
+    NNP_,
+    NP_,
+    CatalogueError,
+    LanguageFallbackWarning,
+    Translator,
+    negotiate,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+LOCALES = ROOT / "locales"
+POT = LOCALES / "logger_widget.pot"
+LANGUAGES = ("en", "uk", "es")
+NPLURALS = {"en": 2, "es": 2, "uk": 3}
+
+
+def po_file(language: str) -> Path:
+    return LOCALES / language / "LC_MESSAGES" / "logger_widget.po"
+
+
+def read_catalog(path: Path):
+    with path.open("rb") as fh:
+        return read_po(fh)
+
+
+def forms(message) -> list[str]:
+    return list(message.string) if isinstance(message.string, (tuple, list)) else [message.string]
+
+
+def ids(message) -> list[str]:
+    return list(message.id) if isinstance(message.id, (tuple, list)) else [message.id]
+
+
+def placeholders(text: str) -> set[str]:
+    return {field for _lit, field, _spec, _conv in string.Formatter().parse(text) if field is not None}
+
+
+def _load_script():
+    spec = importlib.util.spec_from_file_location("i18n_script", ROOT / "scripts" / "i18n.py")
+    module = importlib.util.module_from_spec(spec)
+    assert spec.loader is not None
+    spec.loader.exec_module(module)
+    return module
+
+
+# ---------------------------------------------------------------------------
+# Catalogues
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_catalogue_is_complete_and_clean(language):
+    catalog = read_catalog(po_file(language))
+    assert catalog.locale is not None and catalog.locale.language == language
+    assert not catalog.fuzzy, "the header is marked fuzzy"
+    assert not catalog.obsolete, f"obsolete entries: {list(catalog.obsolete)[:5]}"
+    assert catalog.num_plurals == NPLURALS[language]
+    problems = []
+    count = 0
+    for message in catalog:
+        if not message.id:
+            continue
+        count += 1
+        where = f"[{message.context}] {ids(message)[0][:50]!r}"
+        if message.fuzzy:
+            problems.append(f"fuzzy: {where}")
+        strings = forms(message)
+        if message.pluralizable:
+            if len(strings) != catalog.num_plurals:
+                problems.append(f"{len(strings)} plural forms, need {catalog.num_plurals}: {where}")
+        if not all(s.strip() for s in strings):
+            problems.append(f"empty msgstr: {where}")
+    assert count > 50
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_placeholders_and_markup_match(language):
+    catalog = read_catalog(po_file(language))
+    problems = []
+    for message in catalog:
+        if not message.id:
+            continue
+        msgids = ids(message)
+        expected = placeholders(msgids[0])
+        for msgid in msgids[1:]:
+            assert placeholders(msgid) == expected, f"msgid/msgid_plural differ: {msgids}"
+        for index, text in enumerate(forms(message)):
+            try:
+                found = placeholders(text)
+            except ValueError as exc:  # unbalanced braces
+                problems.append(f"{msgids[0][:40]!r} msgstr[{index}]: {exc}")
+                continue
+            if found != expected:
+                problems.append(f"{msgids[0][:40]!r} msgstr[{index}]: {found} != {expected}")
+            if text.count("**") != msgids[0].count("**"):
+                problems.append(f"{msgids[0][:40]!r} msgstr[{index}]: bold markup differs")
+    assert not problems, "\n".join(problems)
+
+
+def test_catalogues_have_the_same_messages_as_the_template():
+    def keys(path):
+        return {(m.context, ids(m)[0], len(ids(m))) for m in read_catalog(path) if m.id}
+
+    template = keys(POT)
+    for language in LANGUAGES:
+        assert keys(po_file(language)) == template, language
+
+
+def test_english_catalogue_keeps_the_source_text():
+    for message in read_catalog(po_file("en")):
+        if message.id:
+            assert forms(message) == ids(message), message.id
+
+
+def test_uk_plural_forms_agree_with_cldr():
+    catalog = read_catalog(po_file("uk"))
+    rule = gettext.c2py(catalog.plural_expr)
+    category_to_form = {"one": 0, "few": 1, "many": 2, "other": 2}
+    plural_form = Locale("uk").plural_form
+    for n in range(0, 250):
+        assert rule(n) == category_to_form[plural_form(n)], n
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_msgfmt_check_is_clean(language, tmp_path):
+    msgfmt = shutil.which("msgfmt")
+    if msgfmt is None:
+        pytest.fail("GNU gettext's msgfmt is not installed (apt-get install gettext)")
+    result = subprocess.run(
+        [msgfmt, "--check", "--statistics", "-o", str(tmp_path / "out.mo"), str(po_file(language))],
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "warning" not in result.stderr.lower(), result.stderr
+    assert "untranslated" not in result.stderr and "fuzzy" not in result.stderr, result.stderr
+
+
+def test_no_mo_files_in_the_source_tree():
+    assert not list(LOCALES.rglob("*.mo")) or all(
+        subprocess.run(["git", "check-ignore", "-q", str(p)], cwd=ROOT).returncode == 0
+        for p in LOCALES.rglob("*.mo")
+    )
+
+
+# ---------------------------------------------------------------------------
+# Workflow script
+# ---------------------------------------------------------------------------
+
+
+def test_pot_is_not_stale():
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "i18n.py"), "check"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_extractor_finds_method_calls_and_markers():
+    script = _load_script()
+    keywords = {}
+    for spec in script.KEYWORDS:
+        name, _, args = spec.partition(":")
+        if not args:
+            keywords[name] = None
+        else:
+            keywords[name] = tuple((int(a[:-1]), "c") if a.endswith("c") else int(a) for a in args.split(","))
+    source = b"""
+class Board:
+    def label(self, n):
+        a = tr.gettext("plain")
+        b = self._tr.pgettext("ctx", "with context")
+        c = self._tr.ngettext("{n} apple", "{n} apples", n)
+        d = self._tr.npgettext("ctx2", "{n} pear", "{n} pears", n)
+        e = _("underscore")
+        return a, b, c, d, e
+
+TABLE = {"x": N_("marked"), "y": NP_("ctx3", "marked with context")}
+COUNT = NN_("{n} plum", "{n} plums")
+PCOUNT = NNP_("ctx4", "{n} fig", "{n} figs")
+"""
+    found = {
+        (context, message if isinstance(message, str) else tuple(message))
+        for _line, message, _comments, context in extract("python", io.BytesIO(source), keywords=keywords)
+    }
+    assert found == {
+        (None, "plain"),
+        ("ctx", "with context"),
+        (None, ("{n} apple", "{n} apples")),
+        ("ctx2", ("{n} pear", "{n} pears")),
+        (None, "underscore"),
+        (None, "marked"),
+        ("ctx3", "marked with context"),
+        (None, ("{n} plum", "{n} plums")),
+        ("ctx4", ("{n} fig", "{n} figs")),
+    }
+
+
+def test_markers_return_usable_values():
+    assert N_("x") == "x"
+    assert NP_("c", "x") == ("c", "x")
+    assert NN_("a", "b") == ("a", "b")
+    assert NNP_("c", "a", "b") == ("c", "a", "b")
+    tr = Translator("uk")
+    assert tr.ngettext(*terms.TREES, 5).format(n=5) == "5 дерев"
+
+
+def test_rules_contexts_are_stable_keys():
+    pattern = re.compile(r"rules:(title|[a-z]+:(title|[1-9][0-9]*))")
+    contexts = [m.context for m in read_catalog(POT) if m.id and (m.context or "").startswith("rules:")]
+    assert contexts and all(pattern.fullmatch(c) for c in contexts), contexts
+    assert len(contexts) == len(set(contexts))
+    for section, _title in rules_text.SECTIONS:
+        numbers = sorted(
+            int(c.rsplit(":", 1)[1]) for c in contexts if re.fullmatch(rf"rules:{section}:\d+", c)
+        )
+        assert numbers == list(range(1, len(numbers) + 1)) and numbers, section
+
+
+# ---------------------------------------------------------------------------
+# Negotiation
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("tag", "expected"),
+    [
+        ("uk", "uk"),
+        ("uk_UA", "uk"),
+        ("uk-UA", "uk"),
+        ("UK-ua", "uk"),
+        ("uk_UA.UTF-8", "uk"),
+        ("es", "es"),
+        ("es_MX", "es"),
+        ("es-419", "es"),
+        ("ES-es", "es"),
+        ("en", "en"),
+        ("en-GB", "en"),
+        ("en_US", "en"),
+        (None, "en"),
+    ],
+)
+def test_negotiate_supported_tags(tag, expected):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert negotiate(tag) == expected
+
+
+@pytest.mark.parametrize("tag", ["fr", "zz-top", "", "   ", "de_DE", "x-klingon"])
+def test_negotiate_unknown_tags_fall_back_with_warning(tag):
+    with pytest.warns(LanguageFallbackWarning, match=re.escape(repr(tag))):
+        assert negotiate(tag) == "en"
+
+
+@pytest.mark.parametrize("tag", [42, b"uk", ["uk"], 3.5])
+def test_negotiate_rejects_non_strings(tag):
+    with pytest.raises(TypeError, match=re.escape(repr(tag))):
+        negotiate(tag)
+
+
+def test_translator_attributes_and_fallback():
+    tr = Translator("uk-UA")
+    assert tr.language == "uk"
+    assert isinstance(tr.locale, Locale) and tr.locale.language == "uk"
+    assert Translator("es-419").language == "es"
+    assert Translator(Locale.parse("es_MX")).language == "es"
+    with pytest.warns(LanguageFallbackWarning, match="'fr'"):
+        tr_fr = Translator("fr")
+    assert tr_fr.language == "en" and tr_fr.locale.language == "en"
+    with pytest.raises(TypeError):
+        Translator(7)
+
+
+def test_translators_are_independent_and_nothing_is_installed():
+    before = dict(vars(builtins))
+    uk, es, en = Translator("uk"), Translator("es"), Translator("en")
+    assert uk.pgettext("phase", "Growth") == "Ріст"
+    assert es.pgettext("phase", "Growth") == "Crecimiento"
+    assert en.pgettext("phase", "Growth") == "Growth"
+    assert uk.pgettext("phase", "Growth") == "Ріст"
+    assert dict(vars(builtins)).keys() == before.keys()
+    with pytest.raises(AttributeError):
+        uk.language_extra = 1  # __slots__: no per-instance dict to grow
+
+
+# ---------------------------------------------------------------------------
+# Catalogue loading errors
+# ---------------------------------------------------------------------------
+
+
+def test_missing_catalogue_raises(tmp_path, monkeypatch):
+    (tmp_path / "en" / "LC_MESSAGES").mkdir(parents=True)
+    shutil.copy(po_file("en"), tmp_path / "en" / "LC_MESSAGES" / "logger_widget.po")
+    monkeypatch.setattr(i18n, "LOCALES_DIR_CANDIDATES", (tmp_path,))
+    assert Translator("en").gettext("Player {seat}") == "Player {seat}"
+    with pytest.raises(CatalogueError, match=r"uk[/\\]LC_MESSAGES[/\\]logger_widget\.po.*missing"):
+        Translator("uk")
+
+
+def test_missing_english_catalogue_is_not_silent(tmp_path, monkeypatch):
+    monkeypatch.setattr(i18n, "LOCALES_DIR_CANDIDATES", (tmp_path,))
+    with pytest.warns(LanguageFallbackWarning):
+        with pytest.raises(CatalogueError, match="en"):
+            Translator("fr")
+
+
+def test_no_locales_folder_raises(tmp_path, monkeypatch):
+    monkeypatch.setattr(i18n, "LOCALES_DIR_CANDIDATES", (tmp_path / "nope", tmp_path / "none"))
+    with pytest.raises(CatalogueError, match="no locales folder"):
+        Translator("es")
+
+
+def test_package_folder_is_looked_at_first():
+    assert i18n.LOCALES_DIR_CANDIDATES[0].parent.name == "logger_widget"
+    assert i18n.LOCALES_DIR_CANDIDATES[1] == i18n.LOCALES_DIR_CANDIDATES[0].parent.parent / "locales"
+
+
+@pytest.mark.parametrize(
+    ("content", "reason"),
+    [
+        (b"", "Plural-Forms"),
+        (b"\x00\x01\x02garbage", "Plural-Forms"),
+        ("GOOD\nthis is not po syntax\n", "misformatted"),
+        (b'GOOD\nmsgid "x"\nmsgstr "\xff\xfe"\n', "decode"),
+        ("GOOD".replace("GOOD", "LANG"), "Language"),
+    ],
+)
+def test_broken_catalogue_raises(tmp_path, monkeypatch, content, reason):
+    good = po_file("uk").read_text(encoding="utf-8")
+    if isinstance(content, str):
+        content = (
+            content.replace("GOOD", good)
+            .replace("LANG", good.replace("Language: uk", "Language: es"))
+            .encode("utf-8")
+        )
+    else:
+        content = content.replace(b"GOOD", good.encode("utf-8"))
+    target = tmp_path / "uk" / "LC_MESSAGES" / "logger_widget.po"
+    target.parent.mkdir(parents=True)
+    target.write_bytes(content)
+    monkeypatch.setattr(i18n, "LOCALES_DIR_CANDIDATES", (tmp_path,))
+    with pytest.raises(CatalogueError) as info:
+        Translator("uk")
+    assert str(target.resolve()) in str(info.value)
+    assert reason in str(info.value)
+
+
+def test_explicit_locales_dir(tmp_path):
+    target = tmp_path / "es" / "LC_MESSAGES"
+    target.mkdir(parents=True)
+    text = po_file("es").read_text(encoding="utf-8")
+    text = text.replace('msgstr "Jugador {seat}"', 'msgstr "Jugadora {seat}"')
+    (target / "logger_widget.po").write_text(text, encoding="utf-8")
+    assert Translator("es", locales_dir=tmp_path).format(terms.PLAYER, seat=3) == "Jugadora 3"
+    assert Translator("es").format(terms.PLAYER, seat=3) == "Jugador 3"
+
+
+# ---------------------------------------------------------------------------
+# Counts and numbers
+# ---------------------------------------------------------------------------
+
+UK_POINTS = {
+    0: "0 очок",
+    1: "1 очко",
+    2: "2 очки",
+    4: "4 очки",
+    5: "5 очок",
+    11: "11 очок",
+    12: "12 очок",
+    21: "21 очко",
+    22: "22 очки",
+    25: "25 очок",
+    101: "101 очко",
+    111: "111 очок",
+}
+UK_TREES = {
+    0: "0 дерев",
+    1: "1 дерево",
+    2: "2 дерева",
+    4: "4 дерева",
+    5: "5 дерев",
+    11: "11 дерев",
+    12: "12 дерев",
+    21: "21 дерево",
+    22: "22 дерева",
+    25: "25 дерев",
+    101: "101 дерево",
+    111: "111 дерев",
+}
+UK_TURNS = {
+    0: "0 ходів",
+    1: "1 хід",
+    2: "2 ходи",
+    4: "4 ходи",
+    5: "5 ходів",
+    11: "11 ходів",
+    12: "12 ходів",
+    21: "21 хід",
+    22: "22 ходи",
+    25: "25 ходів",
+    101: "101 хід",
+    111: "111 ходів",
+}
+UK_PROTESTERS = {
+    0: "0 протестувальників",
+    1: "1 протестувальник",
+    2: "2 протестувальники",
+    4: "4 протестувальники",
+    5: "5 протестувальників",
+    11: "11 протестувальників",
+    12: "12 протестувальників",
+    21: "21 протестувальник",
+    22: "22 протестувальники",
+    25: "25 протестувальників",
+    101: "101 протестувальник",
+    111: "111 протестувальників",
+}
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        (terms.POINTS, UK_POINTS),
+        (terms.TREES, UK_TREES),
+        (terms.TURNS, UK_TURNS),
+        (terms.PROTESTERS, UK_PROTESTERS),
+    ],
+)
+def test_uk_counts(message, expected):
+    tr = Translator("uk")
+    for n, text in expected.items():
+        assert tr.count(message, n) == text
+        assert tr.ngettext(*message, n).format(n=n) == text
+
+
+def test_es_and_en_counts():
+    es, en = Translator("es"), Translator("en")
+    assert [es.count(terms.POINTS, n) for n in (0, 1, 2, 21)] == [
+        "0 puntos",
+        "1 punto",
+        "2 puntos",
+        "21 puntos",
+    ]
+    assert es.count(terms.TREES, 1) == "1 árbol" and es.count(terms.TREES, 3) == "3 árboles"
+    assert es.count(terms.PROTESTERS, 1) == "1 manifestante"
+    assert es.count(terms.TURNS, 2) == "2 turnos"
+    assert [en.count(terms.POINTS, n) for n in (0, 1, 2)] == ["0 points", "1 point", "2 points"]
+
+
+def test_format_list_and_numbers():
+    uk, es, en = Translator("uk"), Translator("es"), Translator("en")
+    assert uk.format_list([1, 2, 3]) == "1, 2 і 3"
+    assert es.format_list([1, 2, 3]) == "1, 2 y 3"
+    assert en.format_list(["a1", "c3", "e5"]) == "a1, c3, and e5"
+    assert uk.format_list([]) == ""
+
+    def spaces(s):
+        return s.replace("\u00a0", " ").replace("\u202f", " ")
+
+    assert spaces(uk.format_number(1234567)) == "1 234 567"
+    assert en.format_number(1234567) == "1,234,567"
+    assert spaces(uk.format_decimal(1234.5)) == "1 234,5"
+    assert en.format_decimal(1234.5678, format="#,##0.##") == "1,234.57"
+    assert en.format_percent(0.25) == "25%"
+    assert spaces(uk.format_percent(0.5)) in ("50%", "50 %")
+    assert spaces(uk.count(terms.POINTS, 1001)) == "1 001 очко"
+
+
+# ---------------------------------------------------------------------------
+# Glossary: an embedded copy of shared/GLOSSARY.md (concept, en, uk, es)
+# ---------------------------------------------------------------------------
+
+GLOSSARY = [
+    ("the game", "Logger", "Logger (Лісоруб)", "Logger (Leñador)"),
+    ("player's piece", "logger", "лісоруб", "leñador"),
+    ("any tree", "tree", "дерево", "árbol"),
+    ("stage 1", "seedling", "саджанець", "plántula"),
+    ("stage 2", "sapling", "молоде дерево", "árbol joven"),
+    ("stage 3", "mature tree", "доросле дерево", "árbol maduro"),
+    ("protester", "protester", "протестувальник", "manifestante"),
+    ("supply (of protesters)", "supply", "запас", "reserva"),
+    ("common pool (of pyramids)", "pool", "загальний резерв", "reserva común"),
+    ("phase 1", "Movement", "Рух", "Movimiento"),
+    ("phase 2", "Growth", "Ріст", "Crecimiento"),
+    ("phase 3", "Action", "Дія", "Acción"),
+    ("action", "Plant", "Посадити", "Plantar"),
+    ("action", "Protest", "Протестувати", "Protestar"),
+    ("action", "Chop", "Зрубати", "Cortar"),
+    ("chain of falling trees", "domino effect", "ефект доміно", "efecto dominó"),
+    ("point", "point", "очко", "punto"),
+    ("turn / round", "turn", "хід", "turno"),
+    ("turn / round", "round", "раунд", "ronda"),
+    ("first player", "first player", "перший гравець", "jugador inicial"),
+    ("end game", "end game", "кінець гри", "final de la partida"),
+    ("tie", "tie", "нічия", "empate"),
+    ("bot", "bot", "бот", "bot"),
+    ("seat", "Player 1", "гравець 1", "jugador 1"),
+]
+#: Words the glossary rules out (other sheets' wording).
+FORBIDDEN = {
+    "es": [r"\bplant[oó]n(es)?\b", r"\barbolitos?\b", r"\bprotestas?\b"],
+    "uk": [],
+}
+#: How each glossary concept is shown by logger_widget.terms.
+TERM_OBJECTS = {
+    "Logger": terms.GAME_NAME,
+    "logger": terms.PIECES["logger"],
+    "tree": terms.PIECES["tree"],
+    "seedling": terms.PIECES["seedling"],
+    "sapling": terms.PIECES["sapling"],
+    "mature tree": terms.PIECES["mature"],
+    "protester": terms.PIECES["protester"],
+    "supply": terms.TERMS["supply"],
+    "pool": terms.TERMS["pool"],
+    "Movement": terms.PHASES["movement"],
+    "Growth": terms.PHASES["growth"],
+    "Action": terms.PHASES["action"],
+    "Plant": terms.ACTIONS["plant"],
+    "Protest": terms.ACTIONS["protest"],
+    "Chop": terms.ACTIONS["chop"],
+    "domino effect": terms.TERMS["domino_effect"],
+    "point": terms.TERMS["point"],
+    "turn": terms.TERMS["turn"],
+    "round": terms.TERMS["round"],
+    "first player": terms.TERMS["first_player"],
+    "end game": terms.TERMS["end_game"],
+    "tie": terms.TERMS["tie"],
+    "bot": terms.TERMS["bot"],
+}
+
+
+def _contains(text: str, term: str) -> bool:
+    # Capitalised glossary terms are names (phases, actions, the game): exact case.
+    if term[:1].isupper():
+        return term in text
+    return term.casefold() in text.casefold()
+
+
+def test_embedded_glossary_matches_shared_glossary():
+    path = ROOT.parent / "shared" / "GLOSSARY.md"
+    if not path.exists():
+        # CI always has shared/ beside the clone: there the copy must be checked.
+        assert os.environ.get("CI") != "true", f"{path} is missing in CI"
+        pytest.skip(f"{path} not present outside CI; the embedded copy is used")
+    rows = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) == 4 and cells[0] not in ("concept",) and not set(cells[0]) <= set("-: "):
+            rows.append(cells)
+    assert rows
+    for concept, en, uk, es in GLOSSARY:
+        matches = [r for r in rows if r[0] == concept and en.casefold() in r[1].casefold()]
+        assert matches, f"glossary row for {concept!r}/{en!r} not found"
+        assert any(uk in r[2] for r in matches), (concept, uk, matches)
+        assert any(es in r[3] for r in matches), (concept, es, matches)
+    covered = {(c, e.casefold()) for c, e, _u, _s in GLOSSARY}
+    for row in rows:
+        assert any(c == row[0] and e in row[1].casefold() for c, e in covered), (
+            f"glossary concept {row[0]!r} ({row[1]}) is missing from the embedded copy"
+        )
+
+
+@pytest.mark.parametrize("language", ["uk", "es"])
+def test_terms_translate_to_the_glossary(language):
+    tr = Translator(language)
+    column = 2 if language == "uk" else 3
+    for entry in GLOSSARY:
+        en = entry[1]
+        if en == "Player 1":
+            assert tr.format(terms.PLAYER, seat=1).casefold() == entry[column].casefold()
+            continue
+        assert tr.translate(TERM_OBJECTS[en]) == entry[column], en
+
+
+@pytest.mark.parametrize("language", ["uk", "es"])
+def test_rules_use_every_glossary_term(language):
+    text = rules_text.rules_markdown(Translator(language))
+    column = 2 if language == "uk" else 3
+    missing = [entry[column] for entry in GLOSSARY if not _contains(text, entry[column])]
+    assert not missing, f"glossary terms not used in the {language} rules: {missing}"
+    if language == "uk":
+        for word in ("очко", "очки", "очок"):
+            assert re.search(rf"\b{word}\b", text), word
+    for pattern in FORBIDDEN[language]:
+        assert not re.search(pattern, text, re.IGNORECASE), pattern
+
+
+def test_english_rules_use_the_glossary():
+    text = rules_text.rules_markdown(Translator("en"))
+    missing = [entry[1] for entry in GLOSSARY if not _contains(text, entry[1])]
+    assert not missing
+
+
+# ---------------------------------------------------------------------------
+# Rules text
+# ---------------------------------------------------------------------------
+
+LATIN_ALLOWED_UK = {"Logger", "Erik", "Dresner", "Looney", "Pyramids", "Icehouse"}
+CELL = re.compile(r"[a-e][1-5]|[a-e]")
+
+
+def test_sections_are_the_expected_ones():
+    assert [s for s, _t in rules_text.SECTIONS] == [
+        "background",
+        "pieces",
+        "setup",
+        "turn",
+        "movement",
+        "growth",
+        "action",
+        "plant",
+        "protest",
+        "chop",
+        "end",
+        "winner",
+        "decisions",
+    ]
+    with pytest.raises(KeyError):
+        rules_text.rules_paragraphs("nonsense", Translator("en"))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_section_renders(language):
+    tr = Translator(language)
+    en = Translator("en")
+    for section, _title in rules_text.SECTIONS:
+        paragraphs = rules_text.rules_paragraphs(section, tr)
+        assert paragraphs and all(p.strip() for p in paragraphs), section
+        title = rules_text.section_title(section, tr)
+        if language != "en":
+            english = rules_text.rules_paragraphs(section, en)
+            for ours, theirs in zip(paragraphs, english):
+                assert ours != theirs, f"{section}: not translated: {ours[:60]!r}"
+        if language == "uk":
+            for text in [title, *paragraphs]:
+                assert re.search("[а-яіїєґА-ЯІЇЄҐ]", text), text
+                latin = [
+                    w
+                    for w in re.findall(r"[A-Za-z][A-Za-z0-9']*", text)
+                    if w not in LATIN_ALLOWED_UK and not CELL.fullmatch(w)
+                ]
+                assert not latin, f"{section}: English words left in uk: {latin}"
+        if language == "es":
+            for text in [title, *paragraphs]:
+                english_words = re.findall(r"\b(the|and|you|your|trees?|with|player)\b", text)
+                assert not english_words, f"{section}: English words left in es: {english_words}"
+    markdown = rules_text.rules_markdown(tr)
+    assert markdown.startswith("# ")
+    assert markdown.count("\n## ") == len(rules_text.SECTIONS)
+    some = rules_text.rules_markdown(tr, sections=["chop"])
+    assert some.count("\n## ") == 1 and rules_text.section_title("chop", tr) in some
+
+
+def test_rules_content_follows_the_spec():
+    text = rules_text.rules_markdown(Translator("en"))
+    for needle in (
+        "Erik Dresner",
+        "2008",
+        "Looney Pyramids",
+        "5 × 5",
+        "a1",
+        "c3",
+        "e5",
+        "20 trees",
+        "a1 and e5",
+        "a1, e1 and e5",
+        "a1, e1, e5 and a5",
+        "2 each",
+        "1 each",
+        "0, 1 or 2 steps",
+        "twice",
+        "compulsory",
+        "domino effect",
+        "2 points",
+        "10 or more points",
+        "same number of turns",
+        "protesters left in their supply",
+        "tie",
+        "third time",
+        "switched off for teaching",
+        "limit on the number of turns",
+        "Project decision",
+        "not even your own logger",
+    ):
+        assert needle in text, needle
+    uk = rules_text.rules_markdown(Translator("uk"))
+    assert "2 очки" in uk and "1 очко" in uk and "10 очок" in uk
+    es = rules_text.rules_markdown(Translator("es"))
+    assert "2 puntos" in es and "1 punto" in es and "10 puntos" in es
