@@ -1,0 +1,259 @@
+"""Every text the board widget shows, as a message table.
+
+Nothing here is translated at import time: each entry is a marker
+(:func:`~logger_widget.i18n.N_`, :func:`~logger_widget.i18n.NP_`,
+:func:`~logger_widget.i18n.NNP_`) that ``scripts/i18n.py`` extracts into the
+catalogues; :mod:`logger_widget.board_view` translates them with the board's
+:class:`~logger_widget.i18n.Translator` every time the view is built, so a
+language switch changes every string at once. The ES module
+(``static/board.js``) never contains user-visible text: it only shows the
+strings of the view model.
+
+Glossary terms (pieces, phases, actions, "Player {seat}", point counts) come
+from :mod:`logger_widget.terms`; the rule explanations of illegal turns come
+from :data:`logger_widget.errors.RULE_MESSAGES` (their English text is the
+msgid).
+
+Placeholders use ``str.format`` braces and are filled after translation.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Any
+
+from .i18n import NNP_, NP_, PMessage, PPluralMessage
+
+__all__ = [
+    "LABELS",
+    "PROMPTS",
+    "CELL",
+    "HINTS",
+    "NOTICES",
+    "RESULT",
+    "DESCRIBE",
+    "COUNTS",
+    "BOT_LABELS",
+    "LANGUAGE_NAMES",
+]
+
+# TRANSLATORS: texts of the board widget (context "board"). The board is used
+# by 12-year-olds in class: short, friendly sentences. Glossary terms exactly.
+
+#: Labels of buttons, headings and fields (context ``board``).
+LABELS: MappingProxyType[str, PMessage] = MappingProxyType(
+    {
+        "board": NP_("board", "Game board"),
+        "board_help": NP_(
+            "board",
+            "Board of 5 × 5 cells, a1 bottom left. Arrow keys move between cells, "
+            "Enter or Space chooses, Esc goes back.",
+        ),
+        "language": NP_("board", "Language"),
+        "new_game": NP_("board", "New game"),
+        "confirm_new_game": NP_("board", "Sure? Click again for a new game"),
+        "undo": NP_("board", "Undo"),
+        "redo": NP_("board", "Redo"),
+        "hint": NP_("board", "Hint"),
+        "done": NP_("board", "Done"),
+        "back": NP_("board", "Back"),
+        "players": NP_("board", "Players"),
+        "to_move": NP_("board", "to move"),
+        "thinking": NP_("board", "thinking…"),
+        "paused": NP_("board", "paused"),
+        "winner": NP_("board", "winner"),
+        "human": NP_("board", "human"),
+        "bot": NP_("board", "bot"),
+        "supply": NP_("board", "Protesters in supply"),
+        "actions": NP_("board", "Action"),
+        "history": NP_("board", "Turns played"),
+        "no_turns": NP_("board", "No turn played yet."),
+        "start": NP_("board", "Start"),
+        "replay": NP_("board", "Replay"),
+        "back_to_game": NP_("board", "Back to the game"),
+        "notation": NP_("board", "Type a turn"),
+        "notation_placeholder": NP_("board", "for example a1-b2 xb3"),
+        "play": NP_("board", "Play"),
+        "game": NP_("board", "Game"),
+        "copy_lpn": NP_("board", "Copy position (LPN)"),
+        "copied": NP_("board", "Position copied."),
+        "copy_failed": NP_("board", "Could not copy: select the text and copy it yourself."),
+        "export": NP_("board", "Save game (JSON)"),
+        "import": NP_("board", "Open game (JSON)"),
+        "retry": NP_("board", "Try again"),
+        "take_over": NP_("board", "Play this seat myself"),
+        "legend": NP_("board", "Pieces"),
+        "protested_tree": NP_("board", "mature tree with a protester"),
+        "last_turn": NP_("board", "Last turn"),
+        "phase": NP_("board", "Phase"),
+        "keyboard": NP_("board", "Keyboard: arrows move, Enter chooses, Esc goes back."),
+        "end_game": NP_("board", "End game"),
+        "result": NP_("board", "Result"),
+        "chop_preview": NP_("board", "If you chop here"),
+    }
+)
+
+#: What the player to move should do now (context ``board:prompt``).
+PROMPTS: MappingProxyType[str, Any] = MappingProxyType(  # PMessage or PPluralMessage
+    {
+        "move": NP_(
+            "board:prompt",
+            "{player}: move your logger up to 2 steps. Click a marked cell, or your logger to stay.",
+        ),
+        "spawn": NNP_(
+            "board:prompt",
+            "{player}: growth! Choose where the new seedling grows ({n} to place).",
+            "{player}: growth! Choose where the new seedlings grow ({n} to place).",
+        ),
+        "action": NP_("board:prompt", "{player}: choose your action: Plant, Protest or Chop."),
+        "plant": NP_("board:prompt", "{player}: plant a seedling on a marked cell next to your logger."),
+        "chop": NP_("board:prompt", "{player}: chop a marked mature tree next to your logger."),
+        "protest": NP_(
+            "board:prompt",
+            "{player}: choose mature trees for your protesters (in your supply: {n}), then press Done.",
+        ),
+        "thinking": NP_("board:prompt", "{player} (bot) is thinking…"),
+        "bot_waiting": NP_("board:prompt", "{player} (bot) is about to play."),
+        "paused": NP_("board:prompt", "{player}'s bot has stopped. Try again, or play this seat yourself."),
+        "over": NP_("board:prompt", "The game is over."),
+        "replay_start": NP_(
+            "board:prompt", "Replay: the start of the game. Press “Back to the game” to play on."
+        ),
+        "replay": NP_(
+            "board:prompt",
+            "Replay: the board after turn {ply} of {total}. Press “Back to the game” to play on.",
+        ),
+    }
+)
+
+#: Spoken descriptions of cells (context ``board:cell``).
+CELL: MappingProxyType[str, PMessage] = MappingProxyType(
+    {
+        "empty": NP_("board:cell", "empty"),
+        "logger": NP_("board:cell", "logger of Player {seat}"),
+        "protested": NP_("board:cell", "mature tree with a protester"),
+        # TRANSLATORS: a cell label read by screen readers: "c3, seedling".
+        "label": NP_("board:cell", "{cell}, {content}"),
+        # TRANSLATORS: a cell label with what the player can do there: "c3, seedling: plant here".
+        "label_hint": NP_("board:cell", "{cell}, {content}: {hint}"),
+    }
+)
+
+#: What a cell offers at the current step (context ``board:hint``).
+HINTS: MappingProxyType[str, Any] = MappingProxyType(  # PMessage or PPluralMessage
+    {
+        "move": NP_("board:hint", "move here"),
+        "stay": NP_("board:hint", "stay here"),
+        "spawn": NP_("board:hint", "a new seedling can grow here"),
+        "plant": NP_("board:hint", "plant here"),
+        "chop": NNP_("board:hint", "chop here: {n} tree falls", "chop here: {n} trees fall"),
+        "protest": NP_("board:hint", "put a protester here"),
+        "chosen": NP_("board:hint", "protester chosen, choose again to remove it"),
+        "suggested": NP_("board:hint", "suggested by the hint"),
+    }
+)
+
+#: One-off messages (context ``board:notice``).
+NOTICES: MappingProxyType[str, Any] = MappingProxyType(  # PMessage or PPluralMessage
+    {
+        "skipped": NP_("board:notice", "{player} could not do any action, so the action phase was skipped."),
+        "not_your_turn": NP_("board:notice", "Wait, please: it is {player}'s turn."),
+        "choose_action": NP_("board:notice", "First choose an action: Plant, Protest or Chop."),
+        "not_selectable": NP_("board:notice", "{cell} cannot be chosen now."),
+        "illegal": NP_("board:notice", "That turn is not allowed: {reason}"),
+        "notation": NP_(
+            "board:notice",
+            "“{text}” is not a turn in turn notation. Example: a1-b2 +c4 xb3",
+        ),
+        "notation_empty": NP_("board:notice", "Type a turn first, for example a1-b2 xb3."),
+        "nothing_to_undo": NP_("board:notice", "There is no turn to undo."),
+        "nothing_to_redo": NP_("board:notice", "There is no turn to redo."),
+        "undone": NNP_("board:notice", "{n} turn taken back.", "{n} turns taken back."),
+        "redone": NNP_("board:notice", "{n} turn played again.", "{n} turns played again."),
+        "new_game": NP_("board:notice", "New game. Good luck!"),
+        "loaded": NP_("board:notice", "Game loaded."),
+        "bad_record": NP_("board:notice", "This is not a Logger game record that can be opened ({where})."),
+        "bot_failed": NP_("board:notice", "{player}'s bot failed: {error}"),
+        "bot_illegal": NP_("board:notice", "{player}'s bot chose a turn that is not allowed: {reason}"),
+        "hint": NP_("board:notice", "Hint: {turn}"),
+        "hint_thinking": NP_("board:notice", "Looking for a good turn…"),
+        "hint_failed": NP_("board:notice", "No hint this time: {error}"),
+        "replay_only": NP_("board:notice", "This is a replay. Press “Back to the game” to play."),
+        "game_over": NP_("board:notice", "The game is over. Start a new game to play again."),
+        "busy": NP_("board:notice", "Wait, please: a bot is thinking."),
+        "took_over": NP_("board:notice", "{player} is now played by a person."),
+        "end_triggered": NNP_(
+            "board:notice",
+            "Someone has 10 points: {n} more turn in this round, then the game ends.",
+            "Someone has 10 points: {n} more turns in this round, then the game ends.",
+        ),
+    }
+)
+
+#: The final result (context ``board:result``).
+RESULT: MappingProxyType[str, PMessage] = MappingProxyType(
+    {
+        "winner": NP_("board:result", "{player} wins with {points}!"),
+        "protesters": NP_(
+            "board:result",
+            "Tie on points ({points}). {player} wins with more protesters in supply "
+            "({supply} against {other}).",
+        ),
+        "shared": NP_(
+            "board:result",
+            "{players} share the win: the same points ({points}) and the same protesters in supply.",
+        ),
+        "reason_target": NP_("board:result", "Someone reached 10 points and the round was completed."),
+        "reason_repetition": NP_(
+            "board:result", "The same position came up for the third time, so the game ended there."
+        ),
+        "reason_turn_limit": NP_("board:result", "The game was stopped by the turn limit."),
+    }
+)
+
+#: Turns described in words (context ``board:turn``).
+DESCRIBE: MappingProxyType[str, Any] = MappingProxyType(  # PMessage or PPluralMessage
+    {
+        "move": NP_("board:turn", "move {origin} → {destination}"),
+        "stay": NP_("board:turn", "stay on {cell}"),
+        "spawn": NNP_("board:turn", "{n} new seedling on {cells}", "{n} new seedlings on {cells}"),
+        "plant": NP_("board:turn", "plant on {cell}"),
+        "protest": NP_("board:turn", "protest on {cells}"),
+        "chop": NP_("board:turn", "chop {cell}: {points}"),
+        "skip": NP_("board:turn", "no action possible"),
+        "who": NP_("board:turn", "{player}: {description}"),
+        # TRANSLATORS: joins the parts of a turn description: "move a1 → b2; chop b3: 2 points".
+        "join": NP_("board:turn", "{first}; {second}"),
+        "entry": NP_("board:turn", "{ply}. {player}"),
+    }
+)
+
+#: Counts shown on the player cards and in the chop preview.
+COUNTS: MappingProxyType[str, PPluralMessage] = MappingProxyType(
+    {
+        "felled": NNP_("board:count", "{n} tree falls", "{n} trees fall"),
+        "gained": NNP_(
+            "board:count", "+{n} protester back to your supply", "+{n} protesters back to your supply"
+        ),
+        "points_gain": NNP_("board:count", "+{n} point", "+{n} points"),
+    }
+)
+
+#: Names of the bot presets of :func:`logger_widget.bots.make_bot`, keyed by the bot's name.
+BOT_LABELS: MappingProxyType[str, PMessage] = MappingProxyType(
+    {
+        "random": NP_("board:bot", "random moves"),
+        "greedy": NP_("board:bot", "greedy"),
+        "mcts:easy": NP_("board:bot", "Monte Carlo, easy"),
+        "mcts:medium": NP_("board:bot", "Monte Carlo, medium"),
+        "mcts:hard": NP_("board:bot", "Monte Carlo, hard"),
+        "minimax:easy": NP_("board:bot", "minimax, easy"),
+        "minimax:medium": NP_("board:bot", "minimax, medium"),
+        "minimax:hard": NP_("board:bot", "minimax, hard"),
+    }
+)
+
+#: Language names in their own language (autonyms, never translated).
+LANGUAGE_NAMES: MappingProxyType[str, str] = MappingProxyType(
+    {"uk": "Українська", "es": "Español", "en": "English"}
+)

@@ -1,0 +1,808 @@
+"""The board widget without a browser: drive it with the messages the front end sends."""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from logger_widget import Game, Position, Turn
+from logger_widget.board_view import BoardState, Seat, build_view, describe_turn
+from logger_widget.bots import make_bot
+from logger_widget.i18n import Translator
+from logger_widget.widget import Board
+from logger_widget.widget_text import LANGUAGE_NAMES
+
+STATIC = Path(__file__).resolve().parents[1] / "logger_widget" / "static"
+
+#: Player 1 walled in by protested trees, supply 0: only "stay", a spawn choice, no action (skipped).
+SKIP = "....2/...../...../p..../1p... 1 0,0 0,2"
+#: Near the end, many mature trees: chops, spawns and protests are all possible.
+NEAR_END = "m.m.2/.m.m./m.a.m/.m.s./1.m.. 1 7,6 2,2"
+#: Protest: Player 1 has 2 protesters, mature trees around.
+PROTEST = "m...2/...../..m../...../1.m.m 1 0,0 2,2"
+
+
+class Driver:
+    """Sends intents like the ES module does (client id, sequence number, view version)."""
+
+    def __init__(self, board: Board, client: str = "test-view") -> None:
+        self.board = board
+        self.client = client
+        self.seq = 0
+
+    @property
+    def view(self) -> dict[str, Any]:
+        return self.board.view
+
+    def send(self, action: str, *, version: int | None = None, seq: int | None = None, **extra: Any) -> str:
+        if seq is None:
+            self.seq += 1
+            seq = self.seq
+        msg = {
+            "type": "intent",
+            "client": self.client,
+            "seq": seq,
+            "version": self.view["version"] if version is None else version,
+            "action": action,
+            **extra,
+        }
+        return self.board.handle_message(msg)
+
+    def cell(self, cell: str) -> str:
+        return self.send("cell", cell=cell)
+
+    def marks(self) -> dict[str, str]:
+        return {c["id"]: c["mark"] for row in self.view["cells"] for c in row if c["mark"]}
+
+    def play(self, turn: Turn) -> None:
+        """Play ``turn`` with clicks only (cells and buttons), following what the view offers."""
+        start = self.board.lpn
+        spawns = list(turn.spawns)
+        protests = list(turn.action.cells) if turn.action and turn.action.kind == "protest" else []
+        for _ in range(20):
+            if self.board.lpn != start or not self.view["interactive"]:
+                return
+            stage = self.view["stage"]
+            if stage == "move":
+                assert self.cell(turn.destination) == "ok"
+            elif stage == "spawn":
+                cell = next(c for c in spawns if self.marks().get(c) == "spawn")
+                spawns.remove(cell)
+                assert self.cell(cell) == "ok"
+            elif stage == "action":
+                assert turn.action is not None
+                assert self.send("action", kind=turn.action.kind) == "ok"
+            elif stage in ("plant", "chop"):
+                assert turn.action is not None
+                assert self.cell(turn.action.cells[0]) == "ok"
+            elif stage == "protest":
+                if protests:
+                    assert self.cell(protests.pop(0)) == "ok"
+                else:
+                    assert self.send("done") == "ok"
+            else:
+                return
+        raise AssertionError(f"{turn} did not finish")
+
+
+def sync_board(players: Any = ("human", "random"), locale: str = "en", **kw: Any) -> Board:
+    kw.setdefault("seed", 1)
+    return Board(list(players), locale=locale, bot_mode="sync", **kw)
+
+
+def strings(obj: Any, skip: frozenset[str] = frozenset()) -> list[str]:
+    """Every string value in a view model, except under the keys in ``skip``."""
+    out: list[str] = []
+    if isinstance(obj, str):
+        out.append(obj)
+    elif isinstance(obj, dict):
+        for k, v in obj.items():
+            if k not in skip:
+                out.extend(strings(v, skip))
+    elif isinstance(obj, (list, tuple)):
+        for v in obj:
+            out.extend(strings(v, skip))
+    return out
+
+
+# Keys whose values are identifiers or language-neutral (cells, notation, LPN, ids).
+NEUTRAL_KEYS = frozenset(
+    {
+        "id",
+        "lang",
+        "piece",
+        "mark",
+        "kind",
+        "stage",
+        "notation",
+        "lpn",
+        "shown_lpn",
+        "files",
+        "ranks",
+        "cell_names",
+        "origin",
+        "destination",
+        "targets",
+        "grew",
+        "spawned",
+        "felled",
+        "reason",
+        "tie_break",
+        "state",
+        "action",
+        "languages",
+        "bot_name",
+    }
+)
+_ALLOWED_LATIN = re.compile(
+    r"^(?:[a-e][1-5]|[a-e]\d-[a-e]\d|x[a-e]\d|\*[a-e]\d"  # cells and notation
+    r"|Logger|LPN|JSON|Enter|Esc"  # names of the game, formats and keys
+    r"|\w+Error|format|version|record|start|turns|players"  # exception types and record fields (technical)
+    r")$"
+)
+
+
+def english_words(text: str) -> list[str]:
+    """Latin-script words that are not coordinates, notation or the few allowed names."""
+    words = re.findall(r"[A-Za-z][A-Za-z'\-]*[A-Za-z0-9]|[A-Za-z]", text)
+    return [w for w in words if not _ALLOWED_LATIN.match(w) and not re.fullmatch(r"[a-e]", w)]
+
+
+# ---------------------------------------------------------------------------- static files
+
+
+def test_static_files_and_scoped_css() -> None:
+    assert (STATIC / "board.js").is_file() and (STATIC / "board.css").is_file()
+    assert str(Board._esm) == (STATIC / "board.js").read_text(encoding="utf-8")
+    assert str(Board._css) == (STATIC / "board.css").read_text(encoding="utf-8")
+    css = (STATIC / "board.css").read_text(encoding="utf-8")
+    css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
+    # every rule's selectors start with .lw-board (keyframe steps excepted)
+    for block in re.finditer(r"([^{}]+)\{", css):
+        head = block.group(1).strip()
+        if not head or head.startswith("@") or head in ("from", "to") or re.fullmatch(r"\d+%", head):
+            continue
+        for selector in head.split(","):
+            assert selector.strip().startswith(".lw-board"), selector
+
+
+def test_js_has_no_user_visible_text() -> None:
+    js = (STATIC / "board.js").read_text(encoding="utf-8")
+    assert "export default" in js and "render" in js
+    # text nodes and attributes come from the view: no literal words are put on screen
+    for literal in re.findall(r'h\(\s*"[a-z0-9]+"\s*,\s*\{[^}]*\}\s*,\s*"([^"]+)"', js):
+        assert not re.search(r"[A-Za-z]{3,}", literal), literal
+    for word in ("Plant", "Chop", "Protest", "Undo", "Player", "Thinking", "Hint"):
+        assert f'"{word}' not in js and f"'{word}" not in js and f">{word}" not in js, word
+
+
+def test_hooks_in_the_view() -> None:
+    b = sync_board()
+    v = b.view
+    ids = [c["id"] for row in v["cells"] for c in row]
+    assert ids[0] == "a5" and ids[-1] == "e1" and len(set(ids)) == 25
+    assert [a["id"] for a in v["actions"]] == ["plant", "protest", "chop"]
+    assert {p["seat"] for p in v["players"]} == {1, 2}
+    assert v["players"][0]["first"] and not v["players"][1]["first"]
+    assert {lang["id"] for lang in v["languages"]} == {"uk", "es", "en"}
+    js = (STATIC / "board.js").read_text(encoding="utf-8")
+    for hook in (
+        "lw-board",
+        "data-cell",
+        "data-piece",
+        "data-protested",
+        "action-${k}",
+        "protest-done",
+        '"undo"',
+        '"redo"',
+        '"hint"',
+        '"new-game"',
+        '"status"',
+        "score-${p.seat}",
+        '"locale"',
+        "logger-${seat}",
+    ):
+        assert hook in js, hook
+
+
+# ---------------------------------------------------------------------------- construction and API
+
+
+def test_defaults_and_seats() -> None:
+    b = Board(bot_mode="sync")
+    assert b.locale == "uk"
+    assert b.seats[0] == "human" and b.seats[1] == "mcts:easy"
+    assert b.position == Position.initial(2)
+    assert b.lpn == Position.initial(2).to_lpn()
+    with pytest.raises(ValueError):
+        Board(["human"])
+    with pytest.raises(ValueError):
+        Board(["human"] * 5)
+    with pytest.raises(ValueError):
+        Board(["human", "no-such-bot"])
+    four = Board(["human", "random", "greedy", lambda p: next(iter(p.legal_turns()))], bot_mode="sync")
+    assert len(four.view["players"]) == 4 and four.position.players == 4
+    corners = Board(["human", "human"], corners=["e1", "a5"])
+    assert corners.position.loggers == ("e1", "a5")
+
+
+def test_locale_is_negotiated() -> None:
+    b = Board(["human", "human"], locale="es-MX")
+    assert b.locale == "es" and b.view["lang"] == "es"
+    b.locale = "en_GB"
+    assert b.locale == "en" and b.view["lang"] == "en"
+
+
+def test_python_api_play_undo_redo_load_and_observe() -> None:
+    b = sync_board(("human", "human"))
+    seen: list[str] = []
+    b.observe(lambda change: seen.append(change["new"]), "lpn")
+    calls: list[int] = []
+    b.on_change(lambda board: calls.append(len(board.game.turns)))
+    b.play("a1-a3 *b3")
+    b.play("e5-e4 *d4")
+    assert len(b.game.turns) == 2 and seen[-1] == b.position.to_lpn()
+    assert calls == [1, 2]
+    assert b.undo(1) == 1 and len(b.game.turns) == 1
+    assert b.redo() == 1 and len(b.game.turns) == 2
+    record = b.game.to_record()
+    other = sync_board(("human", "human"))
+    other.load(record)
+    assert other.position == b.position and len(other.game.turns) == 2
+    other.load(json.dumps(record))
+    assert other.position == b.position
+    other.load(NEAR_END)
+    assert other.lpn == Position.from_lpn(NEAR_END).to_lpn()
+    other.load(Game.from_record(record))
+    assert other.position == b.position
+    other.new_game()
+    assert other.position == Position.initial(2) and not other.game.turns
+    with pytest.raises(ValueError):
+        other.undo()
+    with pytest.raises(ValueError):
+        b.play("a3-e3")  # illegal: nothing changes
+    assert len(b.game.turns) == 2
+
+
+def test_record_parameter_and_player_count_follow_the_game() -> None:
+    b = Board(["human", "human"], record="4...3/...../..s../...../1...2 1 0,0,0,0 1,1,1,1")
+    assert len(b.view["players"]) == 4 and b.seats == ("human",) * 4
+
+
+# ---------------------------------------------------------------------------- a whole game
+
+
+def test_full_game_human_vs_bot_by_messages() -> None:
+    b = sync_board(("human", "greedy"), locale="uk", record=NEAR_END)
+    d = Driver(b)
+    planner = make_bot("random", seed=4)
+    turns = 0
+    while not b.game.is_over:
+        assert b.view["interactive"] and b.view["to_move"] == 1
+        d.play(planner.choose(b.position))
+        turns += 1
+        assert turns < 60
+    v = b.view
+    assert v["over"] and v["result"] is not None and v["stage"] == "over"
+    assert v["status"]["kind"] == "over"
+    assert not any(c["selectable"] for row in v["cells"] for c in row)
+    assert not any(a["enabled"] for a in v["actions"])
+    assert len(v["history"]["items"]) == len(b.game.turns)
+    out = b.game.outcome
+    assert out is not None and v["result"]["winners"] == list(out.winners)
+    assert d.cell("a1") == "rejected"  # the game is over
+    assert b.game.outcome == out
+
+
+def test_full_game_from_the_start_with_the_real_bot_in_sync_mode() -> None:
+    b = sync_board(("human", "mcts:easy"), record=None, seed=2)
+    d = Driver(b)
+    me = make_bot("greedy")
+    for _ in range(200):
+        if b.game.is_over:
+            break
+        d.play(me.choose(b.position))
+    assert b.game.is_over
+    assert b.view["result"]["headline"]
+
+
+# ---------------------------------------------------------------------------- the steps of a turn
+
+
+def test_move_highlights_come_from_turn_in_progress() -> None:
+    b = sync_board(("human", "human"))
+    tip = b.position.start_turn()
+    marks = Driver(b).marks()
+    assert set(marks) == set(tip.options())
+    assert marks["a1"] == "stay" and all(m == "move" for c, m in marks.items() if c != "a1")
+    assert all(c["selectable"] == (c["id"] in marks) for row in b.view["cells"] for c in row)
+
+
+def test_forced_action_is_chosen_and_back_steps_back() -> None:
+    b = sync_board(("human", "human"))
+    d = Driver(b)
+    assert d.cell("a3") == "ok"
+    v = d.view
+    assert v["stage"] == "plant"  # plant was the only action: chosen at once
+    assert [a["pressed"] for a in v["actions"]] == [True, False, False]
+    assert [a["enabled"] for a in v["actions"]] == [True, False, False]
+    assert v["phases"][2]["state"] == "current" and v["phases"][0]["state"] == "done"
+    assert v["back"]["enabled"]
+    assert d.send("back") == "ok"
+    assert d.view["stage"] == "move" and not d.view["back"]["enabled"]
+    assert d.cell("a2") == "ok"
+    assert d.cell("b2") == "ok"
+    assert b.game.turns[-1].notation() == "a1-a2 *b2"
+
+
+def test_spawn_choices_one_by_one_and_chop_preview() -> None:
+    b = sync_board(("human", "human"), record=NEAR_END)
+    d = Driver(b)
+    assert d.cell("b1") == "ok"
+    v = d.view
+    assert v["stage"] == "spawn"
+    tip = b.position.start_turn().choose("b1")
+    assert set(d.marks()) == set(tip.options())
+    assert {c["id"] for row in v["cells"] for c in row if c["spawner"]} == set(tip.spawning_trees)
+    # choose spawn cells until the action phase
+    while d.view["stage"] == "spawn":
+        assert d.cell(next(c for c, m in d.marks().items() if m == "spawn")) == "ok"
+    v = d.view
+    assert v["stage"] == "action"
+    assert any(c["new"] for row in v["cells"] for c in row)
+    assert v["previews"], "chop previews are sent with the action choice"
+    cell, preview = next(iter(v["previews"].items()))
+    assert preview["points"] == len(preview["felled"]) >= 1 and preview["lines"]
+    assert d.send("action", kind="chop") == "ok"
+    assert d.view["stage"] == "chop" and set(d.marks()) == set(d.view["previews"])
+    before = b.position.scores[0]
+    assert d.cell(cell) == "ok"
+    assert b.position.scores[0] == before + preview["points"]
+    last = b.view["last"]
+    assert last["felled"] == preview["felled"] and last["action"] == "chop"
+
+
+def test_clicking_a_target_in_the_action_phase_when_unambiguous() -> None:
+    b = sync_board(("human", "human"), record=NEAR_END)
+    d = Driver(b)
+    d.cell("a1")  # stay; spawns may need choosing
+    while d.view["stage"] == "spawn":
+        d.cell(next(c for c, m in d.marks().items() if m == "spawn"))
+    assert d.view["stage"] == "action"
+    # b1 is a free cell next to the logger: only planting can use it
+    tip = b._steps[-1]
+    plant_cells = tip.choose("plant").options()
+    assert plant_cells
+    assert d.cell(plant_cells[0]) == "ok"
+    assert b.game.turns[-1].action.kind == "plant"
+
+
+def test_protest_multi_select_unchoose_and_done() -> None:
+    b = sync_board(("human", "human"), record=PROTEST)
+    d = Driver(b)
+    assert d.cell("a1") == "ok"
+    while d.view["stage"] == "spawn":
+        d.cell(next(c for c, m in d.marks().items() if m == "spawn"))
+    assert d.send("action", kind="protest") == "ok"
+    v = d.view
+    assert v["stage"] == "protest" and v["protest_done"]["visible"] and not v["protest_done"]["enabled"]
+    targets = [c for c, m in d.marks().items() if m == "protest"]
+    assert len(targets) >= 2
+    assert d.cell(targets[0]) == "ok"
+    assert d.marks()[targets[0]] == "chosen" and d.view["protest_done"]["enabled"]
+    assert d.cell(targets[0]) == "ok"  # choose again: un-choose
+    assert d.marks()[targets[0]] == "protest"
+    assert d.cell(targets[1]) == "ok"
+    assert d.send("done") == "ok"
+    assert b.game.turns[-1].action.cells == (targets[1],)
+    assert b.position.supplies[0] == 1
+    # with the last protester placed, "done" is the only choice left: the turn ends by itself
+    b2 = sync_board(("human", "human"), record=PROTEST)
+    d2 = Driver(b2)
+    d2.cell("a1")
+    while d2.view["stage"] == "spawn":
+        d2.cell(next(c for c, m in d2.marks().items() if m == "spawn"))
+    d2.send("action", kind="protest")
+    two = [c for c, m in d2.marks().items() if m == "protest"][:2]
+    assert d2.cell(two[0]) == "ok" and d2.cell(two[1]) == "ok"
+    assert b2.game.turns[-1].action.cells == tuple(sorted(two))
+    assert b2.position.supplies[0] == 0
+
+
+def test_switching_action_kind() -> None:
+    b = sync_board(("human", "human"), record=PROTEST)
+    d = Driver(b)
+    d.cell("a1")
+    while d.view["stage"] == "spawn":
+        d.cell(next(c for c, m in d.marks().items() if m == "spawn"))
+    assert d.send("action", kind="protest") == "ok"
+    assert d.send("action", kind="plant") == "ok"
+    assert d.view["stage"] == "plant"
+    assert [a["pressed"] for a in d.view["actions"]] == [True, False, False]
+    assert d.send("action", kind="chop") == "rejected"  # not possible here
+    assert d.send("back") == "ok"
+    assert d.view["stage"] == "action"
+
+
+def test_skipped_action_is_announced() -> None:
+    b = sync_board(("human", "human"), record=SKIP, locale="en")
+    d = Driver(b)
+    v = d.view
+    # the only move (stay) was made for the player: growth is next
+    assert v["stage"] == "spawn"
+    while d.view["stage"] == "spawn":
+        d.cell(next(c for c, m in d.marks().items() if m == "spawn"))
+    assert b.game.turns[-1].action is None
+    notice = b.view["notice"]
+    assert notice and "skipped" in notice["text"] and "Player 1" in notice["text"]
+
+
+# ---------------------------------------------------------------------------- robustness
+
+
+def test_stale_duplicate_and_rapid_messages_do_not_corrupt_the_game() -> None:
+    b = sync_board(("human", "human"))
+    d = Driver(b)
+    v0 = d.view["version"]
+    assert d.send("cell", cell="a3", seq=10) == "ok"
+    assert d.send("cell", cell="a3", seq=10) == "duplicate"
+    assert d.send("cell", cell="b3", seq=9) == "duplicate"
+    assert d.send("cell", cell="b3", seq=11, version=v0) == "stale"
+    d.seq = 11
+    assert b._steps[-1].stage == "plant" and not b.game.turns
+    # five rapid clicks based on the same view: only the first is taken
+    v1 = d.view["version"]
+    results = [d.send("cell", cell=c, version=v1) for c in ("b3", "a4", "a2", "b3", "a4")]
+    assert results == ["ok", "stale", "stale", "stale", "stale"]
+    assert [t.notation() for t in b.game.turns] == ["a1-a3 *b3"]
+    # another view (client) has its own sequence numbers
+    other = Driver(b, client="second-view")
+    assert other.send("cell", cell="e4", seq=1) == "ok"
+    # junk is ignored
+    assert b.handle_message("nonsense") == "invalid"
+    assert b.handle_message({"type": "intent", "action": 3}) == "invalid"
+    assert d.send("no-such-action") == "invalid"
+    assert d.send("cell", cell=None) == "invalid"
+    assert d.send("action", kind="dance") == "invalid"
+    assert d.send("replay", ply="x") == "invalid"
+    assert b.game.turns[0].notation() == "a1-a3 *b3"
+
+
+def test_illegal_intents_are_explained_in_the_players_language() -> None:
+    b = sync_board(("human", "human"), locale="uk")
+    d = Driver(b)
+    assert d.cell("e3") == "rejected"  # not reachable
+    notice = d.view["notice"]
+    assert notice["kind"] == "info" and "e3" in notice["text"] and not english_words(notice["text"])
+    assert not b.game.turns and b._steps[-1].stage == "move"
+    assert d.send("action", kind="chop") == "rejected"  # no action before moving
+    assert d.send("done") == "rejected"
+    # a typed turn: illegal → the rule, translated by the catalogue
+    assert d.send("notation", text="a1-e3") == "rejected"
+    text = d.view["notice"]["text"]
+    assert "e3" in text and re.search("[а-яіїє]", text)
+    assert d.send("notation", text="zz top") == "rejected"
+    assert "zz top" in d.view["notice"]["text"]
+    assert d.send("notation", text="   ") == "rejected"
+    assert not b.game.turns
+    assert d.send("notation", text="a1-a3 *b3") == "ok"
+    assert b.game.turns[0].notation() == "a1-a3 *b3" and d.view["notice"] is None
+
+
+def test_out_of_turn_intents_while_a_bot_is_thinking() -> None:
+    release = threading.Event()
+    started = threading.Event()
+
+    def slow(position: Position) -> Turn:
+        started.set()
+        release.wait(10)
+        return next(iter(position.legal_turns()))
+
+    b = Board(["human", slow], locale="en", bot_mode="thread", bot_delay=0)
+    d = Driver(b)
+    d.cell("a3")
+    d.cell("b3")
+    assert started.wait(5)
+    v = d.view
+    assert v["status"]["kind"] == "thinking" and v["players"][1]["thinking"] and not v["interactive"]
+    assert d.cell("a1") == "rejected" and "bot" in d.view["notice"]["text"]
+    release.set()
+    assert b.wait(10)
+    assert len(b.game.turns) == 2 and d.view["interactive"]
+
+
+def test_undo_while_a_bot_thinks_drops_its_late_answer() -> None:
+    release = threading.Event()
+    started = threading.Event()
+
+    def slow(position: Position) -> Turn:
+        started.set()
+        release.wait(10)
+        return next(iter(position.legal_turns()))
+
+    b = Board(["human", slow], locale="en", bot_mode="thread", bot_delay=0)
+    d = Driver(b)
+    d.cell("a3")
+    d.cell("b3")
+    assert started.wait(5)
+    assert d.view["undo"]["enabled"]
+    assert d.send("undo") == "ok"
+    assert not b.game.turns and b.thinking is None and d.view["interactive"]
+    release.set()
+    b.wait(5)
+    threading.Event().wait(0.2)
+    assert not b.game.turns, "the late answer of the bot was dropped"
+
+
+def test_bot_exception_pauses_the_seat_then_take_over_or_retry() -> None:
+    calls = {"n": 0}
+
+    def flaky(position: Position) -> Turn:
+        calls["n"] += 1
+        if calls["n"] == 1:
+            raise RuntimeError("my bot is broken")
+        return next(iter(position.legal_turns()))
+
+    b = sync_board(("human", flaky), locale="uk")
+    d = Driver(b)
+    d.cell("a3")
+    d.cell("b3")
+    v = d.view
+    assert v["status"]["kind"] == "paused" and v["players"][1]["paused"]
+    assert v["notice"]["kind"] == "error" and "my bot is broken" in v["notice"]["text"]
+    assert len(b.game.turns) == 1
+    assert d.cell("a4") == "rejected"  # not a person's turn
+    assert d.send("retry") == "ok"
+    assert len(b.game.turns) == 2 and not d.view["players"][1]["paused"]
+
+    def broken(position: Position) -> Turn:
+        raise ValueError("always broken")
+
+    b2 = sync_board(("human", broken))
+    d2 = Driver(b2)
+    d2.cell("a3")
+    d2.cell("b3")
+    assert d2.view["status"]["kind"] == "paused"
+    assert d2.send("take_over") == "ok"
+    assert b2.seats[1] == "human" and d2.view["interactive"] and d2.view["to_move"] == 2
+    d2.cell("e4")
+    assert len(b2.game.turns) == 1 or b2._steps[-1].stage != "move"
+
+
+def test_bot_returning_an_illegal_turn_is_explained() -> None:
+    b = sync_board(("human", lambda position: "e5-a1"), locale="en")
+    d = Driver(b)
+    d.cell("a3")
+    d.cell("b3")
+    v = d.view
+    assert v["status"]["kind"] == "paused" and "not allowed" in v["notice"]["text"]
+    assert len(b.game.turns) == 1
+
+
+def test_bots_play_by_themselves_in_thread_mode() -> None:
+    b = Board(["random", "greedy", "random"], bot_mode="thread", bot_delay=0, seed=3)
+    assert b.wait(60)
+    assert b.game.is_over
+    assert b.view["result"] is not None
+
+
+def test_bot_vs_bot_sync_and_bot_objects() -> None:
+    bot = make_bot("greedy")
+    b = sync_board((bot, "random"))
+    assert b.game.is_over and b.seats[0] == "greedy"
+
+
+# ---------------------------------------------------------------------------- history, replay, records, hint
+
+
+def test_undo_redo_buttons_take_back_to_a_persons_turn() -> None:
+    b = sync_board(("human", "random"))
+    d = Driver(b)
+    assert not d.view["undo"]["enabled"]
+    assert d.send("undo") == "rejected"
+    d.cell("a3")
+    d.cell("b3")
+    assert len(b.game.turns) == 2 and d.view["undo"]["enabled"]
+    assert d.send("undo") == "ok"
+    assert not b.game.turns and d.view["redo"]["enabled"] and d.view["interactive"]
+    assert d.send("redo") == "ok"
+    assert len(b.game.turns) == 2
+    assert d.send("redo") == "rejected"
+
+
+def test_replay_is_view_only() -> None:
+    b = sync_board(("human", "random"))
+    d = Driver(b)
+    d.cell("a3")
+    d.cell("b3")
+    assert d.send("replay", ply=0) == "ok"
+    v = d.view
+    assert v["replay"]["active"] and v["stage"] == "replay" and not v["interactive"]
+    assert v["shown_lpn"] == b.game.positions[0].to_lpn() and v["lpn"] == b.lpn
+    assert d.cell("a1") == "rejected"
+    assert d.send("replay", ply=1) == "ok" and d.view["last"]["notation"] == "a1-a3 *b3"
+    assert d.send("replay", ply=None) == "ok"
+    assert not d.view["replay"]["active"] and d.view["interactive"]
+    # the slider is never refused as stale (a fast drag sends many)
+    old = d.view["version"] - 5
+    assert d.send("replay", ply=1, version=old) == "ok"
+
+
+def test_export_and_import_records() -> None:
+    b = sync_board(("human", "random"))
+    d = Driver(b)
+    sent: list[dict[str, Any]] = []
+    b.send = lambda content, buffers=None: sent.append(content)  # type: ignore[method-assign]
+    d.cell("a3")
+    d.cell("b3")
+    assert d.send("export") == "ok"
+    assert sent and sent[-1]["type"] == "download" and sent[-1]["filename"].endswith(".json")
+    text = sent[-1]["text"]
+    assert Game.from_json(text).position == b.position
+    fresh = sync_board(("human", "random"))
+    fd = Driver(fresh)
+    assert fd.send("import", text="{not json") == "rejected"
+    assert fd.view["notice"]["kind"] == "error" and not fresh.game.turns
+    assert fd.send("import", text=text) == "ok"
+    assert fresh.position == b.position and fresh.view["notice"]["kind"] == "success"
+
+
+def test_hint_shows_the_search_bots_suggestion() -> None:
+    b = sync_board(("human", "random"), hint_bot="greedy", record=NEAR_END)
+    d = Driver(b)
+    assert d.view["hint"]["enabled"]
+    assert d.send("hint") == "ok"
+    v = d.view
+    best = make_bot("greedy").analyse(b.position)[0].turn
+    assert best.notation() in v["hint"]["text"]
+    assert any(c["suggested"] for row in v["cells"] for c in row)
+    assert d.cell(best.destination) == "ok"
+    assert not any(c["suggested"] for row in d.view["cells"] for c in row)
+    nohint = sync_board(("human", "random"), hint_bot=None)
+    assert not nohint.view["hint"]["enabled"]
+
+
+def test_new_game_intent() -> None:
+    b = sync_board(("human", "random"))
+    d = Driver(b)
+    d.cell("a3")
+    d.cell("b3")
+    assert d.send("new_game") == "ok"
+    assert not b.game.turns and d.view["notice"]["kind"] == "success"
+
+
+# ---------------------------------------------------------------------------- languages
+
+
+def _views_in_many_states(locale: str) -> list[dict[str, Any]]:
+    """Views covering every kind of text: prompts, notices, previews, result, replay, paused bots."""
+    views = []
+    b = sync_board(("human", "greedy"), locale=locale, record=NEAR_END, hint_bot="greedy")
+    d = Driver(b)
+    views.append(b.view)
+    d.send("hint")
+    views.append(b.view)
+    d.cell("e3")  # refused
+    views.append(b.view)
+    d.cell("b1")
+    views.append(b.view)  # spawn
+    while d.view["stage"] == "spawn":
+        d.cell(next(c for c, m in d.marks().items() if m == "spawn"))
+    views.append(b.view)  # action with previews
+    d.send("action", kind="protest")
+    views.append(b.view)
+    d.send("notation", text="a1-e5")
+    views.append(b.view)
+    d.send("notation", text="123")
+    views.append(b.view)
+    while d.view["back"]["enabled"]:
+        d.send("back")
+    planner = make_bot("greedy")
+    while not b.game.is_over:
+        d.play(planner.choose(b.position))
+        views.append(b.view)
+    d.send("replay", ply=1)
+    views.append(b.view)
+    d.send("replay", ply=0)
+    views.append(b.view)
+    # a tie decided by protesters, and a shared win
+    for lpn in ("p...2/...../...../...../1.... 1 10,10 2,1", "p...2/...../...../...../1...p 1 10,10 1,1"):
+        views.append(sync_board(("human", "human"), locale=locale, record=lpn).view)
+    # a skipped action, a paused bot and a bot that cheats
+    s = sync_board(("human", "human"), locale=locale, record=SKIP)
+    sd = Driver(s)
+    while sd.view["stage"] == "spawn":
+        sd.cell(next(c for c, m in sd.marks().items() if m == "spawn"))
+    views.append(s.view)
+
+    def crash(position: Position) -> Turn:
+        raise RuntimeError("123")
+
+    for bad in (crash, lambda p: "e5-a1"):
+        p = sync_board(("human", bad), locale=locale)
+        pd = Driver(p)
+        pd.cell("a3")
+        pd.cell("b3")
+        views.append(p.view)
+    e = sync_board(("human", "human"), locale=locale, record="....2/...../...../...../1.... 2 10,3 2,2")
+    views.append(e.view)  # end game banner
+    ed = Driver(e)
+    ed.send("import", text='{"format": "nope"}')
+    views.append(e.view)
+    ed.send("undo")
+    views.append(e.view)
+    return views
+
+
+#: Words that are the same in English and Spanish (glossary) or are names.
+_SAME_IN_SPANISH = {"bot", "minimax", "Logger", "LPN", "JSON"}
+
+
+@pytest.mark.parametrize("locale", ["uk", "es"])
+def test_no_english_left_in_other_languages(locale: str) -> None:
+    """Every visible text of many board states is translated (uk: no Latin words at all)."""
+    english = _views_in_many_states("en")
+    other = _views_in_many_states(locale)
+    assert len(english) == len(other)
+    untranslated: set[str] = set()
+    for en_view, view in zip(english, other):
+        assert view["lang"] == locale
+        en_texts = strings(en_view, NEUTRAL_KEYS)
+        texts = strings(view, NEUTRAL_KEYS)
+        assert len(en_texts) == len(texts)
+        for en_text, text in zip(en_texts, texts):
+            if text in LANGUAGE_NAMES.values():
+                continue
+            if locale == "uk" and english_words(text):
+                untranslated.add(text)
+            elif text == en_text and set(english_words(text)) - _SAME_IN_SPANISH:
+                untranslated.add(text)
+    assert not untranslated, (
+        f"{len(untranslated)} texts are not translated (the widget's messages must be in the "
+        f"catalogues, see docs/board.md, 'Translations'): {sorted(untranslated)[:40]}"
+    )
+
+
+def test_locale_switch_changes_every_visible_string() -> None:
+    b = sync_board(("human", "random"), locale="en", record=NEAR_END)
+    d = Driver(b)
+    d.cell("b1")
+    en = b.view
+    b.locale = "uk"
+    uk = b.view
+    assert uk["version"] > en["version"] and uk["lang"] == "uk"
+    en_strings = strings(en, NEUTRAL_KEYS | {"version"})
+    uk_strings = strings(uk, NEUTRAL_KEYS | {"version"})
+    assert len(en_strings) == len(uk_strings)
+    same = [a for a, b_ in zip(en_strings, uk_strings) if a == b_ and english_words(a)]
+    assert not same, same
+    # the front end switches the language with the same trait
+    assert d.send("locale", locale="es") == "ok" and b.view["lang"] == "es"
+
+
+def test_cell_labels_for_screen_readers() -> None:
+    b = sync_board(("human", "random"), locale="en")
+    labels = {c["id"]: c["label"] for row in b.view["cells"] for c in row}
+    assert labels["c3"] == "c3, seedling"
+    assert labels["a1"].startswith("a1, logger of Player 1") and "stay" in labels["a1"]
+    assert labels["a3"] == "a3, empty: move here"
+    b.locale = "uk"
+    labels = {c["id"]: c["label"] for row in b.view["cells"] for c in row}
+    assert labels["c3"] == "c3, саджанець"
+
+
+def test_build_view_is_a_pure_function() -> None:
+    game = Game.new(2)
+    seats = [Seat(), Seat()]
+    tr = Translator("es")
+    tip = game.position.start_turn()
+    a = build_view(BoardState(game, seats, version=3, tip=tip), tr)
+    b = build_view(BoardState(game, seats, version=3, tip=tip), tr)
+    assert a == b and a["version"] == 3
+    json.dumps(a)  # JSON-ready
+    assert describe_turn(tr, game.position, Turn.parse("a1-a3 *b3"))
