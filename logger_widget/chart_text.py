@@ -1,0 +1,205 @@
+"""Every text the charts show, as a message table.
+
+Nothing is translated at import time: each entry is a marker
+(:func:`~logger_widget.i18n.NP_` / :func:`~logger_widget.i18n.NNP_`) that
+``scripts/i18n.py`` extracts into the catalogues; :mod:`logger_widget.charts`
+translates them with the chart's :class:`~logger_widget.i18n.Translator`
+when the chart is drawn. Every chart-specific message has the gettext context
+``"chart"``. Glossary terms (``Player {seat}``, point counts, the three
+actions, the Action phase) are *not* repeated here: they are the entries of
+:mod:`logger_widget.terms`, re-exported below, so the charts, the board and the
+tutorial use exactly the same words.
+
+Placeholders use ``str.format`` braces and are filled after translation:
+
+* ``{n}`` — a count, already formatted for the locale (``tr.count``);
+* ``{seat}`` — a seat number 1–4; ``{seats}`` — seat numbers as a localised
+  list ("1 and 3", uk "1 і 3", es "1 y 3");
+* ``{player}`` — an already translated "Player 2"; ``{players}`` — a
+  localised list of those; ``{name}`` — a bot's or person's name (never
+  translated);
+* ``{points}`` — an already translated count of points ("12 points");
+* ``{rate}``, ``{low}``, ``{high}``, ``{level}`` — percentages already
+  formatted for the locale ("62 %", "95 %").
+
+Translations proposed for uk and es (plural forms included) are in
+``locales/_pending/chart_text_translations.json``.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from . import terms
+from .i18n import NNP_, NP_, PluralMessage, PMessage, PPluralMessage
+
+__all__ = [
+    "PLAYER",
+    "POINTS",
+    "ACTIONS",
+    "ACTION_PHASE",
+    "SCORES",
+    "FOREST",
+    "STAGES",
+    "RESULT",
+    "STATUS",
+    "TOURNAMENT",
+    "COUNTS",
+    "ALL_MESSAGES",
+]
+
+# --------------------------------------------------------------------------- glossary terms (from terms.py)
+
+#: "Player {seat}" (glossary: seat).
+PLAYER: str = terms.PLAYER
+#: "{n} point(s)" (glossary: point).
+POINTS: PluralMessage = terms.POINTS
+#: The three actions: Plant, Protest, Chop (glossary).
+ACTIONS = terms.ACTIONS
+#: The Action phase (glossary), the label of the action strip.
+ACTION_PHASE: PMessage = terms.PHASES["action"]
+
+# TRANSLATORS: chart texts (context "chart"). Charts are projected in class
+# for 12-year-olds and printed in worksheets: short labels, glossary terms
+# exactly (shared/GLOSSARY.md), sentence case.
+
+#: Score progression chart (``charts.score_progression``).
+SCORES: MappingProxyType[str, PMessage | PPluralMessage] = MappingProxyType(
+    {
+        "title": NP_("chart", "Points over the game"),
+        "turn": NP_("chart", "Turn"),
+        "round": NP_("chart", "Round"),
+        "points": NP_("chart", "Points"),
+        # TRANSLATORS: legend entry of a seat's line: "Player 1: 12 points".
+        "seat": NP_("chart", "{player}: {points}"),
+        # TRANSLATORS: a seat with a name: "Player 1 (greedy)". {name} is not translated.
+        "named_seat": NP_("chart", "{player} ({name})"),
+        # TRANSLATORS: label of the horizontal line at 10 points.
+        "target": NNP_("chart", "{n} point: the last round begins", "{n} points: the last round begins"),
+        # TRANSLATORS: legend entry of the marker where a seat reached 10 points.
+        "triggered": NP_("chart", "End of the game triggered"),
+        # TRANSLATORS: legend entry of the shaded turns between the trigger and the end.
+        "last_round": NP_("chart", "Last round"),
+        # TRANSLATORS: legend entry of the line where the game ended.
+        "game_over": NP_("chart", "Game over"),
+        # TRANSLATORS: legend entry of a chop marker; its size shows how many trees fell.
+        "chop": NNP_("chart", "Chop: {n} tree felled", "Chop: {n} trees felled"),
+    }
+)
+
+#: Board history chart (``charts.board_history``).
+FOREST: MappingProxyType[str, PMessage | PPluralMessage] = MappingProxyType(
+    {
+        "title": NP_("chart", "The forest over the game"),
+        "trees": NP_("chart", "Trees on the board"),
+        # TRANSLATORS: the thin grey line in each small panel: every tree on the board, for comparison.
+        "all_trees": NP_("chart", "All trees"),
+        # TRANSLATORS: the 20-tree limit line (the pool has 20 large pyramids).
+        "limit": NNP_("chart", "Limit: {n} tree", "Limit: {n} trees"),
+    }
+)
+
+#: The parts of the forest, stacked from the bottom (board history chart).
+STAGES: MappingProxyType[str, PMessage] = MappingProxyType(
+    {
+        "seedling": NP_("chart", "Seedlings"),
+        "sapling": NP_("chart", "Saplings"),
+        "mature": NP_("chart", "Mature trees without a protester"),
+        "protested": NP_("chart", "Mature trees with a protester"),
+    }
+)
+
+#: How the game ended (score progression chart).
+RESULT: MappingProxyType[str, PMessage | PPluralMessage] = MappingProxyType(
+    {
+        "wins": NNP_("chart", "Player {seat} wins with {n} point", "Player {seat} wins with {n} points"),
+        "wins_on_protesters": NP_("chart", "Player {seat} wins on protesters in supply"),
+        "share": NP_("chart", "Players {seats} share the win"),
+        # TRANSLATORS: second line under a tie: "Tied on 10 points; protesters in
+        # supply: Player 1: 0 and Player 2: 2". {supplies} is a list of "supply" items.
+        "tied": NNP_(
+            "chart",
+            "Tied on {n} point; protesters in supply: {supplies}",
+            "Tied on {n} points; protesters in supply: {supplies}",
+        ),
+        "supply": NP_("chart", "{player}: {n}"),
+        "repetition": NP_("chart", "Ended by repetition: the same position for the third time"),
+        "turn_limit": NP_("chart", "Stopped at the turn limit (not a normal end)"),
+        # TRANSLATORS: after a game stopped by the turn limit nobody "wins": {players} were ahead.
+        "ahead": NP_("chart", "Ahead when stopped: {players}"),
+    }
+)
+
+#: A game still in progress (score progression chart, live chart).
+STATUS: MappingProxyType[str, PMessage] = MappingProxyType(
+    {
+        "in_progress": NP_("chart", "Game in progress: Player {seat} to move"),
+        "last_round": NP_("chart", "Last round: Player {seat} to move"),
+    }
+)
+
+#: Tournament charts (``charts.win_rate_matrix``, ``rating_chart``, ``first_player_chart``).
+TOURNAMENT: MappingProxyType[str, PMessage | PPluralMessage] = MappingProxyType(
+    {
+        "matrix_title": NP_("chart", "Win rate by pairing"),
+        # TRANSLATORS: y axis of the win-rate matrix: the bot of each row.
+        "bot": NP_("chart", "Bot"),
+        # TRANSLATORS: x axis of the win-rate matrix: the bot of each column.
+        "opponent": NP_("chart", "Opponent"),
+        "win_rate": NP_("chart", "Win rate"),
+        # TRANSLATORS: an interval of two percentages, "48 %–74 %".
+        "interval": NP_("chart", "{low}–{high}"),
+        "games": NNP_("chart", "{n} game", "{n} games"),
+        "no_games": NP_("chart", "no games"),
+        "matrix_note": NP_(
+            "chart",
+            "Each cell: how often the row bot beat the column bot, with its {level} confidence interval "
+            "(Wilson).",
+        ),
+        "share_note": NP_("chart", "A shared win counts as a share of a win (½ between two players)."),
+        "ratings_title": NP_("chart", "Ratings ({level} confidence interval)"),
+        "elo": NP_("chart", "Elo rating"),
+        "bradley_terry": NP_("chart", "Bradley–Terry rating (Elo scale)"),
+        # TRANSLATORS: the vertical line at 1500, the average rating of the bots in the tournament.
+        "average": NP_("chart", "Average of the field"),
+        "first_title": NP_("chart", "First-player advantage"),
+        "first_player": NP_("chart", "{player} (first player)"),
+        # TRANSLATORS: the reference line where seats make no difference, e.g. "No advantage (50 %)".
+        "no_advantage": NP_("chart", "No advantage ({rate})"),
+        # TRANSLATORS: a rate with its interval, "56 % (51 %–61 %)".
+        "rate_interval": NP_("chart", "{rate} ({low}–{high})"),
+        "seats_note": NNP_(
+            "chart",
+            "{n} game; {level} confidence intervals (Wilson)",
+            "{n} games; {level} confidence intervals (Wilson)",
+        ),
+    }
+)
+
+#: Count messages of the charts, by key.
+COUNTS: MappingProxyType[str, PluralMessage | PPluralMessage] = MappingProxyType(
+    {
+        "points": POINTS,
+        "target": SCORES["target"],  # type: ignore[dict-item]
+        "chop": SCORES["chop"],  # type: ignore[dict-item]
+        "limit": FOREST["limit"],  # type: ignore[dict-item]
+        "wins": RESULT["wins"],  # type: ignore[dict-item]
+        "tied": RESULT["tied"],  # type: ignore[dict-item]
+        "games": TOURNAMENT["games"],  # type: ignore[dict-item]
+        "seats_note": TOURNAMENT["seats_note"],  # type: ignore[dict-item]
+    }
+)
+
+
+def _all() -> tuple[PMessage | PPluralMessage, ...]:
+    seen: list[PMessage | PPluralMessage] = []
+    for table in (SCORES, FOREST, STAGES, RESULT, STATUS, TOURNAMENT):
+        for message in table.values():
+            if message not in seen:
+                seen.append(message)
+    return tuple(seen)
+
+
+#: Every chart-specific message (context ``"chart"``), in table order; the
+#: glossary terms above come from :mod:`logger_widget.terms`.
+ALL_MESSAGES: tuple[PMessage | PPluralMessage, ...] = _all()
