@@ -214,7 +214,7 @@ def _judge_end(before: Position, turn: Turn, after: Position) -> Feedback:
         )
     return Feedback(
         False,
-        NP_("tutorial:end:wrong", "You still have {score} points. Chop a mature tree to score."),
+        NP_("tutorial:end:wrong", "Your points so far: {score}. Chop a mature tree to score."),
         {"score": after.scores[0]},
     )
 

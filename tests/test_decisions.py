@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import tricky_positions
+from support import tricky_positions
 
 from logger_widget import IllegalTurnError, Position, TurnInProgress
 from logger_widget.decisions import DONE

@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 
 import pytest
-from conftest import DATA, successor_lpns
+from support import DATA, successor_lpns
 
 GOLDEN = [line.split("\t") for line in (DATA / "golden_successors.tsv").read_text().splitlines()]
 

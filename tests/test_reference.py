@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import successor_lpns, tricky_positions
+from support import successor_lpns, tricky_positions
 from reference import naive
 
 from logger_widget import Position, core
