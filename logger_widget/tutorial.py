@@ -18,14 +18,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .errors import LoggerError, NotationError, RULE_MESSAGES
+from .errors import RULE_MESSAGES, LoggerError, NotationError
 from .i18n import NP_, PMessage, Translator
 from .position import Position
 from .turn import Turn
 
-__all__ = ["Feedback", "LESSONS", "Lesson", "lesson"]
+if TYPE_CHECKING:
+    from .widget import Board
+
+__all__ = ["Feedback", "LESSONS", "Lesson", "lesson", "lesson_board"]
 
 
 @dataclass(frozen=True)
@@ -57,6 +60,7 @@ class Feedback:
 Check = Callable[[Position, Turn, Position], Feedback]
 
 _ILLEGAL = NP_("tutorial:illegal", "That turn is not allowed here.")
+_TRY_AGAIN = NP_("tutorial:try_again", "Try again!")
 _MALFORMED = NP_("tutorial:malformed", "I could not read that turn. Try clicking on the board.")
 
 
@@ -121,7 +125,9 @@ def _points(before: Position, after: Position) -> int:
 
 def _judge_board(before: Position, turn: Turn, after: Position) -> Feedback:
     if turn.destination == "b2":
-        return Feedback(True, NP_("tutorial:board:ok", "Well done! Your logger moved one step up and one step right."))
+        return Feedback(
+            True, NP_("tutorial:board:ok", "Well done! Your logger moved one step up and one step right.")
+        )
     return Feedback(
         False,
         NP_("tutorial:board:wrong", "Your logger is on {cell}. Find the cell in column b, row 2."),
@@ -131,7 +137,9 @@ def _judge_board(before: Position, turn: Turn, after: Position) -> Feedback:
 
 def _judge_movement(before: Position, turn: Turn, after: Position) -> Feedback:
     if turn.destination == "b2":
-        return Feedback(True, NP_("tutorial:movement:ok", "Yes! Two steps, turning the corner around the sapling."))
+        return Feedback(
+            True, NP_("tutorial:movement:ok", "Yes! Two steps, turning the corner around the sapling.")
+        )
     return Feedback(
         False,
         NP_("tutorial:movement:wrong", "You stopped on {cell}. Go up to a2 first, then right to b2."),
@@ -158,7 +166,9 @@ def _judge_growth(before: Position, turn: Turn, after: Position) -> Feedback:
 
 def _judge_spawning(before: Position, turn: Turn, after: Position) -> Feedback:
     if turn.destination == "b2" and "d2" in turn.spawns:
-        return Feedback(True, NP_("tutorial:spawning:ok", "Right: the mature tree on c2 spawned a seedling on d2."))
+        return Feedback(
+            True, NP_("tutorial:spawning:ok", "Right: the mature tree on c2 spawned a seedling on d2.")
+        )
     if turn.destination != "b2":
         return Feedback(
             False,
@@ -182,10 +192,15 @@ def _judge_plant(before: Position, turn: Turn, after: Position) -> Feedback:
 
 def _judge_protest(before: Position, turn: Turn, after: Position) -> Feedback:
     if "d5" in after.protested:
-        return Feedback(True, NP_("tutorial:protest:ok", "The tree on d5 is protected now: nobody can chop it."))
+        return Feedback(
+            True, NP_("tutorial:protest:ok", "The tree on d5 is protected now: nobody can chop it.")
+        )
     return Feedback(
         False,
-        NP_("tutorial:protest:wrong", "The tree on d5 has no protester yet. Choose Protest, then the tree on d5."),
+        NP_(
+            "tutorial:protest:wrong",
+            "The tree on d5 has no protester yet. Choose Protest, then the tree on d5.",
+        ),
     )
 
 
@@ -422,7 +437,9 @@ LESSONS: tuple[Lesson, ...] = (
         ),
         rules_sections=("decisions",),
         lpn="mmmp2/m.mmp/mm.mm/p.mmm/1pmmm 1 0,0 0,0",
-        task=NP_("tutorial:repetition:task", "Your logger cannot move and has no action. Play your only turn."),
+        task=NP_(
+            "tutorial:repetition:task", "Your logger cannot move and has no action. Play your only turn."
+        ),
         judge=_judge_repetition,
         solution="a1",
         mistake="a1 *b2",  # illegal: shows the rule explanation instead of praise
@@ -438,3 +455,39 @@ def lesson(key: str) -> Lesson:
         return _BY_KEY[key]
     except KeyError:
         raise KeyError(f"no lesson {key!r}; lessons are {', '.join(_BY_KEY)}") from None
+
+
+def lesson_board(key: str | Lesson, locale: str = "uk", **options: Any) -> Board:
+    """A live :class:`~logger_widget.Board` for one lesson, with feedback in the pupil's language.
+
+    Every seat is played by a person. The task is shown at once; the first
+    turn played is judged with :meth:`Lesson.check`: a success is praised and
+    stays on the board, a mistake is explained and taken back so the pupil can
+    try again.
+
+    Args:
+        key: a lesson key (``"chop"``) or a :class:`Lesson`.
+        locale: ``"uk"``, ``"es"`` or ``"en"`` (negotiated like the board's).
+        options: more keyword arguments for :class:`~logger_widget.Board`.
+    Raises:
+        KeyError: no lesson with that key.
+    """
+    from .widget import Board
+
+    les = key if isinstance(key, Lesson) else lesson(key)
+    players = les.position.players
+    board = Board(["human"] * players, locale=locale, record=les.lpn, hint_bot=None, **options)
+    board.notify("info", lambda tr: tr.translate(les.task))
+
+    def judge(b: Board) -> None:
+        if len(b.game.turns) != 1:
+            return
+        feedback = les.check(b.game.turns[0])
+        if feedback.ok:
+            b.notify("success", feedback.text)
+        else:
+            b.undo(1)
+            b.notify("error", lambda tr: feedback.text(tr) + " " + tr.translate(_TRY_AGAIN))
+
+    board.on_change(judge)
+    return board

@@ -335,6 +335,33 @@ class Board(anywidget.AnyWidget):
             self._game_changed(notify=True)
         self._schedule_bots()
 
+    def chart(self, **options: Any) -> Any:
+        """The score chart of the game so far, in the board's language.
+
+        Returns a matplotlib ``Figure`` (see :func:`logger_widget.charts.score_progression`;
+        ``options`` are passed to it).
+        """
+        from .charts import score_progression
+
+        return score_progression(self._record_game(), locale=self._tr, **options)
+
+    def notify(self, kind: str, message: str | Callable[[Translator], str]) -> None:
+        """Show a message above the action panel until the next change.
+
+        Args:
+            kind: ``"info"``, ``"success"`` or ``"error"`` (its colour and icon).
+            message: the text, or a function ``translator -> text`` so that it
+                follows a language switch (use this for translated messages).
+        Raises:
+            ValueError: unknown ``kind``.
+        """
+        if kind not in ("info", "success", "error"):
+            raise ValueError(f"kind must be 'info', 'success' or 'error', not {kind!r}")
+        render = message if callable(message) else (lambda tr, text=str(message): text)
+        with self._lock:
+            self._notice = Notice(kind, render)
+            self._refresh()
+
     def on_change(self, callback: Callable[[Board], Any]) -> Callable[[Board], Any]:
         """Call ``callback(board)`` after every change of the game (turn, undo, redo, load, new game).
 

@@ -24,11 +24,15 @@ ABSOLUTE_PATH = re.compile(r"(/home/|/work/|/tmp/|/root/|[A-Z]:\\\\)")
 
 def test_there_are_notebooks() -> None:
     names = {p.name for p in NOTEBOOKS}
-    assert {"tutorial_uk.ipynb", "tutorial_es.ipynb", "tutorial_en.ipynb", "play_vs_bots.ipynb"} <= names
+    for language in ("uk", "es", "en"):
+        assert {f"tutorial_{language}.ipynb", f"play_vs_bots_{language}.ipynb"} <= names
+    assert "play_vs_bots.ipynb" in names
 
 
 def test_notebooks_are_generated_and_current(tmp_path: Path) -> None:
-    subprocess.run([sys.executable, str(ROOT / "scripts" / "make_notebooks.py"), "--out", str(tmp_path)], check=True)
+    subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "make_notebooks.py"), "--out", str(tmp_path)], check=True
+    )
     for generated in sorted(tmp_path.glob("*.ipynb")):
         committed = ROOT / "notebooks" / generated.name
         assert committed.exists(), f"{generated.name} is generated but not committed"

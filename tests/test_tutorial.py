@@ -61,3 +61,22 @@ def test_pupil_input_never_raises() -> None:
 def test_unknown_lesson_names_the_known_ones() -> None:
     with pytest.raises(KeyError, match="board, movement"):
         lesson("flying")
+
+
+@pytest.mark.parametrize("les", LESSONS, ids=lambda les: les.key)
+def test_lesson_board_praises_the_solution_and_takes_back_a_mistake(les) -> None:
+    from logger_widget.tutorial import lesson_board
+
+    board = lesson_board(les.key, "uk", bot_mode="sync")
+    assert board.position.to_lpn() == les.lpn
+    assert board.view["notice"]["text"] == Translator("uk").translate(les.task)
+    if les.position.is_legal(les.mistake):
+        board.play(les.mistake)
+        assert board.view["notice"]["kind"] == "error"
+        assert "Спробуй ще раз" in board.view["notice"]["text"]
+        assert board.game.turns == () and board.position.to_lpn() == les.lpn
+    board.play(les.solution)
+    assert board.view["notice"]["kind"] == "success"
+    assert len(board.game.turns) == 1
+    board.locale = "es"
+    assert board.view["notice"]["text"] == les.check(les.solution).text(Translator("es"))

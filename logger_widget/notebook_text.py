@@ -1,0 +1,53 @@
+"""Texts of the generated notebooks (``scripts/make_notebooks.py``), as translatable messages.
+
+The notebooks are written once per language from these messages, the lesson
+texts of :mod:`logger_widget.tutorial` and the rules of
+:mod:`logger_widget.rules_text`, so that a Ukrainian notebook is Ukrainian from
+its first line to its last and the three languages never drift apart.
+"""
+
+from __future__ import annotations
+
+from .i18n import NP_
+
+__all__ = ["PLAY", "TUTORIAL"]
+
+TUTORIAL = {
+    "title": NP_("notebook:tutorial", "Logger: learn the rules by playing"),
+    "intro": NP_(
+        "notebook:tutorial",
+        "Each lesson explains one rule and gives you a small task on a live board. "
+        "Run a cell with **Shift + Enter**, then play on the board by clicking on it "
+        "(or with the arrow keys and Enter). The board tells you at once whether you did it.",
+    ),
+    "setup": NP_("notebook:tutorial", "Run this cell first: it loads the lessons."),
+    "task": NP_("notebook:tutorial", "**Your task:** {task}"),
+    "rules": NP_("notebook:tutorial", "From the rules"),
+    "final_title": NP_("notebook:tutorial", "A whole game against an easy bot"),
+    "final_text": NP_(
+        "notebook:tutorial",
+        "You know all the rules now. Play a whole game against the easy bot. Good luck!",
+    ),
+    "code_lesson": NP_("notebook:tutorial", "the board of this lesson"),
+    "code_game": NP_("notebook:tutorial", "you are Player 1, the bot is Player 2"),
+}
+
+PLAY = {
+    "title": NP_("notebook:play", "Logger: play against bots"),
+    "intro": NP_(
+        "notebook:play",
+        'Choose how many players there are and who sits in each seat: a person (`"human"`) '
+        'or a bot. Bots from weakest to strongest: `"random"`, `"greedy"`, `"mcts:easy"`, '
+        '`"mcts:medium"`, `"mcts:hard"`. Then run the cells with **Shift + Enter**.',
+    ),
+    "settings": NP_("notebook:play", "settings: change them and run the cell again"),
+    "players": NP_("notebook:play", "2 to 4 seats"),
+    "board_title": NP_("notebook:play", "The game"),
+    "chart_title": NP_("notebook:play", "Points over the game"),
+    "chart_text": NP_("notebook:play", "Run this cell after the game (or during it) to see the score chart."),
+    "record_title": NP_("notebook:play", "The game record"),
+    "record_text": NP_(
+        "notebook:play",
+        "Every turn in notation. Save the record to replay the game later with `board.load(...)`.",
+    ),
+}

@@ -1,0 +1,129 @@
+"""Generate the notebooks in every language from the package's texts.
+
+Usage: ``python scripts/make_notebooks.py [--out DIR]`` (default: ``notebooks/``).
+
+Writes, for each language ``uk``, ``es``, ``en``:
+
+* ``tutorial_<lang>.ipynb`` — the interactive rules tutorial: one lesson per rule
+  (:mod:`logger_widget.tutorial`) with its explanation, the matching rules text
+  (:mod:`logger_widget.rules_text`), a task and a live board; ends with a whole
+  game against an easy bot;
+* ``play_vs_bots_<lang>.ipynb`` — settings, the board, the score chart, the record;
+
+and ``play_vs_bots.ipynb``, a language-neutral start page linking to them.
+Outputs are empty (the notebooks are committed cleared); ``tests/test_notebooks.py``
+checks that the committed files equal what this script writes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import nbformat
+from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from logger_widget.i18n import Translator  # noqa: E402
+from logger_widget.notebook_text import PLAY, TUTORIAL  # noqa: E402
+from logger_widget.rules_text import rules_paragraphs, section_title  # noqa: E402
+from logger_widget.tutorial import LESSONS  # noqa: E402
+
+LANGUAGES = ("uk", "es", "en")
+NATIVE = {"uk": "Українська", "es": "Español", "en": "English"}
+
+
+def notebook(cells: list, language: str) -> nbformat.NotebookNode:
+    nb = new_notebook(cells=cells)
+    nb.metadata = {
+        "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+        "language_info": {"name": "python"},
+        "logger_widget": {"language": language, "generated_by": "scripts/make_notebooks.py"},
+    }
+    for i, cell in enumerate(nb.cells):
+        cell["id"] = f"{language}-{i:02d}"
+    return nb
+
+
+def tutorial(language: str) -> nbformat.NotebookNode:
+    tr = Translator(language)
+    t = {key: tr.translate(msg) for key, msg in TUTORIAL.items()}
+    cells = [
+        new_markdown_cell(f"# {t['title']}\n\n{t['intro']}\n\n{t['setup']}"),
+        new_code_cell("from logger_widget import Board\nfrom logger_widget.tutorial import lesson_board"),
+    ]
+    shown: set[str] = set()
+    for number, les in enumerate(LESSONS, start=1):
+        parts = [f"## {number}. {tr.translate(les.title)}"]
+        parts += [tr.translate(p) for p in les.explanation]
+        for section in les.rules_sections:
+            if section in shown:
+                continue
+            shown.add(section)
+            quoted = "\n>\n".join("> " + p.replace("\n", "\n> ") for p in rules_paragraphs(section, tr))
+            parts.append(
+                f"<details><summary>{t['rules']}: {section_title(section, tr)}</summary>\n\n{quoted}\n\n</details>"
+            )
+        parts.append(tr.format(TUTORIAL["task"], task=tr.translate(les.task)))
+        cells.append(new_markdown_cell("\n\n".join(parts)))
+        cells.append(new_code_cell(f'# {t["code_lesson"]}\nlesson_board("{les.key}", "{language}")'))
+    cells.append(new_markdown_cell(f"## {t['final_title']}\n\n{t['final_text']}"))
+    cells.append(
+        new_code_cell(f'# {t["code_game"]}\nBoard(players=["human", "mcts:easy"], locale="{language}")')
+    )
+    return notebook(cells, language)
+
+
+def play(language: str) -> nbformat.NotebookNode:
+    tr = Translator(language)
+    t = {key: tr.translate(msg) for key, msg in PLAY.items()}
+    settings = (
+        f'# {t["settings"]}\nLANGUAGE = "{language}"\nPLAYERS = ["human", "mcts:easy"]  # {t["players"]}\n'
+    )
+    cells = [
+        new_markdown_cell(f"# {t['title']}\n\n{t['intro']}"),
+        new_code_cell(settings),
+        new_markdown_cell(f"## {t['board_title']}"),
+        new_code_cell(
+            "from logger_widget import Board\n\nboard = Board(players=PLAYERS, locale=LANGUAGE)\nboard"
+        ),
+        new_markdown_cell(f"## {t['chart_title']}\n\n{t['chart_text']}"),
+        new_code_cell("board.chart()"),
+        new_markdown_cell(f"## {t['record_title']}\n\n{t['record_text']}"),
+        new_code_cell("print(board.to_json())"),
+    ]
+    return notebook(cells, language)
+
+
+def start_page() -> nbformat.NotebookNode:
+    rows = []
+    for language in LANGUAGES:
+        tr = Translator(language)
+        rows.append(
+            f"| {NATIVE[language]} | [{tr.translate(TUTORIAL['title'])}](tutorial_{language}.ipynb) "
+            f"| [{tr.translate(PLAY['title'])}](play_vs_bots_{language}.ipynb) |"
+        )
+    table = "| | | |\n|---|---|---|\n" + "\n".join(rows)
+    return notebook([new_markdown_cell(f"# Logger\n\n{table}")], "mul")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "notebooks", help="output folder")
+    args = parser.parse_args()
+    args.out.mkdir(parents=True, exist_ok=True)
+    books = {"play_vs_bots.ipynb": start_page()}
+    for language in LANGUAGES:
+        books[f"tutorial_{language}.ipynb"] = tutorial(language)
+        books[f"play_vs_bots_{language}.ipynb"] = play(language)
+    for name, nb in books.items():
+        nbformat.validate(nb)
+        (args.out / name).write_text(nbformat.writes(nb) + "\n", encoding="utf-8")
+    print(f"wrote {len(books)} notebooks to {args.out}")
+
+
+if __name__ == "__main__":
+    main()
