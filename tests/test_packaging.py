@@ -1,0 +1,54 @@
+"""Shipping: a wheel built from the sdist carries the catalogues and speaks Ukrainian
+in a clean environment; the editable install reads the source tree's locales/."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+import pytest
+
+import logger_widget
+from logger_widget.i18n import find_locales_dir
+
+ROOT = Path(__file__).resolve().parents[1]
+
+PROBE = """
+import logger_widget, pathlib, sys
+from logger_widget.i18n import Translator, find_locales_dir
+from logger_widget import Game
+game = Game.new()
+tr = Translator("uk")
+print(pathlib.Path(logger_widget.__file__).resolve())
+print(find_locales_dir().resolve())
+print(tr.pgettext("rules:movement:title", "Movement"))
+print(tr.format_list([1, 2, 3]))
+"""
+
+
+def test_editable_install_reads_the_source_locales() -> None:
+    assert Path(logger_widget.__file__).resolve().parent == ROOT / "logger_widget"
+    assert find_locales_dir().resolve() == (ROOT / "locales").resolve()
+
+
+@pytest.mark.slow
+def test_wheel_from_sdist_installs_with_catalogues_in_a_clean_environment(tmp_path: Path) -> None:
+    dist = tmp_path / "dist"
+    # `python -m build` builds the sdist, then the wheel from that sdist.
+    subprocess.run([sys.executable, "-m", "build", "--outdir", str(dist), str(ROOT)], check=True, capture_output=True)
+    wheels = list(dist.glob("logger_widget-*.whl"))
+    assert len(wheels) == 1 and list(dist.glob("logger_widget-*.tar.gz"))
+    env = tmp_path / "env"
+    venv.create(env, with_pip=True)
+    python = env / "bin" / "python"
+    subprocess.run([str(python), "-m", "pip", "install", "-q", str(wheels[0])], check=True)
+    out = subprocess.run(
+        [str(python), "-c", PROBE], check=True, capture_output=True, text=True, cwd=tmp_path
+    ).stdout.splitlines()
+    package, locales, title, listed = out
+    assert str(env) in package, "the wheel's package is used, not the source tree"
+    assert locales.startswith(str(env)) and locales.endswith("logger_widget/locales")
+    assert title == "Рух"
+    assert listed == "1, 2 і 3"
