@@ -27,6 +27,7 @@ Python API: :attr:`Board.game`, :attr:`Board.position`, :meth:`Board.play`,
 from __future__ import annotations
 
 import asyncio
+import base64
 import logging
 import queue
 import threading
@@ -116,6 +117,9 @@ class Board(anywidget.AnyWidget):
         bot_delay: minimal seconds a bot "thinks", so that children can follow (thread mode).
         hint_bot: the bot asked by the Hint button (its ``analyse`` or ``choose``); ``None`` hides hints.
         repetition_rule: end the game when a position occurs for the third time (RULES.md).
+        live_chart: show the score chart under the board, redrawn after every turn
+            and on a language switch (:meth:`chart`); it can be switched on or off
+            later by setting :attr:`live_chart` and calling :meth:`refresh`.
     """
 
     _esm = _STATIC / "board.js"
@@ -138,6 +142,7 @@ class Board(anywidget.AnyWidget):
         bot_delay: float = 0.4,
         hint_bot: Any = "mcts:easy",
         repetition_rule: bool = True,
+        live_chart: bool = False,
         **kwargs: Any,
     ) -> None:
         if bot_mode not in _BOT_MODES:
@@ -152,6 +157,8 @@ class Board(anywidget.AnyWidget):
         self._seed = seed
         self._corners = tuple(corners) if corners is not None else None
         self._repetition_rule = bool(repetition_rule)
+        self.live_chart = bool(live_chart)
+        self._chart_cache: tuple[tuple[Any, ...], dict[str, str]] | None = None
         self.bot_mode = bot_mode
         self.bot_delay = max(0.0, float(bot_delay))
         self._seats = [self._make_seat(spec, i + 1) for i, spec in enumerate(specs)]
@@ -731,8 +738,23 @@ class Board(anywidget.AnyWidget):
             notice=self._notice,
             replay=self._replay,
         )
-        self._view = build_view(state, self._tr)
+        view = build_view(state, self._tr)
+        view["chart"] = self._chart_view() if self.live_chart else None
+        self._view = view
         self.lpn = self._game.position.to_lpn()
+
+    def _chart_view(self) -> dict[str, str]:
+        """The live score chart as a PNG data URL, redrawn only when the game or language changed."""
+        key = (len(self._game.turns), self._game.position, self._tr.language, self._game.end_reason)
+        if self._chart_cache is None or self._chart_cache[0] != key:
+            from .chart_text import SCORES
+            from .charts import to_png
+
+            figure = self.chart()
+            data = base64.b64encode(to_png(figure, dpi=80)).decode("ascii")
+            alt = self._tr.translate(SCORES["title"])
+            self._chart_cache = (key, {"src": f"data:image/png;base64,{data}", "alt": alt})
+        return self._chart_cache[1]
 
     @traitlets.validate("locale")
     def _validate_locale(self, proposal: dict[str, Any]) -> str:

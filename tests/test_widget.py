@@ -806,3 +806,18 @@ def test_build_view_is_a_pure_function() -> None:
     assert a == b and a["version"] == 3
     json.dumps(a)  # JSON-ready
     assert describe_turn(tr, game.position, Turn.parse("a1-a3 *b3"))
+
+
+def test_live_chart_follows_turns_and_language() -> None:
+    b = sync_board(("human", "random"), locale="uk", live_chart=True)
+    first = b.view["chart"]
+    assert first["src"].startswith("data:image/png;base64,") and first["alt"] == "Очки протягом гри"
+    b.play("a1-a3 *b3")  # the random bot replies at once (sync mode)
+    assert len(b.game.turns) == 2
+    after = b.view["chart"]["src"]
+    assert after != first["src"]
+    b.locale = "es"
+    assert b.view["chart"]["alt"] == "Puntos a lo largo de la partida"
+    assert b.view["chart"]["src"] != after
+    plain = sync_board(("human", "random"))
+    assert plain.view["chart"] is None

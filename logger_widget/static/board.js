@@ -408,7 +408,9 @@ function render({ model, el }) {
   );
   const bottom = h("div", { class: "lw-bottom" }, historyBox, toolsBox);
 
-  root.append(top, banner, main, bottom);
+  const chartImg = h("img", { class: "lw-chart-img", alt: "" });
+  const chartBox = h("section", { class: "lw-chart", "data-testid": "chart", hidden: true }, chartImg);
+  root.append(top, banner, main, bottom, chartBox);
   root.addEventListener("keydown", (e) => {
     if (e.key === "Escape" && view.back && view.back.enabled) {
       e.preventDefault();
@@ -793,6 +795,11 @@ function render({ model, el }) {
     statusEl.dataset.kind = view.status.kind;
     if (view.status.kind === "thinking") statusEl.prepend(h("span", { class: "lw-spinner", "aria-hidden": "true" }));
 
+    chartBox.hidden = !view.chart;
+    if (view.chart && chartImg.getAttribute("src") !== view.chart.src) {
+      chartImg.setAttribute("src", view.chart.src);
+    }
+    if (view.chart) chartImg.setAttribute("alt", view.chart.alt);
     noticeEl.hidden = !view.notice;
     noticeEl.dataset.kind = view.notice ? view.notice.kind : "";
     noticeEl.textContent = view.notice ? view.notice.text : "";
