@@ -45,6 +45,7 @@ __all__ = [
     "grow",
     "is_over",
     "iter_actions",
+    "legal_turns",
     "logger_mask",
     "playout",
     "random_turn",
@@ -338,25 +339,32 @@ def occupied_for_move(state: State) -> int:
     return state[0] | state[1] | state[2] | others
 
 
-def successors(state: State) -> set[State]:
-    """Every distinct state after one complete legal turn of the seat to move.
+def legal_turns(state: State) -> Iterator[tuple[tuple[int, int, int, int], State]]:
+    """Every legal turn as ``((dest, spawn_mask, kind, target_mask), next_state)``.
 
-    RULES.md, "Successors": movement × every legal spawn set × every legal
-    action (or the skipped action). Empty when the game is over.
+    By destination, then spawn set (:func:`spawn_sets`), then action
+    (:func:`iter_actions`, the skipped action when none is possible).
+    Different turns may lead to the same state. Nothing when the game is over.
     """
-    out: set[State] = set()
     if is_over(state):
-        return out
+        return
     origin = state[4][state[5]]
     for dest in destinations(origin, occupied_for_move(state)):
         grown, spawners, free = after_growth(state, dest)
         trees = grown[0] | grown[1] | grown[2]
         for spawn in spawn_sets(spawners, free, MAX_TREES - trees.bit_count()):
             s = (grown[0] | spawn,) + grown[1:] if spawn else grown
-            acts = action_sets(s, dest, trees | spawn, free & ~spawn)
-            for kind, target in iter_actions(*acts):
-                out.add(apply_action(s, kind, target))
-    return out
+            for kind, target in iter_actions(*action_sets(s, dest, trees | spawn, free & ~spawn)):
+                yield (dest, spawn, kind, target), apply_action(s, kind, target)
+
+
+def successors(state: State) -> set[State]:
+    """Every distinct state after one complete legal turn of the seat to move.
+
+    RULES.md, "Successors": movement × every legal spawn set × every legal
+    action (or the skipped action). Empty when the game is over.
+    """
+    return {nxt for _, nxt in legal_turns(state)}
 
 
 def random_turn(state: State, rng: random.Random) -> tuple[int, int, int, int, State]:

@@ -350,18 +350,9 @@ class Position:
         """
         from .rules_check import raw_to_turn
 
-        state = self._state
-        if core.is_over(state):
-            return
-        origin = state[4][state[5]]
-        for dest in core.destinations(origin, core.occupied_for_move(state)):
-            grown, spawners, free = core.after_growth(state, dest)
-            trees = grown[0] | grown[1] | grown[2]
-            for spawn in core.spawn_sets(spawners, free, core.MAX_TREES - trees.bit_count()):
-                s = (grown[0] | spawn,) + grown[1:] if spawn else grown
-                acts = core.action_sets(s, dest, trees | spawn, free & ~spawn)
-                for kind, target in core.iter_actions(*acts):
-                    yield raw_to_turn(origin, (dest, spawn, kind, target))
+        origin = self._state[4][self._state[5]]
+        for raw, _ in core.legal_turns(self._state):
+            yield raw_to_turn(origin, raw)
 
     def play(self, turn: Turn | str) -> Position:
         """The position after ``turn`` (a :class:`Turn` or its notation).
