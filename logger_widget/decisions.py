@@ -147,14 +147,21 @@ class TurnInProgress:
         return ()
 
     def _spawn_cells(self, canonical: bool) -> int:
+        chosen = self.spawn
         union = 0
+        if canonical:
+            # Each legal set is reached by taking its cells in increasing order: a set
+            # fits when the chosen cells are exactly its lowest cells; offer its next one.
+            below = (1 << chosen.bit_length()) - 1 if chosen else 0
+            for m in self.spawn_sets:
+                if m & below == chosen:
+                    rest = m & ~chosen
+                    union |= rest & -rest
+            return union
         for m in self.spawn_sets:
-            if m & self.spawn == self.spawn:
+            if m & chosen == chosen:
                 union |= m
-        union &= ~self.spawn
-        if canonical and self.spawn:
-            union &= ~((1 << self.spawn.bit_length()) - 1)
-        return union
+        return union & ~chosen
 
     def _action_sets(self) -> tuple[int, int, int, int]:
         s = self.state

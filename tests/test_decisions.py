@@ -13,7 +13,9 @@ def all_paths(t: TurnInProgress) -> list[TurnInProgress]:
     if t.stage == "done":
         return [t]
     out = []
-    for option in t.options(canonical=True):
+    options = t.options(canonical=True)
+    assert options, f"dead end at stage {t.stage} of {t.position.to_lpn()}"
+    for option in options:
         out.extend(all_paths(t.choose(option)))
     return out
 
@@ -29,6 +31,16 @@ def test_decision_tree_reaches_exactly_the_legal_turns(comment: str, lpn: str) -
     assert len(turns) == len(set(turns)), "canonical paths must not repeat a turn"
     assert set(turns) == set(p.legal_turns())
     assert {t.result for t in done} == p.successors()
+
+
+def test_canonical_spawn_choices_never_dead_end() -> None:
+    # Found by the MCTS author: with "only cells after the last one chosen", choosing b5
+    # before c2 left nothing to choose. Canonical order now offers each set's lowest cell.
+    p = Position.from_lpn("a4ms3/...../..s.a/...s./a1m2. 4 0,0,0,0 1,1,1,1")
+    t = p.start_turn().choose("c4")
+    assert t.options(canonical=True) == ("c2",)
+    assert set(t.options()) == {"b5", "c2"}
+    assert {x.result for x in all_paths(p.start_turn())} == p.successors()
 
 
 def test_stages_of_a_turn_with_spawn_and_protest() -> None:

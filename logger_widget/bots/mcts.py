@@ -1,0 +1,654 @@
+"""Monte Carlo tree search (UCT) over the engine's decisions, for 2–4 players.
+
+Algorithm
+    UCT: Kocsis, L. & Szepesvári, C. (2006), "Bandit based Monte-Carlo
+    Planning", ECML 2006, LNCS 4212, pp. 282–293 — select the child maximising
+    ``Q + c * sqrt(ln N_parent / n_edge)`` (UCB1: Auer, Cesa-Bianchi & Fischer
+    (2002), Machine Learning 47). Multi-player: every node keeps a reward
+    *vector*, one entry per seat, and each node maximises the entry of its own
+    mover (max^n backup: Sturtevant, N. (2008), "An Analysis of UCT in
+    Multi-Player Games", CG 2008).
+
+Tree
+    The nodes are the stages of :class:`~logger_widget.decisions.TurnInProgress`,
+    worked on raw states (:mod:`logger_widget.core`) for speed: a ``move`` node
+    chooses the destination, a ``spawn`` node one spawned seedling at a time
+    (canonical order: the next cell is the lowest cell still to place of some
+    legal spawn set, so each set is reached by exactly one sequence of
+    choices and never a dead end), an ``action`` node the action and its
+    target at once (a plant cell, a chop cell, or the first protested tree),
+    a ``protest`` node one more tree (in increasing cell order) or "done".
+    Stages with a single option are resolved on the way, and an expansion
+    goes on to the end of the turn so that every leaf is the start of a turn.
+    Turn-start nodes are shared by every path that reaches the same position
+    (a transposition table), with visit counts kept on the edges (Childs,
+    Brodeur & Kocsis (2008), "Transpositions and Move Groups in Monte Carlo
+    Tree Search", CIG 2008).
+
+Evaluation (the heuristics that make it strong)
+    * Playouts with a cut-off: from a new leaf, ``playout_turns`` random turns
+      are played with :func:`logger_widget.core.playout` (uniform at each
+      decision, the policy of :class:`~logger_widget.bots.RandomBot`); a game
+      that ended is scored by :func:`playout_reward` (win 1, k-way shared win
+      1/k, plus a small score-margin term), otherwise the position is scored
+      by the heuristic :func:`~logger_widget.bots.base.seat_value` of every
+      seat: ``sigmoid((mine − best other) / eval_scale)``. With
+      ``evaluation=False`` playouts run to the end of the game instead (at
+      most ``playout_turns`` turns, then scored on the points).
+    * Implicit minimax backups (Lanctot, M., Winands, M. H. M., Pepels, T. &
+      Sturtevant, N. R. (2014), "Monte Carlo Tree Search with Heuristic
+      Evaluations using Implicit Minimax Backups", CIG 2014): every node also
+      keeps the max^n value of the heuristic evaluations below it, and
+      selection uses ``Q = (1 − alpha) · mean + alpha · minimax``. This finds
+      the opponent's one strong reply much sooner than averages alone.
+    * Move ordering: new children are tried best-first by a cheap hint
+      (destinations by the biggest chop they allow; chops by trees felled,
+      then protests, then plants), ties in random order.
+
+    Measured at 0.2 s a turn (see ``docs/bots.md``), random playouts to the
+    end alone score about 0.1 against :class:`~logger_widget.bots.GreedyBot`;
+    with these heuristics about 0.95 or more.
+
+Reuse
+    The subtree of the position the bot is asked about next is kept (it is
+    found through the transposition table), so thinking done on earlier turns
+    is not thrown away. :meth:`MCTSBot.reset` forgets it.
+"""
+
+from __future__ import annotations
+
+import time
+from math import exp, log, sqrt
+from typing import Any
+
+from .. import core
+from ..cells import ADJACENT, bits
+from ..outcome import decide
+from ..position import Position
+from ..rules_check import raw_to_turn
+from ..turn import Turn
+from .base import BaseBot, Candidate, seat_value
+
+__all__ = ["MCTSBot", "playout_reward"]
+
+_MOVE, _SPAWN, _ACTION, _PROTEST, _END = range(5)
+_DONE = 31  # the "done" option of a protest node
+_KIND_SHIFT = 5  # action option = kind << 5 | cell
+
+
+def playout_reward(state: core.State, margin: float = 0.1) -> tuple[float, ...]:
+    """The reward of each seat for a finished (or cut-off) playout, each in [0, 1].
+
+    ``(1 - margin) * share + margin * (0.5 + 0.5 * clip(lead / 10, -1, 1))``
+    where ``share`` is 1 for a sole winner, ``1/k`` for each of ``k`` seats
+    sharing the win, 0 otherwise (winners by the rules: points, then
+    protesters in supply, :func:`logger_widget.outcome.decide`), and ``lead``
+    is the seat's points minus the best other seat's points.
+
+    Args:
+        state: a raw state; if the game is not over it is scored as if it were.
+        margin: weight of the score-margin term, 0 ≤ margin ≤ 1.
+    Returns:
+        A tuple with one reward per seat, in seat order.
+    """
+    scores, supplies = state[6], state[7]
+    winners = decide(scores, supplies, "target").winners
+    share = 1.0 / len(winners)
+    out = []
+    for i, s in enumerate(scores):
+        other = max(scores[:i] + scores[i + 1 :])
+        lead = (s - other) / 10.0
+        lead = -1.0 if lead < -1.0 else (1.0 if lead > 1.0 else lead)
+        win = share if (i + 1) in winners else 0.0
+        out.append((1.0 - margin) * win + margin * (0.5 + 0.5 * lead))
+    return tuple(out)
+
+
+def _chop_from(state: core.State, dest: int) -> int:
+    """Trees felled by the biggest chop after moving to ``dest`` (an ordering hint)."""
+    grown = core.after_growth(state, dest)[0]
+    mat = grown[2]
+    best = 0
+    for c in bits(ADJACENT[dest] & mat & ~grown[3]):
+        n = core.chop_felled(mat, dest, c).bit_count()
+        if n > best:
+            best = n
+    return best
+
+
+def _action_priority(mat: int, dest: int, option: int) -> int:
+    """Ordering hint for an action: chops by trees felled, then protests, then plants."""
+    kind = option >> _KIND_SHIFT
+    if kind == core.CHOP:
+        return 10 + core.chop_felled(mat, dest, option & 31).bit_count()
+    return 1 if kind == core.PROTEST else 0
+
+
+class _Node:
+    """A decision node. ``kids`` holds ``[option, child, edge_visits]`` lists."""
+
+    __slots__ = (
+        "stage",
+        "state",
+        "mover",
+        "dest",
+        "sets",
+        "free",
+        "trees",
+        "spawn",
+        "chosen",
+        "supply",
+        "unprot",
+        "n",
+        "w",
+        "kids",
+        "untried",
+        "ends",
+        "reward",
+        "mm",
+    )
+
+    def __init__(self, stage: int, state: core.State) -> None:
+        self.stage = stage
+        self.state = state
+        self.mover = state[5]
+        self.dest = -1
+        self.sets: tuple[int, ...] = ()
+        self.free = 0
+        self.trees = 0
+        self.spawn = 0
+        self.chosen = 0
+        self.supply = 0
+        self.unprot = 0
+        self.n = 0
+        self.w: list[float] = [0.0] * len(state[6])
+        self.kids: list[list[Any]] = []
+        self.untried: list[int] = []
+        self.ends: dict[int, tuple[int, int, int, int]] = {}
+        self.reward: tuple[float, ...] | None = None
+        self.mm: tuple[float, ...] | None = None
+
+
+class MCTSBot(BaseBot):
+    """UCT Monte Carlo tree search, multi-player aware (see the module docstring).
+
+    Args:
+        seconds: thinking time per turn, in seconds (> 0), measured with
+            :func:`time.perf_counter`; the search stops at the first iteration
+            boundary after it.
+        iterations: number of iterations (selection, expansion, playout,
+            backup) per turn, >= 1. With both ``None``: 1000 iterations. With
+            both given, whichever comes first. Only an iteration budget is
+            reproducible (same seed, same positions asked in the same order →
+            same turns).
+        seed: seed of the bot's own :class:`random.Random`.
+        c: UCT exploration constant (>= 0); rewards are in [0, 1].
+        playout_turns: random turns of each playout (>= 0) before the
+            evaluation (or, with ``evaluation=False``, the turn cap of a
+            playout to the end).
+        margin: weight of the score-margin term in :func:`playout_reward`, in [0, 1].
+        evaluation: score cut-off playouts with the heuristic evaluation.
+        eval_scale: points of heuristic lead worth ``sigmoid(1)`` ≈ 0.73 (> 0).
+        ordering: try new children best-first by a cheap hint.
+        alpha: weight of the implicit minimax value in selection, in [0, 1]
+            (0 = plain UCT).
+        reuse: keep the subtree between turns.
+        name: default ``"mcts"``.
+    Raises:
+        ValueError: a budget or parameter out of range.
+    """
+
+    default_name = "mcts"
+    _params = (
+        "seconds",
+        "iterations",
+        "c",
+        "playout_turns",
+        "margin",
+        "evaluation",
+        "eval_scale",
+        "ordering",
+        "alpha",
+        "reuse",
+    )
+    _transient = ("_table",)
+
+    def __init__(
+        self,
+        seconds: float | None = None,
+        iterations: int | None = None,
+        seed: Any = None,
+        c: float = 0.15,
+        playout_turns: int = 2,
+        margin: float = 0.1,
+        evaluation: bool = True,
+        eval_scale: float = 2.0,
+        ordering: bool = True,
+        alpha: float = 0.5,
+        paranoid: bool | None = False,
+        reuse: bool = True,
+        name: str | None = None,
+    ) -> None:
+        super().__init__(seed, name)
+        if seconds is not None and not seconds > 0:
+            raise ValueError(f"seconds must be > 0 or None, not {seconds!r}")
+        if iterations is not None and (not isinstance(iterations, int) or iterations < 1):
+            raise ValueError(f"iterations must be a whole number >= 1 or None, not {iterations!r}")
+        if not c >= 0:
+            raise ValueError(f"c must be >= 0, not {c!r}")
+        if not 0 <= margin <= 1:
+            raise ValueError(f"margin must be in [0, 1], not {margin!r}")
+        if not isinstance(playout_turns, int) or playout_turns < 0:
+            raise ValueError(f"playout_turns must be a whole number >= 0, not {playout_turns!r}")
+        if seconds is None and iterations is None:
+            iterations = 1000
+        self.seconds = seconds
+        self.iterations = iterations
+        self.c = float(c)
+        self.playout_turns = playout_turns
+        self.margin = float(margin)
+        if not eval_scale > 0:
+            raise ValueError(f"eval_scale must be > 0, not {eval_scale!r}")
+        self.evaluation = bool(evaluation)
+        self.eval_scale = float(eval_scale)
+        self.ordering = bool(ordering)
+        if not 0 <= alpha <= 1:
+            raise ValueError(f"alpha must be in [0, 1], not {alpha!r}")
+        self.alpha = float(alpha)
+        self.paranoid = paranoid
+        self._paranoid = False
+        self._seat = -1
+        self.reuse = bool(reuse)
+        self._table: dict[core.State, _Node] | None = None
+        #: Statistics of the last search: ``{"iterations", "seconds", "nodes", "reused"}``.
+        self.last_stats: dict[str, float] = {}
+
+    # ------------------------------------------------------------------ public
+
+    def choose(self, position: Position) -> Turn:
+        """Search from ``position`` within the budget and return the most visited turn.
+
+        Raises:
+            IllegalTurnError: the game is over.
+        """
+        root = self._search(position)
+        return raw_to_turn(root.state[4][root.mover], self._principal(root))
+
+    def analyse(self, position: Position) -> list[Candidate]:
+        """Search from ``position`` and list every turn the search completed, best first.
+
+        Returns:
+            Candidates in the order :meth:`choose` prefers them: by the visits
+            of the first decision (destination), then of the next ones, then
+            value; the first is the turn :meth:`choose` would play. ``value``
+            is the mover's mean reward in [0, 1] (the playout/evaluation
+            average, not the implicit minimax value); ``visits`` the visits of
+            the turn's last decision; ``share`` = visits / root visits.
+        Raises:
+            IllegalTurnError: the game is over.
+        """
+        root = self._search(position)
+        m = root.mover
+        found: list[tuple[tuple[float, ...], tuple[int, int, int, int], int, float]] = []
+        stack: list[tuple[_Node, tuple[float, ...]]] = [(root, ())]
+        while stack:
+            node, key = stack.pop()
+            for option, child, visits in node.kids:
+                # rank like choose(): by the visits of each decision along the path, then value
+                value = child.w[m] / child.n
+                k = key + (-visits, -value, option)
+                if option in node.ends:
+                    found.append((k, node.ends[option], visits, value))
+                else:
+                    stack.append((child, k))
+        found.sort(key=lambda f: (f[0], f[1]))
+        total = max(root.n, 1)
+        origin = root.state[4][m]
+        return [
+            Candidate(raw_to_turn(origin, raw), value, visits, min(visits / total, 1.0))
+            for _, raw, visits, value in found
+        ]
+
+    def reset(self) -> None:
+        """Forget the kept search tree."""
+        self._table = None
+
+    # ------------------------------------------------------------------ search
+
+    def _search(self, position: Position) -> _Node:
+        state = position._state
+        if core.is_over(state):
+            position.start_turn()  # raises IllegalTurnError("game_over")
+        start = time.perf_counter()
+        players = len(state[6])
+        paranoid = self.paranoid if self.paranoid is not None else players >= 3
+        if (paranoid or self._paranoid) and (paranoid, state[5]) != (self._paranoid, self._seat):
+            self._table = None  # values seen from another seat cannot be reused
+        self._paranoid = paranoid
+        self._seat = state[5]
+        old = self._table if self.reuse else None
+        root = old.get(state) if old else None
+        reused = root.n if root is not None else 0
+        table: dict[core.State, _Node] = {}
+        self._table = table
+        if root is None:
+            root = self._turn_node(state)
+        else:
+            self._collect(root, table)
+        table[state] = root
+        rng = self.rng
+        deadline = start + self.seconds if self.seconds is not None else None
+        limit = self.iterations
+        done = 0
+        while True:
+            if limit is not None and done >= limit:
+                break
+            if deadline is not None and done and time.perf_counter() >= deadline:
+                break
+            self._iterate(root, rng)
+            done += 1
+        self.last_stats = {
+            "iterations": done,
+            "seconds": time.perf_counter() - start,
+            "nodes": len(table),
+            "reused": reused,
+        }
+        return root
+
+    def _collect(self, root: _Node, table: dict[core.State, _Node]) -> None:
+        """Put every turn-start node reachable from ``root`` into ``table``."""
+        stack = [root]
+        seen = {id(root)}
+        while stack:
+            node = stack.pop()
+            if node.stage == _MOVE or node.stage == _END:
+                table[node.state] = node
+            for kid in node.kids:
+                child = kid[1]
+                if id(child) not in seen:
+                    seen.add(id(child))
+                    stack.append(child)
+
+    def _turn_node(self, state: core.State) -> _Node:
+        table = self._table
+        assert table is not None
+        node = table.get(state)
+        if node is not None:
+            return node
+        if core.is_over(state):
+            node = _Node(_END, state)
+            node.reward = node.mm = self._view(playout_reward(state, self.margin))
+        else:
+            node = _Node(_MOVE, state)
+            if self.alpha:
+                node.mm = self._view(self._evaluate(state))
+            origin = state[4][state[5]]
+            node.untried = list(core.destinations(origin, core.occupied_for_move(state)))
+            self.rng.shuffle(node.untried)
+            if self.ordering:
+                node.untried.sort(key=lambda dest: _chop_from(state, dest))
+        table[state] = node
+        return node
+
+    def _iterate(self, root: _Node, rng: Any) -> None:
+        path = [root]
+        on_path = {id(root)}
+        node = root
+        c = self.c
+        alpha = self.alpha
+        beta = 1.0 - alpha
+        while True:
+            if node.stage == _END:
+                reward = node.reward
+                break
+            if node.untried:
+                child = self._expand(node, node.untried.pop())
+                path.append(child)
+                # finish the turn inside the tree, so that leaves are turn starts
+                while child.stage != _MOVE and child.stage != _END:
+                    parent = child
+                    child = self._expand(parent, parent.untried.pop())
+                    path.append(child)
+                if child.stage == _END:
+                    reward = child.reward
+                elif child.n:
+                    # a transposition into a visited node: its mean is the sample
+                    reward = tuple(x / child.n for x in child.w)
+                else:
+                    reward = self._simulate(child, rng)
+                break
+            # UCT selection on the mover's reward (blended with the implicit minimax value)
+            m = node.mover
+            logn = log(node.n) if node.n > 1 else 0.0
+            best = None
+            best_value = -1e300
+            for kid in node.kids:
+                child = kid[1]
+                q = child.w[m] / child.n
+                if alpha:
+                    q = beta * q + alpha * child.mm[m]
+                value = q + c * sqrt(logn / kid[2])
+                if value > best_value:
+                    best_value = value
+                    best = kid
+            assert best is not None
+            best[2] += 1
+            child = best[1]
+            path.append(child)
+            if id(child) in on_path:
+                # a cycle (a position repeated): stop here with a fresh sample
+                reward = self._simulate(child, rng)
+                break
+            on_path.add(id(child))
+            node = child
+        for n in path:
+            n.n += 1
+            w = n.w
+            for i, r in enumerate(reward):  # type: ignore[arg-type]
+                w[i] += r
+        if alpha:
+            # implicit minimax backup: each node takes the value vector of the kid best for its mover
+            for n in reversed(path[:-1]):
+                m = n.mover
+                best_mm = None
+                for kid in n.kids:
+                    mm = kid[1].mm
+                    if mm is not None and (best_mm is None or mm[m] > best_mm[m]):
+                        best_mm = mm
+                if best_mm is n.mm:
+                    break
+                n.mm = best_mm
+
+    # ------------------------------------------------------------------ stages
+
+    def _expand(self, node: _Node, option: int) -> _Node:
+        result = self._advance(node, option)
+        if isinstance(result, _Node):
+            child = result
+        else:
+            raw, nxt = result
+            node.ends[option] = raw
+            child = self._turn_node(nxt)
+        node.kids.append([option, child, 1])
+        return child
+
+    def _advance(self, node: _Node, option: int) -> _Node | tuple[tuple[int, int, int, int], core.State]:
+        """The node after ``option``, or ``(raw_turn, next_state)`` when the option ends the turn."""
+        stage = node.stage
+        if stage == _MOVE:
+            state = node.state
+            grown, spawners, free = core.after_growth(state, option)
+            trees = grown[0] | grown[1] | grown[2]
+            sets = core.spawn_sets(spawners, free, core.MAX_TREES - trees.bit_count())
+            if len(sets) == 1:
+                return self._enter_action(grown, option, sets[0], free, trees)
+            child = _Node(_SPAWN, grown)
+            child.dest = option
+            child.sets = sets
+            child.free = free
+            child.trees = trees
+            child.untried = self._spawn_options(sets, 0)
+            return child
+        if stage == _SPAWN:
+            b = 1 << option
+            chosen = node.spawn | b
+            # canonical order: ``option`` is the lowest cell still to place in the sets kept
+            sets = tuple(
+                m for m in node.sets if m & chosen == chosen and ((m & ~node.spawn) & -(m & ~node.spawn)) == b
+            )
+            if len(sets) == 1:
+                return self._enter_action(node.state, node.dest, sets[0], node.free, node.trees)
+            child = _Node(_SPAWN, node.state)
+            child.dest = node.dest
+            child.sets = sets
+            child.free = node.free
+            child.trees = node.trees
+            child.spawn = chosen
+            child.untried = self._spawn_options(sets, chosen)
+            return child
+        if stage == _ACTION:
+            return self._take_action(node, option >> _KIND_SHIFT, option & 31)
+        # protest
+        if option == _DONE:
+            return (node.dest, node.spawn, core.PROTEST, node.chosen), core.apply_action(
+                node.state, core.PROTEST, node.chosen
+            )
+        return self._protest_node(node, node.chosen | (1 << option))
+
+    def _spawn_options(self, sets: tuple[int, ...], chosen: int) -> list[int]:
+        cells = 0
+        for m in sets:
+            rest = m & ~chosen
+            cells |= rest & -rest
+        options = list(bits(cells))
+        self.rng.shuffle(options)
+        return options
+
+    def _enter_action(
+        self, grown: core.State, dest: int, spawn: int, free: int, trees: int
+    ) -> _Node | tuple[tuple[int, int, int, int], core.State]:
+        s = (grown[0] | spawn,) + grown[1:] if spawn else grown
+        plant, unprot, supply, chop = core.action_sets(s, dest, trees | spawn, free & ~spawn)
+        options = [core.PLANT << _KIND_SHIFT | c for c in bits(plant)]
+        if supply:
+            options += [core.PROTEST << _KIND_SHIFT | c for c in bits(unprot)]
+        options += [core.CHOP << _KIND_SHIFT | c for c in bits(chop)]
+        node = _Node(_ACTION, s)
+        node.dest = dest
+        node.spawn = spawn
+        node.free = free & ~spawn
+        node.trees = trees | spawn
+        node.supply = supply
+        node.unprot = unprot
+        if not options:
+            return (dest, spawn, core.NONE, 0), core.apply_action(s, core.NONE, 0)
+        if len(options) == 1:
+            return self._take_action(node, options[0] >> _KIND_SHIFT, options[0] & 31)
+        self.rng.shuffle(options)
+        if self.ordering:
+            mat = s[2]
+            options.sort(key=lambda o: _action_priority(mat, dest, o))
+        node.untried = options
+        return node
+
+    def _take_action(
+        self, node: _Node, kind: int, cell: int
+    ) -> _Node | tuple[tuple[int, int, int, int], core.State]:
+        if kind == core.PROTEST:
+            return self._protest_node(node, 1 << cell)
+        target = 1 << cell
+        return (node.dest, node.spawn, kind, target), core.apply_action(node.state, kind, target)
+
+    def _protest_node(self, node: _Node, chosen: int) -> _Node | tuple[tuple[int, int, int, int], core.State]:
+        more = node.unprot & ~((1 << chosen.bit_length()) - 1) if chosen.bit_count() < node.supply else 0
+        if not more:
+            return (node.dest, node.spawn, core.PROTEST, chosen), core.apply_action(
+                node.state, core.PROTEST, chosen
+            )
+        child = _Node(_PROTEST, node.state)
+        child.dest = node.dest
+        child.spawn = node.spawn
+        child.supply = node.supply
+        child.unprot = node.unprot
+        child.chosen = chosen
+        child.untried = list(bits(more)) + [_DONE]
+        self.rng.shuffle(child.untried)
+        return child
+
+    # ------------------------------------------------------------------ playouts
+
+    def _finish_turn(self, node: _Node, rng: Any) -> core.State:
+        """Finish the turn of an intra-turn node at random and return the next state."""
+        while True:
+            stage = node.stage
+            if stage == _MOVE:
+                return core.random_turn(node.state, rng)[4]
+            if stage == _SPAWN:
+                spawn = node.sets[int(rng.random() * len(node.sets))]
+                result = self._enter_action(node.state, node.dest, spawn, node.free, node.trees)
+            elif stage == _ACTION:
+                acts = list(
+                    core.iter_actions(*core.action_sets(node.state, node.dest, node.trees, node.free))
+                )
+                kind, target = acts[int(rng.random() * len(acts))]
+                return core.apply_action(node.state, kind, target)
+            else:
+                options = list(bits(node.unprot & ~((1 << node.chosen.bit_length()) - 1))) + [_DONE]
+                result = self._advance(node, options[int(rng.random() * len(options))])
+            if isinstance(result, _Node):
+                node = result
+            else:
+                return result[1]
+
+    def _simulate(self, node: _Node, rng: Any) -> tuple[float, ...]:
+        if node.stage == _END:
+            assert node.reward is not None
+            return node.reward
+        turns = self.playout_turns
+        if node.stage == _MOVE:
+            state = node.state
+            if turns <= 0 and self.evaluation and node.mm is not None:
+                return node.mm
+        else:
+            state = self._finish_turn(node, rng)
+            turns -= 1
+        if turns > 0:
+            state, _ = core.playout(state, rng, turns)
+        if self.evaluation and not core.is_over(state):
+            return self._view(self._evaluate(state))
+        return self._view(playout_reward(state, self.margin))
+
+    def _view(self, reward: tuple[float, ...]) -> tuple[float, ...]:
+        """The reward as the search sees it: unchanged (max^n), or paranoid (every other seat gets 1 − ours)."""
+        if not self._paranoid:
+            return reward
+        mine = reward[self._seat]
+        return tuple(mine if i == self._seat else 1.0 - mine for i in range(len(reward)))
+
+    def _evaluate(self, state: core.State) -> tuple[float, ...]:
+        values = [seat_value(state, i) for i in range(len(state[6]))]
+        out = []
+        for i, v in enumerate(values):
+            lead = (v - max(values[:i] + values[i + 1 :])) / self.eval_scale
+            lead = -30.0 if lead < -30.0 else (30.0 if lead > 30.0 else lead)
+            out.append(1.0 / (1.0 + exp(-lead)))
+        return tuple(out)
+
+    # ------------------------------------------------------------------ result
+
+    def _principal(self, root: _Node) -> tuple[int, int, int, int]:
+        """The raw turn of the most visited path from the root (ties: value, then option order)."""
+        node = root
+        m = root.mover
+        while True:
+            if not node.kids:
+                # not expanded yet (tiny budgets): take the lowest legal option
+                result = self._advance(node, min(node.untried))
+                if not isinstance(result, _Node):
+                    return result[0]
+                node = result
+                continue
+            kid = min(node.kids, key=lambda k: (-k[2], -k[1].w[m] / k[1].n, k[0]))
+            if kid[0] in node.ends:
+                return node.ends[kid[0]]
+            node = kid[1]

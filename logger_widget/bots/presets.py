@@ -1,0 +1,127 @@
+"""Named bot presets for the board widget and tournaments, and :func:`make_bot`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from .base import Bot, as_bot
+from .greedy import GreedyBot
+from .mcts import MCTSBot
+from .minimax import MinimaxBot
+from .random_bot import RandomBot
+
+__all__ = ["PRESETS", "Preset", "make_bot", "preset_names"]
+
+
+@dataclass(frozen=True, slots=True)
+class Preset:
+    """A named bot setting.
+
+    Attributes:
+        spec: the string accepted by :func:`make_bot` (``"mcts:hard"``).
+        label_key: a short, stable key for the translated label
+            (``"bot.mcts.hard"``); the English label is :attr:`label`.
+        label: English label, also the gettext msgid (context ``"bot"``).
+        factory: ``factory(seed) -> Bot``.
+    """
+
+    spec: str
+    label_key: str
+    label: str
+    factory: Callable[[Any], Bot]
+
+    def make(self, seed: Any = None) -> Bot:
+        """A new bot of this preset with ``seed`` (named after the preset's spec)."""
+        return self.factory(seed)
+
+
+def _preset(spec: str, label: str, factory: Callable[[Any], Bot]) -> Preset:
+    return Preset(spec, "bot." + spec.replace(":", "."), label, factory)
+
+
+# MCTS budgets are iteration counts, so presets are reproducible with a seed
+# and do not depend on the machine's speed; "hard" thinks about 1–2 s a turn.
+_LIST = (
+    _preset("random", "Random", lambda seed: RandomBot(seed=seed, name="random")),
+    _preset("greedy", "Greedy", lambda seed: GreedyBot(seed=seed, name="greedy")),
+    _preset(
+        "mcts:easy", "Monte Carlo (easy)", lambda seed: MCTSBot(iterations=60, seed=seed, name="mcts:easy")
+    ),
+    _preset(
+        "mcts:medium",
+        "Monte Carlo (medium)",
+        lambda seed: MCTSBot(iterations=600, seed=seed, name="mcts:medium"),
+    ),
+    _preset(
+        "mcts:hard", "Monte Carlo (hard)", lambda seed: MCTSBot(iterations=5000, seed=seed, name="mcts:hard")
+    ),
+    _preset(
+        "minimax:easy", "Minimax (easy)", lambda seed: MinimaxBot(depth=1, seed=seed, name="minimax:easy")
+    ),
+    _preset(
+        "minimax:medium",
+        "Minimax (medium)",
+        lambda seed: MinimaxBot(depth=2, width=12, seed=seed, name="minimax:medium"),
+    ),
+    _preset(
+        "minimax:hard",
+        "Minimax (hard)",
+        lambda seed: MinimaxBot(depth=3, width=8, seed=seed, name="minimax:hard"),
+    ),
+)
+
+#: Every preset by spec, in menu order. ``"easy"``, ``"medium"`` and ``"hard"``
+#: alone are accepted by :func:`make_bot` as the MCTS presets.
+PRESETS: MappingProxyType[str, Preset] = MappingProxyType({p.spec: p for p in _LIST})
+
+_ALIASES = {
+    "easy": "mcts:easy",
+    "medium": "mcts:medium",
+    "hard": "mcts:hard",
+    "mcts": "mcts:medium",
+    "minimax": "minimax:medium",
+}
+
+
+def preset_names() -> tuple[str, ...]:
+    """Every string :func:`make_bot` accepts, presets first, then aliases."""
+    return tuple(PRESETS) + tuple(_ALIASES)
+
+
+def make_bot(spec: Any, seed: Any = None) -> Bot:
+    """A bot from a spec: a bot object, a plain function, or a preset name.
+
+    Args:
+        spec: a :class:`~logger_widget.bots.Bot` (returned as it is, or
+            reseeded with :meth:`~logger_widget.bots.BaseBot.with_seed` when
+            ``seed`` is given and it has that method); a callable
+            ``position -> Turn | str`` (wrapped by :func:`as_bot`); or one of
+            the strings in :data:`PRESETS` (``"random"``, ``"greedy"``,
+            ``"mcts:easy"``, ``"mcts:medium"``, ``"mcts:hard"``,
+            ``"minimax:easy"``…) or an alias (``"easy"``, ``"medium"``,
+            ``"hard"`` = the MCTS presets; ``"mcts"``, ``"minimax"`` = medium),
+            case and surrounding spaces ignored.
+        seed: seed for the bot's random numbers.
+    Raises:
+        ValueError: an unknown preset name (the message lists the valid ones).
+        TypeError: ``spec`` is neither a bot, a callable nor a string.
+    """
+    if isinstance(spec, str):
+        key = spec.strip().lower()
+        key = _ALIASES.get(key, key)
+        preset = PRESETS.get(key)
+        if preset is None:
+            raise ValueError(
+                f"unknown bot {spec!r}: choose one of {', '.join(preset_names())}, a Bot or a function"
+            )
+        return preset.make(seed)
+    if callable(getattr(spec, "choose", None)) and isinstance(getattr(spec, "name", None), str):
+        if seed is not None and callable(getattr(spec, "with_seed", None)):
+            return spec.with_seed(seed)
+        return spec
+    if callable(spec):
+        return as_bot(spec)
+    raise TypeError(f"a bot spec must be a Bot, a function or a preset name, not {type(spec).__name__}")
