@@ -782,9 +782,12 @@ class Board(anywidget.AnyWidget):
 
         The answer waits in an inbox that the loop drains; :meth:`wait` drains it
         too, so a cell that blocks in ``board.wait()`` still gets the answers.
-        Without a running loop (scripts, tests) it runs here, under the lock.
+        Without a running loop (scripts, tests), or in sync mode, it runs here at once.
         """
         self._inbox.put(fn)
+        if self.bot_mode == "sync":
+            self._drain()
+            return
         loop = self._loop
         if loop is not None and loop.is_running() and not loop.is_closed():
             try:

@@ -289,7 +289,9 @@ def test_language_undo_and_notation(page: Any, lab: Lab, screenshots: Path) -> N
     click_and_wait(page, "[data-testid=hint]")
     page.wait_for_selector("[data-testid=hint-text]:not([hidden])")
     page.wait_for_function(
-        "() => document.querySelector('[data-testid=hint-text]').textContent.includes('-')", timeout=60_000
+        # the suggestion names cells (it may be a stay, without a dash); "thinking…" names none
+        "() => /[a-e][1-5]/.test(document.querySelector('[data-testid=hint-text]').textContent)",
+        timeout=60_000,
     )
 
     # save the game (a download) and open it again
