@@ -43,7 +43,7 @@ from .board_view import BoardState, Notice, Seat, build_view, explain_error, pla
 from .decisions import TurnInProgress
 from .errors import LoggerError, RecordError
 from .game import Game
-from .i18n import PPluralMessage, Translator, negotiate
+from .i18n import PMessage, PPluralMessage, Translator, negotiate
 from .position import Position
 from .turn import Turn
 from .widget_text import NOTICES
@@ -752,7 +752,9 @@ class Board(anywidget.AnyWidget):
 
             figure = self.chart()
             data = base64.b64encode(to_png(figure, dpi=80)).decode("ascii")
-            alt = self._tr.translate(SCORES["title"])
+            title = SCORES["title"]
+            assert isinstance(title, PMessage)
+            alt = self._tr.translate(title)
             self._chart_cache = (key, {"src": f"data:image/png;base64,{data}", "alt": alt})
         return self._chart_cache[1]
 

@@ -37,7 +37,9 @@ def test_editable_install_reads_the_source_locales() -> None:
 def test_wheel_from_sdist_installs_with_catalogues_in_a_clean_environment(tmp_path: Path) -> None:
     dist = tmp_path / "dist"
     # `python -m build` builds the sdist, then the wheel from that sdist.
-    subprocess.run([sys.executable, "-m", "build", "--outdir", str(dist), str(ROOT)], check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "build", "--outdir", str(dist), str(ROOT)], check=True, capture_output=True
+    )
     wheels = list(dist.glob("logger_widget-*.whl"))
     assert len(wheels) == 1 and list(dist.glob("logger_widget-*.tar.gz"))
     env = tmp_path / "env"

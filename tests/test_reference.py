@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from support import successor_lpns, tricky_positions
 from reference import naive
+from support import successor_lpns, tricky_positions
 
 from logger_widget import Position, core
 

@@ -249,6 +249,7 @@ def test_to_dataframe_and_records() -> None:
     rows = t.records()
     assert len(rows) == 8 and rows[0]["bot"] == "A" and rows[0]["won"] is True
     import pandas as pd  # in the dev extra: a missing pandas must fail, not skip
+
     df = t.to_dataframe()
     assert isinstance(df, pd.DataFrame) and len(df) == 8
     assert df.groupby("bot")["points"].sum().to_dict() == {"A": 2.5, "B": 1.5}

@@ -366,20 +366,12 @@ def chop(state: dict, seat: int, logger: tuple[int, int], tree: tuple[int, int])
 
 def chop_results(state: dict, seat: int, logger: tuple[int, int]) -> list[dict]:
     """Every legal chop: one per unprotested mature tree adjacent to the logger."""
-    return [
-        chop(state, seat, logger, (r, c))
-        for r, c in neighbours(*logger)
-        if state["board"][r][c] == "m"
-    ]
+    return [chop(state, seat, logger, (r, c)) for r, c in neighbours(*logger) if state["board"][r][c] == "m"]
 
 
 def action_results(state: dict, seat: int, logger: tuple[int, int]) -> list[dict]:
     """RULES.md Action: exactly one of plant / protest / chop; skipped only if none possible."""
-    results = (
-        plant_results(state, logger)
-        + protest_results(state, seat)
-        + chop_results(state, seat, logger)
-    )
+    results = plant_results(state, logger) + protest_results(state, seat) + chop_results(state, seat, logger)
     if not results:
         return [copy.deepcopy(state)]  # no action possible: the phase is skipped
     return results

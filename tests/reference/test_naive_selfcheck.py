@@ -277,9 +277,7 @@ def test_cross_grows_once():
 def _independent_spawn_sets(board, spawners):
     """Second, differently written spawn model: subsets of cells + injective maps."""
     cap = naive.MAX_TREES - naive.count_trees(board)
-    candidates = sorted(
-        {n for s in spawners for n in naive.neighbours(*s) if naive.is_free(board, *n)}
-    )
+    candidates = sorted({n for s in spawners for n in naive.neighbours(*s) if naive.is_free(board, *n)})
 
     def matchable(subset):
         for trees in itertools.permutations(spawners, len(subset)):
