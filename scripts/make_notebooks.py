@@ -9,6 +9,9 @@ Writes, for each language ``uk``, ``es``, ``en``:
   (:mod:`logger_widget.rules_text`), a task and a live board; ends with a whole
   game against an easy bot;
 * ``play_vs_bots_<lang>.ipynb`` — settings, the board, the score chart, the record;
+* ``game_theory_exercises_<lang>.ipynb`` — classroom game-theory exercises with
+  checkers (:mod:`logger_widget.exercises`), and
+  ``game_theory_exercises_teacher_<lang>.ipynb``, the same with worked solutions;
 
 and ``play_vs_bots.ipynb``, a language-neutral start page linking to them.
 Outputs are empty (the notebooks are committed cleared); ``tests/test_notebooks.py``
@@ -27,6 +30,8 @@ from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from logger_widget.exercises import NOTEBOOK as EXERCISES  # noqa: E402
+from logger_widget.exercises import notebook_cells  # noqa: E402
 from logger_widget.i18n import Translator  # noqa: E402
 from logger_widget.notebook_text import PLAY, TUTORIAL  # noqa: E402
 from logger_widget.rules_text import rules_paragraphs, section_title  # noqa: E402
@@ -98,15 +103,30 @@ def play(language: str) -> nbformat.NotebookNode:
     return notebook(cells, language)
 
 
+def exercises(language: str, teacher: bool = False) -> nbformat.NotebookNode:
+    """The game-theory exercises (students' version, or the teacher's with worked solutions)."""
+    cells = [
+        new_markdown_cell(source) if kind == "markdown" else new_code_cell(source)
+        for kind, source in notebook_cells(language, teacher)
+    ]
+    return notebook(cells, language)
+
+
+def exercises_name(language: str, teacher: bool = False) -> str:
+    return f"game_theory_exercises_{'teacher_' if teacher else ''}{language}.ipynb"
+
+
 def start_page() -> nbformat.NotebookNode:
     rows = []
     for language in LANGUAGES:
         tr = Translator(language)
         rows.append(
             f"| {NATIVE[language]} | [{tr.translate(TUTORIAL['title'])}](tutorial_{language}.ipynb) "
-            f"| [{tr.translate(PLAY['title'])}](play_vs_bots_{language}.ipynb) |"
+            f"| [{tr.translate(PLAY['title'])}](play_vs_bots_{language}.ipynb) "
+            f"| [{tr.translate(EXERCISES['title'])}]({exercises_name(language)}) "
+            f"| [{tr.translate(EXERCISES['teacher_title'])}]({exercises_name(language, True)}) |"
         )
-    table = "| | | |\n|---|---|---|\n" + "\n".join(rows)
+    table = "| | | | | |\n|---|---|---|---|---|\n" + "\n".join(rows)
     return notebook([new_markdown_cell(f"# Logger\n\n{table}")], "mul")
 
 
@@ -119,6 +139,8 @@ def main() -> None:
     for language in LANGUAGES:
         books[f"tutorial_{language}.ipynb"] = tutorial(language)
         books[f"play_vs_bots_{language}.ipynb"] = play(language)
+        books[exercises_name(language)] = exercises(language)
+        books[exercises_name(language, True)] = exercises(language, teacher=True)
     for name, nb in books.items():
         nbformat.validate(nb)
         (args.out / name).write_text(nbformat.writes(nb) + "\n", encoding="utf-8")

@@ -11,6 +11,7 @@ import json
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import nbformat
@@ -22,11 +23,26 @@ NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 ABSOLUTE_PATH = re.compile(r"(/home/|/work/|/tmp/|/root/|[A-Z]:\\\\)")
 
 
+#: The game-theory exercises must run top to bottom (QUICK = True) well within a classroom minute.
+EXERCISES_SECONDS = 60
+
+
 def test_there_are_notebooks() -> None:
     names = {p.name for p in NOTEBOOKS}
     for language in ("uk", "es", "en"):
         assert {f"tutorial_{language}.ipynb", f"play_vs_bots_{language}.ipynb"} <= names
+        assert {
+            f"game_theory_exercises_{language}.ipynb",
+            f"game_theory_exercises_teacher_{language}.ipynb",
+        } <= names
     assert "play_vs_bots.ipynb" in names
+
+
+def test_start_page_links_every_notebook() -> None:
+    start = nbformat.read(ROOT / "notebooks" / "play_vs_bots.ipynb", as_version=4)
+    text = "\n".join(cell.source for cell in start.cells)
+    linked = set(re.findall(r"\]\(([^)]+\.ipynb)\)", text))
+    assert linked == {p.name for p in NOTEBOOKS} - {"play_vs_bots.ipynb"}
 
 
 def test_notebooks_are_generated_and_current(tmp_path: Path) -> None:
@@ -59,9 +75,23 @@ def test_notebook_executes_without_errors(path: Path) -> None:
     client = NotebookClient(
         nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}
     )
+    began = time.perf_counter()
     client.execute()
+    elapsed = time.perf_counter() - began
     for index, cell in enumerate(nb.cells):
         for output in cell.get("outputs", []):
             assert output.output_type != "error", (index, output.get("ename"), output.get("evalue"))
             if output.output_type == "stream" and output.name == "stderr":
                 assert "Traceback" not in output.text and "Warning" not in output.text, (index, output.text)
+    if path.name.startswith("game_theory_exercises"):
+        assert elapsed < EXERCISES_SECONDS, f"{path.name} took {elapsed:.0f} s"
+        shown = [
+            output["data"]["text/markdown"]
+            for cell in nb.cells
+            for output in cell.get("outputs", [])
+            if "text/markdown" in output.get("data", {})
+        ]
+        verdicts = [text[0] for text in shown if text[:1] in ("✅", "❌", "💡")]
+        # the teacher's solutions pass their checkers; the students' placeholders get hints
+        expected = "✅" if "_teacher_" in path.name else "💡"
+        assert verdicts and set(verdicts) == {expected}, (path.name, verdicts)

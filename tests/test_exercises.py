@@ -1,0 +1,462 @@
+"""Game-theory exercises: positions and exact values, checkers, feedback in three languages, notebooks."""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import io
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import nbformat
+import pytest
+
+from logger_widget import Position, Turn
+from logger_widget import exercises as ex
+from logger_widget.bots import evaluate
+from logger_widget.i18n import Translator
+from logger_widget.ratings import wilson_interval
+from logger_widget.tournament import GameResult, Tournament
+
+ROOT = Path(__file__).resolve().parents[1]
+LANGUAGES = ("uk", "es", "en")
+CYRILLIC = re.compile("[А-Яа-яІіЇїЄєҐґ]")
+ENGLISH_WORDS = re.compile(r"\b(the|and|you|your|with|what|which|is|are|of|player|turn|tree)\b", re.I)
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def solve(position: Position, turns_left: int = 2) -> tuple[float, ...]:
+    """Every seat's result with best play, by full search over Position.successors() (independent of ex)."""
+    outcome = position.outcome()
+    if outcome is not None:
+        return tuple(outcome.points(s) for s in range(1, position.players + 1))
+    assert turns_left > 0, f"{position.to_lpn()} does not end within the search depth"
+    mover = position.to_move - 1
+    values = [solve(child, turns_left - 1) for child in position.successors()]
+    assert values
+    return max(values, key=lambda v: v[mover])
+
+
+def key(turn: Turn) -> tuple[str, str, Any]:
+    """A turn without its spawned seedlings (they never matter in the prepared positions)."""
+    return (turn.origin, turn.destination, turn.action)
+
+
+def assert_translated(feedback: ex.ExerciseFeedback) -> None:
+    """The feedback reads differently in uk, es and en; uk is Cyrillic; rendering never raises."""
+    texts = {lang: feedback.text(Translator(lang)) for lang in LANGUAGES}
+    assert all(t.strip() for t in texts.values()), texts
+    assert texts["uk"] != texts["en"] and texts["es"] != texts["en"], texts
+    assert CYRILLIC.search(texts["uk"]), texts["uk"]
+    assert not CYRILLIC.search(texts["es"]) and not CYRILLIC.search(texts["en"])
+    assert "{" not in "".join(texts.values()), texts  # every placeholder filled
+    assert str(feedback.in_language("uk")).endswith(texts["uk"])
+
+
+def lookahead_bot(position: Position) -> Turn:
+    """The teacher's solution: one turn of look-ahead with evaluate()."""
+    me = position.to_move
+    return max(position.legal_turns(), key=lambda t: evaluate(position.play(t), me))
+
+
+def first_turn_bot(position: Position) -> Turn:
+    return next(position.legal_turns())
+
+
+@pytest.fixture(scope="module")
+def data() -> ex.FirstPlayerData:
+    return ex.simulate_first_player(games=40, progress=False, locale="uk")
+
+
+# --------------------------------------------------------------------------- the prepared positions
+
+
+def test_backward_induction_position_and_exact_value() -> None:
+    position = ex.BACKWARD_INDUCTION.position
+    assert position.to_lpn() == ex.BACKWARD_INDUCTION.lpn
+    assert position.tree_count == 20 and position.supplies[0] == 0
+    assert not position.end_triggered
+    # whatever Player 1 does, the end is triggered and Player 2 has the last turn
+    assert all(child.end_triggered and child.to_move == 2 for child in position.successors())
+    value = solve(position)
+    assert value == ex.BACKWARD_INDUCTION.value == ex.exact_value(position)
+    winning = {key(t) for t in position.legal_turns() if solve(position.play(t), 1)[0] == value[0]}
+    assert winning == {key(Turn.parse(t)) for t in ex.BACKWARD_INDUCTION.winning}
+    assert {key(t) for t in ex.best_turns(position)} == winning
+    # the lesson: the biggest chop is not among the winning turns
+    biggest = max(position.legal_turns(), key=lambda t: position.play(t).scores[0])
+    assert key(biggest) not in winning
+
+
+def test_protester_position_and_exact_value() -> None:
+    position = ex.PROTESTER.position
+    assert position.end_triggered and position.to_move == position.players == 2
+    assert all(child.is_game_over for child in position.successors())
+    value = solve(position, 1)
+    assert value == ex.PROTESTER.value == ex.exact_value(position)
+    winning = {key(t) for t in position.legal_turns() if position.play(t).outcome().winners == (2,)}
+    assert winning == {key(Turn.parse(t)) for t in ex.PROTESTER.winning}
+    # keeping vs spending: a plain chop to 10 points only shares the win; a protest loses it
+    shared = [t for t in position.legal_turns() if position.play(t).outcome().is_draw]
+    assert shared and all(t.action.kind == "chop" for t in shared)
+    protests = [t for t in position.legal_turns() if t.action and t.action.kind == "protest"]
+    assert protests and all(position.play(t).outcome().winners == (1,) for t in protests)
+
+
+def test_kingmaker_position_outcomes_and_answer() -> None:
+    position = ex.KINGMAKER.position
+    assert position.players == 3 and position.to_move == 2 and position.end_triggered
+    possible: set[tuple[int, ...]] = set()
+    for child in position.successors():
+        assert not child.is_game_over and child.to_move == 3
+        finals = [final.outcome() for final in child.successors()]
+        assert all(o is not None for o in finals)
+        best = max(o.points(3) for o in finals)
+        possible |= {o.winners for o in finals if o.points(3) == best}
+    assert possible == ex.KINGMAKER.outcomes
+    assert not any(2 in w for w in possible)  # Player 2 cannot win: a kingmaker
+    assert ex.KINGMAKER.answer == "B" == ex._kingmaker_option(position)
+    assert set().union(*(w for _, w in ex.outcomes_by_turn(position))) == possible
+
+
+def test_exact_value_refuses_positions_that_do_not_end() -> None:
+    with pytest.raises(ValueError, match="does not end"):
+        ex.exact_value(Position.initial(2), max_turns=2)
+
+
+# --------------------------------------------------------------------------- checkers: right and wrong
+
+
+def test_first_player_checker(data: ex.FirstPlayerData) -> None:
+    assert data.n == 40 and data.wins + data.shared + data.losses == 40
+    points = sum(data.points)
+    rate = points / data.n
+    assert abs(rate - 0.5) > 0.05  # so that Player 2's rate cannot be mistaken for Player 1's
+    low, high = wilson_interval(points, data.n)
+    good = ex.check_first_player((rate, low, high), data, locale="uk")
+    assert good.ok and good.kind == "ok", good
+    assert ex.check_first_player([round(rate, 3), round(low, 3), round(high, 3)], data).ok
+    half = 1.959964 * (rate * (1 - rate) / data.n) ** 0.5
+    wrong = {
+        "seat2": (1 - rate, low, high),
+        "percent": (rate * 100, low * 100, high * 100),
+        "wald": (rate, rate - half, rate + half),
+        "level": (rate, *wilson_interval(points, data.n, 1.0)),
+        "interval": (rate, 0.01, 0.99),
+        "order": (rate, high, low),
+    }
+    messages = set()
+    for name, answer in wrong.items():
+        feedback = ex.check_first_player(answer, data, locale="es")
+        assert not feedback.ok and feedback.kind == "wrong", (name, feedback)
+        assert_translated(feedback)
+        messages.add(feedback.message)
+    assert len(messages) == len(wrong), "every mistake gets its own explanation"
+
+
+def test_first_player_data_is_reproducible_and_shown_translated(data: ex.FirstPlayerData) -> None:
+    again = ex.simulate_first_player(games=40, progress=False)
+    assert again.points == data.points
+    shown = data._repr_markdown_()
+    assert CYRILLIC.search(shown) and "40" in shown
+    assert data.interval() == wilson_interval(sum(data.points), data.n)
+
+
+def test_sample_size_checker() -> None:
+    assert ex.check_sample_size(1068).ok
+    assert ex.check_sample_size(1067.1).ok
+    for answer in (33, 4269, 300, 5000, -5):
+        feedback = ex.check_sample_size(answer, locale="uk")
+        assert not feedback.ok and feedback.kind == "wrong", (answer, feedback)
+        assert_translated(feedback)
+
+
+def test_game_value_checker() -> None:
+    assert ex.check_game_value(1).ok and ex.check_game_value(1.0).ok and ex.check_game_value("1").ok
+    for answer in (0, 0.5, "1/2", "½"):
+        feedback = ex.check_game_value(answer)
+        assert not feedback.ok and feedback.kind == "wrong", answer
+        assert_translated(feedback)
+    assert ex.check_game_value(7).kind == "hint"
+
+
+def test_best_turn_checker() -> None:
+    position = ex.BACKWARD_INDUCTION.position
+    for text in ex.BACKWARD_INDUCTION.winning:
+        assert ex.check_best_turn(text).ok, text
+        assert ex.check_best_turn(Turn.parse(text, position)).ok
+    wrong = ex.check_best_turn("b4 xc4", locale="uk")
+    assert not wrong.ok and wrong.kind == "wrong"
+    assert_translated(wrong)
+    text = wrong.text(Translator("en"))
+    assert "Player 2 answers" in text and "Player 2 wins" in text, text
+    illegal = ex.check_best_turn("a1-b2")
+    assert not illegal.ok and illegal.detail is not None and illegal.detail[0] == "wrong_origin"
+    assert "b4" in illegal.text(Translator("es"))
+    assert ex.check_best_turn("chop everything").kind == "hint"
+
+
+def test_own_bot_checker_accepts_a_winner_and_reports_honestly() -> None:
+    feedback = ex.check_own_bot(lookahead_bot, games=4, progress=False, locale="uk")
+    assert feedback.ok and feedback.kind == "ok", feedback
+    text = feedback.text(Translator("en"))
+    assert "95" in text and "[" in text  # the interval is reported
+    assert "Only 2 of the games were different" in text  # deterministic bots repeat their games
+    assert_translated(feedback)
+
+
+def test_own_bot_checker_rejects_a_loser_with_a_hint() -> None:
+    feedback = ex.check_own_bot(first_turn_bot, games=4, progress=False, locale="es")
+    assert not feedback.ok and feedback.kind == "wrong"
+    assert "evaluate(" in feedback.text(Translator("en"))
+    assert_translated(feedback)
+
+
+def test_own_bot_checker_explains_broken_bots() -> None:
+    def raises(position: Position) -> Turn:
+        raise ZeroDivisionError("boom")
+
+    def illegal(position: Position) -> str:
+        return "a1-e5"
+
+    def number(position: Position) -> int:
+        return 7
+
+    def breaks_later(position: Position) -> Turn:
+        if position.tree_count > 4:
+            raise KeyError("later")
+        return next(position.legal_turns())
+
+    for bot, needle in (
+        (raises, "ZeroDivisionError: boom"),
+        (illegal, "e5"),
+        (number, "int"),
+        (42, "int"),
+        (breaks_later, "KeyError"),
+    ):
+        feedback = ex.check_own_bot(bot, games=2, progress=False)
+        assert not feedback.ok, (bot, feedback)
+        assert needle in feedback.text(Translator("uk")), (needle, feedback)
+        assert_translated(feedback)
+
+
+def _tournament(results: list[tuple[int, int, float]], names: tuple[str, ...]) -> Tournament:
+    games = []
+    for i, (a, b, score) in enumerate(results):
+        winners = (1,) if score == 1 else (2,) if score == 0 else (1, 2)
+        games.append(
+            GameResult(
+                i, (a, b), (names[a], names[b]), i, winners, (score, 1 - score), (10, 5), (0, 0), "target", ()
+            )
+        )
+    return Tournament(names, 2, 0, games)
+
+
+def test_ranking_checker() -> None:
+    names = ("greedy", "random", "my_bot")
+    clear = _tournament([(0, 1, 1.0)] * 30 + [(0, 2, 1.0)] * 30 + [(2, 1, 1.0)] * 30, names)
+    table = ex.Ranking(clear, "en")
+    assert table.ratings()[0][0].name == "greedy"
+    assert ex.check_ranking(("greedy", True), table).ok
+    assert ex.check_ranking(("Greedy", True), clear).ok  # a Tournament works too, case does not matter
+    assert ex.check_ranking(("жадібний", True), table).ok  # the translated label shown in the table
+    for answer in (("greedy", False), ("random", True), ("my_bot", True)):
+        feedback = ex.check_ranking(answer, table, locale="uk")
+        assert not feedback.ok and feedback.kind == "wrong", answer
+        assert_translated(feedback)
+    close = _tournament([(0, 1, 1.0), (0, 1, 0.0)] * 3 + [(0, 1, 1.0)], names[:2])
+    assert ex.check_ranking(("greedy", False), close).ok
+    assert not ex.check_ranking(("greedy", True), close).ok
+    for answer in ("greedy", ("nobody", True), ("greedy", "yes")):
+        assert ex.check_ranking(answer, table).kind == "hint", answer
+    assert ex.check_ranking(("greedy", True), None).kind == "hint"
+    shown = str(ex.Ranking(clear, "uk"))
+    assert "Бредлі" in shown and "жадібний" in shown
+
+
+def test_kingmaker_checker() -> None:
+    assert ex.check_kingmaker("B").ok and ex.check_kingmaker(" b) ").ok
+    messages = set()
+    for letter in "ACD":
+        feedback = ex.check_kingmaker(letter, locale="es")
+        assert not feedback.ok and feedback.kind == "wrong"
+        assert_translated(feedback)
+        messages.add(feedback.message)
+    assert len(messages) == 3
+    assert ex.check_kingmaker("E").kind == "hint"
+    table = str(ex.outcomes_table(ex.KINGMAKER.position, "uk"))
+    assert "Виграє гравець 1" in table and "Виграє гравець 3" in table and "ділять перемогу" in table
+
+
+def test_protester_checker() -> None:
+    for text in ("e5-c5 xc4", "c5 xc4", "e5-c5 +b4,c2 xc4"):
+        assert ex.check_protester(text).ok, text
+    results = {"shared": "e5 xe4", "spent": "e5 +d3,d4 !e4", "short": "e5-d5 *d4"}
+    messages = set()
+    for name, text in results.items():
+        feedback = ex.check_protester(text, locale="uk")
+        assert not feedback.ok and feedback.kind == "wrong", (name, feedback)
+        assert_translated(feedback)
+        messages.add(feedback.message)
+    assert len(messages) == 3
+    assert not ex.check_protester("e5-a1 xc4").ok
+
+
+# --------------------------------------------------------------------------- robustness
+
+
+CHECKS = {
+    "first_player": lambda answer: ex.check_first_player(answer, ex.FirstPlayerData("random", 0, (1.0, 0.0))),
+    "sample_size": ex.check_sample_size,
+    "game_value": ex.check_game_value,
+    "best_turn": ex.check_best_turn,
+    "own_bot": lambda answer: ex.check_own_bot(answer, games=2, progress=False),
+    "ranking": lambda answer: ex.check_ranking(answer, _tournament([(0, 1, 1.0)] * 4, ("a", "b"))),
+    "kingmaker": ex.check_kingmaker,
+    "protester": ex.check_protester,
+}
+
+
+def test_every_exercise_has_its_checker() -> None:
+    assert [e.key for e in ex.EXERCISES] == list(CHECKS)
+    for exercise in ex.EXERCISES:
+        assert getattr(ex, f"check_{exercise.key}") is exercise.checker
+        assert ex.exercise(exercise.key) is exercise
+        assert exercise.check_call.startswith(f"ex.check_{exercise.key}(")
+    with pytest.raises(KeyError, match="first_player"):
+        ex.exercise("nonsense")
+
+
+@pytest.mark.parametrize("key", list(CHECKS))
+@pytest.mark.parametrize("empty", [..., None, "", "   ", (..., ..., ...)], ids=repr)
+def test_empty_answers_get_a_hint(key: str, empty: Any) -> None:
+    feedback = CHECKS[key](empty)
+    assert not feedback.ok and feedback.kind == "hint", feedback
+    assert_translated(feedback)
+
+
+@pytest.mark.parametrize("key", list(CHECKS))
+@pytest.mark.parametrize(
+    "junk", [42, -1.5, float("nan"), "x", [1, 2], {"a": 1}, object(), True, ("a", "b", "c")], ids=repr
+)
+def test_junk_never_raises(key: str, junk: Any) -> None:
+    feedback = CHECKS[key](junk)
+    assert isinstance(feedback, ex.ExerciseFeedback)
+    for language in LANGUAGES:
+        assert feedback.text(Translator(language))
+
+
+def test_feedback_is_translated_when_shown() -> None:
+    feedback = ex.check_kingmaker("B", locale="uk")
+    assert feedback._repr_markdown_().startswith("✅") and CYRILLIC.search(str(feedback))
+    assert feedback.text(Translator("es")).startswith("Correcto")
+    assert str(feedback.in_language("en")).startswith("✅ Right")
+    numbers = ex.check_sample_size(1068, locale="uk").text()
+    assert "0,03" in numbers and "1 068" in numbers.replace("\u00a0", " ").replace("\u202f", " ")
+
+
+# --------------------------------------------------------------------------- the notebooks
+
+
+def run_code_cells(path: Path) -> list[ex.ExerciseFeedback]:
+    """Execute a notebook's code cells in this process; return the feedback the cells displayed."""
+    nb = nbformat.read(path, as_version=4)
+    namespace: dict[str, Any] = {}
+    shown = []
+    for cell in nb.cells:
+        if cell.cell_type != "code":
+            continue
+        tree = ast.parse(cell.source)
+        last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            exec(compile(tree, str(path), "exec"), namespace)
+            value = eval(compile(ast.Expression(last.value), str(path), "eval"), namespace) if last else None
+        if isinstance(value, ex.ExerciseFeedback):
+            shown.append(value)
+    return shown
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_teacher_solutions_pass_their_checkers(language: str) -> None:
+    shown = run_code_cells(ROOT / "notebooks" / f"game_theory_exercises_teacher_{language}.ipynb")
+    assert [f.kind for f in shown] == ["ok"] * len(ex.EXERCISES), [str(f) for f in shown]
+    assert all(f.locale == language for f in shown)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_student_placeholders_get_hints(language: str) -> None:
+    shown = run_code_cells(ROOT / "notebooks" / f"game_theory_exercises_{language}.ipynb")
+    assert [f.kind for f in shown] == ["hint"] * len(ex.EXERCISES), [str(f) for f in shown]
+
+
+def test_teacher_version_only_adds_solutions() -> None:
+    student = ex.notebook_cells("en")
+    teacher = ex.notebook_cells("en", teacher=True)
+    assert len(teacher) == len(student) + len(ex.EXERCISES)
+    assert sum("answer = ..." in src for kind, src in student if kind == "code") == len(ex.EXERCISES) - 1
+    assert not any("= ..." in src or "return ..." in src for kind, src in teacher if kind == "code")
+    assert student[0] != teacher[0]  # the title and the introduction say which version it is
+    assert [c for c in student[1:] if c not in teacher] == [
+        c for c in student if c[0] == "code" and ("= ..." in c[1] or "return ..." in c[1])
+    ]
+
+
+@pytest.mark.parametrize("language", ["uk", "es"])
+@pytest.mark.parametrize("teacher", [False, True])
+def test_notebook_speaks_one_language(language: str, teacher: bool) -> None:
+    cells = ex.notebook_cells(language, teacher)
+    english = Translator("en")
+    for kind, source in cells:
+        if kind == "markdown":
+            prose = re.sub(r"`[^`]*`", "", source)
+            assert not ENGLISH_WORDS.search(prose), (language, ENGLISH_WORDS.search(prose), source[:120])
+            if language == "uk":
+                assert CYRILLIC.search(prose), source[:120]
+        else:
+            for comment in re.findall(r"#\s*(.+)|\"\"\"(.+)\"\"\"", source):
+                text = "".join(comment)
+                assert not ENGLISH_WORDS.search(text), (language, text)
+                if language == "uk":
+                    assert CYRILLIC.search(text), text
+    assert cells[1][1].splitlines()[1] == f'LANGUAGE = "{language}"'
+    assert english.translate(ex.NOTEBOOK["title"]) not in json.dumps(cells, ensure_ascii=False)
+
+
+def test_notebooks_use_the_glossary() -> None:
+    uk = json.dumps(ex.notebook_cells("uk", teacher=True), ensure_ascii=False)
+    for term in (
+        "лісоруб",
+        "протестувальник",
+        "запас",
+        "ефект доміно",
+        "доросл",  # доросле дерево, дорослі дерева, дорослих дерев
+        "саджан",
+        "очок",
+        "нічи",
+    ):
+        assert term in uk, term
+    es = json.dumps(ex.notebook_cells("es", teacher=True), ensure_ascii=False)
+    for term in (
+        "leñador",
+        "manifestante",
+        "reserva",
+        "efecto dominó",
+        "jugador inicial",
+        "plántulas",
+        "puntos",
+        "árboles maduros",
+    ):
+        assert term in es, term
+    for forbidden in (r"\bplant[oó]n(es)?\b", r"\barbolitos?\b", r"\bprotestas?\b"):
+        assert not re.search(forbidden, es, re.I), forbidden
+
+
+def test_quick_setting_is_on_in_the_notebooks() -> None:
+    for language in LANGUAGES:
+        for teacher in (False, True):
+            setup = ex.notebook_cells(language, teacher)[1][1]
+            assert re.search(r"^QUICK = True\b", setup, re.M)
