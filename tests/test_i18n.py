@@ -348,21 +348,19 @@ def test_package_folder_is_looked_at_first():
     [
         (b"", "Plural-Forms"),
         (b"\x00\x01\x02garbage", "Plural-Forms"),
-        ("GOOD\nthis is not po syntax\n", "misformatted"),
-        (b'GOOD\nmsgid "x"\nmsgstr "\xff\xfe"\n', "decode"),
-        ("GOOD".replace("GOOD", "LANG"), "Language"),
+        ("<<GOOD>>\nthis is not po syntax\n", "misformatted"),
+        (b'<<GOOD>>\nmsgid "x"\nmsgstr "\xff\xfe"\n', "decode"),
+        ("<<LANG>>", "Language"),
     ],
 )
 def test_broken_catalogue_raises(tmp_path, monkeypatch, content, reason):
     good = po_file("uk").read_text(encoding="utf-8")
     if isinstance(content, str):
-        content = (
-            content.replace("GOOD", good)
-            .replace("LANG", good.replace("Language: uk", "Language: es"))
-            .encode("utf-8")
-        )
+        # sentinels that no catalogue text contains, replaced one at a time
+        content = content.replace("<<LANG>>", good.replace("Language: uk", "Language: es"))
+        content = content.replace("<<GOOD>>", good).encode("utf-8")
     else:
-        content = content.replace(b"GOOD", good.encode("utf-8"))
+        content = content.replace(b"<<GOOD>>", good.encode("utf-8"))
     target = tmp_path / "uk" / "LC_MESSAGES" / "logger_widget.po"
     target.parent.mkdir(parents=True)
     target.write_bytes(content)
