@@ -392,6 +392,7 @@ def round_robin(
     seed: int = 0,
     executor: cf.Executor | str | None = None,
     progress: bool = True,
+    desc: str | None = None,
     *,
     workers: int | None = None,
     turn_limit: int | None = DEFAULT_TURN_LIMIT,
@@ -416,6 +417,7 @@ def round_robin(
             (in this process), or any :class:`concurrent.futures.Executor`
             (e.g. Dask's ``client.get_executor()``), which is not shut down.
         progress: show a ``tqdm.auto`` progress bar.
+        desc: the progress bar's label (e.g. in the class's language); default in English.
         workers: process count for the default executor.
         turn_limit: per game (see :func:`play_game`).
         on_error: ``"forfeit"``: a :class:`~logger_widget.bots.BotError` loses
@@ -453,7 +455,7 @@ def round_robin(
                     None,
                 )
             )
-    results = _run_tasks(tasks, executor, workers, progress, "round robin")
+    results = _run_tasks(tasks, executor, workers, progress, desc or "round robin")
     return Tournament(names, 2, seed, results)
 
 
@@ -464,6 +466,7 @@ def seat_rotated(
     seed: int = 0,
     executor: cf.Executor | str | None = None,
     progress: bool = True,
+    desc: str | None = None,
     *,
     workers: int | None = None,
     turn_limit: int | None = DEFAULT_TURN_LIMIT,
@@ -517,7 +520,7 @@ def seat_rotated(
                     None,
                 )
             )
-    results = _run_tasks(tasks, executor, workers, progress, f"{players}-player tables")
+    results = _run_tasks(tasks, executor, workers, progress, desc or f"{players}-player tables")
     return Tournament(names, players, seed, results)
 
 
