@@ -59,6 +59,12 @@ RULE_MESSAGES: dict[str, str] = {
 }
 
 
+def shown(text: object, limit: int = 80) -> str:
+    """``repr`` of a rejected input for a message, cut to ``limit`` characters."""
+    r = repr(text)
+    return r if len(r) <= limit else r[: limit - 1] + "…"
+
+
 class LoggerError(ValueError):
     """Base of the engine's errors: all of them are ``ValueError``\\ s about the input."""
 
@@ -76,7 +82,7 @@ class LPNError(LoggerError):
         self.text = text
         self.field = field
         self.reason = reason
-        super().__init__(f"invalid LPN {text!r}: {field} field: {reason}")
+        super().__init__(f"invalid LPN {shown(text)}: {field} field: {reason}")
 
 
 class NotationError(LoggerError):
@@ -90,7 +96,7 @@ class NotationError(LoggerError):
     def __init__(self, text: str, reason: str) -> None:
         self.text = text
         self.reason = reason
-        super().__init__(f"malformed turn notation {text!r}: {reason}")
+        super().__init__(f"malformed turn notation {shown(text)}: {reason}")
 
 
 class IllegalTurnError(LoggerError):
@@ -109,7 +115,7 @@ class IllegalTurnError(LoggerError):
         self.rule = rule
         self.params = params
         self.explanation = RULE_MESSAGES[rule].format(**params)
-        super().__init__(f"illegal turn {turn!r} in position {lpn!r}: {self.explanation}")
+        super().__init__(f"illegal turn {shown(turn)} in position {lpn!r}: {self.explanation}")
 
 
 class RecordError(LoggerError):

@@ -74,10 +74,20 @@ class Game:
             start = Position.from_lpn(start)
         elif not isinstance(start, Position):
             raise TypeError(f"start must be a Position, an LPN string or None, not {type(start).__name__}")
-        if turn_limit is not None and (not isinstance(turn_limit, int) or turn_limit < 0):
+        if turn_limit is not None and (
+            not isinstance(turn_limit, int) or isinstance(turn_limit, bool) or turn_limit < 0
+        ):
             raise ValueError(f"turn_limit must be a whole number >= 0 or None, not {turn_limit!r}")
+        if not isinstance(repetition_rule, bool):
+            raise TypeError(f"repetition_rule must be True or False, not {repetition_rule!r}")
+        if metadata is not None and not isinstance(metadata, Mapping):
+            raise TypeError(f"metadata must be a dict, not {type(metadata).__name__}")
+        try:
+            json.dumps(dict(metadata or {}))
+        except (TypeError, ValueError) as e:
+            raise ValueError(f"metadata must be JSON-ready (it is saved with the record): {e}") from None
         self.start: Position = start
-        self.repetition_rule = bool(repetition_rule)
+        self.repetition_rule = repetition_rule
         self.turn_limit = turn_limit
         self.metadata: dict[str, Any] = dict(metadata or {})
         self._positions: list[Position] = [start]
@@ -256,8 +266,8 @@ class Game:
         """
         try:
             data = json.loads(text)
-        except (TypeError, json.JSONDecodeError) as e:
-            raise RecordError("json", f"not valid JSON ({e})") from None
+        except (TypeError, ValueError, RecursionError) as e:  # ValueError: JSONDecodeError, huge ints
+            raise RecordError("json", f"not valid JSON ({type(e).__name__}: {str(e)[:200]})") from None
         return cls.from_record(data)
 
     @classmethod
@@ -267,7 +277,7 @@ class Game:
             raise RecordError("record", f"must be a JSON object, not {type(data).__name__}")
         if data.get("format") != RECORD_FORMAT:
             raise RecordError("format", f"expected {RECORD_FORMAT!r}, found {data.get('format')!r}")
-        if data.get("version") != RECORD_VERSION:
+        if type(data.get("version")) is not int or data.get("version") != RECORD_VERSION:
             raise RecordError(
                 "version", f"this version reads version {RECORD_VERSION}, found {data.get('version')!r}"
             )
@@ -280,7 +290,7 @@ class Game:
             start = Position.from_lpn(data["start"])
         except LoggerError as e:
             raise RecordError("start", str(e)) from None
-        if "players" in data and data["players"] != start.players:
+        if "players" in data and (type(data["players"]) is not int or data["players"] != start.players):
             raise RecordError(
                 "players", f"{data['players']!r} does not match the start position ({start.players})"
             )
@@ -293,7 +303,9 @@ class Game:
         rep = data.get("repetition_rule", True)
         if not isinstance(rep, bool):
             raise RecordError("repetition_rule", f"must be true or false, not {rep!r}")
-        meta = data.get("metadata") or {}
+        meta = data.get("metadata", {})
+        if meta is None:
+            meta = {}
         if not isinstance(meta, dict):
             raise RecordError("metadata", "must be a JSON object")
         game = cls(start, repetition_rule=rep, turn_limit=limit, metadata=meta)

@@ -126,7 +126,7 @@ class Position:
         def numbers(field: str, value: str) -> tuple[int, ...]:
             items = value.split(",")
             for item in items:
-                if not _NUMBER.match(item):
+                if not _NUMBER.fullmatch(item):
                     raise LPNError(
                         text, field, f"{item!r} is not a whole number >= 0 (no signs, no leading zeros)"
                     )
@@ -139,7 +139,7 @@ class Position:
         supplies = numbers("supplies", supplies_s)
         if len(supplies) != players:
             raise LPNError(text, "supplies", f"{len(supplies)} entries for {players} players")
-        if not _NUMBER.match(to_move_s) or not 1 <= int(to_move_s) <= players:
+        if not _NUMBER.fullmatch(to_move_s) or not 1 <= int(to_move_s) <= players:
             raise LPNError(text, "to_move", f"{to_move_s!r} is not a seat from 1 to {players}")
 
         ranks = board.split("/")

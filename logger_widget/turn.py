@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from .cells import CELL_NAMES
-from .errors import NotationError
+from .errors import NotationError, shown
 
 if TYPE_CHECKING:
     from .position import Position
@@ -42,7 +42,7 @@ _CELL = re.compile(r"^[a-eA-E][1-5]$")
 
 def _cell(text: str, whole: str) -> str:
     if not _CELL.match(text):
-        raise NotationError(whole, f"{text!r} is not a cell (a1 to e5)")
+        raise NotationError(whole, f"{shown(text, 20)} is not a cell (a1 to e5)")
     return text.lower()
 
 
@@ -51,7 +51,7 @@ def _cells(text: str, whole: str) -> tuple[str, ...]:
         raise NotationError(whole, "a list of cells is empty")
     cells = tuple(_cell(c, whole) for c in text.split(","))
     if len(set(cells)) != len(cells):
-        raise NotationError(whole, f"a cell is repeated in {text!r}")
+        raise NotationError(whole, f"a cell is repeated in {shown(text, 40)}")
     return tuple(sorted(cells))
 
 
@@ -171,7 +171,7 @@ class Turn:
         action: Action | None = None
         for part in parts[1:]:
             if action is not None:
-                raise NotationError(text, f"{part!r} follows the action; the action comes last")
+                raise NotationError(text, f"{shown(part, 20)} follows the action; the action comes last")
             if part[0] == "+":
                 if spawns is not None:
                     raise NotationError(text, "spawned seedlings are listed twice")
@@ -180,12 +180,12 @@ class Turn:
                 kind = _KIND[part[0]]
                 cells = _cells(part[1:], text)
                 if kind != "protest" and len(cells) != 1:
-                    raise NotationError(text, f"{part!r}: a {kind} takes exactly one cell")
+                    raise NotationError(text, f"{shown(part, 20)}: a {kind} takes exactly one cell")
                 action = Action(kind, cells)  # type: ignore[arg-type]
             else:
                 raise NotationError(
                     text,
-                    f"{part!r} is neither spawned seedlings (+c4) nor an action "
+                    f"{shown(part, 20)} is neither spawned seedlings (+c4) nor an action "
                     "(*b2 plant, !c3 protest, xc3 chop)",
                 )
         if position is None:

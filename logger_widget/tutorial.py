@@ -106,7 +106,7 @@ class Lesson:
             if isinstance(turn, str):
                 turn = Turn.parse(turn, before)
             after = before.play(turn)
-        except NotationError:
+        except (NotationError, TypeError):
             return Feedback(False, _MALFORMED)
         except LoggerError as e:
             rule = getattr(e, "rule", None)
@@ -480,7 +480,8 @@ def lesson_board(key: str | Lesson, locale: str = "uk", **options: Any) -> Board
     board.notify("info", lambda tr: tr.translate(les.task))
 
     def judge(b: Board) -> None:
-        if len(b.game.turns) != 1:
+        # Only the lesson's own position is judged (not after "New game" or loading another).
+        if len(b.game.turns) != 1 or b.game.start.to_lpn() != les.lpn:
             return
         feedback = les.check(b.game.turns[0])
         if feedback.ok:

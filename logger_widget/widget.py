@@ -154,13 +154,16 @@ class Board(anywidget.AnyWidget):
             raise ValueError(f"Logger is for 2 to 4 players, not {len(specs)}")
         self._ready = False
         self._lock = threading.RLock()
+        self._compute_lock = threading.Lock()
         self._seed = seed
         self._corners = tuple(corners) if corners is not None else None
         self._repetition_rule = bool(repetition_rule)
         self.live_chart = bool(live_chart)
         self._chart_cache: tuple[tuple[Any, ...], dict[str, str]] | None = None
         self.bot_mode = bot_mode
-        self.bot_delay = max(0.0, float(bot_delay))
+        if not isinstance(bot_delay, (int, float)) or not 0 <= bot_delay <= 10:
+            raise ValueError(f"bot_delay must be a number of seconds from 0 to 10, not {bot_delay!r}")
+        self.bot_delay = float(bot_delay)
         self._seats = [self._make_seat(spec, i + 1) for i, spec in enumerate(specs)]
         self._hint_spec = hint_bot
         self._hint_bot: Any = None
@@ -178,6 +181,9 @@ class Board(anywidget.AnyWidget):
         self._loop: asyncio.AbstractEventLoop | None = None
         self._inbox: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
         self._tr = Translator(negotiate(locale))
+        unknown = sorted(k for k in kwargs if k not in self.class_trait_names())
+        if unknown:
+            raise TypeError(f"Board() got unexpected keyword argument(s): {', '.join(unknown)}")
         super().__init__(locale=self._tr.language, **kwargs)
         self.on_msg(self._on_custom_msg)
         self._capture_loop()
@@ -197,9 +203,11 @@ class Board(anywidget.AnyWidget):
         from .bots import make_bot  # imported lazily: the board also works for people only
 
         seed = None if self._seed is None else f"{self._seed}:{seat}"
-        return Seat(
-            "bot", make_bot(spec, seed=seed), spec if isinstance(spec, str) else getattr(spec, "name", "bot")
-        )
+        try:
+            bot = make_bot(spec, seed=seed)
+        except ValueError as e:
+            raise ValueError(f'seat {seat}: {e}; or "human" for a person') from None
+        return Seat("bot", bot, spec if isinstance(spec, str) else getattr(spec, "name", "bot"))
 
     def _fit_seats(self, players: int) -> None:
         while len(self._seats) < players:
@@ -832,7 +840,8 @@ class Board(anywidget.AnyWidget):
 
         def work() -> None:
             start = time.monotonic()
-            turn, error = _compute(bot, position)
+            with self._compute_lock:  # one search at a time: a bot object is not thread-safe
+                turn, error = _compute(bot, position)
             rest = delay - (time.monotonic() - start)
             if rest > 0:
                 time.sleep(rest)
@@ -902,10 +911,11 @@ class Board(anywidget.AnyWidget):
 
         def work() -> None:
             try:
-                analyse = getattr(bot, "analyse", None)
-                turn = analyse(position)[0].turn if callable(analyse) else bot.choose(position)
+                with self._compute_lock:
+                    analyse = getattr(bot, "analyse", None)
+                    turn = analyse(position)[0].turn if callable(analyse) else bot.choose(position)
                 error = None
-            except Exception as e:  # noqa: BLE001
+            except (Exception, SystemExit) as e:  # noqa: BLE001
                 turn, error = None, e
             self._deliver(lambda: self._finish_hint(epoch, turn, error))
 
@@ -971,7 +981,7 @@ class Board(anywidget.AnyWidget):
 def _compute(bot: Any, position: Position) -> tuple[Any, BaseException | None]:
     try:
         return bot.choose(position), None
-    except Exception as e:  # noqa: BLE001 - a bot may fail in any way; the seat is paused
+    except (Exception, SystemExit) as e:  # noqa: BLE001 - a bot may fail in any way; the seat is paused
         return None, e
 
 

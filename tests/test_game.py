@@ -126,3 +126,34 @@ def test_truncated_turn_list_is_caught_by_final() -> None:
     data["turns"] = data["turns"][:-1]
     with pytest.raises(RecordError, match="final"):
         Game.from_record(data)
+
+
+@pytest.mark.parametrize(
+    "kwargs, error",
+    [
+        ({"turn_limit": True}, ValueError),
+        ({"turn_limit": -1}, ValueError),
+        ({"repetition_rule": "no"}, TypeError),
+        ({"metadata": [1, 2]}, TypeError),
+        ({"metadata": {"x": object()}}, ValueError),
+    ],
+)
+def test_bad_game_options_are_refused_up_front(kwargs, error) -> None:
+    with pytest.raises(error):
+        Game.new(**kwargs)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ['{"a":' * 3000, '{"version": ' + "9" * 5000 + "}"],
+    ids=["deeply-nested", "huge-number"],
+)
+def test_hostile_json_gives_a_record_error(text: str) -> None:
+    with pytest.raises(RecordError, match="json"):
+        Game.from_json(text)
+
+
+@pytest.mark.parametrize("field, value", [("version", True), ("version", 1.0), ("players", 2.0)])
+def test_record_numbers_must_be_whole_numbers(field: str, value) -> None:
+    with pytest.raises(RecordError, match=field):
+        Game.from_record(_record(**{field: value}))

@@ -141,3 +141,17 @@ def test_positions_pickle_by_lpn() -> None:
 
     p = Position.from_lpn("s.a.2/.m.p./a.m.s/.s.m./1..a. 1 3,2 1,2")
     assert pickle.loads(pickle.dumps(p)) == p
+
+
+@pytest.mark.parametrize(
+    "lpn", ["....2/...../..s../...../1.... 1 0\n,0 2,2", "....2/...../..s../...../1.... 1\n 0,0 2,2"]
+)
+def test_lpn_numbers_may_not_hide_newlines(lpn: str) -> None:
+    with pytest.raises(LPNError):
+        Position.from_lpn(lpn)
+
+
+def test_error_messages_cut_huge_inputs() -> None:
+    with pytest.raises(LPNError) as info:
+        Position.from_lpn("x" * 1_000_000)
+    assert len(str(info.value)) < 300

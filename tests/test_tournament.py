@@ -316,6 +316,8 @@ def test_default_executor_with_one_worker_runs_in_process() -> None:
 
 
 def test_progress_bar_label_can_be_translated(capsys) -> None:
-    round_robin(["random", "greedy"], games_per_pair=2, seed=1, executor="serial", progress=True, desc="турнір")
+    round_robin(
+        ["random", "greedy"], games_per_pair=2, seed=1, executor="serial", progress=True, desc="турнір"
+    )
     err = capsys.readouterr().err
     assert "турнір" in err and "round robin" not in err

@@ -80,3 +80,19 @@ def test_lesson_board_praises_the_solution_and_takes_back_a_mistake(les) -> None
     assert len(board.game.turns) == 1
     board.locale = "es"
     assert board.view["notice"]["text"] == les.check(les.solution).text(Translator("es"))
+
+
+@pytest.mark.parametrize("junk", [None, 5, b"a1-b2", ["a1-b2"]])
+def test_check_never_raises_for_junk(junk) -> None:
+    feedback = lesson("board").check(junk)
+    assert not feedback.ok and feedback.detail is None
+
+
+def test_lesson_board_does_not_judge_another_game() -> None:
+    from logger_widget.tutorial import lesson_board
+
+    board = lesson_board("movement", "uk", bot_mode="sync")
+    board.new_game()
+    board.play("a1-b1 *b2")  # legal in the standard start, not the lesson's position
+    assert len(board.game.turns) == 1
+    assert board.view["notice"] is None or board.view["notice"]["kind"] != "error"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -821,3 +822,47 @@ def test_live_chart_follows_turns_and_language() -> None:
     assert b.view["chart"]["src"] != after
     plain = sync_board(("human", "random"))
     assert plain.view["chart"] is None
+
+
+def test_misspelt_options_and_bad_delays_are_refused() -> None:
+    with pytest.raises(TypeError, match="player"):
+        Board(player=["human", "human"])  # type: ignore[call-arg]
+    with pytest.raises(ValueError, match="bot_delay"):
+        Board(["human", "random"], bot_delay=float("inf"))
+    with pytest.raises(ValueError, match='"human" for a person'):
+        Board(["людина", "human"])
+
+
+class _NotReentrant:
+    """A bot that fails if two threads ask it at once (as a real search object would)."""
+
+    name = "careful"
+
+    def __init__(self) -> None:
+        self.active = 0
+        self.overlaps = 0
+        self.calls = 0
+
+    def choose(self, position):
+        self.active += 1
+        self.calls += 1
+        try:
+            if self.active > 1:
+                self.overlaps += 1
+            time.sleep(0.05)
+            return next(position.legal_turns())
+        finally:
+            self.active -= 1
+
+
+def test_undo_while_a_bot_thinks_never_runs_two_searches_at_once() -> None:
+    bot = _NotReentrant()
+    b = Board(["human", bot], locale="en", bot_delay=0)
+    for _ in range(5):
+        b.play("a1-a3 *b3")
+        time.sleep(0.01)
+        b.undo(1)
+    b.play("a1-a3 *b3")
+    assert b.wait(30)
+    assert bot.overlaps == 0 and bot.calls >= 2
+    assert len(b.game.turns) == 2 and not any(s.paused for s in b._seats)
