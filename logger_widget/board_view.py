@@ -108,6 +108,7 @@ class BoardState:
     hint_pending: bool = False
     hint_available: bool = True
     notice: Notice | None = None
+    task: Message | None = None  # a standing task (tutorial lessons), shown until cleared
     replay: int | None = None  # ply shown by the replay slider, None = live game
 
 
@@ -570,6 +571,7 @@ def build_view(state: BoardState, tr: Translator) -> dict[str, Any]:
         "banner": banner,
         "result": result,
         "notice": notice,
+        "task": state.task(tr) if state.task is not None else None,
         "hint": {
             "enabled": live
             and not over

@@ -208,6 +208,10 @@ class Game:
         self._push(turn, self.position.play(turn))
         return turn
 
+    def discard_redo(self) -> None:
+        """Forget the undone turns, so that :meth:`redo` cannot play them again."""
+        self._redo.clear()
+
     @property
     def can_undo(self) -> bool:
         """A turn can be undone."""

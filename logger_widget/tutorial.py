@@ -460,7 +460,7 @@ def lesson(key: str) -> Lesson:
 def lesson_board(key: str | Lesson, locale: str = "uk", **options: Any) -> Board:
     """A live :class:`~logger_widget.Board` for one lesson, with feedback in the pupil's language.
 
-    Every seat is played by a person. The task is shown at once; the first
+    Every seat is played by a person. The task stays above the status; the first
     turn played is judged with :meth:`Lesson.check`: a success is praised and
     stays on the board, a mistake is explained and taken back so the pupil can
     try again.
@@ -477,7 +477,7 @@ def lesson_board(key: str | Lesson, locale: str = "uk", **options: Any) -> Board
     les = key if isinstance(key, Lesson) else lesson(key)
     players = les.position.players
     board = Board(["human"] * players, locale=locale, record=les.lpn, hint_bot=None, **options)
-    board.notify("info", lambda tr: tr.translate(les.task))
+    board.set_task(lambda tr: tr.translate(les.task))
 
     def judge(b: Board) -> None:
         # Only the lesson's own position is judged (not after "New game" or loading another).
@@ -488,6 +488,7 @@ def lesson_board(key: str | Lesson, locale: str = "uk", **options: Any) -> Board
             b.notify("success", feedback.text)
         else:
             b.undo(1)
+            b.game.discard_redo()  # the mistake is not offered again by Redo
             b.notify("error", lambda tr: feedback.text(tr) + " " + tr.translate(_TRY_AGAIN))
 
     board.on_change(judge)

@@ -175,6 +175,7 @@ class Board(anywidget.AnyWidget):
         self._hint: Turn | None = None
         self._hint_pending = False
         self._notice: Notice | None = None
+        self._task: Callable[[Translator], str] | None = None
         self._replay: int | None = None
         self._last_seq: dict[str, int] = {}
         self._callbacks: list[Callable[[Board], Any]] = []
@@ -375,6 +376,19 @@ class Board(anywidget.AnyWidget):
         render = message if callable(message) else (lambda tr, text=str(message): text)
         with self._lock:
             self._notice = Notice(kind, render)
+            self._refresh()
+
+    def set_task(self, message: str | Callable[[Translator], str] | None) -> None:
+        """Show a standing task above the status (kept through turns; ``None`` removes it).
+
+        ``message`` is a text or a function ``translator -> text`` that follows a
+        language switch (the tutorial's lessons use this).
+        """
+        with self._lock:
+            if message is None or callable(message):
+                self._task = message
+            else:
+                self._task = lambda tr, text=str(message): text
             self._refresh()
 
     def on_change(self, callback: Callable[[Board], Any]) -> Callable[[Board], Any]:
@@ -744,6 +758,7 @@ class Board(anywidget.AnyWidget):
             hint_pending=self._hint_pending,
             hint_available=self._hint_spec is not None,
             notice=self._notice,
+            task=self._task,
             replay=self._replay,
         )
         view = build_view(state, self._tr)

@@ -69,17 +69,20 @@ def test_lesson_board_praises_the_solution_and_takes_back_a_mistake(les) -> None
 
     board = lesson_board(les.key, "uk", bot_mode="sync")
     assert board.position.to_lpn() == les.lpn
-    assert board.view["notice"]["text"] == Translator("uk").translate(les.task)
+    assert board.view["task"] == Translator("uk").translate(les.task)
     if les.position.is_legal(les.mistake):
         board.play(les.mistake)
         assert board.view["notice"]["kind"] == "error"
         assert "Спробуй ще раз" in board.view["notice"]["text"]
         assert board.game.turns == () and board.position.to_lpn() == les.lpn
+        assert not board.game.can_redo, "Redo must not replay the mistake"
+        assert board.view["task"] == Translator("uk").translate(les.task), "the task stays"
     board.play(les.solution)
     assert board.view["notice"]["kind"] == "success"
     assert len(board.game.turns) == 1
     board.locale = "es"
     assert board.view["notice"]["text"] == les.check(les.solution).text(Translator("es"))
+    assert board.view["task"] == Translator("es").translate(les.task)
 
 
 @pytest.mark.parametrize("junk", [None, 5, b"a1-b2", ["a1-b2"]])

@@ -282,6 +282,7 @@ function render({ model, el }) {
   const players = h("div", { class: "lw-players" });
   const statusEl = h("div", { class: "lw-status", role: "status", "aria-live": "polite", "data-testid": "status" });
   const noticeEl = h("div", { class: "lw-notice", "data-testid": "message", "aria-live": "assertive", hidden: true });
+  const taskEl = h("div", { class: "lw-task", "data-testid": "task", hidden: true });
   const actionButtons = {};
   const actionRow = h("div", { class: "lw-actionrow" });
   for (const k of KINDS) {
@@ -324,6 +325,7 @@ function render({ model, el }) {
     "div",
     { class: "lw-side" },
     players,
+    taskEl,
     statusEl,
     noticeEl,
     pausedBox,
@@ -800,6 +802,8 @@ function render({ model, el }) {
       chartImg.setAttribute("src", view.chart.src);
     }
     if (view.chart) chartImg.setAttribute("alt", view.chart.alt);
+    taskEl.hidden = !view.task;
+    taskEl.textContent = view.task || "";
     noticeEl.hidden = !view.notice;
     noticeEl.dataset.kind = view.notice ? view.notice.kind : "";
     noticeEl.textContent = view.notice ? view.notice.text : "";

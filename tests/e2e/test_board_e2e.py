@@ -402,3 +402,25 @@ def test_kernel_restart_then_rerun(page: Any, lab: Lab, screenshots: Path) -> No
     assert attr(page, "stage") in ("plant", "action")
     assert "Jugador 1" in status(page)
     assert page.lw_errors == []  # type: ignore[attr-defined]
+
+
+def test_tutorial_lesson_by_clicking(page: Any, lab: Lab, screenshots: Path) -> None:
+    """A pupil sees the lesson's task, solves it by clicking and is praised in Ukrainian."""
+    from logger_widget.i18n import Translator
+    from logger_widget.tutorial import lesson
+
+    chop = lesson("chop")
+    tr = Translator("uk")
+    open_board(
+        page,
+        lab,
+        "lesson_chop.ipynb",
+        'from logger_widget.tutorial import lesson_board\nlesson_board("chop", "uk")',
+    )
+    assert page.inner_text("[data-testid=task]").strip().endswith(tr.translate(chop.task))
+    page.locator(ROOT).screenshot(path=str(screenshots / "10-lesson-task-uk.png"))
+    play_by_clicks(page, Turn.parse(chop.solution, chop.position))
+    page.wait_for_selector("[data-testid=message][data-kind=success]", timeout=30_000)
+    assert page.inner_text("[data-testid=message]") == chop.check(chop.solution).text(tr)
+    assert page.inner_text("[data-testid=task]").strip().endswith(tr.translate(chop.task)), "the task stays"
+    page.locator(ROOT).screenshot(path=str(screenshots / "11-lesson-solved-uk.png"))
