@@ -435,28 +435,22 @@ def round_robin(
     if not isinstance(games_per_pair, int) or games_per_pair < 1:
         raise ValueError(f"games_per_pair must be a whole number >= 1, not {games_per_pair!r}")
     _check_common(on_error, time_tolerance)
-    names = _names(bots)
-    tasks: list[_Task] = []
-    for i, j in combinations(range(len(bots)), 2):
-        for k in range(games_per_pair):
-            seats = (i, j) if k % 2 == 0 else (j, i)
-            index = len(tasks)
-            tasks.append(
-                _Task(
-                    index,
-                    seats,
-                    tuple(names[s] for s in seats),
-                    tuple(bots[s] for s in seats),
-                    derive_seed(seed, "game", index),
-                    turn_limit,
-                    on_error,
-                    time_limit,
-                    time_tolerance,
-                    None,
-                )
-            )
-    results = _run_tasks(tasks, executor, workers, progress, desc or "round robin")
-    return Tournament(names, 2, seed, results)
+    seatings = [
+        (i, j) if k % 2 == 0 else (j, i)
+        for i, j in combinations(range(len(bots)), 2)
+        for k in range(games_per_pair)
+    ]
+    return _play_seatings(
+        bots,
+        seatings,
+        2,
+        seed,
+        (turn_limit, on_error, time_limit, time_tolerance),
+        executor,
+        workers,
+        progress,
+        desc or "round robin",
+    )
 
 
 def seat_rotated(
@@ -500,27 +494,54 @@ def seat_rotated(
     if not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be a whole number >= 1, not {games!r}")
     _check_common(on_error, time_tolerance)
+    seatings = [
+        tuple(table[(s + k) % players] for s in range(players))
+        for table in combinations(range(len(bots)), players)
+        for k in range(games)
+    ]
+    return _play_seatings(
+        bots,
+        seatings,
+        players,
+        seed,
+        (turn_limit, on_error, time_limit, time_tolerance),
+        executor,
+        workers,
+        progress,
+        desc or f"{players}-player tables",
+    )
+
+
+def _play_seatings(
+    bots: Sequence[Any],
+    seatings: Sequence[tuple[int, ...]],
+    players: int,
+    seed: Any,
+    rules: tuple[Any, str, Any, float],
+    executor: Any,
+    workers: Any,
+    progress: bool,
+    desc: str,
+) -> Tournament:
+    """Play one game per seating (bot indices in seat order), seeds fixed up front by game index."""
+    turn_limit, on_error, time_limit, time_tolerance = rules
     names = _names(bots)
-    tasks: list[_Task] = []
-    for table in combinations(range(len(bots)), players):
-        for k in range(games):
-            seats = tuple(table[(s + k) % players] for s in range(players))
-            index = len(tasks)
-            tasks.append(
-                _Task(
-                    index,
-                    seats,
-                    tuple(names[s] for s in seats),
-                    tuple(bots[s] for s in seats),
-                    derive_seed(seed, "game", index),
-                    turn_limit,
-                    on_error,
-                    time_limit,
-                    time_tolerance,
-                    None,
-                )
-            )
-    results = _run_tasks(tasks, executor, workers, progress, desc or f"{players}-player tables")
+    tasks = [
+        _Task(
+            index,
+            seats,
+            tuple(names[s] for s in seats),
+            tuple(bots[s] for s in seats),
+            derive_seed(seed, "game", index),
+            turn_limit,
+            on_error,
+            time_limit,
+            time_tolerance,
+            None,
+        )
+        for index, seats in enumerate(seatings)
+    ]
+    results = _run_tasks(tasks, executor, workers, progress, desc)
     return Tournament(names, players, seed, results)
 
 
