@@ -154,10 +154,17 @@ Countable = PluralMessage | PPluralMessage | tuple
 # --------------------------------------------------------------------------
 
 
+#: Common slips accepted for a language subtag: "ua" is Ukraine's country code, not a language.
+_LANGUAGE_SLIPS = {"ua": "uk"}
+
+
 def _parse(tag: str) -> Locale | None:
     text = tag.strip()
     if not text:
         return None
+    head, sep, rest = text.replace("_", "-").partition("-")
+    if head.lower() in _LANGUAGE_SLIPS:
+        text = _LANGUAGE_SLIPS[head.lower()] + (sep + rest if sep else "")
     try:
         # Babel parses both "uk_UA" and (with sep="-") BCP 47 style "uk-UA";
         # it also copes with POSIX forms such as "uk_UA.UTF-8".

@@ -713,3 +713,10 @@ def test_rules_content_follows_the_spec():
     assert "2 очки" in uk and "1 очко" in uk and "10 очок" in uk
     es = rules_text.rules_markdown(Translator("es"))
     assert "2 puntos" in es and "1 punto" in es and "10 puntos" in es
+
+
+@pytest.mark.parametrize("tag", ["ua", "UA", "ua-UA", "ua_UA"])
+def test_ukraine_country_code_is_taken_for_ukrainian(tag):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert negotiate(tag) == "uk"
