@@ -495,7 +495,8 @@ def test_illegal_intents_are_explained_in_the_players_language() -> None:
     assert b.game.turns[0].notation() == "a1-a3 *b3" and d.view["notice"] is None
 
 
-def test_out_of_turn_intents_while_a_bot_is_thinking() -> None:
+def slow_bot() -> tuple[Any, threading.Event, threading.Event]:
+    """A bot function that signals ``started`` and answers only once ``release`` is set."""
     release = threading.Event()
     started = threading.Event()
 
@@ -504,6 +505,11 @@ def test_out_of_turn_intents_while_a_bot_is_thinking() -> None:
         release.wait(10)
         return next(iter(position.legal_turns()))
 
+    return slow, started, release
+
+
+def test_out_of_turn_intents_while_a_bot_is_thinking() -> None:
+    slow, started, release = slow_bot()
     b = Board(["human", slow], locale="en", bot_mode="thread", bot_delay=0)
     d = Driver(b)
     d.cell("a3")
@@ -518,14 +524,7 @@ def test_out_of_turn_intents_while_a_bot_is_thinking() -> None:
 
 
 def test_undo_while_a_bot_thinks_drops_its_late_answer() -> None:
-    release = threading.Event()
-    started = threading.Event()
-
-    def slow(position: Position) -> Turn:
-        started.set()
-        release.wait(10)
-        return next(iter(position.legal_turns()))
-
+    slow, started, release = slow_bot()
     b = Board(["human", slow], locale="en", bot_mode="thread", bot_delay=0)
     d = Driver(b)
     d.cell("a3")
