@@ -8,4 +8,6 @@ mkdir -p .venv/share/jupyter/lab/settings
 cat > .venv/share/jupyter/lab/settings/overrides.json <<'JSON'
 {"@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": false}}
 JSON
-exec .venv/bin/jupyter lab --notebook-dir="$ROOT/notebooks" "$@"
+extra=()
+[ "$(id -u)" = 0 ] && extra+=(--allow-root)  # containers and classroom VMs often run as root
+exec .venv/bin/jupyter lab --notebook-dir="$ROOT/notebooks" "${extra[@]}" "$@"
