@@ -809,16 +809,24 @@ def _best_reply(position: Position) -> Turn:
     return max(position.legal_turns(), key=lambda t: exact_value(position.play(t), 1)[mover])
 
 
-def check_best_turn(answer: Any, *, locale: str | None = None) -> ExerciseFeedback:
-    """Check a turn of Player 1 in :data:`BACKWARD_INDUCTION`: does it keep the exact value?"""
+def _played_turn(
+    position: Position, answer: Any, locale: str | None
+) -> tuple[Turn, Position] | ExerciseFeedback:
+    """The student's turn and the position after it, or the feedback that explains why it cannot be played."""
     if _is_empty(answer):
         return _feedback("hint", _EMPTY, locale, notes=[_note(_NOT_A_TURN)])
-    position = BACKWARD_INDUCTION.position
     turns = _read_turn(position, answer, locale)
     if isinstance(turns, ExerciseFeedback):
         return turns
-    turn = turns[0]
-    after = position.play(turn)
+    return turns[0], position.play(turns[0])
+
+
+def check_best_turn(answer: Any, *, locale: str | None = None) -> ExerciseFeedback:
+    """Check a turn of Player 1 in :data:`BACKWARD_INDUCTION`: does it keep the exact value?"""
+    played = _played_turn(BACKWARD_INDUCTION.position, answer, locale)
+    if isinstance(played, ExerciseFeedback):
+        return played
+    turn, after = played
     value = exact_value(after, 1)[0]
     if value == BACKWARD_INDUCTION.value[0]:
         return _feedback("ok", _BT_OK, locale, {"turn": turn, "points": after.scores[0]})
@@ -1435,14 +1443,10 @@ PROTESTER = Endgame("....2/..m.m/p.p.m/...../1.... 2 10,8 1,1", (0.0, 1.0), ("e5
 
 def check_protester(answer: Any, *, locale: str | None = None) -> ExerciseFeedback:
     """Check Player 2's last turn in :data:`PROTESTER`: does it win the game?"""
-    if _is_empty(answer):
-        return _feedback("hint", _EMPTY, locale, notes=[_note(_NOT_A_TURN)])
-    position = PROTESTER.position
-    turns = _read_turn(position, answer, locale)
-    if isinstance(turns, ExerciseFeedback):
-        return turns
-    turn = turns[0]
-    after = position.play(turn)
+    played = _played_turn(PROTESTER.position, answer, locale)
+    if isinstance(played, ExerciseFeedback):
+        return played
+    turn, after = played
     outcome = after.outcome()
     assert outcome is not None
     params = {

@@ -446,17 +446,7 @@ def rating_chart(
             )
         handles = []
         if average is not None:
-            ax.axvline(average, color=NEUTRAL_COLOUR, linestyle=(0, (5, 3)), linewidth=1.2, gid="average")
-            handles.append(
-                Line2D(
-                    [],
-                    [],
-                    color=NEUTRAL_COLOUR,
-                    linestyle=(0, (5, 3)),
-                    linewidth=1.2,
-                    label=text(tr, TOURNAMENT["average"]),
-                )
-            )
+            handles.append(_reference_line(ax, average, text(tr, TOURNAMENT["average"]), "average"))
         ax.set_yticks(ys)
         ax.set_yticklabels([r.name for r in rows])
         ax.set_ylim(-0.7, n - 0.3)
@@ -536,19 +526,10 @@ def first_player_chart(
                 color="#1A1A1A",
             )
         expected_rates = sorted({round(r.expected, 6) for r in rows})
-        handles = []
-        for e in expected_rates:
-            ax.axvline(e, color=NEUTRAL_COLOUR, linestyle=(0, (5, 3)), linewidth=1.2, gid="no-advantage")
-            handles.append(
-                Line2D(
-                    [],
-                    [],
-                    color=NEUTRAL_COLOUR,
-                    linestyle=(0, (5, 3)),
-                    linewidth=1.2,
-                    label=text(tr, TOURNAMENT["no_advantage"], rate=_pct(tr, e)),
-                )
-            )
+        handles = [
+            _reference_line(ax, e, text(tr, TOURNAMENT["no_advantage"], rate=_pct(tr, e)), "no-advantage")
+            for e in expected_rates
+        ]
         labels = []
         for r in rows:
             player = text(tr, PLAYER, seat=r.seat)
@@ -568,3 +549,10 @@ def first_player_chart(
         notes.append(text(tr, TOURNAMENT["share_note"]))
         _subtitle(ax, text(tr, TOURNAMENT["first_title"]) if title else None, notes, fontsize=9)
     return fig
+
+
+def _reference_line(ax: Axes, x: float, label: str, gid: str) -> Line2D:
+    """Draw a dashed vertical reference line at ``x``; return its legend handle."""
+    dash = (0, (5, 3))
+    ax.axvline(x, color=NEUTRAL_COLOUR, linestyle=dash, linewidth=1.2, gid=gid)
+    return Line2D([], [], color=NEUTRAL_COLOUR, linestyle=dash, linewidth=1.2, label=label)
