@@ -39,8 +39,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from logger_widget import Position, core  # noqa: E402
+from logger_widget import Position  # noqa: E402
 from logger_widget.bots import GreedyBot, MCTSBot, RandomBot  # noqa: E402
+from logger_widget.engine import core  # noqa: E402
 from logger_widget.tournament import Tournament, round_robin  # noqa: E402
 
 

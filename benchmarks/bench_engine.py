@@ -6,7 +6,7 @@ Usage::
 
 Random play is uniform at each decision — first over destinations, then over
 the legal spawn sets, then over legal actions (each plant cell, each protest
-subset and each chop is one action): :func:`logger_widget.core.random_turn`.
+subset and each chop is one action): :func:`logger_widget.engine.core.random_turn`.
 Games start from the 2-player setup and end normally (or at 1000 turns).
 
 Prints one JSON line with ``--json``::
@@ -31,7 +31,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from logger_widget import Position, core  # noqa: E402
+from logger_widget import Position  # noqa: E402
+from logger_widget.engine import core  # noqa: E402
 
 
 def bench_playouts(seconds: float, seed: int = 1) -> tuple[float, float, float]:

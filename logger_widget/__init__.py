@@ -9,12 +9,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from .decisions import ChopPreview, TurnInProgress
-from .errors import IllegalTurnError, LoggerError, LPNError, NotationError, RecordError
-from .game import Game
-from .outcome import Outcome
-from .position import Position
-from .turn import Action, Turn
+from .engine import (
+    Action,
+    ChopPreview,
+    Game,
+    IllegalTurnError,
+    LoggerError,
+    LPNError,
+    NotationError,
+    Outcome,
+    Position,
+    RecordError,
+    Turn,
+    TurnInProgress,
+)
 
 __version__ = "0.1.0"
 
@@ -36,7 +44,7 @@ __all__ = [
 
 def __getattr__(name: str) -> Any:
     if name == "Board":
-        from .widget import Board
+        from .board import Board
 
         return Board
     raise AttributeError(f"module 'logger_widget' has no attribute {name!r}")

@@ -9,7 +9,7 @@ that seats can be told apart with no colour at all (a black-and-white print, a
 projector that washes colours out, a colour-blind student).
 
 The charts (:mod:`logger_widget.charts`) and the board widget
-(:mod:`logger_widget.widget`, ``static/``) both import this module: change a
+(:mod:`logger_widget.board.widget`, ``static/``) both import this module: change a
 colour here and it changes everywhere.
 
 Usage::

@@ -137,7 +137,7 @@ SEATS_4P = ((0.31, 0.25, 0.38), (0.26, 0.20, 0.32), (0.22, 0.17, 0.28), (0.21, 0
 
 
 def win_rate_table() -> tuple[Any, ...]:
-    from logger_widget.ratings import wilson_interval
+    from logger_widget.tournament.ratings import wilson_interval
 
     low = tuple(
         tuple(None if r is None else wilson_interval(r * GAMES_PER_PAIR, GAMES_PER_PAIR)[0] for r in row)

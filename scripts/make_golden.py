@@ -18,7 +18,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from logger_widget import Position, core  # noqa: E402
+from logger_widget import Position  # noqa: E402
+from logger_widget.engine import core  # noqa: E402
 
 DATA = ROOT / "tests" / "data"
 

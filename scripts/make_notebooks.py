@@ -5,12 +5,12 @@ Usage: ``python scripts/make_notebooks.py [--out DIR]`` (default: ``notebooks/``
 Writes, for each language ``uk``, ``es``, ``en``:
 
 * ``tutorial_<lang>.ipynb`` — the interactive rules tutorial: one lesson per rule
-  (:mod:`logger_widget.tutorial`) with its explanation, the matching rules text
-  (:mod:`logger_widget.rules_text`), a task and a live board; ends with a whole
+  (:mod:`logger_widget.classroom.tutorial`) with its explanation, the matching rules text
+  (:mod:`logger_widget.i18n.texts.rules`), a task and a live board; ends with a whole
   game against an easy bot;
 * ``play_vs_bots_<lang>.ipynb`` — settings, the board, the score chart, the record;
 * ``game_theory_exercises_<lang>.ipynb`` — classroom game-theory exercises with
-  checkers (:mod:`logger_widget.exercises`), and
+  checkers (:mod:`logger_widget.classroom.exercises`), and
   ``game_theory_exercises_teacher_<lang>.ipynb``, the same with worked solutions;
 
 and ``play_vs_bots.ipynb``, a language-neutral start page linking to them.
@@ -30,12 +30,12 @@ from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from logger_widget.exercises import NOTEBOOK as EXERCISES  # noqa: E402
-from logger_widget.exercises import notebook_cells  # noqa: E402
+from logger_widget.classroom.exercises import NOTEBOOK as EXERCISES  # noqa: E402
+from logger_widget.classroom.exercises import notebook_cells  # noqa: E402
+from logger_widget.classroom.tutorial import LESSONS  # noqa: E402
 from logger_widget.i18n import Translator  # noqa: E402
-from logger_widget.notebook_text import PLAY, TUTORIAL  # noqa: E402
-from logger_widget.rules_text import rules_paragraphs, section_title  # noqa: E402
-from logger_widget.tutorial import LESSONS  # noqa: E402
+from logger_widget.i18n.texts.notebooks import PLAY, TUTORIAL  # noqa: E402
+from logger_widget.i18n.texts.rules import rules_paragraphs, section_title  # noqa: E402
 
 LANGUAGES = ("uk", "es", "en")
 NATIVE = {"uk": "Українська", "es": "Español", "en": "English"}
@@ -58,7 +58,9 @@ def tutorial(language: str) -> nbformat.NotebookNode:
     t = {key: tr.translate(msg) for key, msg in TUTORIAL.items()}
     cells = [
         new_markdown_cell(f"# {t['title']}\n\n{t['intro']}\n\n{t['setup']}"),
-        new_code_cell("from logger_widget import Board\nfrom logger_widget.tutorial import lesson_board"),
+        new_code_cell(
+            "from logger_widget import Board\nfrom logger_widget.classroom.tutorial import lesson_board"
+        ),
     ]
     shown: set[str] = set()
     for number, les in enumerate(LESSONS, start=1):

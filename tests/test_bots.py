@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from logger_widget import Position, Turn, core
+from logger_widget import Position, Turn
 from logger_widget.bots import (
     PRESETS,
     Bot,
@@ -25,7 +25,8 @@ from logger_widget.bots import (
 )
 from logger_widget.bots.base import best_chop, derive_seed, legal_raw_turns
 from logger_widget.bots.mcts import playout_reward
-from logger_widget.rules_check import raw_to_turn
+from logger_widget.engine import core
+from logger_widget.engine.rules_check import raw_to_turn
 
 
 def random_position(seed: int, players: int, turns: int) -> Position:

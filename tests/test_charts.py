@@ -443,7 +443,7 @@ def test_win_rate_matrix_cells_show_rates_and_wilson_intervals():
     data = image.get_array()
     assert bool(data.mask[0][0]) and data[1][0] == pytest.approx(0.8)
     assert by_gid(ax.texts, "rate-1-0").get_text() == "80%"
-    from logger_widget.ratings import wilson_interval
+    from logger_widget.tournament.ratings import wilson_interval
 
     low, high = wilson_interval(16, 20)
     assert (

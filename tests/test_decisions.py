@@ -6,7 +6,7 @@ import pytest
 from support import tricky_positions
 
 from logger_widget import IllegalTurnError, Position, TurnInProgress
-from logger_widget.decisions import DONE
+from logger_widget.engine.decisions import DONE
 
 
 def all_paths(t: TurnInProgress) -> list[TurnInProgress]:

@@ -17,8 +17,8 @@ from logger_widget import Position, Turn
 from logger_widget import exercises as ex
 from logger_widget.bots import evaluate
 from logger_widget.i18n import Translator
-from logger_widget.ratings import wilson_interval
 from logger_widget.tournament import GameResult, Tournament
+from logger_widget.tournament.ratings import wilson_interval
 
 ROOT = Path(__file__).resolve().parents[1]
 LANGUAGES = ("uk", "es", "en")

@@ -20,7 +20,6 @@ from babel import Locale
 from babel.messages.extract import extract
 from babel.messages.pofile import read_po
 
-from logger_widget import i18n, rules_text, terms
 from logger_widget.i18n import (
     N_,
     NN_,
@@ -31,6 +30,9 @@ from logger_widget.i18n import (
     Translator,
     negotiate,
 )
+from logger_widget.i18n import runtime as i18n
+from logger_widget.i18n.texts import rules as rules_text
+from logger_widget.i18n.texts import terms
 
 ROOT = Path(__file__).resolve().parents[1]
 LOCALES = ROOT / "locales"
@@ -527,7 +529,7 @@ FORBIDDEN = {
     "es": [r"\bplant[oó]n(es)?\b", r"\barbolitos?\b", r"\bprotestas?\b"],
     "uk": [],
 }
-#: How each glossary concept is shown by logger_widget.terms.
+#: How each glossary concept is shown by logger_widget.i18n.texts.terms.
 TERM_OBJECTS = {
     "Logger": terms.GAME_NAME,
     "logger": terms.PIECES["logger"],

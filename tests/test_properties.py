@@ -7,7 +7,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from logger_widget import Game, Position, Turn, core
+from logger_widget import Game, Position, Turn
+from logger_widget.engine import core
 
 SETTINGS = settings(max_examples=60, deadline=None)
 

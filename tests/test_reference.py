@@ -8,7 +8,8 @@ import pytest
 from reference import naive
 from support import successor_lpns, tricky_positions
 
-from logger_widget import Position, core
+from logger_widget import Position
+from logger_widget.engine import core
 
 
 @pytest.mark.parametrize("comment, lpn", tricky_positions())

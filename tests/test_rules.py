@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from logger_widget import Game, IllegalTurnError, Position, Turn
-from logger_widget.outcome import decide
+from logger_widget.engine.outcome import decide
 
 
 def P(lpn: str) -> Position:

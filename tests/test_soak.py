@@ -6,8 +6,9 @@ import random
 
 import pytest
 
-from logger_widget import Game, Position, core
-from logger_widget.outcome import decide
+from logger_widget import Game, Position
+from logger_widget.engine import core
+from logger_widget.engine.outcome import decide
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

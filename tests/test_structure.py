@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-PACKAGE = Path(__file__).resolve().parents[1] / "logger_widget"
+PACKAGE = Path(__file__).resolve().parents[1] / "logger_widget" / "engine"
 ENGINE = ["cells", "core", "decisions", "errors", "game", "outcome", "position", "rules_check", "turn"]
 FORBIDDEN = {"anywidget", "ipywidgets", "traitlets", "matplotlib", "IPython", "babel"}
 FORBIDDEN_LOCAL = {"widget", "board_view", "charts", "i18n", "bots", "tournament"}

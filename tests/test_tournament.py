@@ -11,8 +11,8 @@ import pytest
 from logger_widget import Action, Game, Position, Turn
 from logger_widget.bots import BotError, MCTSBot
 from logger_widget.bots.base import derive_seed
-from logger_widget.ratings import Comparison, bradley_terry, elo, wilson_interval
 from logger_widget.tournament import GameResult, Tournament, play_game, round_robin, seat_rotated
+from logger_widget.tournament.ratings import Comparison, bradley_terry, elo, wilson_interval
 
 # --------------------------------------------------------------------------- misbehaving bots
 # (module level, so that they could be pickled)

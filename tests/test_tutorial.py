@@ -6,9 +6,9 @@ import re
 
 import pytest
 
+from logger_widget.classroom.tutorial import LESSONS, lesson
 from logger_widget.i18n import Translator
-from logger_widget.rules_text import SECTIONS
-from logger_widget.tutorial import LESSONS, lesson
+from logger_widget.i18n.texts.rules import SECTIONS
 
 CYRILLIC = re.compile("[А-Яа-яІіЇїЄєҐґ]")
 
@@ -65,7 +65,7 @@ def test_unknown_lesson_names_the_known_ones() -> None:
 
 @pytest.mark.parametrize("les", LESSONS, ids=lambda les: les.key)
 def test_lesson_board_praises_the_solution_and_takes_back_a_mistake(les) -> None:
-    from logger_widget.tutorial import lesson_board
+    from logger_widget.classroom.tutorial import lesson_board
 
     board = lesson_board(les.key, "uk", bot_mode="sync")
     assert board.position.to_lpn() == les.lpn
@@ -92,7 +92,7 @@ def test_check_never_raises_for_junk(junk) -> None:
 
 
 def test_lesson_board_does_not_judge_another_game() -> None:
-    from logger_widget.tutorial import lesson_board
+    from logger_widget.classroom.tutorial import lesson_board
 
     board = lesson_board("movement", "uk", bot_mode="sync")
     board.new_game()

@@ -12,13 +12,13 @@ from typing import Any
 import pytest
 
 from logger_widget import Game, Position, Turn
-from logger_widget.board_view import BoardState, Seat, build_view, describe_turn
+from logger_widget.board.view import BoardState, Seat, build_view, describe_turn
+from logger_widget.board.widget import Board
 from logger_widget.bots import make_bot
 from logger_widget.i18n import Translator
-from logger_widget.widget import Board
-from logger_widget.widget_text import LANGUAGE_NAMES
+from logger_widget.i18n.texts.board import LANGUAGE_NAMES
 
-STATIC = Path(__file__).resolve().parents[1] / "logger_widget" / "static"
+STATIC = Path(__file__).resolve().parents[1] / "logger_widget" / "board" / "static"
 
 #: Player 1 walled in by protested trees, supply 0: only "stay", a spawn choice, no action (skipped).
 SKIP = "....2/...../...../p..../1p... 1 0,0 0,2"

@@ -11,7 +11,7 @@ fresh copy with another seed, which is how tournaments give every game its own
 reproducible seeds.
 
 The helpers at the end (:func:`legal_raw_turns`, :func:`best_chop`,
-:func:`derive_seed`) only combine the functions of :mod:`logger_widget.core`;
+:func:`derive_seed`) only combine the functions of :mod:`logger_widget.engine.core`;
 no rule is implemented here.
 """
 
@@ -23,11 +23,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
-from .. import core
-from ..cells import ADJACENT, bits
-from ..position import Position
-from ..rules_check import RawTurn, raw_to_turn
-from ..turn import Turn
+from ..engine import core
+from ..engine.cells import ADJACENT, bits
+from ..engine.position import Position
+from ..engine.rules_check import RawTurn, raw_to_turn
+from ..engine.turn import Turn
 
 __all__ = [
     "BaseBot",
@@ -46,7 +46,7 @@ __all__ = [
 class BotError(RuntimeError):
     """A bot misbehaved: it raised, returned something that is not a legal turn, or overran its time.
 
-    This is a :class:`RuntimeError`, not a :class:`~logger_widget.errors.LoggerError`
+    This is a :class:`RuntimeError`, not a :class:`~logger_widget.engine.errors.LoggerError`
     (those are ``ValueError``\\ s about bad input from the caller): here the
     caller's input was fine and a piece of code—the bot—failed.
 
@@ -222,7 +222,7 @@ def as_bot(obj: Any, name: str | None = None) -> Bot:
 
 
 #: Every legal turn as ``((dest, spawn_mask, kind, target_mask), next_state)``: the engine's
-#: :func:`logger_widget.core.legal_turns`, re-exported for bot authors.
+#: :func:`logger_widget.engine.core.legal_turns`, re-exported for bot authors.
 legal_raw_turns = core.legal_turns
 
 

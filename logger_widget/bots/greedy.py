@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import core
-from ..position import Position
-from ..turn import Turn
+from ..engine import core
+from ..engine.position import Position
+from ..engine.turn import Turn
 from .base import BaseBot, Candidate, best_chop, legal_raw_turns, raw_turn_to_turn
 
 __all__ = ["GreedyBot", "greedy_value"]

@@ -10,8 +10,8 @@ Algorithm
     Multi-Player Games", CG 2008).
 
 Tree
-    The nodes are the stages of :class:`~logger_widget.decisions.TurnInProgress`,
-    worked on raw states (:mod:`logger_widget.core`) for speed: a ``move`` node
+    The nodes are the stages of :class:`~logger_widget.engine.decisions.TurnInProgress`,
+    worked on raw states (:mod:`logger_widget.engine.core`) for speed: a ``move`` node
     chooses the destination, a ``spawn`` node one spawned seedling at a time
     (canonical order: the next cell is the lowest cell still to place of some
     legal spawn set, so each set is reached by exactly one sequence of
@@ -27,7 +27,7 @@ Tree
 
 Evaluation (the heuristics that make it strong)
     * Playouts with a cut-off: from a new leaf, ``playout_turns`` random turns
-      are played with :func:`logger_widget.core.playout` (uniform at each
+      are played with :func:`logger_widget.engine.core.playout` (uniform at each
       decision, the policy of :class:`~logger_widget.bots.RandomBot`); a game
       that ended is scored by :func:`playout_reward` (win 1, k-way shared win
       1/k, plus a small score-margin term), otherwise the position is scored
@@ -61,12 +61,12 @@ import time
 from math import exp, log, sqrt
 from typing import Any
 
-from .. import core
-from ..cells import ADJACENT, bits
-from ..outcome import decide
-from ..position import Position
-from ..rules_check import raw_to_turn
-from ..turn import Turn
+from ..engine import core
+from ..engine.cells import ADJACENT, bits
+from ..engine.outcome import decide
+from ..engine.position import Position
+from ..engine.rules_check import raw_to_turn
+from ..engine.turn import Turn
 from .base import BaseBot, Candidate, seat_value
 
 __all__ = ["MCTSBot", "playout_reward"]
@@ -82,7 +82,7 @@ def playout_reward(state: core.State, margin: float = 0.1) -> tuple[float, ...]:
     ``(1 - margin) * share + margin * (0.5 + 0.5 * clip(lead / 10, -1, 1))``
     where ``share`` is 1 for a sole winner, ``1/k`` for each of ``k`` seats
     sharing the win, 0 otherwise (winners by the rules: points, then
-    protesters in supply, :func:`logger_widget.outcome.decide`), and ``lead``
+    protesters in supply, :func:`logger_widget.engine.outcome.decide`), and ``lead``
     is the seat's points minus the best other seat's points.
 
     Args:

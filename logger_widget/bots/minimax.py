@@ -22,10 +22,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import core
-from ..outcome import decide
-from ..position import Position
-from ..turn import Turn
+from ..engine import core
+from ..engine.outcome import decide
+from ..engine.position import Position
+from ..engine.turn import Turn
 from .base import (
     CHOP_LATER,
     CHOP_NOW,

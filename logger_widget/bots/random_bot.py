@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import core
-from ..position import Position
-from ..rules_check import raw_to_turn
-from ..turn import Turn
+from ..engine import core
+from ..engine.position import Position
+from ..engine.rules_check import raw_to_turn
+from ..engine.turn import Turn
 from .base import BaseBot
 
 __all__ = ["RandomBot"]
@@ -17,7 +17,7 @@ class RandomBot(BaseBot):
     """Uniform at each decision: destination, then spawn set, then action.
 
     Each plant cell, each protest subset and each chop counts as one action.
-    This is exactly :func:`logger_widget.core.random_turn`, the policy of the
+    This is exactly :func:`logger_widget.engine.core.random_turn`, the policy of the
     MCTS playouts, so a :class:`RandomBot` game is an MCTS playout.
 
     Args:

@@ -3,7 +3,7 @@
 Object-oriented matplotlib only (no pyplot): every function returns a
 :class:`matplotlib.figure.Figure` that shows itself as a picture in Jupyter,
 or draws into the ``ax`` it is given and returns that axes' figure. Texts come
-from :mod:`logger_widget.chart_text` through a
+from :mod:`logger_widget.i18n.texts.charts` through a
 :class:`~logger_widget.i18n.Translator`; numbers are formatted for the locale;
 seats use :mod:`logger_widget.palette` (colour-blind safe, and told apart by
 marker and line style too). See ``docs/charts.md``.

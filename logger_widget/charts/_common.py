@@ -140,7 +140,7 @@ def text(
     /,
     **kwargs: Any,
 ) -> str:
-    """Translate a message of :mod:`logger_widget.chart_text` and fill its placeholders.
+    """Translate a message of :mod:`logger_widget.i18n.texts.charts` and fill its placeholders.
 
     Count messages (``NN_``/``NNP_``) need ``n`` (formatted for the locale into ``{n}``).
     """

@@ -3,7 +3,7 @@
 :func:`score_history` and :func:`forest_history` read a :class:`~logger_widget.Game`
 (finished or in progress) and return frozen records; the charts draw them and
 the tests compare them with the game record. Felled trees are computed with
-the engine's own :func:`logger_widget.core.chop_felled` (the rule is never
+the engine's own :func:`logger_widget.engine.core.chop_felled` (the rule is never
 re-implemented here).
 """
 
@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from .. import core
-from ..cells import CELL_NAMES, bits, cell_index
-from ..game import Game
-from ..outcome import Outcome
+from ..engine import core
+from ..engine.cells import CELL_NAMES, bits, cell_index
+from ..engine.game import Game
+from ..engine.outcome import Outcome
 
 __all__ = [
     "Axis",

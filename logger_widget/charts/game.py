@@ -10,10 +10,10 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
-from .. import core
-from ..chart_text import ACTION_PHASE, ACTIONS, FOREST, PLAYER, POINTS, RESULT, SCORES, STAGES, STATUS
-from ..game import Game
+from ..engine import core
+from ..engine.game import Game
 from ..i18n import Translator
+from ..i18n.texts.charts import ACTION_PHASE, ACTIONS, FOREST, PLAYER, POINTS, RESULT, SCORES, STAGES, STATUS
 from ..palette import (
     ACTION_COLOURS,
     ACTION_MARKERS,

@@ -7,7 +7,7 @@ plain numbers, so it also works for results computed elsewhere:
   intervals of every row bot against every column bot), or
   ``(names, rates, lows, highs[, games])`` with ``None`` where two bots did not meet;
 * :func:`rating_chart` — ratings as ``(name, rating, low, high)`` tuples or
-  :class:`~logger_widget.ratings.Rating` objects;
+  :class:`~logger_widget.tournament.ratings.Rating` objects;
 * :func:`first_player_chart` — one ``(rate, low, high)`` tuple (the first
   player of 2-player games) or one per seat, or seat records with
   ``seat, rate, low, high, expected, games`` like
@@ -28,8 +28,8 @@ from matplotlib.colors import LinearSegmentedColormap, to_rgb
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 
-from ..chart_text import PLAYER, TOURNAMENT
 from ..i18n import Translator
+from ..i18n.texts.charts import PLAYER, TOURNAMENT
 from ..palette import DIVERGING, NEUTRAL_COLOUR, contrast_ratio, seat_style
 from ._common import chart_style, format_number, number_formatter, percent_formatter, text, translator
 from .game import _axes, _subtitle
@@ -160,7 +160,7 @@ def win_rates(results: Any) -> WinRates:
 
 
 def _from_tournament(t: Any) -> WinRates:
-    from ..ratings import wilson_interval
+    from ..tournament.ratings import wilson_interval
 
     names = tuple(t.names)
     n = len(names)
@@ -404,7 +404,7 @@ def rating_chart(
 
     Args:
         ratings: a Tournament (then ``kind`` picks ``"elo"`` or ``"bradley_terry"``),
-            :class:`~logger_widget.ratings.Rating` objects or ``(name, rating, low, high)`` tuples.
+            :class:`~logger_widget.tournament.ratings.Rating` objects or ``(name, rating, low, high)`` tuples.
         kind: which rating a Tournament gives, and the x axis label.
         average: where to draw the "average of the field" line (1500 on the
             project's Elo scale), ``None`` for none.

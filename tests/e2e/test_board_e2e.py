@@ -406,8 +406,8 @@ def test_kernel_restart_then_rerun(page: Any, lab: Lab, screenshots: Path) -> No
 
 def test_tutorial_lesson_by_clicking(page: Any, lab: Lab, screenshots: Path) -> None:
     """A pupil sees the lesson's task, solves it by clicking and is praised in Ukrainian."""
+    from logger_widget.classroom.tutorial import lesson
     from logger_widget.i18n import Translator
-    from logger_widget.tutorial import lesson
 
     chop = lesson("chop")
     tr = Translator("uk")
@@ -415,7 +415,7 @@ def test_tutorial_lesson_by_clicking(page: Any, lab: Lab, screenshots: Path) -> 
         page,
         lab,
         "lesson_chop.ipynb",
-        'from logger_widget.tutorial import lesson_board\nlesson_board("chop", "uk")',
+        'from logger_widget.classroom.tutorial import lesson_board\nlesson_board("chop", "uk")',
     )
     assert page.inner_text("[data-testid=task]").strip().endswith(tr.translate(chop.task))
     page.locator(ROOT).screenshot(path=str(screenshots / "10-lesson-task-uk.png"))

@@ -379,7 +379,7 @@ class Position:
         return True
 
     def start_turn(self) -> TurnInProgress:
-        """Begin a turn step by step (see :class:`~logger_widget.decisions.TurnInProgress`)."""
+        """Begin a turn step by step (see :class:`~logger_widget.engine.decisions.TurnInProgress`)."""
         from .decisions import TurnInProgress
 
         return TurnInProgress.start(self)

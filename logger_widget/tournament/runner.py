@@ -9,7 +9,7 @@
   :class:`~concurrent.futures.ProcessPoolExecutor` on every core), and return a
   :class:`Tournament`: plain frozen :class:`GameResult` records sorted by task
   index, standings and pairwise rates with Wilson 95 % intervals, Elo and
-  Bradley–Terry ratings with uncertainty (:mod:`logger_widget.ratings`), the
+  Bradley–Terry ratings with uncertainty (:mod:`logger_widget.tournament.ratings`), the
   first-player advantage, and ``to_dataframe()`` when pandas is installed.
 
 Same bots, same seed → the same results on any executor (serial, a process
@@ -32,13 +32,13 @@ from dataclasses import asdict, dataclass, field
 from itertools import combinations
 from typing import Any, Literal
 
-from .bots.base import BaseBot, BotError, FunctionBot, derive_seed
-from .bots.presets import make_bot
-from .errors import LoggerError
-from .game import Game
-from .position import Position
+from ..bots.base import BaseBot, BotError, FunctionBot, derive_seed
+from ..bots.presets import make_bot
+from ..engine.errors import LoggerError
+from ..engine.game import Game
+from ..engine.position import Position
+from ..engine.turn import Turn
 from .ratings import Z95, Comparison, Rating, bradley_terry, elo, wilson_interval
-from .turn import Turn
 
 __all__ = [
     "GameResult",
@@ -737,7 +737,7 @@ class Tournament:
     # ------------------------------------------------------------------ ratings
 
     def comparisons(self) -> list[Comparison]:
-        """The games as paired comparisons (see :mod:`logger_widget.ratings`), in task order."""
+        """The games as paired comparisons (see :mod:`logger_widget.tournament.ratings`), in task order."""
         out = []
         for g in self.games:
             for s, t in combinations(range(g.players), 2):
@@ -754,7 +754,7 @@ class Tournament:
     def elo(self, k: float = 16.0, bootstrap: int = 200) -> list[Rating]:
         """Sequential Elo ratings in task order with a bootstrap 95 % interval.
 
-        See :func:`logger_widget.ratings.elo`.
+        See :func:`logger_widget.tournament.ratings.elo`.
         """
         return elo(
             self.comparisons(), self.names, k=k, bootstrap=bootstrap, seed=derive_seed(self.seed, "elo")
@@ -763,7 +763,7 @@ class Tournament:
     def bradley_terry(self, prior: float = 1.0) -> list[Rating]:
         """Bradley–Terry ratings on the Elo scale with Fisher-information intervals.
 
-        See :func:`logger_widget.ratings.bradley_terry`.
+        See :func:`logger_widget.tournament.ratings.bradley_terry`.
         """
         return bradley_terry(self.comparisons(), self.names, prior=prior)
 

@@ -1,7 +1,7 @@
 """The Logger board: an anywidget for Jupyter (``logger_widget.Board``).
 
 Python is the single source of truth. The ES module (``static/board.js``)
-draws the view model of :mod:`logger_widget.board_view` (synced as the
+draws the view model of :mod:`logger_widget.board.view` (synced as the
 ``_view`` trait) and sends the player's *intents* as custom messages::
 
     {"type": "intent", "client": "<view id>", "seq": 7, "version": 41,
@@ -11,7 +11,7 @@ Every intent carries the view ``version`` it was based on and a per-view
 sequence number: duplicates (same client, old ``seq``) and stale intents
 (an older ``version``) are ignored, so rapid or repeated clicks can never
 play twice or act on a board that has changed. Legality comes only from
-:class:`~logger_widget.decisions.TurnInProgress`.
+:class:`~logger_widget.engine.decisions.TurnInProgress`.
 
 Bots run in a background thread (``bot_mode="thread"``, the default) and
 their turn is applied on the kernel's event loop; ``bot_mode="sync"`` plays
@@ -39,14 +39,14 @@ from typing import Any
 import anywidget
 import traitlets
 
-from .board_view import BoardState, Notice, Seat, build_view, explain_error, player_name
-from .decisions import TurnInProgress
-from .errors import LoggerError, RecordError
-from .game import Game
-from .i18n import PMessage, PPluralMessage, Translator, negotiate
-from .position import Position
-from .turn import Turn
-from .widget_text import NOTICES
+from ..engine.decisions import TurnInProgress
+from ..engine.errors import LoggerError, RecordError
+from ..engine.game import Game
+from ..engine.position import Position
+from ..engine.turn import Turn
+from ..i18n import PMessage, PPluralMessage, Translator, negotiate
+from ..i18n.texts.board import NOTICES
+from .view import BoardState, Notice, Seat, build_view, explain_error, player_name
 
 __all__ = ["Board"]
 
@@ -201,7 +201,7 @@ class Board(anywidget.AnyWidget):
     def _make_seat(self, spec: Any, seat: int) -> Seat:
         if isinstance(spec, str) and spec.strip().lower() in ("human", "person", ""):
             return Seat("human", None, "human")
-        from .bots import make_bot  # imported lazily: the board also works for people only
+        from ..bots import make_bot  # imported lazily: the board also works for people only
 
         seed = None if self._seed is None else f"{self._seed}:{seat}"
         try:
@@ -357,7 +357,7 @@ class Board(anywidget.AnyWidget):
         Returns a matplotlib ``Figure`` (see :func:`logger_widget.charts.score_progression`;
         ``options`` are passed to it).
         """
-        from .charts import score_progression
+        from ..charts import score_progression
 
         return score_progression(self._record_game(), locale=self._tr, **options)
 
@@ -770,8 +770,8 @@ class Board(anywidget.AnyWidget):
         """The live score chart as a PNG data URL, redrawn only when the game or language changed."""
         key = (len(self._game.turns), self._game.position, self._tr.language, self._game.end_reason)
         if self._chart_cache is None or self._chart_cache[0] != key:
-            from .chart_text import SCORES
-            from .charts import to_png
+            from ..charts import to_png
+            from ..i18n.texts.charts import SCORES
 
             figure = self.chart()
             data = base64.b64encode(to_png(figure, dpi=80)).decode("ascii")
@@ -911,7 +911,7 @@ class Board(anywidget.AnyWidget):
     def _start_hint(self) -> None:
         try:
             if self._hint_bot is None:
-                from .bots import make_bot
+                from ..bots import make_bot
 
                 self._hint_bot = make_bot(
                     self._hint_spec, seed=None if self._seed is None else f"{self._seed}:hint"
@@ -1001,13 +1001,13 @@ def _compute(bot: Any, position: Position) -> tuple[Any, BaseException | None]:
 
 
 def _is_notation_error(e: BaseException) -> bool:
-    from .errors import NotationError
+    from ..engine.errors import NotationError
 
     return isinstance(e, NotationError)
 
 
 def _action_label(kind: str) -> Any:
-    from . import terms
-    from .widget_text import LABELS
+    from ..i18n.texts import terms
+    from ..i18n.texts.board import LABELS
 
     return terms.ACTIONS[kind] if kind in terms.ACTIONS else LABELS["done"]

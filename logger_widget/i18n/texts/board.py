@@ -3,15 +3,15 @@
 Nothing here is translated at import time: each entry is a marker
 (:func:`~logger_widget.i18n.N_`, :func:`~logger_widget.i18n.NP_`,
 :func:`~logger_widget.i18n.NNP_`) that ``scripts/i18n.py`` extracts into the
-catalogues; :mod:`logger_widget.board_view` translates them with the board's
+catalogues; :mod:`logger_widget.board.view` translates them with the board's
 :class:`~logger_widget.i18n.Translator` every time the view is built, so a
 language switch changes every string at once. The ES module
 (``static/board.js``) never contains user-visible text: it only shows the
 strings of the view model.
 
 Glossary terms (pieces, phases, actions, "Player {seat}", point counts) come
-from :mod:`logger_widget.terms`; the rule explanations of illegal turns come
-from :data:`logger_widget.errors.RULE_MESSAGES` (their English text is the
+from :mod:`logger_widget.i18n.texts.terms`; the rule explanations of illegal turns come
+from :data:`logger_widget.engine.errors.RULE_MESSAGES` (their English text is the
 msgid).
 
 Placeholders use ``str.format`` braces and are filled after translation.
@@ -22,7 +22,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any
 
-from .i18n import NNP_, NP_, PMessage, PPluralMessage
+from .. import NNP_, NP_, PMessage, PPluralMessage
 
 __all__ = [
     "LABELS",

@@ -5,10 +5,10 @@ player sees. It is a pure function of a :class:`BoardState` snapshot and a
 :class:`~logger_widget.i18n.Translator`, so it is tested without a browser;
 the ES module (``static/board.js``) draws the dict it returns and sends
 back the player's intents. Every user-visible string in the dict is already
-translated (see :mod:`logger_widget.widget_text`); cell names and turn
+translated (see :mod:`logger_widget.i18n.texts.board`); cell names and turn
 notation are language-neutral.
 
-Legality comes only from :class:`~logger_widget.decisions.TurnInProgress`:
+Legality comes only from :class:`~logger_widget.engine.decisions.TurnInProgress`:
 a cell is selectable exactly when it is one of ``tip.options()``.
 """
 
@@ -19,15 +19,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from . import terms
-from .cells import CELL_NAMES
-from .decisions import DONE, TurnInProgress
-from .errors import RULE_MESSAGES, IllegalTurnError, LoggerError, NotationError, RecordError
-from .game import Game
-from .i18n import Translator
-from .position import Position
-from .turn import Turn
-from .widget_text import (
+from ..engine.cells import CELL_NAMES
+from ..engine.decisions import DONE, TurnInProgress
+from ..engine.errors import RULE_MESSAGES, IllegalTurnError, LoggerError, NotationError, RecordError
+from ..engine.game import Game
+from ..engine.position import Position
+from ..engine.turn import Turn
+from ..i18n import Translator
+from ..i18n.texts import terms
+from ..i18n.texts.board import (
     BOT_LABELS,
     CELL,
     COUNTS,

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from types import MappingProxyType
 
-from .i18n import NP_, PMessage, Translator
+from .. import NP_, PMessage, Translator
 
 __all__ = ["SECTIONS", "RULES_TITLE", "section_title", "rules_paragraphs", "rules_markdown"]
 

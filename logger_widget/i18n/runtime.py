@@ -81,7 +81,7 @@ DOMAIN = "logger_widget"
 SUPPORTED_LANGUAGES: tuple[str, ...] = ("uk", "es", "en")
 DEFAULT_LANGUAGE = "en"
 
-_PACKAGE_DIR = Path(__file__).resolve().parent
+_PACKAGE_DIR = Path(__file__).resolve().parent.parent  # logger_widget/
 #: Where catalogues are looked for, first existing folder wins: the wheel's
 #: ``logger_widget/locales`` first, then the source tree's top-level ``locales``.
 LOCALES_DIR_CANDIDATES: tuple[Path, ...] = (

@@ -1,8 +1,8 @@
-"""Checking a proposed :class:`~logger_widget.turn.Turn` against the rules, with reasons.
+"""Checking a proposed :class:`~logger_widget.engine.turn.Turn` against the rules, with reasons.
 
-The legal moves themselves come from :mod:`logger_widget.core`; this module
+The legal moves themselves come from :mod:`logger_widget.engine.core`; this module
 only explains *why* a turn is not among them, naming the rule it breaks
-(RULES.md), so that an :class:`~logger_widget.errors.IllegalTurnError` can tell
+(RULES.md), so that an :class:`~logger_widget.engine.errors.IllegalTurnError` can tell
 a player "e4 is not reachable in two steps" instead of "illegal".
 """
 
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 __all__ = ["RawTurn", "check_turn", "complete_and_check", "raw_to_turn"]
 
-#: ``(destination, spawn_mask, kind, target_mask)`` as used by :mod:`logger_widget.core`.
+#: ``(destination, spawn_mask, kind, target_mask)`` as used by :mod:`logger_widget.engine.core`.
 RawTurn = tuple[int, int, int, int]
 
 _KIND_CODE = {"plant": core.PLANT, "protest": core.PROTEST, "chop": core.CHOP}

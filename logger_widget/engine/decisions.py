@@ -346,7 +346,7 @@ class TurnInProgress:
 
     @property
     def turn(self) -> Turn:
-        """The completed :class:`~logger_widget.turn.Turn`. Raises ValueError before stage ``"done"``."""
+        """The completed :class:`~logger_widget.engine.turn.Turn`. Raises ValueError before stage ``"done"``."""
         from .rules_check import raw_to_turn
 
         s = self.position._state

@@ -1,7 +1,7 @@
 """The rules of Logger as fast, stateless functions over bitboards.
 
 This is the one place where the rules are implemented; :class:`~logger_widget.Position`,
-the step-by-step :class:`~logger_widget.decisions.TurnInProgress`, the bots and
+the step-by-step :class:`~logger_widget.engine.decisions.TurnInProgress`, the bots and
 the benchmarks all call these functions. Source of every rule: ``RULES.md``
 (the project's rule specification, after Erik Dresner's published rules).
 

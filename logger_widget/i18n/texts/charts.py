@@ -7,7 +7,7 @@ translates them with the chart's :class:`~logger_widget.i18n.Translator`
 when the chart is drawn. Every chart-specific message has the gettext context
 ``"chart"``. Glossary terms (``Player {seat}``, point counts, the three
 actions, the Action phase) are *not* repeated here: they are the entries of
-:mod:`logger_widget.terms`, re-exported below, so the charts, the board and the
+:mod:`logger_widget.i18n.texts.terms`, re-exported below, so the charts, the board and the
 tutorial use exactly the same words.
 
 Placeholders use ``str.format`` braces and are filled after translation:
@@ -30,8 +30,8 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
+from .. import NNP_, NP_, PluralMessage, PMessage, PPluralMessage
 from . import terms
-from .i18n import NNP_, NP_, PluralMessage, PMessage, PPluralMessage
 
 __all__ = [
     "PLAYER",
@@ -201,5 +201,5 @@ def _all() -> tuple[PMessage | PPluralMessage, ...]:
 
 
 #: Every chart-specific message (context ``"chart"``), in table order; the
-#: glossary terms above come from :mod:`logger_widget.terms`.
+#: glossary terms above come from :mod:`logger_widget.i18n.texts.terms`.
 ALL_MESSAGES: tuple[PMessage | PPluralMessage, ...] = _all()

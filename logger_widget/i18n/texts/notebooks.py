@@ -1,14 +1,14 @@
 """Texts of the generated notebooks (``scripts/make_notebooks.py``), as translatable messages.
 
 The notebooks are written once per language from these messages, the lesson
-texts of :mod:`logger_widget.tutorial` and the rules of
-:mod:`logger_widget.rules_text`, so that a Ukrainian notebook is Ukrainian from
+texts of :mod:`logger_widget.classroom.tutorial` and the rules of
+:mod:`logger_widget.i18n.texts.rules`, so that a Ukrainian notebook is Ukrainian from
 its first line to its last and the three languages never drift apart.
 """
 
 from __future__ import annotations
 
-from .i18n import NP_
+from .. import NP_
 
 __all__ = ["PLAY", "TUTORIAL"]
 

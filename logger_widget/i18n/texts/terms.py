@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from .i18n import N_, NN_, NP_, PluralMessage, PMessage
+from .. import N_, NN_, NP_, PluralMessage, PMessage
 
 __all__ = [
     "GAME_NAME",

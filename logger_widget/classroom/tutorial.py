@@ -1,0 +1,495 @@
+"""The interactive rules tutorial: lessons as data, tasks as checks on turns.
+
+Each :class:`Lesson` teaches one rule: a short explanation (its own text plus
+the matching sections of the full rules in :mod:`logger_widget.i18n.texts.rules`), a
+prepared position (LPN), a task, and :meth:`Lesson.check` that judges a
+pupil's turn and returns :class:`Feedback` in the pupil's language. The
+notebooks (``notebooks/tutorial_<lang>.ipynb``) only show lessons; everything
+that can be tested lives here, so the three languages never drift apart.
+
+Example::
+
+    from logger_widget.classroom.tutorial import LESSONS, lesson
+    chop = lesson("chop")
+    chop.check("a1-c1 +b2,b3,b4 xc2").text(Translator("uk"))   # praise in Ukrainian
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ..engine.errors import RULE_MESSAGES, LoggerError, NotationError
+from ..engine.position import Position
+from ..engine.turn import Turn
+from ..i18n import NP_, PMessage, Translator
+
+if TYPE_CHECKING:
+    from ..board.widget import Board
+
+__all__ = ["Feedback", "LESSONS", "Lesson", "lesson", "lesson_board"]
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """The verdict on a pupil's turn.
+
+    Attributes:
+        ok: the task was done.
+        message: what to tell the pupil (translatable, with ``{placeholders}``).
+        params: values for the placeholders (cell names, numbers).
+        detail: for an illegal turn, the broken rule's key in
+            :data:`~logger_widget.engine.errors.RULE_MESSAGES` and its parameters.
+    """
+
+    ok: bool
+    message: PMessage
+    params: Mapping[str, Any] = field(default_factory=dict)
+    detail: tuple[str, Mapping[str, Any]] | None = None
+
+    def text(self, translator: Translator) -> str:
+        """The feedback in ``translator``'s language (the broken rule appended when there is one)."""
+        out = translator.format(self.message, **self.params)
+        if self.detail is not None:
+            rule, params = self.detail
+            out += " " + translator.format(RULE_MESSAGES[rule], **params)
+        return out
+
+
+Check = Callable[[Position, Turn, Position], Feedback]
+
+_ILLEGAL = NP_("tutorial:illegal", "That turn is not allowed here.")
+_TRY_AGAIN = NP_("tutorial:try_again", "Try again!")
+_MALFORMED = NP_("tutorial:malformed", "I could not read that turn. Try clicking on the board.")
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """One lesson of the tutorial.
+
+    Attributes:
+        key: stable identifier (``"movement"``, ``"chop"`` …).
+        title: the lesson's title.
+        explanation: the lesson's own paragraphs.
+        rules_sections: sections of :mod:`logger_widget.i18n.texts.rules` to show with it.
+        lpn: the prepared position.
+        task: what the pupil must do.
+        judge: ``(before, turn, after) -> Feedback`` for a *legal* turn.
+        solution: one turn (notation) that solves the task — used by the tests.
+        mistake: one legal turn that does not — used by the tests.
+    """
+
+    key: str
+    title: PMessage
+    explanation: tuple[PMessage, ...]
+    rules_sections: tuple[str, ...]
+    lpn: str
+    task: PMessage
+    judge: Check
+    solution: str
+    mistake: str
+
+    @property
+    def position(self) -> Position:
+        """The lesson's prepared position."""
+        return Position.from_lpn(self.lpn)
+
+    def check(self, turn: Turn | str) -> Feedback:
+        """Judge ``turn`` (a :class:`Turn` or notation) played in the lesson's position.
+
+        Never raises for a pupil's mistake: malformed or illegal turns give a
+        negative :class:`Feedback` that explains the rule.
+        """
+        before = self.position
+        try:
+            if isinstance(turn, str):
+                turn = Turn.parse(turn, before)
+            after = before.play(turn)
+        except (NotationError, TypeError):
+            return Feedback(False, _MALFORMED)
+        except LoggerError as e:
+            rule = getattr(e, "rule", None)
+            detail = (rule, dict(e.params)) if rule in RULE_MESSAGES else None  # type: ignore[attr-defined]
+            return Feedback(False, _ILLEGAL, detail=detail)
+        return self.judge(before, turn, after)
+
+
+def _points(before: Position, after: Position) -> int:
+    seat = before.to_move
+    return after.scores[seat - 1] - before.scores[seat - 1]
+
+
+# --------------------------------------------------------------------------- the lessons
+
+
+def _judge_board(before: Position, turn: Turn, after: Position) -> Feedback:
+    if turn.destination == "b2":
+        return Feedback(
+            True, NP_("tutorial:board:ok", "Well done! Your logger moved one step up and one step right.")
+        )
+    return Feedback(
+        False,
+        NP_("tutorial:board:wrong", "Your logger is on {cell}. Find the cell in column b, row 2."),
+        {"cell": turn.destination},
+    )
+
+
+def _judge_movement(before: Position, turn: Turn, after: Position) -> Feedback:
+    if turn.destination == "b2":
+        return Feedback(
+            True, NP_("tutorial:movement:ok", "Yes! Two steps, turning the corner around the sapling.")
+        )
+    return Feedback(
+        False,
+        NP_("tutorial:movement:wrong", "You stopped on {cell}. Go up to a2 first, then right to b2."),
+        {"cell": turn.destination},
+    )
+
+
+def _judge_growth(before: Position, turn: Turn, after: Position) -> Feedback:
+    if after.trees.get("c4") == "mature":
+        return Feedback(
+            True,
+            NP_("tutorial:growth:ok", "The sapling on c4 is a mature tree now: {cell} is in its column."),
+            {"cell": turn.destination},
+        )
+    return Feedback(
+        False,
+        NP_(
+            "tutorial:growth:wrong",
+            "From {cell} the sapling on c4 did not grow. Stand in column c or in row 4.",
+        ),
+        {"cell": turn.destination},
+    )
+
+
+def _judge_spawning(before: Position, turn: Turn, after: Position) -> Feedback:
+    if turn.destination == "b2" and "d2" in turn.spawns:
+        return Feedback(
+            True, NP_("tutorial:spawning:ok", "Right: the mature tree on c2 spawned a seedling on d2.")
+        )
+    if turn.destination != "b2":
+        return Feedback(
+            False,
+            NP_("tutorial:spawning:move", "First move your logger to b2, in the same row as c2."),
+        )
+    return Feedback(
+        False,
+        NP_("tutorial:spawning:wrong", "The seedling went to {cells}. Choose d2 for it."),
+        {"cells": ", ".join(turn.spawns) or "-"},
+    )
+
+
+def _judge_plant(before: Position, turn: Turn, after: Position) -> Feedback:
+    if turn.action is not None and turn.action.kind == "plant" and turn.action.cells == ("b2",):
+        return Feedback(True, NP_("tutorial:plant:ok", "A new seedling grows on b2."))
+    return Feedback(
+        False,
+        NP_("tutorial:plant:wrong", "Plant on b2: stand next to it first (on b1 or a2), then choose Plant."),
+    )
+
+
+def _judge_protest(before: Position, turn: Turn, after: Position) -> Feedback:
+    if "d5" in after.protested:
+        return Feedback(
+            True, NP_("tutorial:protest:ok", "The tree on d5 is protected now: nobody can chop it.")
+        )
+    return Feedback(
+        False,
+        NP_(
+            "tutorial:protest:wrong",
+            "The tree on d5 has no protester yet. Choose Protest, then the tree on d5.",
+        ),
+    )
+
+
+def _judge_chop(before: Position, turn: Turn, after: Position) -> Feedback:
+    points = _points(before, after)
+    if points == 3:
+        return Feedback(True, NP_("tutorial:chop:ok", "Timber! Three trees fell like dominoes: 3 points."))
+    return Feedback(
+        False,
+        NP_(
+            "tutorial:chop:wrong",
+            "Trees felled: {points}. Stand at the end of the line of mature trees and chop the first one.",
+        ),
+        {"points": points},
+    )
+
+
+def _judge_end(before: Position, turn: Turn, after: Position) -> Feedback:
+    if after.end_triggered:
+        return Feedback(
+            True,
+            NP_(
+                "tutorial:end:ok",
+                "10 points! The end is triggered: Player 2 plays once more to finish the round.",
+            ),
+        )
+    return Feedback(
+        False,
+        NP_("tutorial:end:wrong", "Your points so far: {score}. Chop a mature tree to score."),
+        {"score": after.scores[0]},
+    )
+
+
+def _judge_tiebreak(before: Position, turn: Turn, after: Position) -> Feedback:
+    outcome = after.outcome()
+    if outcome is not None and outcome.winners == (2,):
+        return Feedback(
+            True,
+            NP_(
+                "tutorial:tiebreak:ok",
+                "10 to 10 — and you win the tie with more protesters in your supply!",
+            ),
+        )
+    return Feedback(
+        False,
+        NP_(
+            "tutorial:tiebreak:wrong",
+            "Player 1 wins this way. Tie at 10 points and keep your protesters in your supply.",
+        ),
+    )
+
+
+def _judge_repetition(before: Position, turn: Turn, after: Position) -> Feedback:
+    return Feedback(
+        True,
+        NP_(
+            "tutorial:repetition:ok",
+            "That was the only turn. If the same position comes a third time, the game ends at once.",
+        ),
+    )
+
+
+LESSONS: tuple[Lesson, ...] = (
+    Lesson(
+        key="board",
+        title=NP_("tutorial:board:title", "The board and the pieces"),
+        explanation=(
+            NP_(
+                "tutorial:board:1",
+                "The board has 5 × 5 cells, named like a map: columns a to e, rows 1 to 5. "
+                "Your logger stands on a1, the bottom-left corner.",
+            ),
+        ),
+        rules_sections=("pieces", "setup"),
+        lpn="....2/...../..s../...../1.... 1 0,0 2,2",
+        task=NP_("tutorial:board:task", "Move your logger to b2, then plant a seedling anywhere next to it."),
+        judge=_judge_board,
+        solution="a1-b2 *b3",
+        mistake="a1-a2 *a3",
+    ),
+    Lesson(
+        key="movement",
+        title=NP_("tutorial:movement:title", "Movement"),
+        explanation=(
+            NP_(
+                "tutorial:movement:1",
+                "Your logger walks 0, 1 or 2 steps, never diagonally, and only through free cells. "
+                "A two-step walk may turn a corner.",
+            ),
+        ),
+        rules_sections=("turn", "movement"),
+        lpn="....2/...../..s../...../1a... 1 0,0 2,2",
+        task=NP_("tutorial:movement:task", "A sapling blocks b1. Walk around it to b2."),
+        judge=_judge_movement,
+        solution="a1-b2 xb1",
+        mistake="a1-a3 *a4",
+    ),
+    Lesson(
+        key="growth",
+        title=NP_("tutorial:growth:title", "Growth"),
+        explanation=(
+            NP_(
+                "tutorial:growth:1",
+                "After you move, every tree in your row and in your column grows one stage: "
+                "a seedling becomes a sapling, a sapling becomes a mature tree.",
+            ),
+        ),
+        rules_sections=("growth",),
+        lpn="....2/..a../...../...../1.... 1 0,0 2,2",
+        task=NP_("tutorial:growth:task", "Move so that the sapling on c4 becomes a mature tree."),
+        judge=_judge_growth,
+        solution="a1-c1 *d1",
+        mistake="a1-b1 *c1",
+    ),
+    Lesson(
+        key="spawning",
+        title=NP_("tutorial:spawning:title", "Mature trees spawn seedlings"),
+        explanation=(
+            NP_(
+                "tutorial:spawning:1",
+                "A mature tree in your row or column spawns a new seedling on a free cell next to it. "
+                "You choose where; when several trees spawn, every tree that can must get a cell.",
+            ),
+        ),
+        rules_sections=("growth",),
+        lpn="....2/...../...../..m../1.... 1 0,0 2,2",
+        task=NP_(
+            "tutorial:spawning:task",
+            "Move to b2 and let the mature tree on c2 spawn its seedling on d2.",
+        ),
+        judge=_judge_spawning,
+        solution="a1-b2 +d2 xc2",
+        mistake="a1-b2 +c1 xc2",
+    ),
+    Lesson(
+        key="plant",
+        title=NP_("tutorial:plant:title", "Plant"),
+        explanation=(
+            NP_(
+                "tutorial:plant:1",
+                "Your action: plant a seedling on a free cell next to your logger.",
+            ),
+        ),
+        rules_sections=("action", "plant"),
+        lpn="....2/...../..s../...../1.... 1 0,0 2,2",
+        task=NP_("tutorial:plant:task", "Plant a seedling on b2."),
+        judge=_judge_plant,
+        solution="a1-b1 *b2",
+        mistake="a1-a2 *a3",
+    ),
+    Lesson(
+        key="protest",
+        title=NP_("tutorial:protest:title", "Protest"),
+        explanation=(
+            NP_(
+                "tutorial:protest:1",
+                "Put protesters from your supply on mature trees anywhere on the board. "
+                "A tree with a protester cannot be chopped.",
+            ),
+        ),
+        rules_sections=("protest",),
+        lpn="...m2/...../..s../...../1.... 1 0,0 2,2",
+        task=NP_(
+            "tutorial:protest:task",
+            "Player 2 wants to chop the mature tree on d5. Protect it with a protester.",
+        ),
+        judge=_judge_protest,
+        solution="a1 !d5",
+        mistake="a1 *b1",
+    ),
+    Lesson(
+        key="chop",
+        title=NP_("tutorial:chop:title", "Chop and the domino effect"),
+        explanation=(
+            NP_(
+                "tutorial:chop:1",
+                "Chop a mature tree next to your logger. It falls away from you and knocks down "
+                "every mature tree behind it in a straight line: one point per tree.",
+            ),
+        ),
+        rules_sections=("chop",),
+        lpn="....2/..m../..m../..m../1.... 1 0,0 2,2",
+        task=NP_("tutorial:chop:task", "Chop so that three trees fall."),
+        judge=_judge_chop,
+        solution="a1-c1 +b2,b3,b4 xc2",
+        mistake="a1-b2 +c1 xc2",
+    ),
+    Lesson(
+        key="end",
+        title=NP_("tutorial:end:title", "The end of the game"),
+        explanation=(
+            NP_(
+                "tutorial:end:1",
+                "When someone has 10 points at the end of a turn, the round is finished "
+                "so that everybody has played the same number of turns. Then the game ends.",
+            ),
+        ),
+        rules_sections=("end",),
+        lpn="....2/...../...../...../1m... 1 9,5 2,2",
+        task=NP_("tutorial:end:task", "You have 9 points. Score one more to trigger the end of the game."),
+        judge=_judge_end,
+        solution="a1 +c1 xb1",
+        mistake="a1 +c1 *a2",
+    ),
+    Lesson(
+        key="tiebreak",
+        title=NP_("tutorial:tiebreak:title", "Ties"),
+        explanation=(
+            NP_(
+                "tutorial:tiebreak:1",
+                "Most points wins. On a tie, the player with more protesters in their supply wins; "
+                "if that is a tie too, they share the win.",
+            ),
+        ),
+        rules_sections=("winner",),
+        lpn="....2/....m/...../p.p../1.... 2 10,9 0,2",
+        task=NP_(
+            "tutorial:tiebreak:task",
+            "You are Player 2 and this is the last turn. Win the game!",
+        ),
+        judge=_judge_tiebreak,
+        solution="e5 +d4 xe4",
+        mistake="e5 +d4 !e4",
+    ),
+    Lesson(
+        key="repetition",
+        title=NP_("tutorial:repetition:title", "When nothing can change"),
+        explanation=(
+            NP_(
+                "tutorial:repetition:1",
+                "Sometimes both loggers are walled in and no action is possible: every turn changes "
+                "nothing. This project ends the game when the same position appears for the third time.",
+            ),
+        ),
+        rules_sections=("decisions",),
+        lpn="mmmp2/m.mmp/mm.mm/p.mmm/1pmmm 1 0,0 0,0",
+        task=NP_(
+            "tutorial:repetition:task", "Your logger cannot move and has no action. Play your only turn."
+        ),
+        judge=_judge_repetition,
+        solution="a1",
+        mistake="a1 *b2",  # illegal: shows the rule explanation instead of praise
+    ),
+)
+
+_BY_KEY = {les.key: les for les in LESSONS}
+
+
+def lesson(key: str) -> Lesson:
+    """The lesson called ``key``. Raises KeyError naming the known keys."""
+    try:
+        return _BY_KEY[key]
+    except KeyError:
+        raise KeyError(f"no lesson {key!r}; lessons are {', '.join(_BY_KEY)}") from None
+
+
+def lesson_board(key: str | Lesson, locale: str = "uk", **options: Any) -> Board:
+    """A live :class:`~logger_widget.Board` for one lesson, with feedback in the pupil's language.
+
+    Every seat is played by a person. The task stays above the status; the first
+    turn played is judged with :meth:`Lesson.check`: a success is praised and
+    stays on the board, a mistake is explained and taken back so the pupil can
+    try again.
+
+    Args:
+        key: a lesson key (``"chop"``) or a :class:`Lesson`.
+        locale: ``"uk"``, ``"es"`` or ``"en"`` (negotiated like the board's).
+        options: more keyword arguments for :class:`~logger_widget.Board`.
+    Raises:
+        KeyError: no lesson with that key.
+    """
+    from ..board.widget import Board
+
+    les = key if isinstance(key, Lesson) else lesson(key)
+    players = les.position.players
+    board = Board(["human"] * players, locale=locale, record=les.lpn, hint_bot=None, **options)
+    board.set_task(lambda tr: tr.translate(les.task))
+
+    def judge(b: Board) -> None:
+        # Only the lesson's own position is judged (not after "New game" or loading another).
+        if len(b.game.turns) != 1 or b.game.start.to_lpn() != les.lpn:
+            return
+        feedback = les.check(b.game.turns[0])
+        if feedback.ok:
+            b.notify("success", feedback.text)
+        else:
+            b.undo(1)
+            b.game.discard_redo()  # the mistake is not offered again by Redo
+            b.notify("error", lambda tr: feedback.text(tr) + " " + tr.translate(_TRY_AGAIN))
+
+    board.on_change(judge)
+    return board
