@@ -102,10 +102,21 @@ def _version() -> str:
     return match.group(1) if match else "0"
 
 
+def run_tool(cmd: list[str], cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """Run a tool and capture its output as text.
+
+    The output is decoded as UTF-8 with ``errors="replace"`` whatever the
+    machine's locale: msgfmt and pybabel quote catalogue lines (Cyrillic,
+    accented Spanish), and a stray byte must not crash the script with
+    ``UnicodeDecodeError``.
+    """
+    return subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, encoding="utf-8", errors="replace")
+
+
 def pybabel(*args: str) -> None:
     """Run ``pybabel ARGS`` (Babel's command line, with this interpreter)."""
     cmd = [sys.executable, "-m", "babel.messages.frontend", "--quiet", *args]
-    result = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+    result = run_tool(cmd, cwd=ROOT)
     if result.returncode != 0:
         sys.stderr.write(result.stdout + result.stderr)
         raise SystemExit(f"pybabel {args[0]} failed (exit {result.returncode})")
@@ -312,11 +323,7 @@ def cmd_compile() -> bool:
         dest.parent.mkdir(parents=True, exist_ok=True)
         pybabel("compile", "-i", str(src), "-o", str(dest), "-l", language, "-D", DOMAIN)
         if msgfmt:
-            result = subprocess.run(
-                [msgfmt, "--check", "--statistics", "-o", "/dev/null", str(src)],
-                capture_output=True,
-                text=True,
-            )
+            result = run_tool([msgfmt, "--check", "--statistics", "-o", "/dev/null", str(src)])
             status = "ok" if result.returncode == 0 else "FAILED"
             print(f"{language}: msgfmt --check {status}: {result.stderr.strip()}")
             ok = ok and result.returncode == 0

@@ -722,3 +722,236 @@ def test_ukraine_country_code_is_taken_for_ukrainian(tag):
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert negotiate(tag) == "uk"
+
+
+# ---------------------------------------------------------------------------
+# One way of explaining an illegal turn (logger_widget.i18n.explain)
+# ---------------------------------------------------------------------------
+
+
+def _refusal(choice: str):
+    from logger_widget import Position
+    from logger_widget.engine.errors import IllegalTurnError
+
+    t = Position.initial().start_turn()  # stage "move": no action can be chosen yet
+    with pytest.raises(IllegalTurnError) as info:
+        t.choose(choice)
+    return info.value
+
+
+@pytest.mark.parametrize("language", ["uk", "es"])
+@pytest.mark.parametrize("option", ["plant", "protest", "chop", "done"])
+def test_not_an_option_names_the_option_in_the_players_language(language, option):
+    from logger_widget.i18n.explain import OPTION_LABELS, explain_error
+
+    error = _refusal(option)
+    tr = Translator(language)
+    text = explain_error(tr, error)
+    assert not re.search(rf"\b{option}\b", text, re.I), text  # no raw English option name
+    assert tr.translate(OPTION_LABELS[option]) in text, text
+    assert text != tr.gettext("{choice} is not one of the choices now.")  # filled in
+
+
+def test_not_an_option_keeps_cell_names():
+    from logger_widget.i18n.explain import explain_error
+
+    assert "e5" in explain_error(Translator("uk"), _refusal("e5"))
+
+
+def test_one_explanation_for_board_tutorial_and_exercises():
+    from logger_widget import Position
+    from logger_widget.board import view
+    from logger_widget.classroom import exercises, tutorial
+    from logger_widget.engine.errors import IllegalTurnError
+    from logger_widget.i18n import explain
+
+    assert view.explain_error is explain.explain_error
+    tr = Translator("es")
+    position = Position.initial()
+    with pytest.raises(IllegalTurnError) as info:
+        position.play("a1-a4")
+    expected = explain.explain_error(tr, info.value)
+    feedback = tutorial.Feedback(False, tutorial._ILLEGAL, detail=(info.value.rule, info.value.params))
+    assert feedback.text(tr).endswith(expected)
+    assert exercises._text(explain.RuleNote(info.value.rule), tr, **info.value.params) == expected
+
+
+def test_explanations_format_numbers_with_the_translator():
+    from logger_widget.i18n.explain import explain_rule
+
+    text = explain_rule(Translator("es"), "protest_no_supply", {"supply": 15000, "count": 2})
+    assert "15.000" in text
+    text = explain_rule(Translator("uk"), "protest_no_supply", {"supply": 1500, "count": 2})
+    assert "1\N{NO-BREAK SPACE}500" in text
+
+
+# ---------------------------------------------------------------------------
+# The rule positions behind the wording of the rules text and the tutorial
+# ---------------------------------------------------------------------------
+
+
+def test_rule_positions_spawn_competition():
+    # rules:growth:5 / tutorial spawning: "as many trees as possible", not "every tree that can".
+    from logger_widget import Position
+
+    p = Position.from_lpn("....2/...../...../ss.s./1m.ma 1 0,0 2,2")
+    t = p.start_turn().choose("a1")
+    assert set(t.spawning_trees) == {"b1", "d1"}  # both spawn …
+    assert t.spawns_needed == 1 and set(t.options()) == {"c1"}  # … but only one seedling fits
+    assert {turn.spawns for turn in p.legal_turns() if turn.destination == "a1"} == {("c1",)}
+    text = rules_text.rules_markdown(Translator("en"), ["growth"])
+    assert "as many mature trees as possible" in text and "only when" not in text
+    from logger_widget.classroom.tutorial import lesson
+
+    spawning = " ".join(Translator("en").translate(m) for m in lesson("spawning").explanation)
+    assert "as many trees as possible" in spawning and "every tree that can" not in spawning
+
+
+def test_rule_positions_chop_chain_stops():
+    # tutorial chop: the chain stops at the first cell without a mature tree.
+    from logger_widget import Position
+
+    before = Position.from_lpn("....2/...../...../...../1m.m. 1 0,0 2,2")
+    after = before.play("a1 +b2,e1 xb1")
+    assert after.scores[0] == 1
+    assert after.trees.get("d1") == "mature" and "b1" not in after.trees
+    assert after.pool == before.pool - 2 + 1  # two seedlings spawned, the felled tree's pyramids back
+    from logger_widget.classroom.tutorial import lesson
+
+    chop = " ".join(Translator("en").translate(m) for m in lesson("chop").explanation)
+    assert "until the chain" in chop and "every mature tree behind it" not in chop
+
+
+def test_rule_positions_forced_protest():
+    # rules:action:2: protesting is an action, so it cannot be skipped when it is the only one.
+    from logger_widget import Position
+    from logger_widget.engine.errors import IllegalTurnError
+
+    p = Position.from_lpn("m.ss2/m.ssm/m.pss/pssss/1pmmm 1 0,0 1,0")  # walled in, one protester left
+    kinds = {turn.action.kind if turn.action else None for turn in p.legal_turns()}
+    assert kinds == {"protest"}
+    with pytest.raises(IllegalTurnError) as info:
+        p.play("a1")
+    assert info.value.rule == "action_required"
+    text = rules_text.rules_markdown(Translator("en"), ["action"])
+    assert "you must protest" in text and "Project decision" in text
+
+
+@pytest.mark.parametrize(
+    ("section", "needle"),
+    [
+        ("movement", "may turn"),
+        ("protest", "anywhere"),
+        ("chop", "back to the pool"),
+        ("winner", "share the win"),
+        ("action", "must protest"),
+    ],
+)
+def test_interpretations_carry_the_project_decision_tag(section, needle):
+    en = rules_text.rules_paragraphs(section, Translator("en"))
+    tagged = [p for p in en if needle in p]
+    assert tagged and all("*(Project decision" in p for p in tagged), (section, needle)
+    docs = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    assert re.search(r"\*\*\[project decision\][^*]*" + re.escape(needle.split()[-1]), docs, re.I), needle
+
+
+def test_pool_wording():
+    text = rules_text.rules_markdown(Translator("en"), ["pieces"])
+    assert "not on the board" in text and "19 large" in text
+
+
+def test_nothing_cites_the_outside_rules_file():
+    docs = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    assert "RULES.md" not in docs
+    for path in (ROOT / "logger_widget" / "i18n").rglob("*.py"):
+        assert "RULES.md" not in path.read_text(encoding="utf-8"), path
+
+
+# ---------------------------------------------------------------------------
+# Catalogues are checked message by message at load: never silent English
+# ---------------------------------------------------------------------------
+
+UK_POINTS_ENTRY = 'msgid "{n} point"\nmsgid_plural "{n} points"\nmsgstr[0] "{n} очко"\nmsgstr[1] "{n} очки"\nmsgstr[2] "{n} очок"\n'
+
+
+def _uk_catalogue(tmp_path, old: str, new: str) -> Path:
+    text = po_file("uk").read_text(encoding="utf-8")
+    assert text.count(old) == 1, old
+    target = tmp_path / "uk" / "LC_MESSAGES" / "logger_widget.po"
+    target.parent.mkdir(parents=True)
+    target.write_text(text.replace(old, new), encoding="utf-8")
+    return tmp_path
+
+
+@pytest.mark.parametrize(
+    ("new", "reason"),
+    [
+        (UK_POINTS_ENTRY.replace('msgstr[2] "{n} очок"', 'msgstr[2] ""'), "msgstr[2]"),
+        (UK_POINTS_ENTRY.replace('msgstr[2] "{n} очок"\n', ""), "msgstr[2]"),
+        (UK_POINTS_ENTRY.replace('msgstr[1] "{n} очки"', 'msgstr[1] "{n} очко {ї}"'), "{ї}"),
+        (UK_POINTS_ENTRY.replace('msgstr[0] "{n} очко"', 'msgstr[0] "очко"'), "missing {n}"),
+        (UK_POINTS_ENTRY.replace('msgstr[0] "{n} очко"', 'msgstr[0] "{n очко"'), "broken braces"),
+    ],
+)
+def test_broken_plural_message_raises_at_load_naming_it(tmp_path, new, reason):
+    folder = _uk_catalogue(tmp_path, UK_POINTS_ENTRY, new)
+    with pytest.raises(CatalogueError) as info:
+        Translator("uk", locales_dir=folder)
+    assert "'{n} point'" in str(info.value) and reason in str(info.value)
+    assert "logger_widget.po" in str(info.value)
+
+
+def test_empty_message_raises_at_load(tmp_path):
+    folder = _uk_catalogue(
+        tmp_path, 'msgid "Player {seat}"\nmsgstr "Гравець {seat}"', 'msgid "Player {seat}"\nmsgstr ""'
+    )
+    with pytest.raises(CatalogueError, match=r"'Player \{seat\}': empty translation"):
+        Translator("uk", locales_dir=folder)
+
+
+def test_lenient_mode_falls_back_per_message_with_one_warning(tmp_path, monkeypatch):
+    broken = UK_POINTS_ENTRY.replace('msgstr[2] "{n} очок"', 'msgstr[2] ""')
+    folder = _uk_catalogue(tmp_path, UK_POINTS_ENTRY, broken)
+    with pytest.warns(i18n.CatalogueWarning, match=r"'\{n\} point'") as record:
+        tr = Translator("uk", locales_dir=folder, lenient=True)
+    assert len([w for w in record if issubclass(w.category, i18n.CatalogueWarning)]) == 1
+    assert tr.count(terms.POINTS, 5) == "5 points"  # this message only: in English, visibly
+    assert tr.format(terms.PLAYER, seat=2) == "Гравець 2"  # the rest stays Ukrainian
+    monkeypatch.setenv(i18n.LENIENT_ENV, "1")
+    (folder / "uk" / "LC_MESSAGES" / "logger_widget.po").touch()  # a fresh load (new mtime)
+    os.utime(folder / "uk" / "LC_MESSAGES" / "logger_widget.po", ns=(1, 1))
+    with pytest.warns(i18n.CatalogueWarning):
+        Translator("uk", locales_dir=folder)
+
+
+def test_committed_catalogues_load_strictly():
+    for language in LANGUAGES:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            i18n.load_catalogue(language, lenient=False)
+
+
+def test_compile_reads_tool_output_as_utf8_with_replacement(tmp_path, monkeypatch, capsys):
+    # msgfmt reports on a Cyrillic line; a stray byte must not crash the script.
+    fake = tmp_path / "msgfmt"
+    fake.write_bytes(b"#!/bin/sh\nprintf 'uk.po:12: \\320\\237\\320\\276\\377 bad\\n' >&2\nexit 1\n")
+    fake.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{tmp_path}{os.pathsep}{os.environ['PATH']}")
+    script = _load_script()
+    assert script.cmd_compile() is False
+    out = capsys.readouterr().out
+    assert "По\ufffd bad" in out and "FAILED" in out
+
+
+@pytest.mark.parametrize(
+    ("tag", "value", "expected"),
+    [("es", 1500, "1500"), ("es", 15000, "15.000"), ("es", 2.5, "2,5"), ("en", 1500, "1,500"),
+     ("uk", 1500, "1\N{NO-BREAK SPACE}500"), ("es_MX", 1500, "1500"), ("es", float("nan"), "NaN")],
+)  # fmt: skip
+def test_one_number_formatter_for_texts_and_charts(tag, value, expected):
+    from logger_widget.charts._common import format_number, number_formatter
+
+    tr = Translator(tag)
+    assert tr.format_number(value) == expected
+    assert format_number(tr, value) == expected and number_formatter(tr)(value) == expected
+    assert tr.count(terms.POINTS, 1500).startswith(tr.format_number(1500) + " ")

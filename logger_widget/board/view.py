@@ -21,11 +21,12 @@ from typing import Any
 
 from ..engine.cells import CELL_NAMES
 from ..engine.decisions import DONE, TurnInProgress
-from ..engine.errors import RULE_MESSAGES, IllegalTurnError, LoggerError, NotationError, RecordError
+from ..engine.errors import LoggerError
 from ..engine.game import Game
 from ..engine.position import Position
 from ..engine.turn import Turn
 from ..i18n import Translator
+from ..i18n.explain import explain_error
 from ..i18n.texts import terms
 from ..i18n.texts.board import (
     BOT_LABELS,
@@ -177,26 +178,6 @@ def describe_turn(tr: Translator, position: Position, turn: Turn) -> str:
     for part in parts[1:]:
         text = tr.format(DESCRIBE["join"], first=text, second=part)
     return text
-
-
-def explain_error(tr: Translator, error: BaseException) -> str:
-    """An engine error in the player's language (IllegalTurnError through RULE_MESSAGES)."""
-    if isinstance(error, IllegalTurnError):
-        template = RULE_MESSAGES.get(error.rule)
-        if template is None:  # pragma: no cover - every rule has a template
-            return str(error)
-        params = {
-            k: (str(v) if not isinstance(v, int) else tr.format_number(v)) for k, v in error.params.items()
-        }
-        try:
-            return tr.gettext(template).format(**params)
-        except (KeyError, IndexError):  # a translation with a bad placeholder: fall back to the English text
-            return template.format(**params)
-    if isinstance(error, NotationError):
-        return tr.format(NOTICES["notation"], text=error.text)
-    if isinstance(error, RecordError):
-        return tr.format(NOTICES["bad_record"], where=error.where)
-    return str(error)
 
 
 def _seat_kind_text(tr: Translator, seat: Seat) -> str:

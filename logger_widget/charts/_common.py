@@ -168,18 +168,9 @@ def root_figure(ax: Axes) -> Figure:
     return fig
 
 
-#: CLDR ``minimumGroupingDigits`` of the languages whose value is not 1 (Babel
-#: does not apply it): Spanish writes 1500 but 15 000 → "15.000".
-MIN_GROUPING_DIGITS = {"es": 2}
-
-
 def format_number(tr: Translator, value: float) -> str:
-    """``value`` for the locale: decimal comma in uk/es, grouping as CLDR says (es "1500", uk "1 500")."""
-    if abs(value - round(value)) < 1e-9:
-        value = int(round(value))
-    digits = len(str(int(abs(value))))
-    group = digits >= 3 + MIN_GROUPING_DIGITS.get(tr.language, 1)
-    return tr.format_decimal(value, group_separator=group)
+    """``value`` for the locale, by the package's one formatter :meth:`Translator.format_number`."""
+    return tr.format_number(value)
 
 
 def number_formatter(tr: Translator) -> FuncFormatter:

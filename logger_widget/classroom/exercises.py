@@ -47,6 +47,7 @@ from ..engine.errors import RULE_MESSAGES, IllegalTurnError, LoggerError, Notati
 from ..engine.position import Position
 from ..engine.turn import Turn
 from ..i18n import NNP_, NP_, SUPPORTED_LANGUAGES, PMessage, Translator, negotiate
+from ..i18n.explain import RuleNote, explain_rule
 from ..i18n.texts.board import BOT_LABELS
 from ..tournament import GameResult, Tournament, play_game, round_robin
 from ..tournament.ratings import Z95, Rating, wilson_interval
@@ -104,7 +105,7 @@ LEVEL = 0.95
 
 _ICONS = {"ok": "✅", "wrong": "❌", "hint": "💡"}
 #: A translatable message: with a context (``NP_``) or, for the rule explanations, without (``N_``).
-Message = PMessage | str
+Message = PMessage | str | RuleNote
 # TRANSLATORS: a seat inside a sentence ("Then Player 3 wins."), also in lists ("Player 1 and Player 3").
 _PLAYER = NP_("exercise:player", "Player {seat}")
 
@@ -151,7 +152,12 @@ def _localise(params: Mapping[str, Any], tr: Translator) -> dict[str, Any]:
 
 
 def _text(message: Message, tr: Translator, **params: Any) -> str:
-    """A message translated, with ``{level}`` (the confidence level, "95 %") and ``params`` filled in."""
+    """A message translated, with ``{level}`` (the confidence level, "95 %") and ``params`` filled in.
+
+    A :class:`~logger_widget.i18n.explain.RuleNote` is explained by :func:`~logger_widget.i18n.explain.explain_rule`.
+    """
+    if isinstance(message, RuleNote):
+        return explain_rule(tr, message.rule, params)
     return tr.format(message, **_localise(params, tr))
 
 
@@ -930,7 +936,7 @@ def _forfeit_notes(bot: Any, game: GameResult) -> list[tuple[Message, Mapping[st
         return [_note(_OB_RAISED, error=(game.error or "")[:300])]
     notes: list[tuple[Message, Mapping[str, Any]]] = [(problem.message, problem.params)]
     if problem.detail is not None:
-        notes.append((RULE_MESSAGES[problem.detail[0]], problem.detail[1]))
+        notes.append((RuleNote(problem.detail[0]), problem.detail[1]))
     return notes + list(problem.notes)
 
 

@@ -24,6 +24,7 @@ from ..engine.errors import RULE_MESSAGES, LoggerError, NotationError
 from ..engine.position import Position
 from ..engine.turn import Turn
 from ..i18n import NP_, PMessage, Translator
+from ..i18n.explain import explain_rule
 
 if TYPE_CHECKING:
     from ..board.widget import Board
@@ -53,7 +54,7 @@ class Feedback:
         out = translator.format(self.message, **self.params)
         if self.detail is not None:
             rule, params = self.detail
-            out += " " + translator.format(RULE_MESSAGES[rule], **params)
+            out += " " + explain_rule(translator, rule, params)
         return out
 
 
@@ -193,7 +194,11 @@ def _judge_plant(before: Position, turn: Turn, after: Position) -> Feedback:
 def _judge_protest(before: Position, turn: Turn, after: Position) -> Feedback:
     if "d5" in after.protested:
         return Feedback(
-            True, NP_("tutorial:protest:ok", "The tree on d5 is protected now: nobody can chop it.")
+            True,
+            NP_(
+                "tutorial:protest:ok",
+                "The tree on d5 has a protester now: nobody can choose it for chopping.",
+            ),
         )
     return Feedback(
         False,
@@ -322,7 +327,8 @@ LESSONS: tuple[Lesson, ...] = (
             NP_(
                 "tutorial:spawning:1",
                 "A mature tree in your row or column spawns a new seedling on a free cell next to it. "
-                "You choose where; when several trees spawn, every tree that can must get a cell.",
+                "You choose where. When several trees want the same free cells, place the seedlings "
+                "so that as many trees as possible get one.",
             ),
         ),
         rules_sections=("growth",),
@@ -358,7 +364,8 @@ LESSONS: tuple[Lesson, ...] = (
             NP_(
                 "tutorial:protest:1",
                 "Put protesters from your supply on mature trees anywhere on the board. "
-                "A tree with a protester cannot be chopped.",
+                "A tree with a protester cannot be chosen for chopping, but the domino effect "
+                "of another chopped tree still fells it.",
             ),
         ),
         rules_sections=("protest",),
@@ -377,8 +384,10 @@ LESSONS: tuple[Lesson, ...] = (
         explanation=(
             NP_(
                 "tutorial:chop:1",
-                "Chop a mature tree next to your logger. It falls away from you and knocks down "
-                "every mature tree behind it in a straight line: one point per tree.",
+                "Chop a mature tree next to your logger. It falls away from you in a straight line "
+                "and knocks down the mature trees behind it, one after another, until the chain "
+                "reaches the edge of the board or a cell without a mature tree (an empty cell, "
+                "a seedling, a sapling or a logger). You score one point per felled tree.",
             ),
         ),
         rules_sections=("chop",),

@@ -40,6 +40,9 @@ from __future__ import annotations
 import functools
 import gettext as _gettext
 import io
+import math
+import os
+import string
 import warnings
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -59,8 +62,11 @@ __all__ = [
     "SUPPORTED_LANGUAGES",
     "DEFAULT_LANGUAGE",
     "LOCALES_DIR_CANDIDATES",
+    "MIN_GROUPING_DIGITS",
     "LanguageFallbackWarning",
     "CatalogueError",
+    "CatalogueWarning",
+    "LENIENT_ENV",
     "Catalogue",
     "PMessage",
     "PluralMessage",
@@ -90,12 +96,32 @@ LOCALES_DIR_CANDIDATES: tuple[Path, ...] = (
 )
 
 
+#: CLDR ``minimumGroupingDigits`` of the languages where it is not 1 (Babel does
+#: not apply it): Spanish writes 1500 but 15.000 (CLDR ``es.xml`` numbers, and
+#: the RAE's *Ortografía* of 2010 writes four-digit numbers without a separator).
+MIN_GROUPING_DIGITS: dict[str, int] = {"es": 2}
+
+
 class LanguageFallbackWarning(UserWarning):
     """A requested language is not supported; English is used instead."""
 
 
 class CatalogueError(RuntimeError):
-    """A catalogue of a supported language is missing or cannot be read."""
+    """A catalogue of a supported language is missing, unreadable or has a broken message.
+
+    Broken messages (checked at load): an empty ``msgstr``, an empty or missing
+    plural form, a translation whose ``{placeholders}`` differ from the
+    English text's or whose braces do not parse.  The error names each message.
+    """
+
+
+class CatalogueWarning(UserWarning):
+    """Lenient mode only: some messages of a catalogue are broken and are shown in English."""
+
+
+#: Environment variable that turns on lenient catalogue loading when set to ``1``
+#: (see :func:`load_catalogue`); default is strict.
+LENIENT_ENV = "LOGGER_WIDGET_LENIENT_CATALOGUES"
 
 
 # --------------------------------------------------------------------------
@@ -237,8 +263,68 @@ def catalogue_path(language: str, locales_dir: Path | str | None = None) -> Path
     return base / language / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
+def _placeholders(text: str) -> set[str]:
+    """The ``str.format`` field names of ``text``; raises ``ValueError`` for unbalanced braces."""
+    return {name for _lit, name, _spec, _conv in string.Formatter().parse(text) if name is not None}
+
+
+def _describe(message: Any) -> str:
+    msgid = message.id[0] if isinstance(message.id, (tuple, list)) else message.id
+    short = msgid if len(msgid) <= 70 else msgid[:67] + "..."
+    return f"[{message.context}] {short!r}" if message.context else repr(short)
+
+
+def message_problems(message: Any, num_plurals: int) -> list[str]:
+    """What is wrong with one parsed catalogue message (a :class:`babel.messages.catalog.Message`).
+
+    Returns sentences naming the message: empty translation, empty or missing
+    plural forms, placeholders that differ from the English text, unbalanced
+    braces.  An empty list means the message is usable.
+    """
+    ids = list(message.id) if isinstance(message.id, (tuple, list)) else [message.id]
+    strings = list(message.string) if isinstance(message.string, (tuple, list)) else [message.string]
+    where = _describe(message)
+    if message.pluralizable and len(strings) < num_plurals:
+        strings += [""] * (num_plurals - len(strings))
+    problems = []
+    empty = [i for i, text in enumerate(strings) if not (text or "").strip()]
+    if empty:
+        if message.pluralizable:
+            forms = ", ".join(f"msgstr[{i}]" for i in empty)
+            problems.append(f"{where}: empty or missing plural form {forms}")
+        else:
+            problems.append(f"{where}: empty translation")
+    try:
+        expected = _placeholders(ids[0])
+    except ValueError:  # an English text with a literal brace is not a format string
+        return problems
+    for i, text in enumerate(strings):
+        if not (text or "").strip():
+            continue
+        label = f"msgstr[{i}]" if message.pluralizable else "msgstr"
+        try:
+            found = _placeholders(text)
+        except ValueError as exc:
+            problems.append(f"{where}: {label} has broken braces ({exc})")
+            continue
+        if found != expected:
+            extra = ", ".join("{" + p + "}" for p in sorted(found - expected))
+            lost = ", ".join("{" + p + "}" for p in sorted(expected - found))
+            detail = "; ".join(
+                part
+                for part in (f"unknown {extra}" if extra else "", f"missing {lost}" if lost else "")
+                if part
+            )
+            problems.append(f"{where}: {label} placeholders differ from the English text ({detail})")
+    return problems
+
+
+def _lenient_default() -> bool:
+    return os.environ.get(LENIENT_ENV, "").strip() in ("1", "true", "yes")
+
+
 @functools.lru_cache(maxsize=32)
-def _load(path: Path, language: str, mtime_ns: int, size: int) -> Catalogue:
+def _load(path: Path, language: str, mtime_ns: int, size: int, lenient: bool = False) -> Catalogue:
     # mtime/size are part of the cache key so that an edited .po is re-read.
     try:
         data = path.read_bytes()
@@ -257,6 +343,27 @@ def _load(path: Path, language: str, mtime_ns: int, size: int) -> Catalogue:
         raise CatalogueError(
             f"cannot read catalogue {path}: its Language header says {declared!r}, expected {language!r}"
         )
+    problems: list[str] = []
+    for message in list(catalog):
+        if not message.id:
+            continue
+        found = message_problems(message, catalog.num_plurals)
+        if found:
+            problems += found
+            if lenient:  # this message falls back to English; the others stay translated
+                catalog.delete(message.id, context=message.context)
+    if problems and not lenient:
+        raise CatalogueError(
+            f"catalogue {path} has {len(problems)} broken message(s) "
+            f"(set {LENIENT_ENV}=1 or pass lenient=True to show them in English):\n  " + "\n  ".join(problems)
+        )
+    if problems:
+        warnings.warn(
+            f"catalogue {path}: {len(problems)} broken message(s) are shown in English:\n  "
+            + "\n  ".join(problems),
+            CatalogueWarning,
+            stacklevel=4,
+        )
     buf = io.BytesIO()
     try:
         write_mo(buf, catalog)
@@ -274,12 +381,31 @@ def _load(path: Path, language: str, mtime_ns: int, size: int) -> Catalogue:
     )
 
 
-def load_catalogue(language: str, locales_dir: Path | str | None = None) -> Catalogue:
+def load_catalogue(
+    language: str, locales_dir: Path | str | None = None, *, lenient: bool | None = None
+) -> Catalogue:
     """Load (or reuse from the cache) the catalogue of a supported language.
 
-    Raises :class:`CatalogueError` naming the file and the reason when it is
-    missing or unreadable.
+    Every message is checked at load (:func:`message_problems`): no empty
+    translation, every plural form present and non-empty, the same
+    ``{placeholders}`` as the English text, balanced braces.
+
+    Args:
+        language: one of :data:`SUPPORTED_LANGUAGES`.
+        locales_dir: folder holding ``<lang>/LC_MESSAGES/logger_widget.po``
+            (default: :func:`find_locales_dir`).
+        lenient: ``False`` (strict): a broken message raises
+            :class:`CatalogueError` naming it.  ``True``: each broken message is
+            shown in English (the rest stays translated) and one
+            :class:`CatalogueWarning` lists them.  ``None`` (default): strict,
+            unless the environment variable :data:`LENIENT_ENV` is ``1``.
+
+    Raises:
+        CatalogueError: the file is missing or unreadable (naming the file and
+            the reason), or (strict mode) a message is broken.
     """
+    if lenient is None:
+        lenient = _lenient_default()
     if language not in SUPPORTED_LANGUAGES:
         raise ValueError(f"unsupported language {language!r}; use negotiate() first")
     path = catalogue_path(language, locales_dir).resolve()
@@ -291,7 +417,7 @@ def load_catalogue(language: str, locales_dir: Path | str | None = None) -> Cata
         raise CatalogueError(f"cannot read catalogue {path}: {exc.strerror or exc}") from exc
     if not path.is_file():
         raise CatalogueError(f"cannot read catalogue {path}: not a file")
-    return _load(path, language, stat.st_mtime_ns, stat.st_size)
+    return _load(path, language, stat.st_mtime_ns, stat.st_size, bool(lenient))
 
 
 # --------------------------------------------------------------------------
@@ -306,6 +432,9 @@ class Translator:
     see :func:`negotiate`) or a :class:`babel.Locale`.  ``language`` is
     ``"uk"``, ``"es"`` or ``"en"``; ``locale`` is the :class:`babel.Locale`
     used for numbers and lists (the requested region is kept, e.g. ``es_MX``).
+    ``locales_dir`` and ``lenient`` are passed to :func:`load_catalogue`
+    (``lenient=True`` shows broken messages in English with one
+    :class:`CatalogueWarning` instead of raising :class:`CatalogueError`).
     """
 
     __slots__ = ("language", "locale", "_catalogue", "_t")
@@ -313,7 +442,13 @@ class Translator:
     language: str
     locale: Locale
 
-    def __init__(self, locale: str | Locale | None = None, *, locales_dir: Path | str | None = None) -> None:
+    def __init__(
+        self,
+        locale: str | Locale | None = None,
+        *,
+        locales_dir: Path | str | None = None,
+        lenient: bool | None = None,
+    ) -> None:
         tag = str(locale) if isinstance(locale, Locale) else locale
         language, parsed = _negotiate(tag, stacklevel=2)
         self.language = language
@@ -321,7 +456,7 @@ class Translator:
             self.locale = parsed
         else:
             self.locale = Locale.parse(language)
-        self._catalogue = load_catalogue(language, locales_dir)
+        self._catalogue = load_catalogue(language, locales_dir, lenient=lenient)
         self._t = self._catalogue.translations
 
     def __repr__(self) -> str:
@@ -373,7 +508,15 @@ class Translator:
 
     # -- numbers and lists (Babel, with this translator's locale) ---------
     def format_number(self, n: int | float | Decimal) -> str:
-        return _babel_numbers.format_decimal(n, locale=self.locale)
+        """``n`` for this locale: the one number formatter of the package (board, charts, texts).
+
+        Babel's decimal format (decimal comma in uk/es, at most 3 decimals),
+        with digit grouping only from CLDR's ``minimumGroupingDigits`` on, which
+        Babel does not apply: es ``1500`` but ``15.000``; uk ``1 500``; en ``1,500``.
+        """
+        whole = len(str(int(abs(n)))) if math.isfinite(n) else 0
+        group = whole >= 3 + MIN_GROUPING_DIGITS.get(self.locale.language, 1)
+        return _babel_numbers.format_decimal(n, locale=self.locale, group_separator=group)
 
     def format_decimal(self, x: int | float | Decimal | str, format: str | None = None, **kwargs: Any) -> str:
         return _babel_numbers.format_decimal(x, format=format, locale=self.locale, **kwargs)

@@ -1,7 +1,6 @@
 """The full rules of Logger, as the tutorial and the rules view show them.
 
-The text follows the project's rule specification (``docs/rules.md``, from
-shared/RULES.md).  It is split into paragraph-sized messages, each with a
+The text follows the project's rule specification, ``docs/rules.md``.  It is split into paragraph-sized messages, each with a
 stable gettext context ``rules:<section>:<n>`` so that a paragraph can be
 reworded in English without losing its place in the catalogues.  Markdown
 (``**bold**``, ``*italic*``) is allowed inside messages.
@@ -93,9 +92,10 @@ _PARAGRAPHS: MappingProxyType[str, tuple[PMessage, ...]] = MappingProxyType(
             ),
             NP_(
                 "rules:pieces:5",
-                "The **pool** is all the pyramids that are not on the board: 20 large, 20 "
-                "medium and 20 small ones. Every tree needs exactly one large pyramid, so "
-                "there can never be more than 20 trees on the board.",
+                "The game has 20 large, 20 medium and 20 small pyramids. The **pool** is the "
+                "pyramids that are not on the board: at the start the seedling on c3 uses one "
+                "large pyramid, so 19 large ones are in the pool. Every tree needs exactly one "
+                "large pyramid, so there can never be more than 20 trees on the board.",
             ),
             NP_(
                 "rules:pieces:6",
@@ -137,7 +137,9 @@ _PARAGRAPHS: MappingProxyType[str, tuple[PMessage, ...]] = MappingProxyType(
                 "Move your logger 0, 1 or 2 steps. Each step goes up, down, left or right "
                 "into a free cell: a cell with no tree and no logger on it. You may turn "
                 "between the two steps, so after two steps your logger can end up diagonally "
-                "from where it started. You may also stay where you are.",
+                "from where it started. You may also stay where you are. *(Project decision: "
+                "the published rules do not say whether a two-step move may turn; each step "
+                "is an ordinary step, so we allow it.)*",
             ),
         ),
         "growth": (
@@ -165,10 +167,11 @@ _PARAGRAPHS: MappingProxyType[str, tuple[PMessage, ...]] = MappingProxyType(
             ),
             NP_(
                 "rules:growth:5",
-                "Growth is compulsory: you cannot leave a tree out, and every mature tree that "
-                "can spread its seeds must do it. A mature tree gets no new seedling only when "
-                "it has no free cell next to it, or when there are already 20 trees on the "
-                "board.",
+                "Growth is compulsory: you cannot leave a tree out, and as many mature trees "
+                "as possible must spread their seeds. A mature tree gets no new seedling when "
+                "it has no free cell next to it, when other spreading trees need the free cells "
+                "next to it (see below), or when the limit of 20 trees leaves no room: for "
+                "example, with 19 trees on the board only one new seedling can appear.",
             ),
             # TRANSLATORS: "Project decision" marks a rule this project settled where
             # the published rules are silent (see the last section).
@@ -198,8 +201,11 @@ _PARAGRAPHS: MappingProxyType[str, tuple[PMessage, ...]] = MappingProxyType(
             ),
             NP_(
                 "rules:action:2",
-                "You may not skip the action if any of them is possible. Only when none of "
-                "the three can be done is the phase skipped, and then your turn ends.",
+                "You may not skip the action if any of them is possible. Even when protesting "
+                "is the only action you can do, you must protest: put at least one protester "
+                "on a tree. Only when none of the three can be done is the phase skipped, and "
+                "then your turn ends. *(Project decision: the rules say that you must perform "
+                "an action if you are able to, and protesting is one of the actions.)*",
             ),
         ),
         "plant": (
@@ -214,7 +220,9 @@ _PARAGRAPHS: MappingProxyType[str, tuple[PMessage, ...]] = MappingProxyType(
                 "rules:protest:1",
                 "Take one or more protesters from your supply and put each of them on a "
                 "different mature tree that has no protester yet. The trees can be anywhere "
-                "on the board; they do not have to be next to your logger.",
+                "on the board; they do not have to be next to your logger. *(Project "
+                "decision: unlike planting and chopping, the published rules set no distance "
+                "for protesting.)*",
             ),
             NP_(
                 "rules:protest:2",
@@ -246,7 +254,9 @@ _PARAGRAPHS: MappingProxyType[str, tuple[PMessage, ...]] = MappingProxyType(
             NP_(
                 "rules:chop:3",
                 "You score 1 point for every tree that falls. Protesters from the fallen "
-                "trees go into your supply, and the pyramids go back to the pool.",
+                "trees go into your supply, and the pyramids go back to the pool, so they can "
+                "be used for new seedlings. *(Project decision: the published rules do not say "
+                "where the pyramids of felled trees go.)*",
             ),
             NP_(
                 "rules:chop:4",
@@ -278,7 +288,8 @@ _PARAGRAPHS: MappingProxyType[str, tuple[PMessage, ...]] = MappingProxyType(
             ),
             NP_(
                 "rules:winner:3",
-                "If they are still level, those players share the win: it is a tie between them.",
+                "If they are still level, those players share the win: it is a tie between "
+                "them. *(Project decision: the published rules do not say who wins then.)*",
             ),
         ),
         "decisions": (
@@ -320,6 +331,14 @@ _PARAGRAPHS: MappingProxyType[str, tuple[PMessage, ...]] = MappingProxyType(
                 "against another bot, may also set a limit on the number of turns. A game "
                 "stopped by that limit is reported as stopped by the limit, never as a normal "
                 "end.",
+            ),
+            NP_(
+                "rules:decisions:7",
+                "**Smaller decisions**, each marked where it applies: a two-step move may turn "
+                "(Movement); you must protest when it is the only possible action (Action); "
+                "protesters may go on trees anywhere on the board (Protest); the pyramids of "
+                "felled trees go back to the pool (Chop); players who are still level after "
+                "comparing protesters share the win (Who wins).",
             ),
         ),
     }
