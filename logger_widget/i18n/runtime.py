@@ -514,7 +514,7 @@ class Translator:
         with digit grouping only from CLDR's ``minimumGroupingDigits`` on, which
         Babel does not apply: es ``1500`` but ``15.000``; uk ``1 500``; en ``1,500``.
         """
-        whole = len(str(int(abs(n)))) if math.isfinite(n) else 0
+        whole = len(str(abs(int(n)))) if math.isfinite(n) else 0
         group = whole >= 3 + MIN_GROUPING_DIGITS.get(self.locale.language, 1)
         return _babel_numbers.format_decimal(n, locale=self.locale, group_separator=group)
 
