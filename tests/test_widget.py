@@ -138,6 +138,7 @@ NEUTRAL_KEYS = frozenset(
         "action",
         "languages",
         "bot_name",
+        "palette",
     }
 )
 _ALLOWED_LATIN = re.compile(
@@ -376,7 +377,7 @@ def test_clicking_a_target_in_the_action_phase_when_unambiguous() -> None:
         d.cell(next(c for c, m in d.marks().items() if m == "spawn"))
     assert d.view["stage"] == "action"
     # b1 is a free cell next to the logger: only planting can use it
-    tip = b._steps[-1]
+    tip = b.controller.steps[-1]
     plant_cells = tip.choose("plant").options()
     assert plant_cells
     assert d.cell(plant_cells[0]) == "ok"
@@ -455,7 +456,7 @@ def test_stale_duplicate_and_rapid_messages_do_not_corrupt_the_game() -> None:
     assert d.send("cell", cell="b3", seq=9) == "duplicate"
     assert d.send("cell", cell="b3", seq=11, version=v0) == "stale"
     d.seq = 11
-    assert b._steps[-1].stage == "plant" and not b.game.turns
+    assert b.controller.steps[-1].stage == "plant" and not b.game.turns
     # five rapid clicks based on the same view: only the first is taken
     v1 = d.view["version"]
     results = [d.send("cell", cell=c, version=v1) for c in ("b3", "a4", "a2", "b3", "a4")]
@@ -480,7 +481,7 @@ def test_illegal_intents_are_explained_in_the_players_language() -> None:
     assert d.cell("e3") == "rejected"  # not reachable
     notice = d.view["notice"]
     assert notice["kind"] == "info" and "e3" in notice["text"] and not english_words(notice["text"])
-    assert not b.game.turns and b._steps[-1].stage == "move"
+    assert not b.game.turns and b.controller.steps[-1].stage == "move"
     assert d.send("action", kind="chop") == "rejected"  # no action before moving
     assert d.send("done") == "rejected"
     # a typed turn: illegal → the rule, translated by the catalogue
@@ -571,7 +572,7 @@ def test_bot_exception_pauses_the_seat_then_take_over_or_retry() -> None:
     assert d2.send("take_over") == "ok"
     assert b2.seats[1] == "human" and d2.view["interactive"] and d2.view["to_move"] == 2
     d2.cell("e4")
-    assert len(b2.game.turns) == 1 or b2._steps[-1].stage != "move"
+    assert len(b2.game.turns) == 1 or b2.controller.steps[-1].stage != "move"
 
 
 def test_bot_returning_an_illegal_turn_is_explained() -> None:
@@ -865,3 +866,22 @@ def test_undo_while_a_bot_thinks_never_runs_two_searches_at_once() -> None:
     assert b.wait(30)
     assert bot.overlaps == 0 and bot.calls >= 2
     assert len(b.game.turns) == 2 and not any(s.paused for s in b._seats)
+
+
+# ---------------------------------------------------------------------------- palette: one source
+
+
+def test_seat_colours_come_from_the_palette_only() -> None:
+    """The view model carries palette.py's seat colours; board.js hard-codes none of them."""
+    from logger_widget.palette import OKABE_ITO, SEAT_STYLES
+
+    view = sync_board().view
+    for seat, style in SEAT_STYLES.items():
+        entry = view["palette"][str(seat)]
+        assert entry["colour"] == style.colour and entry["text"] == style.text_colour
+    js = (STATIC / "board.js").read_text(encoding="utf-8").lower()
+    for seat, style in SEAT_STYLES.items():
+        assert style.colour.lower() not in js, f"board.js hard-codes seat {seat}'s colour {style.colour}"
+    assert "seat_colours" not in js and "seat_text" not in js
+    # seat 2 (vermillion) carries black text: the contrast rule of palette.py, not white as board.js had
+    assert view["palette"]["2"]["text"] == "#000000" and SEAT_STYLES[2].colour == OKABE_ITO["vermillion"]

@@ -40,9 +40,12 @@ from ..i18n.texts.board import (
     PROMPTS,
     RESULT,
 )
+from ..palette import SEAT_STYLES
 
 __all__ = [
     "BoardState",
+    "Frame",
+    "frame",
     "Seat",
     "Notice",
     "build_view",
@@ -199,114 +202,188 @@ def _seat_bot_name(seat: Seat) -> str:
 # --------------------------------------------------------------------------- the view
 
 
-def build_view(state: BoardState, tr: Translator) -> dict[str, Any]:
-    """The complete view model (JSON-ready) for ``state`` in ``tr``'s language."""
+@dataclass(frozen=True)
+class Frame:
+    """What every panel needs to know about the shown moment (derived once from a :class:`BoardState`).
+
+    Attributes:
+        state: the snapshot.
+        replay: the ply shown by the replay slider (``None``: the live game).
+        shown: the position on screen.
+        over: the live game is over.
+        to_move: seat to move in ``shown``.
+        seat: that seat.
+        tip: the person's turn in progress (``None`` while a bot, nobody or a replay is shown).
+        stage: ``tip.stage`` or ``None``.
+        options: ``tip.options()`` or ``()``.
+        interactive: the person to move can click now.
+    """
+
+    state: BoardState
+    replay: int | None
+    shown: Position
+    over: bool
+    to_move: int
+    seat: Seat
+    tip: TurnInProgress | None
+    stage: str | None
+    options: tuple[str, ...]
+    interactive: bool
+
+    @property
+    def game(self) -> Game:
+        return self.state.game
+
+    @property
+    def live(self) -> bool:
+        return self.replay is None
+
+    @property
+    def ply(self) -> int:
+        """Turns played up to the shown moment."""
+        return self.replay if self.replay is not None else len(self.state.game.turns)
+
+
+def frame(state: BoardState) -> Frame:
+    """The :class:`Frame` of ``state`` (an out-of-range replay ply shows the live game)."""
     game = state.game
     replay = state.replay
     if replay is not None and not 0 <= replay <= len(game.turns):
         replay = None
-    live = replay is None
     shown: Position = game.positions[replay] if replay is not None else game.position
-    over = game.is_over and live
+    over = game.is_over and replay is None
     to_move = shown.to_move
     seat = state.seats[to_move - 1] if to_move - 1 < len(state.seats) else Seat()
-    tip = state.tip if live and not over and not seat.is_bot else None
-    interactive = tip is not None and state.thinking is None
-    stage = tip.stage if tip is not None else None
-    options: tuple[str, ...] = tip.options() if tip is not None else ()
-    mover = player_name(tr, to_move)
+    tip = state.tip if replay is None and not over and not seat.is_bot else None
+    return Frame(
+        state=state,
+        replay=replay,
+        shown=shown,
+        over=over,
+        to_move=to_move,
+        seat=seat,
+        tip=tip,
+        stage=tip.stage if tip is not None else None,
+        options=tip.options() if tip is not None else (),
+        interactive=tip is not None and state.thinking is None,
+    )
 
-    # ---- what the board looks like now
-    board = tip.board() if tip is not None and stage != "move" else shown
 
-    # ---- last turn (shown while no turn is in progress)
-    last: dict[str, Any] | None = None
-    last_ply = replay if replay is not None else len(game.turns)
-    if last_ply > 0 and (tip is None or stage == "move"):
-        before = game.positions[last_ply - 1]
-        turn = game.turns[last_ply - 1]
-        try:
-            fx = turn_effects(before, turn)
-        except LoggerError:  # pragma: no cover - the game only holds legal turns
-            fx = TurnEffects()
-        last = {
-            "seat": before.to_move,
-            "origin": turn.origin,
-            "destination": turn.destination,
-            "notation": turn.notation(),
-            "action": turn.action.kind if turn.action else None,
-            "targets": list(turn.action.cells) if turn.action else [],
-            "grew": list(fx.grew),
-            "spawned": list(fx.spawned),
-            "felled": list(fx.felled),
-            "text": tr.format(
-                DESCRIBE["who"],
-                player=player_name(tr, before.to_move),
-                description=describe_turn(tr, before, turn),
-            ),
-            "title": tr.translate(LABELS["last_turn"]),
-        }
+def last_turn_view(f: Frame, tr: Translator) -> dict[str, Any] | None:
+    """The last turn (drawn on the board while no turn is in progress), or ``None``."""
+    game = f.game
+    if f.ply == 0 or not (f.tip is None or f.stage == "move"):
+        return None
+    before = game.positions[f.ply - 1]
+    turn = game.turns[f.ply - 1]
+    try:
+        fx = turn_effects(before, turn)
+    except LoggerError:  # pragma: no cover - the game only holds legal turns
+        fx = TurnEffects()
+    return {
+        "seat": before.to_move,
+        "origin": turn.origin,
+        "destination": turn.destination,
+        "notation": turn.notation(),
+        "action": turn.action.kind if turn.action else None,
+        "targets": list(turn.action.cells) if turn.action else [],
+        "grew": list(fx.grew),
+        "spawned": list(fx.spawned),
+        "felled": list(fx.felled),
+        "text": tr.format(
+            DESCRIBE["who"],
+            player=player_name(tr, before.to_move),
+            description=describe_turn(tr, before, turn),
+        ),
+        "title": tr.translate(LABELS["last_turn"]),
+    }
 
-    # ---- per-cell marks
+
+def _marks(f: Frame) -> dict[str, str]:
+    """What each cell offers at the current step (``"move"``, ``"plant"``, ``"chosen"``…)."""
+    tip, stage = f.tip, f.stage
     marks: dict[str, str] = {}
-    if tip is not None:
-        if stage == "move":
-            for c in options:
-                marks[c] = "stay" if c == tip.origin else "move"
-        elif stage in ("spawn", "plant", "chop"):
-            for c in options:
-                marks[c] = str(stage)
-        elif stage == "protest":
-            for c in options:
-                if c != DONE:
-                    marks[c] = "protest"
-            for c in tip.protest_chosen:
-                marks[c] = "chosen"
+    if tip is None:
+        return marks
+    if stage == "move":
+        for c in f.options:
+            marks[c] = "stay" if c == tip.origin else "move"
+    elif stage in ("spawn", "plant", "chop"):
+        for c in f.options:
+            marks[c] = str(stage)
+    elif stage == "protest":
+        for c in f.options:
+            if c != DONE:
+                marks[c] = "protest"
+        for c in tip.protest_chosen:
+            marks[c] = "chosen"
+    return marks
+
+
+def _suggested(f: Frame) -> set[str]:
+    """Cells of the hint's suggestion (shown at the movement step)."""
+    hint = f.state.hint
+    cells: set[str] = set()
+    if hint is not None and f.tip is not None and f.stage == "move":
+        cells.add(hint.destination)
+        cells.update(hint.spawns)
+        if hint.action is not None:
+            cells.update(hint.action.cells)
+    return cells
+
+
+def previews_view(f: Frame, tr: Translator) -> dict[str, dict[str, Any]]:
+    """The chop preview of every chop target (at the action and chop steps), by target cell."""
+    tip = f.tip
+    previews: dict[str, dict[str, Any]] = {}
+    if tip is None or f.stage not in ("action", "chop"):
+        return previews
+    chop_tip = tip if f.stage == "chop" else tip.choose("chop") if "chop" in f.options else None
+    if chop_tip is None:
+        return previews
+    for c in chop_tip.options():
+        p = tip.chop_preview(c)
+        lines = [tr.count(COUNTS["felled"], p.points), tr.count(COUNTS["points_gain"], p.points)]
+        if p.protesters_gained:
+            lines.append(tr.count(COUNTS["gained"], p.protesters_gained))
+        previews[c] = {
+            "felled": list(p.felled),
+            "points": p.points,
+            "title": tr.translate(LABELS["chop_preview"]) + f" ({c})",
+            "lines": lines,
+            "text": f"{c}: " + ", ".join(lines),
+        }
+    return previews
+
+
+def _cell_content(tr: Translator, board: Position, cell: str, logger: int | None) -> str:
+    piece = board.trees.get(cell)
+    if logger is not None:
+        return tr.format(CELL["logger"], seat=logger)
+    if piece is None:
+        return tr.translate(CELL["empty"])
+    if cell in board.protested:
+        return tr.translate(CELL["protested"])
+    return tr.translate(terms.PIECES[piece])
+
+
+def cells_view(f: Frame, tr: Translator, previews: dict[str, dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """The 5 × 5 cells, top row (rank 5) first: piece, logger, mark, badges and spoken label."""
+    tip, stage = f.tip, f.stage
+    board = tip.board() if tip is not None and stage != "move" else f.shown
+    marks = _marks(f)
+    suggested = _suggested(f)
     grew = set(tip.grown_trees) if tip is not None and stage != "move" else set()
     spawners = set(tip.spawning_trees) if tip is not None and stage == "spawn" else set()
     new = set(tip.spawned) if tip is not None and stage != "move" else set()
-    suggested: set[str] = set()
-    if state.hint is not None and tip is not None and stage == "move":
-        suggested.add(state.hint.destination)
-        suggested.update(state.hint.spawns)
-        if state.hint.action is not None:
-            suggested.update(state.hint.action.cells)
-
-    previews: dict[str, dict[str, Any]] = {}
-    if tip is not None and stage in ("action", "chop"):
-        chop_tip = tip if stage == "chop" else tip.choose("chop") if "chop" in options else None
-        if chop_tip is not None:
-            for c in chop_tip.options():
-                p = tip.chop_preview(c)
-                lines = [tr.count(COUNTS["felled"], p.points), tr.count(COUNTS["points_gain"], p.points)]
-                if p.protesters_gained:
-                    lines.append(tr.count(COUNTS["gained"], p.protesters_gained))
-                previews[c] = {
-                    "felled": list(p.felled),
-                    "points": p.points,
-                    "title": tr.translate(LABELS["chop_preview"]) + f" ({c})",
-                    "lines": lines,
-                    "text": f"{c}: " + ", ".join(lines),
-                }
-
     loggers = {c: i + 1 for i, c in enumerate(board.loggers)}
-    protested = board.protested
-    trees = board.trees
     cells: list[list[dict[str, Any]]] = []
     for rank in RANKS:
         row: list[dict[str, Any]] = []
-        for f in FILES:
-            c = f + rank
-            piece = trees.get(c)
+        for file in FILES:
+            c = file + rank
             lg = loggers.get(c)
-            if lg is not None:
-                content = tr.format(CELL["logger"], seat=lg)
-            elif piece is None:
-                content = tr.translate(CELL["empty"])
-            elif c in protested:
-                content = tr.translate(CELL["protested"])
-            else:
-                content = tr.translate(terms.PIECES[piece])
+            content = _cell_content(tr, board, c, lg)
             mark = marks.get(c)
             hint_text = None
             if mark == "chop":
@@ -323,11 +400,11 @@ def build_view(state: BoardState, tr: Translator) -> dict[str, Any]:
             row.append(
                 {
                     "id": c,
-                    "piece": piece,
-                    "protested": c in protested,
+                    "piece": board.trees.get(c),
+                    "protested": c in board.protested,
                     "logger": lg,
                     "mark": mark,
-                    "selectable": interactive and mark is not None,
+                    "selectable": f.interactive and mark is not None,
                     "grew": c in grew,
                     "spawner": c in spawners,
                     "new": c in new,
@@ -337,12 +414,29 @@ def build_view(state: BoardState, tr: Translator) -> dict[str, Any]:
                 }
             )
         cells.append(row)
+    return cells
 
-    # ---- players
-    outcome = game.outcome if live else None
+
+def _badge(tr: Translator, f: Frame, n: int, seat: Seat, winners: set[int]) -> str:
+    thinking = f.state.thinking == n
+    if n in winners:
+        return tr.translate(LABELS["winner"])
+    if thinking:
+        return tr.translate(LABELS["thinking"])
+    if seat.paused and n == f.to_move:
+        return tr.translate(LABELS["paused"])
+    if n == f.to_move and not f.over:
+        return tr.translate(LABELS["to_move"])
+    return ""
+
+
+def players_view(f: Frame, tr: Translator) -> list[dict[str, Any]]:
+    """One card per seat: name, kind, score, supply, and a badge (to move, thinking, winner…)."""
+    shown = f.shown
+    outcome = f.game.outcome if f.live else None
     winners = set(outcome.winners) if outcome else set()
     players = []
-    for i, s in enumerate(state.seats[: shown.players]):
+    for i, s in enumerate(f.state.seats[: shown.players]):
         n = i + 1
         players.append(
             {
@@ -355,166 +449,176 @@ def build_view(state: BoardState, tr: Translator) -> dict[str, Any]:
                 "score_text": tr.count(terms.POINTS, shown.scores[i]),
                 "supply": shown.supplies[i],
                 "supply_text": tr.count(terms.PROTESTERS, shown.supplies[i]),
-                "to_move": n == to_move and not over,
+                "to_move": n == f.to_move and not f.over,
                 "first": n == 1,
-                "thinking": state.thinking == n,
+                "thinking": f.state.thinking == n,
                 "paused": s.paused,
                 "winner": n in winners,
-                "badge": (
-                    tr.translate(LABELS["winner"])
-                    if n in winners
-                    else tr.translate(LABELS["thinking"])
-                    if state.thinking == n
-                    else tr.translate(LABELS["paused"])
-                    if s.paused and n == to_move
-                    else tr.translate(LABELS["to_move"])
-                    if n == to_move and not over
-                    else ""
-                ),
+                "badge": _badge(tr, f, n, s, winners),
             }
         )
+    return players
 
-    # ---- status line (live region)
-    if replay is not None:
-        status_kind = "replay"
-        status = (
-            tr.translate(PROMPTS["replay_start"])
-            if replay == 0
-            else tr.format(
-                PROMPTS["replay"], ply=tr.format_number(replay), total=tr.format_number(len(game.turns))
-            )
-        )
-    elif over:
-        status_kind = "over"
-        status = tr.translate(PROMPTS["over"])
-    elif seat.is_bot:
-        if seat.paused:
-            status_kind, status = "paused", tr.format(PROMPTS["paused"], player=mover)
-        elif state.thinking == to_move:
-            status_kind, status = "thinking", tr.format(PROMPTS["thinking"], player=mover)
-        else:
-            status_kind, status = "thinking", tr.format(PROMPTS["bot_waiting"], player=mover)
-    elif tip is not None:
-        status_kind = "prompt"
-        if stage == "spawn":
-            status = tr.count(PROMPTS["spawn"], tip.spawns_needed, player=mover)
-        elif stage == "protest":
-            left = shown.supplies[to_move - 1] - len(tip.protest_chosen)
-            status = tr.format(PROMPTS["protest"], player=mover, n=tr.format_number(left))
-        else:
-            status = tr.format(PROMPTS[stage or "move"], player=mover)
-    else:  # pragma: no cover - a human seat always has a turn in progress
-        status_kind, status = "prompt", ""
 
-    # ---- phases (Movement → Growth → Action)
-    phase_order = ("movement", "growth", "action")
-    current_phase = {"move": 0, "spawn": 1}.get(stage or "", 2) if tip is not None else None
-    phases = [
-        {
-            "id": p,
-            "label": tr.translate(terms.PHASES[p]),
-            "state": (
-                "todo"
-                if current_phase is None
-                else "done"
-                if k < current_phase
-                else "current"
-                if k == current_phase
-                else "todo"
-            ),
+def status_view(f: Frame, tr: Translator) -> dict[str, str]:
+    """The status line (a live region): ``kind`` (prompt, thinking, paused, over, replay) and ``text``."""
+    mover = player_name(tr, f.to_move)
+    game, tip, stage = f.game, f.tip, f.stage
+    if f.replay is not None:
+        if f.replay == 0:
+            return {"kind": "replay", "text": tr.translate(PROMPTS["replay_start"])}
+        ply, total = tr.format_number(f.replay), tr.format_number(len(game.turns))
+        return {"kind": "replay", "text": tr.format(PROMPTS["replay"], ply=ply, total=total)}
+    if f.over:
+        return {"kind": "over", "text": tr.translate(PROMPTS["over"])}
+    if f.seat.is_bot:
+        if f.seat.paused:
+            return {"kind": "paused", "text": tr.format(PROMPTS["paused"], player=mover)}
+        key = "thinking" if f.state.thinking == f.to_move else "bot_waiting"
+        return {"kind": "thinking", "text": tr.format(PROMPTS[key], player=mover)}
+    if tip is None:  # pragma: no cover - a human seat always has a turn in progress
+        return {"kind": "prompt", "text": ""}
+    if stage == "spawn":
+        return {"kind": "prompt", "text": tr.count(PROMPTS["spawn"], tip.spawns_needed, player=mover)}
+    if stage == "protest":
+        left = f.shown.supplies[f.to_move - 1] - len(tip.protest_chosen)
+        return {
+            "kind": "prompt",
+            "text": tr.format(PROMPTS["protest"], player=mover, n=tr.format_number(left)),
         }
-        for k, p in enumerate(phase_order)
+    return {"kind": "prompt", "text": tr.format(PROMPTS[stage or "move"], player=mover)}
+
+
+def phases_view(f: Frame, tr: Translator) -> list[dict[str, str]]:
+    """Movement → Growth → Action, each ``"done"``, ``"current"`` or ``"todo"``."""
+    current = {"move": 0, "spawn": 1}.get(f.stage or "", 2) if f.tip is not None else None
+
+    def state_of(k: int) -> str:
+        if current is None or k > current:
+            return "todo"
+        return "done" if k < current else "current"
+
+    return [
+        {"id": p, "label": tr.translate(terms.PHASES[p]), "state": state_of(k)}
+        for k, p in enumerate(("movement", "growth", "action"))
     ]
 
-    # ---- action panel
-    action_opts = state.action_tip.options() if state.action_tip is not None else ()
-    in_action = stage in ("action", "plant", "chop", "protest")
-    actions = [
+
+def actions_view(f: Frame, tr: Translator) -> list[dict[str, Any]]:
+    """The Plant / Protest / Chop buttons: enabled while they can be chosen, pressed when chosen."""
+    action_tip = f.state.action_tip
+    action_opts = action_tip.options() if action_tip is not None else ()
+    in_action = f.stage in ("action", "plant", "chop", "protest")
+    return [
         {
             "id": kind,
             "label": tr.translate(terms.ACTIONS[kind]),
-            "enabled": interactive and in_action and kind in action_opts,
-            "pressed": stage == kind,
+            "enabled": f.interactive and in_action and kind in action_opts,
+            "pressed": f.stage == kind,
         }
         for kind in ("plant", "protest", "chop")
     ]
 
-    # ---- result and end-game banner
-    result = None
-    if outcome is not None:
-        ws = outcome.winners
-        if outcome.tie_break == "score":
-            headline = tr.format(
-                RESULT["winner"],
-                player=player_name(tr, ws[0]),
-                points=tr.count(terms.POINTS, outcome.scores[ws[0] - 1]),
-            )
-        elif outcome.tie_break == "protesters":
-            best = outcome.scores[ws[0] - 1]
-            others = [
-                outcome.supplies[i] for i, sc in enumerate(outcome.scores) if sc == best and i + 1 not in ws
-            ]
-            headline = tr.format(
-                RESULT["protesters"],
-                player=player_name(tr, ws[0]),
-                points=tr.count(terms.POINTS, best),
-                supply=tr.format_number(outcome.supplies[ws[0] - 1]),
-                other=tr.format_number(max(others) if others else 0),
-            )
-        else:
-            headline = tr.format(
-                RESULT["shared"],
-                players=tr.format_list([player_name(tr, w) for w in ws]),
-                points=tr.count(terms.POINTS, outcome.scores[ws[0] - 1]),
-            )
-        result = {
-            "winners": list(ws),
-            "tie_break": outcome.tie_break,
-            "reason": outcome.reason,
-            "headline": headline,
-            "detail": tr.translate(RESULT[f"reason_{outcome.reason}"]),
-            "title": tr.translate(LABELS["result"]),
-        }
-    banner = None
-    if shown.end_triggered and not shown.is_game_over and not (over and live):
-        left = shown.players - to_move + 1
-        banner = {"title": tr.translate(LABELS["end_game"]), "text": tr.count(NOTICES["end_triggered"], left)}
 
-    # ---- history
-    history = []
+def result_view(f: Frame, tr: Translator) -> dict[str, Any] | None:
+    """The final result (winners, headline, why the game ended), or ``None`` while it goes on."""
+    outcome = f.game.outcome if f.live else None
+    if outcome is None:
+        return None
+    ws = outcome.winners
+    if outcome.tie_break == "score":
+        headline = tr.format(
+            RESULT["winner"],
+            player=player_name(tr, ws[0]),
+            points=tr.count(terms.POINTS, outcome.scores[ws[0] - 1]),
+        )
+    elif outcome.tie_break == "protesters":
+        best = outcome.scores[ws[0] - 1]
+        others = [
+            outcome.supplies[i] for i, sc in enumerate(outcome.scores) if sc == best and i + 1 not in ws
+        ]
+        headline = tr.format(
+            RESULT["protesters"],
+            player=player_name(tr, ws[0]),
+            points=tr.count(terms.POINTS, best),
+            supply=tr.format_number(outcome.supplies[ws[0] - 1]),
+            other=tr.format_number(max(others) if others else 0),
+        )
+    else:
+        headline = tr.format(
+            RESULT["shared"],
+            players=tr.format_list([player_name(tr, w) for w in ws]),
+            points=tr.count(terms.POINTS, outcome.scores[ws[0] - 1]),
+        )
+    return {
+        "winners": list(ws),
+        "tie_break": outcome.tie_break,
+        "reason": outcome.reason,
+        "headline": headline,
+        "detail": tr.translate(RESULT[f"reason_{outcome.reason}"]),
+        "title": tr.translate(LABELS["result"]),
+    }
+
+
+def banner_view(f: Frame, tr: Translator) -> dict[str, str] | None:
+    """The end-game banner (someone has 10 points: the round is completed), or ``None``."""
+    shown = f.shown
+    if not shown.end_triggered or shown.is_game_over or f.over:
+        return None
+    left = shown.players - f.to_move + 1
+    return {"title": tr.translate(LABELS["end_game"]), "text": tr.count(NOTICES["end_triggered"], left)}
+
+
+def history_view(f: Frame, tr: Translator) -> dict[str, Any]:
+    """The turns played (newest last), the current one marked."""
+    game = f.game
+    items = []
     for i, t in enumerate(game.turns):
         before = game.positions[i]
-        history.append(
+        player = player_name(tr, before.to_move)
+        items.append(
             {
                 "ply": i + 1,
                 "seat": before.to_move,
-                "who": tr.format(
-                    DESCRIBE["entry"], ply=tr.format_number(i + 1), player=player_name(tr, before.to_move)
-                ),
+                "who": tr.format(DESCRIBE["entry"], ply=tr.format_number(i + 1), player=player),
                 "notation": t.notation(),
-                "label": tr.format(
-                    DESCRIBE["who"],
-                    player=player_name(tr, before.to_move),
-                    description=describe_turn(tr, before, t),
-                ),
-                "current": (replay if replay is not None else len(game.turns)) == i + 1,
+                "label": tr.format(DESCRIBE["who"], player=player, description=describe_turn(tr, before, t)),
+                "current": f.ply == i + 1,
             }
         )
+    return {"items": items, "empty": tr.translate(LABELS["no_turns"])}
 
-    notice = None
-    if state.notice is not None:
-        notice = {"kind": state.notice.kind, "text": state.notice.message(tr)}
-    hint_text = None
-    if state.hint is not None and live and tip is not None:
-        hint_text = tr.format(
-            NOTICES["hint"], turn=f"{state.hint.notation()} ({describe_turn(tr, game.position, state.hint)})"
-        )
+
+def replay_view(f: Frame, tr: Translator) -> dict[str, Any]:
+    """The replay slider: value, maximum, and its text (``"Start"`` or ``"3 / 12"``)."""
+    total = len(f.game.turns)
+    value = f.ply
+    text = (
+        tr.translate(LABELS["start"])
+        if value == 0
+        else f"{tr.format_number(value)} / {tr.format_number(total)}"
+    )
+    return {"active": f.replay is not None, "value": value, "max": total, "text": text}
+
+
+def hint_view(f: Frame, tr: Translator) -> dict[str, Any]:
+    """The Hint button and its text (the suggestion, or "looking for a good turn…")."""
+    state = f.state
+    text = None
+    if state.hint is not None and f.live and f.tip is not None:
+        described = describe_turn(tr, f.game.position, state.hint)
+        text = tr.format(NOTICES["hint"], turn=f"{state.hint.notation()} ({described})")
     elif state.hint_pending:
-        hint_text = tr.translate(NOTICES["hint_thinking"])
+        text = tr.translate(NOTICES["hint_thinking"])
+    enabled = f.live and not f.over and f.tip is not None and state.hint_available and not state.hint_pending
+    return {"enabled": enabled, "text": text}
 
-    labels = {key: tr.translate(msg) for key, msg in LABELS.items()}
+
+def labels_view(tr: Translator) -> dict[str, Any]:
+    """Every fixed label of the board (buttons, headings, the legend)."""
+    labels: dict[str, Any] = {key: tr.translate(msg) for key, msg in LABELS.items()}
     labels["title"] = tr.translate(terms.GAME_NAME)
-    labels["legend_items"] = [  # type: ignore[assignment]
+    labels["legend_items"] = [
         {"piece": "seedling", "label": tr.translate(terms.PIECES["seedling"])},
         {"piece": "sapling", "label": tr.translate(terms.PIECES["sapling"])},
         {"piece": "mature", "label": tr.translate(terms.PIECES["mature"])},
@@ -522,62 +626,61 @@ def build_view(state: BoardState, tr: Translator) -> dict[str, Any]:
         {"piece": "logger", "label": tr.translate(terms.PIECES["logger"])},
     ]
     labels["first_player"] = tr.translate(terms.TERMS["first_player"])
+    return labels
 
+
+def palette_view() -> dict[str, dict[str, str]]:
+    """The seat colours the board draws with (from :mod:`logger_widget.palette`, the one source)."""
+    return {
+        str(seat): {"colour": style.colour, "text": style.text_colour, "dash": style.dasharray}
+        for seat, style in SEAT_STYLES.items()
+    }
+
+
+def build_view(state: BoardState, tr: Translator) -> dict[str, Any]:
+    """The complete view model (JSON-ready) for ``state`` in ``tr``'s language: one entry per panel."""
+    f = frame(state)
+    game = f.game
+    previews = previews_view(f, tr)
     return {
         "version": state.version,
         "lang": tr.language,
         "languages": [{"id": k, "label": v} for k, v in LANGUAGE_NAMES.items()],
-        "labels": labels,
+        "labels": labels_view(tr),
+        "palette": palette_view(),
         "files": list(FILES),
         "ranks": list(RANKS),
-        "cells": cells,
-        "players": players,
-        "to_move": to_move,
-        "stage": stage
-        if tip is not None
-        else ("over" if over else "replay" if replay is not None else "bot"),
-        "interactive": interactive,
-        "status": {"kind": status_kind, "text": status},
-        "phases": phases,
-        "actions": actions,
-        "show_actions": tip is not None,
+        "cells": cells_view(f, tr, previews),
+        "players": players_view(f, tr),
+        "to_move": f.to_move,
+        "stage": f.stage
+        if f.tip is not None
+        else ("over" if f.over else "replay" if f.replay is not None else "bot"),
+        "interactive": f.interactive,
+        "status": status_view(f, tr),
+        "phases": phases_view(f, tr),
+        "actions": actions_view(f, tr),
+        "show_actions": f.tip is not None,
         "protest_done": {
-            "visible": stage == "protest",
-            "enabled": interactive and DONE in options,
+            "visible": f.stage == "protest",
+            "enabled": f.interactive and DONE in f.options,
             "label": tr.translate(LABELS["done"]),
         },
-        "back": {"enabled": interactive and state.can_back, "label": tr.translate(LABELS["back"])},
+        "back": {"enabled": f.interactive and state.can_back, "label": tr.translate(LABELS["back"])},
         "previews": previews,
-        "last": last,
-        "banner": banner,
-        "result": result,
-        "notice": notice,
+        "last": last_turn_view(f, tr),
+        "banner": banner_view(f, tr),
+        "result": result_view(f, tr),
+        "notice": {"kind": state.notice.kind, "text": state.notice.message(tr)} if state.notice else None,
         "task": state.task(tr) if state.task is not None else None,
-        "hint": {
-            "enabled": live
-            and not over
-            and tip is not None
-            and state.hint_available
-            and not state.hint_pending,
-            "text": hint_text,
-        },
-        "undo": {"enabled": live and game.can_undo},
-        "redo": {"enabled": live and game.can_redo and state.thinking is None},
-        "history": {"items": history, "empty": tr.translate(LABELS["no_turns"])},
-        "replay": {
-            "active": replay is not None,
-            "value": replay if replay is not None else len(game.turns),
-            "max": len(game.turns),
-            "text": (
-                tr.translate(LABELS["start"])
-                if (replay if replay is not None else len(game.turns)) == 0
-                else f"{tr.format_number(replay if replay is not None else len(game.turns))} / "
-                f"{tr.format_number(len(game.turns))}"
-            ),
-        },
+        "hint": hint_view(f, tr),
+        "undo": {"enabled": f.live and game.can_undo},
+        "redo": {"enabled": f.live and game.can_redo and state.thinking is None},
+        "history": history_view(f, tr),
+        "replay": replay_view(f, tr),
         "lpn": game.position.to_lpn(),
-        "shown_lpn": shown.to_lpn(),
-        "over": bool(over),
-        "players_count": shown.players,
+        "shown_lpn": f.shown.to_lpn(),
+        "over": bool(f.over),
+        "players_count": f.shown.players,
         "cell_names": list(CELL_NAMES),
     }

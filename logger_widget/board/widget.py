@@ -26,76 +26,49 @@ Python API: :attr:`Board.game`, :attr:`Board.position`, :meth:`Board.play`,
 
 from __future__ import annotations
 
-import asyncio
 import base64
 import logging
-import queue
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import anywidget
 import traitlets
 
-from ..engine.decisions import TurnInProgress
-from ..engine.errors import LoggerError, RecordError
 from ..engine.game import Game
 from ..engine.position import Position
 from ..engine.turn import Turn
-from ..i18n import PMessage, PPluralMessage, Translator, negotiate
-from ..i18n.texts.board import NOTICES
-from .view import BoardState, Notice, Seat, build_view, explain_error, player_name
+from ..i18n import PMessage, Translator, negotiate
+from .bot_runner import BotRunner
+from .controller import TARGET_STAGES, Controller
+from .messages import raw, short, text
+from .view import BoardState, Notice, Seat, build_view
 
 __all__ = ["Board"]
 
 log = logging.getLogger(__name__)
 
 _STATIC = Path(__file__).resolve().parent / "static"
-_TARGET_STAGES = ("plant", "chop", "protest")
-_BOT_MODES = ("thread", "sync")
 
 
-def _text(key: str, **params: Any) -> Callable[[Translator], str]:
-    """A notice from :data:`NOTICES`, translated when the view is built."""
-    message = NOTICES[key]
+class LessonHost(Protocol):
+    """A lesson shown on a board (see :func:`logger_widget.classroom.tutorial.lesson_board`).
 
-    def render(tr: Translator) -> str:
-        values = {k: (v(tr) if callable(v) else v) for k, v in params.items()}
-        if isinstance(message, PPluralMessage):
-            return tr.count(message, int(values.pop("n")), **values)
-        return tr.format(message, **values)
+    The board offers "Restart lesson" instead of "New game" and, once
+    :attr:`solved`, "Next lesson" when :attr:`next` names one; a solved lesson
+    stops the board (the status says it is solved).
+    """
 
-    return render
+    solved: bool
+    next: str | None
 
+    def restart(self, board: Board) -> None:
+        """Put the lesson's position back on ``board`` (the task stays)."""
 
-def _raw(text: str) -> Callable[[Translator], str]:
-    return lambda tr: text
-
-
-def _illegal(error: BaseException) -> Callable[[Translator], str]:
-    """A refused typed turn: the rule it breaks, or why it cannot be read."""
-
-    def render(tr: Translator) -> str:
-        if _is_notation_error(error):
-            return explain_error(tr, error)
-        return tr.format(NOTICES["illegal"], reason=explain_error(tr, error))
-
-    return render
-
-
-def _player(seat: int) -> Callable[[Translator], str]:
-    return lambda tr: player_name(tr, seat)
-
-
-def _error(error: BaseException) -> Callable[[Translator], str]:
-    return lambda tr: explain_error(tr, error)
-
-
-def _short(error: BaseException) -> str:
-    text = f"{type(error).__name__}: {error}"
-    return text if len(text) <= 200 else text[:199] + "…"
+    def go_next(self, board: Board) -> None:
+        """Show the next lesson on ``board``."""
 
 
 class Board(anywidget.AnyWidget):
@@ -145,8 +118,6 @@ class Board(anywidget.AnyWidget):
         live_chart: bool = False,
         **kwargs: Any,
     ) -> None:
-        if bot_mode not in _BOT_MODES:
-            raise ValueError(f"bot_mode must be one of {_BOT_MODES}, not {bot_mode!r}")
         if isinstance(players, (str, bytes)) or not isinstance(players, Iterable):
             raise TypeError("players must be a list of 2 to 4 seats, e.g. ['human', 'mcts:easy']")
         specs = list(players)
@@ -154,47 +125,54 @@ class Board(anywidget.AnyWidget):
             raise ValueError(f"Logger is for 2 to 4 players, not {len(specs)}")
         self._ready = False
         self._lock = threading.RLock()
-        self._compute_lock = threading.Lock()
         self._seed = seed
         self._corners = tuple(corners) if corners is not None else None
         self._repetition_rule = bool(repetition_rule)
         self.live_chart = bool(live_chart)
         self._chart_cache: tuple[tuple[Any, ...], dict[str, str]] | None = None
-        self.bot_mode = bot_mode
-        if not isinstance(bot_delay, (int, float)) or not 0 <= bot_delay <= 10:
-            raise ValueError(f"bot_delay must be a number of seconds from 0 to 10, not {bot_delay!r}")
-        self.bot_delay = float(bot_delay)
+        self.bots = BotRunner(self, bot_mode, bot_delay, hint_bot, seed)
+        self.controller = Controller(self)
+        self.lesson: LessonHost | None = None
         self._seats = [self._make_seat(spec, i + 1) for i, spec in enumerate(specs)]
-        self._hint_spec = hint_bot
-        self._hint_bot: Any = None
         self._game = Game.new(len(specs), self._corners, repetition_rule=self._repetition_rule)
-        self._steps: list[TurnInProgress] = []
         self._version = 0
-        self._epoch = 0
-        self._thinking: int | None = None
-        self._hint: Turn | None = None
-        self._hint_pending = False
         self._notice: Notice | None = None
         self._task: Callable[[Translator], str] | None = None
         self._replay: int | None = None
         self._last_seq: dict[str, int] = {}
         self._callbacks: list[Callable[[Board], Any]] = []
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._inbox: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
         self._tr = Translator(negotiate(locale))
         unknown = sorted(k for k in kwargs if k not in self.class_trait_names())
         if unknown:
             raise TypeError(f"Board() got unexpected keyword argument(s): {', '.join(unknown)}")
         super().__init__(locale=self._tr.language, **kwargs)
         self.on_msg(self._on_custom_msg)
-        self._capture_loop()
         if record is not None:
-            self._game = self._to_game(record)
+            self._game = self.to_game(record)
             self._fit_seats(self._game.players)
         self._ready = True
         with self._lock:
-            self._game_changed(notify=False)
-        self._schedule_bots()
+            self.game_changed(notify=False)
+        self.bots.schedule()
+
+    @property
+    def bot_mode(self) -> str:
+        """``"thread"`` or ``"sync"`` (see :class:`~logger_widget.board.bot_runner.BotRunner`)."""
+        return self.bots.mode
+
+    @property
+    def bot_delay(self) -> float:
+        """Minimal seconds a bot "thinks" in thread mode."""
+        return self.bots.delay
+
+    @property
+    def setup_pending(self) -> bool:
+        """Whether the seats still choose their starting corners by clicking (no bot plays before)."""
+        return False
+
+    def choose_corner(self, cell: str) -> str:
+        """Take ``cell`` as the starting corner of the next seat at setup; ``"ok"``/``"rejected"``/``"invalid"``."""
+        return "invalid"
 
     # ------------------------------------------------------------------ seats and bots
 
@@ -226,9 +204,9 @@ class Board(anywidget.AnyWidget):
             raise ValueError(f"seat must be 1 to {len(self._seats)}, not {seat!r}")
         with self._lock:
             self._seats[seat - 1] = self._make_seat(spec, seat)
-            self._reset_turn()
-            self._refresh()
-        self._schedule_bots()
+            self.controller.reset_turn()
+            self.redraw()
+        self.bots.schedule()
 
     # ------------------------------------------------------------------ public API
 
@@ -258,7 +236,7 @@ class Board(anywidget.AnyWidget):
     @property
     def thinking(self) -> int | None:
         """Seat of the bot that is computing its turn, or ``None``."""
-        return self._thinking
+        return self.bots.thinking
 
     def play(self, turn: Turn | str) -> Position:
         """Play a whole turn (a :class:`Turn` or notation) for the seat to move, bot seats included.
@@ -269,9 +247,9 @@ class Board(anywidget.AnyWidget):
         with self._lock:
             self._game.play(turn)
             self._notice = None
-            self._game_changed()
+            self.game_changed()
             position = self._game.position
-        self._schedule_bots()
+        self.bots.schedule()
         return position
 
     def load(self, source: Any) -> Game:
@@ -280,13 +258,13 @@ class Board(anywidget.AnyWidget):
         Raises:
             LPNError, RecordError: ``source`` cannot be read; the board is unchanged.
         """
-        game = self._to_game(source)
+        game = self.to_game(source)
         with self._lock:
             self._game = game
             self._fit_seats(game.players)
-            self._notice = Notice("success", _text("loaded"))
-            self._game_changed()
-        self._schedule_bots()
+            self._notice = Notice("success", text("loaded"))
+            self.game_changed()
+        self.bots.schedule()
         return game
 
     def new_game(self) -> Game:
@@ -295,9 +273,9 @@ class Board(anywidget.AnyWidget):
             self._game = Game.new(len(self._seats), self._corners, repetition_rule=self._repetition_rule)
             for s in self._seats:
                 s.paused = False
-            self._notice = Notice("success", _text("new_game"))
-            self._game_changed()
-        self._schedule_bots()
+            self._notice = Notice("success", text("new_game"))
+            self.game_changed()
+        self.bots.schedule()
         return self._game
 
     def undo(self, turns: int | None = None) -> int:
@@ -317,11 +295,11 @@ class Board(anywidget.AnyWidget):
             while self._game.can_undo and n < limit:
                 self._game.undo()
                 n += 1
-                if turns is None and self._is_human(self._game.position.to_move):
+                if turns is None and self.is_human(self._game.position.to_move):
                     break
-            self._notice = Notice("info", _text("undone", n=n))
-            self._game_changed()
-        self._schedule_bots()
+            self._notice = Notice("info", text("undone", n=n))
+            self.game_changed()
+        self.bots.schedule()
         return n
 
     def redo(self, turns: int | None = None) -> int:
@@ -338,18 +316,18 @@ class Board(anywidget.AnyWidget):
             while self._game.can_redo and n < limit and not self._game.is_over:
                 self._game.redo()
                 n += 1
-                if turns is None and self._is_human(self._game.position.to_move):
+                if turns is None and self.is_human(self._game.position.to_move):
                     break
-            self._notice = Notice("info", _text("redone", n=n))
-            self._game_changed()
-        self._schedule_bots()
+            self._notice = Notice("info", text("redone", n=n))
+            self.game_changed()
+        self.bots.schedule()
         return n
 
     def refresh(self) -> None:
         """Redraw after changing :attr:`game` directly."""
         with self._lock:
-            self._game_changed(notify=True)
-        self._schedule_bots()
+            self.game_changed(notify=True)
+        self.bots.schedule()
 
     def chart(self, **options: Any) -> Any:
         """The score chart of the game so far, in the board's language.
@@ -376,7 +354,7 @@ class Board(anywidget.AnyWidget):
         render = message if callable(message) else (lambda tr, text=str(message): text)
         with self._lock:
             self._notice = Notice(kind, render)
-            self._refresh()
+            self.redraw()
 
     def set_task(self, message: str | Callable[[Translator], str] | None) -> None:
         """Show a standing task above the status (kept through turns; ``None`` removes it).
@@ -389,7 +367,7 @@ class Board(anywidget.AnyWidget):
                 self._task = message
             else:
                 self._task = lambda tr, text=str(message): text
-            self._refresh()
+            self.redraw()
 
     def on_change(self, callback: Callable[[Board], Any]) -> Callable[[Board], Any]:
         """Call ``callback(board)`` after every change of the game (turn, undo, redo, load, new game).
@@ -407,9 +385,9 @@ class Board(anywidget.AnyWidget):
         """Block until no bot is thinking (for scripts in thread mode); False on timeout."""
         end = time.monotonic() + timeout
         while time.monotonic() < end:
-            self._drain()
+            self.bots.drain()
             with self._lock:
-                if self._thinking is None and not self._hint_pending:
+                if not self.bots.busy:
                     return True
             time.sleep(0.01)
         return False
@@ -417,7 +395,7 @@ class Board(anywidget.AnyWidget):
     # ------------------------------------------------------------------ front-end messages
 
     def _on_custom_msg(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
-        self._capture_loop()
+        self.bots.capture_loop()
         try:
             self.handle_message(content)
         except Exception:  # never let a front-end message break the kernel side
@@ -459,274 +437,66 @@ class Board(anywidget.AnyWidget):
             if version != self._version:
                 return "stale"
             try:
-                result = self._dispatch(action, content)
+                result = self.controller.dispatch(action, content)
             except Exception as e:  # a bug must not corrupt the game: report and redraw
                 log.exception("logger_widget: intent %r failed", content)
-                self._notice = Notice("error", _raw(_short(e)))
-                self._refresh()
+                self._notice = Notice("error", raw(short(e)))
+                self.redraw()
                 return "error"
         if result == "ok":
-            self._schedule_bots()
+            self.bots.schedule()
         return result
 
-    def _dispatch(self, action: str, msg: dict[str, Any]) -> str:
-        handlers: dict[str, Callable[[dict[str, Any]], str]] = {
-            "cell": self._intent_cell,
-            "action": self._intent_action,
-            "done": self._intent_done,
-            "back": self._intent_back,
-            "notation": self._intent_notation,
-            "undo": self._intent_undo,
-            "redo": self._intent_redo,
-            "new_game": lambda m: self._api(self.new_game),
-            "hint": self._intent_hint,
-            "replay": self._intent_replay,
-            "retry": self._intent_retry,
-            "take_over": self._intent_take_over,
-            "import": self._intent_import,
-            "dismiss": self._intent_dismiss,
-        }
-        handler = handlers.get(action)
-        if handler is None:
-            return "invalid"
-        return handler(msg)
+    # ------------------------------------------------------------------ for the controller and the bot runner
 
-    def _api(self, method: Callable[[], Any]) -> str:
-        method()
-        return "ok"
+    @property
+    def lock(self) -> threading.RLock:
+        """The lock every change of the board's state is made under."""
+        return self._lock
 
-    def _reject(self, key: str, kind: str = "error", **params: Any) -> str:
-        self._notice = Notice(kind, _text(key, **params))
-        self._refresh()
-        return "rejected"
-
-    def _human_turn_guard(self) -> str | None:
-        """Why a board intent cannot be taken now (a rejection already shown), or None."""
-        if self._replay is not None:
-            return self._reject("replay_only", "info")
-        if self._game.is_over:
-            return self._reject("game_over", "info")
-        seat = self._game.position.to_move
-        if not self._is_human(seat):
-            if self._thinking is not None:
-                return self._reject("busy", "info")
-            return self._reject("not_your_turn", "info", player=_player(seat))
-        if not self._steps:  # pragma: no cover - a human seat always has a turn in progress
-            self._reset_turn()
-        return None
-
-    def _intent_cell(self, msg: dict[str, Any]) -> str:
-        cell = msg.get("cell")
-        if not isinstance(cell, str):
-            return "invalid"
-        guard = self._human_turn_guard()
-        if guard:
-            return guard
-        tip = self._steps[-1]
-        if tip.stage == "action":
-            kinds = [k for k in tip.options() if cell in tip.choose(k).options()]
-            if len(kinds) != 1:
-                return self._reject("choose_action", "info")
-            self._advance(tip.choose(kinds[0]).choose(cell))
-            return "ok"
-        opts = tip.options()
-        chosen = tip.protest_chosen if tip.stage == "protest" else ()
-        if cell not in opts and cell not in chosen:
-            return self._reject("not_selectable", "info", cell=cell)
-        self._advance(tip.choose(cell))
-        return "ok"
-
-    def _intent_action(self, msg: dict[str, Any]) -> str:
-        kind = msg.get("kind")
-        if kind not in _TARGET_STAGES:
-            return "invalid"
-        guard = self._human_turn_guard()
-        if guard:
-            return guard
-        tip = self._steps[-1]
-        if tip.stage == kind:
-            return "ok"  # already chosen: nothing to do
-        base = tip.back() if tip.stage in _TARGET_STAGES else tip
-        if base.stage != "action" or kind not in base.options():
-            return self._reject(
-                "not_selectable", "info", cell=lambda tr, k=kind: tr.translate(_action_label(k))
-            )
-        while len(self._steps) > 1 and self._steps[-1].stage in _TARGET_STAGES:
-            self._steps.pop()
-        self._advance(base.choose(kind))
-        return "ok"
-
-    def _intent_done(self, msg: dict[str, Any]) -> str:
-        guard = self._human_turn_guard()
-        if guard:
-            return guard
-        tip = self._steps[-1]
-        if tip.stage != "protest" or "done" not in tip.options():
-            return self._reject("not_selectable", "info", cell=lambda tr: tr.translate(_action_label("done")))
-        self._advance(tip.choose("done"))
-        return "ok"
-
-    def _intent_back(self, msg: dict[str, Any]) -> str:
-        guard = self._human_turn_guard()
-        if guard:
-            return guard
-        if len(self._steps) > 1:
-            self._steps.pop()
-        self._notice = None
-        self._refresh()
-        return "ok"
-
-    def _intent_notation(self, msg: dict[str, Any]) -> str:
-        text = msg.get("text")
-        if not isinstance(text, str):
-            return "invalid"
-        guard = self._human_turn_guard()
-        if guard:
-            return guard
-        if not text.strip():
-            return self._reject("notation_empty", "info")
-        try:
-            self._game.play(text.strip())
-        except LoggerError as e:
-            self._notice = Notice("error", _illegal(e))
-            self._refresh()
-            return "rejected"
-        self._notice = None
-        self._game_changed()
-        return "ok"
-
-    def _intent_undo(self, msg: dict[str, Any]) -> str:
-        if not self._game.can_undo:
-            return self._reject("nothing_to_undo", "info")
-        self._replay = None
-        self.undo()
-        return "ok"
-
-    def _intent_redo(self, msg: dict[str, Any]) -> str:
-        if not self._game.can_redo:
-            return self._reject("nothing_to_redo", "info")
-        self._replay = None
-        self.redo()
-        return "ok"
-
-    def _intent_hint(self, msg: dict[str, Any]) -> str:
-        guard = self._human_turn_guard()
-        if guard:
-            return guard
-        if self._hint_spec is None:
-            return "rejected"
-        if self._hint is not None or self._hint_pending:
-            return "ok"
-        self._start_hint()
-        return "ok"
-
-    def _intent_replay(self, msg: dict[str, Any]) -> str:
-        ply = msg.get("ply")
-        total = len(self._game.turns)
-        if ply is None or (isinstance(ply, int) and not isinstance(ply, bool) and ply >= total):
-            self._replay = None
-        elif isinstance(ply, int) and not isinstance(ply, bool):
-            self._replay = max(0, ply)
-        else:
-            return "invalid"
-        self._refresh()
-        return "ok"
-
-    def _intent_retry(self, msg: dict[str, Any]) -> str:
-        seat = self._game.position.to_move
-        s = self._seats[seat - 1]
-        if not s.is_bot or not s.paused:
-            return "rejected"
-        s.paused = False
-        self._notice = None
-        self._refresh()
-        return "ok"
-
-    def _intent_take_over(self, msg: dict[str, Any]) -> str:
-        seat = self._game.position.to_move
-        s = self._seats[seat - 1]
-        if not s.is_bot:
-            return "rejected"
-        self._seats[seat - 1] = Seat("human", None, "human")
-        if self._thinking == seat:
-            self._thinking = None
-            self._epoch += 1  # a late answer of the bot is dropped
-        self._notice = Notice("info", _text("took_over", player=_player(seat)))
-        self._reset_turn()
-        self._refresh()
-        return "ok"
-
-    def _intent_import(self, msg: dict[str, Any]) -> str:
-        text = msg.get("text")
-        if not isinstance(text, str):
-            return "invalid"
-        try:
-            game = self._to_game(text)
-        except (LoggerError, ValueError, TypeError) as e:
-            err = e if isinstance(e, RecordError) else RecordError("record", str(e))
-            self._notice = Notice("error", _error(err))
-            self._refresh()
-            return "rejected"
-        self._game = game
-        self._fit_seats(game.players)
-        self._notice = Notice("success", _text("loaded"))
-        self._game_changed()
-        return "ok"
-
-    def _intent_dismiss(self, msg: dict[str, Any]) -> str:
-        self._notice = None
-        self._refresh()
-        return "ok"
-
-    # ------------------------------------------------------------------ turn in progress
-
-    def _is_human(self, seat: int) -> bool:
+    def is_human(self, seat: int) -> bool:
+        """Whether ``seat`` (1-based) is played by a person."""
         return not self._seats[seat - 1].is_bot
 
-    def _reset_turn(self) -> None:
-        """Begin the turn of the seat to move when it is a person's (forced choices applied)."""
-        self._steps = []
-        if self._game.is_over or not self._is_human(self._game.position.to_move):
-            return
-        start = self._game.position.start_turn()
-        self._steps = [start]
-        auto = start.auto()
-        # When everything is forced the player still confirms the only move
-        # (their logger), so that a forced turn is seen and never loops.
-        if auto is not start and auto.stage != "done":
-            self._steps.append(auto)
+    def seat(self, seat: int) -> Seat:
+        """The :class:`Seat` of ``seat`` (1-based)."""
+        return self._seats[seat - 1]
 
-    def _advance(self, tip: TurnInProgress) -> None:
-        self._notice = None
-        tip = tip.auto()
-        if tip.stage == "done":
-            self._commit(tip)
-        else:
-            self._steps.append(tip)
-            self._refresh()
+    def replace_seat(self, seat: int, value: Seat) -> None:
+        """Put ``value`` in ``seat`` (1-based)."""
+        self._seats[seat - 1] = value
 
-    def _commit(self, tip: TurnInProgress) -> None:
-        seat = tip.seat
-        skipped = tip.skipped
-        self._game.play(tip.turn)
-        if skipped:
-            self._notice = Notice("info", _text("skipped", player=_player(seat)))
-        self._game_changed()
+    def set_notice(self, notice: Notice | None) -> None:
+        """Show ``notice`` at the next redraw (``None`` clears it)."""
+        self._notice = notice
+
+    def replace_game(self, game: Game, notice: Notice | None = None) -> None:
+        """Continue with ``game`` (seats fitted to its player count)."""
+        self._game = game
+        self._fit_seats(game.players)
+        self._notice = notice
+        self.game_changed()
+
+    @property
+    def replay_ply(self) -> int | None:
+        """The ply shown by the replay slider, or ``None`` for the live game."""
+        return self._replay
+
+    @replay_ply.setter
+    def replay_ply(self, value: int | None) -> None:
+        self._replay = value
 
     # ------------------------------------------------------------------ state changes
 
-    def _game_changed(self, notify: bool = True) -> None:
+    def game_changed(self, notify: bool = True) -> None:
         """The game changed (turn, undo, load…): new epoch, new turn, redraw, callbacks."""
-        self._epoch += 1
-        self._thinking = None
-        self._hint = None
-        self._hint_pending = False
+        self.bots.game_changed()
         self._replay = None
         if self._game.is_over:
-            self._steps = []
+            self.controller.steps = []
         else:
-            self._reset_turn()
-        self._refresh()
+            self.controller.reset_turn()
+        self.redraw()
         if notify:
             for callback in list(self._callbacks):
                 try:
@@ -734,17 +504,18 @@ class Board(anywidget.AnyWidget):
                 except Exception:
                     log.exception("logger_widget: on_change callback %r failed", callback)
 
-    def _refresh(self) -> None:
+    def redraw(self) -> None:
         """Rebuild the view model (new version) and push it to the front end."""
         if not self._ready:
             return
         self._version += 1
-        top = self._steps[-1] if self._steps else None
+        steps = self.controller.steps
+        top = steps[-1] if steps else None
         action_tip = None
         if top is not None:
             if top.stage == "action":
                 action_tip = top
-            elif top.stage in _TARGET_STAGES:
+            elif top.stage in TARGET_STAGES:
                 action_tip = top.back()
         state = BoardState(
             game=self._game,
@@ -752,11 +523,11 @@ class Board(anywidget.AnyWidget):
             version=self._version,
             tip=top,
             action_tip=action_tip,
-            can_back=len(self._steps) > 1,
-            thinking=self._thinking,
-            hint=self._hint,
-            hint_pending=self._hint_pending,
-            hint_available=self._hint_spec is not None,
+            can_back=len(steps) > 1,
+            thinking=self.bots.thinking,
+            hint=self.bots.hint,
+            hint_pending=self.bots.hint_pending,
+            hint_available=self.bots.hint_spec is not None,
             notice=self._notice,
             task=self._task,
             replay=self._replay,
@@ -792,165 +563,7 @@ class Board(anywidget.AnyWidget):
             return
         with self._lock:
             self._tr = Translator(change["new"])
-            self._refresh()
-
-    # ------------------------------------------------------------------ bots
-
-    def _capture_loop(self) -> None:
-        try:
-            self._loop = asyncio.get_running_loop()
-        except RuntimeError:
-            pass
-
-    def _deliver(self, fn: Callable[[], None]) -> None:
-        """Run ``fn`` (a bot's or the hint's answer) on the kernel's event loop when there is one.
-
-        The answer waits in an inbox that the loop drains; :meth:`wait` drains it
-        too, so a cell that blocks in ``board.wait()`` still gets the answers.
-        Without a running loop (scripts, tests), or in sync mode, it runs here at once.
-        """
-        self._inbox.put(fn)
-        if self.bot_mode == "sync":
-            self._drain()
-            return
-        loop = self._loop
-        if loop is not None and loop.is_running() and not loop.is_closed():
-            try:
-                loop.call_soon_threadsafe(self._drain)
-                return
-            except RuntimeError:
-                pass
-        self._drain()
-
-    def _drain(self) -> None:
-        while True:
-            try:
-                fn = self._inbox.get_nowait()
-            except queue.Empty:
-                return
-            try:
-                fn()
-            except Exception:  # pragma: no cover - never break the event loop
-                log.exception("logger_widget: applying a bot answer failed")
-
-    def _schedule_bots(self) -> None:
-        """If a bot is to move, let it play (now in sync mode, in a thread otherwise)."""
-        if self.bot_mode == "sync":
-            for _ in range(10_000):
-                with self._lock:
-                    job = self._next_bot_job()
-                    if job is None:
-                        return
-                    seat, epoch, bot, position = job
-                    turn, error = _compute(bot, position)
-                    self._apply_bot(seat, epoch, turn, error)
-            return
-        with self._lock:
-            job = self._next_bot_job()
-            if job is None:
-                return
-            self._refresh()  # show "thinking…"
-        seat, epoch, bot, position = job
-        delay = self.bot_delay
-
-        def work() -> None:
-            start = time.monotonic()
-            with self._compute_lock:  # one search at a time: a bot object is not thread-safe
-                turn, error = _compute(bot, position)
-            rest = delay - (time.monotonic() - start)
-            if rest > 0:
-                time.sleep(rest)
-            self._deliver(lambda: self._finish_bot(seat, epoch, turn, error))
-
-        threading.Thread(target=work, name=f"logger-bot-{seat}", daemon=True).start()
-
-    def _next_bot_job(self) -> tuple[int, int, Any, Position] | None:
-        if self._thinking is not None or self._game.is_over:
-            return None
-        seat = self._game.position.to_move
-        s = self._seats[seat - 1]
-        if not s.is_bot or s.paused:
-            return None
-        self._thinking = seat
-        return seat, self._epoch, s.bot, self._game.position
-
-    def _finish_bot(self, seat: int, epoch: int, turn: Any, error: BaseException | None) -> None:
-        with self._lock:
-            self._apply_bot(seat, epoch, turn, error)
-        self._schedule_bots()
-
-    def _apply_bot(self, seat: int, epoch: int, turn: Any, error: BaseException | None) -> None:
-        if epoch != self._epoch or self._thinking != seat:
-            return  # the game changed meanwhile (undo, new game…): drop this answer
-        self._thinking = None
-        if error is None:
-            try:
-                if isinstance(turn, str):
-                    turn = Turn.parse(turn, self._game.position)
-                if not isinstance(turn, Turn):
-                    raise TypeError(f"the bot returned {type(turn).__name__}, not a Turn")
-                self._game.play(turn)
-            except (LoggerError, TypeError) as e:
-                error = e
-        if error is not None:
-            self._seats[seat - 1].paused = True
-            if isinstance(error, LoggerError):
-                self._notice = Notice(
-                    "error",
-                    _text("bot_illegal", player=_player(seat), reason=_error(error)),
-                )
-            else:
-                self._notice = Notice("error", _text("bot_failed", player=_player(seat), error=_short(error)))
-            log.warning("logger_widget: bot of seat %s failed: %s", seat, _short(error))
-            self._refresh()
-            return
-        self._game_changed()
-
-    # ------------------------------------------------------------------ hints
-
-    def _start_hint(self) -> None:
-        try:
-            if self._hint_bot is None:
-                from ..bots import make_bot
-
-                self._hint_bot = make_bot(
-                    self._hint_spec, seed=None if self._seed is None else f"{self._seed}:hint"
-                )
-        except Exception as e:  # noqa: BLE001 - shown to the player
-            self._notice = Notice("error", _text("hint_failed", error=_short(e)))
-            self._refresh()
-            return
-        epoch, position, bot = self._epoch, self._game.position, self._hint_bot
-        self._hint_pending = True
-        self._refresh()
-
-        def work() -> None:
-            try:
-                with self._compute_lock:
-                    analyse = getattr(bot, "analyse", None)
-                    turn = analyse(position)[0].turn if callable(analyse) else bot.choose(position)
-                error = None
-            except (Exception, SystemExit) as e:  # noqa: BLE001
-                turn, error = None, e
-            self._deliver(lambda: self._finish_hint(epoch, turn, error))
-
-        if self.bot_mode == "sync":
-            work()
-        else:
-            threading.Thread(target=work, name="logger-hint", daemon=True).start()
-
-    def _finish_hint(self, epoch: int, turn: Turn | None, error: BaseException | None) -> None:
-        with self._lock:
-            if epoch != self._epoch:
-                return
-            self._hint_pending = False
-            if error is not None or turn is None:
-                self._notice = Notice(
-                    "error", _text("hint_failed", error=_short(error or ValueError("no turn")))
-                )
-            else:
-                self._hint = turn
-            self._refresh()
+            self.redraw()
 
     # ------------------------------------------------------------------ records
 
@@ -967,7 +580,13 @@ class Board(anywidget.AnyWidget):
             {"type": "download", "filename": "logger-game.json", "mime": "application/json", "text": text}
         )
 
-    def _to_game(self, source: Any) -> Game:
+    def to_game(self, source: Any) -> Game:
+        """A :class:`Game` from a Game, Position, LPN, JSON record (dict or text) or file path.
+
+        Raises:
+            LPNError, RecordError: ``source`` cannot be read.
+            TypeError: ``source`` is of no such kind.
+        """
         if isinstance(source, Game):
             return source
         if isinstance(source, Position):
@@ -991,23 +610,3 @@ class Board(anywidget.AnyWidget):
     def __repr__(self) -> str:
         seats = ", ".join(self.seats)
         return f"<logger_widget.Board [{seats}] {self._game!r}>"
-
-
-def _compute(bot: Any, position: Position) -> tuple[Any, BaseException | None]:
-    try:
-        return bot.choose(position), None
-    except (Exception, SystemExit) as e:  # noqa: BLE001 - a bot may fail in any way; the seat is paused
-        return None, e
-
-
-def _is_notation_error(e: BaseException) -> bool:
-    from ..engine.errors import NotationError
-
-    return isinstance(e, NotationError)
-
-
-def _action_label(kind: str) -> Any:
-    from ..i18n.texts import terms
-    from ..i18n.texts.board import LABELS
-
-    return terms.ACTIONS[kind] if kind in terms.ACTIONS else LABELS["done"]

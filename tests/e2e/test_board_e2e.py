@@ -196,8 +196,15 @@ def test_complete_game_by_clicking(page: Any, lab: Lab, screenshots: Path) -> No
         if attr(page, "over") == "true":
             break
         if human_turns == 1:
-            page.wait_for_selector(f"{ROOT}[data-stage='bot']", timeout=30_000)
-            page.locator(ROOT).screenshot(path=str(screenshots / "03-bot-thinking.png"))
+            # the bot's stage may be over before a loaded machine looks: wait for it or what follows
+            page.wait_for_function(
+                """() => { const r = document.querySelector('.lw-board');
+                           return r.dataset.stage === 'bot' || r.dataset.over === 'true'
+                                  || r.dataset.toMove === '1'; }""",
+                timeout=30_000,
+            )
+            if attr(page, "stage") == "bot":
+                page.locator(ROOT).screenshot(path=str(screenshots / "03-bot-thinking.png"))
         if not wait_human_turn(page):
             bot_replies.append(time.perf_counter() - t0)
             break

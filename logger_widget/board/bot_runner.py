@@ -1,0 +1,274 @@
+"""The board's bot runner: lets bot seats play and runs the Hint button's search.
+
+In ``"thread"`` mode a bot thinks in a background thread (one search at a
+time: a bot object is not thread-safe) for at least ``bot_delay`` seconds, so
+children can follow; its answer is applied on the kernel's event loop. In
+``"sync"`` mode bots play at once, inside the call that made it their turn.
+
+Every answer carries the *epoch* it was computed for; the epoch changes with
+every change of the game (turn, undo, new game…), so a late answer for a game
+that has changed is dropped. A bot that raises or returns an illegal turn
+pauses its seat with a message ("Try again" / "Play this seat myself").
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import queue
+import threading
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ..engine.errors import LoggerError
+from ..engine.position import Position
+from ..engine.turn import Turn
+from .messages import error_text, player_text, short, text
+from .view import Notice
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .widget import Board
+
+__all__ = ["BotRunner", "BOT_MODES"]
+
+log = logging.getLogger("logger_widget.board.widget")
+
+#: How bots are run: in a background thread, or at once.
+BOT_MODES = ("thread", "sync")
+
+
+def _compute(bot: Any, position: Position) -> tuple[Any, BaseException | None]:
+    try:
+        return bot.choose(position), None
+    except (Exception, SystemExit) as e:  # noqa: BLE001 - a bot may fail in any way; the seat is paused
+        return None, e
+
+
+class BotRunner:
+    """Schedules the bot seats of a board and the hint search.
+
+    Args:
+        board: the :class:`~logger_widget.board.widget.Board` whose bot seats it runs.
+        mode: ``"thread"`` or ``"sync"`` (see the module docstring).
+        delay: minimal seconds a bot "thinks" in thread mode (0–10).
+        hint_spec: the bot asked by the Hint button (any ``make_bot`` spec), or ``None``.
+        seed: the board's seed (the hint bot gets ``"{seed}:hint"``).
+    Raises:
+        ValueError: unknown ``mode`` or a ``delay`` out of range.
+    """
+
+    def __init__(self, board: Board, mode: str, delay: float, hint_spec: Any, seed: Any) -> None:
+        if mode not in BOT_MODES:
+            raise ValueError(f"bot_mode must be one of {BOT_MODES}, not {mode!r}")
+        if not isinstance(delay, (int, float)) or not 0 <= delay <= 10:
+            raise ValueError(f"bot_delay must be a number of seconds from 0 to 10, not {delay!r}")
+        self.board = board
+        self.mode = mode
+        self.delay = float(delay)
+        self.hint_spec = hint_spec
+        self._seed = seed
+        self._hint_bot: Any = None
+        self._compute_lock = threading.Lock()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._inbox: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
+        #: The game's epoch: answers computed for an older epoch are dropped.
+        self.epoch = 0
+        #: Seat of the bot that is computing, or None.
+        self.thinking: int | None = None
+        #: The hint's suggestion for the current turn, and whether it is being computed.
+        self.hint: Turn | None = None
+        self.hint_pending = False
+        self.capture_loop()
+
+    # ------------------------------------------------------------------ game changes
+
+    def game_changed(self) -> None:
+        """A new epoch: no bot thinks for the new game yet, the hint is gone."""
+        self.epoch += 1
+        self.thinking = None
+        self.hint = None
+        self.hint_pending = False
+
+    def forget(self, seat: int) -> None:
+        """Drop the answer of ``seat``'s bot that is being computed (the seat is now a person's)."""
+        if self.thinking == seat:
+            self.thinking = None
+            self.epoch += 1
+
+    @property
+    def busy(self) -> bool:
+        """A bot or the hint is computing."""
+        return self.thinking is not None or self.hint_pending
+
+    # ------------------------------------------------------------------ the event loop
+
+    def capture_loop(self) -> None:
+        """Remember the running event loop (the kernel's), if there is one."""
+        try:
+            self._loop = asyncio.get_running_loop()
+        except RuntimeError:
+            pass
+
+    def deliver(self, fn: Callable[[], None]) -> None:
+        """Run ``fn`` (a bot's or the hint's answer) on the kernel's event loop when there is one.
+
+        The answer waits in an inbox that the loop drains; :meth:`drain` (called by
+        ``Board.wait``) drains it too, so a cell that blocks in ``board.wait()``
+        still gets the answers. Without a running loop, or in sync mode, it runs at once.
+        """
+        self._inbox.put(fn)
+        if self.mode == "sync":
+            self.drain()
+            return
+        loop = self._loop
+        if loop is not None and loop.is_running() and not loop.is_closed():
+            try:
+                loop.call_soon_threadsafe(self.drain)
+                return
+            except RuntimeError:
+                pass
+        self.drain()
+
+    def drain(self) -> None:
+        """Apply the answers that are waiting."""
+        while True:
+            try:
+                fn = self._inbox.get_nowait()
+            except queue.Empty:
+                return
+            try:
+                fn()
+            except Exception:  # pragma: no cover - never break the event loop
+                log.exception("logger_widget: applying a bot answer failed")
+
+    # ------------------------------------------------------------------ bot seats
+
+    def schedule(self) -> None:
+        """If a bot is to move, let it play (now in sync mode, in a thread otherwise)."""
+        b = self.board
+        if self.mode == "sync":
+            for _ in range(10_000):
+                with b.lock:
+                    job = self._next_job()
+                    if job is None:
+                        return
+                    seat, epoch, bot, position = job
+                    turn, error = _compute(bot, position)
+                    self._apply(seat, epoch, turn, error)
+            return
+        with b.lock:
+            job = self._next_job()
+            if job is None:
+                return
+            b.redraw()  # show "thinking…"
+        seat, epoch, bot, position = job
+        delay = self.delay
+
+        def work() -> None:
+            start = time.monotonic()
+            with self._compute_lock:
+                turn, error = _compute(bot, position)
+            rest = delay - (time.monotonic() - start)
+            if rest > 0:
+                time.sleep(rest)
+            self.deliver(lambda: self._finish(seat, epoch, turn, error))
+
+        threading.Thread(target=work, name=f"logger-bot-{seat}", daemon=True).start()
+
+    def _next_job(self) -> tuple[int, int, Any, Position] | None:
+        b = self.board
+        if self.thinking is not None or b.game.is_over or b.setup_pending:
+            return None
+        seat = b.game.position.to_move
+        s = b.seat(seat)
+        if not s.is_bot or s.paused:
+            return None
+        self.thinking = seat
+        return seat, self.epoch, s.bot, b.game.position
+
+    def _finish(self, seat: int, epoch: int, turn: Any, error: BaseException | None) -> None:
+        with self.board.lock:  # re-entrant: the next bot is scheduled before anyone sees "nobody thinks"
+            self._apply(seat, epoch, turn, error)
+            self.schedule()
+
+    def _apply(self, seat: int, epoch: int, turn: Any, error: BaseException | None) -> None:
+        b = self.board
+        if epoch != self.epoch or self.thinking != seat:
+            return  # the game changed meanwhile (undo, new game…): drop this answer
+        self.thinking = None
+        if error is None:
+            try:
+                if isinstance(turn, str):
+                    turn = Turn.parse(turn, b.game.position)
+                if not isinstance(turn, Turn):
+                    raise TypeError(f"the bot returned {type(turn).__name__}, not a Turn")
+                b.game.play(turn)
+            except (LoggerError, TypeError) as e:
+                error = e
+        if error is not None:
+            b.seat(seat).paused = True
+            if isinstance(error, LoggerError):
+                notice = Notice(
+                    "error", text("bot_illegal", player=player_text(seat), reason=error_text(error))
+                )
+            else:
+                notice = Notice("error", text("bot_failed", player=player_text(seat), error=short(error)))
+            b.set_notice(notice)
+            log.warning("logger_widget: bot of seat %s failed: %s", seat, short(error))
+            b.redraw()
+            return
+        b.game_changed()
+
+    # ------------------------------------------------------------------ hints
+
+    def start_hint(self) -> str:
+        """Ask the hint bot for a turn (in the background in thread mode); ``"ok"`` or ``"rejected"``."""
+        b = self.board
+        if self.hint_spec is None:
+            return "rejected"
+        if self.hint is not None or self.hint_pending:
+            return "ok"
+        try:
+            if self._hint_bot is None:
+                from ..bots import make_bot
+
+                seed = None if self._seed is None else f"{self._seed}:hint"
+                self._hint_bot = make_bot(self.hint_spec, seed=seed)
+        except Exception as e:  # noqa: BLE001 - shown to the player
+            b.set_notice(Notice("error", text("hint_failed", error=short(e))))
+            b.redraw()
+            return "ok"
+        epoch, position, bot = self.epoch, b.game.position, self._hint_bot
+        self.hint_pending = True
+        b.redraw()
+
+        def work() -> None:
+            try:
+                with self._compute_lock:
+                    analyse = getattr(bot, "analyse", None)
+                    turn = analyse(position)[0].turn if callable(analyse) else bot.choose(position)
+                error = None
+            except (Exception, SystemExit) as e:  # noqa: BLE001
+                turn, error = None, e
+            self.deliver(lambda: self._finish_hint(epoch, turn, error))
+
+        if self.mode == "sync":
+            work()
+        else:
+            threading.Thread(target=work, name="logger-hint", daemon=True).start()
+        return "ok"
+
+    def _finish_hint(self, epoch: int, turn: Turn | None, error: BaseException | None) -> None:
+        b = self.board
+        with b.lock:
+            if epoch != self.epoch:
+                return
+            self.hint_pending = False
+            if error is not None or turn is None:
+                b.set_notice(
+                    Notice("error", text("hint_failed", error=short(error or ValueError("no turn"))))
+                )
+            else:
+                self.hint = turn
+            b.redraw()
