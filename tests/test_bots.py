@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import random
 
 import pytest
@@ -23,7 +24,7 @@ from logger_widget.bots import (
     evaluate,
     make_bot,
 )
-from logger_widget.bots.base import best_chop, derive_seed, legal_raw_turns
+from logger_widget.bots.base import BaseBot, best_chop, derive_seed, legal_raw_turns
 from logger_widget.bots.mcts import playout_reward
 from logger_widget.engine import core
 from logger_widget.engine.rules_check import raw_to_turn
@@ -331,3 +332,78 @@ def test_bot_error_message_and_pickling() -> None:
         "exception",
         1,
     )
+
+
+# --------------------------------------------------------------------------- reseeding keeps every setting
+
+
+def _bot_classes() -> list[type[BaseBot]]:
+    """Every concrete bot class of the package (subclasses of BaseBot, found by walking the tree)."""
+    import logger_widget.bots  # noqa: F401  (imports every bot module)
+
+    found: list[type[BaseBot]] = []
+    todo = list(BaseBot.__subclasses__())
+    while todo:
+        cls = todo.pop()
+        todo.extend(cls.__subclasses__())
+        if cls.__module__.startswith("logger_widget.") and cls not in found:
+            found.append(cls)
+    return sorted(found, key=lambda c: c.__name__)
+
+
+def _other_value(parameter: inspect.Parameter) -> object:
+    """A valid value different from the parameter's default (chosen from the default and the annotation)."""
+    default, annotation = parameter.default, str(parameter.annotation)
+    if isinstance(default, bool):
+        return not default
+    if isinstance(default, int):
+        return default + 1
+    if isinstance(default, float):
+        return default / 2 if default else 0.5
+    assert default is None, f"no rule for a default of {default!r} ({parameter.name})"
+    if "bool" in annotation:
+        return True
+    if "int" in annotation:
+        return 7
+    if "float" in annotation:
+        return 1.5
+    raise AssertionError(f"no rule for {parameter.name}: {annotation}")
+
+
+def test_with_seed_keeps_every_constructor_parameter_of_every_bot() -> None:
+    classes = _bot_classes()
+    assert {MCTSBot, MinimaxBot, GreedyBot, RandomBot} <= set(classes)
+    for cls in classes:
+        parameters = [
+            p
+            for name, p in inspect.signature(cls.__init__).parameters.items()
+            if name not in ("self", "seed", "name") and p.kind is not p.VAR_KEYWORD
+        ]
+        settings_ = {p.name: _other_value(p) for p in parameters}
+        bot = cls(seed=1, name="mine", **settings_)
+        for name, value in settings_.items():
+            assert getattr(bot, name) == value, f"{cls.__name__} does not keep {name}"
+        again = bot.with_seed(2)
+        assert type(again) is cls and again.seed == 2 and again.name == "mine"
+        for name, value in settings_.items():
+            assert getattr(again, name) == value, f"{cls.__name__}.with_seed loses {name}"
+        assert repr(again) == repr(bot).replace("seed=1", "seed=2")
+        assert make_bot(bot, seed=3).__dict__.keys() == bot.__dict__.keys()
+        for name, value in settings_.items():  # presets, play_game and tournaments reseed with make_bot
+            assert getattr(make_bot(bot, seed=3), name) == value, f"make_bot({cls.__name__}) loses {name}"
+
+
+def test_paranoid_mcts_stays_paranoid_in_seeded_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    from logger_widget.tournament import play_game
+
+    seen: list[bool | None] = []
+    original = MCTSBot._search
+
+    def spy(self: MCTSBot, position: Position) -> object:
+        seen.append(self.paranoid)
+        return original(self, position)
+
+    monkeypatch.setattr(MCTSBot, "_search", spy)
+    play_game([MCTSBot(iterations=10, seed=1, paranoid=True), "random", "random"], seed=5, turn_limit=6)
+    assert seen == [True, True], seen
+

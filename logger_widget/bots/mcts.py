@@ -209,6 +209,7 @@ class MCTSBot(BaseBot):
         "eval_scale",
         "ordering",
         "alpha",
+        "paranoid",
         "reuse",
     )
     _transient = ("_table",)
