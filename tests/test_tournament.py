@@ -196,6 +196,10 @@ def test_bookkeeping_on_a_hand_checked_case() -> None:
     assert a.rate_low < a.rate < a.rate_high
     pair = t.pair("A", "B")
     assert (pair.games, pair.a_wins, pair.draws, pair.b_wins, pair.rate) == (4, 2, 1, 1, 0.625)
+    with pytest.raises(KeyError, match="'C'.*bots are A, B"):  # as documented: KeyError naming the bots
+        t.pair("A", "C")
+    with pytest.raises(KeyError, match="'a'"):
+        t.pair("a", "B")
     seat1, seat2 = t.first_player_advantage()
     assert (seat1.points, seat1.rate, seat2.points) == (2.5, 0.625, 1.5)
     assert seat1.low < seat1.rate < seat1.high and seat1.expected == 0.5
@@ -321,3 +325,4 @@ def test_progress_bar_label_can_be_translated(capsys) -> None:
     )
     err = capsys.readouterr().err
     assert "турнір" in err and "round robin" not in err
+

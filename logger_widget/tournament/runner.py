@@ -692,9 +692,9 @@ class Tournament:
         """Head-to-head of ``a`` against ``b`` (names) over their 2-player games.
 
         Raises:
-            KeyError: an unknown name.
+            KeyError: ``a`` or ``b`` is not one of :attr:`names` (the message lists them).
         """
-        ia, ib = self.names.index(a), self.names.index(b)
+        ia, ib = self._index(a), self._index(b)
         games = a_wins = draws = b_wins = forfeits = 0
         points = 0.0
         for g in self.games:
@@ -711,6 +711,13 @@ class Tournament:
             else:
                 b_wins += 1
         return PairResult(a, b, games, a_wins, draws, b_wins, forfeits, *_rate(points, games))
+
+    def _index(self, name: str) -> int:
+        """The index of bot ``name`` in :attr:`names`. Raises KeyError naming the known bots."""
+        try:
+            return self.names.index(name)
+        except ValueError:
+            raise KeyError(f"no bot {name!r} in this tournament; bots are {', '.join(self.names)}") from None
 
     def pairs(self) -> list[PairResult]:
         """:meth:`pair` for every pair of bots that met in 2-player games, in name order."""
