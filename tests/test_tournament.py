@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import math
+import random
 import time
 from concurrent.futures import ProcessPoolExecutor
 from math import log10
+from statistics import NormalDist
 
 import pytest
 
@@ -12,7 +15,7 @@ from logger_widget import Action, Game, Position, Turn
 from logger_widget.bots import BotError, MCTSBot
 from logger_widget.bots.base import derive_seed
 from logger_widget.tournament import GameResult, Tournament, play_game, round_robin, seat_rotated
-from logger_widget.tournament.ratings import Comparison, bradley_terry, elo, wilson_interval
+from logger_widget.tournament.ratings import Z95, Comparison, bradley_terry, elo, wilson_interval
 
 # --------------------------------------------------------------------------- misbehaving bots
 # (module level, so that they could be pickled)
@@ -326,3 +329,62 @@ def test_progress_bar_label_can_be_translated(capsys) -> None:
     err = capsys.readouterr().err
     assert "турнір" in err and "round robin" not in err
 
+
+def _mixed_comparisons() -> list[Comparison]:
+    """60 seeded comparisons between five bots of different strength, with draws."""
+    rng = random.Random(4)
+    strength = [0.0, 0.5, 1.0, 1.5, 2.5]
+    comps = []
+    for g in range(60):
+        a, b = rng.sample(range(5), 2)
+        p = 1 / (1 + 10 ** (-(strength[a] - strength[b]) / 2))
+        u = rng.random()
+        comps.append(Comparison(a, b, 1.0 if u < p * 0.9 else (0.5 if u < p * 0.9 + 0.1 else 0.0), g))
+    return comps
+
+
+#: (rating, low, high, se) of A..E from the pure-Python version of ratings.py (hand-written
+#: Gauss-Jordan inverse, percentiles and standard deviation, z typed in), before numpy took over.
+PURE_PYTHON_BT = [
+    (1426.1509468368797, 1303.7967737087163, 1548.5051199650431, 62.42674564087792),
+    (1361.0597333253818, 1241.8993674585884, 1480.2200991921752, 60.79722219730319),
+    (1450.8378649171743, 1349.8310141817074, 1551.8447156526413, 51.535054486815135),
+    (1617.9835153900756, 1482.954207796503, 1753.0128229836482, 68.89376981345914),
+    (1643.9679395304886, 1522.7007871042329, 1765.2350919567443, 61.87213305080883),
+]
+PURE_PYTHON_ELO = [
+    (1468.9385913306899, 1427.2355183216346, 1514.614910415906, 22.42187099143864),
+    (1407.635675279401, 1373.436360128887, 1452.209162360032, 20.356796989309025),
+    (1478.251320038396, 1419.050742831867, 1541.391762324391, 29.964341081451465),
+    (1553.805785313889, 1515.9657102134252, 1591.6377523707947, 20.46642390229594),
+    (1591.3686280376244, 1546.6633885694973, 1625.4940201501647, 20.541293995051404),
+]
+
+
+def test_numpy_ratings_equal_the_pure_python_ones() -> None:
+    comps = _mixed_comparisons()
+    names = ["A", "B", "C", "D", "E"]
+    for ratings, expected in (
+        (bradley_terry(comps, names), PURE_PYTHON_BT),
+        (elo(comps, names), PURE_PYTHON_ELO),
+    ):
+        for r, (rating, low, high, se) in zip(ratings, expected, strict=True):
+            assert (r.rating, r.low, r.high, r.se) == pytest.approx((rating, low, high, se), rel=1e-9)
+            assert r.games == sum(c.a == names.index(r.name) or c.b == names.index(r.name) for c in comps)
+
+
+def test_z95_is_the_normal_quantile_and_intervals_use_it() -> None:
+    assert Z95 == NormalDist().inv_cdf(0.975)
+    low, high = wilson_interval(30, 50)
+    assert (low, high) == wilson_interval(30, 50, NormalDist().inv_cdf(0.975))
+    bt = bradley_terry(_mixed_comparisons(), ["A", "B", "C", "D", "E"])
+    assert all(r.high - r.rating == pytest.approx(NormalDist().inv_cdf(0.975) * r.se) for r in bt)
+
+
+def test_singular_information_leaves_standard_errors_infinite() -> None:
+    # two separate pairs that never met each other: the ratings of the field are not connected
+    comps = [Comparison(0, 1, 1.0, 0), Comparison(0, 1, 0.0, 1), Comparison(2, 3, 0.5, 2)]
+    for prior in (1.0, 0.0):
+        ratings = bradley_terry(comps, ["A", "B", "C", "D"], prior=prior)
+        assert [r.rating for r in ratings] == pytest.approx([1500.0] * 4)
+        assert all(r.se == math.inf and (r.low, r.high) == (-math.inf, math.inf) for r in ratings)

@@ -1,6 +1,8 @@
 """Confidence intervals and ratings for bot tournaments: Wilson, Elo, Bradley–Terry.
 
-Pure Python (no NumPy needed); tournaments here have a handful of bots.
+The linear algebra and statistics are NumPy's (:func:`numpy.linalg.inv`,
+:func:`numpy.percentile`, :func:`numpy.std`); the normal quantile is
+:class:`statistics.NormalDist`'s.
 
 Formulas and sources
     * Wilson score interval — Wilson, E. B. (1927), "Probable inference, the
@@ -9,7 +11,7 @@ Formulas and sources
           centre = (p + z²/2n) / (1 + z²/n)
           half   = z / (1 + z²/n) · sqrt(p(1 − p)/n + z²/4n²)
 
-      with p = successes / n and z = 1.959964 for 95 %. A draw counts as half
+      with p = successes / n and z = :data:`Z95` ≈ 1.959964 for 95 %. A draw counts as half
       a success (the usual "score rate"); the interval is then approximate.
     * Elo — Elo, A. E. (1978), *The Rating of Chessplayers, Past and Present*:
       expected score ``E_a = 1 / (1 + 10^((R_b − R_a)/400))`` and after each
@@ -46,6 +48,9 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from math import exp, inf, log, sqrt
+from statistics import NormalDist
+
+import numpy as np
 
 __all__ = [
     "Comparison",
@@ -56,8 +61,10 @@ __all__ = [
     "wilson_interval",
 ]
 
-#: The 97.5 % quantile of the standard normal distribution (two-sided 95 %).
-Z95 = 1.959963984540054
+#: The confidence level of every interval here (two-sided).
+LEVEL = 0.95
+#: The normal quantile of a two-sided :data:`LEVEL` interval: the 97.5 % quantile, ≈ 1.959964.
+Z95 = NormalDist().inv_cdf(0.5 + LEVEL / 2)
 
 ELO_SCALE = 400.0 / log(10.0)
 
@@ -116,15 +123,6 @@ class Rating:
     games: int
 
 
-def _percentile(sorted_values: Sequence[float], q: float) -> float:
-    if not sorted_values:
-        return float("nan")
-    pos = q * (len(sorted_values) - 1)
-    lo = int(pos)
-    hi = min(lo + 1, len(sorted_values) - 1)
-    return sorted_values[lo] + (sorted_values[hi] - sorted_values[lo]) * (pos - lo)
-
-
 def _elo_pass(comparisons: Sequence[Comparison], m: int, k: float, initial: float) -> list[float]:
     r = [initial] * m
     for c in comparisons:
@@ -177,34 +175,16 @@ def elo(
             for i in range(m):
                 samples[i].append(r[i])
     out = []
+    tail = 100.0 * (1.0 - LEVEL) / 2.0
     for i, name in enumerate(names):
-        s = sorted(samples[i])
-        if len(s) > 1:
-            mean = sum(s) / len(s)
-            se = sqrt(sum((x - mean) ** 2 for x in s) / (len(s) - 1))
-            low, high = _percentile(s, 0.025), _percentile(s, 0.975)
+        if len(samples[i]) > 1:
+            s = np.asarray(samples[i])
+            se = float(np.std(s, ddof=1))
+            low, high = (float(q) for q in np.percentile(s, [tail, 100.0 - tail]))
         else:
             se, low, high = inf, -inf, inf
         out.append(Rating(name, point[i], low, high, se, counts[i]))
     return out
-
-
-def _invert(matrix: list[list[float]]) -> list[list[float]]:
-    """Gauss–Jordan inverse with partial pivoting. Raises ZeroDivisionError if singular."""
-    n = len(matrix)
-    a = [row[:] + [1.0 if i == j else 0.0 for j in range(n)] for i, row in enumerate(matrix)]
-    for col in range(n):
-        pivot = max(range(col, n), key=lambda r: abs(a[r][col]))
-        if abs(a[pivot][col]) < 1e-12:
-            raise ZeroDivisionError("singular matrix")
-        a[col], a[pivot] = a[pivot], a[col]
-        p = a[col][col]
-        a[col] = [x / p for x in a[col]]
-        for r in range(n):
-            if r != col and a[r][col]:
-                f = a[r][col]
-                a[r] = [x - f * y for x, y in zip(a[r], a[col])]
-    return [row[n:] for row in a]
 
 
 def bradley_terry(
@@ -226,7 +206,7 @@ def bradley_terry(
         max_iter: at most this many MM sweeps.
     Returns:
         One :class:`Rating` per name (mean rating 1500), in the order of
-        ``names``; the interval is ``rating ± 1.96 se``. A bot without
+        ``names``; the interval is ``rating ± Z95 · se`` (Z95 ≈ 1.96). A bot without
         comparisons gets 1500 with an infinite ``se``.
     """
     m = len(names)
@@ -275,13 +255,13 @@ def bradley_terry(
                     v = n[i][j] * p * (1.0 - p)
                     info[x][y] -= v
                     info[x][x] += v
-        try:
-            shifted = _invert([[info[x][y] + 1.0 / k for y in range(k)] for x in range(k)])
+        shifted = np.asarray(info) + 1.0 / k
+        # a field split into groups that never met has no joint scale: the errors stay infinite
+        if np.linalg.matrix_rank(shifted) == k:
+            variances = np.diag(np.linalg.inv(shifted)) - 1.0 / k
             for x, i in enumerate(active):
-                var = shifted[x][x] - 1.0 / k
+                var = float(variances[x])
                 se[i] = sqrt(var) * ELO_SCALE if var > 0 else inf
-        except ZeroDivisionError:
-            pass
     out = []
     for i, name in enumerate(names):
         r = 1500.0 + ELO_SCALE * theta[i]
