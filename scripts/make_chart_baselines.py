@@ -21,10 +21,9 @@ PyPI renders the same pixels:
   its bundled FreeType and Babel; the image tests are skipped (with the
   reason) on other versions, where anti-aliasing and kerning may differ.
 
-Ukrainian and Spanish baselines need the chart messages in the catalogues
-(``locales/_pending/chart_text_translations.json`` merged, see
-``scripts/apply_pending_translations.py``); ``--locales DIR`` renders them
-from another copy of the ``locales`` folder.
+Ukrainian and Spanish baselines need the chart messages translated in the
+catalogues; ``--locales DIR`` renders them from another copy of the
+``locales`` folder.
 """
 
 from __future__ import annotations

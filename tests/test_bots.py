@@ -302,7 +302,7 @@ def test_make_bot_presets_aliases_and_errors() -> None:
         assert isinstance(make_bot(f"minimax:{level}"), MinimaxBot)
     assert isinstance(make_bot(" MCTS:Hard "), MCTSBot)
     for spec, preset in PRESETS.items():
-        assert preset.spec == spec and preset.label_key.startswith("bot.") and preset.label
+        assert preset.spec == spec
         assert make_bot(spec).name == spec
     with pytest.raises(ValueError) as info:
         make_bot("mcts:impossible")
@@ -407,3 +407,21 @@ def test_paranoid_mcts_stays_paranoid_in_seeded_games(monkeypatch: pytest.Monkey
     play_game([MCTSBot(iterations=10, seed=1, paranoid=True), "random", "random"], seed=5, turn_limit=6)
     assert seen == [True, True], seen
 
+
+def test_every_preset_label_is_a_message_of_the_catalogue() -> None:
+    """A preset's label is BOT_LABELS[spec], and that message is in the template catalogue."""
+    import dataclasses
+    from pathlib import Path
+
+    from babel.messages.pofile import read_po
+
+    from logger_widget.i18n.texts.board import BOT_LABELS
+
+    # a preset names no msgid of its own (it used to name one that the catalogues never had)
+    assert [f.name for f in dataclasses.fields(PRESETS["random"])] == ["spec", "factory"]
+    pot = Path(__file__).resolve().parents[1] / "locales" / "logger_widget.pot"
+    with pot.open("rb") as fh:
+        catalogue = read_po(fh)
+    for spec in PRESETS:
+        message = BOT_LABELS[spec]
+        assert catalogue.get(message.message, context=message.context) is not None, spec

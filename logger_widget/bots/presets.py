@@ -20,17 +20,15 @@ __all__ = ["PRESETS", "Preset", "make_bot", "preset_names"]
 class Preset:
     """A named bot setting.
 
+    Its translated label, for menus and tables, is
+    ``logger_widget.i18n.texts.board.BOT_LABELS[spec]`` (the i18n layer's, not the bots').
+
     Attributes:
-        spec: the string accepted by :func:`make_bot` (``"mcts:hard"``).
-        label_key: a short, stable key for the translated label
-            (``"bot.mcts.hard"``); the English label is :attr:`label`.
-        label: English label, also the gettext msgid (context ``"bot"``).
+        spec: the string accepted by :func:`make_bot` (``"mcts:hard"``), also the bot's name.
         factory: ``factory(seed) -> Bot``.
     """
 
     spec: str
-    label_key: str
-    label: str
     factory: Callable[[Any], Bot]
 
     def make(self, seed: Any = None) -> Bot:
@@ -38,37 +36,24 @@ class Preset:
         return self.factory(seed)
 
 
-def _preset(spec: str, label: str, factory: Callable[[Any], Bot]) -> Preset:
-    return Preset(spec, "bot." + spec.replace(":", "."), label, factory)
-
-
 # MCTS budgets are iteration counts, so presets are reproducible with a seed
 # and do not depend on the machine's speed; "hard" thinks about 1–2 s a turn.
 _LIST = (
-    _preset("random", "Random", lambda seed: RandomBot(seed=seed, name="random")),
-    _preset("greedy", "Greedy", lambda seed: GreedyBot(seed=seed, name="greedy")),
-    _preset(
-        "mcts:easy", "Monte Carlo (easy)", lambda seed: MCTSBot(iterations=60, seed=seed, name="mcts:easy")
-    ),
-    _preset(
+    Preset("random", lambda seed: RandomBot(seed=seed, name="random")),
+    Preset("greedy", lambda seed: GreedyBot(seed=seed, name="greedy")),
+    Preset("mcts:easy", lambda seed: MCTSBot(iterations=60, seed=seed, name="mcts:easy")),
+    Preset(
         "mcts:medium",
-        "Monte Carlo (medium)",
         lambda seed: MCTSBot(iterations=600, seed=seed, name="mcts:medium"),
     ),
-    _preset(
-        "mcts:hard", "Monte Carlo (hard)", lambda seed: MCTSBot(iterations=5000, seed=seed, name="mcts:hard")
-    ),
-    _preset(
-        "minimax:easy", "Minimax (easy)", lambda seed: MinimaxBot(depth=1, seed=seed, name="minimax:easy")
-    ),
-    _preset(
+    Preset("mcts:hard", lambda seed: MCTSBot(iterations=5000, seed=seed, name="mcts:hard")),
+    Preset("minimax:easy", lambda seed: MinimaxBot(depth=1, seed=seed, name="minimax:easy")),
+    Preset(
         "minimax:medium",
-        "Minimax (medium)",
         lambda seed: MinimaxBot(depth=2, width=12, seed=seed, name="minimax:medium"),
     ),
-    _preset(
+    Preset(
         "minimax:hard",
-        "Minimax (hard)",
         lambda seed: MinimaxBot(depth=3, width=8, seed=seed, name="minimax:hard"),
     ),
 )

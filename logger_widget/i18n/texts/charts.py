@@ -21,9 +21,6 @@ Placeholders use ``str.format`` braces and are filled after translation:
 * ``{points}`` — an already translated count of points ("12 points");
 * ``{rate}``, ``{low}``, ``{high}``, ``{level}`` — percentages already
   formatted for the locale ("62 %", "95 %").
-
-Translations proposed for uk and es (plural forms included) are in
-``locales/_pending/chart_text_translations.json``.
 """
 
 from __future__ import annotations
