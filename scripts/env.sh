@@ -2,7 +2,8 @@
 # Create (or update) the project's own environment in .venv with everything the
 # notebooks and the tests need. Sourced by scripts/test.sh and scripts/lab.sh.
 # System packages (Debian): chromium for the browser tests, gettext for
-# `msgfmt --check`, fonts with Cyrillic glyphs for the screenshots.
+# `msgfmt --check`, fonts with Cyrillic glyphs for the screenshots, bubblewrap for
+# running pupils' bots with no network and a read-only filesystem (tournament/sandbox.py).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -11,6 +12,7 @@ need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v msgfmt >/dev/null 2>&1 || need+=(gettext)
 [ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need+=(fonts-dejavu-core)
+command -v bwrap >/dev/null 2>&1 || need+=(bubblewrap)
 if [ ${#need[@]} -gt 0 ]; then
   echo "== installing Debian packages: ${need[*]}"
   SUDO=""

@@ -55,7 +55,10 @@ class BotError(RuntimeError):
         lpn: the position (LPN) the bot was asked to play in.
         what: what went wrong, one short English sentence.
         kind: ``"exception"``, ``"illegal"`` (an illegal or malformed turn),
-            ``"type"`` (not a Turn nor notation) or ``"time"`` (overran its budget).
+            ``"type"`` (not a Turn nor notation) or ``"time"`` (overran its budget);
+            bots in a worker process (:mod:`logger_widget.tournament.sandbox`) also
+            ``"memory"``, ``"crash"`` (the process died), ``"exit"`` (``sys.exit``),
+            ``"garbage"`` (an unreadable answer) and ``"load"`` (the file did not load).
         seat: the bot's seat (1-based) when known, else ``None``.
         game: the :class:`~logger_widget.Game` so far, when raised by
             :func:`~logger_widget.tournament.play_game`, else ``None``.

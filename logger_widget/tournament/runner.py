@@ -109,8 +109,10 @@ def play_game(
         time_limit: seconds each ``choose`` may take; ``None`` uses the bot's
             own ``seconds`` attribute when it has one (MCTS with a time
             budget), otherwise time is not checked. Measured with
-            :func:`time.perf_counter` around ``choose``; a bot cannot be
-            interrupted, so an endless bot blocks the game.
+            :func:`time.perf_counter` around ``choose``; an in-process bot
+            cannot be interrupted, so an endless bot blocks the game: run
+            untrusted bots as :class:`~logger_widget.tournament.sandbox.SandboxedBot`,
+            which enforces its own limit by killing its worker process.
         time_tolerance: seconds allowed beyond the budget (≥ 0).
         repetition_rule: the RULES.md termination rule (third repetition ends the game).
         metadata: extra JSON-ready metadata for the game record.
@@ -147,6 +149,19 @@ def play_game(
     }
     meta.update(metadata or {})
     game = Game(start_position, repetition_rule=repetition_rule, turn_limit=turn_limit, metadata=meta)
+    try:
+        _play_out(game, seated, names, time_limit, time_tolerance)
+    finally:
+        for bot in seated:  # sandboxed bots give their worker process back
+            close = getattr(bot, "close", None)
+            if callable(close):
+                close()
+    return game
+
+
+def _play_out(
+    game: Game, seated: Sequence[Any], names: Sequence[str], time_limit: float | None, time_tolerance: float
+) -> None:
     while not game.is_over:
         position = game.position
         seat = position.to_move
@@ -162,6 +177,8 @@ def play_game(
         began = time.perf_counter()
         try:
             turn = choose(position)
+        except BotError as exc:  # a sandboxed bot reports what went wrong itself
+            raise fail(exc.what, exc.kind) from exc
         except Exception as exc:  # a bot must never break a game: report it
             raise fail(f"raised {_describe(exc)}", "exception") from exc
         elapsed = time.perf_counter() - began
@@ -184,7 +201,6 @@ def play_game(
             game.play(turn)
         except LoggerError as exc:
             raise fail(f"returned the illegal turn {turn.notation()!r}: {exc}", "illegal") from exc
-    return game
 
 
 # --------------------------------------------------------------------------- records

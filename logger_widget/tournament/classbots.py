@@ -1,0 +1,216 @@
+"""A class's bots: load a pupils' folder and run it as one tournament, safely by default.
+
+A pupils' folder holds one file per bot, ``bots/*.py``, each defining a
+function ``choose(position)`` (returning a :class:`~logger_widget.Turn` or turn
+notation) or a class ``Bot`` (built once per game, ``Bot(seed=...)`` when it
+takes a ``seed``); an optional ``NAME = "..."`` names the bot (default: the
+file stem). Files starting with ``_`` are skipped.
+
+:func:`load_class_bots` checks every file in its own sandboxed worker
+(:mod:`logger_widget.tournament.sandbox`): a file that does not load (syntax
+error, missing import, no ``choose``/``Bot``, endless or crashing top-level
+code) is reported in :attr:`ClassBots.problems`, never fatal.
+:func:`class_tournament` does that and plays a round robin in one call, with
+every game of a failing bot recorded as a forfeit with its reason.
+
+``sandbox=False`` imports the files into this process instead (trusted code
+only: no time, memory or crash protection).
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import glob
+import importlib.util
+import inspect
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..bots.base import BaseBot, BotError, FunctionBot
+from .runner import Tournament, round_robin
+from .sandbox import SandboxedBot, SandboxLimits, probe
+
+__all__ = ["ClassBots", "ClassTournament", "class_tournament", "load_class_bots"]
+
+
+@dataclass
+class ClassBots:
+    """The bots of a pupils' folder.
+
+    Attributes:
+        bots: the loadable bots, in file-name order (:class:`SandboxedBot`, or
+            in-process bots with ``sandbox=False``); names are unique (``#2``… added).
+        files: the file of each bot, same order.
+        problems: ``{file name: reason}`` for files that did not load.
+    """
+
+    bots: list[Any] = field(default_factory=list)
+    files: list[str] = field(default_factory=list)
+    problems: dict[str, str] = field(default_factory=dict)
+
+    def report(self) -> str:
+        """A plain-text list: the bots loaded and each problem file with its reason."""
+        lines = [f"{len(self.bots)} bots loaded: {', '.join(b.name for b in self.bots) or '-'}"]
+        for file, reason in self.problems.items():
+            lines.append(f"{file}: not loaded: {reason}")
+        return "\n".join(lines)
+
+
+class _TrustedClassBot(BaseBot):
+    """A ``Bot`` class of a trusted file, rebuilt for each game (in-process path)."""
+
+    def __init__(self, cls: type, seed: Any = None, name: str | None = None) -> None:
+        super().__init__(seed, name)
+        self.cls = cls
+        try:
+            accepts = "seed" in inspect.signature(cls).parameters
+        except (TypeError, ValueError):
+            accepts = False
+        self.bot = cls(seed=seed) if accepts else cls()
+
+    def with_seed(self, seed: Any) -> _TrustedClassBot:
+        return _TrustedClassBot(self.cls, seed, self.name)
+
+    def choose(self, position: Any) -> Any:
+        return FunctionBot(self.bot.choose, self.name).choose(position)
+
+
+def _load_trusted(path: str, name: str) -> Any:
+    spec = importlib.util.spec_from_file_location(f"class_bot_{name}", path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"{path} is not a Python file")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    label = getattr(module, "NAME", None)
+    name = label if isinstance(label, str) and label.strip() else name
+    if inspect.isclass(getattr(module, "Bot", None)):
+        return _TrustedClassBot(module.Bot, None, name)
+    if callable(getattr(module, "choose", None)):
+        return FunctionBot(module.choose, name)
+    raise ImportError("defines neither a function choose(position) nor a class Bot")
+
+
+def load_class_bots(
+    folder: str | os.PathLike[str],
+    *,
+    sandbox: bool = True,
+    limits: SandboxLimits | None = None,
+    pattern: str = "*.py",
+) -> ClassBots:
+    """Load every bot file of ``folder`` (see the module docstring).
+
+    Args:
+        folder: the pupils' folder (e.g. ``"bots"``).
+        sandbox: run each bot in its own worker process (default); ``False``
+            imports the files here (trusted code only).
+        limits: :class:`SandboxLimits` (time per turn, memory, bubblewrap).
+        pattern: file pattern inside the folder.
+    Returns:
+        :class:`ClassBots`: the bots and ``problems`` (file name → reason).
+    Raises:
+        FileNotFoundError: ``folder`` is not a directory.
+    """
+    folder = os.fspath(folder)
+    if not os.path.isdir(folder):
+        raise FileNotFoundError(f"bot folder {folder!r} is not a directory")
+    limits = limits or SandboxLimits()
+    out = ClassBots()
+    for path in sorted(glob.glob(os.path.join(folder, pattern))):
+        file = os.path.basename(path)
+        if file.startswith("_"):
+            continue
+        stem = os.path.splitext(file)[0]
+        try:
+            if sandbox:
+                name = probe(path, limits)
+                bot: Any = SandboxedBot(path, name, limits)
+            else:
+                bot = _load_trusted(path, stem)
+        except BotError as err:
+            out.problems[file] = err.what
+            continue
+        except Exception as exc:  # noqa: BLE001 - trusted files may fail in any way too
+            out.problems[file] = f"{type(exc).__name__}: {exc}"
+            continue
+        base, k = bot.name, 2
+        while bot.name in {b.name for b in out.bots}:
+            bot.name = f"{base}#{k}"
+            k += 1
+        out.bots.append(bot)
+        out.files.append(file)
+    return out
+
+
+@dataclass
+class ClassTournament:
+    """The result of :func:`class_tournament`.
+
+    Attributes:
+        tournament: the :class:`~logger_widget.tournament.Tournament` (forfeits
+            carry their reason in ``GameResult.error``).
+        loaded: the :class:`ClassBots` (with the files that did not load).
+    """
+
+    tournament: Tournament
+    loaded: ClassBots
+
+    @property
+    def problems(self) -> dict[str, str]:
+        """Files that did not load → reason."""
+        return self.loaded.problems
+
+    def forfeits(self) -> dict[str, list[str]]:
+        """Each bot's forfeit reasons, in game order (bots without forfeits left out)."""
+        out: dict[str, list[str]] = {}
+        for g in self.tournament.games:
+            if g.forfeit_seat is not None:
+                out.setdefault(g.names[g.forfeit_seat - 1], []).append(g.error or "")
+        return out
+
+
+def class_tournament(
+    folder: str | os.PathLike[str],
+    games_per_pair: int = 2,
+    seed: int = 0,
+    executor: cf.Executor | str | None = None,
+    *,
+    extra_bots: Sequence[Any] = (),
+    sandbox: bool = True,
+    limits: SandboxLimits | None = None,
+    workers: int | None = None,
+    progress: bool = True,
+    desc: str | None = None,
+    turn_limit: int | None = 400,
+) -> ClassTournament:
+    """Load a pupils' folder and play a round robin of its bots (plus ``extra_bots``) in one call.
+
+    Args:
+        folder: the pupils' folder (see :func:`load_class_bots`).
+        games_per_pair, seed, executor, workers, progress, desc, turn_limit: as in
+            :func:`~logger_widget.tournament.round_robin`; forfeits never stop it.
+        extra_bots: trusted bots to add (presets such as ``"greedy"`` or bot objects).
+        sandbox, limits: as in :func:`load_class_bots` (protections on by default).
+    Returns:
+        :class:`ClassTournament`.
+    Raises:
+        FileNotFoundError: ``folder`` is not a directory.
+        ValueError: fewer than 2 bots loaded (the message lists the problems).
+    """
+    loaded = load_class_bots(folder, sandbox=sandbox, limits=limits)
+    bots = [*loaded.bots, *extra_bots]
+    if len(bots) < 2:
+        raise ValueError(f"a class tournament needs at least 2 bots; {loaded.report()}")
+    tournament = round_robin(
+        bots,
+        games_per_pair,
+        seed,
+        executor,
+        progress,
+        desc,
+        workers=workers,
+        turn_limit=turn_limit,
+        on_error="forfeit",
+    )
+    return ClassTournament(tournament, loaded)
