@@ -955,3 +955,161 @@ def test_one_number_formatter_for_texts_and_charts(tag, value, expected):
     assert tr.format_number(value) == expected
     assert format_number(tr, value) == expected and number_formatter(tr)(value) == expected
     assert tr.count(terms.POINTS, 1500).startswith(tr.format_number(1500) + " ")
+
+
+# ---------------------------------------------------------------------------
+# The pseudo-locale en-XA: every visible text goes through the catalogues
+# ---------------------------------------------------------------------------
+
+#: View-model keys whose values are machine values, not text for people.
+MACHINE_KEYS = {
+    "lang", "id", "piece", "mark", "kind", "state", "stage", "lpn", "shown_lpn", "cell_names",
+    "files", "ranks", "bot_name", "badge", "src", "gid", "seq", "level", "colour", "color",
+    "fill", "stroke", "text_colour", "palette", "turn_notation", "notation",
+    # the last turn and the result as data for drawing (cells, action and reason keys)
+    "action", "destination", "origin", "felled", "grew", "spawned", "targets", "reason", "tie_break",
+}  # fmt: skip
+
+
+def _outside(text: str) -> str:
+    """``text`` without its bracketed (catalogue) parts, innermost first."""
+    while True:
+        shorter = re.sub(r"⟦[^⟦⟧]*⟧", "", text)
+        if shorter == text:
+            return text
+        text = shorter
+
+
+def _unbracketed(text: str) -> bool:
+    """Whether ``text`` has a word outside ``⟦ ⟧`` (numbers, signs and cell names may stand outside)."""
+    rest = re.sub(r"\b[a-e][1-5]\b", "", _outside(text))
+    return bool(re.search(r"[^\W\d_]", rest))
+
+
+def _view_strings(value, path=""):
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key in MACHINE_KEYS:
+                continue
+            if key == "languages":  # each language's own name (endonym) is never translated
+                continue
+            yield from _view_strings(item, f"{path}.{key}")
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            yield from _view_strings(item, f"{path}[]")
+    elif isinstance(value, str) and value.strip() and not re.fullmatch(r"#[0-9a-fA-F]{3,8}|data:.*", value):
+        yield path, value
+
+
+def test_pseudo_text_keeps_placeholders_and_markup():
+    script = _load_script()
+    text = "**Your task:** {task} in `board.load(...)`, see [rules](https://x.org/a_b)."
+    pseudo = script.pseudo_text(text)
+    assert pseudo.startswith("⟦") and pseudo.endswith("⟧")
+    assert (
+        placeholders(pseudo) == {"task"} and "`board.load(...)`" in pseudo and "(https://x.org/a_b)" in pseudo
+    )
+    assert pseudo.count("**") == 2 and "Ýöûŕ ţášķ" in pseudo
+    plain = "Choose where the new seedling grows."
+    assert len(script.pseudo_text(plain)) >= 1.4 * len(plain)
+    assert script.pseudo_text("# Title").startswith("# ⟦") and script.pseudo_text("- item").startswith("- ⟦")
+    assert script.pseudo_text("Undo") == "⟦Ûñðö ·⟧"
+    assert script.pseudo_text("") == ""
+
+
+def test_pseudo_catalogue_is_generated_and_current():
+    script = _load_script()
+    assert set(script.PSEUDO) == set(i18n.PSEUDO_LANGUAGES) == {"en_XA"}
+    assert script.pseudo_is_current("en_XA"), "run `python scripts/i18n.py update`"
+    catalogue = read_catalog(po_file("en_XA"))
+    template = {(m.context, ids(m)[0]) for m in read_catalog(POT) if m.id}
+    assert {(m.context, ids(m)[0]) for m in catalogue if m.id} == template
+    for message in catalogue:
+        if message.id:
+            for text in forms(message):
+                assert text.startswith(("⟦", "# ⟦", "- ⟦")) and text.rstrip().endswith("⟧"), text
+                assert placeholders(text) == placeholders(ids(message)[0])
+
+
+@pytest.mark.parametrize("tag", ["en-XA", "en_XA", "EN-xa"])
+def test_pseudo_locale_is_accepted_everywhere(tag):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        tr = Translator(tag)
+    assert tr.language == "en_XA" and tr.locale.language == "en" and negotiate(tag) == "en_XA"
+    assert tr.count(terms.POINTS, 5).startswith("⟦5 ")
+    assert tr.format_number(1500) == "1,500"
+
+
+def _game_over_record():
+    from logger_widget import Game
+
+    game = Game("....1/...../...../s..../2m... 2 0,9 2,2")
+    game.play("a1 +c1 xb1")
+    return game
+
+
+def test_board_view_shows_only_catalogue_texts_in_the_pseudo_locale():
+    from logger_widget import Board
+
+    board = Board(["human", "human"], locale="en-XA", hint_bot=None)
+    views = [board.view]
+    board.play("a1-b2 *b3")
+    views.append(board.view)
+    board.load(_game_over_record())
+    views.append(board.view)
+    strings = [(path, s) for view in views for path, s in _view_strings(view)]
+    assert len(strings) > 50
+    bad = sorted({f"{path}: {s!r}" for path, s in strings if _unbracketed(s)})
+    assert not bad, "texts that bypass the catalogues:\n" + "\n".join(bad[:40])
+    english = Board(["human", "human"], locale="en", hint_bot=None).view
+    assert any(_unbracketed(s) for _path, s in _view_strings(english))  # the check can fail
+
+
+def test_charts_show_only_catalogue_texts_in_the_pseudo_locale():
+    from matplotlib.text import Text
+
+    from logger_widget.charts import (
+        board_history,
+        first_player_chart,
+        rating_chart,
+        score_progression,
+        to_png,
+        win_rate_matrix,
+    )
+
+    spec = importlib.util.spec_from_file_location(
+        "make_chart_baselines", ROOT / "scripts" / "make_chart_baselines.py"
+    )
+    baselines = importlib.util.module_from_spec(spec)
+    assert spec.loader is not None
+    spec.loader.exec_module(baselines)
+    tr = Translator("en-XA")
+    figures = [
+        score_progression(baselines.load_game("tie_protesters"), locale=tr),
+        score_progression(baselines.load_game("shared_win"), locale=tr, by="round"),
+        board_history(baselines.load_game("four_players"), locale=tr),
+        win_rate_matrix(baselines.win_rate_table(), locale=tr),
+        rating_chart(baselines.RATINGS, locale=tr, kind="bradley_terry"),
+        first_player_chart(baselines.SEATS_4P, games=240, locale=tr),
+    ]
+    #: bot names and people's names are data, not texts
+    names = re.compile(r"\b(random|greedy|mcts(:\w+)?|minimax|easy|medium|hard)\b")
+    bad = []
+    for fig in figures:
+        to_png(fig)
+        for t in fig.findobj(Text):
+            s = t.get_text().strip()
+            if s and t.get_visible() and _unbracketed(names.sub("", s)):
+                bad.append(s)
+    assert not bad, f"chart texts that bypass the catalogues: {sorted(set(bad))[:40]}"
+
+
+def test_notebooks_accept_the_pseudo_locale():
+    spec = importlib.util.spec_from_file_location("make_notebooks", ROOT / "scripts" / "make_notebooks.py")
+    make = importlib.util.module_from_spec(spec)
+    assert spec.loader is not None
+    spec.loader.exec_module(make)
+    for nb in (make.tutorial("en_XA"), make.play("en_XA")):
+        markdown = [c.source for c in nb.cells if c.cell_type == "markdown"]
+        assert markdown and all("⟦" in m for m in markdown)

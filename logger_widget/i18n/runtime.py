@@ -44,10 +44,11 @@ import math
 import os
 import string
 import warnings
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from babel import Locale, UnknownLocaleError
@@ -60,6 +61,7 @@ from babel.messages.pofile import PoFileError, read_po
 __all__ = [
     "DOMAIN",
     "SUPPORTED_LANGUAGES",
+    "PSEUDO_LANGUAGES",
     "DEFAULT_LANGUAGE",
     "LOCALES_DIR_CANDIDATES",
     "MIN_GROUPING_DIGITS",
@@ -86,6 +88,11 @@ DOMAIN = "logger_widget"
 #: Languages with a catalogue, in the order used for negotiation.
 SUPPORTED_LANGUAGES: tuple[str, ...] = ("uk", "es", "en")
 DEFAULT_LANGUAGE = "en"
+#: Pseudo-locales, mapped to the real language whose numbers and plural rules they use.
+#: ``en_XA`` (tag ``"en-XA"``) is generated from the template by ``scripts/i18n.py update``:
+#: every message accented, about 40 % longer and wrapped in ``⟦ ⟧``, so that a text
+#: that bypasses the catalogues, or a layout that cannot take longer texts, shows at once.
+PSEUDO_LANGUAGES: Mapping[str, str] = MappingProxyType({"en_XA": "en"})
 
 _PACKAGE_DIR = Path(__file__).resolve().parent.parent  # logger_widget/
 #: Where catalogues are looked for, first existing folder wins: the wheel's
@@ -199,11 +206,17 @@ def _parse(tag: str) -> Locale | None:
         return None
 
 
+_PSEUDO_TAGS = {name.casefold(): name for name in PSEUDO_LANGUAGES}
+
+
 def _negotiate(tag: str | None, stacklevel: int) -> tuple[str, Locale | None]:
     if tag is None:
         return DEFAULT_LANGUAGE, None
     if not isinstance(tag, str):
         raise TypeError(f"language tag must be a str or None, got {type(tag).__name__}: {tag!r}")
+    pseudo = _PSEUDO_TAGS.get(tag.strip().replace("-", "_").casefold())
+    if pseudo is not None:
+        return pseudo, Locale.parse(PSEUDO_LANGUAGES[pseudo])
     parsed = _parse(tag)
     if parsed is not None:
         preferred = [str(parsed), parsed.language]
@@ -220,10 +233,11 @@ def _negotiate(tag: str | None, stacklevel: int) -> tuple[str, Locale | None]:
 
 
 def negotiate(tag: str | None) -> str:
-    """Return ``"uk"``, ``"es"`` or ``"en"`` for a language tag.
+    """Return ``"uk"``, ``"es"`` or ``"en"`` (or a pseudo-locale, ``"en_XA"``) for a language tag.
 
     ``uk``, ``uk_UA``, ``uk-UA``, ``UK-ua``, ``es_MX``, ``es-419``, ``en-GB`` …
-    are accepted case-insensitively.  ``None`` means English.  Anything else
+    are accepted case-insensitively; ``"en-XA"``/``"en_XA"`` give the
+    pseudo-locale ``"en_XA"`` (see :data:`PSEUDO_LANGUAGES`).  ``None`` means English.  Anything else
     (``"fr"``, ``"zz-top"``, ``""``) gives English with a
     :class:`LanguageFallbackWarning` naming the tag.  A non-string raises
     :class:`TypeError`.
@@ -338,7 +352,8 @@ def _load(path: Path, language: str, mtime_ns: int, size: int, lenient: bool = F
         catalog = read_po(io.BytesIO(data), locale=language, domain=DOMAIN, abort_invalid=True)
     except (PoFileError, UnicodeDecodeError, ValueError, LookupError) as exc:
         raise CatalogueError(f"cannot read catalogue {path}: {exc}") from exc
-    declared = catalog.locale.language if catalog.locale is not None else None
+    # A pseudo-locale is unknown to Babel: its identifier is what the header says.
+    declared = catalog.locale.language if catalog.locale is not None else catalog.locale_identifier
     if declared != language:
         raise CatalogueError(
             f"cannot read catalogue {path}: its Language header says {declared!r}, expected {language!r}"
@@ -391,7 +406,7 @@ def load_catalogue(
     ``{placeholders}`` as the English text, balanced braces.
 
     Args:
-        language: one of :data:`SUPPORTED_LANGUAGES`.
+        language: one of :data:`SUPPORTED_LANGUAGES` or :data:`PSEUDO_LANGUAGES`.
         locales_dir: folder holding ``<lang>/LC_MESSAGES/logger_widget.po``
             (default: :func:`find_locales_dir`).
         lenient: ``False`` (strict): a broken message raises
@@ -406,7 +421,7 @@ def load_catalogue(
     """
     if lenient is None:
         lenient = _lenient_default()
-    if language not in SUPPORTED_LANGUAGES:
+    if language not in SUPPORTED_LANGUAGES and language not in PSEUDO_LANGUAGES:
         raise ValueError(f"unsupported language {language!r}; use negotiate() first")
     path = catalogue_path(language, locales_dir).resolve()
     try:
@@ -452,10 +467,10 @@ class Translator:
         tag = str(locale) if isinstance(locale, Locale) else locale
         language, parsed = _negotiate(tag, stacklevel=2)
         self.language = language
-        if parsed is not None and parsed.language == language:
+        if parsed is not None and parsed.language == PSEUDO_LANGUAGES.get(language, language):
             self.locale = parsed
         else:
-            self.locale = Locale.parse(language)
+            self.locale = Locale.parse(PSEUDO_LANGUAGES.get(language, language))
         self._catalogue = load_catalogue(language, locales_dir, lenient=lenient)
         self._t = self._catalogue.translations
 
