@@ -885,3 +885,123 @@ def test_seat_colours_come_from_the_palette_only() -> None:
     assert "seat_colours" not in js and "seat_text" not in js
     # seat 2 (vermillion) carries black text: the contrast rule of palette.py, not white as board.js had
     assert view["palette"]["2"]["text"] == "#000000" and SEAT_STYLES[2].colour == OKABE_ITO["vermillion"]
+
+
+# ---------------------------------------------------------------------------- issue 11: one flow for targets
+
+#: Player 1 on a1 next to one mature tree (a2): one chop target, one protest target.
+ONE_TARGET = "....2/...../...../m..../1.... 1 0,0 2,2"
+
+
+def _to_action(d: Driver) -> None:
+    assert d.cell("a1") == "ok"  # stay
+    while d.view["stage"] == "spawn":
+        assert d.cell(next(c for c, m in d.marks().items() if m == "spawn")) == "ok"
+    assert d.view["stage"] == "action"
+
+
+def test_a_single_chop_target_is_previewed_and_waits_for_the_click() -> None:
+    b = sync_board(("human", "random"), record=ONE_TARGET)
+    d = Driver(b)
+    _to_action(d)
+    assert d.send("action", kind="chop") == "ok"
+    v = d.view
+    assert v["stage"] == "chop" and not b.game.turns, "the only target is not chopped at once"
+    assert d.marks() == {"a2": "chop"} and v["preview_default"] == "a2"
+    assert v["previews"]["a2"]["felled"] == ["a2"] and v["interactive"]
+    assert d.cell("a2") == "ok"
+    assert b.game.turns[0].action.kind == "chop" and b.position.scores[0] == 1
+
+
+def test_a_single_protest_target_waits_for_the_click() -> None:
+    b = sync_board(("human", "human"), record=ONE_TARGET)
+    d = Driver(b)
+    _to_action(d)
+    assert d.send("action", kind="protest") == "ok"
+    assert d.view["stage"] == "protest" and not b.game.turns and d.marks() == {"a2": "protest"}
+    assert d.cell("a2") == "ok"  # the click confirms; nothing else can be added, so the turn ends
+    assert b.game.turns[0].action.cells == ("a2",)
+
+
+def test_after_the_bots_reply_the_round_shows_both_turns() -> None:
+    b = sync_board(("human", "greedy"))
+    d = Driver(b)
+    d.play(Turn.parse("a1-a3 *b3", b.position))
+    last = d.view["last"]
+    assert len(b.game.turns) == 2 and d.view["to_move"] == 1
+    assert [t["seat"] for t in last["round"]] == [1, 2]
+    assert "a3" in last["round"][0]["text"] and last["round"][1]["latest"]
+    assert last["title"] == "Last turns"
+
+
+def test_the_move_arrow_follows_an_orthogonal_path() -> None:
+    from logger_widget.board.view import move_path
+
+    start = Position.from_lpn("....2/...../...../m..../1.... 1 0,0 2,2")
+    # a1 → b2: a2 holds a tree, so the path goes through b1
+    assert move_path(start, Turn.parse("a1-b2")) == ["a1", "b1", "b2"]
+    assert move_path(start, Turn.parse("a1-c1")) == ["a1", "b1", "c1"]
+    assert move_path(start, Turn.parse("a1-b1")) == ["a1", "b1"]
+    assert move_path(start, Turn.parse("a1")) == ["a1"]
+    b = sync_board(("human", "human"), record=start.to_lpn())
+    d = Driver(b)
+    assert d.cell("b2") == "ok"
+    while d.view["stage"] != "move":
+        stage = d.view["stage"]
+        if stage == "action":
+            d.send("action", kind="plant")
+        else:
+            d.cell(next(c for c, m in d.marks().items()))
+    assert d.view["last"]["path"] == ["a1", "b1", "b2"]
+
+
+def test_an_illegal_click_says_which_rule() -> None:
+    b = sync_board(("human", "human"), locale="es")
+    d = Driver(b)
+    assert d.cell("e1") == "rejected"
+    text = d.view["notice"]["text"]
+    assert "e1" in text and "a1" in text and ":" in text, text
+    assert text != Translator("es").format(
+        __import__("logger_widget.i18n.texts.board", fromlist=["NOTICES"]).NOTICES["not_selectable"],
+        cell="e1",
+    )
+
+
+def test_history_window_does_not_grow_with_the_game() -> None:
+    from logger_widget.board.view import HISTORY_WINDOW
+
+    b = sync_board(("random", "random"), seed=4, repetition_rule=False)
+    while len(b.game.turns) < HISTORY_WINDOW + 30 and not b.game.is_over:
+        b.play(next(iter(b.position.legal_turns())))
+    h = b.view["history"]
+    assert len(h["items"]) == min(HISTORY_WINDOW, len(b.game.turns)) and h["total"] == len(b.game.turns)
+    assert h["items"][-1]["ply"] == len(b.game.turns) and h["items"][-1]["current"]
+
+
+# ---------------------------------------------------------------------------- issue 11: lesson boards
+
+
+def test_a_lesson_board_restarts_and_goes_on_instead_of_a_new_game() -> None:
+    from logger_widget.classroom.tutorial import LESSONS, lesson, lesson_board
+
+    first = LESSONS[0]
+    b = lesson_board(first.key, "en", bot_mode="sync")
+    d = Driver(b)
+    v = d.view
+    assert v["lesson"] == {"solved": False, "restart": "Restart lesson", "next": None}
+    assert v["hint"]["enabled"], "hints are allowed on lesson boards"
+    # a wrong try, then "New game" on a lesson board restarts the lesson (never a normal opening)
+    d.cell(next(c for c, m in d.marks().items() if m == "move"))
+    assert d.send("new_game") == "ok"
+    assert b.game.start.to_lpn() == first.lpn and not b.game.turns
+    d.play(Turn.parse(first.solution, first.position))
+    v = d.view
+    assert v["lesson"]["solved"] and v["lesson"]["next"] == "Next lesson"
+    assert v["status"]["kind"] == "solved" and "Lesson solved" in v["status"]["text"]
+    assert not v["interactive"] and v["notice"]["kind"] == "success"
+    assert d.cell("c3") == "rejected"  # a solved lesson does not ask player 2 to move
+    assert d.send("next_lesson") == "ok"
+    second = lesson(LESSONS[1].key)
+    assert b.game.start.to_lpn() == second.lpn and not d.view["lesson"]["solved"]
+    assert d.view["task"] == Translator("en").translate(second.task)
+    assert d.send("restart") == "ok" and b.game.start.to_lpn() == second.lpn

@@ -19,7 +19,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..engine.decisions import DONE, TurnInProgress
-from ..engine.errors import LoggerError, RecordError
+from ..engine.errors import IllegalTurnError, LoggerError, RecordError
+from ..engine.turn import Turn
+from ..i18n import Translator
 from .messages import action_label, error_text, illegal_text, player_text, text
 from .view import Notice, Seat
 
@@ -60,6 +62,39 @@ def forced(tip: TurnInProgress) -> TurnInProgress:
             return t
         t = t.choose(opts[0])
     return t
+
+
+_CELLS = frozenset(f + r for f in "abcde" for r in "12345")
+_SYMBOLS = {"plant": "*", "chop": "x", "protest": "!"}
+
+
+def why_not(tip: TurnInProgress, cell: str) -> Callable[[Translator], str] | None:
+    """Why ``cell`` cannot be chosen at ``tip``'s step: the rule it breaks, in the player's language.
+
+    The turn the click would make is written in notation and checked by the
+    engine (:meth:`Turn.parse` with the position), so the reason is the
+    engine's own rule message. ``None`` when no single rule explains it (the
+    spawn step, or a cell that would be legal in another turn).
+    """
+    stage = tip.stage
+    if stage not in ("move", *TARGET_STAGES):
+        return None
+    dest = cell if stage == "move" else tip.board().loggers[tip.seat - 1]
+    notation = tip.origin if dest == tip.origin else f"{tip.origin}-{dest}"
+    if stage != "move":
+        if tip.spawned:
+            notation += " +" + ",".join(tip.spawned)
+        targets = [*tip.protest_chosen, cell] if stage == "protest" else [cell]
+        notation += f" {_SYMBOLS[stage]}" + ",".join(sorted(targets))
+    try:
+        Turn.parse(notation, tip.position)
+    except IllegalTurnError as e:
+        if e.rule in ("spawn_count", "spawn_not_maximal", "action_required"):
+            return None  # the movement itself is fine: no rule about this cell
+        return error_text(e)
+    except LoggerError:  # pragma: no cover - the notation is built from legal parts
+        return None
+    return None
 
 
 class Controller:
@@ -155,6 +190,8 @@ class Controller:
         b = self.board
         if b.replay_ply is not None:
             return self.reject("replay_only", "info")
+        if b.lesson is not None and b.lesson.solved:
+            return self.reject("lesson_solved", "info")
         if b.game.is_over:
             return self.reject("game_over", "info")
         seat = b.game.position.to_move
@@ -186,7 +223,10 @@ class Controller:
         opts = tip.options()
         chosen = tip.protest_chosen if tip.stage == "protest" else ()
         if cell not in opts and cell not in chosen:
-            return self.reject("not_selectable", "info", cell=cell)
+            reason = why_not(tip, cell) if cell in _CELLS else None
+            if reason is None:
+                return self.reject("not_selectable", "info", cell=cell)
+            return self.reject("not_selectable_because", "info", cell=cell, reason=reason)
         self.advance(tip.choose(cell))
         return "ok"
 

@@ -44,6 +44,8 @@ from ..palette import SEAT_STYLES
 
 __all__ = [
     "BoardState",
+    "LessonInfo",
+    "move_path",
     "Frame",
     "frame",
     "Seat",
@@ -114,6 +116,15 @@ class BoardState:
     notice: Notice | None = None
     task: Message | None = None  # a standing task (tutorial lessons), shown until cleared
     replay: int | None = None  # ply shown by the replay slider, None = live game
+    lesson: LessonInfo | None = None  # a lesson board: solved? a next lesson?
+
+
+@dataclass(frozen=True)
+class LessonInfo:
+    """What the view shows of a lesson: whether it is solved and whether a next lesson follows."""
+
+    solved: bool = False
+    has_next: bool = False
 
 
 # --------------------------------------------------------------------------- helpers
@@ -220,6 +231,8 @@ class Frame:
     """
 
     state: BoardState
+    positions: tuple[Position, ...]
+    turns: tuple[Turn, ...]
     replay: int | None
     shown: Position
     over: bool
@@ -241,22 +254,26 @@ class Frame:
     @property
     def ply(self) -> int:
         """Turns played up to the shown moment."""
-        return self.replay if self.replay is not None else len(self.state.game.turns)
+        return self.replay if self.replay is not None else len(self.turns)
 
 
 def frame(state: BoardState) -> Frame:
     """The :class:`Frame` of ``state`` (an out-of-range replay ply shows the live game)."""
     game = state.game
+    positions, turns = game.positions, game.turns  # copied once per view (each read copies the history)
     replay = state.replay
-    if replay is not None and not 0 <= replay <= len(game.turns):
+    if replay is not None and not 0 <= replay <= len(turns):
         replay = None
-    shown: Position = game.positions[replay] if replay is not None else game.position
+    shown: Position = positions[replay] if replay is not None else game.position
     over = game.is_over and replay is None
     to_move = shown.to_move
     seat = state.seats[to_move - 1] if to_move - 1 < len(state.seats) else Seat()
-    tip = state.tip if replay is None and not over and not seat.is_bot else None
+    solved = state.lesson is not None and state.lesson.solved
+    tip = state.tip if replay is None and not over and not seat.is_bot and not solved else None
     return Frame(
         state=state,
+        positions=positions,
+        turns=turns,
         replay=replay,
         shown=shown,
         over=over,
@@ -269,33 +286,74 @@ def frame(state: BoardState) -> Frame:
     )
 
 
+def move_path(before: Position, turn: Turn) -> list[str]:
+    """The cells the logger went through: start, the free middle cell of a 2-step move, end.
+
+    Movement is orthogonal only (docs/rules.md, "Movement"): a diagonal or
+    straight 2-step move goes through a middle cell next to both ends that was
+    free (no tree, no logger) before the turn. A stay is one cell.
+    """
+    o, d = turn.origin, turn.destination
+    if o == d:
+        return [o]
+    fo, ro = FILES.index(o[0]), int(o[1])
+    fd, rd = FILES.index(d[0]), int(d[1])
+    if abs(fo - fd) + abs(ro - rd) <= 1:
+        return [o, d]
+    occupied = set(before.trees) | set(before.loggers)
+    middles = [f"{FILES[f]}{r}" for f, r in ((fo, rd), (fd, ro), ((fo + fd) // 2, (ro + rd) // 2))]
+    for m in middles:
+        mf, mr = FILES.index(m[0]), int(m[1])
+        next_to_both = abs(mf - fo) + abs(mr - ro) == 1 and abs(mf - fd) + abs(mr - rd) == 1
+        if next_to_both and m not in occupied:
+            return [o, m, d]
+    return [o, d]  # pragma: no cover - a legal 2-step move always has a free middle cell
+
+
+def _turn_text(tr: Translator, before: Position, turn: Turn) -> str:
+    return tr.format(
+        DESCRIBE["who"], player=player_name(tr, before.to_move), description=describe_turn(tr, before, turn)
+    )
+
+
 def last_turn_view(f: Frame, tr: Translator) -> dict[str, Any] | None:
-    """The last turn (drawn on the board while no turn is in progress), or ``None``."""
-    game = f.game
+    """The last turn (drawn on the board while no turn is in progress), or ``None``.
+
+    ``round`` lists the turns since the seat to move last played (at most one
+    per seat, oldest first), so a pupil sees their own turn and the bots' replies.
+    """
     if f.ply == 0 or not (f.tip is None or f.stage == "move"):
         return None
-    before = game.positions[f.ply - 1]
-    turn = game.turns[f.ply - 1]
+    before = f.positions[f.ply - 1]
+    turn = f.turns[f.ply - 1]
     try:
         fx = turn_effects(before, turn)
     except LoggerError:  # pragma: no cover - the game only holds legal turns
         fx = TurnEffects()
+    first = max(0, f.ply - f.shown.players)
+    round_items = [
+        {
+            "seat": f.positions[i].to_move,
+            "text": _turn_text(tr, f.positions[i], f.turns[i]),
+            "path": move_path(f.positions[i], f.turns[i]),
+            "latest": i == f.ply - 1,
+        }
+        for i in range(first, f.ply)
+    ]
     return {
         "seat": before.to_move,
         "origin": turn.origin,
         "destination": turn.destination,
+        "path": move_path(before, turn),
         "notation": turn.notation(),
         "action": turn.action.kind if turn.action else None,
         "targets": list(turn.action.cells) if turn.action else [],
         "grew": list(fx.grew),
         "spawned": list(fx.spawned),
         "felled": list(fx.felled),
-        "text": tr.format(
-            DESCRIBE["who"],
-            player=player_name(tr, before.to_move),
-            description=describe_turn(tr, before, turn),
-        ),
-        "title": tr.translate(LABELS["last_turn"]),
+        "text": _turn_text(tr, before, turn),
+        "title": tr.translate(LABELS["last_turn"] if len(round_items) == 1 else LABELS["last_turns"]),
+        "round": round_items,
     }
 
 
@@ -463,12 +521,16 @@ def players_view(f: Frame, tr: Translator) -> list[dict[str, Any]]:
 def status_view(f: Frame, tr: Translator) -> dict[str, str]:
     """The status line (a live region): ``kind`` (prompt, thinking, paused, over, replay) and ``text``."""
     mover = player_name(tr, f.to_move)
-    game, tip, stage = f.game, f.tip, f.stage
+    tip, stage = f.tip, f.stage
     if f.replay is not None:
         if f.replay == 0:
             return {"kind": "replay", "text": tr.translate(PROMPTS["replay_start"])}
-        ply, total = tr.format_number(f.replay), tr.format_number(len(game.turns))
+        ply, total = tr.format_number(f.replay), tr.format_number(len(f.turns))
         return {"kind": "replay", "text": tr.format(PROMPTS["replay"], ply=ply, total=total)}
+    lesson = f.state.lesson
+    if lesson is not None and lesson.solved:
+        key = "lesson_solved" if lesson.has_next else "lesson_solved_last"
+        return {"kind": "solved", "text": tr.translate(PROMPTS[key])}
     if f.over:
         return {"kind": "over", "text": tr.translate(PROMPTS["over"])}
     if f.seat.is_bot:
@@ -569,29 +631,41 @@ def banner_view(f: Frame, tr: Translator) -> dict[str, str] | None:
     return {"title": tr.translate(LABELS["end_game"]), "text": tr.count(NOTICES["end_triggered"], left)}
 
 
+#: Turns listed in the history panel: the most recent ones (or those around the replayed turn), so the
+#: view model and the redraw do not grow with the game; the replay slider reaches every turn.
+HISTORY_WINDOW = 40
+
+
+@functools.lru_cache(maxsize=8192)
+def _history_item(tr: Translator, ply: int, before: Position, turn: Turn) -> dict[str, Any]:
+    player = player_name(tr, before.to_move)
+    return {
+        "ply": ply,
+        "seat": before.to_move,
+        "who": tr.format(DESCRIBE["entry"], ply=tr.format_number(ply), player=player),
+        "notation": turn.notation(),
+        "label": tr.format(DESCRIBE["who"], player=player, description=describe_turn(tr, before, turn)),
+    }
+
+
 def history_view(f: Frame, tr: Translator) -> dict[str, Any]:
-    """The turns played (newest last), the current one marked."""
-    game = f.game
-    items = []
-    for i, t in enumerate(game.turns):
-        before = game.positions[i]
-        player = player_name(tr, before.to_move)
-        items.append(
-            {
-                "ply": i + 1,
-                "seat": before.to_move,
-                "who": tr.format(DESCRIBE["entry"], ply=tr.format_number(i + 1), player=player),
-                "notation": t.notation(),
-                "label": tr.format(DESCRIBE["who"], player=player, description=describe_turn(tr, before, t)),
-                "current": f.ply == i + 1,
-            }
-        )
-    return {"items": items, "empty": tr.translate(LABELS["no_turns"])}
+    """The turns played (newest last, at most :data:`HISTORY_WINDOW` of them), the current one marked.
+
+    ``first`` is the ply of the first listed turn and ``total`` the number of turns.
+    """
+    total = len(f.turns)
+    end = min(total, max(f.ply + HISTORY_WINDOW // 2, HISTORY_WINDOW))
+    start = max(0, end - HISTORY_WINDOW)
+    items = [
+        {**_history_item(tr, i + 1, f.positions[i], f.turns[i]), "current": f.ply == i + 1}
+        for i in range(start, end)
+    ]
+    return {"items": items, "empty": tr.translate(LABELS["no_turns"]), "first": start + 1, "total": total}
 
 
 def replay_view(f: Frame, tr: Translator) -> dict[str, Any]:
     """The replay slider: value, maximum, and its text (``"Start"`` or ``"3 / 12"``)."""
-    total = len(f.game.turns)
+    total = len(f.turns)
     value = f.ply
     text = (
         tr.translate(LABELS["start"])
@@ -637,6 +711,26 @@ def palette_view() -> dict[str, dict[str, str]]:
     }
 
 
+def lesson_view(f: Frame, tr: Translator) -> dict[str, Any] | None:
+    """The lesson buttons: "Restart lesson" always, "Next lesson" once solved (when there is one)."""
+    lesson = f.state.lesson
+    if lesson is None:
+        return None
+    return {
+        "solved": lesson.solved,
+        "restart": tr.translate(LABELS["restart_lesson"]),
+        "next": tr.translate(LABELS["next_lesson"]) if lesson.solved and lesson.has_next else None,
+    }
+
+
+def _stage(f: Frame) -> str:
+    if f.tip is not None:
+        return str(f.stage)
+    if f.state.lesson is not None and f.state.lesson.solved:
+        return "solved"
+    return "over" if f.over else "replay" if f.replay is not None else "bot"
+
+
 def build_view(state: BoardState, tr: Translator) -> dict[str, Any]:
     """The complete view model (JSON-ready) for ``state`` in ``tr``'s language: one entry per panel."""
     f = frame(state)
@@ -653,9 +747,7 @@ def build_view(state: BoardState, tr: Translator) -> dict[str, Any]:
         "cells": cells_view(f, tr, previews),
         "players": players_view(f, tr),
         "to_move": f.to_move,
-        "stage": f.stage
-        if f.tip is not None
-        else ("over" if f.over else "replay" if f.replay is not None else "bot"),
+        "stage": _stage(f),
         "interactive": f.interactive,
         "status": status_view(f, tr),
         "phases": phases_view(f, tr),
@@ -668,6 +760,9 @@ def build_view(state: BoardState, tr: Translator) -> dict[str, Any]:
         },
         "back": {"enabled": f.interactive and state.can_back, "label": tr.translate(LABELS["back"])},
         "previews": previews,
+        # a single chop target: its preview is shown without hovering, the click confirms
+        "preview_default": next(iter(previews)) if f.stage == "chop" and len(previews) == 1 else None,
+        "lesson": lesson_view(f, tr),
         "last": last_turn_view(f, tr),
         "banner": banner_view(f, tr),
         "result": result_view(f, tr),

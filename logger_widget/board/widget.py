@@ -44,7 +44,7 @@ from ..i18n import PMessage, Translator, negotiate
 from .bot_runner import BotRunner
 from .controller import TARGET_STAGES, Controller
 from .messages import raw, short, text
-from .view import BoardState, Notice, Seat, build_view
+from .view import BoardState, LessonInfo, Notice, Seat, build_view
 
 __all__ = ["Board"]
 
@@ -61,8 +61,13 @@ class LessonHost(Protocol):
     stops the board (the status says it is solved).
     """
 
-    solved: bool
-    next: str | None
+    @property
+    def solved(self) -> bool:
+        """The lesson's task is done."""
+
+    @property
+    def next(self) -> str | None:
+        """The key of the next lesson, or ``None`` after the last one."""
 
     def restart(self, board: Board) -> None:
         """Put the lesson's position back on ``board`` (the task stays)."""
@@ -531,6 +536,7 @@ class Board(anywidget.AnyWidget):
             notice=self._notice,
             task=self._task,
             replay=self._replay,
+            lesson=LessonInfo(self.lesson.solved, self.lesson.next is not None) if self.lesson else None,
         )
         view = build_view(state, self._tr)
         view["chart"] = self._chart_view() if self.live_chart else None

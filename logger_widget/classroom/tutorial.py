@@ -470,9 +470,10 @@ def lesson_board(key: str | Lesson, locale: str = "uk", **options: Any) -> Board
     """A live :class:`~logger_widget.Board` for one lesson, with feedback in the pupil's language.
 
     Every seat is played by a person. The task stays above the status; the first
-    turn played is judged with :meth:`Lesson.check`: a success is praised and
-    stays on the board, a mistake is explained and taken back so the pupil can
-    try again.
+    turn played is judged with :meth:`Lesson.check`: a success is praised, the
+    board stops and says the lesson is solved (with "Next lesson" when one
+    follows); a mistake is explained and taken back so the pupil can try again.
+    The board offers "Restart lesson" instead of "New game".
 
     Args:
         key: a lesson key (``"chop"``) or a :class:`Lesson`.
@@ -484,21 +485,53 @@ def lesson_board(key: str | Lesson, locale: str = "uk", **options: Any) -> Board
     from ..board.widget import Board
 
     les = key if isinstance(key, Lesson) else lesson(key)
-    players = les.position.players
-    board = Board(["human"] * players, locale=locale, record=les.lpn, hint_bot=None, **options)
-    board.set_task(lambda tr: tr.translate(les.task))
+    board = Board(["human"] * les.position.players, locale=locale, record=les.lpn, **options)
+    session = _LessonSession(les)
+    board.lesson = session
+    session.show(board)
+    board.on_change(session.judge)
+    return board
 
-    def judge(b: Board) -> None:
-        # Only the lesson's own position is judged (not after "New game" or loading another).
-        if len(b.game.turns) != 1 or b.game.start.to_lpn() != les.lpn:
+
+class _LessonSession:
+    """The lesson on a board: judges the first turn, restarts, goes on to the next lesson."""
+
+    def __init__(self, les: Lesson) -> None:
+        self.lesson = les
+        self.solved = False
+
+    @property
+    def next(self) -> str | None:
+        keys = [les.key for les in LESSONS]
+        i = keys.index(self.lesson.key) if self.lesson.key in keys else len(keys)
+        return keys[i + 1] if i + 1 < len(keys) else None
+
+    def show(self, board: Board) -> None:
+        les = self.lesson
+        board.set_task(lambda tr: tr.translate(les.task))
+
+    def restart(self, board: Board) -> None:
+        self.solved = False
+        board.replace_game(board.to_game(self.lesson.lpn))
+
+    def go_next(self, board: Board) -> None:
+        if self.next is None:
+            return
+        self.lesson = lesson(self.next)
+        self.solved = False
+        self.show(board)
+        board.replace_game(board.to_game(self.lesson.lpn))
+
+    def judge(self, b: Board) -> None:
+        les = self.lesson
+        # Only the lesson's own position is judged (not after loading another one).
+        if self.solved or len(b.game.turns) != 1 or b.game.start.to_lpn() != les.lpn:
             return
         feedback = les.check(b.game.turns[0])
         if feedback.ok:
+            self.solved = True
             b.notify("success", feedback.text)
         else:
             b.undo(1)
             b.game.discard_redo()  # the mistake is not offered again by Redo
             b.notify("error", lambda tr: feedback.text(tr) + " " + tr.translate(_TRY_AGAIN))
-
-    board.on_change(judge)
-    return board

@@ -280,6 +280,9 @@ def test_language_undo_and_notation(page: Any, lab: Lab, screenshots: Path) -> N
         if lang != "uk":
             page.locator(ROOT).screenshot(path=str(screenshots / f"06-language-{lang}.png"))
 
+    # expert tools are folded under "More"
+    assert not page.is_visible("[data-testid=notation-input]")
+    page.click("[data-testid=more]")
     # a wrong turn typed in notation is explained in Ukrainian, a right one is played
     page.fill("[data-testid=notation-input]", "a3-e3")
     click_and_wait(page, "[data-testid=notation-submit]")

@@ -194,6 +194,24 @@ const ICONS = {
     `<rect x="28" y="78" width="44" height="12" rx="3" fill="#E6AB02" stroke="#1b1b1b" stroke-width="5"/></svg>`,
 };
 
+// Notice icons: a tick, a cross, an "i" (drawn, so they never depend on an emoji font).
+const NOTICE_ICONS = {
+  success:
+    `<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><circle cx="12" cy="12" r="11" fill="#009E73"/>` +
+    `<path d="M6.5 12.5 L10.5 16.5 L17.5 8" fill="none" stroke="#fff" stroke-width="3" stroke-linecap="round" stroke-linejoin="round"/></svg>`,
+  error:
+    `<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><circle cx="12" cy="12" r="11" fill="#B34700"/>` +
+    `<path d="M7.5 7.5 L16.5 16.5 M16.5 7.5 L7.5 16.5" stroke="#fff" stroke-width="3" stroke-linecap="round"/></svg>`,
+  info:
+    `<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><circle cx="12" cy="12" r="11" fill="#1b1b1b"/>` +
+    `<rect x="10.5" y="10" width="3" height="8" rx="1.5" fill="#fff"/><circle cx="12" cy="6.5" r="1.8" fill="#fff"/></svg>`,
+};
+const NOTICE_WORDS = { success: "correct", error: "not_yet", info: "note" };
+
+const FLAG_ICON =
+  `<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M5 3 V22" stroke="currentColor" stroke-width="2.5" stroke-linecap="round"/>` +
+  `<path d="M6 4 H18 L15 8.5 L18 13 H6 Z" fill="currentColor"/></svg>`;
+
 function legendIcon(piece) {
   const inner =
     piece === "logger" ? loggerMarkup(1) : piece === "protested" ? treeMarkup("mature", true) : treeMarkup(piece, false);
@@ -220,6 +238,8 @@ function buildHeader(ctx) {
   e.langLabel = h("span", { class: "lw-lang-label" });
   e.langSelect = h("select", { "data-testid": "locale", class: "lw-select" });
   e.newGameBtn = button("new-game", "lw-btn lw-btn-quiet", () => onNewGame(ctx));
+  e.restartBtn = button("restart-lesson", "lw-btn lw-btn-quiet", () => ctx.send("restart"));
+  e.nextLessonBtn = button("next-lesson", "lw-btn lw-btn-strong", () => ctx.send("next_lesson"));
   e.langSelect.addEventListener("change", () => {
     ctx.model.set("locale", e.langSelect.value);
     ctx.model.save_changes();
@@ -230,7 +250,14 @@ function buildHeader(ctx) {
     { class: "lw-top" },
     e.title,
     e.phases,
-    h("div", { class: "lw-top-right" }, h("label", { class: "lw-lang" }, e.langLabel, e.langSelect), e.newGameBtn),
+    h(
+      "div",
+      { class: "lw-top-right" },
+      h("label", { class: "lw-lang" }, e.langLabel, e.langSelect),
+      e.newGameBtn,
+      e.restartBtn,
+      e.nextLessonBtn,
+    ),
   );
 }
 
@@ -301,7 +328,10 @@ function buildSide(ctx) {
   const send = ctx.send;
   e.players = h("div", { class: "lw-players" });
   e.status = h("div", { class: "lw-status", role: "status", "aria-live": "polite", "data-testid": "status" });
-  e.notice = h("div", { class: "lw-notice", "data-testid": "message", "aria-live": "assertive", hidden: true });
+  e.noticeIcon = h("span", { class: "lw-notice-icon", "aria-hidden": "true" });
+  e.noticeWord = h("strong", { class: "lw-notice-word" });
+  e.noticeText = h("span", { class: "lw-notice-text", "data-testid": "message" });
+  e.notice = h("div", { class: "lw-notice", "data-testid": "notice", "aria-live": "assertive", hidden: true }, e.noticeIcon, e.noticeWord, e.noticeText);
   e.task = h("div", { class: "lw-task", "data-testid": "task", hidden: true });
   e.actionButtons = {};
   const actionRow = h("div", { class: "lw-actionrow" });
@@ -402,18 +432,24 @@ function buildBottom(ctx) {
   e.legendTitle = h("h3", { class: "lw-h3" });
   e.legend = h("ul", { class: "lw-legend" });
   e.keys = h("p", { class: "lw-keys" });
-  const toolsBox = h(
-    "section",
-    { class: "lw-toolsbox" },
-    e.gameTitle,
-    notationForm,
-    h("div", { class: "lw-lpnrow" }, e.lpnInput, e.copyBtn),
-    e.copyMsg,
-    h("div", { class: "lw-toolrow" }, e.exportBtn, e.importBtn, importFile),
-    e.legendTitle,
-    e.legend,
-    e.keys,
+  // expert tools (typed turns, LPN, JSON records) are folded under "More"
+  e.moreSummary = h("summary", { class: "lw-more-summary", "data-testid": "more" });
+  e.more = h(
+    "details",
+    { class: "lw-more" },
+    e.moreSummary,
+    h(
+      "div",
+      { class: "lw-more-body" },
+      e.gameTitle,
+      notationForm,
+      h("div", { class: "lw-lpnrow" }, e.lpnInput, e.copyBtn),
+      e.copyMsg,
+      h("div", { class: "lw-toolrow" }, e.exportBtn, e.importBtn, importFile),
+      e.keys,
+    ),
   );
+  const toolsBox = h("section", { class: "lw-toolsbox" }, e.legendTitle, e.legend, e.more);
   e.chartImg = h("img", { class: "lw-chart-img", alt: "" });
   e.chart = h("section", { class: "lw-chart", "data-testid": "chart", hidden: true }, e.chartImg);
   return h("div", { class: "lw-bottom" }, historyBox, toolsBox);
@@ -543,6 +579,15 @@ function drawHeader(ctx) {
     els.newGameBtn.textContent = L.new_game;
     els.newGameBtn.classList.remove("lw-confirm");
   }
+  // a lesson board restarts its lesson (and goes on once solved) instead of starting a new game
+  const lesson = view.lesson;
+  els.newGameBtn.hidden = !!lesson;
+  els.restartBtn.hidden = !lesson;
+  els.nextLessonBtn.hidden = !(lesson && lesson.next);
+  if (lesson) {
+    els.restartBtn.textContent = lesson.restart;
+    els.nextLessonBtn.textContent = lesson.next || "";
+  }
   els.banner.hidden = !view.banner;
   if (view.banner) els.banner.replaceChildren(h("strong", {}, view.banner.title + ": "), view.banner.text);
 }
@@ -553,19 +598,26 @@ function centre(id) {
   return [f * 100 + 50, r * 100 + 50];
 }
 
-function arrow(from, to, colour, cls, shorten = 44) {
-  const [x1, y1] = centre(from);
-  const [x2, y2] = centre(to);
-  const len = Math.hypot(x2 - x1, y2 - y1) || 1;
-  const ux = (x2 - x1) / len;
-  const uy = (y2 - y1) / len;
-  const sx = x1 + ux * 20;
-  const sy = y1 + uy * 20;
-  const ex = x2 - ux * shorten;
-  const ey = y2 - uy * shorten;
+// An arrow along the logger's path (orthogonal steps, through the middle cell of a 2-step move).
+function arrow(path, colour, cls, shorten = 44) {
+  const pts = path.map(centre);
+  const n = pts.length;
+  const [x1, y1] = pts[0];
+  const [x2, y2] = pts[n - 1];
+  const [ax, ay] = pts[1];
+  const [bx, by] = pts[n - 2];
+  const ul = Math.hypot(ax - x1, ay - y1) || 1;
+  const vl = Math.hypot(x2 - bx, y2 - by) || 1;
+  const ux = (x2 - bx) / vl;
+  const uy = (y2 - by) / vl;
+  const start = [x1 + ((ax - x1) / ul) * 20, y1 + ((ay - y1) / ul) * 20];
+  const end = [x2 - ux * shorten, y2 - uy * shorten];
+  const points = [start, ...pts.slice(1, n - 1), end].map(([x, y]) => `${x},${y}`).join(" ");
   const g = svg("g", { class: cls });
-  g.append(svg("line", { x1: sx, y1: sy, x2: ex, y2: ey, stroke: "#1b1b1b", "stroke-width": 11, "stroke-linecap": "round", opacity: 0.5 }));
-  g.append(svg("line", { x1: sx, y1: sy, x2: ex, y2: ey, stroke: colour, "stroke-width": 6, "stroke-linecap": "round" }));
+  const line = { points, fill: "none", "stroke-linecap": "round", "stroke-linejoin": "round" };
+  g.append(svg("polyline", { ...line, stroke: "#1b1b1b", "stroke-width": 11, opacity: 0.5 }));
+  g.append(svg("polyline", { ...line, stroke: colour, "stroke-width": 6 }));
+  const [ex, ey] = end;
   const px = -uy;
   const py = ux;
   const head = `${ex + ux * 14},${ey + uy * 14} ${ex + px * 12},${ey + py * 12} ${ex - px * 12},${ey - py * 12}`;
@@ -583,15 +635,22 @@ function drawOverlay(ctx) {
   const { view, ui, els } = ctx;
   els.overlay.replaceChildren();
   const last = view.last;
-  if (last && last.origin !== last.destination) {
-    els.overlay.append(arrow(last.origin, last.destination, seatColour(last.seat), "lw-arrow-move"));
+  if (last) {
+    // every turn of the round (older ones fainter), so a reply never hides the pupil's own move
+    for (const t of last.round || []) {
+      if (t.path.length < 2) continue;
+      const g = arrow(t.path, seatColour(t.seat), t.latest ? "lw-arrow-move" : "lw-arrow-move lw-arrow-old");
+      if (!t.latest) g.setAttribute("opacity", "0.55");
+      els.overlay.append(g);
+    }
   }
-  const p = ui.preview && view.previews ? view.previews[ui.preview] : null;
+  const shown = shownPreview(ctx);
+  const p = shown ? view.previews[shown] : null;
   if (p && p.felled.length) {
     // the chopped tree falls away from the logger: a dotted line over the trees that fall
     const loggerCell = findLogger(view, view.to_move);
     if (loggerCell) {
-      const [tx, ty] = centre(ui.preview);
+      const [tx, ty] = centre(shown);
       const [lx, ly] = centre(loggerCell);
       const [fx, fy] = centre(p.felled[p.felled.length - 1]);
       const dx = Math.sign(tx - lx);
@@ -614,9 +673,17 @@ function drawOverlay(ctx) {
   }
 }
 
+function shownPreview(ctx) {
+  // the hovered / focused target, else the only target of a chop (shown until it is confirmed)
+  const { view, ui } = ctx;
+  const id = ui.preview || view.preview_default;
+  return id && view.previews && view.previews[id] ? id : null;
+}
+
 function drawPreview(ctx) {
-  const { view, ui, els, cellEls } = ctx;
-  const p = ui.preview && view.previews ? view.previews[ui.preview] : null;
+  const { view, els, cellEls } = ctx;
+  const shown = shownPreview(ctx);
+  const p = shown ? view.previews[shown] : null;
   const felled = new Set(p ? p.felled : []);
   for (const [id, c] of Object.entries(cellEls)) c.el.classList.toggle("lw-fall", felled.has(id));
   if (p) {
@@ -702,7 +769,7 @@ function drawPlayers(ctx) {
           "div",
           { class: "lw-player-name" },
           p.name,
-          p.first ? h("span", { class: "lw-first", title: view.labels.first_player }, "⚑ " + view.labels.first_player) : null,
+          p.first ? firstBadge(view.labels.first_player) : null,
         ),
         h("div", { class: "lw-player-kind" }, p.kind_text, p.bot_name ? h("span", { class: "lw-botname" }, ` · ${p.bot_name}`) : null),
         h("div", { class: "lw-supply", title: view.labels.supply }, supplyIcons, h("span", { class: "lw-supply-text" }, p.supply_text)),
@@ -719,6 +786,13 @@ function drawPlayers(ctx) {
   els.players.setAttribute("aria-label", view.labels.players);
 }
 
+function firstBadge(label) {
+  const b = h("span", { class: "lw-first", title: label });
+  b.innerHTML = FLAG_ICON;
+  b.append(h("span", {}, label));
+  return b;
+}
+
 function trophy() {
   const t = h("div", { class: "lw-trophy", "aria-hidden": "true" });
   t.innerHTML = ICONS.trophy;
@@ -733,9 +807,13 @@ function drawStatus(ctx) {
   if (view.status.kind === "thinking") els.status.prepend(h("span", { class: "lw-spinner", "aria-hidden": "true" }));
   els.task.hidden = !view.task;
   els.task.textContent = view.task || "";
-  els.notice.hidden = !view.notice;
-  els.notice.dataset.kind = view.notice ? view.notice.kind : "";
-  els.notice.textContent = view.notice ? view.notice.text : "";
+  const notice = view.notice;
+  els.notice.hidden = !notice;
+  els.notice.dataset.kind = notice ? notice.kind : "";
+  els.noticeText.dataset.kind = notice ? notice.kind : "";
+  els.noticeText.textContent = notice ? notice.text : "";
+  els.noticeIcon.innerHTML = notice ? NOTICE_ICONS[notice.kind] || NOTICE_ICONS.info : "";
+  els.noticeWord.textContent = notice ? L[NOTICE_WORDS[notice.kind] || "note"] || "" : "";
   els.pausedBox.hidden = view.status.kind !== "paused";
   els.retryBtn.textContent = L.retry;
   els.takeOverBtn.textContent = L.take_over;
@@ -782,7 +860,16 @@ function drawTools(ctx) {
 function drawLastTurn(ctx) {
   const { view, els } = ctx;
   els.last.hidden = !view.last;
-  if (view.last) els.last.replaceChildren(h("strong", {}, view.last.title + ": "), view.last.text);
+  if (!view.last) return;
+  const round = view.last.round || [];
+  if (round.length <= 1) {
+    els.last.replaceChildren(h("strong", {}, view.last.title + ": "), view.last.text);
+    return;
+  }
+  els.last.replaceChildren(
+    h("strong", {}, view.last.title),
+    h("ul", { class: "lw-round" }, ...round.map((t) => h("li", { style: `--seat:${seatColour(t.seat)}` }, t.text))),
+  );
 }
 
 function drawHistory(ctx) {
@@ -830,6 +917,7 @@ function drawHistory(ctx) {
 function drawGameTools(ctx) {
   const { view, els, ui } = ctx;
   const L = view.labels;
+  els.moreSummary.textContent = L.more;
   els.gameTitle.textContent = L.game;
   els.notationLabel.textContent = L.notation;
   els.notationInput.placeholder = L.notation_placeholder;

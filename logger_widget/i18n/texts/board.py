@@ -90,6 +90,14 @@ LABELS: MappingProxyType[str, PMessage] = MappingProxyType(
         "end_game": NP_("board", "End game"),
         "result": NP_("board", "Result"),
         "chop_preview": NP_("board", "If you chop here"),
+        "last_turns": NP_("board", "Last turns"),
+        "restart_lesson": NP_("board", "Restart lesson"),
+        "next_lesson": NP_("board", "Next lesson"),
+        "more": NP_("board", "More"),
+        "not_yet": NP_("board", "Not yet"),
+        "correct": NP_("board", "Correct"),
+        "note": NP_("board", "Note"),
+        "choose_corner": NP_("board", "choose this corner"),
     }
 )
 
@@ -116,6 +124,15 @@ PROMPTS: MappingProxyType[str, Any] = MappingProxyType(  # PMessage or PPluralMe
         "bot_waiting": NP_("board:prompt", "{player} (bot) is about to play."),
         "paused": NP_("board:prompt", "{player}'s bot has stopped. Try again, or play this seat yourself."),
         "over": NP_("board:prompt", "The game is over."),
+        "lesson_solved": NP_(
+            "board:prompt", "Lesson solved! Press “Next lesson” to go on, or “Restart lesson” to try again."
+        ),
+        "lesson_solved_last": NP_(
+            "board:prompt", "Lesson solved! That was the last lesson. Press “Restart lesson” to try again."
+        ),
+        "corner": NP_(
+            "board:prompt", "{player}: choose the starting corner of your logger (a marked corner)."
+        ),
         "replay_start": NP_(
             "board:prompt", "Replay: the start of the game. Press “Back to the game” to play on."
         ),
@@ -160,6 +177,8 @@ NOTICES: MappingProxyType[str, Any] = MappingProxyType(  # PMessage or PPluralMe
         "not_your_turn": NP_("board:notice", "Wait, please: it is {player}'s turn."),
         "choose_action": NP_("board:notice", "First choose an action: Plant, Protest or Chop."),
         "not_selectable": NP_("board:notice", "{cell} cannot be chosen now."),
+        # TRANSLATORS: {reason} is the rule, e.g. "e1 is more than two steps away from a1."
+        "not_selectable_because": NP_("board:notice", "{cell} cannot be chosen now: {reason}"),
         "illegal": NP_("board:notice", "That turn is not allowed: {reason}"),
         "notation": NP_(
             "board:notice",
@@ -181,6 +200,10 @@ NOTICES: MappingProxyType[str, Any] = MappingProxyType(  # PMessage or PPluralMe
         "replay_only": NP_("board:notice", "This is a replay. Press “Back to the game” to play."),
         "game_over": NP_("board:notice", "The game is over. Start a new game to play again."),
         "busy": NP_("board:notice", "Wait, please: a bot is thinking."),
+        "lesson_solved": NP_(
+            "board:notice",
+            "This lesson is solved. Press “Next lesson”, or “Restart lesson” to play it again.",
+        ),
         "took_over": NP_("board:notice", "{player} is now played by a person."),
         "end_triggered": NNP_(
             "board:notice",
