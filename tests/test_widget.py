@@ -1005,3 +1005,31 @@ def test_a_lesson_board_restarts_and_goes_on_instead_of_a_new_game() -> None:
     assert b.game.start.to_lpn() == second.lpn and not d.view["lesson"]["solved"]
     assert d.view["task"] == Translator("en").translate(second.task)
     assert d.send("restart") == "ok" and b.game.start.to_lpn() == second.lpn
+
+
+# ---------------------------------------------------------------------------- scripts/lab.sh
+
+
+@pytest.mark.slow
+def test_lab_sh_opens_an_ignored_working_copy_of_the_notebooks() -> None:
+    """JupyterLab's autosave goes to .lab/notebooks (git-ignored), never into the shipped notebooks."""
+    import subprocess
+
+    repo = STATIC.parents[2]
+    out = subprocess.run(
+        ["bash", "scripts/lab.sh", "--version"], cwd=repo, capture_output=True, text=True, timeout=300
+    )
+    assert out.returncode == 0, out.stderr
+    shipped = sorted(p.name for p in (repo / "notebooks").glob("*.ipynb"))
+    work = repo / ".lab" / "notebooks"
+    assert shipped and all((work / name).is_file() for name in shipped)
+    ignored = subprocess.run(
+        ["git", "check-ignore", "-q", str(work / shipped[0])], cwd=repo, capture_output=True, timeout=30
+    )
+    assert ignored.returncode == 0, ".lab/ must be ignored by git"
+    # a notebook changed in the working copy is kept on the next start
+    (work / shipped[0]).write_text((work / shipped[0]).read_text(encoding="utf-8") + " ", encoding="utf-8")
+    subprocess.run(
+        ["bash", "scripts/lab.sh", "--version"], cwd=repo, capture_output=True, timeout=300, check=True
+    )
+    assert (work / shipped[0]).read_text(encoding="utf-8").endswith(" ")

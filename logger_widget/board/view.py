@@ -633,7 +633,7 @@ def banner_view(f: Frame, tr: Translator) -> dict[str, str] | None:
 
 #: Turns listed in the history panel: the most recent ones (or those around the replayed turn), so the
 #: view model and the redraw do not grow with the game; the replay slider reaches every turn.
-HISTORY_WINDOW = 40
+HISTORY_WINDOW = 30
 
 
 @functools.lru_cache(maxsize=8192)
