@@ -73,7 +73,7 @@ def iterations_per_second(seconds: float) -> float:
         state = Position.initial(2)._state
         for _ in range(rng.randrange(0, 24)):
             nxt = core.random_turn(state, rng)[4]
-            if core.is_over(nxt):
+            if core.is_terminal(nxt):
                 break
             state = nxt
         positions.append(Position._from_state(state))

@@ -56,10 +56,10 @@ def sample_positions(n: int, seed: int = 2) -> list[Position]:
     while len(out) < n:
         state = start
         for _ in range(rng.randrange(0, 40)):
-            if core.is_over(state):
+            if core.is_terminal(state):
                 break
             state = core.random_turn(state, rng)[4]
-        if not core.is_over(state):
+        if not core.is_terminal(state):
             out.append(Position._from_state(state))
     return out
 

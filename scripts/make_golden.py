@@ -38,7 +38,7 @@ def golden_positions() -> list[str]:
         for _ in range(20):
             state = Position.initial(players)._state
             for _ in range(rng.randrange(1, 60)):
-                if core.is_over(state):
+                if core.is_terminal(state):
                     break
                 state = core.random_turn(state, rng)[4]
             out.append(Position._from_state(state).to_lpn())

@@ -6,8 +6,9 @@ import inspect
 import random
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support import positions
 
 from logger_widget import Position, Turn
 from logger_widget.bots import (
@@ -27,7 +28,6 @@ from logger_widget.bots import (
 from logger_widget.bots.base import BaseBot, best_chop, derive_seed, legal_raw_turns
 from logger_widget.bots.mcts import playout_reward
 from logger_widget.engine import core
-from logger_widget.engine.rules_check import raw_to_turn
 
 
 def random_position(seed: int, players: int, turns: int) -> Position:
@@ -36,7 +36,7 @@ def random_position(seed: int, players: int, turns: int) -> Position:
     state = Position.initial(players)._state
     for _ in range(turns):
         nxt = core.random_turn(state, rng)[4]
-        if core.is_over(nxt):
+        if core.is_terminal(nxt):
             break
         state = nxt
     return Position._from_state(state)
@@ -46,10 +46,8 @@ def random_position(seed: int, players: int, turns: int) -> Position:
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10**6), players=st.integers(2, 4), turns=st.integers(0, 70))
-def test_every_bot_returns_a_legal_turn(seed: int, players: int, turns: int) -> None:
-    position = random_position(seed, players, turns)
-    assume(not position.is_game_over)
+@given(position=positions(70), seed=st.integers(0, 10**6))
+def test_every_bot_returns_a_legal_turn(position: Position, seed: int) -> None:
     bots = [
         RandomBot(seed=seed),
         GreedyBot(),
@@ -64,10 +62,8 @@ def test_every_bot_returns_a_legal_turn(seed: int, players: int, turns: int) -> 
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10**6), players=st.integers(2, 4), turns=st.integers(0, 50))
-def test_analyse_lists_legal_candidates_best_first(seed: int, players: int, turns: int) -> None:
-    position = random_position(seed, players, turns)
-    assume(not position.is_game_over)
+@given(position=positions(50), seed=st.integers(0, 10**6))
+def test_analyse_lists_legal_candidates_best_first(position: Position, seed: int) -> None:
     mcts = MCTSBot(iterations=60, seed=seed)
     candidates = mcts.analyse(position)
     assert candidates and all(isinstance(c, Candidate) for c in candidates)
@@ -87,11 +83,11 @@ def test_every_decision_stage_of_the_mcts_tree_reaches_a_legal_turn() -> None:
     # positions with competing spawns and protest choices: expand the whole turn tree
     for seed in range(30):
         position = random_position(seed, 2 + seed % 3, 12 + seed)
-        if position.is_game_over:
+        if position.is_terminal:
             continue
         bot = MCTSBot(iterations=400, seed=seed)
         legal = {
-            raw_to_turn(position._state[4][position._state[5]], raw)
+            Turn.from_raw(core.mover_cell(position._state), raw)
             for raw, _ in legal_raw_turns(position._state)
         }
         for candidate in bot.analyse(position):
@@ -104,16 +100,16 @@ def test_every_decision_stage_of_the_mcts_tree_reaches_a_legal_turn() -> None:
 def test_random_bot_is_the_policy_of_core_random_turn() -> None:
     for seed in range(20):
         position = random_position(seed, 2 + seed % 3, seed * 2)
-        if position.is_game_over:
+        if position.is_terminal:
             continue
         dest, spawn, kind, target, _ = core.random_turn(position._state, random.Random(seed))
-        expected = raw_to_turn(position._state[4][position._state[5]], (dest, spawn, kind, target))
+        expected = Turn.from_raw(core.mover_cell(position._state), (dest, spawn, kind, target))
         assert RandomBot(seed=seed).choose(position) == expected
 
 
 def test_seeded_bots_are_reproducible_and_seeds_matter() -> None:
     positions = [random_position(s, 2, 10 + s) for s in range(8)]
-    positions = [p for p in positions if not p.is_game_over]
+    positions = [p for p in positions if not p.is_terminal]
 
     def play(bot: Bot) -> list[str]:
         return [bot.choose(p).notation() for p in positions]
@@ -155,7 +151,7 @@ def test_greedy_takes_the_biggest_chop() -> None:
 def test_greedy_defends_against_the_next_players_chop() -> None:
     # seat 2 on d3 could chop c3 and fell c3, b3, a3 (3 points); seat 1 cannot chop
     position = Position.from_lpn("...../...../mmm2./...../....1 1 0,0 2,2")
-    after_nothing = position.play(Turn.parse("e1 *e2", position))
+    after_nothing = position.play(position.parse_turn("e1 *e2"))
     assert best_chop(after_nothing._state) == (3, 0)
     turn = GreedyBot().choose(position)
     assert turn.action is not None and turn.action.kind == "protest"
@@ -184,16 +180,16 @@ def test_search_bots_take_the_winning_chop(bot: Bot) -> None:
 
 def _plain_minimax(state: core.State, depth: int, me: int) -> float:
     """Minimax without pruning (paranoid for 3-4 players), straight from the definition."""
-    if depth == 0 or core.is_over(state):
+    if depth == 0 or core.is_terminal(state):
         return evaluate(state, me)
     values = [_plain_minimax(s, depth - 1, me) for s in core.successors(state)]
-    return max(values) if state[5] + 1 == me else min(values)
+    return max(values) if state[core.MOVER] + 1 == me else min(values)
 
 
 @pytest.mark.parametrize("seed,players,turns", [(1, 2, 30), (2, 2, 24), (5, 3, 30), (8, 4, 40)])
 def test_alpha_beta_equals_plain_minimax(seed: int, players: int, turns: int) -> None:
     position = random_position(seed, players, turns)
-    assert not position.is_game_over
+    assert not position.is_terminal
     me = position.to_move
     best = MinimaxBot(depth=2).analyse(position)[0]
     assert best.value == pytest.approx(_plain_minimax(position._state, 2, me))
@@ -204,7 +200,7 @@ def test_evaluate_is_readable_and_signed() -> None:
     position = Position.from_lpn("....2/...../...../...../1mm.. 1 5,0 2,2")
     assert evaluate(position, 1) > 0 > evaluate(position, 2)
     over = Position.from_lpn("....2/...../...../...../1.... 1 10,3 2,2")
-    assert over.is_game_over
+    assert over.is_terminal
     assert evaluate(over, 1) > 1000 and evaluate(over, 2) < -1000
     with pytest.raises(ValueError, match="seat"):
         evaluate(position, 3)

@@ -20,7 +20,7 @@ def all_paths(t: TurnInProgress) -> list[TurnInProgress]:
     return out
 
 
-PLAYABLE = [c for c in tricky_positions() if not Position.from_lpn(c[1]).is_game_over]
+PLAYABLE = [c for c in tricky_positions() if not Position.from_lpn(c[1]).is_terminal]
 
 
 @pytest.mark.parametrize("comment, lpn", PLAYABLE)

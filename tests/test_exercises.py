@@ -95,7 +95,7 @@ def test_backward_induction_position_and_exact_value() -> None:
 def test_protester_position_and_exact_value() -> None:
     position = ex.PROTESTER.position
     assert position.end_triggered and position.to_move == position.players == 2
-    assert all(child.is_game_over for child in position.successors())
+    assert all(child.is_terminal for child in position.successors())
     value = solve(position, 1)
     assert value == ex.PROTESTER.value == ex.exact_value(position)
     winning = {key(t) for t in position.legal_turns() if position.play(t).outcome().winners == (2,)}
@@ -112,7 +112,7 @@ def test_kingmaker_position_outcomes_and_answer() -> None:
     assert position.players == 3 and position.to_move == 2 and position.end_triggered
     possible: set[tuple[int, ...]] = set()
     for child in position.successors():
-        assert not child.is_game_over and child.to_move == 3
+        assert not child.is_terminal and child.to_move == 3
         finals = [final.outcome() for final in child.successors()]
         assert all(o is not None for o in finals)
         best = max(o.points(3) for o in finals)
@@ -188,7 +188,7 @@ def test_best_turn_checker() -> None:
     position = ex.BACKWARD_INDUCTION.position
     for text in ex.BACKWARD_INDUCTION.winning:
         assert ex.check_best_turn(text).ok, text
-        assert ex.check_best_turn(Turn.parse(text, position)).ok
+        assert ex.check_best_turn(position.parse_turn(text)).ok
     wrong = ex.check_best_turn("b4 xc4", locale="uk")
     assert not wrong.ok and wrong.kind == "wrong"
     assert_translated(wrong)

@@ -33,7 +33,7 @@ def test_every_legal_turn_round_trips(start2: Position) -> None:
     p = Position.from_lpn("s.a.2/.m.p./a.m.s/.s.m./1..a. 1 3,2 1,2")
     for turn in p.legal_turns():
         assert Turn.parse(turn.notation()) == turn
-        assert Turn.parse(turn.notation(), p) == turn
+        assert p.parse_turn(turn.notation()) == turn
 
 
 @pytest.mark.parametrize(
@@ -63,17 +63,26 @@ def test_malformed_notation_raises_notation_error(text: str, words: str) -> None
 
 def test_parse_with_position_fills_origin_and_forced_spawns() -> None:
     p = Position.from_lpn("....2/...../s..../m..../1m... 1 0,0 2,2")
-    turn = Turn.parse("a1 xb1", p)
+    turn = p.parse_turn("a1 xb1")
     assert turn.notation() == "a1 +b2,c1 xb1"
-    moved = Turn.parse("b2 *b3", Position.initial())
+    moved = Position.initial().parse_turn("b2 *b3")
     assert moved.notation() == "a1-b2 *b3"
 
 
 def test_parse_with_position_refuses_illegal_turns() -> None:
     with pytest.raises(IllegalTurnError) as info:
-        Turn.parse("b1-b2 *b3", Position.initial())
+        Position.initial().parse_turn("b1-b2 *b3")
     assert info.value.rule == "wrong_origin"
     assert "Player 1's logger is on a1, not on b1" in str(info.value)
+
+
+def test_turn_parse_is_notation_only() -> None:
+    # A lone cell is a stay in pure notation; only a position reads it as "move the mover there".
+    assert Turn.parse("b2 *b3") == Turn("b2", "b2", (), Action("plant", ("b3",)))
+    # Notation never checks legality: this turn is illegal at the start, yet it parses.
+    assert Turn.parse("b1-b2 *b3").origin == "b1"
+    with pytest.raises(TypeError):
+        Turn.parse("a1", Position.initial())  # type: ignore[call-arg]
 
 
 def test_turn_values_validate_their_fields() -> None:

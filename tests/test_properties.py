@@ -6,8 +6,9 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support import games
 
-from logger_widget import Game, Position, Turn
+from logger_widget import Game, Position
 from logger_widget.engine import core
 
 SETTINGS = settings(max_examples=60, deadline=None)
@@ -27,23 +28,8 @@ def invariants(p: Position) -> None:
     assert Position.from_lpn(p.to_lpn()) == p, "LPN round-trip"
 
 
-@st.composite
-def random_games(draw: st.DrawFn) -> Game:
-    players = draw(st.integers(2, 4))
-    seed = draw(st.integers(0, 2**32 - 1))
-    length = draw(st.integers(0, 80))
-    rng = random.Random(seed)
-    game = Game.new(players)
-    for _ in range(length):
-        if game.is_over:
-            break
-        options = list(game.legal_turns())
-        game.play(rng.choice(options))
-    return game
-
-
 @SETTINGS
-@given(random_games())
+@given(games())
 def test_invariants_hold_along_every_game(game: Game) -> None:
     previous = None
     for p in game.positions:
@@ -54,16 +40,16 @@ def test_invariants_hold_along_every_game(game: Game) -> None:
 
 
 @SETTINGS
-@given(random_games())
+@given(games())
 def test_played_turn_is_a_successor_and_round_trips(game: Game) -> None:
     for before, turn, after in zip(game.positions, game.turns, game.positions[1:]):
         assert after in before.successors()
-        assert Turn.parse(turn.notation(), before) == turn
+        assert before.parse_turn(turn.notation()) == turn
         assert after.to_move == before.to_move % before.players + 1
 
 
 @SETTINGS
-@given(random_games())
+@given(games())
 def test_record_save_load_gives_the_identical_game(game: Game) -> None:
     loaded = Game.from_json(game.to_json())
     assert loaded.positions == game.positions
@@ -72,7 +58,7 @@ def test_record_save_load_gives_the_identical_game(game: Game) -> None:
 
 
 @SETTINGS
-@given(random_games(), st.integers(0, 80))
+@given(games(), st.integers(0, 80))
 def test_undo_redo_is_the_identity(game: Game, k: int) -> None:
     positions, turns = game.positions, game.turns
     k = min(k, len(turns))
@@ -90,7 +76,7 @@ def test_random_turn_policy_plays_legal_turns(players: int, seed: int) -> None:
     rng = random.Random(seed)
     state = Position.initial(players)._state
     for _ in range(60):
-        if core.is_over(state):
+        if core.is_terminal(state):
             break
         nxt = core.random_turn(state, rng)[4]
         assert nxt in core.successors(state)

@@ -24,12 +24,12 @@ def test_random_positions_agree(players: int) -> None:
     for _ in range(12):
         state = Position.initial(players)._state
         for _ in range(150):
-            if core.is_over(state):
+            if core.is_terminal(state):
                 break
             if rng.random() < 0.25:
                 lpn = Position._from_state(state).to_lpn()
                 assert successor_lpns(lpn) == naive.successors(lpn), lpn
-                assert core.is_over(state) == naive.is_game_over(lpn)
+                assert core.is_terminal(state) == naive.is_game_over(lpn)
                 checked += 1
             state = core.random_turn(state, rng)[4]
     assert checked > 50

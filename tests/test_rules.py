@@ -221,13 +221,13 @@ def test_action_phase_skipped_when_nothing_is_possible() -> None:
 
 def test_end_triggered_by_a_non_last_seat_completes_the_round() -> None:
     p = P("....2/...../...../s..../1m... 1 9,0 2,2").play("a1 +c1 xb1")
-    assert p.scores == (10, 0) and p.end_triggered and not p.is_game_over
+    assert p.scores == (10, 0) and p.end_triggered and not p.is_terminal
     assert p.to_move == 2 and p.successors()
 
 
 def test_end_triggered_by_the_last_seat_ends_at_once() -> None:
     p = P("....1/...../...../s..../2m... 2 0,9 2,2").play("a1 +c1 xb1")
-    assert p.to_move == 1 and p.is_game_over
+    assert p.to_move == 1 and p.is_terminal
     assert p.successors() == set() and list(p.legal_turns()) == []
     with pytest.raises(IllegalTurnError, match="game is over"):
         p.play("e5")
@@ -236,7 +236,7 @@ def test_end_triggered_by_the_last_seat_ends_at_once() -> None:
 def test_three_player_round_completion() -> None:
     p = P("....3/...../...../....m/1...2 2 0,9,0 1,1,1")
     after = p.play("e1 +d2 xe2")
-    assert after.scores == (0, 10, 0) and after.to_move == 3 and not after.is_game_over
+    assert after.scores == (0, 10, 0) and after.to_move == 3 and not after.is_terminal
 
 
 @pytest.mark.parametrize(

@@ -18,15 +18,15 @@ def test_thousands_of_random_games_end_validly(players: int) -> None:
     reasons = {"target": 0, "limit": 0}
     for _ in range(1500):
         state, turns = core.playout(start, rng, max_turns=400)
-        if core.is_over(state):
+        if core.is_terminal(state):
             reasons["target"] += 1
-            outcome = decide(state[6], state[7], "target")
-            assert max(state[6]) >= 10
-            assert all(state[6][w - 1] == max(state[6]) for w in outcome.winners)
+            outcome = decide(state[core.SCORES], state[core.SUPPLIES], "target")
+            assert max(state[core.SCORES]) >= 10
+            assert all(state[core.SCORES][w - 1] == max(state[core.SCORES]) for w in outcome.winners)
         else:
             reasons["limit"] += 1
             assert turns == 400
-        assert sum(state[7]) + state[3].bit_count() == core.total_protesters(players)
+        assert sum(state[core.SUPPLIES]) + state[core.PROTESTED].bit_count() == core.total_protesters(players)
     assert reasons["target"] > 1400
 
 

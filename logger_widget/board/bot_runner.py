@@ -200,7 +200,7 @@ class BotRunner:
         if error is None:
             try:
                 if isinstance(turn, str):
-                    turn = Turn.parse(turn, b.game.position)
+                    turn = b.game.position.parse_turn(turn)
                 if not isinstance(turn, Turn):
                     raise TypeError(f"the bot returned {type(turn).__name__}, not a Turn")
                 b.game.play(turn)

@@ -625,7 +625,7 @@ def result_view(f: Frame, tr: Translator) -> dict[str, Any] | None:
 def banner_view(f: Frame, tr: Translator) -> dict[str, str] | None:
     """The end-game banner (someone has 10 points: the round is completed), or ``None``."""
     shown = f.shown
-    if not shown.end_triggered or shown.is_game_over or f.over:
+    if not shown.end_triggered or shown.is_terminal or f.over:
         return None
     left = shown.players - f.to_move + 1
     return {"title": tr.translate(LABELS["end_game"]), "text": tr.count(NOTICES["end_triggered"], left)}

@@ -26,8 +26,7 @@ from typing import Any, Protocol, runtime_checkable
 from ..engine import core
 from ..engine.cells import ADJACENT, bits
 from ..engine.position import Position
-from ..engine.rules_check import RawTurn, raw_to_turn
-from ..engine.turn import Turn
+from ..engine.turn import RawTurn, Turn
 
 __all__ = [
     "BaseBot",
@@ -193,7 +192,7 @@ class FunctionBot:
         """
         result = self.function(position)
         if isinstance(result, str):
-            return Turn.parse(result, position)
+            return position.parse_turn(result)
         if not isinstance(result, Turn):
             raise TypeError(
                 f"returned {type(result).__name__} {result!r:.60}, expected a Turn or turn notation"
@@ -231,7 +230,7 @@ legal_raw_turns = core.legal_turns
 
 def raw_turn_to_turn(state: core.State, raw: RawTurn) -> Turn:
     """The :class:`Turn` for a raw turn played by the mover of ``state``."""
-    return raw_to_turn(state[4][state[5]], raw)
+    return Turn.from_raw(core.mover_cell(state), raw)
 
 
 def best_chop(state: core.State) -> tuple[int, int]:
@@ -242,7 +241,7 @@ def best_chop(state: core.State) -> tuple[int, int]:
     they never change a chop). ``(0, 0)`` when no chop is possible or the game is over.
     Ordered by points, then protesters gained.
     """
-    if core.is_over(state):
+    if core.is_terminal(state):
         return (0, 0)
     best = (0, 0)
     origin = state[4][state[5]]

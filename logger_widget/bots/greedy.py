@@ -37,7 +37,7 @@ def greedy_value(before: core.State, raw: tuple[int, int, int, int], after: core
     points = after[6][mover] - before[6][mover]
     supply_change = after[7][mover] - before[7][mover]
     gain = points + PROTESTER_WORTH * supply_change
-    if core.is_over(after):
+    if core.is_terminal(after):
         return gain
     threat_points, threat_protesters = best_chop(after)
     return gain - threat_points - PROTESTER_WORTH * threat_protesters
@@ -85,13 +85,13 @@ class GreedyBot(BaseBot):
 
     def _key(self, state: core.State, item: tuple[Any, ...], index: int) -> tuple[Any, ...]:
         value, raw, after = item
-        prepare = best_chop(_with_mover(after, state[5]))[0] if not core.is_over(after) else 0
+        prepare = best_chop(_with_mover(after, state[5]))[0] if not core.is_terminal(after) else 0
         return (-value, -prepare, self._ACTION_RANK[raw[2]], index)
 
     def choose(self, position: Position) -> Turn:
         """The greedy turn (see the class docstring). Raises IllegalTurnError if the game is over."""
         state = position._state
-        if core.is_over(state):
+        if core.is_terminal(state):
             position.start_turn()  # raises IllegalTurnError("game_over")
         scored = self._scored(state)
         top = max(v for v, _, _ in scored)

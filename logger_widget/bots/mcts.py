@@ -65,7 +65,6 @@ from ..engine import core
 from ..engine.cells import ADJACENT, bits
 from ..engine.outcome import decide
 from ..engine.position import Position
-from ..engine.rules_check import raw_to_turn
 from ..engine.turn import Turn
 from .base import BaseBot, Candidate, seat_value
 
@@ -273,7 +272,7 @@ class MCTSBot(BaseBot):
             IllegalTurnError: the game is over.
         """
         root = self._search(position)
-        return raw_to_turn(root.state[4][root.mover], self._principal(root))
+        return Turn.from_raw(root.state[4][root.mover], self._principal(root))
 
     def analyse(self, position: Position) -> list[Candidate]:
         """Search from ``position`` and list every turn the search completed, best first.
@@ -306,7 +305,7 @@ class MCTSBot(BaseBot):
         total = max(root.n, 1)
         origin = root.state[4][m]
         return [
-            Candidate(raw_to_turn(origin, raw), value, visits, min(visits / total, 1.0))
+            Candidate(Turn.from_raw(origin, raw), value, visits, min(visits / total, 1.0))
             for _, raw, visits, value in found
         ]
 
@@ -318,7 +317,7 @@ class MCTSBot(BaseBot):
 
     def _search(self, position: Position) -> _Node:
         state = position._state
-        if core.is_over(state):
+        if core.is_terminal(state):
             position.start_turn()  # raises IllegalTurnError("game_over")
         start = time.perf_counter()
         players = len(state[6])
@@ -376,7 +375,7 @@ class MCTSBot(BaseBot):
         node = table.get(state)
         if node is not None:
             return node
-        if core.is_over(state):
+        if core.is_terminal(state):
             node = _Node(_END, state)
             node.reward = node.mm = self._view(playout_reward(state, self.margin))
         else:
@@ -493,10 +492,7 @@ class MCTSBot(BaseBot):
         if stage == _SPAWN:
             b = 1 << option
             chosen = node.spawn | b
-            # canonical order: ``option`` is the lowest cell still to place in the sets kept
-            sets = tuple(
-                m for m in node.sets if m & chosen == chosen and ((m & ~node.spawn) & -(m & ~node.spawn)) == b
-            )
+            sets = core.spawn_prefix_sets(node.sets, chosen, canonical=True)
             if len(sets) == 1:
                 return self._enter_action(node.state, node.dest, sets[0], node.free, node.trees)
             child = _Node(_SPAWN, node.state)
@@ -517,11 +513,7 @@ class MCTSBot(BaseBot):
         return self._protest_node(node, node.chosen | (1 << option))
 
     def _spawn_options(self, sets: tuple[int, ...], chosen: int) -> list[int]:
-        cells = 0
-        for m in sets:
-            rest = m & ~chosen
-            cells |= rest & -rest
-        options = list(bits(cells))
+        options = list(bits(core.next_spawn_cells(sets, chosen, canonical=True)))
         self.rng.shuffle(options)
         return options
 
@@ -615,7 +607,7 @@ class MCTSBot(BaseBot):
             turns -= 1
         if turns > 0:
             state, _ = core.playout(state, rng, turns)
-        if self.evaluation and not core.is_over(state):
+        if self.evaluation and not core.is_terminal(state):
             return self._view(self._evaluate(state))
         return self._view(playout_reward(state, self.margin))
 

@@ -71,7 +71,7 @@ def evaluate(position: Position | core.State, seat: int) -> float:
     players = len(state[6])
     if not isinstance(seat, int) or not 1 <= seat <= players:
         raise ValueError(f"seat must be 1 to {players}, not {seat!r}")
-    if core.is_over(state):
+    if core.is_terminal(state):
         winners = decide(state[6], state[7], "target").winners
         return WIN / len(winners) if seat in winners else -WIN
     me = seat - 1
@@ -120,7 +120,7 @@ class MinimaxBot(BaseBot):
         Raises IllegalTurnError if the game is over.
         """
         state = position._state
-        if core.is_over(state):
+        if core.is_terminal(state):
             position.start_turn()  # raises IllegalTurnError("game_over")
         me = state[5] + 1
         children: dict[core.State, tuple[int, int, int, int]] = {}
@@ -138,7 +138,7 @@ class MinimaxBot(BaseBot):
         return [Candidate(raw_turn_to_turn(state, children[scored[i][1]]), scored[i][0]) for i in ranked]
 
     def _search(self, state: core.State, depth: int, alpha: float, beta: float, me: int) -> float:
-        if depth == 0 or core.is_over(state):
+        if depth == 0 or core.is_terminal(state):
             return evaluate(state, me)
         maximising = state[5] + 1 == me
         kids = list(core.successors(state))

@@ -6,7 +6,6 @@ from typing import Any
 
 from ..engine import core
 from ..engine.position import Position
-from ..engine.rules_check import raw_to_turn
 from ..engine.turn import Turn
 from .base import BaseBot
 
@@ -33,7 +32,7 @@ class RandomBot(BaseBot):
     def choose(self, position: Position) -> Turn:
         """A random legal turn. Raises ``IllegalTurnError`` (via the engine) only if the game is over."""
         state = position._state
-        if core.is_over(state):
+        if core.is_terminal(state):
             position.start_turn()  # raises IllegalTurnError("game_over")
         dest, spawn, kind, target, _ = core.random_turn(state, self.rng)
-        return raw_to_turn(state[4][state[5]], (dest, spawn, kind, target))
+        return Turn.from_raw(core.mover_cell(state), (dest, spawn, kind, target))

@@ -724,7 +724,7 @@ def _read_turn(
     else:
         return _feedback("hint", _NOT_A_TURN, locale)
     try:
-        turn = Turn.parse(text, position)
+        turn = position.parse_turn(text)
         position.play(turn)
         return [turn]
     except NotationError:
@@ -1335,7 +1335,7 @@ def outcomes_by_turn(position: Position) -> list[tuple[Turn, frozenset[tuple[int
         if after in seen:
             continue
         seen.add(after)
-        if after.is_game_over:
+        if after.is_terminal:
             outcome = after.outcome()
             assert outcome is not None
             out.append((turn, frozenset({outcome.winners})))
@@ -1638,7 +1638,7 @@ answer""",
         solution_code='''\
 def value(p):
     """$value_doc"""
-    if p.is_game_over:
+    if p.is_terminal:
         return p.outcome().points(1)
     results = [value(q) for q in p.successors()]
     return max(results) if p.to_move == 1 else min(results)

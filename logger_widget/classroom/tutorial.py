@@ -105,7 +105,7 @@ class Lesson:
         before = self.position
         try:
             if isinstance(turn, str):
-                turn = Turn.parse(turn, before)
+                turn = before.parse_turn(turn)
             after = before.play(turn)
         except (NotationError, TypeError):
             return Feedback(False, _MALFORMED)

@@ -2,7 +2,7 @@
 
 A cell is addressed by an index ``0 <= i < 25`` with ``i = rank * 5 + file``
 (``file`` 0–4 for ``a``–``e``, ``rank`` 0–4 for ``1``–``5``), so ``a1`` is 0,
-``e1`` is 4, ``c3`` is 12 and ``e5`` is 24 (RULES.md, "Pieces and board":
+``e1`` is 4, ``c3`` is 12 and ``e5`` is 24 (docs/rules.md, "Pieces and board":
 files ``a``–``e`` left to right, ranks ``1``–``5`` bottom to top).
 
 A set of cells is an ``int`` bit mask with bit ``i`` set for cell ``i``
@@ -18,17 +18,21 @@ __all__ = [
     "ADJACENT",
     "CELL_NAMES",
     "CORNERS",
+    "FILES",
     "FULL",
     "LINES",
     "NEIGHBOURHOOD2",
+    "RANKS",
     "RAYS",
     "bits",
     "cell_index",
     "cell_name",
     "cells_of",
+    "distance",
     "mask_of",
 ]
 
+#: File letters, left to right, and rank digits, bottom to top (docs/rules.md, "Pieces and board").
 FILES = "abcde"
 RANKS = "12345"
 SIZE = 5
@@ -38,7 +42,7 @@ FULL = (1 << N_CELLS) - 1
 CELL_NAMES: tuple[str, ...] = tuple(FILES[i % SIZE] + RANKS[i // SIZE] for i in range(N_CELLS))
 _INDEX = {name: i for i, name in enumerate(CELL_NAMES)}
 
-#: Corner cells in the order used for default setups (RULES.md, "Setup").
+#: Corner cells in the order used for default setups (docs/rules.md, "Setup").
 CORNERS: tuple[int, ...] = (0, 4, 24, 20)  # a1, e1, e5, a5
 
 
@@ -48,6 +52,9 @@ def cell_index(name: str) -> int:
     Raises:
         ValueError: ``name`` is not a cell of the 5×5 board (the message names it).
         TypeError: ``name`` is not a string.
+
+    >>> cell_index("a1"), cell_index("C3"), cell_index("e5")
+    (0, 12, 24)
     """
     if not isinstance(name, str):
         raise TypeError(f"cell name must be a string like 'c3', not {type(name).__name__} {name!r}")
@@ -66,6 +73,11 @@ def cell_name(index: int) -> str:
     if not isinstance(index, int) or not 0 <= index < N_CELLS:
         raise ValueError(f"cell index must be an int from 0 to 24, not {index!r}")
     return CELL_NAMES[index]
+
+
+def distance(a: int, b: int) -> int:
+    """Orthogonal (Manhattan) distance between cells ``a`` and ``b``: the steps a logger needs, 0–8."""
+    return abs(a % SIZE - b % SIZE) + abs(a // SIZE - b // SIZE)
 
 
 def bits(mask: int) -> Iterator[int]:

@@ -9,7 +9,7 @@ one, and get a new (immutable) :class:`TurnInProgress` back. Stages:
 ``"spawn"``
     growth spawns seedlings and the mover must place them: options are the
     cells that can still be part of a maximum spawn set given the cells
-    already chosen (RULES.md, maximal-spawn [decision]). Chosen one by one.
+    already chosen (docs/rules.md, maximal-spawn [decision]). Chosen one by one.
 ``"action"``
     options: the action kinds that are possible (``"plant"``, ``"protest"``,
     ``"chop"``). When none is possible the stage is skipped (``skipped``).
@@ -23,6 +23,10 @@ one, and get a new (immutable) :class:`TurnInProgress` back. Stages:
     the turn is complete: :attr:`turn` and :attr:`result`.
 
 Forced stages (a single option) can be resolved with :meth:`auto`.
+
+This module sits below :mod:`~logger_widget.engine.position` (which imports it
+for ``Position.start_turn``): it never imports ``Position`` at run time and
+builds the positions it returns with the class of the position it started from.
 """
 
 from __future__ import annotations
@@ -31,12 +35,14 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Literal
 
 from . import core
-from .cells import CELL_NAMES, LINES, bits, cell_index, cells_of
+from .cells import CELL_NAMES, LINES, cell_index, cells_of
+from .core import MATURE, PROTESTED, SAPLINGS, SEEDLINGS
 from .errors import IllegalTurnError
+from .lpn import format_lpn
+from .turn import RawTurn, Turn
 
 if TYPE_CHECKING:
     from .position import Position
-    from .turn import Turn
 
 __all__ = ["ChopPreview", "Stage", "TurnInProgress", "DONE"]
 
@@ -70,11 +76,21 @@ class TurnInProgress:
     """An immutable partial turn of ``position``'s seat to move. See the module docstring.
 
     Create with :meth:`Position.start_turn`; advance with :meth:`choose`.
+
+    >>> from logger_widget import Position
+    >>> t = Position.initial(2).start_turn()
+    >>> t.stage, t.options()
+    ('move', ('a1', 'b1', 'c1', 'a2', 'b2', 'a3'))
+    >>> t = t.choose("a3")  # c3 grows; the only possible action is planting
+    >>> t.stage, t.options(), t.grown_trees
+    ('action', ('plant',), ('c3',))
+    >>> t.choose("plant").choose("b3").turn
+    Turn.parse('a1-a3 *b3')
     """
 
     position: Position
     stage: Stage
-    destination: int = -1
+    dest: int = -1  # the destination's cell index once moved, else -1 (see :attr:`destination`)
     state: core.State | None = None  # after movement, growth and the spawns chosen so far
     spawners: int = 0
     free: int = 0  # free cells after growth, before spawns
@@ -91,8 +107,8 @@ class TurnInProgress:
         Raises:
             IllegalTurnError: the game is over.
         """
-        if core.is_over(position._state):
-            raise IllegalTurnError("(start)", position.to_lpn(), "game_over")
+        if core.is_terminal(position._state):
+            raise IllegalTurnError("(start)", format_lpn(position._state), "game_over")
         return cls(position, "move")
 
     # ------------------------------------------------------------------ reading
@@ -105,8 +121,12 @@ class TurnInProgress:
     @property
     def origin(self) -> str:
         """The cell the mover's logger starts on."""
-        s = self.position._state
-        return CELL_NAMES[s[4][s[5]]]
+        return CELL_NAMES[core.mover_cell(self.position._state)]
+
+    @property
+    def destination(self) -> str | None:
+        """The cell the logger moved to, or ``None`` at stage ``"move"`` (as :attr:`Turn.destination`)."""
+        return CELL_NAMES[self.dest] if self.dest >= 0 else None
 
     def options(self, canonical: bool = False) -> tuple[str, ...]:
         """The legal choices at this stage (cell names, action kinds or ``"done"``).
@@ -121,7 +141,9 @@ class TurnInProgress:
         stage = self.stage
         if stage == "move":
             s = self.position._state
-            return tuple(CELL_NAMES[c] for c in core.destinations(s[4][s[5]], core.occupied_for_move(s)))
+            return tuple(
+                CELL_NAMES[c] for c in core.destinations(core.mover_cell(s), core.occupied_for_move(s))
+            )
         if stage == "spawn":
             return cells_of(self._spawn_cells(canonical))
         if stage == "action":
@@ -147,27 +169,12 @@ class TurnInProgress:
         return ()
 
     def _spawn_cells(self, canonical: bool) -> int:
-        chosen = self.spawn
-        union = 0
-        if canonical:
-            # Each legal set is reached by taking its cells in increasing order: a set
-            # fits when the chosen cells are exactly its lowest cells; offer its next one.
-            below = (1 << chosen.bit_length()) - 1 if chosen else 0
-            for m in self.spawn_sets:
-                if m & below == chosen:
-                    rest = m & ~chosen
-                    union |= rest & -rest
-            return union
-        for m in self.spawn_sets:
-            if m & chosen == chosen:
-                union |= m
-        return union & ~chosen
+        return core.next_spawn_cells(self.spawn_sets, self.spawn, canonical)
 
     def _action_sets(self) -> tuple[int, int, int, int]:
         s = self.state
         assert s is not None
-        trees = s[0] | s[1] | s[2]
-        return core.action_sets(s, self.destination, trees, self.free & ~self.spawn)
+        return core.action_sets(s, self.dest, core.tree_mask(s), self.free & ~self.spawn)
 
     @property
     def spawns_needed(self) -> int:
@@ -209,16 +216,13 @@ class TurnInProgress:
         if self.stage not in ("action", "chop") or not self._action_sets()[3] >> i & 1:
             raise self._refuse(cell)
         assert self.state is not None
-        felled = core.chop_felled(self.state[2], self.destination, i)
-        order = sorted(
-            bits(felled),
-            key=lambda c: abs(c % 5 - self.destination % 5) + abs(c // 5 - self.destination // 5),
-        )
+        line = core.chop_line(self.state[MATURE], self.dest, i)
+        felled = sum(1 << c for c in line)
         return ChopPreview(
             CELL_NAMES[i],
-            tuple(CELL_NAMES[c] for c in order),
-            felled.bit_count(),
-            (felled & self.state[3]).bit_count(),
+            tuple(CELL_NAMES[c] for c in line),
+            len(line),
+            (felled & self.state[PROTESTED]).bit_count(),
         )
 
     def board(self) -> Position:
@@ -226,18 +230,16 @@ class TurnInProgress:
 
         The seat to move is unchanged; at stage ``"done"`` this is :attr:`result`.
         """
-        from .position import Position
-
         if self.stage == "done":
             return self.result
         if self.state is None:
             return self.position
-        return Position._from_state(self.state)
+        return self.position._from_state(self.state)
 
     # ------------------------------------------------------------------ choosing
 
     def _refuse(self, choice: object) -> IllegalTurnError:
-        return IllegalTurnError(str(choice), self.position.to_lpn(), "not_an_option", choice=choice)
+        return IllegalTurnError(str(choice), format_lpn(self.position._state), "not_an_option", choice=choice)
 
     def choose(self, option: str) -> TurnInProgress:
         """The partial turn after taking ``option``.
@@ -264,14 +266,12 @@ class TurnInProgress:
             dest = cell_index(option)
             state = self.position._state
             grown, spawners, free = core.after_growth(state, dest)
-            trees = grown[0] | grown[1] | grown[2]
-            sets = core.spawn_sets(spawners, free, core.MAX_TREES - trees.bit_count())
-            line = LINES[dest]
-            grew = (state[0] | state[1]) & line
+            sets = core.spawn_sets(spawners, free, core.MAX_TREES - core.tree_mask(grown).bit_count())
+            grew = (state[SEEDLINGS] | state[SAPLINGS]) & LINES[dest]
             nxt = replace(
                 self,
                 stage="spawn",
-                destination=dest,
+                dest=dest,
                 state=grown,
                 spawners=spawners,
                 free=free,
@@ -282,8 +282,7 @@ class TurnInProgress:
         if stage == "spawn":
             b = 1 << cell_index(option)
             assert self.state is not None
-            state = (self.state[0] | b,) + self.state[1:]
-            nxt = replace(self, state=state, spawn=self.spawn | b)
+            nxt = replace(self, state=core.with_spawns(self.state, b), spawn=self.spawn | b)
             return nxt._enter_action() if nxt.spawn in self.spawn_sets else nxt
         if stage == "action":
             return replace(self, stage=option)  # type: ignore[arg-type]
@@ -325,11 +324,11 @@ class TurnInProgress:
         t = self
         while t.stage != "done":
             if t.stage == "spawn":
-                fits = [m for m in t.spawn_sets if m & t.spawn == t.spawn]
+                fits = core.spawn_prefix_sets(t.spawn_sets, t.spawn)
                 if len(fits) != 1:
                     break
-                for c in bits(fits[0] & ~t.spawn):
-                    t = t.choose(CELL_NAMES[c])
+                for c in cells_of(fits[0] & ~t.spawn):
+                    t = t.choose(c)
                 continue
             opts = t.options()
             if len(opts) != 1:
@@ -339,22 +338,17 @@ class TurnInProgress:
 
     # ------------------------------------------------------------------ result
 
-    def _raw(self) -> tuple[int, int, int, int]:
+    def _raw(self) -> RawTurn:
         if self.stage != "done":
             raise ValueError(f"the turn is not complete: it is at stage {self.stage!r}")
-        return self.destination, self.spawn, self.kind, self.chosen
+        return self.dest, self.spawn, self.kind, self.chosen
 
     @property
     def turn(self) -> Turn:
         """The completed :class:`~logger_widget.engine.turn.Turn`. Raises ValueError before stage ``"done"``."""
-        from .rules_check import raw_to_turn
-
-        s = self.position._state
-        return raw_to_turn(s[4][s[5]], self._raw())
+        return Turn.from_raw(core.mover_cell(self.position._state), self._raw())
 
     @property
     def result(self) -> Position:
         """The position after the completed turn. Raises ValueError before stage ``"done"``."""
-        from .position import Position
-
-        return Position._from_state(core.apply_turn(self.position._state, *self._raw()))
+        return self.position._from_state(core.apply_turn(self.position._state, *self._raw()))

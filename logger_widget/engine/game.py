@@ -37,7 +37,7 @@ __all__ = ["Game", "RECORD_FORMAT", "RECORD_VERSION"]
 RECORD_FORMAT = "logger-widget-record"
 RECORD_VERSION = 1
 
-#: Times the same position must occur for the termination rule (RULES.md [decision]).
+#: Times the same position must occur for the termination rule (docs/rules.md [decision]).
 REPETITIONS = 3
 
 
@@ -50,12 +50,20 @@ class Game:
         players: 2–4, when ``start`` is not given.
         corners: one corner per seat, when ``start`` is not given.
         repetition_rule: end the game at once when a position occurs for the
-            third time (RULES.md termination rule; on by default).
+            third time (docs/rules.md termination rule; on by default).
         turn_limit: end the game (reason ``"turn_limit"``) after this many
             turns; ``None`` for no limit.
         metadata: JSON-ready information saved with the record (names, bots…).
     Raises:
         ValueError: bad players, corners, start position or turn limit.
+
+    >>> game = Game.new(players=3)
+    >>> game.play("a1-a3 *b3").to_move
+    2
+    >>> game.undo(), game.can_redo
+    (Turn.parse('a1-a3 *b3'), True)
+    >>> Game.from_json(game.to_json()).positions == game.positions
+    True
     """
 
     def __init__(
@@ -131,7 +139,7 @@ class Game:
     @property
     def end_reason(self) -> str | None:
         """Why the game is over (``"target"``, ``"repetition"``, ``"turn_limit"``) or ``None``."""
-        if self.position.is_game_over:
+        if self.position.is_terminal:
             return "target"
         if self.repetition_rule and self._seen[self.position] >= REPETITIONS:
             return "repetition"
@@ -171,7 +179,7 @@ class Game:
         if self.is_over:
             raise IllegalTurnError(str(turn), self.position.to_lpn(), "game_over")
         if isinstance(turn, str):
-            turn = Turn.parse(turn, self.position)
+            turn = self.position.parse_turn(turn)
         nxt = self.position.play(turn)
         self._push(turn, nxt)
         self._redo.clear()

@@ -8,7 +8,7 @@ from typing import Literal
 __all__ = ["EndReason", "Outcome", "TieBreak", "decide"]
 
 #: Why the game ended: ``"target"`` (10 points reached and the round completed),
-#: ``"repetition"`` (the same position a third time, RULES.md termination rule),
+#: ``"repetition"`` (the same position a third time, docs/rules.md termination rule),
 #: ``"turn_limit"`` (a limit set by the caller; never a normal end).
 EndReason = Literal["target", "repetition", "turn_limit"]
 
@@ -57,7 +57,7 @@ class Outcome:
 
 
 def decide(scores: tuple[int, ...], supplies: tuple[int, ...], reason: EndReason) -> Outcome:
-    """Winners by RULES.md, "End of the game".
+    """Winners by docs/rules.md, "End of the game".
 
     Most points wins; on a tie, more protesters in supply; still tied, the win is shared.
     """

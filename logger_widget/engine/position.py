@@ -1,37 +1,28 @@
-"""Immutable Logger positions and LPN (Logger Position Notation).
+"""The immutable Logger :class:`Position`: the board, the seat to move, scores and supplies.
 
-LPN (RULES.md, "LPN") is one line of four space-separated fields, e.g. the
-2-player start ``....2/...../..s../...../1.... 1 0,0 2,2``:
-
-1. the board, ranks 5 down to 1 separated by ``/``, files a→e:
-   ``.`` empty, ``s`` seedling, ``a`` sapling, ``m`` mature tree,
-   ``p`` mature tree with a protester, ``1``–``4`` the logger of that seat;
-2. the seat to move, 1-based;
-3. the scores by seat, comma separated (their number is the number of players);
-4. the protesters in each seat's supply, comma separated.
+A position is read and written in LPN (:mod:`~logger_widget.engine.lpn`), plays
+turns checked by :mod:`~logger_widget.engine.rules_check`, and starts a turn
+decision by decision (:class:`~logger_widget.engine.decisions.TurnInProgress`).
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import core
 from .cells import CELL_NAMES, CORNERS, cell_index, cells_of
-from .errors import LPNError
+from .core import LOGGERS, MATURE, MOVER, PROTESTED, SAPLINGS, SCORES, SEEDLINGS, SUPPLIES
+from .decisions import TurnInProgress
+from .lpn import format_lpn, parse_lpn
 from .outcome import Outcome, decide
-from .turn import Turn
-
-if TYPE_CHECKING:
-    from .decisions import TurnInProgress
+from .rules_check import check_turn, complete_turn
+from .turn import Turn, read_notation
 
 __all__ = ["Position", "STAGES"]
 
-#: Tree stages, smallest first (RULES.md, "Pieces and board").
+#: Tree stages, smallest first (docs/rules.md, "Pieces and board").
 STAGES = ("seedling", "sapling", "mature")
-
-_NUMBER = re.compile(r"^(0|[1-9][0-9]{0,5})$")
 
 _DEFAULT_CORNERS = {2: ("a1", "e5"), 3: ("a1", "e1", "e5"), 4: ("a1", "e1", "e5", "a5")}
 
@@ -41,6 +32,14 @@ class Position:
 
     Build one with :meth:`initial` or :meth:`from_lpn`; get new ones with
     :meth:`play`. Two positions are equal when their LPN is equal.
+
+    >>> p = Position.initial(2)
+    >>> p.to_lpn()
+    '....2/...../..s../...../1.... 1 0,0 2,2'
+    >>> p.parse_turn("a3 *b3")  # in a position, the origin may be left out
+    Turn.parse('a1-a3 *b3')
+    >>> p.play("a1-a3 *b3").to_move
+    2
     """
 
     __slots__ = ("_state", "_hash")
@@ -83,7 +82,7 @@ class Position:
             players: 2, 3 or 4.
             corners: one distinct corner (``a1``, ``e1``, ``e5``, ``a5``) per seat,
                 in seat order; default a1/e5 (2 players), a1/e1/e5 (3), a1/e1/e5/a5 (4)
-                (RULES.md, "Setup").
+                (docs/rules.md, "Setup").
         Raises:
             ValueError: players not 2–4, or corners not distinct corners, one per seat.
         """
@@ -106,7 +105,7 @@ class Position:
 
     @classmethod
     def from_lpn(cls, text: str) -> Position:
-        """Parse an LPN string (leading/trailing white space is ignored).
+        """Parse an LPN string (leading/trailing white space is ignored); see :mod:`~logger_widget.engine.lpn`.
 
         Raises:
             LPNError: a ``ValueError`` naming the input, the wrong field and why:
@@ -114,107 +113,11 @@ class Position:
                 duplicated loggers, counts out of range, more than 20 trees, or
                 a protester total different from the game's.
         """
-        if not isinstance(text, str):
-            raise LPNError(repr(text), "format", f"LPN must be a string, not {type(text).__name__}")
-        fields = text.strip().split(" ")
-        if len(fields) != 4:
-            raise LPNError(
-                text, "format", f"expected 4 fields separated by single spaces, found {len(fields)}"
-            )
-        board, to_move_s, scores_s, supplies_s = fields
-
-        def numbers(field: str, value: str) -> tuple[int, ...]:
-            items = value.split(",")
-            for item in items:
-                if not _NUMBER.fullmatch(item):
-                    raise LPNError(
-                        text, field, f"{item!r} is not a whole number >= 0 (no signs, no leading zeros)"
-                    )
-            return tuple(int(item) for item in items)
-
-        scores = numbers("scores", scores_s)
-        players = len(scores)
-        if not 2 <= players <= 4:
-            raise LPNError(text, "scores", f"{players} entries: Logger is for 2, 3 or 4 players")
-        supplies = numbers("supplies", supplies_s)
-        if len(supplies) != players:
-            raise LPNError(text, "supplies", f"{len(supplies)} entries for {players} players")
-        if not _NUMBER.fullmatch(to_move_s) or not 1 <= int(to_move_s) <= players:
-            raise LPNError(text, "to_move", f"{to_move_s!r} is not a seat from 1 to {players}")
-
-        ranks = board.split("/")
-        if len(ranks) != 5:
-            raise LPNError(text, "board", f"expected 5 ranks separated by '/', found {len(ranks)}")
-        seed = sap = mat = prot = 0
-        loggers: list[int | None] = [None] * players
-        for row, rank in enumerate(ranks):
-            if len(rank) != 5:
-                raise LPNError(text, "board", f"rank {5 - row} {rank!r} has {len(rank)} cells, expected 5")
-            for f, ch in enumerate(rank):
-                i = (4 - row) * 5 + f
-                b = 1 << i
-                if ch == ".":
-                    continue
-                if ch == "s":
-                    seed |= b
-                elif ch == "a":
-                    sap |= b
-                elif ch == "m":
-                    mat |= b
-                elif ch == "p":
-                    mat |= b
-                    prot |= b
-                elif ch in "1234":
-                    seat = int(ch)
-                    if seat > players:
-                        raise LPNError(
-                            text, "board", f"logger {seat} on {CELL_NAMES[i]} but there are {players} players"
-                        )
-                    if loggers[seat - 1] is not None:
-                        raise LPNError(text, "board", f"logger {seat} appears twice")
-                    loggers[seat - 1] = i
-                else:
-                    raise LPNError(
-                        text, "board", f"unknown character {ch!r} on {CELL_NAMES[i]} (use . s a m p 1-4)"
-                    )
-        missing = [str(s + 1) for s, c in enumerate(loggers) if c is None]
-        if missing:
-            raise LPNError(text, "board", f"logger(s) {', '.join(missing)} missing")
-        trees = (seed | sap | mat).bit_count()
-        if trees > core.MAX_TREES:
-            raise LPNError(
-                text, "board", f"{trees} trees, but at most {core.MAX_TREES} fit (the pool has 20)"
-            )
-        total = core.total_protesters(players)
-        if prot.bit_count() + sum(supplies) != total:
-            raise LPNError(
-                text,
-                "supplies",
-                f"{sum(supplies)} in supplies + {prot.bit_count()} on trees != {total}, "
-                f"the protesters of a {players}-player game",
-            )
-        cells = tuple(c for c in loggers if c is not None)
-        state = (seed, sap, mat, prot, cells, int(to_move_s) - 1, scores, supplies)
-        return cls._from_state(state)
+        return cls._from_state(parse_lpn(text))
 
     def to_lpn(self) -> str:
         """This position in LPN (round-trips: ``Position.from_lpn(p.to_lpn()) == p``)."""
-        seed, sap, mat, prot, loggers, mover, scores, supplies = self._state
-        chars = ["."] * 25
-        for i in range(25):
-            b = 1 << i
-            if seed & b:
-                chars[i] = "s"
-            elif sap & b:
-                chars[i] = "a"
-            elif prot & b:
-                chars[i] = "p"
-            elif mat & b:
-                chars[i] = "m"
-        for seat, c in enumerate(loggers):
-            chars[c] = str(seat + 1)
-        board = "/".join("".join(chars[r * 5 : r * 5 + 5]) for r in range(4, -1, -1))
-        return f"{board} {mover + 1} {','.join(map(str, scores))} {','.join(map(str, supplies))}"
+        return format_lpn(self._state)
 
     @property
     def lpn(self) -> str:
@@ -226,53 +129,53 @@ class Position:
     @property
     def players(self) -> int:
         """Number of players, 2–4."""
-        return len(self._state[4])
+        return len(self._state[LOGGERS])
 
     @property
     def to_move(self) -> int:
         """Seat to move, 1-based (as printed to players)."""
-        return self._state[5] + 1
+        return self._state[MOVER] + 1
 
     @property
     def scores(self) -> tuple[int, ...]:
         """Points of each seat, in seat order."""
-        return self._state[6]
+        return self._state[SCORES]
 
     @property
     def supplies(self) -> tuple[int, ...]:
         """Protesters in each seat's supply, in seat order."""
-        return self._state[7]
+        return self._state[SUPPLIES]
 
     @property
     def loggers(self) -> tuple[str, ...]:
         """Cell of each seat's logger, in seat order."""
-        return tuple(CELL_NAMES[c] for c in self._state[4])
+        return tuple(CELL_NAMES[c] for c in self._state[LOGGERS])
 
     def logger(self, seat: int) -> str:
         """Cell of the logger of ``seat`` (1-based). Raises ValueError for a seat not in the game."""
         if not isinstance(seat, int) or not 1 <= seat <= self.players:
             raise ValueError(f"seat must be 1 to {self.players}, not {seat!r}")
-        return CELL_NAMES[self._state[4][seat - 1]]
+        return CELL_NAMES[self._state[LOGGERS][seat - 1]]
 
     @property
     def seedlings(self) -> frozenset[str]:
         """Cells holding a seedling."""
-        return frozenset(cells_of(self._state[0]))
+        return frozenset(cells_of(self._state[SEEDLINGS]))
 
     @property
     def saplings(self) -> frozenset[str]:
         """Cells holding a sapling."""
-        return frozenset(cells_of(self._state[1]))
+        return frozenset(cells_of(self._state[SAPLINGS]))
 
     @property
     def mature_trees(self) -> frozenset[str]:
         """Cells holding a mature tree (protested or not)."""
-        return frozenset(cells_of(self._state[2]))
+        return frozenset(cells_of(self._state[MATURE]))
 
     @property
     def protested(self) -> frozenset[str]:
         """Cells holding a mature tree with a protester."""
-        return frozenset(cells_of(self._state[3]))
+        return frozenset(cells_of(self._state[PROTESTED]))
 
     @property
     def trees(self) -> dict[str, str]:
@@ -292,7 +195,7 @@ class Position:
     @property
     def tree_count(self) -> int:
         """Trees on the board, 0–20."""
-        return (self._state[0] | self._state[1] | self._state[2]).bit_count()
+        return core.tree_mask(self._state).bit_count()
 
     @property
     def pool(self) -> int:
@@ -320,23 +223,28 @@ class Position:
     @property
     def end_triggered(self) -> bool:
         """Some seat has 10 or more points: the current round is the last."""
-        return max(self._state[6]) >= core.TARGET_SCORE
+        return max(self._state[SCORES]) >= core.TARGET_SCORE
 
     @property
-    def is_game_over(self) -> bool:
-        """The end was triggered and the round is complete (seat 1 to move)."""
-        return core.is_over(self._state)
+    def is_terminal(self) -> bool:
+        """The rules end the game here: the end was triggered and the round is complete (seat 1 to move).
+
+        This is the position's own end (docs/rules.md, "End of the game"). A
+        :class:`~logger_widget.Game` can also end by threefold repetition or a
+        turn limit, which a single position cannot know: see ``Game.is_over``.
+        """
+        return core.is_terminal(self._state)
 
     def outcome(self) -> Outcome | None:
-        """The result when :attr:`is_game_over`, else ``None`` (reason ``"target"``)."""
-        if not self.is_game_over:
+        """The result when :attr:`is_terminal`, else ``None`` (reason ``"target"``)."""
+        if not self.is_terminal:
             return None
         return decide(self.scores, self.supplies, "target")
 
     # ------------------------------------------------------------------ moves
 
     def successors(self) -> set[Position]:
-        """The distinct positions after one complete legal turn (RULES.md, "Successors").
+        """The distinct positions after one complete legal turn (docs/rules.md, "Successors").
 
         Empty when the game is over.
         """
@@ -348,26 +256,36 @@ class Position:
         Different turns may lead to the same position (see :meth:`successors`).
         Yields nothing when the game is over.
         """
-        from .rules_check import raw_to_turn
-
-        origin = self._state[4][self._state[5]]
+        origin = core.mover_cell(self._state)
         for raw, _ in core.legal_turns(self._state):
-            yield raw_to_turn(origin, raw)
+            yield Turn.from_raw(origin, raw)
+
+    def parse_turn(self, text: str) -> Turn:
+        """Parse turn notation and check that the turn is legal here.
+
+        Unlike :meth:`Turn.parse` (notation only), the origin may be left out
+        (``"b2 xb3"`` moves the mover's logger to b2), and a forced spawn set
+        (the only legal one) may be left out too: both are filled in.
+
+        Raises:
+            NotationError: the text is not turn notation (names the text and why).
+            IllegalTurnError: the turn breaks a rule here (names the turn, this LPN and the rule).
+        """
+        return complete_turn(self._state, read_notation(text), text)
 
     def play(self, turn: Turn | str) -> Position:
-        """The position after ``turn`` (a :class:`Turn` or its notation).
+        """The position after ``turn`` (a :class:`Turn` or its notation, see :meth:`parse_turn`).
 
         Raises:
             NotationError: ``turn`` is a malformed string.
             IllegalTurnError: the turn breaks a rule here; nothing is changed.
+            TypeError: ``turn`` is neither a :class:`Turn` nor a string.
         """
-        from .rules_check import check_turn
-
         if isinstance(turn, str):
-            turn = Turn.parse(turn, self)
+            turn = self.parse_turn(turn)
         elif not isinstance(turn, Turn):
             raise TypeError(f"play() takes a Turn or turn notation, not {type(turn).__name__}")
-        raw = check_turn(self, turn)
+        raw = check_turn(self._state, turn)
         return Position._from_state(core.apply_turn(self._state, *raw))
 
     def is_legal(self, turn: Turn | str) -> bool:
@@ -379,9 +297,11 @@ class Position:
         return True
 
     def start_turn(self) -> TurnInProgress:
-        """Begin a turn step by step (see :class:`~logger_widget.engine.decisions.TurnInProgress`)."""
-        from .decisions import TurnInProgress
+        """Begin a turn step by step (see :class:`~logger_widget.engine.decisions.TurnInProgress`).
 
+        Raises:
+            IllegalTurnError: the game is over here.
+        """
         return TurnInProgress.start(self)
 
     # ------------------------------------------------------------------ display
@@ -398,7 +318,7 @@ class Position:
 
     def __str__(self) -> str:
         seat = self.to_move
-        if self.is_game_over:
+        if self.is_terminal:
             status = "game over"
         else:
             status = f"Player {seat} to move" + (" (end triggered: last round)" if self.end_triggered else "")

@@ -16,27 +16,32 @@ action is possible). Examples: ``a1-a3 +b4 xb3``, ``e5 !c3,d4``, ``a1-b2 *b1``.
 
 :meth:`Turn.parse` and :meth:`Turn.notation` round-trip: ``Turn.parse(t.notation())
 == t`` for every turn, and ``Turn.parse(s).notation() == s`` for every
-canonical string ``s``.
+canonical string ``s``. Parsing here is notation only and never looks at a
+position; ``Position.parse_turn`` checks a turn against the rules (as
+python-chess keeps ``Move.from_uci`` pure and puts ``parse_san`` on the board).
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
-from .cells import CELL_NAMES
+from . import core
+from .cells import CELL_NAMES, cell_index, cells_of
 from .errors import NotationError, shown
 
-if TYPE_CHECKING:
-    from .position import Position
+__all__ = ["Action", "ActionKind", "RawTurn", "Turn", "WrittenTurn", "read_notation"]
 
-__all__ = ["Action", "ActionKind", "Turn"]
+#: ``(destination, spawn_mask, kind, target_mask)`` as used by :mod:`logger_widget.engine.core`.
+RawTurn = tuple[int, int, int, int]
 
 ActionKind = Literal["plant", "protest", "chop"]
 
 _SYMBOL: dict[str, str] = {"plant": "*", "protest": "!", "chop": "x"}
 _KIND = {"*": "plant", "!": "protest", "x": "chop", "X": "chop"}
+_KIND_CODE: dict[str, int] = {"plant": core.PLANT, "protest": core.PROTEST, "chop": core.CHOP}
+_KIND_NAME: dict[int, ActionKind] = {core.PLANT: "plant", core.PROTEST: "protest", core.CHOP: "chop"}
 _CELL = re.compile(r"^[a-eA-E][1-5]$")
 
 
@@ -93,6 +98,11 @@ class Action:
         return f"Action({self.kind!r}, {self.cells!r})"
 
 
+#: What a turn's notation says, before a position fills in what it may leave out:
+#: ``(origin or None, destination, spawns or None, action)``.
+WrittenTurn = tuple[str | None, str, tuple[str, ...] | None, Action | None]
+
+
 @dataclass(frozen=True, slots=True, repr=False)
 class Turn:
     """One complete turn: movement, spawned seedlings and action.
@@ -143,53 +153,88 @@ class Turn:
         return f"Turn.parse({self.notation()!r})"
 
     @classmethod
-    def parse(cls, text: str, position: Position | None = None) -> Turn:
-        """Parse turn notation; with a ``position``, also check that the turn is legal there.
+    def parse(cls, text: str) -> Turn:
+        """Parse turn notation (see the module docstring); a lone cell means staying there.
 
-        With a position, the origin may be left out (``"b2 xb3"`` moves the
-        mover's logger to b2) and a forced spawn set (the only legal one) may be
-        left out too; they are filled in.
+        This reads notation only; to read a turn *in a position* (where the
+        origin and a forced spawn set may be left out, and legality is
+        checked) use ``Position.parse_turn``.
 
         Raises:
             NotationError: the text is not turn notation (names the text and why).
-            IllegalTurnError: with a position, the turn breaks a rule there.
-        """
-        if not isinstance(text, str):
-            raise NotationError(repr(text), f"turn notation must be a string, not {type(text).__name__}")
-        parts = text.split()
-        if not parts:
-            raise NotationError(text, "it is empty")
-        move = parts[0]
-        if "-" in move:
-            origin_text, _, dest_text = move.partition("-")
-            origin: str | None = _cell(origin_text, text)
-            destination = _cell(dest_text, text)
-        else:
-            destination = _cell(move, text)
-            origin = None
-        spawns: tuple[str, ...] | None = None
-        action: Action | None = None
-        for part in parts[1:]:
-            if action is not None:
-                raise NotationError(text, f"{shown(part, 20)} follows the action; the action comes last")
-            if part[0] == "+":
-                if spawns is not None:
-                    raise NotationError(text, "spawned seedlings are listed twice")
-                spawns = _cells(part[1:], text)
-            elif part[0] in _KIND:
-                kind = _KIND[part[0]]
-                cells = _cells(part[1:], text)
-                if kind != "protest" and len(cells) != 1:
-                    raise NotationError(text, f"{shown(part, 20)}: a {kind} takes exactly one cell")
-                action = Action(kind, cells)  # type: ignore[arg-type]
-            else:
-                raise NotationError(
-                    text,
-                    f"{shown(part, 20)} is neither spawned seedlings (+c4) nor an action "
-                    "(*b2 plant, !c3 protest, xc3 chop)",
-                )
-        if position is None:
-            return cls(origin or destination, destination, spawns or (), action)
-        from .rules_check import complete_and_check
 
-        return complete_and_check(position, origin, destination, spawns, action, text)
+        >>> turn = Turn.parse("a1-a3 +b4 xb3")
+        >>> turn.destination, turn.spawns, turn.action
+        ('a3', ('b4',), Action('chop', ('b3',)))
+        >>> Turn.parse(turn.notation()) == turn
+        True
+        """
+        origin, destination, spawns, action = read_notation(text)
+        return cls(origin or destination, destination, spawns or (), action)
+
+    @classmethod
+    def from_raw(cls, origin: int, raw: RawTurn) -> Turn:
+        """The turn of the raw engine form ``raw`` played by a logger on cell index ``origin``."""
+        dest, spawn, kind, target = raw
+        action = None if kind == core.NONE else Action(_KIND_NAME[kind], cells_of(target))
+        return cls(CELL_NAMES[origin], CELL_NAMES[dest], cells_of(spawn), action)
+
+    def raw_action(self) -> tuple[int, int]:
+        """The action as the engine's ``(kind, target_mask)``; ``(core.NONE, 0)`` when skipped."""
+        if self.action is None:
+            return core.NONE, 0
+        return _KIND_CODE[self.action.kind], mask_of_cells(self.action.cells)
+
+
+def mask_of_cells(cells: tuple[str, ...]) -> int:
+    """Bit mask of cell names (already valid, e.g. a :class:`Turn`'s)."""
+    m = 0
+    for c in cells:
+        m |= 1 << cell_index(c)
+    return m
+
+
+def read_notation(text: str) -> WrittenTurn:
+    """Split turn notation into what it writes: ``(origin, destination, spawns, action)``.
+
+    ``origin`` is ``None`` when only the destination is written, and
+    ``spawns`` is ``None`` when no ``+cells`` part is written.
+
+    Raises:
+        NotationError: the text is not turn notation (names the text and why).
+    """
+    if not isinstance(text, str):
+        raise NotationError(repr(text), f"turn notation must be a string, not {type(text).__name__}")
+    parts = text.split()
+    if not parts:
+        raise NotationError(text, "it is empty")
+    move = parts[0]
+    if "-" in move:
+        origin_text, _, dest_text = move.partition("-")
+        origin: str | None = _cell(origin_text, text)
+        destination = _cell(dest_text, text)
+    else:
+        destination = _cell(move, text)
+        origin = None
+    spawns: tuple[str, ...] | None = None
+    action: Action | None = None
+    for part in parts[1:]:
+        if action is not None:
+            raise NotationError(text, f"{shown(part, 20)} follows the action; the action comes last")
+        if part[0] == "+":
+            if spawns is not None:
+                raise NotationError(text, "spawned seedlings are listed twice")
+            spawns = _cells(part[1:], text)
+        elif part[0] in _KIND:
+            kind = _KIND[part[0]]
+            cells = _cells(part[1:], text)
+            if kind != "protest" and len(cells) != 1:
+                raise NotationError(text, f"{shown(part, 20)}: a {kind} takes exactly one cell")
+            action = Action(kind, cells)  # type: ignore[arg-type]
+        else:
+            raise NotationError(
+                text,
+                f"{shown(part, 20)} is neither spawned seedlings (+c4) nor an action "
+                "(*b2 plant, !c3 protest, xc3 chop)",
+            )
+    return origin, destination, spawns, action

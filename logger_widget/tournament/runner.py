@@ -190,7 +190,7 @@ def _play_out(
             )
         if isinstance(turn, str):
             try:
-                turn = Turn.parse(turn, position)
+                turn = position.parse_turn(turn)
             except LoggerError as exc:
                 raise fail(
                     f"returned {turn!r:.80}, which is not a legal turn here: {exc}", "illegal"

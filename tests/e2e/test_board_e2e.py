@@ -300,7 +300,7 @@ def test_tutorial_lesson_by_clicking(page: Any, lab: Lab, screenshots: Path) -> 
     )
     assert page.inner_text("[data-testid=task]").strip().endswith(tr.translate(chop.task))
     page.locator(ROOT).screenshot(path=str(screenshots / "10-lesson-task-uk.png"))
-    play_by_clicks(page, Turn.parse(chop.solution, chop.position))
+    play_by_clicks(page, chop.position.parse_turn(chop.solution))
     page.wait_for_selector("[data-testid=message][data-kind=success]", timeout=30_000)
     assert page.inner_text("[data-testid=message]") == chop.check(chop.solution).text(tr)
     assert page.inner_text("[data-testid=task]").strip().endswith(tr.translate(chop.task)), "the task stays"
