@@ -281,7 +281,7 @@ def test_same_seeds_same_results_on_every_executor() -> None:
     with ProcessPoolExecutor(2) as pool:
         pooled = round_robin(EQUIVALENCE_BOTS, games_per_pair=2, seed=11, executor=pool, progress=False)
     assert pooled.games == serial.games
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster:
         with Client(cluster) as client:
             with get_task_stream(client) as stream:
                 dasked = round_robin(

@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..engine import cells
 from ..engine.cells import CELL_NAMES
 from ..engine.decisions import DONE, TurnInProgress
 from ..engine.errors import LoggerError
@@ -59,8 +60,8 @@ __all__ = [
     "RANKS",
 ]
 
-FILES = ("a", "b", "c", "d", "e")
-RANKS = ("5", "4", "3", "2", "1")  # top to bottom, as drawn
+FILES = tuple(cells.FILES)  # left to right
+RANKS = tuple(reversed(cells.RANKS))  # top to bottom, as drawn
 
 #: A message that is translated when the view is built (so it follows language switches).
 Message = Callable[[Translator], str]

@@ -244,10 +244,10 @@ def best_chop(state: core.State) -> tuple[int, int]:
     if core.is_terminal(state):
         return (0, 0)
     best = (0, 0)
-    origin = state[4][state[5]]
+    origin = core.mover_cell(state)
     for dest in core.destinations(origin, core.occupied_for_move(state)):
         grown, _, _ = core.after_growth(state, dest)
-        mat, prot = grown[2], grown[3]
+        mat, prot = grown[core.MATURE], grown[core.PROTESTED]
         chop = ADJACENT[dest] & mat & ~prot
         for c in bits(chop):
             felled = core.chop_felled(mat, dest, c)
@@ -274,14 +274,14 @@ def seat_value(state: core.State, seat: int) -> float:
     chop: ``w = 1`` for the seat to move, 0.3 for the seats after it, 0 for
     the seats before it, and protesters count only as a tie-break (0.01).
     """
-    mover = state[5]
-    if max(state[6]) >= core.TARGET_SCORE:
+    mover = state[core.MOVER]
+    if max(state[core.SCORES]) >= core.TARGET_SCORE:
         weight = 1.0 if seat == mover else (CHOP_LATER if seat > mover else 0.0)
         protester = 0.01
     else:
         weight = CHOP_NOW if seat == mover else CHOP_LATER
         protester = PROTESTER
-    value = POINT * state[6][seat] + protester * state[7][seat]
+    value = POINT * state[core.SCORES][seat] + protester * state[core.SUPPLIES][seat]
     if weight:
         points, protesters = best_chop(state[:5] + (seat,) + state[6:])
         value += weight * (points + protester * protesters)

@@ -34,8 +34,8 @@ def greedy_value(before: core.State, raw: tuple[int, int, int, int], after: core
     first, scores better than one that leaves it standing.
     """
     mover = before[5]
-    points = after[6][mover] - before[6][mover]
-    supply_change = after[7][mover] - before[7][mover]
+    points = after[core.SCORES][mover] - before[core.SCORES][mover]
+    supply_change = after[core.SUPPLIES][mover] - before[core.SUPPLIES][mover]
     gain = points + PROTESTER_WORTH * supply_change
     if core.is_terminal(after):
         return gain
@@ -85,7 +85,7 @@ class GreedyBot(BaseBot):
 
     def _key(self, state: core.State, item: tuple[Any, ...], index: int) -> tuple[Any, ...]:
         value, raw, after = item
-        prepare = best_chop(_with_mover(after, state[5]))[0] if not core.is_terminal(after) else 0
+        prepare = best_chop(_with_mover(after, state[core.MOVER]))[0] if not core.is_terminal(after) else 0
         return (-value, -prepare, self._ACTION_RANK[raw[2]], index)
 
     def choose(self, position: Position) -> Turn:

@@ -68,11 +68,11 @@ def evaluate(position: Position | core.State, seat: int) -> float:
         ValueError: ``seat`` out of range.
     """
     state = position._state if isinstance(position, Position) else position
-    players = len(state[6])
+    players = len(state[core.SCORES])
     if not isinstance(seat, int) or not 1 <= seat <= players:
         raise ValueError(f"seat must be 1 to {players}, not {seat!r}")
     if core.is_terminal(state):
-        winners = decide(state[6], state[7], "target").winners
+        winners = decide(state[core.SCORES], state[core.SUPPLIES], "target").winners
         return WIN / len(winners) if seat in winners else -WIN
     me = seat - 1
     mine = seat_value(state, me)
@@ -122,7 +122,7 @@ class MinimaxBot(BaseBot):
         state = position._state
         if core.is_terminal(state):
             position.start_turn()  # raises IllegalTurnError("game_over")
-        me = state[5] + 1
+        me = state[core.MOVER] + 1
         children: dict[core.State, tuple[int, int, int, int]] = {}
         for raw, after in legal_raw_turns(state):
             children.setdefault(after, raw)
@@ -140,7 +140,7 @@ class MinimaxBot(BaseBot):
     def _search(self, state: core.State, depth: int, alpha: float, beta: float, me: int) -> float:
         if depth == 0 or core.is_terminal(state):
             return evaluate(state, me)
-        maximising = state[5] + 1 == me
+        maximising = state[core.MOVER] + 1 == me
         kids = list(core.successors(state))
         if depth == 1 and self.width is None:
             values = [evaluate(k, me) for k in kids]

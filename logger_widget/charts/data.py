@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ..engine import core
-from ..engine.cells import CELL_NAMES, bits, cell_index
+from ..engine.cells import CELL_NAMES, cell_index, mask_of
 from ..engine.game import Game
 from ..engine.outcome import Outcome
 
@@ -175,9 +175,9 @@ def _felled(state: core.State, destination: str, cell: str) -> tuple[tuple[str, 
     """Cells felled (outwards from the logger) and protesters on them, for a chop from ``destination``."""
     dest = cell_index(destination)
     grown, _, _ = core.after_growth(state, dest)
-    mask = core.chop_felled(grown[2], dest, cell_index(cell))
-    order = sorted(bits(mask), key=lambda c: abs(c % 5 - dest % 5) + abs(c // 5 - dest // 5))
-    return tuple(CELL_NAMES[c] for c in order), (mask & grown[3]).bit_count()
+    line = core.chop_line(grown[core.MATURE], dest, cell_index(cell))
+    mask = mask_of(line)
+    return tuple(CELL_NAMES[c] for c in line), (mask & grown[core.PROTESTED]).bit_count()
 
 
 def _check(game: object) -> Game:
