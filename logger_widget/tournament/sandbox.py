@@ -360,7 +360,7 @@ class SandboxedBot:
         if not isinstance(notation, str):
             raise self._fail(position, _Failure("garbage", f"answered {notation!r:.60}"))
         try:
-            return Turn.parse(notation, position)
+            return position.parse_turn(notation)
         except LoggerError as exc:
             raise self._fail(
                 position, _Failure("illegal", f"returned {notation!r:.80}, not a legal turn here: {exc}")
