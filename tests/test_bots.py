@@ -334,7 +334,7 @@ def test_bot_error_message_and_pickling() -> None:
 
 
 def _bot_classes() -> list[type[BaseBot]]:
-    """Every concrete bot class of the package (subclasses of BaseBot, found by walking the tree)."""
+    """Every public bot class of the package (subclasses of BaseBot, found by walking the tree)."""
     import logger_widget.bots  # noqa: F401  (imports every bot module)
 
     found: list[type[BaseBot]] = []
@@ -342,7 +342,8 @@ def _bot_classes() -> list[type[BaseBot]]:
     while todo:
         cls = todo.pop()
         todo.extend(cls.__subclasses__())
-        if cls.__module__.startswith("logger_widget.") and cls not in found:
+        public = not cls.__name__.startswith("_")  # private wrappers (e.g. of a pupil's class) are not presets
+        if cls.__module__.startswith("logger_widget.") and public and cls not in found:
             found.append(cls)
     return sorted(found, key=lambda c: c.__name__)
 
