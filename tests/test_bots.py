@@ -342,7 +342,9 @@ def _bot_classes() -> list[type[BaseBot]]:
     while todo:
         cls = todo.pop()
         todo.extend(cls.__subclasses__())
-        public = not cls.__name__.startswith("_")  # private wrappers (e.g. of a pupil's class) are not presets
+        public = not cls.__name__.startswith(
+            "_"
+        )  # private wrappers (e.g. of a pupil's class) are not presets
         if cls.__module__.startswith("logger_widget.") and public and cls not in found:
             found.append(cls)
     return sorted(found, key=lambda c: c.__name__)

@@ -926,7 +926,7 @@ def test_a_single_protest_target_waits_for_the_click() -> None:
 def test_after_the_bots_reply_the_round_shows_both_turns() -> None:
     b = sync_board(("human", "greedy"))
     d = Driver(b)
-    d.play(Turn.parse("a1-a3 *b3", b.position))
+    d.play(b.position.parse_turn("a1-a3 *b3"))
     last = d.view["last"]
     assert len(b.game.turns) == 2 and d.view["to_move"] == 1
     assert [t["seat"] for t in last["round"]] == [1, 2]
@@ -994,7 +994,7 @@ def test_a_lesson_board_restarts_and_goes_on_instead_of_a_new_game() -> None:
     d.cell(next(c for c, m in d.marks().items() if m == "move"))
     assert d.send("new_game") == "ok"
     assert b.game.start.to_lpn() == first.lpn and not b.game.turns
-    d.play(Turn.parse(first.solution, first.position))
+    d.play(first.position.parse_turn(first.solution))
     v = d.view
     assert v["lesson"]["solved"] and v["lesson"]["next"] == "Next lesson"
     assert v["status"]["kind"] == "solved" and "Lesson solved" in v["status"]["text"]

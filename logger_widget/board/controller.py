@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine.decisions import DONE, TurnInProgress
 from ..engine.errors import IllegalTurnError, LoggerError, RecordError
-from ..engine.turn import Turn
 from ..i18n import Translator
 from .messages import action_label, error_text, illegal_text, player_text, text
 from .view import Notice, Seat
@@ -87,7 +86,7 @@ def why_not(tip: TurnInProgress, cell: str) -> Callable[[Translator], str] | Non
         targets = [*tip.protest_chosen, cell] if stage == "protest" else [cell]
         notation += f" {_SYMBOLS[stage]}" + ",".join(sorted(targets))
     try:
-        Turn.parse(notation, tip.position)
+        tip.position.parse_turn(notation)
     except IllegalTurnError as e:
         if e.rule in ("spawn_count", "spawn_not_maximal", "action_required"):
             return None  # the movement itself is fine: no rule about this cell

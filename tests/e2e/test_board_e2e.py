@@ -29,7 +29,7 @@ from board_helpers import (
     wait_human_turn,
 )
 
-from logger_widget import Position, Turn
+from logger_widget import Position
 from logger_widget.bots import make_bot
 
 pytestmark = pytest.mark.e2e

@@ -23,8 +23,6 @@ from board_helpers import (
     wait_human_turn,
 )
 
-from logger_widget import Turn
-
 pytestmark = pytest.mark.e2e
 Lab = Any
 
@@ -106,10 +104,10 @@ def test_lesson_board_restart_solve_and_next(page: Any, lab: Lab, screenshots: P
     )
     assert not page.is_visible("[data-testid=next-lesson]")
     # a first step, then Restart lesson puts the lesson back
-    click_and_wait(page, f"[data-cell={Turn.parse(chop.solution, chop.position).destination}]")
+    click_and_wait(page, f"[data-cell={chop.position.parse_turn(chop.solution).destination}]")
     click_and_wait(page, "[data-testid=restart-lesson]")
     assert page.input_value("[data-testid=lpn]") == chop.lpn and attr(page, "stage") == "move"
-    play_by_clicks(page, Turn.parse(chop.solution, chop.position))
+    play_by_clicks(page, chop.position.parse_turn(chop.solution))
     page.wait_for_selector("[data-testid=status][data-kind=solved]", timeout=30_000)
     assert attr(page, "interactive") == "false", "a solved lesson does not ask player 2 to move"
     assert page.is_visible("[data-testid=next-lesson]")
