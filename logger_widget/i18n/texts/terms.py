@@ -74,6 +74,8 @@ TERMS: MappingProxyType[str, PMessage] = MappingProxyType(
         "round": NP_("term", "round"),
         "first_player": NP_("term", "first player"),
         "end_game": NP_("term", "end game"),
+        # TRANSLATORS: "tie" is equal points before the tie-break on protesters
+        # (uk «рівність очок», not «нічия»: «нічия» is only a shared win).
         "tie": NP_("term", "tie"),
         "bot": NP_("term", "bot"),
     }
