@@ -1033,3 +1033,51 @@ def test_lab_sh_opens_an_ignored_working_copy_of_the_notebooks() -> None:
         ["bash", "scripts/lab.sh", "--version"], cwd=repo, capture_output=True, timeout=300, check=True
     )
     assert (work / shipped[0]).read_text(encoding="utf-8").endswith(" ")
+
+
+def test_spawn_candidates_name_their_parent_trees_and_the_prompt_lists_possible_actions() -> None:
+    b = sync_board(("human", "human"), record=NEAR_END)
+    d = Driver(b)
+    assert d.cell("b1") == "ok" and d.view["stage"] == "spawn"
+    tip = b.controller.steps[-1]
+    spawners = set(tip.spawning_trees)
+    for row in d.view["cells"]:
+        for c in row:
+            if c["mark"] == "spawn":
+                assert c["parents"] and set(c["parents"]) <= spawners
+                f, r = "abcde".index(c["id"][0]), int(c["id"][1])
+                assert all(abs("abcde".index(p[0]) - f) + abs(int(p[1]) - r) == 1 for p in c["parents"])
+            else:
+                assert c["parents"] == []
+    # the action prompt names only the actions that are possible (a disabled button is not listed)
+    b2 = sync_board(("human", "human"), record=ONE_TARGET)
+    d2 = Driver(b2)
+    _to_action(d2)
+    enabled = [a["label"] for a in d2.view["actions"] if a["enabled"]]
+    text = d2.view["status"]["text"]
+    assert all(label in text for label in enabled)
+    b3 = sync_board(("human", "human"), record="....2/...../...../m..../1.... 1 0,0 0,4")
+    d3 = Driver(b3)
+    _to_action(d3)
+    assert not next(a for a in d3.view["actions"] if a["id"] == "protest")["enabled"]
+    assert "Protest" not in d3.view["status"]["text"], "no supply: Protest is not offered"
+
+
+def test_corners_are_chosen_by_clicking_at_setup() -> None:
+    b = sync_board(("human", "random", "human"), corners="choose")
+    d = Driver(b)
+    v = d.view
+    assert v["stage"] == "setup" and v["to_move"] == 1 and v["interactive"]
+    assert set(d.marks()) == {"a1", "e1", "e5", "a5"} and not b.game.turns
+    assert d.cell("c3") == "rejected" and d.view["stage"] == "setup"
+    assert d.send("action", kind="plant") == "rejected"  # nothing else before the corners
+    assert d.cell("e5") == "ok"  # seat 1; then the bot (seat 2) takes its default corner e1
+    v = d.view
+    assert v["to_move"] == 3 and set(d.marks()) == {"a1", "a5"}
+    assert {c["id"]: c["logger"] for row in v["cells"] for c in row if c["logger"]} == {"e5": 1, "e1": 2}
+    assert d.cell("a5") == "ok"
+    assert b.position.loggers == ("e5", "e1", "a5") and d.view["stage"] == "move"
+    with pytest.raises(ValueError, match="choose"):
+        Board(["human", "human"], corners="pick")
+    # corners= as a list stays for scripts
+    assert Board(["human", "human"], corners=["e1", "a5"], bot_mode="sync").position.loggers == ("e1", "a5")

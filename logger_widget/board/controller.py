@@ -191,6 +191,8 @@ class Controller:
             return self.reject("replay_only", "info")
         if b.lesson is not None and b.lesson.solved:
             return self.reject("lesson_solved", "info")
+        if b.setup_pending:
+            return self.reject("setup", "info")
         if b.game.is_over:
             return self.reject("game_over", "info")
         seat = b.game.position.to_move
@@ -208,6 +210,8 @@ class Controller:
         cell = msg.get("cell")
         if not isinstance(cell, str):
             return "invalid"
+        if self.board.setup_pending and self.board.replay_ply is None:
+            return self.board.choose_corner(cell)
         guard = self._guard()
         if guard:
             return guard

@@ -46,6 +46,7 @@ from ..palette import SEAT_STYLES
 __all__ = [
     "BoardState",
     "LessonInfo",
+    "SetupInfo",
     "move_path",
     "Frame",
     "frame",
@@ -118,6 +119,16 @@ class BoardState:
     task: Message | None = None  # a standing task (tutorial lessons), shown until cleared
     replay: int | None = None  # ply shown by the replay slider, None = live game
     lesson: LessonInfo | None = None  # a lesson board: solved? a next lesson?
+    setup: SetupInfo | None = None  # the seats are choosing their starting corners
+
+
+@dataclass(frozen=True)
+class SetupInfo:
+    """Corner choice at setup: corners taken so far (seat order), the free ones, and whether a person chooses next."""
+
+    chosen: tuple[str, ...]
+    free: tuple[str, ...]
+    human: bool
 
 
 @dataclass(frozen=True)
@@ -270,7 +281,12 @@ def frame(state: BoardState) -> Frame:
     to_move = shown.to_move
     seat = state.seats[to_move - 1] if to_move - 1 < len(state.seats) else Seat()
     solved = state.lesson is not None and state.lesson.solved
+    if state.setup is not None:
+        to_move = len(state.setup.chosen) + 1
+        seat = state.seats[to_move - 1]
     tip = state.tip if replay is None and not over and not seat.is_bot and not solved else None
+    if state.setup is not None:
+        tip = None
     return Frame(
         state=state,
         positions=positions,
@@ -283,7 +299,8 @@ def frame(state: BoardState) -> Frame:
         tip=tip,
         stage=tip.stage if tip is not None else None,
         options=tip.options() if tip is not None else (),
-        interactive=tip is not None and state.thinking is None,
+        interactive=(tip is not None and state.thinking is None)
+        or (state.setup is not None and state.setup.human),
     )
 
 
@@ -362,6 +379,8 @@ def _marks(f: Frame) -> dict[str, str]:
     """What each cell offers at the current step (``"move"``, ``"plant"``, ``"chosen"``…)."""
     tip, stage = f.tip, f.stage
     marks: dict[str, str] = {}
+    if f.state.setup is not None:
+        return {c: "corner" for c in f.state.setup.free}
     if tip is None:
         return marks
     if stage == "move":
@@ -415,6 +434,11 @@ def previews_view(f: Frame, tr: Translator) -> dict[str, dict[str, Any]]:
     return previews
 
 
+def _adjacent(a: str, b: str) -> bool:
+    """Orthogonal neighbours (drawing only: which spawning tree a seedling cell belongs to)."""
+    return abs(FILES.index(a[0]) - FILES.index(b[0])) + abs(int(a[1]) - int(b[1])) == 1
+
+
 def _cell_content(tr: Translator, board: Position, cell: str, logger: int | None) -> str:
     piece = board.trees.get(cell)
     if logger is not None:
@@ -436,6 +460,8 @@ def cells_view(f: Frame, tr: Translator, previews: dict[str, dict[str, Any]]) ->
     spawners = set(tip.spawning_trees) if tip is not None and stage == "spawn" else set()
     new = set(tip.spawned) if tip is not None and stage != "move" else set()
     loggers = {c: i + 1 for i, c in enumerate(board.loggers)}
+    if f.state.setup is not None:  # only the corners chosen so far carry a logger
+        loggers = {c: i + 1 for i, c in enumerate(f.state.setup.chosen)}
     cells: list[list[dict[str, Any]]] = []
     for rank in RANKS:
         row: list[dict[str, Any]] = []
@@ -447,6 +473,8 @@ def cells_view(f: Frame, tr: Translator, previews: dict[str, dict[str, Any]]) ->
             hint_text = None
             if mark == "chop":
                 hint_text = tr.count(HINTS["chop"], previews[c]["points"] if c in previews else 1)
+            elif mark == "corner":
+                hint_text = tr.translate(LABELS["choose_corner"])
             elif mark is not None:
                 hint_text = tr.translate(HINTS[mark])
             elif c in suggested:
@@ -469,6 +497,8 @@ def cells_view(f: Frame, tr: Translator, previews: dict[str, dict[str, Any]]) ->
                     "new": c in new,
                     "suggested": c in suggested,
                     "preview": c in previews,
+                    # the spawning trees next to a seedling candidate (highlighted on hover/focus)
+                    "parents": sorted(p for p in spawners if _adjacent(p, c)) if mark == "spawn" else [],
                     "label": label,
                 }
             )
@@ -528,6 +558,11 @@ def status_view(f: Frame, tr: Translator) -> dict[str, str]:
             return {"kind": "replay", "text": tr.translate(PROMPTS["replay_start"])}
         ply, total = tr.format_number(f.replay), tr.format_number(len(f.turns))
         return {"kind": "replay", "text": tr.format(PROMPTS["replay"], ply=ply, total=total)}
+    if f.state.setup is not None:
+        return {
+            "kind": "prompt" if f.state.setup.human else "thinking",
+            "text": tr.format(PROMPTS["corner"], player=mover),
+        }
     lesson = f.state.lesson
     if lesson is not None and lesson.solved:
         key = "lesson_solved" if lesson.has_next else "lesson_solved_last"
@@ -549,6 +584,10 @@ def status_view(f: Frame, tr: Translator) -> dict[str, str]:
             "kind": "prompt",
             "text": tr.format(PROMPTS["protest"], player=mover, n=tr.format_number(left)),
         }
+    if stage == "action":  # only the actions that are possible now (their buttons are enabled)
+        names = [tr.translate(terms.ACTIONS[k]) for k in ("plant", "protest", "chop") if k in f.options]
+        actions = tr.format_list(names, style="or")
+        return {"kind": "prompt", "text": tr.format(PROMPTS["action"], player=mover, actions=actions)}
     return {"kind": "prompt", "text": tr.format(PROMPTS[stage or "move"], player=mover)}
 
 
@@ -729,6 +768,8 @@ def _stage(f: Frame) -> str:
         return str(f.stage)
     if f.state.lesson is not None and f.state.lesson.solved:
         return "solved"
+    if f.state.setup is not None:
+        return "setup"
     return "over" if f.over else "replay" if f.replay is not None else "bot"
 
 

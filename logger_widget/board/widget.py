@@ -44,7 +44,7 @@ from ..i18n import PMessage, Translator, negotiate
 from .bot_runner import BotRunner
 from .controller import TARGET_STAGES, Controller
 from .messages import raw, short, text
-from .view import BoardState, LessonInfo, Notice, Seat, build_view
+from .view import BoardState, LessonInfo, Notice, Seat, SetupInfo, build_view
 
 __all__ = ["Board"]
 
@@ -87,7 +87,9 @@ class Board(anywidget.AnyWidget):
         locale: language of every text: ``"uk"``, ``"es"`` or ``"en"`` (any
             tag such as ``"es-MX"`` is negotiated); switchable live.
         seed: seed for the bots (each seat gets its own derived seed).
-        corners: one starting corner per seat (default a1/e5, a1/e1/e5, a1/e1/e5/a5).
+        corners: one starting corner per seat (default a1/e5, a1/e1/e5, a1/e1/e5/a5), or
+            ``"choose"``: each seat clicks its corner in seat order at the start (a bot
+            seat takes its default corner, or the first free one).
         record: start from this game instead: a :class:`Game`, a
             :class:`Position`, an LPN string, a JSON record (dict, text or file path).
         bot_mode: ``"thread"`` (bots think in the background) or ``"sync"``
@@ -113,7 +115,7 @@ class Board(anywidget.AnyWidget):
         players: Sequence[Any] = ("human", "mcts:easy"),
         locale: str = "uk",
         seed: Any = None,
-        corners: Sequence[str] | None = None,
+        corners: Sequence[str] | str | None = None,
         record: Any = None,
         *,
         bot_mode: str = "thread",
@@ -131,7 +133,14 @@ class Board(anywidget.AnyWidget):
         self._ready = False
         self._lock = threading.RLock()
         self._seed = seed
-        self._corners = tuple(corners) if corners is not None else None
+        self._choose_corners = corners == "choose"
+        if isinstance(corners, str) and not self._choose_corners:
+            raise ValueError(
+                f'corners must be a list of corners (e.g. ["a1", "e5"]) or "choose", not {corners!r}'
+            )
+        self._corners = tuple(corners) if corners is not None and not self._choose_corners else None
+        #: corners chosen so far at setup (``None``: no setup going on)
+        self._chosen: list[str] | None = [] if self._choose_corners and record is None else None
         self._repetition_rule = bool(repetition_rule)
         self.live_chart = bool(live_chart)
         self._chart_cache: tuple[tuple[Any, ...], dict[str, str]] | None = None
@@ -158,6 +167,8 @@ class Board(anywidget.AnyWidget):
         self._ready = True
         with self._lock:
             self.game_changed(notify=False)
+            if self._chosen is not None:
+                self._setup_bots()
         self.bots.schedule()
 
     @property
@@ -173,11 +184,43 @@ class Board(anywidget.AnyWidget):
     @property
     def setup_pending(self) -> bool:
         """Whether the seats still choose their starting corners by clicking (no bot plays before)."""
-        return False
+        return self._chosen is not None
+
+    def _free_corners(self) -> tuple[str, ...]:
+        chosen = self._chosen or []
+        return tuple(c for c in ("a1", "e1", "e5", "a5") if c not in chosen)
 
     def choose_corner(self, cell: str) -> str:
-        """Take ``cell`` as the starting corner of the next seat at setup; ``"ok"``/``"rejected"``/``"invalid"``."""
-        return "invalid"
+        """Take ``cell`` as the starting corner of the next seat at setup; ``"ok"`` or ``"rejected"``.
+
+        When every seat has its corner the game starts (``Game.new(players, corners)``).
+        """
+        if self._chosen is None:
+            return "invalid"
+        seat = len(self._chosen) + 1
+        if not self.is_human(seat) or cell not in self._free_corners():
+            return self.controller.reject("not_selectable", "info", cell=cell)
+        self._chosen.append(cell)
+        self._notice = None
+        self._setup_bots()
+        return "ok"
+
+    def _setup_bots(self) -> None:
+        """Bot seats take their default corner (or the first free one); start the game when all have one."""
+        assert self._chosen is not None
+        n = len(self._seats)
+        default = Game.new(n).position.loggers
+        while len(self._chosen) < n and not self.is_human(len(self._chosen) + 1):
+            seat = len(self._chosen) + 1
+            free = self._free_corners()
+            self._chosen.append(default[seat - 1] if default[seat - 1] in free else free[0])
+        if len(self._chosen) < n:
+            self.redraw()
+            return
+        corners = tuple(self._chosen)
+        self._chosen = None
+        self._game = Game.new(n, corners, repetition_rule=self._repetition_rule)
+        self.game_changed()
 
     # ------------------------------------------------------------------ seats and bots
 
@@ -276,6 +319,9 @@ class Board(anywidget.AnyWidget):
         """Start again from the standard setup with the same seats."""
         with self._lock:
             self._game = Game.new(len(self._seats), self._corners, repetition_rule=self._repetition_rule)
+            if self._choose_corners:
+                self._chosen = []
+                self._setup_bots()
             for s in self._seats:
                 s.paused = False
             self._notice = Notice("success", text("new_game"))
@@ -537,6 +583,11 @@ class Board(anywidget.AnyWidget):
             task=self._task,
             replay=self._replay,
             lesson=LessonInfo(self.lesson.solved, self.lesson.next is not None) if self.lesson else None,
+            setup=(
+                SetupInfo(tuple(self._chosen), self._free_corners(), self.is_human(len(self._chosen) + 1))
+                if self._chosen is not None
+                else None
+            ),
         )
         view = build_view(state, self._tr)
         view["chart"] = self._chart_view() if self.live_chart else None

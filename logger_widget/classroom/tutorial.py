@@ -127,11 +127,20 @@ def _points(before: Position, after: Position) -> int:
 def _judge_board(before: Position, turn: Turn, after: Position) -> Feedback:
     if turn.destination == "b2":
         return Feedback(
-            True, NP_("tutorial:board:ok", "Well done! Your logger moved one step up and one step right.")
+            True,
+            NP_(
+                "tutorial:board:ok",
+                "Well done! Your logger moved one step up and one step right, "
+                "and you planted a seedling next to it.",
+            ),
         )
     return Feedback(
         False,
-        NP_("tutorial:board:wrong", "Your logger is on {cell}. Find the cell in column b, row 2."),
+        NP_(
+            "tutorial:board:wrong",
+            "Your logger went to {cell}, so the board is set back to the start. "
+            "Find the cell in column b, row 2.",
+        ),
         {"cell": turn.destination},
     )
 

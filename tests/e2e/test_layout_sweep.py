@@ -40,9 +40,12 @@ _MEASURE = """
   };
   for (const el of root.querySelectorAll('*')) {
     if (el instanceof SVGElement || el.closest('.lw-sr') || !shown(el)) continue;
+    const folded = el.closest('details:not([open])');
+    if (folded && !el.closest('summary')) continue; // folded under "More": not on screen
     const r = el.getBoundingClientRect();
     if (r.left < rb.left - 1 || r.right > rb.right + 1 || r.top < rb.top - 1 || r.bottom > rb.bottom + 1) {
-      problems.push({ kind: 'outside', el: String(name(el)), rect: [r.left, r.right], box: [rb.left, rb.right] });
+      problems.push({ kind: 'outside', el: String(name(el)), rect: [r.left, r.right, r.top, r.bottom],
+                      box: [rb.left, rb.right, rb.top, rb.bottom] });
     }
     const text = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
     if (text && getComputedStyle(el).display !== 'inline' && el.scrollWidth > el.clientWidth + 1) {
@@ -172,5 +175,8 @@ def test_layout_sweep(page: Any, lab: Lab, screenshots: Path, notebook: str, lan
             target.scroll_into_view_if_needed()
             target.screenshot(path=str(shots / f"{tag}.png"))
     (shots / f"fit-{notebook}-{lang}.json").write_text(json.dumps(fits, indent=2) + "\n")
+    (shots / f"failures-{notebook}-{lang}.json").write_text(
+        json.dumps(failures, indent=1, ensure_ascii=False) + "\n"
+    )
     assert not failures, json.dumps(failures, indent=1, ensure_ascii=False)[:6000]
     assert page.lw_errors == []  # type: ignore[attr-defined]

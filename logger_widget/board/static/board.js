@@ -111,6 +111,7 @@ function markMarkup(mark, seat) {
   const colour = seatColour(seat);
   switch (mark) {
     case "move":
+    case "corner":
       return `<circle class="lw-mark lw-mark-move" cx="50" cy="50" r="15" fill="${colour}" fill-opacity="0.75" stroke="#1b1b1b" stroke-width="3"/>`;
     case "stay":
       return `<circle class="lw-mark lw-mark-stay" cx="50" cy="52" r="45" fill="none" stroke="#1b1b1b" stroke-width="4" stroke-dasharray="9 6"/>`;
@@ -517,6 +518,10 @@ function setPreview(ctx, id) {
   const p = id && ctx.view.previews ? ctx.view.previews[id] : null;
   ctx.ui.preview = p ? id : null;
   drawPreview(ctx);
+  // a seedling candidate shows the spawning tree(s) it would come from
+  const cell = id ? cellData(ctx.view, id) : null;
+  const parents = new Set(cell && cell.parents ? cell.parents : []);
+  for (const [cid, c] of Object.entries(ctx.cellEls)) c.el.classList.toggle("lw-parent", parents.has(cid));
 }
 
 async function copyLpn(ctx) {

@@ -113,7 +113,8 @@ PROMPTS: MappingProxyType[str, Any] = MappingProxyType(  # PMessage or PPluralMe
             "{player}: growth! Choose where the new seedling grows ({n} to place).",
             "{player}: growth! Choose where the new seedlings grow ({n} to place).",
         ),
-        "action": NP_("board:prompt", "{player}: choose your action: Plant, Protest or Chop."),
+        # TRANSLATORS: {actions} lists the actions possible now, e.g. "Plant or Chop".
+        "action": NP_("board:prompt", "{player}: choose your action: {actions}."),
         "plant": NP_("board:prompt", "{player}: plant a seedling on a marked cell next to your logger."),
         "chop": NP_("board:prompt", "{player}: chop a marked mature tree next to your logger."),
         "protest": NP_(
@@ -200,6 +201,7 @@ NOTICES: MappingProxyType[str, Any] = MappingProxyType(  # PMessage or PPluralMe
         "replay_only": NP_("board:notice", "This is a replay. Press “Back to the game” to play."),
         "game_over": NP_("board:notice", "The game is over. Start a new game to play again."),
         "busy": NP_("board:notice", "Wait, please: a bot is thinking."),
+        "setup": NP_("board:notice", "First every player chooses a starting corner."),
         "lesson_solved": NP_(
             "board:notice",
             "This lesson is solved. Press “Next lesson”, or “Restart lesson” to play it again.",
