@@ -71,7 +71,7 @@ def why_not(tip: TurnInProgress, cell: str) -> Callable[[Translator], str] | Non
     """Why ``cell`` cannot be chosen at ``tip``'s step: the rule it breaks, in the player's language.
 
     The turn the click would make is written in notation and checked by the
-    engine (:meth:`Turn.parse` with the position), so the reason is the
+    engine (:meth:`Position.parse_turn`), so the reason is the
     engine's own rule message. ``None`` when no single rule explains it (the
     spawn step, or a cell that would be legal in another turn).
     """
