@@ -1081,3 +1081,24 @@ def test_corners_are_chosen_by_clicking_at_setup() -> None:
         Board(["human", "human"], corners="pick")
     # corners= as a list stays for scripts
     assert Board(["human", "human"], corners=["e1", "a5"], bot_mode="sync").position.loggers == ("e1", "a5")
+
+
+def test_a_lesson_about_one_step_is_judged_when_that_step_is_done() -> None:
+    from logger_widget.classroom.tutorial import lesson, lesson_board
+
+    spawning = lesson("spawning")
+    b = lesson_board("spawning", "en", bot_mode="sync")
+    d = Driver(b)
+    assert d.cell("b2") == "ok"
+    while d.view["stage"] == "spawn" and not d.view["lesson"]["solved"]:
+        assert d.cell("d2" if d.marks().get("d2") == "spawn" else next(iter(d.marks()))) == "ok"
+    v = d.view
+    assert v["lesson"]["solved"] and v["notice"]["kind"] == "success", "judged before any action"
+    assert not b.game.turns and not v["interactive"]
+    assert spawning.judged_after == "spawn"
+    # a wrong movement in the growth lesson is explained at once and the turn starts again
+    g = lesson_board("growth", "en", bot_mode="sync")
+    dg = Driver(g)
+    assert dg.cell("a2") == "ok"
+    assert dg.view["notice"]["kind"] == "error" and dg.view["stage"] == "move" and not g.game.turns
+    assert dg.cell("c1") == "ok" and dg.view["lesson"]["solved"]

@@ -158,6 +158,7 @@ class Controller:
             self.commit(tip)
         else:
             self.steps.append(tip)
+            b.step_made(tip)
             b.redraw()
 
     def commit(self, tip: TurnInProgress) -> None:

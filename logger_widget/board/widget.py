@@ -37,6 +37,7 @@ from typing import Any, Protocol
 import anywidget
 import traitlets
 
+from ..engine.decisions import TurnInProgress
 from ..engine.game import Game
 from ..engine.position import Position
 from ..engine.turn import Turn
@@ -155,6 +156,7 @@ class Board(anywidget.AnyWidget):
         self._replay: int | None = None
         self._last_seq: dict[str, int] = {}
         self._callbacks: list[Callable[[Board], Any]] = []
+        self._step_callbacks: list[Callable[[Board, TurnInProgress], Any]] = []
         self._tr = Translator(negotiate(locale))
         unknown = sorted(k for k in kwargs if k not in self.class_trait_names())
         if unknown:
@@ -427,6 +429,25 @@ class Board(anywidget.AnyWidget):
         """
         self._callbacks.append(callback)
         return callback
+
+    def on_step(
+        self, callback: Callable[[Board, TurnInProgress], Any]
+    ) -> Callable[[Board, TurnInProgress], Any]:
+        """Call ``callback(board, turn_in_progress)`` after each step of a person's turn that does not end it.
+
+        Used by lesson boards to judge a lesson about one step (movement, growth) as
+        soon as that step is done. Returns the callback; exceptions it raises are logged.
+        """
+        self._step_callbacks.append(callback)
+        return callback
+
+    def step_made(self, tip: TurnInProgress) -> None:
+        """Tell the :meth:`on_step` callbacks that the person's turn reached ``tip``."""
+        for callback in list(self._step_callbacks):
+            try:
+                callback(self, tip)
+            except Exception:
+                log.exception("logger_widget: on_step callback %r failed", callback)
 
     def to_json(self) -> str:
         """The game record as JSON text (see :meth:`Game.to_json`)."""

@@ -28,6 +28,7 @@ from ..i18n.explain import explain_rule
 
 if TYPE_CHECKING:
     from ..board.widget import Board
+    from ..engine.decisions import TurnInProgress
 
 __all__ = ["Feedback", "LESSONS", "Lesson", "lesson", "lesson_board"]
 
@@ -79,6 +80,8 @@ class Lesson:
         judge: ``(before, turn, after) -> Feedback`` for a *legal* turn.
         solution: one turn (notation) that solves the task — used by the tests.
         mistake: one legal turn that does not — used by the tests.
+        judged_after: the step after which a lesson board judges the turn in progress
+            (``"move"`` or ``"spawn"``), for a lesson about that step; ``None``: the whole turn.
     """
 
     key: str
@@ -90,6 +93,7 @@ class Lesson:
     judge: Check
     solution: str
     mistake: str
+    judged_after: str | None = None
 
     @property
     def position(self) -> Position:
@@ -309,6 +313,7 @@ LESSONS: tuple[Lesson, ...] = (
         lpn="....2/...../..s../...../1a... 1 0,0 2,2",
         task=NP_("tutorial:movement:task", "A sapling blocks b1. Walk around it to b2."),
         judge=_judge_movement,
+        judged_after="move",
         solution="a1-b2 xb1",
         mistake="a1-a3 *a4",
     ),
@@ -326,6 +331,7 @@ LESSONS: tuple[Lesson, ...] = (
         lpn="....2/..a../...../...../1.... 1 0,0 2,2",
         task=NP_("tutorial:growth:task", "Move so that the sapling on c4 becomes a mature tree."),
         judge=_judge_growth,
+        judged_after="move",
         solution="a1-c1 *d1",
         mistake="a1-b1 *c1",
     ),
@@ -347,6 +353,7 @@ LESSONS: tuple[Lesson, ...] = (
             "Move to b2 and let the mature tree on c2 spawn its seedling on d2.",
         ),
         judge=_judge_spawning,
+        judged_after="spawn",
         solution="a1-b2 +d2 xc2",
         mistake="a1-b2 +c1 xc2",
     ),
@@ -499,6 +506,7 @@ def lesson_board(key: str | Lesson, locale: str = "uk", **options: Any) -> Board
     board.lesson = session
     session.show(board)
     board.on_change(session.judge)
+    board.on_step(session.judge_step)
     return board
 
 
@@ -530,6 +538,24 @@ class _LessonSession:
         self.solved = False
         self.show(board)
         board.replace_game(board.to_game(self.lesson.lpn))
+
+    def judge_step(self, b: Board, tip: TurnInProgress) -> None:
+        """Judge a lesson about one step as soon as that step is done (not after the action)."""
+        les = self.lesson
+        after_step = {"move": ("move",), "spawn": ("move", "spawn")}.get(les.judged_after or "")
+        if self.solved or after_step is None or tip.stage in after_step:
+            return
+        if b.game.turns or b.game.start.to_lpn() != les.lpn:
+            return
+        board = tip.board()
+        turn = Turn(tip.origin, board.loggers[tip.seat - 1], tip.spawned, None)
+        feedback = les.judge(les.position, turn, board)
+        if feedback.ok:
+            self.solved = True
+            b.notify("success", feedback.text)
+        else:
+            b.controller.reset_turn()
+            b.notify("error", lambda tr: feedback.text(tr) + " " + tr.translate(_TRY_AGAIN))
 
     def judge(self, b: Board) -> None:
         les = self.lesson
