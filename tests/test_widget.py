@@ -999,6 +999,7 @@ def test_a_lesson_board_restarts_and_goes_on_instead_of_a_new_game() -> None:
     assert v["lesson"]["solved"] and v["lesson"]["next"] == "Next lesson"
     assert v["status"]["kind"] == "solved" and "Lesson solved" in v["status"]["text"]
     assert not v["interactive"] and v["notice"]["kind"] == "success"
+    assert not any(p["to_move"] or p["badge"] for p in v["players"]), "nobody is asked to move"
     assert d.cell("c3") == "rejected"  # a solved lesson does not ask player 2 to move
     assert d.send("next_lesson") == "ok"
     second = lesson(LESSONS[1].key)

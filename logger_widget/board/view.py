@@ -264,6 +264,12 @@ class Frame:
         return self.replay is None
 
     @property
+    def waiting(self) -> bool:
+        """Someone is to move: the game is live, not over, and no solved lesson stopped it."""
+        lesson = self.state.lesson
+        return not self.over and not (lesson is not None and lesson.solved)
+
+    @property
     def ply(self) -> int:
         """Turns played up to the shown moment."""
         return self.replay if self.replay is not None else len(self.turns)
@@ -514,7 +520,7 @@ def _badge(tr: Translator, f: Frame, n: int, seat: Seat, winners: set[int]) -> s
         return tr.translate(LABELS["thinking"])
     if seat.paused and n == f.to_move:
         return tr.translate(LABELS["paused"])
-    if n == f.to_move and not f.over:
+    if n == f.to_move and f.waiting:
         return tr.translate(LABELS["to_move"])
     return ""
 
@@ -538,7 +544,7 @@ def players_view(f: Frame, tr: Translator) -> list[dict[str, Any]]:
                 "score_text": tr.count(terms.POINTS, shown.scores[i]),
                 "supply": shown.supplies[i],
                 "supply_text": tr.count(terms.PROTESTERS, shown.supplies[i]),
-                "to_move": n == f.to_move and not f.over,
+                "to_move": n == f.to_move and f.waiting,
                 "first": n == 1,
                 "thinking": f.state.thinking == n,
                 "paused": s.paused,

@@ -171,6 +171,51 @@ def test_axe_finds_no_serious_violations_in_three_languages(page: Any, lab: Lab,
         )
         page.click("[data-testid=more]")
         report[lang] = result
+    # dark theme: the "type a turn" placeholder stays readable (it was white on white)
+    page.evaluate(
+        "async () => { await window.jupyterapp.commands.execute('apputils:change-theme', "
+        "{theme: 'JupyterLab Dark'}); }"
+    )
+    page.wait_for_function("() => document.body.dataset.jpThemeName === 'JupyterLab Dark'", timeout=30_000)
+    page.click("[data-testid=more]")
+    ratio = page.evaluate(
+        """() => {
+            const el = document.querySelector('[data-testid=notation-input]');
+            const rgb = (c) => c.match(/[\\d.]+/g).slice(0, 3).map(Number);
+            const lum = ([r, g, b]) => [r, g, b].map((v) => { v /= 255;
+                return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+                .reduce((a, v, i) => a + v * [0.2126, 0.7152, 0.0722][i], 0);
+            const fg = lum(rgb(getComputedStyle(el, '::placeholder').color));
+            const bg = lum(rgb(getComputedStyle(el).backgroundColor));
+            return (Math.max(fg, bg) + 0.05) / (Math.min(fg, bg) + 0.05);
+        }"""
+    )
+    report["dark_placeholder_contrast"] = round(ratio, 2)
+    page.locator(ROOT).screenshot(path=str(screenshots / "26-dark-more-open.png"))
+    assert ratio >= 4.5, f"placeholder contrast in the dark theme is {ratio:.2f}:1"
     (screenshots / "axe.json").write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n")
-    bad = {lang: [v for v in vs if v["impact"] in ("serious", "critical")] for lang, vs in report.items()}
+    bad = {
+        lang: [v for v in vs if v["impact"] in ("serious", "critical")]
+        for lang, vs in report.items()
+        if isinstance(vs, list)
+    }
     assert not any(bad.values()), json.dumps(bad, indent=2, ensure_ascii=False)
+
+
+def test_corners_chosen_by_clicking(page: Any, lab: Lab, screenshots: Path) -> None:
+    code = (
+        "from logger_widget import Board\n"
+        "board = Board(players=['human', 'human'], locale='es', corners='choose')\n"
+        "board"
+    )
+    open_board(page, lab, "corners.ipynb", code)
+    assert attr(page, "stage") == "setup"
+    marked = {el.get_attribute("data-cell") for el in page.query_selector_all(f"{ROOT} [data-mark=corner]")}
+    assert marked == {"a1", "e1", "e5", "a5"}
+    page.locator(ROOT).screenshot(path=str(screenshots / "25-corner-choice-es.png"))
+    click_at_and_wait(page, "[data-cell=e1]")  # seat 1
+    assert attr(page, "stage") == "setup" and attr(page, "toMove") == "2"
+    click_at_and_wait(page, "[data-cell=a5]")  # seat 2
+    assert attr(page, "stage") == "move"
+    lpn = page.input_value("[data-testid=lpn]")
+    assert lpn.split(" ")[0].startswith("2") and lpn.split(" ")[0].split("/")[-1].endswith("1"), lpn
