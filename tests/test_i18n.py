@@ -1138,6 +1138,6 @@ def test_uk_spawn_rule_keeps_all():
     tr = Translator("uk")
     text = tr.gettext(
         "These spawned seedlings cannot all come from different mature trees: "
-        "choose cells so that every tree that can spawn does."
+        "choose cells so that as many trees as possible spread their seeds."
     )
     assert "не можуть усі" in text

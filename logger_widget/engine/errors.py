@@ -42,7 +42,7 @@ RULE_MESSAGES: dict[str, str] = {
     "spawn_count": N_("Growth must spawn as many seedlings as possible: {expected} here, not {given}."),
     "spawn_not_maximal": N_(
         "These spawned seedlings cannot all come from different mature trees: "
-        "choose cells so that every tree that can spawn does."
+        "choose cells so that as many trees as possible spread their seeds."
     ),
     "action_required": N_("An action is possible, so it cannot be skipped."),
     "plant_not_adjacent": N_("You can plant only next to your logger, and {cell} is not."),
