@@ -2,7 +2,7 @@
 
 Usage::
 
-    python benchmarks/bench_engine.py [--seconds 5] [--json]
+    python benchmarks/bench_engine.py [--seconds 5] [--json] [--c-source PATH]
 
 Random play is uniform at each decision — first over destinations, then over
 the legal spawn sets, then over legal actions (each plant cell, each protest
@@ -12,7 +12,20 @@ Games start from the 2-player setup and end normally (or at 1000 turns).
 Prints one JSON line with ``--json``::
 
     {"turns_per_s": ..., "games_per_s": ..., "successors_per_s": ...,
-     "successor_positions_per_s": ..., "mean_game_turns": ...}
+     "successor_positions_per_s": ..., "mean_game_turns": ...,
+     "turns_per_s_fast": ..., "successors_per_s_fast": ..., "compile_s": ...,
+     "turns_per_s_c": ..., "fast_vs_c": ..., "successors_per_s_naive": ..., "python_vs_naive": ...}
+
+``*_fast`` figures are the compiled kernel (:mod:`logger_widget.engine.fast`,
+Numba, one core, the same random policy; its compile or cache load,
+``compile_s``, is excluded). ``turns_per_s_c`` is the plain C program of the
+same policy, ``../shared/limit/random_play.c`` beside the repository (or
+``--c-source``), built with ``cc -O2 -march=native`` and run in the same
+process run, alternating with the kernel (two rounds each, best of each):
+the machine is shared, so only figures taken side by side compare fairly;
+``fast_vs_c`` is their ratio. ``successors_per_s_naive`` is the naive
+reference model (``tests/reference/naive.py``) on the same positions,
+``python_vs_naive`` = ``successors_per_s`` / that.
 
 ``successors_per_s`` counts complete ``Position.successors()`` calls (the
 distinct positions after one full turn, as ``Position`` objects) on positions
@@ -25,14 +38,19 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import shutil
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
 
 from logger_widget import Position  # noqa: E402
-from logger_widget.engine import core  # noqa: E402
+from logger_widget.engine import core, fast  # noqa: E402
 
 
 def bench_playouts(seconds: float, seed: int = 1) -> tuple[float, float, float]:
@@ -76,20 +94,101 @@ def bench_successors(seconds: float) -> tuple[float, float]:
     return calls / elapsed, found / elapsed
 
 
+def bench_playouts_fast(seconds: float, seed: int = 1) -> float:
+    start = Position.initial(2)._state
+    turns = 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        _, n = fast.playouts(start, 2000, seed=seed, max_turns=1000)
+        turns += int(n.sum())
+        seed += 1
+    return turns / (time.perf_counter() - t0)
+
+
+def bench_successors_fast(seconds: float) -> float:
+    positions = [p._state for p in sample_positions(2000)]
+    calls = 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        for s in positions[calls % 1000 : calls % 1000 + 100]:
+            fast.successors(s)
+            calls += 1
+    return calls / (time.perf_counter() - t0)
+
+
+def bench_successors_naive(seconds: float) -> float:
+    from reference import naive
+
+    lpns = [p.to_lpn() for p in sample_positions(2000)]
+    calls = 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        for lpn in lpns[calls % 1000 : calls % 1000 + 100]:
+            naive.successors(lpn)
+            calls += 1
+    return calls / (time.perf_counter() - t0)
+
+
+def build_c(source: Path, workdir: Path) -> Path | None:
+    """Build the C random-play program; ``None`` (with a note on stderr) when it cannot be."""
+    cc = shutil.which("cc") or shutil.which("gcc")
+    if not source.is_file() or cc is None:
+        print(
+            f"C program not run: {'no C compiler' if cc is None else f'{source} not found'}", file=sys.stderr
+        )
+        return None
+    exe = workdir / "random_play"
+    subprocess.run([cc, "-O2", "-march=native", "-o", str(exe), str(source)], check=True)
+    return exe
+
+
+def run_c(exe: Path, seconds: float) -> float:
+    out = subprocess.run([str(exe), str(seconds)], check=True, capture_output=True, text=True).stdout
+    return float(out.split()[0])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="time per measurement")
     parser.add_argument("--json", action="store_true", help="print one JSON line")
+    parser.add_argument(
+        "--c-source",
+        type=Path,
+        default=ROOT.parent / "shared" / "limit" / "random_play.c",
+        help="the C random-play program (default: ../shared/limit/random_play.c beside the repository)",
+    )
     args = parser.parse_args()
     turns_per_s, games_per_s, mean_turns = bench_playouts(args.seconds)
     succ_per_s, positions_per_s = bench_successors(args.seconds)
-    result = {
+    naive_per_s = bench_successors_naive(args.seconds)
+    result: dict[str, object] = {
         "turns_per_s": round(turns_per_s),
         "games_per_s": round(games_per_s, 1),
         "successors_per_s": round(succ_per_s),
         "successor_positions_per_s": round(positions_per_s),
         "mean_game_turns": round(mean_turns, 1),
+        "successors_per_s_naive": round(naive_per_s),
+        "python_vs_naive": round(succ_per_s / naive_per_s, 2),
     }
+    if fast.warm_up():
+        result["compile_s"] = round(fast.compile_seconds() or 0.0, 2)
+        result["successors_per_s_fast"] = round(bench_successors_fast(args.seconds))
+        with tempfile.TemporaryDirectory() as tmp:
+            exe = build_c(args.c_source, Path(tmp))
+            fast_rates, c_rates = [], []
+            for _ in range(2):  # alternate, so both see the same load on a shared machine
+                fast_rates.append(bench_playouts_fast(args.seconds))
+                if exe is not None:
+                    c_rates.append(run_c(exe, args.seconds))
+        result["turns_per_s_fast"] = round(max(fast_rates))
+        if c_rates:
+            result["turns_per_s_c"] = round(max(c_rates))
+            result["fast_vs_c"] = round(max(fast_rates) / max(c_rates), 3)
+    else:
+        print(
+            "Numba is not installed: no compiled-kernel figures (pip install logger_widget[fast])",
+            file=sys.stderr,
+        )
     if args.json:
         print(json.dumps(result))
     else:

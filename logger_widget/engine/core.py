@@ -64,6 +64,7 @@ __all__ = [
     "legal_turns",
     "logger_mask",
     "mover_cell",
+    "nth_protest",
     "playout",
     "random_turn",
     "next_spawn_cells",
@@ -458,7 +459,10 @@ def random_turn(state: State, rng: random.Random) -> tuple[int, int, int, int, S
 
     First uniform over destinations, then over the legal spawn sets, then over
     the legal actions (each plant cell, each protest subset and each chop is
-    one action). This is the policy of :class:`~logger_widget.bots.RandomBot`,
+    one action; the action drawn is the one with that index in
+    :func:`iter_actions` order). Every choice is ``int(rng.random() * n)``,
+    and a choice with one option draws nothing, so the compiled kernel
+    (:mod:`logger_widget.engine.fast`) replays the same game from the same numbers. This is the policy of :class:`~logger_widget.bots.RandomBot`,
     of MCTS playouts and of ``benchmarks/bench_engine.py``.
 
     Returns:
@@ -510,7 +514,7 @@ def random_turn(state: State, rng: random.Random) -> tuple[int, int, int, int, S
     if r < n_plant:
         kind, target = PLANT, _nth_bit(plant, r)
     elif r < n_plant + n_protest:
-        kind, target = PROTEST, _random_subset(unprotected, supply, r - n_plant, rng)
+        kind, target = PROTEST, nth_protest(unprotected, r - n_plant)
     else:
         kind, target = CHOP, _nth_bit(chop, r - n_plant - n_protest)
     return (
@@ -528,15 +532,29 @@ def _nth_bit(mask: int, n: int) -> int:
     return mask & -mask
 
 
-def _random_subset(unprotected: int, supply: int, r: int, rng: random.Random) -> int:
-    """The protest subset with index ``r`` in size order (uniform when ``r`` is)."""
+def nth_protest(unprotected: int, r: int) -> int:
+    """The protest subset with index ``r`` in :func:`iter_actions` order.
+
+    Subsets come by size, then in :func:`itertools.combinations` order of the
+    cells of ``unprotected``; ``0 <= r`` < the number of subsets (of the sizes
+    the supply allows). A uniform ``r`` gives a uniform protest.
+    """
     trees = [1 << c for c in bits(unprotected)]
     u = len(trees)
     k = 1
     while r >= comb(u, k):
         r -= comb(u, k)
         k += 1
-    return sum(rng.sample(trees, k)) if k < u else sum(trees)
+    out = 0
+    e = 0
+    for slot in range(k):
+        # the subsets with trees[e] in this slot come first: comb(u - e - 1, k - slot - 1) of them
+        while r >= comb(u - e - 1, k - slot - 1):
+            r -= comb(u - e - 1, k - slot - 1)
+            e += 1
+        out |= trees[e]
+        e += 1
+    return out
 
 
 def playout(state: State, rng: random.Random, max_turns: int = 1000) -> tuple[State, int]:

@@ -1,0 +1,315 @@
+"""A compiled simulation kernel beside the pure-Python engine (optional: ``pip install logger_widget[fast]``).
+
+With `Numba <https://numba.pydata.org>`_ installed, the functions here run
+``@njit(cache=True)`` code over the same bitboards as
+:mod:`logger_widget.engine.core` (:mod:`._jit`); without it — or where it
+cannot run, e.g. Pyodide, or with the environment variable
+``LOGGER_WIDGET_NO_JIT=1`` — they call :mod:`~logger_widget.engine.core` and
+return **identical results**: the same successor sets, the same legal turns in
+the same order, the same next states, and the same random games for the same
+seed (both paths draw ``int(u * n)`` for each choice, with ``u`` from
+:class:`numpy.random.RandomState` ``(seed)``'s Mersenne Twister, which is also
+what Numba's own generator gives for that seed).
+
+The kernel is compiled on first use and the machine code is cached on disk
+(Numba's ``__pycache__``), so later processes only load it. Loading or
+compiling is done by :func:`warm_up`, which can run in a background thread;
+:func:`ready` says whether the compiled path is in use yet — until then every
+function here takes the Python path, so nothing waits for the compiler.
+
+States are the engine's raw states (:data:`logger_widget.engine.core.State`);
+turns are raw turns ``(dest, spawn_mask, kind, target_mask)``.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import numpy as np
+
+from .. import core
+
+__all__ = [
+    "apply_turn",
+    "available",
+    "compile_seconds",
+    "from_row",
+    "legal_turns",
+    "playout",
+    "playouts",
+    "python_only",
+    "ready",
+    "successors",
+    "to_row",
+    "warm_up",
+]
+
+#: Entries of a state row: seedlings, saplings, mature, protested, mover, players, 4 loggers, 4 scores, 4 supplies.
+WIDTH = 18
+
+_kernel: Any = None
+_import_failed = False
+_ready = threading.Event()
+_lock = threading.Lock()
+_warm_thread: threading.Thread | None = None
+_compile_seconds: float | None = None
+
+
+def available() -> bool:
+    """Numba can be imported here (and ``LOGGER_WIDGET_NO_JIT`` is not set). Does not compile anything."""
+    return _module() is not None
+
+
+def _module() -> Any:
+    global _kernel, _import_failed
+    if _kernel is None and not _import_failed:
+        if os.environ.get("LOGGER_WIDGET_NO_JIT"):
+            _import_failed = True
+            return None
+        try:
+            from . import _jit as module
+        except Exception:  # ImportError, or Numba failing to start on this platform
+            _import_failed = True
+            return None
+        _kernel = module
+    return _kernel
+
+
+def ready() -> bool:
+    """The compiled kernel is loaded and in use (after :func:`warm_up` finished)."""
+    return _ready.is_set()
+
+
+def compile_seconds() -> float | None:
+    """Seconds the last :func:`warm_up` took to compile (or load from the disk cache), or ``None``."""
+    return _compile_seconds
+
+
+def warm_up(background: bool = False) -> bool:
+    """Compile (or load from the disk cache) every kernel function, once per process.
+
+    Args:
+        background: do it in a daemon thread and return at once; the
+            functions here use the Python path until it is done.
+    Returns:
+        :func:`ready` after the call (with ``background=True``, usually
+        ``False`` the first time). ``False`` when Numba is not available.
+    """
+    global _warm_thread
+    if _ready.is_set():
+        return True
+    if _module() is None:
+        return False
+    with _lock:
+        if _warm_thread is None:
+            _warm_thread = threading.Thread(
+                target=_compile_all, name="logger_widget-jit-warm-up", daemon=True
+            )
+            _warm_thread.start()
+        thread = _warm_thread
+    if not background:
+        thread.join()
+    return _ready.is_set()
+
+
+def _compile_all() -> None:
+    global _compile_seconds
+    jit = _kernel
+    t0 = time.perf_counter()
+    row = to_row(_START_2)
+    jit.legal_turns(row)
+    jit.successors(row)
+    jit.apply_turn(row, 0, 0, 0, 0)
+    jit.playouts(row, 1, 10, 1)
+    draws = np.zeros(4, dtype=np.float64)
+    jit.playout(row.copy(), 1, draws, np.zeros(1, dtype=np.int64), np.empty(64, dtype=np.int64))
+    jit.seed_rng(1)
+    _compile_seconds = time.perf_counter() - t0
+    _ready.set()
+
+
+_python_only = 0
+
+
+@contextmanager
+def python_only() -> Iterator[None]:
+    """Inside this block every function here takes the pure-Python path (for comparisons and lessons)."""
+    global _python_only
+    _python_only += 1
+    try:
+        yield
+    finally:
+        _python_only -= 1
+
+
+def _fast() -> Any:
+    """The compiled module if :func:`ready` (and not inside :func:`python_only`), else ``None``."""
+    return _kernel if _ready.is_set() and not _python_only else None
+
+
+# --------------------------------------------------------------------------- conversions
+
+
+def to_row(state: core.State) -> np.ndarray:
+    """The raw state as one ``int64`` row of :data:`WIDTH` entries (unused seats are 0)."""
+    seed, sap, mat, prot, loggers, mover, scores, supplies = state
+    n = len(loggers)
+    row = np.zeros(WIDTH, dtype=np.int64)
+    row[:6] = (seed, sap, mat, prot, mover, n)
+    row[6 : 6 + n] = loggers
+    row[10 : 10 + n] = scores
+    row[14 : 14 + n] = supplies
+    return row
+
+
+def from_row(row: Any) -> core.State:
+    """The raw state of a row (a NumPy row or a list of :data:`WIDTH` ints)."""
+    r = row.tolist() if isinstance(row, np.ndarray) else row
+    n = r[5]
+    return (r[0], r[1], r[2], r[3], tuple(r[6 : 6 + n]), r[4], tuple(r[10 : 10 + n]), tuple(r[14 : 14 + n]))
+
+
+def _from_rows(rows: np.ndarray) -> list[core.State]:
+    return [from_row(r) for r in rows.tolist()]
+
+
+_START_2: core.State = (1 << 12, 0, 0, 0, (0, 24), 0, (0, 0), (2, 2))
+
+
+# --------------------------------------------------------------------------- turns and successors
+
+
+def legal_turns(state: core.State) -> list[tuple[tuple[int, int, int, int], core.State]]:
+    """Every legal turn with its next state, in the order of :func:`core.legal_turns <logger_widget.engine.core.legal_turns>`."""
+    jit = _fast()
+    if jit is None:
+        return list(core.legal_turns(state))
+    turns, rows = jit.legal_turns(to_row(state))
+    return [(tuple(t), s) for t, s in zip(turns.tolist(), _from_rows(rows))]
+
+
+def successors(state: core.State) -> set[core.State]:
+    """Every distinct state after one complete legal turn (:func:`core.successors <logger_widget.engine.core.successors>`)."""
+    jit = _fast()
+    if jit is None:
+        return core.successors(state)
+    return set(_from_rows(jit.successors(to_row(state))))
+
+
+def apply_turn(state: core.State, dest: int, spawn: int, kind: int, target: int) -> core.State:
+    """The state after a turn already known to be legal (:func:`core.apply_turn <logger_widget.engine.core.apply_turn>`)."""
+    jit = _fast()
+    if jit is None:
+        return core.apply_turn(state, dest, spawn, kind, target)
+    return from_row(jit.apply_turn(to_row(state), dest, spawn, kind, target))
+
+
+# --------------------------------------------------------------------------- random play
+
+
+class _Uniform:
+    """``random()`` from a fixed sequence of numbers (the same ones the kernel reads)."""
+
+    __slots__ = ("_it",)
+
+    def __init__(self, numbers: Any) -> None:
+        self._it = iter(numbers)
+
+    def random(self) -> float:
+        return next(self._it)
+
+
+def _check(max_turns: int, games: int = 1) -> None:
+    if not isinstance(max_turns, int) or max_turns < 0:
+        raise ValueError(f"max_turns must be a whole number >= 0, not {max_turns!r}")
+    if not isinstance(games, int) or games < 0:
+        raise ValueError(f"games must be a whole number >= 0, not {games!r}")
+
+
+def playout(state: core.State, draws: Any, max_turns: int = 1000) -> tuple[core.State, int]:
+    """Random play from ``state`` with the given random numbers (:func:`core.playout <logger_widget.engine.core.playout>`).
+
+    Args:
+        state: a raw state.
+        draws: uniform numbers in [0, 1), one per random choice, used in
+            order; at most 3 per turn are read.
+        max_turns: turn cap, >= 0.
+    Returns:
+        ``(final_state, turns_played)``.
+    Raises:
+        ValueError: ``max_turns`` out of range, or ``draws`` ran out.
+    """
+    _check(max_turns)
+    jit = _fast()
+    if jit is None:
+        try:
+            return core.playout(state, _Uniform(draws), max_turns)  # type: ignore[arg-type]
+        except StopIteration:
+            raise ValueError("the array of random draws is exhausted") from None
+    row = to_row(state)
+    turns = jit.playout(
+        row, max_turns, np.asarray(draws, dtype=np.float64), np.zeros(1, dtype=np.int64), _WORK
+    )
+    return from_row(row), turns
+
+
+_WORK = np.empty(4096, dtype=np.int64)
+
+
+def playouts(
+    state: core.State, games: int, seed: int, max_turns: int = 1000
+) -> tuple[np.ndarray, np.ndarray]:
+    """``games`` random games from ``state`` (the policy of :func:`core.random_turn <logger_widget.engine.core.random_turn>`).
+
+    The random numbers come from ``numpy.random.RandomState(seed)``, one
+    stream for all the games in order, on both paths.
+
+    Args:
+        state: a raw state.
+        games: number of games, >= 0.
+        seed: 0 <= seed < 2**32.
+        max_turns: turn cap of each game, >= 0 (no repetition rule is applied).
+    Returns:
+        ``(finals, turns)``: ``finals`` an ``int64`` array ``(games, 18)`` of
+        final state rows (:func:`from_row` turns one into a state; scores are
+        columns 10–13, supplies 14–17), ``turns`` the turns each game took.
+    Raises:
+        ValueError: an argument out of range.
+    """
+    _check(max_turns, games)
+    if not isinstance(seed, int) or not 0 <= seed < 2**32:
+        raise ValueError(f"seed must be a whole number from 0 to 2**32 - 1, not {seed!r}")
+    jit = _fast()
+    if jit is not None:
+        return jit.playouts(to_row(state), games, max_turns, seed)
+    rng = _Stream(seed)
+    finals = np.zeros((games, WIDTH), dtype=np.int64)
+    turns = np.zeros(games, dtype=np.int64)
+    for g in range(games):
+        final, n = core.playout(state, rng, max_turns)  # type: ignore[arg-type]
+        finals[g] = to_row(final)
+        turns[g] = n
+    return finals, turns
+
+
+class _Stream:
+    """``random()`` of ``numpy.random.RandomState(seed)`` in blocks (Numba's generator gives the same numbers)."""
+
+    __slots__ = ("_rs", "_block", "_i")
+
+    def __init__(self, seed: int) -> None:
+        self._rs = np.random.RandomState(seed)
+        self._block: list[float] = []
+        self._i = 0
+
+    def random(self) -> float:
+        if self._i == len(self._block):
+            self._block = self._rs.random_sample(4096).tolist()
+            self._i = 0
+        self._i += 1
+        return self._block[self._i - 1]

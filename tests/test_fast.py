@@ -1,0 +1,264 @@
+"""The compiled kernel (logger_widget.engine.fast) against the pure-Python engine (core).
+
+Both paths must give identical successor sets, identical legal turns in the
+same order, identical next states and identical random games from the same
+random numbers. The test environment installs the ``fast`` extra (Numba), so
+the compiled path is really exercised here; a test checks that.
+"""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from support import tricky_positions
+
+from logger_widget import Position
+from logger_widget.engine import core, fast
+from logger_widget.engine.cells import FULL, bits
+from logger_widget.engine.outcome import decide
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def compiled() -> None:
+    assert fast.warm_up(), "the compiled kernel did not start"
+
+
+def test_numba_is_installed_in_the_test_environment_and_the_kernel_is_compiled() -> None:
+    import numba  # noqa: F401  (the dev extra installs it: no silent fallback in the tests)
+
+    assert fast.available() and fast.ready()
+    assert fast.compile_seconds() is not None
+
+
+# --------------------------------------------------------------------------- positions
+
+
+def game_positions(players: int, games: int, rng: random.Random) -> list[core.State]:
+    """Every position of ``games`` random games, the finished ones included."""
+    out = []
+    for _ in range(games):
+        state = Position.initial(players)._state
+        out.append(state)
+        while not core.is_over(state):
+            state = core.random_turn(state, rng)[4]
+            out.append(state)
+    return out
+
+
+def dense_position(players: int, rng: random.Random) -> core.State:
+    """A random legal (not necessarily reachable) position, often with 20 trees and competing spawns."""
+    loggers = tuple(rng.sample(range(25), players))
+    free = [c for c in range(25) if c not in loggers]
+    trees = rng.sample(free, min(len(free), rng.choice((20, 20, 19, 18, rng.randrange(0, 21)))))
+    seed = sap = mat = 0
+    for c in trees:
+        stage = rng.random()
+        if stage < 0.2:
+            seed |= 1 << c
+        elif stage < 0.4:
+            sap |= 1 << c
+        else:
+            mat |= 1 << c
+    total = core.total_protesters(players)
+    on_board = rng.randrange(0, min(total, mat.bit_count()) + 1)
+    prot = sum(1 << c for c in rng.sample(list(bits(mat)), on_board))
+    supplies = [0] * players
+    for _ in range(total - on_board):
+        supplies[rng.randrange(players)] += 1
+    # keep the protest subsets (and so the pure-Python run time) bounded: some mature trees become saplings
+    while core.PROTEST_SUBSETS[(mat & ~prot).bit_count()][max(supplies)] > 400:
+        low = (mat & ~prot) & -(mat & ~prot)
+        mat ^= low
+        sap |= low
+    scores = tuple(rng.choice((0, 3, 7, 9, 10, 12)) for _ in range(players))
+    return (seed, sap, mat, prot, loggers, rng.randrange(players), scores, tuple(supplies))
+
+
+def position_sample(n: int, seed: int = 14) -> list[core.State]:
+    rng = random.Random(seed)
+    out: list[core.State] = [Position.from_lpn(lpn)._state for _, lpn in tricky_positions()]
+    per_players = n * 3 // 4 // 3
+    for players in (2, 3, 4):
+        found: list[core.State] = []
+        while len(found) < per_players:
+            found += game_positions(players, 5, rng)
+        out += found[:per_players]
+    while len(out) < n:
+        out.append(dense_position(rng.choice((2, 3, 4)), rng))
+    return out
+
+
+def features(state: core.State) -> set[str]:
+    """Which of the hard cases a position exercises."""
+    seed, sap, mat, prot, loggers, mover, scores, supplies = state
+    found = {f"{len(loggers)} players"}
+    trees = seed | sap | mat
+    if trees.bit_count() == core.MAX_TREES:
+        found.add("20 trees")
+    if prot:
+        found.add("protested trees")
+    if max(scores) >= core.TARGET_SCORE:
+        found.add("end game" if not core.is_over(state) else "finished")
+    if supplies[mover] and mat & ~prot:
+        found.add("protest possible")
+    for dest in core.destinations(loggers[mover], core.occupied_for_move(state)):
+        grown, spawners, free = core.after_growth(state, dest)
+        n_trees = (grown[0] | grown[1] | grown[2]).bit_count()
+        sets = core.spawn_sets(spawners, free, core.MAX_TREES - n_trees)
+        if spawners.bit_count() > 1 and len(sets) > 1 and sets[0].bit_count() < spawners.bit_count():
+            found.add("spawn conflict")
+        if (
+            spawners
+            and n_trees + max(s.bit_count() for s in sets) == core.MAX_TREES
+            and spawners.bit_count() > 1
+        ):
+            found.add("spawns capped at 20 trees")
+    return found
+
+
+def check_same(states: list[core.State]) -> Counter[str]:
+    seen: Counter[str] = Counter()
+    for state in states:
+        python_turns = list(core.legal_turns(state))
+        assert fast.legal_turns(state) == python_turns, Position._from_state(state).to_lpn()
+        assert fast.successors(state) == core.successors(state), Position._from_state(state).to_lpn()
+        for turn, after in python_turns[:: max(1, len(python_turns) // 5)]:
+            assert fast.apply_turn(state, *turn) == after
+        seen.update(features(state))
+    return seen
+
+
+def test_the_position_sample_covers_the_hard_cases() -> None:
+    seen: Counter[str] = Counter()
+    for state in position_sample(1500):
+        seen.update(features(state))
+    for case in (
+        "2 players",
+        "3 players",
+        "4 players",
+        "20 trees",
+        "spawn conflict",
+        "spawns capped at 20 trees",
+        "protested trees",
+        "protest possible",
+        "end game",
+        "finished",
+    ):
+        assert seen[case] >= 20, (case, seen)
+
+
+def test_kernel_and_engine_agree_on_1500_positions() -> None:
+    check_same(position_sample(1500))
+
+
+@pytest.mark.slow
+def test_kernel_and_engine_agree_on_10000_positions() -> None:
+    seen = check_same(position_sample(10_000, seed=2026))
+    assert sum(seen[f"{p} players"] for p in (2, 3, 4)) >= 10_000
+
+
+def test_row_round_trip() -> None:
+    for state in position_sample(200, seed=3):
+        assert fast.from_row(fast.to_row(state)) == state
+
+
+# --------------------------------------------------------------------------- turn sequences and random games
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_replaying_the_same_turns_gives_the_same_games(players: int) -> None:
+    rng = random.Random(players)
+    for _ in range(60):
+        state = kernel_state = Position.initial(players)._state
+        while not core.is_over(state):
+            dest, spawn, kind, target, state = core.random_turn(state, rng)
+            kernel_state = fast.apply_turn(kernel_state, dest, spawn, kind, target)
+            assert kernel_state == state
+        assert decide(kernel_state[6], kernel_state[7], "target") == decide(state[6], state[7], "target")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_playouts_from_the_same_numbers_are_the_same_games(players: int) -> None:
+    rng = random.Random(10 + players)
+    start = Position.initial(players)._state
+    for _ in range(30):
+        draws = [rng.random() for _ in range(3000)]
+        compiled = fast.playout(start, draws, 1000)
+        with fast.python_only():
+            python = fast.playout(start, draws, 1000)
+        assert compiled == python
+        assert compiled[1] > 0 and core.is_over(compiled[0])
+    # and a cut-off playout stops after max_turns
+    assert fast.playout(start, [0.5] * 30, 7)[1] == 7
+
+
+def test_batches_of_games_are_identical_on_both_paths_and_follow_the_policy() -> None:
+    start = Position.initial(3)._state
+    finals, turns = fast.playouts(start, 400, seed=5, max_turns=1000)
+    with fast.python_only():
+        py_finals, py_turns = fast.playouts(start, 400, seed=5, max_turns=1000)
+    assert (finals == py_finals).all() and (turns == py_turns).all()
+    states = [fast.from_row(r) for r in finals]
+    assert all(core.is_over(s) for s in states)
+    # the same policy as core.random_turn with Python's own generator: similar game lengths
+    rng = random.Random(5)
+    lengths = [core.playout(start, rng)[1] for _ in range(400)]
+    assert abs(turns.mean() - sum(lengths) / len(lengths)) < 3.0
+    # another seed gives other games
+    other, _ = fast.playouts(start, 400, seed=6, max_turns=1000)
+    assert not (other == finals).all()
+
+
+def test_bad_arguments_are_refused_with_the_name() -> None:
+    start = Position.initial(2)._state
+    with pytest.raises(ValueError, match="games"):
+        fast.playouts(start, -1, seed=1)
+    with pytest.raises(ValueError, match="seed"):
+        fast.playouts(start, 3, seed=-5)
+    with pytest.raises(ValueError, match="max_turns"):
+        fast.playout(start, [0.5], max_turns=-1)
+    with pytest.raises(ValueError, match="exhausted"):
+        fast.playout(start, [0.5, 0.5], max_turns=10)
+    with fast.python_only(), pytest.raises(ValueError, match="exhausted"):
+        fast.playout(start, [0.5, 0.5], max_turns=10)
+
+
+def test_full_mask_constant_matches() -> None:
+    assert fast.to_row(Position.initial(4)._state)[:4].max() <= FULL
+
+
+# --------------------------------------------------------------------------- without Numba
+
+
+def test_without_numba_everything_runs_on_the_python_engine() -> None:
+    code = (
+        "import sys\n"
+        "sys.modules['numba'] = None  # as if Numba were not installed\n"
+        "from logger_widget import Position\n"
+        "from logger_widget.engine import core, fast\n"
+        "assert not fast.available() and not fast.warm_up()\n"
+        "s = Position.initial(4)._state\n"
+        "assert fast.successors(s) == core.successors(s)\n"
+        "f, t = fast.playouts(s, 5, seed=1)\n"
+        "assert len(t) == 5 and all(core.is_over(fast.from_row(r)) for r in f)\n"
+        "assert 'numba' not in [m for m in sys.modules if sys.modules[m] is not None]\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)
+
+
+def test_importing_the_engine_does_not_import_numba() -> None:
+    code = (
+        "import sys, logger_widget\n"
+        "from logger_widget import Game\n"
+        "from logger_widget.engine import fast\n"
+        "Game.new().play('a1-a3 *b3')\n"
+        "assert 'numba' not in sys.modules\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)
