@@ -18,7 +18,12 @@ on 2 worker processes over 1 (in-process). Rates are ``(wins + draws/2) /
 games`` of the first-named bot. With ``--json`` prints one JSON line::
 
     {"games": N, "mcts_vs_greedy": rate, "mcts_vs_random": rate,
-     "greedy_vs_random": rate, "mcts_iterations_per_s": x, "speedup_2_cores": y}
+     "greedy_vs_random": rate, "mcts_iterations_per_s": x,
+     "mcts_iterations_per_s_python": x0, "speedup_2_cores": y}
+
+``mcts_iterations_per_s`` is the compiled search (the default when Numba is
+installed), ``mcts_iterations_per_s_python`` the Python search
+(``MCTSBot(kernel=False)``) on the same positions.
 
 Details (intervals, forfeits, timings) go to stderr. Goals (``docs/bots.md``):
 MCTS ≥ 0.90 against greedy and ≥ 0.99 against random with N ≥ 200, and a
@@ -61,8 +66,11 @@ def match(
     return pair.rate, t
 
 
-def iterations_per_second(seconds: float) -> float:
+def iterations_per_second(seconds: float, kernel: bool | None = None) -> float:
     """Median MCTS iterations per second on this core, over 20 positions from random games.
+
+    ``kernel``: as in :class:`MCTSBot` (``False`` = the Python search, ``True``
+    = the compiled one; its compile or cache load happens before the timing).
 
     The median, because in a position whose search is already decided (a
     winning chop) iterations only revisit finished games and are much cheaper.
@@ -79,11 +87,12 @@ def iterations_per_second(seconds: float) -> float:
         positions.append(Position._from_state(state))
     rates = []
     for p in positions:
-        bot = MCTSBot(seconds=seconds, seed=1, reuse=False)
+        bot = MCTSBot(seconds=seconds, seed=1, reuse=False, kernel=kernel)
         bot.choose(p)
         rates.append(bot.last_stats["iterations"] / bot.last_stats["seconds"])
     print(
-        f"MCTS iterations/s over {len(rates)} positions: min {min(rates):.0f}, max {max(rates):.0f}",
+        f"MCTS ({'compiled' if kernel else 'Python'}) iterations/s over {len(rates)} positions: "
+        f"min {min(rates):.0f}, max {max(rates):.0f}",
         file=sys.stderr,
     )
     return statistics.median(rates)
@@ -115,6 +124,9 @@ def main() -> None:
     )
     parser.add_argument("--workers", type=int, default=None, help="processes (default: every core)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--only-iterations", action="store_true", help="measure MCTS iterations per second only"
+    )
     parser.add_argument("--speedup-games", type=int, default=24, help="games of the scaling run (default 24)")
     parser.add_argument(
         "--tolerance", type=float, default=5.0, help="seconds a turn may overrun before a forfeit"
@@ -125,6 +137,13 @@ def main() -> None:
         f"{os.cpu_count()} cores, {args.games} games per match, MCTS {args.seconds} s per turn",
         file=sys.stderr,
     )
+    if args.only_iterations:
+        rates = {
+            "mcts_iterations_per_s": round(iterations_per_second(args.seconds, kernel=True)),
+            "mcts_iterations_per_s_python": round(iterations_per_second(args.seconds, kernel=False)),
+        }
+        print(json.dumps(rates))
+        return
     mcts = MCTSBot(seconds=args.seconds, name="mcts")
     greedy = GreedyBot(name="greedy")
     rnd = RandomBot(name="random")
@@ -134,7 +153,8 @@ def main() -> None:
         "mcts_vs_greedy": match(mcts, greedy, args.games, args.seed, w, args.tolerance, progress)[0],
         "mcts_vs_random": match(mcts, rnd, args.games, args.seed + 1, w, args.tolerance, progress)[0],
         "greedy_vs_random": match(greedy, rnd, args.games, args.seed + 2, w, args.tolerance, progress)[0],
-        "mcts_iterations_per_s": round(iterations_per_second(args.seconds)),
+        "mcts_iterations_per_s": round(iterations_per_second(args.seconds, kernel=True)),
+        "mcts_iterations_per_s_python": round(iterations_per_second(args.seconds, kernel=False)),
         "speedup_2_cores": round(speedup(args.speedup_games, progress), 2),
     }
     if args.json:

@@ -249,6 +249,15 @@ def test_without_numba_everything_runs_on_the_python_engine() -> None:
         "f, t = fast.playouts(s, 5, seed=1)\n"
         "assert len(t) == 5 and all(core.is_over(fast.from_row(r)) for r in f)\n"
         "assert 'numba' not in [m for m in sys.modules if sys.modules[m] is not None]\n"
+        "from logger_widget.bots import MCTSBot\n"
+        "p = Position.initial(2)\n"
+        "assert MCTSBot(iterations=50, seed=1).choose(p) in set(p.legal_turns())\n"
+        "try:\n"
+        "    MCTSBot(iterations=50, kernel=True).choose(p)\n"
+        "except RuntimeError as e:\n"
+        "    assert 'Numba' in str(e)\n"
+        "else:\n"
+        "    raise AssertionError('kernel=True without Numba must fail')\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)
 
@@ -262,3 +271,47 @@ def test_importing_the_engine_does_not_import_numba() -> None:
         "assert 'numba' not in sys.modules\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)
+
+
+# --------------------------------------------------------------------------- MCTS on the kernel
+
+
+def mid_game(players: int, turns: int = 10, seed: int = 4) -> Position:
+    rng = random.Random(seed)
+    state = Position.initial(players)._state
+    for _ in range(turns):
+        state = core.random_turn(state, rng)[4]
+    return Position._from_state(state)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_compiled_mcts_plays_legal_turns_reproducibly(players: int) -> None:
+    from logger_widget.bots import MCTSBot
+
+    position = mid_game(players)
+    bot = MCTSBot(iterations=400, seed=9, kernel=True)
+    turn = bot.choose(position)
+    assert turn in set(position.legal_turns())
+    assert bot.last_stats["iterations"] == 400 and bot.last_stats["nodes"] <= 401
+    ranked = MCTSBot(iterations=400, seed=9, kernel=True).analyse(position)
+    assert MCTSBot(iterations=400, seed=9, kernel=True).analyse(position) == ranked
+    assert ranked[0].turn == turn
+    assert [c.visits for c in ranked] == sorted((c.visits for c in ranked), reverse=True)
+    assert sum(c.visits for c in ranked) == 400
+
+
+def test_compiled_mcts_takes_the_big_chop() -> None:
+    from logger_widget.bots import MCTSBot
+
+    # seat 1 on a1 with three mature trees in a row to its right: chopping b1 fells all three
+    position = Position.from_lpn("....2/...../...../...../1mmm. 1 0,0 2,2")
+    turn = MCTSBot(iterations=300, seed=1, kernel=True).choose(position)
+    after = position.play(turn)
+    assert after.scores[0] == 3, turn
+
+
+def test_mcts_kernel_argument_is_checked() -> None:
+    from logger_widget.bots import MCTSBot
+
+    with pytest.raises(ValueError, match="kernel"):
+        MCTSBot(kernel="yes")  # type: ignore[arg-type]

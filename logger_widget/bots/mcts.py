@@ -57,11 +57,12 @@ Reuse
 
 from __future__ import annotations
 
+import threading
 import time
 from math import exp, log, sqrt
 from typing import Any
 
-from ..engine import core
+from ..engine import core, fast
 from ..engine.cells import ADJACENT, bits
 from ..engine.outcome import decide
 from ..engine.position import Position
@@ -168,6 +169,54 @@ class _Node:
         self.mm: tuple[float, ...] | None = None
 
 
+_compiled: Any = None
+_compiled_ready = threading.Event()
+_compiled_lock = threading.Lock()
+_compiled_thread: threading.Thread | None = None
+
+
+def _load_compiled() -> None:
+    global _compiled
+    if fast.warm_up():
+        from . import _mcts_jit
+
+        tree = _mcts_jit.new_tree(fast.to_row(_TINY), 64, 4096, 2.0, 0.1)
+        _mcts_jit.search(tree, 8, 0.15, 0.5, 2.0, 0.1, 2)
+        _mcts_jit.root_edges(tree)
+        _compiled = _mcts_jit
+    _compiled_ready.set()
+
+
+_TINY: core.State = (1 << 12, 0, 0, 0, (0, 24), 0, (0, 0), (2, 2))
+
+
+def compiled_search(wait: bool) -> Any:
+    """The compiled search module when it can be used now, else ``None``.
+
+    Without Numba: ``None``. Otherwise the kernel and the search are compiled
+    (or loaded from Numba's disk cache) once per process: with ``wait`` this
+    call waits for that; without, it starts it in a background thread and
+    returns ``None`` until it is done (the caller then searches in Python, so
+    a board never waits for the compiler).
+    """
+    global _compiled_thread
+    if _compiled_ready.is_set():
+        return _compiled
+    if not fast.available():
+        return None
+    with _compiled_lock:
+        if _compiled_thread is None:
+            _compiled_thread = threading.Thread(
+                target=_load_compiled, name="logger_widget-mcts-warm-up", daemon=True
+            )
+            _compiled_thread.start()
+        thread = _compiled_thread
+    if wait:
+        thread.join()
+        return _compiled
+    return None
+
+
 class MCTSBot(BaseBot):
     """UCT Monte Carlo tree search, multi-player aware (see the module docstring).
 
@@ -191,7 +240,19 @@ class MCTSBot(BaseBot):
         ordering: try new children best-first by a cheap hint.
         alpha: weight of the implicit minimax value in selection, in [0, 1]
             (0 = plain UCT).
-        reuse: keep the subtree between turns.
+        reuse: keep the subtree between turns (Python search only).
+        kernel: search with the compiled kernel (:mod:`logger_widget.engine.fast`,
+            needs Numba): ``True`` = always (waits for the first compile or
+            the disk-cache load, about 1–3 s on an idle machine, once per
+            process), ``False`` = never (the readable Python search), ``None``
+            (default) = when Numba is installed — waiting for it, except after
+            :func:`logger_widget.engine.fast.warm_up` was started in the
+            background (the board does that): then the Python search plays
+            until the kernel is ready, so no move waits for the compiler. The
+            compiled search works on complete turns (see the module
+            docstring), so its games differ from the Python search's; each is
+            reproducible with an iteration budget and a seed. ``paranoid``
+            searches always run in Python.
         name: default ``"mcts"``.
     Raises:
         ValueError: a budget or parameter out of range.
@@ -210,6 +271,7 @@ class MCTSBot(BaseBot):
         "alpha",
         "paranoid",
         "reuse",
+        "kernel",
     )
     _transient = ("_table",)
 
@@ -227,6 +289,7 @@ class MCTSBot(BaseBot):
         alpha: float = 0.5,
         paranoid: bool | None = False,
         reuse: bool = True,
+        kernel: bool | None = None,
         name: str | None = None,
     ) -> None:
         super().__init__(seed, name)
@@ -259,6 +322,9 @@ class MCTSBot(BaseBot):
         self._paranoid = False
         self._seat = -1
         self.reuse = bool(reuse)
+        if kernel not in (None, True, False):
+            raise ValueError(f"kernel must be True, False or None, not {kernel!r}")
+        self.kernel = kernel
         self._table: dict[core.State, _Node] | None = None
         #: Statistics of the last search: ``{"iterations", "seconds", "nodes", "reused"}``.
         self.last_stats: dict[str, float] = {}
@@ -271,6 +337,9 @@ class MCTSBot(BaseBot):
         Raises:
             IllegalTurnError: the game is over.
         """
+        compiled = self._compiled_candidates(position)
+        if compiled is not None:
+            return compiled[0].turn
         root = self._search(position)
         return Turn.from_raw(root.state[4][root.mover], self._principal(root))
 
@@ -287,6 +356,9 @@ class MCTSBot(BaseBot):
         Raises:
             IllegalTurnError: the game is over.
         """
+        compiled = self._compiled_candidates(position)
+        if compiled is not None:
+            return compiled
         root = self._search(position)
         m = root.mover
         found: list[tuple[tuple[float, ...], tuple[int, int, int, int], int, float]] = []
@@ -313,7 +385,62 @@ class MCTSBot(BaseBot):
         """Forget the kept search tree."""
         self._table = None
 
-    # ------------------------------------------------------------------ search
+    # ------------------------------------------------------------------ compiled search
+
+    def _compiled_candidates(self, position: Position) -> list[Candidate] | None:
+        """Search with the compiled kernel, or ``None`` when the Python search should run."""
+        state = position._state
+        if self.kernel is False or self.paranoid or (self.paranoid is None and len(state[6]) >= 3):
+            return None
+        if core.is_over(state):
+            position.start_turn()  # raises IllegalTurnError("game_over")
+        wait = self.kernel is True or not fast.background_requested()
+        jit = compiled_search(wait)
+        if jit is None:
+            if self.kernel is True:
+                raise RuntimeError("MCTSBot(kernel=True) needs Numba: pip install logger_widget[fast]")
+            return None
+        start = time.perf_counter()
+        rng = self.rng
+        fast.seed_compiled(rng.getrandbits(32))
+        row = fast.to_row(state)
+        limit = self.iterations
+        deadline = start + self.seconds if self.seconds is not None else None
+        # at most one new node per iteration; about 8 edges per node were measured (room grows if needed)
+        nodes = limit + 2 if limit is not None else max(4096, int((self.seconds or 0) * 200_000))
+        tree = jit.new_tree(row, nodes, 16 * nodes, self.eval_scale, self.margin)
+        done = 0
+        while True:
+            chunk = 256 if limit is None else min(256, limit - done)
+            if chunk <= 0 or (deadline is not None and done and time.perf_counter() >= deadline):
+                break
+            ran = jit.search(
+                tree, chunk, self.c, self.alpha, self.eval_scale, self.margin, self.playout_turns
+            )
+            done += ran
+            if ran < chunk:
+                tree = _grown(tree)  # out of room for nodes or edges
+        turns, visits, values = jit.root_edges(tree)
+        order = sorted(range(len(visits)), key=lambda i: (-visits[i], -values[i], i))
+        total = max(int(tree[1][0, 0]), 1)
+        origin = state[4][state[5]]
+        self.last_stats = {
+            "iterations": done,
+            "seconds": time.perf_counter() - start,
+            "nodes": int(tree[7][0]),
+            "reused": 0,
+        }
+        return [
+            Candidate(
+                raw_to_turn(origin, tuple(int(x) for x in turns[i])),  # type: ignore[arg-type]
+                float(values[i]),
+                int(visits[i]),
+                min(int(visits[i]) / total, 1.0),
+            )
+            for i in order
+        ]
+
+    # ------------------------------------------------------------------ Python search
 
     def _search(self, position: Position) -> _Node:
         state = position._state
@@ -645,3 +772,16 @@ class MCTSBot(BaseBot):
             if kid[0] in node.ends:
                 return node.ends[kid[0]]
             node = kid[1]
+
+
+def _grown(tree: tuple[Any, ...]) -> tuple[Any, ...]:
+    """The compiled search's tree arrays with twice the room for nodes and edges."""
+    import numpy as np
+
+    rows, stats, w, mm, turns, child, prior, used = tree
+    n = rows.shape[0]
+    rows, stats, w, mm = (np.concatenate([a, np.zeros_like(a)]) for a in (rows, stats, w, mm))
+    stats[n:, 1] = -1
+    turns, prior = (np.concatenate([a, np.zeros_like(a)]) for a in (turns, prior))
+    child = np.concatenate([child, np.full_like(child, -1)])
+    return rows, stats, w, mm, turns, child, prior, used

@@ -37,6 +37,7 @@ from .. import core
 __all__ = [
     "apply_turn",
     "available",
+    "background_requested",
     "compile_seconds",
     "from_row",
     "legal_turns",
@@ -44,6 +45,7 @@ __all__ = [
     "playouts",
     "python_only",
     "ready",
+    "seed_compiled",
     "successors",
     "to_row",
     "warm_up",
@@ -58,6 +60,7 @@ _ready = threading.Event()
 _lock = threading.Lock()
 _warm_thread: threading.Thread | None = None
 _compile_seconds: float | None = None
+_background = False
 
 
 def available() -> bool:
@@ -100,7 +103,9 @@ def warm_up(background: bool = False) -> bool:
         :func:`ready` after the call (with ``background=True``, usually
         ``False`` the first time). ``False`` when Numba is not available.
     """
-    global _warm_thread
+    global _warm_thread, _background
+    if background:
+        _background = True
     if _ready.is_set():
         return True
     if _module() is None:
@@ -115,6 +120,26 @@ def warm_up(background: bool = False) -> bool:
     if not background:
         thread.join()
     return _ready.is_set()
+
+
+def background_requested() -> bool:
+    """:func:`warm_up` was asked to run in the background in this process (an interactive session).
+
+    Searches that can use the kernel then play in Python until it is ready
+    instead of waiting for the compiler (:class:`~logger_widget.bots.MCTSBot`).
+    """
+    return _background
+
+
+def seed_compiled(seed: int) -> None:
+    """Seed the compiled code's own generator (Numba's ``np.random``), as ``RandomState(seed)``.
+
+    Raises:
+        RuntimeError: the kernel is not :func:`ready`.
+    """
+    if not _ready.is_set():
+        raise RuntimeError("the compiled kernel is not ready: call warm_up() first")
+    _kernel.seed_rng(seed)
 
 
 def _compile_all() -> None:
