@@ -232,7 +232,9 @@ class BotRunner:
         try:
             if self._hint_bot is None:
                 from ..bots import make_bot
+                from ..engine import fast
 
+                fast.warm_up(background=True)  # no hint waits for the compiler (see Board._make_seat)
                 seed = None if self._seed is None else f"{self._seed}:hint"
                 self._hint_bot = make_bot(self.hint_spec, seed=seed)
         except Exception as e:  # noqa: BLE001 - shown to the player

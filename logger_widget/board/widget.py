@@ -230,7 +230,10 @@ class Board(anywidget.AnyWidget):
         if isinstance(spec, str) and spec.strip().lower() in ("human", "person", ""):
             return Seat("human", None, "human")
         from ..bots import make_bot  # imported lazily: the board also works for people only
+        from ..engine import fast
 
+        # compile (or load) the search kernel while people play: until it is ready bots search in Python
+        fast.warm_up(background=True)
         seed = None if self._seed is None else f"{self._seed}:{seat}"
         try:
             bot = make_bot(spec, seed=seed)

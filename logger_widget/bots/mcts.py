@@ -169,6 +169,10 @@ class _Node:
         self.mm: tuple[float, ...] | None = None
 
 
+#: While the compiled search is built in the background (interactive boards), the Python
+#: search stops after at most this many seconds, whatever its iteration budget.
+WARM_UP_CAP = 1.5
+
 _compiled: Any = None
 _compiled_ready = threading.Event()
 _compiled_lock = threading.Lock()
@@ -465,6 +469,10 @@ class MCTSBot(BaseBot):
         table[state] = root
         rng = self.rng
         deadline = start + self.seconds if self.seconds is not None else None
+        if self.kernel is None and fast.background_requested() and not _compiled_ready.is_set():
+            # the compiled search is still being built in the background: answer within the cap
+            cap = start + WARM_UP_CAP
+            deadline = cap if deadline is None else min(deadline, cap)
         limit = self.iterations
         done = 0
         while True:
