@@ -85,7 +85,7 @@ def test_every_decision_stage_of_the_mcts_tree_reaches_a_legal_turn() -> None:
         position = random_position(seed, 2 + seed % 3, 12 + seed)
         if position.is_terminal:
             continue
-        bot = MCTSBot(iterations=400, seed=seed)
+        bot = MCTSBot(iterations=400, seed=seed, kernel=False)
         legal = {
             Turn.from_raw(core.mover_cell(position._state), raw)
             for raw, _ in legal_raw_turns(position._state)
@@ -220,7 +220,7 @@ def test_playout_reward_scores_wins_shares_and_margins() -> None:
 
 def test_mcts_budgets_and_reuse() -> None:
     position = random_position(3, 2, 6)
-    bot = MCTSBot(iterations=200, seed=0)
+    bot = MCTSBot(iterations=200, seed=0, kernel=False)  # reuse: the Python search
     turn = bot.choose(position)
     assert bot.last_stats["iterations"] == 200
     nxt = position.play(turn)
