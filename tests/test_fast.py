@@ -315,3 +315,19 @@ def test_mcts_kernel_argument_is_checked() -> None:
 
     with pytest.raises(ValueError, match="kernel"):
         MCTSBot(kernel="yes")  # type: ignore[arg-type]
+
+
+def test_random_outcomes_for_classroom_experiments() -> None:
+    outcomes = fast.random_outcomes(2, 300, seed=3, turn_limit=400)
+    with fast.python_only():
+        assert fast.random_outcomes(2, 300, seed=3, turn_limit=400) == outcomes
+    assert {o.reason for o in outcomes} <= {"target", "turn_limit"}
+    assert all(max(o.scores) >= core.TARGET_SCORE for o in outcomes if o.reason == "target")
+    rate = sum(o.points(1) for o in outcomes) / len(outcomes)
+    assert 0.3 < rate < 0.7  # random play: near an even share (the exercise measures it)
+    cut = fast.random_outcomes(4, 20, seed=3, turn_limit=5)
+    assert all(o.reason == "turn_limit" and len(o.scores) == 4 for o in cut)
+    with pytest.raises(ValueError, match="players"):
+        fast.random_outcomes(5, 1, seed=1)
+    with pytest.raises(ValueError, match="turn_limit"):
+        fast.random_outcomes(2, 1, seed=1, turn_limit=0)
