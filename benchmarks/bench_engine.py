@@ -25,7 +25,8 @@ process run, alternating with the kernel (two rounds each, best of each):
 the machine is shared, so only figures taken side by side compare fairly;
 ``fast_vs_c`` is their ratio. ``successors_per_s_naive`` is the naive
 reference model (``tests/reference/naive.py``) on the same positions,
-``python_vs_naive`` = ``successors_per_s`` / that.
+``python_vs_naive`` = ``successors_per_s`` / that; ``python_lpn_vs_naive`` counts
+the engine doing the naive model's whole job (LPN in, a set of LPN strings out).
 
 ``successors_per_s`` counts complete ``Position.successors()`` calls (the
 distinct positions after one full turn, as ``Position`` objects) on positions
@@ -116,15 +117,21 @@ def bench_successors_fast(seconds: float) -> float:
     return calls / (time.perf_counter() - t0)
 
 
-def bench_successors_naive(seconds: float) -> float:
+def bench_successors_naive(seconds: float, lpn_engine: bool = False) -> float:
+    """Successor calls per second of the naive model (or, with ``lpn_engine``, of the engine doing the same LPN in, LPN out work)."""
     from reference import naive
 
     lpns = [p.to_lpn() for p in sample_positions(2000)]
+
+    def engine(lpn: str) -> set[str]:
+        return {p.to_lpn() for p in Position.from_lpn(lpn).successors()}
+
+    call = engine if lpn_engine else naive.successors
     calls = 0
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < seconds:
         for lpn in lpns[calls % 1000 : calls % 1000 + 100]:
-            naive.successors(lpn)
+            call(lpn)
             calls += 1
     return calls / (time.perf_counter() - t0)
 
@@ -161,6 +168,7 @@ def main() -> None:
     turns_per_s, games_per_s, mean_turns = bench_playouts(args.seconds)
     succ_per_s, positions_per_s = bench_successors(args.seconds)
     naive_per_s = bench_successors_naive(args.seconds)
+    lpn_per_s = bench_successors_naive(args.seconds, lpn_engine=True)
     result: dict[str, object] = {
         "turns_per_s": round(turns_per_s),
         "games_per_s": round(games_per_s, 1),
@@ -169,6 +177,7 @@ def main() -> None:
         "mean_game_turns": round(mean_turns, 1),
         "successors_per_s_naive": round(naive_per_s),
         "python_vs_naive": round(succ_per_s / naive_per_s, 2),
+        "python_lpn_vs_naive": round(lpn_per_s / naive_per_s, 2),
     }
     if fast.warm_up():
         result["compile_s"] = round(fast.compile_seconds() or 0.0, 2)
