@@ -46,7 +46,7 @@ def game_positions(players: int, games: int, rng: random.Random) -> list[core.St
     for _ in range(games):
         state = Position.initial(players)._state
         out.append(state)
-        while not core.is_over(state):
+        while not core.is_terminal(state):
             state = core.random_turn(state, rng)[4]
             out.append(state)
     return out
@@ -105,7 +105,7 @@ def features(state: core.State) -> set[str]:
     if prot:
         found.add("protested trees")
     if max(scores) >= core.TARGET_SCORE:
-        found.add("end game" if not core.is_over(state) else "finished")
+        found.add("end game" if not core.is_terminal(state) else "finished")
     if supplies[mover] and mat & ~prot:
         found.add("protest possible")
     for dest in core.destinations(loggers[mover], core.occupied_for_move(state)):
@@ -177,11 +177,13 @@ def test_replaying_the_same_turns_gives_the_same_games(players: int) -> None:
     rng = random.Random(players)
     for _ in range(60):
         state = kernel_state = Position.initial(players)._state
-        while not core.is_over(state):
+        while not core.is_terminal(state):
             dest, spawn, kind, target, state = core.random_turn(state, rng)
             kernel_state = fast.apply_turn(kernel_state, dest, spawn, kind, target)
             assert kernel_state == state
-        assert decide(kernel_state[6], kernel_state[7], "target") == decide(state[6], state[7], "target")
+        assert decide(kernel_state[core.SCORES], kernel_state[core.SUPPLIES], "target") == decide(
+            state[core.SCORES], state[core.SUPPLIES], "target"
+        )
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -194,7 +196,7 @@ def test_playouts_from_the_same_numbers_are_the_same_games(players: int) -> None
         with fast.python_only():
             python = fast.playout(start, draws, 1000)
         assert compiled == python
-        assert compiled[1] > 0 and core.is_over(compiled[0])
+        assert compiled[1] > 0 and core.is_terminal(compiled[0])
     # and a cut-off playout stops after max_turns
     assert fast.playout(start, [0.5] * 30, 7)[1] == 7
 
@@ -206,7 +208,7 @@ def test_batches_of_games_are_identical_on_both_paths_and_follow_the_policy() ->
         py_finals, py_turns = fast.playouts(start, 400, seed=5, max_turns=1000)
     assert (finals == py_finals).all() and (turns == py_turns).all()
     states = [fast.from_row(r) for r in finals]
-    assert all(core.is_over(s) for s in states)
+    assert all(core.is_terminal(s) for s in states)
     # the same policy as core.random_turn with Python's own generator: similar game lengths
     rng = random.Random(5)
     lengths = [core.playout(start, rng)[1] for _ in range(400)]
@@ -247,7 +249,7 @@ def test_without_numba_everything_runs_on_the_python_engine() -> None:
         "s = Position.initial(4)._state\n"
         "assert fast.successors(s) == core.successors(s)\n"
         "f, t = fast.playouts(s, 5, seed=1)\n"
-        "assert len(t) == 5 and all(core.is_over(fast.from_row(r)) for r in f)\n"
+        "assert len(t) == 5 and all(core.is_terminal(fast.from_row(r)) for r in f)\n"
         "assert 'numba' not in [m for m in sys.modules if sys.modules[m] is not None]\n"
         "from logger_widget.bots import MCTSBot\n"
         "p = Position.initial(2)\n"

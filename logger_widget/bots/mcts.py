@@ -91,7 +91,7 @@ def playout_reward(state: core.State, margin: float = 0.1) -> tuple[float, ...]:
     Returns:
         A tuple with one reward per seat, in seat order.
     """
-    scores, supplies = state[6], state[7]
+    scores, supplies = state[core.SCORES], state[core.SUPPLIES]
     winners = decide(scores, supplies, "target").winners
     share = 1.0 / len(winners)
     out = []
@@ -151,7 +151,7 @@ class _Node:
     def __init__(self, stage: int, state: core.State) -> None:
         self.stage = stage
         self.state = state
-        self.mover = state[5]
+        self.mover = state[core.MOVER]
         self.dest = -1
         self.sets: tuple[int, ...] = ()
         self.free = 0
@@ -161,7 +161,7 @@ class _Node:
         self.supply = 0
         self.unprot = 0
         self.n = 0
-        self.w: list[float] = [0.0] * len(state[6])
+        self.w: list[float] = [0.0] * len(state[core.SCORES])
         self.kids: list[list[Any]] = []
         self.untried: list[int] = []
         self.ends: dict[int, tuple[int, int, int, int]] = {}
@@ -345,7 +345,7 @@ class MCTSBot(BaseBot):
         if compiled is not None:
             return compiled[0].turn
         root = self._search(position)
-        return Turn.from_raw(root.state[4][root.mover], self._principal(root))
+        return Turn.from_raw(root.state[core.LOGGERS][root.mover], self._principal(root))
 
     def analyse(self, position: Position) -> list[Candidate]:
         """Search from ``position`` and list every turn the search completed, best first.
@@ -379,7 +379,7 @@ class MCTSBot(BaseBot):
                     stack.append((child, k))
         found.sort(key=lambda f: (f[0], f[1]))
         total = max(root.n, 1)
-        origin = root.state[4][m]
+        origin = root.state[core.LOGGERS][m]
         return [
             Candidate(Turn.from_raw(origin, raw), value, visits, min(visits / total, 1.0))
             for _, raw, visits, value in found
@@ -394,9 +394,9 @@ class MCTSBot(BaseBot):
     def _compiled_candidates(self, position: Position) -> list[Candidate] | None:
         """Search with the compiled kernel, or ``None`` when the Python search should run."""
         state = position._state
-        if self.kernel is False or self.paranoid or (self.paranoid is None and len(state[6]) >= 3):
+        if self.kernel is False or self.paranoid or (self.paranoid is None and len(state[core.SCORES]) >= 3):
             return None
-        if core.is_over(state):
+        if core.is_terminal(state):
             position.start_turn()  # raises IllegalTurnError("game_over")
         wait = self.kernel is True or not fast.background_requested()
         jit = compiled_search(wait)
@@ -427,7 +427,7 @@ class MCTSBot(BaseBot):
         turns, visits, values = jit.root_edges(tree)
         order = sorted(range(len(visits)), key=lambda i: (-visits[i], -values[i], i))
         total = max(int(tree[1][0, 0]), 1)
-        origin = state[4][state[5]]
+        origin = state[core.LOGGERS][state[core.MOVER]]
         self.last_stats = {
             "iterations": done,
             "seconds": time.perf_counter() - start,
@@ -436,7 +436,7 @@ class MCTSBot(BaseBot):
         }
         return [
             Candidate(
-                raw_to_turn(origin, tuple(int(x) for x in turns[i])),  # type: ignore[arg-type]
+                Turn.from_raw(origin, tuple(int(x) for x in turns[i])),  # type: ignore[arg-type]
                 float(values[i]),
                 int(visits[i]),
                 min(int(visits[i]) / total, 1.0),
@@ -451,12 +451,12 @@ class MCTSBot(BaseBot):
         if core.is_terminal(state):
             position.start_turn()  # raises IllegalTurnError("game_over")
         start = time.perf_counter()
-        players = len(state[6])
+        players = len(state[core.SCORES])
         paranoid = self.paranoid if self.paranoid is not None else players >= 3
-        if (paranoid or self._paranoid) and (paranoid, state[5]) != (self._paranoid, self._seat):
+        if (paranoid or self._paranoid) and (paranoid, state[core.MOVER]) != (self._paranoid, self._seat):
             self._table = None  # values seen from another seat cannot be reused
         self._paranoid = paranoid
-        self._seat = state[5]
+        self._seat = state[core.MOVER]
         old = self._table if self.reuse else None
         root = old.get(state) if old else None
         reused = root.n if root is not None else 0
@@ -517,7 +517,7 @@ class MCTSBot(BaseBot):
             node = _Node(_MOVE, state)
             if self.alpha:
                 node.mm = self._view(self._evaluate(state))
-            origin = state[4][state[5]]
+            origin = state[core.LOGGERS][state[core.MOVER]]
             node.untried = list(core.destinations(origin, core.occupied_for_move(state)))
             self.rng.shuffle(node.untried)
             if self.ordering:
@@ -754,7 +754,7 @@ class MCTSBot(BaseBot):
         return tuple(mine if i == self._seat else 1.0 - mine for i in range(len(reward)))
 
     def _evaluate(self, state: core.State) -> tuple[float, ...]:
-        values = [seat_value(state, i) for i in range(len(state[6]))]
+        values = [seat_value(state, i) for i in range(len(state[core.SCORES]))]
         out = []
         for i, v in enumerate(values):
             lead = (v - max(values[:i] + values[i + 1 :])) / self.eval_scale
