@@ -25,6 +25,8 @@ process run, alternating with the kernel (two rounds each, best of each):
 the machine is shared, so only figures taken side by side compare fairly;
 ``fast_vs_c`` is their ratio. ``successors_per_s_naive`` is the naive
 reference model (``tests/reference/naive.py``) on the same positions,
+``first_player_100k_s`` is the time of the classroom's first-player experiment with
+100,000 random games (``engine.fast.random_outcomes``, outcomes included).
 ``python_vs_naive`` = ``successors_per_s`` / that; ``python_lpn_vs_naive`` counts
 the engine doing the naive model's whole job (LPN in, a set of LPN strings out).
 
@@ -182,6 +184,9 @@ def main() -> None:
     if fast.warm_up():
         result["compile_s"] = round(fast.compile_seconds() or 0.0, 2)
         result["successors_per_s_fast"] = round(bench_successors_fast(args.seconds))
+        t0 = time.perf_counter()
+        fast.random_outcomes(2, 100_000, seed=1)  # the first-player exercise's 100,000 games
+        result["first_player_100k_s"] = round(time.perf_counter() - t0, 2)
         with tempfile.TemporaryDirectory() as tmp:
             exe = build_c(args.c_source, Path(tmp))
             fast_rates, c_rates = [], []

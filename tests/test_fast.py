@@ -333,3 +333,14 @@ def test_random_outcomes_for_classroom_experiments() -> None:
         fast.random_outcomes(5, 1, seed=1)
     with pytest.raises(ValueError, match="turn_limit"):
         fast.random_outcomes(2, 1, seed=1, turn_limit=0)
+
+
+def test_the_first_player_exercise_runs_many_random_games_on_the_kernel() -> None:
+    from logger_widget.classroom import exercises as ex
+
+    data = ex.simulate_first_player(games=ex.FAST_GAMES, seed=7, progress=False)
+    expected = fast.random_outcomes(2, ex.FAST_GAMES, 7, turn_limit=400)
+    assert data.points == tuple(o.points(1) for o in expected) and data.n == ex.FAST_GAMES
+    low, high = data.interval()
+    assert 0.35 < low < data.rate < high < 0.6
+    assert data.wins + data.losses + data.shared == data.n
