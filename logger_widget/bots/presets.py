@@ -37,16 +37,17 @@ class Preset:
 
 
 # MCTS budgets are iteration counts, so presets are reproducible with a seed
-# and do not depend on the machine's speed; "hard" thinks about 1–2 s a turn.
+# and do not depend on the machine's speed. Calibrated on a measured Bradley–Terry ladder of the
+# compiled search (docs/bots.md): "hard" thinks about 0.1–0.2 s a turn compiled, ~2 s in Python.
 _LIST = (
     Preset("random", lambda seed: RandomBot(seed=seed, name="random")),
     Preset("greedy", lambda seed: GreedyBot(seed=seed, name="greedy")),
-    Preset("mcts:easy", lambda seed: MCTSBot(iterations=60, seed=seed, name="mcts:easy")),
+    Preset("mcts:easy", lambda seed: MCTSBot(iterations=50, seed=seed, name="mcts:easy")),
     Preset(
         "mcts:medium",
-        lambda seed: MCTSBot(iterations=600, seed=seed, name="mcts:medium"),
+        lambda seed: MCTSBot(iterations=1000, seed=seed, name="mcts:medium"),
     ),
-    Preset("mcts:hard", lambda seed: MCTSBot(iterations=5000, seed=seed, name="mcts:hard")),
+    Preset("mcts:hard", lambda seed: MCTSBot(iterations=20000, seed=seed, name="mcts:hard")),
     Preset("minimax:easy", lambda seed: MinimaxBot(depth=1, seed=seed, name="minimax:easy")),
     Preset(
         "minimax:medium",
