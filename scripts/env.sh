@@ -34,3 +34,10 @@ if [ ! -e "$stamp" ]; then
   rm -f .venv/.installed-*
   touch "$stamp"
 fi
+
+# Compile the optional kernel (logger_widget.engine.fast, MCTS's search) into Numba's disk cache
+# once, so that no test, notebook or board process pays the compile (a few seconds when cached).
+.venv/bin/python - <<'PY'
+from logger_widget.bots import mcts
+mcts.compiled_search(wait=True)
+PY

@@ -344,3 +344,17 @@ def test_the_first_player_exercise_runs_many_random_games_on_the_kernel() -> Non
     low, high = data.interval()
     assert 0.35 < low < data.rate < high < 0.6
     assert data.wins + data.losses + data.shared == data.n
+
+
+def test_background_warm_up_is_started_only_for_bots_that_use_the_kernel(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from logger_widget.bots import GreedyBot, MCTSBot, mcts
+
+    asked: list[bool] = []
+    monkeypatch.setattr(fast, "warm_up", lambda background=False: asked.append(background) or True)
+    mcts.warm_up_in_background(GreedyBot())
+    mcts.warm_up_in_background(MCTSBot(kernel=False))
+    assert asked == []
+    mcts.warm_up_in_background(MCTSBot(iterations=10))
+    assert asked == [True]

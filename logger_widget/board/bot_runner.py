@@ -232,11 +232,11 @@ class BotRunner:
         try:
             if self._hint_bot is None:
                 from ..bots import make_bot
-                from ..engine import fast
+                from ..bots.mcts import warm_up_in_background
 
-                fast.warm_up(background=True)  # no hint waits for the compiler (see Board._make_seat)
                 seed = None if self._seed is None else f"{self._seed}:hint"
                 self._hint_bot = make_bot(self.hint_spec, seed=seed)
+                warm_up_in_background(self._hint_bot)  # no hint waits for the compiler
         except Exception as e:  # noqa: BLE001 - shown to the player
             b.set_notice(Notice("error", text("hint_failed", error=short(e))))
             b.redraw()

@@ -230,15 +230,14 @@ class Board(anywidget.AnyWidget):
         if isinstance(spec, str) and spec.strip().lower() in ("human", "person", ""):
             return Seat("human", None, "human")
         from ..bots import make_bot  # imported lazily: the board also works for people only
-        from ..engine import fast
+        from ..bots.mcts import warm_up_in_background
 
-        # compile (or load) the search kernel while people play: until it is ready bots search in Python
-        fast.warm_up(background=True)
         seed = None if self._seed is None else f"{self._seed}:{seat}"
         try:
             bot = make_bot(spec, seed=seed)
         except ValueError as e:
             raise ValueError(f'seat {seat}: {e}; or "human" for a person') from None
+        warm_up_in_background(bot)  # a compiled search loads while people play; no move waits for it
         return Seat("bot", bot, spec if isinstance(spec, str) else getattr(spec, "name", "bot"))
 
     def _fit_seats(self, players: int) -> None:

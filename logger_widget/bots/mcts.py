@@ -69,7 +69,7 @@ from ..engine.position import Position
 from ..engine.turn import Turn
 from .base import BaseBot, Candidate, seat_value
 
-__all__ = ["MCTSBot", "playout_reward"]
+__all__ = ["MCTSBot", "playout_reward", "warm_up_in_background"]
 
 _MOVE, _SPAWN, _ACTION, _PROTEST, _END = range(5)
 _DONE = 31  # the "done" option of a protest node
@@ -219,6 +219,16 @@ def compiled_search(wait: bool) -> Any:
         thread.join()
         return _compiled
     return None
+
+
+def warm_up_in_background(bot: Any) -> None:
+    """For interactive front-ends (the board): if ``bot`` is an :class:`MCTSBot` that may use the
+    compiled search, start loading it in a background thread; until it is ready the bot plays the
+    Python search (at most :data:`WARM_UP_CAP` seconds a turn), so no move waits for the compiler.
+    Does nothing for other bots or without Numba."""
+    if isinstance(bot, MCTSBot) and bot.kernel is not False and fast.available():
+        fast.warm_up(background=True)
+        compiled_search(wait=False)
 
 
 class MCTSBot(BaseBot):
