@@ -175,8 +175,6 @@ WARM_UP_CAP = 1.5
 
 _compiled: Any = None
 _compiled_ready = threading.Event()
-_compiled_lock = threading.Lock()
-_compiled_thread: threading.Thread | None = None
 
 
 def _load_compiled() -> None:
@@ -191,6 +189,9 @@ def _load_compiled() -> None:
     _compiled_ready.set()
 
 
+_LOAD_COMPILED = fast.OnceInBackground(_load_compiled, "logger_widget-mcts-warm-up")
+
+
 _TINY: core.State = (1 << 12, 0, 0, 0, (0, 24), 0, (0, 0), (2, 2))
 
 
@@ -203,22 +204,12 @@ def compiled_search(wait: bool) -> Any:
     returns ``None`` until it is done (the caller then searches in Python, so
     a board never waits for the compiler).
     """
-    global _compiled_thread
     if _compiled_ready.is_set():
         return _compiled
     if not fast.available():
         return None
-    with _compiled_lock:
-        if _compiled_thread is None:
-            _compiled_thread = threading.Thread(
-                target=_load_compiled, name="logger_widget-mcts-warm-up", daemon=True
-            )
-            _compiled_thread.start()
-        thread = _compiled_thread
-    if wait:
-        thread.join()
-        return _compiled
-    return None
+    _LOAD_COMPILED.start(wait)
+    return _compiled if wait else None
 
 
 def warm_up_in_background(bot: Any) -> None:

@@ -26,7 +26,7 @@ from __future__ import annotations
 import os
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -40,6 +40,7 @@ __all__ = [
     "available",
     "background_requested",
     "compile_seconds",
+    "OnceInBackground",
     "from_row",
     "legal_turns",
     "playout",
@@ -59,8 +60,6 @@ WIDTH = 18
 _kernel: Any = None
 _import_failed = False
 _ready = threading.Event()
-_lock = threading.Lock()
-_warm_thread: threading.Thread | None = None
 _compile_seconds: float | None = None
 _background = False
 
@@ -105,23 +104,38 @@ def warm_up(background: bool = False) -> bool:
         :func:`ready` after the call (with ``background=True``, usually
         ``False`` the first time). ``False`` when Numba is not available.
     """
-    global _warm_thread, _background
+    global _background
     if background:
         _background = True
     if _ready.is_set():
         return True
     if _module() is None:
         return False
-    with _lock:
-        if _warm_thread is None:
-            _warm_thread = threading.Thread(
-                target=_compile_all, name="logger_widget-jit-warm-up", daemon=True
-            )
-            _warm_thread.start()
-        thread = _warm_thread
-    if not background:
-        thread.join()
+    _WARM_UP.start(wait=not background)
     return _ready.is_set()
+
+
+class OnceInBackground:
+    """Run ``target`` once per process, in a daemon thread (compiling or loading compiled code).
+
+    :meth:`start` starts it unless it was started before, and with ``wait``
+    waits for it to finish.
+    """
+
+    def __init__(self, target: Callable[[], None], name: str) -> None:
+        self._target = target
+        self._name = name
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+
+    def start(self, wait: bool) -> None:
+        with self._lock:
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._target, name=self._name, daemon=True)
+                self._thread.start()
+            thread = self._thread
+        if wait:
+            thread.join()
 
 
 def background_requested() -> bool:
@@ -145,6 +159,7 @@ def seed_compiled(seed: int) -> None:
 
 
 def _compile_all() -> None:
+    """Compile (or load) every kernel function by calling it once on a small input."""
     global _compile_seconds
     jit = _kernel
     t0 = time.perf_counter()
@@ -158,6 +173,9 @@ def _compile_all() -> None:
     jit.seed_rng(1)
     _compile_seconds = time.perf_counter() - t0
     _ready.set()
+
+
+_WARM_UP = OnceInBackground(_compile_all, "logger_widget-jit-warm-up")
 
 
 _python_only = 0

@@ -387,6 +387,18 @@ def state_key(st: np.ndarray) -> int:
 
 
 @njit(cache=True)
+def _one_per_cell(turns: np.ndarray, n: int, kind: int, mask: int) -> int:
+    """Write one action of ``kind`` per cell of ``mask`` (lowest first) from row ``n``; return the next row."""
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        turns[n, 2] = kind
+        turns[n, 3] = low
+        n += 1
+    return n
+
+
+@njit(cache=True)
 def legal_turns(st: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Every legal turn in core.legal_turns order: ``(turns (k, 4), next_rows (k, WIDTH))``."""
     cap = 64
@@ -435,13 +447,7 @@ def legal_turns(st: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
                 turns = t2
                 rows = r2
             start = n
-            p = plant
-            while p:
-                low = p & -p
-                p ^= low
-                turns[n, 2] = PLANT
-                turns[n, 3] = low
-                n += 1
+            n = _one_per_cell(turns, n, PLANT, plant)
             if supply and u:
                 c = unprot
                 for i in range(u):
@@ -465,13 +471,7 @@ def legal_turns(st: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
                         idx[i] += 1
                         for j in range(i + 1, k):
                             idx[j] = idx[j - 1] + 1
-            p = chop
-            while p:
-                low = p & -p
-                p ^= low
-                turns[n, 2] = CHOP
-                turns[n, 3] = low
-                n += 1
+            n = _one_per_cell(turns, n, CHOP, chop)
             if n == start:
                 turns[n, 2] = NONE
                 turns[n, 3] = 0
