@@ -679,8 +679,8 @@ def test_spanish_charts_have_no_english_word_left(games, english_words):
         (
             "es",
             [
-                "Gana el jugador 2 por tener más manifestantes en reserva",
-                "Empate a 10 puntos; manifestantes en reserva: Jugador 1: 1 y Jugador 2: 3",
+                "Gana el jugador 2 por tener más manifestantes en la reserva",
+                "Empate a 10 puntos; manifestantes en la reserva: Jugador 1: 1 y Jugador 2: 3",
             ],
         ),
     ],
