@@ -388,3 +388,14 @@ def test_singular_information_leaves_standard_errors_infinite() -> None:
         ratings = bradley_terry(comps, ["A", "B", "C", "D"], prior=prior)
         assert [r.rating for r in ratings] == pytest.approx([1500.0] * 4)
         assert all(r.se == math.inf and (r.low, r.high) == (-math.inf, math.inf) for r in ratings)
+
+
+def test_round_robin_in_rounds_mixes_the_pairs_with_the_same_seatings() -> None:
+    bots = ["random", "greedy", "random"]
+    by_pairs = round_robin(bots, games_per_pair=2, seed=4, executor="serial", progress=False)
+    by_rounds = round_robin(bots, games_per_pair=2, seed=4, executor="serial", progress=False, order="rounds")
+    assert [g.entrants for g in by_pairs.games] == [(0, 1), (1, 0), (0, 2), (2, 0), (1, 2), (2, 1)]
+    assert [g.entrants for g in by_rounds.games] == [(0, 1), (0, 2), (1, 2), (1, 0), (2, 0), (2, 1)]
+    assert by_rounds.names == ("random", "greedy", "random#2")
+    with pytest.raises(ValueError, match="order"):
+        round_robin(bots, order="shuffled", executor="serial", progress=False)  # type: ignore[arg-type]

@@ -57,6 +57,10 @@ DEFAULT_TURN_LIMIT = 400
 DEFAULT_TIME_TOLERANCE = 0.5
 
 OnError = Literal["forfeit", "raise"]
+Order = Literal["pairs", "rounds"]
+
+#: The progress bar: label, percentage, bar, count and times — no English unit, since the label may be translated.
+_BAR_FORMAT = "{desc}: {percentage:3.0f}%|{bar}| {n_fmt}/{total_fmt} [{elapsed}<{remaining}]"
 
 
 # --------------------------------------------------------------------------- one game
@@ -349,7 +353,7 @@ def _run_tasks(
     from tqdm.auto import tqdm  # type: ignore[import-untyped]
 
     results: list[GameResult | None] = [None] * len(tasks)
-    bar = tqdm(total=len(tasks), desc=desc, unit="game", disable=not progress, leave=True)
+    bar = tqdm(total=len(tasks), desc=desc, disable=not progress, leave=True, bar_format=_BAR_FORMAT)
     try:
         serial = executor == "serial" or (executor is None and workers == 1)
         if serial or not tasks:
@@ -415,12 +419,16 @@ def round_robin(
     on_error: OnError = "forfeit",
     time_limit: float | None = None,
     time_tolerance: float = DEFAULT_TIME_TOLERANCE,
+    order: Order = "pairs",
 ) -> Tournament:
     """Every pair of ``bots`` plays ``games_per_pair`` 2-player games, seats swapped.
 
     Game ``k`` of pair ``(i, j)`` (``i < j``) has bot ``i`` in seat 1 when
     ``k`` is even, bot ``j`` when odd, so an even ``games_per_pair`` gives
-    both seats equally. Tasks are ordered pair by pair, game by game.
+    both seats equally. Tasks are ordered pair by pair, game by game
+    (``order="pairs"``), or round by round: game ``k`` of every pair, then
+    game ``k + 1`` (``order="rounds"``, so that sequential Elo sees the
+    pairs mixed).
 
     Args:
         bots: at least 2 bot specs (see :func:`play_game`); they must be
@@ -440,10 +448,11 @@ def round_robin(
             that game (the other seat wins) and the tournament goes on;
             ``"raise"``: it stops the tournament.
         time_limit, time_tolerance: per turn (see :func:`play_game`).
+        order: ``"pairs"`` or ``"rounds"``: the order of the games (and so of the task indices and seeds).
     Returns:
         A :class:`Tournament`.
     Raises:
-        ValueError: fewer than 2 bots, games_per_pair < 1, bad options or an unknown preset.
+        ValueError: fewer than 2 bots, games_per_pair < 1, bad options, an unknown order or preset.
         BotError: with ``on_error="raise"``.
     """
     if len(bots) < 2:
@@ -451,11 +460,12 @@ def round_robin(
     if not isinstance(games_per_pair, int) or games_per_pair < 1:
         raise ValueError(f"games_per_pair must be a whole number >= 1, not {games_per_pair!r}")
     _check_common(on_error, time_tolerance)
-    seatings = [
-        (i, j) if k % 2 == 0 else (j, i)
-        for i, j in combinations(range(len(bots)), 2)
-        for k in range(games_per_pair)
-    ]
+    if order not in ("pairs", "rounds"):
+        raise ValueError(f"order must be 'pairs' or 'rounds', not {order!r}")
+    games = [(pair, k) for pair in combinations(range(len(bots)), 2) for k in range(games_per_pair)]
+    if order == "rounds":
+        games.sort(key=lambda game: game[1])  # stable: pairs stay in order within a round
+    seatings = [(i, j) if k % 2 == 0 else (j, i) for (i, j), k in games]
     return _play_seatings(
         bots,
         seatings,
