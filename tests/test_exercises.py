@@ -6,8 +6,10 @@ import ast
 import contextlib
 import io
 import json
+import math
 import re
 from pathlib import Path
+from statistics import NormalDist
 from typing import Any
 
 import nbformat
@@ -16,6 +18,7 @@ import pytest
 from logger_widget import Position, Turn
 from logger_widget import exercises as ex
 from logger_widget.bots import evaluate
+from logger_widget.classroom.exercises.kingmaker import _kingmaker_option as kingmaker_option
 from logger_widget.i18n import Translator
 from logger_widget.tournament import GameResult, Tournament
 from logger_widget.tournament.ratings import wilson_interval
@@ -93,13 +96,13 @@ def test_backward_induction_position_and_exact_value() -> None:
 
 
 def test_protester_position_and_exact_value() -> None:
-    position = ex.PROTESTER.position
+    position = ex.PROTESTER_ENDGAME.position
     assert position.end_triggered and position.to_move == position.players == 2
     assert all(child.is_terminal for child in position.successors())
     value = solve(position, 1)
-    assert value == ex.PROTESTER.value == ex.exact_value(position)
+    assert value == ex.PROTESTER_ENDGAME.value == ex.exact_value(position)
     winning = {key(t) for t in position.legal_turns() if position.play(t).outcome().winners == (2,)}
-    assert winning == {key(Turn.parse(t)) for t in ex.PROTESTER.winning}
+    assert winning == {key(Turn.parse(t)) for t in ex.PROTESTER_ENDGAME.winning}
     # keeping vs spending: a plain chop to 10 points only shares the win; a protest loses it
     shared = [t for t in position.legal_turns() if position.play(t).outcome().is_draw]
     assert shared and all(t.action.kind == "chop" for t in shared)
@@ -119,7 +122,7 @@ def test_kingmaker_position_outcomes_and_answer() -> None:
         possible |= {o.winners for o in finals if o.points(3) == best}
     assert possible == ex.KINGMAKER.outcomes
     assert not any(2 in w for w in possible)  # Player 2 cannot win: a kingmaker
-    assert ex.KINGMAKER.answer == "B" == ex._kingmaker_option(position)
+    assert ex.KINGMAKER.answer == "B" == kingmaker_option(position)
     assert set().union(*(w for _, w in ex.outcomes_by_turn(position))) == possible
 
 
@@ -460,3 +463,41 @@ def test_quick_setting_is_on_in_the_notebooks() -> None:
         for teacher in (False, True):
             setup = ex.notebook_cells(language, teacher)[1][1]
             assert re.search(r"^QUICK = True\b", setup, re.M)
+
+
+# --------------------------------------------------------------------------- numbers in the texts
+
+
+def test_exercise_texts_quote_no_number_of_a_position_or_constant() -> None:
+    """Scores, counts, z values and half-widths are placeholders filled from the positions and constants."""
+    from babel.messages.pofile import read_po
+
+    with (ROOT / "locales" / "logger_widget.pot").open("rb") as fh:
+        catalogue = read_po(fh)
+    baked = re.compile(r"\d+ (?:points?|protesters?|games?)\b|\d*[.,]\d+|\b\d{2,}\b|\d(?: \d{3})+")
+    found = []
+    for message in catalogue:
+        if not message.id or not (message.context or "").startswith("exercise"):
+            continue
+        for msgid in message.id if isinstance(message.id, tuple) else (message.id,):
+            prose = re.sub(r"`[^`]*`", "", msgid)  # code spans (`0.5`, `QUICK = True`) are code
+            found += [(message.context, n) for n in baked.findall(prose) if n not in ("0.5", ".5")]
+    assert not found, found
+
+
+def test_the_numbers_in_the_texts_come_from_the_positions_and_constants() -> None:
+    text = "\n".join(source for _, source in ex.notebook_cells("en", teacher=True))
+    p1, p2, p3 = ex.KINGMAKER.position.scores
+    assert (
+        f"Here Player 1 has {p1} points" in text and f"Player 2 has {p2} points, Player 3 has {p3}." in text
+    )
+    assert f"Here Player 1 has {ex.BACKWARD_INDUCTION.position.scores[0]} points and must chop" in text
+    last = ex.PROTESTER_ENDGAME.position
+    assert f"Player 2 has {last.scores[1]} points and {last.supplies[1]} protester" in text
+    n = math.ceil((NormalDist().inv_cdf(0.975) * 0.5 / ex.SAMPLE_HALF_WIDTH) ** 2)
+    assert f"so {n:,} games" in text and f"at most {ex.SAMPLE_HALF_WIDTH} on each side" in text
+    assert f"({ex.FIRST_PLAYER_GAMES[True]} games with `QUICK = True`" in text
+    assert "z = 1.96" in text  # NormalDist's 97.5 % quantile, shown with two decimals
+    wrong = ex.check_kingmaker("A")
+    gain = max(c.scores[1] for c in ex.KINGMAKER.position.successors()) - p2
+    assert f"at most {gain} more, and Player 1 already has {p1}" in wrong.text()

@@ -3,7 +3,7 @@
 Each :class:`Lesson` teaches one rule: a short explanation (its own text plus
 the matching sections of the full rules in :mod:`logger_widget.i18n.texts.rules`), a
 prepared position (LPN), a task, and :meth:`Lesson.check` that judges a
-pupil's turn and returns :class:`Feedback` in the pupil's language. The
+pupil's turn and returns :class:`~logger_widget.classroom.feedback.Feedback` in the pupil's language. The
 notebooks (``notebooks/tutorial_<lang>.ipynb``) only show lessons; everything
 that can be tested lives here, so the three languages never drift apart.
 
@@ -16,47 +16,21 @@ Example::
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..engine.errors import RULE_MESSAGES, LoggerError, NotationError
 from ..engine.position import Position
 from ..engine.turn import Turn
-from ..i18n import NP_, PMessage, Translator
-from ..i18n.explain import explain_rule
+from ..i18n import NP_, PMessage
+from .feedback import Feedback
 
 if TYPE_CHECKING:
     from ..board.widget import Board
     from ..engine.decisions import TurnInProgress
 
 __all__ = ["Feedback", "LESSONS", "Lesson", "lesson", "lesson_board"]
-
-
-@dataclass(frozen=True)
-class Feedback:
-    """The verdict on a pupil's turn.
-
-    Attributes:
-        ok: the task was done.
-        message: what to tell the pupil (translatable, with ``{placeholders}``).
-        params: values for the placeholders (cell names, numbers).
-        detail: for an illegal turn, the broken rule's key in
-            :data:`~logger_widget.engine.errors.RULE_MESSAGES` and its parameters.
-    """
-
-    ok: bool
-    message: PMessage
-    params: Mapping[str, Any] = field(default_factory=dict)
-    detail: tuple[str, Mapping[str, Any]] | None = None
-
-    def text(self, translator: Translator) -> str:
-        """The feedback in ``translator``'s language (the broken rule appended when there is one)."""
-        out = translator.format(self.message, **self.params)
-        if self.detail is not None:
-            rule, params = self.detail
-            out += " " + explain_rule(translator, rule, params)
-        return out
 
 
 Check = Callable[[Position, Turn, Position], Feedback]

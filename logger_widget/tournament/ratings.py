@@ -67,6 +67,8 @@ LEVEL = 0.95
 Z95 = NormalDist().inv_cdf(0.5 + LEVEL / 2)
 
 ELO_SCALE = 400.0 / log(10.0)
+#: The average rating of a field, on the Elo scale: everybody's start in :func:`elo`, the mean of :func:`bradley_terry`.
+AVERAGE = 1500.0
 
 
 def wilson_interval(successes: float, n: float, z: float = Z95) -> tuple[float, float]:
@@ -137,7 +139,7 @@ def elo(
     comparisons: Iterable[Comparison],
     names: Sequence[str],
     k: float = 16.0,
-    initial: float = 1500.0,
+    initial: float = AVERAGE,
     bootstrap: int = 200,
     seed: int = 0,
 ) -> list[Rating]:
@@ -264,6 +266,6 @@ def bradley_terry(
                 se[i] = sqrt(var) * ELO_SCALE if var > 0 else inf
     out = []
     for i, name in enumerate(names):
-        r = 1500.0 + ELO_SCALE * theta[i]
+        r = AVERAGE + ELO_SCALE * theta[i]
         out.append(Rating(name, r, r - Z95 * se[i], r + Z95 * se[i], se[i], games[i]))
     return out

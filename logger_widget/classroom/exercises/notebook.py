@@ -1,0 +1,122 @@
+"""The exercises notebooks: their frame (title, introduction, set-up cell) and every cell in order.
+
+``scripts/make_notebooks.py`` writes ``notebooks/game_theory_exercises_<lang>.ipynb``
+(and the teacher's ``..._teacher_<lang>.ipynb``) from :func:`notebook_cells`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from string import Template
+
+from ...i18n import NP_, PMessage, Translator
+from ..feedback import text
+from .catalogue import SECTIONS, exercise
+from .common import Ask, Md, resolve
+from .first_player import FIRST_PLAYER_GAMES
+
+_YOUR_ANSWER = NP_("exercise:code", "your answer: replace ... and run the cell")
+_CHECK = NP_("exercise:code", "check the answer")
+
+
+NOTEBOOK: Mapping[str, PMessage] = {
+    "title": NP_("exercise:notebook", "Logger: game theory exercises"),
+    "teacher_title": NP_("exercise:notebook", "Logger: game theory exercises (teacher's version)"),
+    "intro": NP_(
+        "exercise:notebook",
+        "Six exercises about strategy: the first-player advantage, backward induction, your own bot, "
+        "ratings of bots, games of three players and the value of a protester. Run the cells in order "
+        "with **Shift + Enter**. Where a cell says `answer = ...`, replace the three dots with your "
+        "answer and run the cell below it: the checker tells you whether you are right, "
+        "and gives a hint when you are not.",
+    ),
+    "teacher_intro": NP_(
+        "exercise:notebook",
+        "This version has a worked solution after every question; the students' version has an empty "
+        "answer cell in its place. Every solution passes its checker.",
+    ),
+    "quick": NP_(
+        "exercise:notebook",
+        "`QUICK = True` keeps every simulation short ({quick_games} games or fewer), so the whole notebook "
+        "runs in under a minute. With `QUICK = False` the simulations play many more games ({full_games} "
+        "instead of {quick_games} in exercise 1): the intervals get narrower, and it takes a few minutes.",
+    ),
+    "question": NP_("exercise:notebook", "**Question.** {question}"),
+    "solution": NP_("exercise:notebook", "**Solution.** {text}"),
+    "settings": NP_("exercise:code", "settings"),
+    "quick_comment": NP_("exercise:code", "True: short simulations; False: many more games"),
+    "end": NP_(
+        "exercise:notebook",
+        "That is all. Talk about your answers in class: where did the bots agree with you, "
+        "and where did they not?",
+    ),
+}
+
+
+_SETUP_CODE = """\
+# $settings
+LANGUAGE = "$language"
+QUICK = True  # $quick_comment
+
+from logger_widget import Board, Position
+from logger_widget import exercises as ex
+from logger_widget.bots import MCTSBot, MinimaxBot, evaluate
+from logger_widget.tournament.ratings import wilson_interval"""
+
+
+def _code(template: str, comments: Mapping[str, PMessage], tr: Translator) -> str:
+    """A code cell: ``template`` with its ``$name`` comments translated and ``$language`` filled in."""
+    values = {name: tr.translate(message) for name, message in comments.items()}
+    values["language"] = tr.language
+    return Template(template).substitute(values)
+
+
+def notebook_cells(language: str, teacher: bool = False) -> list[tuple[str, str]]:
+    """Every cell of an exercises notebook as ``(kind, source)``, kind ``"markdown"`` or ``"code"``.
+
+    Args:
+        language: ``"uk"``, ``"es"`` or ``"en"``.
+        teacher: the teacher's version (a worked solution instead of every empty answer cell).
+    """
+    tr = Translator(language)
+    audience = "teacher" if teacher else "student"
+    title = NOTEBOOK["teacher_title" if teacher else "title"]
+    intro = [tr.translate(NOTEBOOK["intro"])]
+    if teacher:
+        intro.append(tr.translate(NOTEBOOK["teacher_intro"]))
+    games = {"quick_games": FIRST_PLAYER_GAMES[True], "full_games": FIRST_PLAYER_GAMES[False]}
+    intro.append(text(NOTEBOOK["quick"], tr, **games))
+    cells: list[tuple[str, str]] = [
+        ("markdown", f"# {tr.translate(title)}\n\n" + "\n\n".join(intro)),
+        ("code", _code(_SETUP_CODE, NOTEBOOK, tr)),
+    ]
+    for number, section in enumerate(SECTIONS, start=1):
+        heading = f"## {number}. {tr.translate(section.title)}"
+        for cell in section.cells:
+            if isinstance(cell, Ask):
+                ex = exercise(cell.key)
+                params = resolve(ex.params)
+                question = tr.format(NOTEBOOK["question"], question=text(ex.question, tr, **params))
+                cells.append(("markdown", question))
+                comments = {"your_answer": _YOUR_ANSWER, **ex.comments}
+                if teacher:
+                    body = "\n\n".join(text(p, tr, **params) for p in ex.solution)
+                    cells.append(("markdown", tr.format(NOTEBOOK["solution"], text=body)))
+                    cells.append(("code", _code(ex.solution_code, comments, tr)))
+                else:
+                    cells.append(("code", _code(ex.student_code, comments, tr)))
+                cells.append(("code", f"# {tr.translate(_CHECK)}\n{ex.check_call}"))
+                continue
+            if cell.audience not in ("all", audience):
+                continue
+            if isinstance(cell, Md):
+                params = resolve(cell.params)
+                body = "\n\n".join(text(p, tr, **params) for p in cell.parts)
+                if heading:
+                    body = f"{heading}\n\n{body}"
+                    heading = ""
+                cells.append(("markdown", body))
+            else:
+                cells.append(("code", _code(cell.template, cell.comments, tr)))
+    cells.append(("markdown", tr.translate(NOTEBOOK["end"])))
+    return cells

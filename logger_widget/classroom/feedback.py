@@ -1,0 +1,208 @@
+"""Verdicts on a pupil's answer, translated when they are shown: :class:`Feedback` and helpers.
+
+Shared by the tutorial (:mod:`.tutorial`) and the exercises (:mod:`.exercises`).
+A verdict keeps its messages untranslated (gettext markers with ``{placeholders}``)
+and their values as Python objects; :meth:`Feedback.text` renders it in any
+language, formatting numbers, turns and lists of players for that language
+(:func:`localise`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..engine.turn import Turn
+from ..i18n import NP_, PMessage, Translator, negotiate
+from ..i18n.explain import RuleNote, explain_rule
+from ..tournament.ratings import LEVEL
+
+__all__ = [
+    "ExerciseFeedback",
+    "Feedback",
+    "Message",
+    "Number",
+    "Players",
+    "Whole",
+    "feedback",
+    "is_empty",
+    "localise",
+    "note",
+    "text",
+    "whole",
+]
+
+#: A translatable message: with a context (``NP_``), without (``N_``), or a broken rule to explain.
+Message = PMessage | str | RuleNote
+
+_ICONS = {"ok": "✅", "wrong": "❌", "hint": "💡"}
+# TRANSLATORS: a seat inside a sentence ("Then Player 3 wins."), also in lists ("Player 1 and Player 3").
+_PLAYER = NP_("exercise:player", "Player {seat}")
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """The verdict on a pupil's turn.
+
+    Attributes:
+        ok: the task was done.
+        message: what to tell the pupil (translatable, with ``{placeholders}``).
+        params: values for the placeholders (cell names, numbers).
+        detail: for an illegal turn, the broken rule's key in
+            :data:`~logger_widget.engine.errors.RULE_MESSAGES` and its parameters
+            (explained by :func:`~logger_widget.i18n.explain.explain_rule`).
+    """
+
+    ok: bool
+    message: PMessage
+    params: Mapping[str, Any] = field(default_factory=dict)
+    detail: tuple[str, Mapping[str, Any]] | None = None
+
+    def text(self, translator: Translator) -> str:
+        """The feedback in ``translator``'s language (the broken rule appended when there is one)."""
+        out = translator.format(self.message, **self.params)
+        if self.detail is not None:
+            rule, params = self.detail
+            out += " " + explain_rule(translator, rule, params)
+        return out
+
+
+@dataclass(frozen=True)
+class Whole:
+    """A rating shown as a whole number (or ∞ when it cannot be estimated)."""
+
+    value: float
+
+
+@dataclass(frozen=True)
+class Number:
+    """A number shown with a Babel/CLDR decimal pattern (``"0.00"``: two decimals) in the reader's locale."""
+
+    value: float
+    format: str = "0.##"
+
+
+@dataclass(frozen=True)
+class Players:
+    """Seats to be shown as "Player 1 and Player 3" in the reader's language."""
+
+    seats: tuple[int, ...]
+
+
+def whole(x: float, tr: Translator) -> str:
+    """``x`` as a whole number in ``tr``'s locale, or ∞ / −∞."""
+    if math.isfinite(x):
+        return tr.format_decimal(x, format="0")
+    return "∞" if x > 0 else "−∞"
+
+
+def localise(params: Mapping[str, Any], tr: Translator) -> dict[str, Any]:
+    """Placeholder values as text for ``tr``.
+
+    Rates (floats) get three decimals, counts (ints) the locale's digits, a
+    :class:`Number` its own pattern, a :class:`Whole` none, turns their
+    notation, :class:`Players` a localised list, messages their translation.
+    ``{level}`` (the confidence level of every interval, "95 %") is always there.
+    """
+    out: dict[str, Any] = {}
+    for key, value in params.items():
+        if isinstance(value, bool) or isinstance(value, str):
+            out[key] = value
+        elif isinstance(value, float):
+            out[key] = tr.format_decimal(value, format="0.000")
+        elif isinstance(value, int):
+            out[key] = tr.format_number(value)
+        elif isinstance(value, Number):
+            out[key] = tr.format_decimal(value.value, format=value.format)
+        elif isinstance(value, Turn):
+            out[key] = value.notation()
+        elif isinstance(value, PMessage):
+            out[key] = tr.translate(value)
+        elif isinstance(value, Whole):
+            out[key] = whole(value.value, tr)
+        elif isinstance(value, Players):
+            out[key] = tr.format_list([tr.format(_PLAYER, seat=s) for s in value.seats])
+        else:
+            out[key] = str(value)
+    out.setdefault("level", tr.format_percent(LEVEL))
+    return out
+
+
+def text(message: Message, tr: Translator, **params: Any) -> str:
+    """``message`` translated, with ``{level}`` and ``params`` filled in (see :func:`localise`).
+
+    A :class:`~logger_widget.i18n.explain.RuleNote` is explained by :func:`~logger_widget.i18n.explain.explain_rule`.
+    """
+    if isinstance(message, RuleNote):
+        return explain_rule(tr, message.rule, params)
+    return tr.format(message, **localise(params, tr))
+
+
+@dataclass(frozen=True)
+class ExerciseFeedback(Feedback):
+    """The verdict on an answer: a :class:`Feedback` with more to say.
+
+    Attributes (besides those of ``Feedback``):
+        notes: further sentences, each ``(message, params)``, shown after the main one.
+        kind: ``"ok"`` (right), ``"wrong"`` (an explained mistake) or ``"hint"``
+            (nothing to judge yet: an empty or unreadable answer).
+        locale: the language it is shown in by ``str()`` and in a notebook
+            (``"uk"``, ``"es"`` or ``"en"``); :meth:`text` takes any translator.
+    """
+
+    notes: tuple[tuple[Message, Mapping[str, Any]], ...] = ()
+    kind: str = "wrong"
+    locale: str = "en"
+
+    def text(self, translator: Translator | None = None) -> str:
+        """Every sentence in ``translator``'s language (default: :attr:`locale`)."""
+        tr = translator if translator is not None else Translator(self.locale)
+        main = Feedback(self.ok, self.message, localise(self.params, tr), self.detail)
+        parts = [main.text(tr)]
+        parts += [text(message, tr, **params) for message, params in self.notes]
+        return " ".join(parts)
+
+    def in_language(self, locale: str) -> ExerciseFeedback:
+        """The same feedback shown in another language."""
+        return replace(self, locale=negotiate(locale))
+
+    def __str__(self) -> str:
+        return f"{_ICONS[self.kind]} {self.text()}"
+
+    def _repr_markdown_(self) -> str:
+        return str(self)
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        printer.text(str(self))
+
+
+def feedback(
+    kind: str,
+    message: PMessage,
+    locale: str | None,
+    params: Mapping[str, Any] | None = None,
+    notes: Iterable[tuple[Message, Mapping[str, Any]]] = (),
+    detail: tuple[str, Mapping[str, Any]] | None = None,
+) -> ExerciseFeedback:
+    """An :class:`ExerciseFeedback` of ``kind`` (``"ok"``, ``"wrong"``, ``"hint"``) in ``locale``."""
+    return ExerciseFeedback(
+        kind == "ok", message, dict(params or {}), detail, tuple(notes), kind, negotiate(locale)
+    )
+
+
+def note(message: PMessage, **params: Any) -> tuple[Message, Mapping[str, Any]]:
+    """A further sentence for :attr:`ExerciseFeedback.notes`."""
+    return (message, params)
+
+
+def is_empty(answer: Any) -> bool:
+    """A placeholder left in a student's cell: ``...``, ``None``, blank text or a tuple of those."""
+    if answer is None or answer is Ellipsis:
+        return True
+    if isinstance(answer, str):
+        return not answer.strip()
+    if isinstance(answer, (tuple, list)):
+        return not answer or any(a is Ellipsis or a is None for a in answer)
+    return False
