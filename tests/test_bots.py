@@ -424,3 +424,20 @@ def test_every_preset_label_is_a_message_of_the_catalogue() -> None:
     for spec in PRESETS:
         message = BOT_LABELS[spec]
         assert catalogue.get(message.message, context=message.context) is not None, spec
+
+
+def test_no_module_of_the_package_has_an_ambiguous_protester_name() -> None:
+    """``PROTESTER`` meant a value weight in bots and an end-game position in the exercises: both are renamed."""
+    import importlib
+    import pkgutil
+
+    import logger_widget
+
+    names = {}
+    for info in pkgutil.walk_packages(logger_widget.__path__, "logger_widget."):
+        module = importlib.import_module(info.name)
+        names[info.name] = set(vars(module))
+    assert len(names) > 30
+    assert not [m for m, defined in names.items() if "PROTESTER" in defined]
+    assert "PROTESTER_WEIGHT" in names["logger_widget.bots.base"]
+    assert "PROTESTER_ENDGAME" in names["logger_widget.classroom.exercises"]

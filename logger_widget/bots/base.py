@@ -259,7 +259,7 @@ def best_chop(state: core.State) -> tuple[int, int]:
 
 #: Weights of :func:`seat_value` (and so of the minimax evaluation and the MCTS cut-off), in points.
 POINT = 1.0
-PROTESTER = 0.5
+PROTESTER_WEIGHT = 0.5  # a protester in the supply (not the exercises' PROTESTER_ENDGAME position)
 CHOP_NOW = 0.8  # the seat to move will probably make its biggest chop
 CHOP_LATER = 0.3  # other seats' chops may be spoilt before their turn
 
@@ -280,7 +280,7 @@ def seat_value(state: core.State, seat: int) -> float:
         protester = 0.01
     else:
         weight = CHOP_NOW if seat == mover else CHOP_LATER
-        protester = PROTESTER
+        protester = PROTESTER_WEIGHT
     value = POINT * state[core.SCORES][seat] + protester * state[core.SUPPLIES][seat]
     if weight:
         points, protesters = best_chop(state[:5] + (seat,) + state[6:])

@@ -30,7 +30,7 @@ from .base import (
     CHOP_LATER,
     CHOP_NOW,
     POINT,
-    PROTESTER,
+    PROTESTER_WEIGHT,
     BaseBot,
     Candidate,
     legal_raw_turns,
@@ -38,7 +38,7 @@ from .base import (
     seat_value,
 )
 
-__all__ = ["CHOP_LATER", "CHOP_NOW", "POINT", "PROTESTER", "MinimaxBot", "WIN", "evaluate"]
+__all__ = ["CHOP_LATER", "CHOP_NOW", "POINT", "PROTESTER_WEIGHT", "MinimaxBot", "WIN", "evaluate"]
 
 #: Value of a won game (a lost one is ``-WIN``; a k-way shared win ``WIN / k``).
 WIN = 1_000_000.0
