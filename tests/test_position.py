@@ -1,4 +1,4 @@
-"""Positions and LPN (RULES.md, "Setup" and "LPN")."""
+"""Positions and LPN (docs/rules.md, "Setup" and "LPN — Logger Position Notation")."""
 
 from __future__ import annotations
 

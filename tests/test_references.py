@@ -31,6 +31,15 @@ def tracked_text_files() -> list[Path]:
     return out
 
 
+def test_no_file_cites_the_outside_rules_file() -> None:
+    # the rules are docs/rules.md; the project's original spec lives outside the repository
+    needle = "RULES" + ".md"
+    files = tracked_text_files()
+    assert len(files) > 50 and ROOT / "docs" / "rules.md" in files
+    citing = [str(p.relative_to(ROOT)) for p in files if needle in p.read_text(encoding="utf-8")]
+    assert not citing, f"{needle} is outside the repository; cite docs/rules.md in: {citing}"
+
+
 def test_scripts_and_locale_folders_that_docs_and_code_name_exist() -> None:
     pattern = re.compile(r"\b((?:scripts|locales)/[\w./*{},-]*\w)")
     missing = set()

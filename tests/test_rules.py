@@ -1,4 +1,4 @@
-"""One test per rule and per [decision] of RULES.md, each on a small hand-made position."""
+"""One test per rule and per project decision of docs/rules.md, each on a small hand-made position."""
 
 from __future__ import annotations
 
@@ -164,7 +164,7 @@ def test_decision_one_protester_per_tree() -> None:
 
 
 def test_chop_rules_own_example_two_points() -> None:
-    # After growth, row 1 is: logger, mature, mature, sapling, mature (RULES.md example).
+    # After growth, row 1 is: logger, mature, mature, sapling, mature (docs/rules.md, "Chop", its example).
     p = P("....2/...../...../s..../1mmsm 1 0,0 2,2")
     t = p.start_turn().choose("a1").auto()
     assert t.board().to_lpn().split()[0].endswith("1mmam")

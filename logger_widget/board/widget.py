@@ -97,7 +97,7 @@ class Board(anywidget.AnyWidget):
             (bots play at once, inside the call that made it their turn).
         bot_delay: minimal seconds a bot "thinks", so that children can follow (thread mode).
         hint_bot: the bot asked by the Hint button (its ``analyse`` or ``choose``); ``None`` hides hints.
-        repetition_rule: end the game when a position occurs for the third time (RULES.md).
+        repetition_rule: end the game when a position occurs for the third time (docs/rules.md, "End of the game").
         live_chart: show the score chart under the board, redrawn after every turn
             and on a language switch (:meth:`chart`); it can be switched on or off
             later by setting :attr:`live_chart` and calling :meth:`refresh`.

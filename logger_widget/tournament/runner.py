@@ -118,7 +118,7 @@ def play_game(
             untrusted bots as :class:`~logger_widget.tournament.sandbox.SandboxedBot`,
             which enforces its own limit by killing its worker process.
         time_tolerance: seconds allowed beyond the budget (≥ 0).
-        repetition_rule: the RULES.md termination rule (third repetition ends the game).
+        repetition_rule: the docs/rules.md termination rule ("End of the game") (third repetition ends the game).
         metadata: extra JSON-ready metadata for the game record.
     Returns:
         The finished :class:`~logger_widget.Game`; ``game.metadata`` holds

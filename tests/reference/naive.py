@@ -1,7 +1,7 @@
 """Naive reference model of Logger, used only by tests.
 
 This module is a deliberately slow, straightforward re-implementation of the
-rules in ``/work/shared/RULES.md`` (the project's rule specification).  It is
+rules in ``docs/rules.md`` (the project's rule specification).  It is
 written without looking at the real engine (``logger_widget``) so that the two
 can be cross-checked: for any position, ``successors(lpn)`` here must equal the
 engine's set of successor positions.
@@ -29,13 +29,13 @@ import itertools
 import re
 
 SIZE = 5
-MAX_TREES = 20  # RULES.md "Pieces and board": the pool holds 20 large pyramids
-WINNING_SCORE = 10  # RULES.md "End of the game"
+MAX_TREES = 20  # docs/rules.md, "Pieces and board": the pool holds 20 large pyramids
+WINNING_SCORE = 10  # docs/rules.md, "End of the game"
 TREE_CHARS = ("s", "a", "m", "p")
 MATURE_CHARS = ("m", "p")
 LOGGER_CHARS = ("1", "2", "3", "4")
 BOARD_CHARS = (".",) + TREE_CHARS + LOGGER_CHARS
-# RULES.md "Setup": 2 protesters each with 2 players, 1 each with 3 or 4.
+# docs/rules.md, "Setup": 2 protesters each with 2 players, 1 each with 3 or 4.
 PROTESTERS_IN_GAME = {2: 4, 3: 3, 4: 4}
 ORTHOGONAL = ((-1, 0), (1, 0), (0, -1), (0, 1))  # no diagonals, ever
 
@@ -59,10 +59,10 @@ def _parse_count_list(field: str, name: str) -> list[int]:
 
 
 def parse_lpn(text: str) -> dict:
-    """Parse an LPN string (RULES.md "LPN") into a state dict.
+    """Parse an LPN string (docs/rules.md, "LPN — Logger Position Notation") into a state dict.
 
     Raises ValueError, naming the offending field, when the string breaks any
-    rule of RULES.md: wrong number of fields, wrong rank count or rank length,
+    rule of docs/rules.md: wrong number of fields, wrong rank count or rank length,
     unknown characters, missing / duplicated loggers or a logger digit beyond
     the player count, counts that are not non-negative integers, a number of
     players outside 2..4, score / supply entry counts that differ, seat to
@@ -128,7 +128,7 @@ def parse_lpn(text: str) -> dict:
 
 
 def format_lpn(state: dict) -> str:
-    """Write a state dict as LPN (RULES.md "LPN"): ranks 5..1, seat, scores, supplies."""
+    """Write a state dict as LPN (docs/rules.md, "LPN — Logger Position Notation"): ranks 5..1, seat, scores, supplies."""
     board = "/".join("".join(row) for row in state["board"])
     scores = ",".join(str(v) for v in state["scores"])
     supplies = ",".join(str(v) for v in state["supplies"])
@@ -146,12 +146,12 @@ def on_board(r: int, c: int) -> bool:
 
 
 def neighbours(r: int, c: int) -> list[tuple[int, int]]:
-    """Orthogonally adjacent cells on the board (RULES.md: no diagonals)."""
+    """Orthogonally adjacent cells on the board (docs/rules.md, "Movement": no diagonals)."""
     return [(r + dr, c + dc) for dr, dc in ORTHOGONAL if on_board(r + dr, c + dc)]
 
 
 def is_free(board: list[list[str]], r: int, c: int) -> bool:
-    """A free cell holds no tree and no logger (RULES.md Movement / Growth / Plant)."""
+    """A free cell holds no tree and no logger (docs/rules.md, "Movement" / "Growth" / "Plant")."""
     return board[r][c] == "."
 
 
@@ -185,7 +185,7 @@ def cell_index(name: str) -> tuple[int, int]:
 
 
 def state_is_game_over(state: dict) -> bool:
-    """RULES.md "LPN": over when some score >= 10 and seat 1 is to move."""
+    """docs/rules.md, "LPN — Logger Position Notation": over when some score >= 10 and seat 1 is to move."""
     return state["to_move"] == 1 and any(s >= WINNING_SCORE for s in state["scores"])
 
 
@@ -200,7 +200,7 @@ def is_game_over(lpn: str) -> bool:
 
 
 def movement_destinations(board: list[list[str]], seat: int) -> set[tuple[int, int]]:
-    """RULES.md Movement: 0, 1 or 2 orthogonal steps, each into a free cell.
+    """docs/rules.md, "Movement": 0, 1 or 2 orthogonal steps, each into a free cell.
 
     Every path is walked step by step.  The logger is lifted off its start cell
     first, so that cell counts as free for a path that steps back onto it.
@@ -241,7 +241,7 @@ def growth_cells(logger: tuple[int, int]) -> list[tuple[int, int]]:
 
 
 def grow_stages(board: list[list[str]], logger: tuple[int, int]):
-    """RULES.md Growth, the stage part, all at once.
+    """docs/rules.md, "Growth", the stage part, all at once.
 
     Seedling -> sapling and sapling -> mature for every tree in the logger's
     row and column (each tree once even if it were in both).  Returns the new
@@ -263,7 +263,7 @@ def grow_stages(board: list[list[str]], logger: tuple[int, int]):
 
 
 def spawn_choices(board: list[list[str]], spawners: list[tuple[int, int]]) -> set[frozenset]:
-    """RULES.md Growth, the spawning part, with the maximum-matching [decision].
+    """docs/rules.md, "Growth", the spawning part, with the maximum-matching project decision.
 
     ``board`` is the board after the stage changes.  Every assignment of each
     spawning tree to one orthogonally adjacent free cell or to "no cell" is
@@ -309,7 +309,7 @@ def growth_results(board: list[list[str]], logger: tuple[int, int]) -> list[list
 
 
 def plant_results(state: dict, logger: tuple[int, int]) -> list[dict]:
-    """RULES.md Plant: a seedling on a free cell adjacent to the logger, if < 20 trees."""
+    """docs/rules.md, "Plant": a seedling on a free cell adjacent to the logger, if < 20 trees."""
     results = []
     if count_trees(state["board"]) >= MAX_TREES:
         return results
@@ -322,7 +322,7 @@ def plant_results(state: dict, logger: tuple[int, int]) -> list[dict]:
 
 
 def protest_results(state: dict, seat: int) -> list[dict]:
-    """RULES.md Protest: 1..supply protesters, each on a different unprotested mature tree.
+    """docs/rules.md, "Protest": 1..supply protesters, each on a different unprotested mature tree.
 
     Every non-empty subset of the unprotested mature trees with at most
     ``supply`` members is one choice (no adjacency needed).
@@ -341,7 +341,7 @@ def protest_results(state: dict, seat: int) -> list[dict]:
 
 
 def chop(state: dict, seat: int, logger: tuple[int, int], tree: tuple[int, int]) -> dict:
-    """RULES.md Chop of the unprotested mature tree ``tree`` adjacent to ``logger``.
+    """docs/rules.md, "Chop" of the unprotested mature tree ``tree`` adjacent to ``logger``.
 
     The tree falls away from the logger and knocks down, in the same line,
     every further mature tree (protested or not) until the edge or a cell
@@ -370,7 +370,7 @@ def chop_results(state: dict, seat: int, logger: tuple[int, int]) -> list[dict]:
 
 
 def action_results(state: dict, seat: int, logger: tuple[int, int]) -> list[dict]:
-    """RULES.md Action: exactly one of plant / protest / chop; skipped only if none possible."""
+    """docs/rules.md, "Action": exactly one of plant / protest / chop; skipped only if none possible."""
     results = plant_results(state, logger) + protest_results(state, seat) + chop_results(state, seat, logger)
     if not results:
         return [copy.deepcopy(state)]  # no action possible: the phase is skipped
@@ -383,7 +383,7 @@ def action_results(state: dict, seat: int, logger: tuple[int, int]) -> list[dict
 
 
 def successor_states(state: dict) -> list[dict]:
-    """RULES.md "Successors": every result of one complete turn (with repeats).
+    """docs/rules.md, "Successors": every result of one complete turn (with repeats).
 
     Movement, then Growth with every legal spawn choice, then every legal
     action; then the next seat (cyclically, n -> 1) is to move.  A finished

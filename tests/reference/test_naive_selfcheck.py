@@ -1,6 +1,6 @@
 """Self-checks of the naive reference model (tests/reference/naive.py).
 
-Every expected number here was worked out by hand from /work/shared/RULES.md;
+Every expected number here was worked out by hand from the rules (docs/rules.md);
 the comments show the working.  Cells are named like chess squares (a1 is
 bottom-left); ``cell_index`` converts names to (row, col) of the model.
 """
