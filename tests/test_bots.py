@@ -334,8 +334,14 @@ def test_bot_error_message_and_pickling() -> None:
 
 
 def _bot_classes() -> list[type[BaseBot]]:
-    """Every public bot class of the package (subclasses of BaseBot, found by walking the tree)."""
-    import logger_widget.bots  # noqa: F401  (imports every bot module)
+    """Every public bot class of the package (subclasses of BaseBot in any of its modules, all imported first)."""
+    import importlib
+    import pkgutil
+
+    import logger_widget
+
+    for info in pkgutil.walk_packages(logger_widget.__path__, "logger_widget."):
+        importlib.import_module(info.name)
 
     found: list[type[BaseBot]] = []
     todo = list(BaseBot.__subclasses__())
