@@ -2,7 +2,7 @@
 
 :func:`check_own_bot` first tries the bot on two positions (:func:`preflight`),
 then plays a seeded round robin against :class:`~logger_widget.bots.GreedyBot`
-(:func:`class_tournament`, also used by exercise 4) and explains forfeits.
+(:func:`classroom_round_robin`, also used by exercise 4) and explains forfeits.
 """
 
 from __future__ import annotations
@@ -136,7 +136,7 @@ def _forfeit_notes(bot: Any, game: GameResult) -> list[tuple[Message, Mapping[st
     return notes + list(problem.notes)
 
 
-def class_tournament(
+def classroom_round_robin(
     bots: Sequence[Any], games_per_pair: int, seed: int, progress: bool, tr: Translator
 ) -> Tournament:
     """A round robin (:func:`~logger_widget.tournament.round_robin`) in this process, labelled in ``tr``'s language.
@@ -179,7 +179,7 @@ def check_own_bot(
         return problem
     n = games if games is not None else OWN_BOT_GAMES[bool(quick)]
     n = max(2, n + n % 2)
-    tournament = class_tournament([bot, "greedy"], n, seed, progress, Translator(negotiate(locale)))
+    tournament = classroom_round_robin([bot, "greedy"], n, seed, progress, Translator(negotiate(locale)))
     mine, greedy = tournament.names
     pair = tournament.pair(mine, greedy)
     params = {

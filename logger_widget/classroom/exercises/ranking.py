@@ -24,7 +24,7 @@ from ..feedback import (
     whole,
 )
 from .common import EMPTY, SEED, Ask, Code, Exercise, Md, Section, bot_label, markdown_table
-from .own_bot import class_tournament, preflight
+from .own_bot import classroom_round_robin, preflight
 
 #: The bots of the class tournament, besides the student's.
 CLASS_BOTS = ("random", "greedy", "minimax:easy", "mcts:easy")
@@ -164,7 +164,7 @@ def rank_bots(
         note = feedback("hint", _RK_LEFT_OUT, language, notes=[(problem.message, problem.params)])
     n = games_per_pair if games_per_pair is not None else RANKING_GAMES_PER_PAIR[bool(quick)]
     n = max(2, n + n % 2)
-    return Ranking(class_tournament(bots, n, seed, progress, Translator(language)), language, note)
+    return Ranking(classroom_round_robin(bots, n, seed, progress, Translator(language)), language, note)
 
 
 def check_ranking(answer: Any, table: Any, *, locale: str | None = None) -> ExerciseFeedback:
