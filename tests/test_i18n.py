@@ -766,7 +766,8 @@ def test_not_an_option_keeps_cell_names():
 def test_one_explanation_for_board_tutorial_and_exercises():
     from logger_widget import Position
     from logger_widget.board import view
-    from logger_widget.classroom import feedback, tutorial
+    from logger_widget.classroom import tutorial
+    from logger_widget.classroom.feedback import text
     from logger_widget.engine.errors import IllegalTurnError
     from logger_widget.i18n import explain
 
@@ -778,7 +779,7 @@ def test_one_explanation_for_board_tutorial_and_exercises():
     expected = explain.explain_error(tr, info.value)
     feedback = tutorial.Feedback(False, tutorial._ILLEGAL, detail=(info.value.rule, info.value.params))
     assert feedback.text(tr).endswith(expected)
-    assert feedback.text(explain.RuleNote(info.value.rule), tr, **info.value.params) == expected
+    assert text(explain.RuleNote(info.value.rule), tr, **info.value.params) == expected
 
 
 def test_explanations_format_numbers_with_the_translator():
