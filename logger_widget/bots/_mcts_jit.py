@@ -47,7 +47,7 @@ from ..engine.fast._jit import (
     random_turn,
     reach,
 )
-from .base import CHOP_LATER, CHOP_NOW, POINT, PROTESTER
+from .base import CHOP_LATER, CHOP_NOW, POINT, PROTESTER_WEIGHT
 
 
 @njit(cache=True)
@@ -103,7 +103,7 @@ def seat_value(st: np.ndarray, seat: int) -> float:
         protester = 0.01
     else:
         weight = CHOP_NOW if seat == mover else CHOP_LATER
-        protester = PROTESTER
+        protester = PROTESTER_WEIGHT
     value = POINT * st[SCORE + seat] + protester * st[SUP + seat]
     if weight:
         p, g = best_chop(st, seat)
