@@ -2,7 +2,7 @@
 
 Imported only by :mod:`logger_widget.engine.fast` when Numba is installed.
 Every rule here mirrors :mod:`logger_widget.engine.core` (the readable
-reference, source of each rule: ``docs/rules.md`` and ``RULES.md``) step by
+reference, source of each rule: ``docs/rules.md``) step by
 step and in the same order, so that enumerations come out in the same order
 and random play consumes random numbers exactly like
 :func:`logger_widget.engine.core.random_turn`. The tests compare both on
