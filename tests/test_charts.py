@@ -386,7 +386,9 @@ def test_forest_counts_match_the_positions(games, name):
     fig = board_history(game, locale="en")
     main, strip = fig.axes
     total = by_gid(main.lines, "total")
-    assert list(total.get_ydata()) == [p.tree_count for p in game.positions]
+    # one band per position, centred on its turn (the last position's band repeats its value)
+    assert list(total.get_ydata()) == [p.tree_count for p in game.positions] + [game.position.tree_count]
+    assert list(total.get_xdata()) == [k - 0.5 for k in range(len(game.positions) + 1)]
     for stage in ("seedling", "sapling", "mature", "protested"):
         by_gid(main.collections, f"stage-{stage}")
     chops = by_gid(strip.collections, "action-chop")
@@ -406,6 +408,46 @@ def test_forest_counts_match_the_positions(games, name):
     assert {"Plant", "Protest", "Chop"} <= set(legend)
 
 
+def _drawn_heights(collection, x: float) -> tuple[float, float]:
+    """(bottom, top) of a filled band at ``x``, read from the drawn polygon (NaN, NaN if nothing)."""
+    path = collection.get_paths()[0]
+    inside = [y / 8 for y in range(0, 8 * 22) if path.contains_point((x, y / 8 + 1 / 16))]
+    return (min(inside), max(inside) + 1 / 8) if inside else (math.nan, math.nan)
+
+
+@pytest.mark.parametrize("turns", [0, 1, 5, None])
+@pytest.mark.parametrize("kind", ["area", "small"])
+def test_the_drawn_forest_shows_every_tree_at_every_turn(games, turns, kind):
+    """Read the filled areas at every turn (the start and the last position included) and
+    compare them with the positions: the c3 seedling of a new game must be there."""
+    source = games["three_players"]
+    game = Game(source.positions[0])
+    for turn in source.turns[: len(source.turns) if turns is None else turns]:
+        game.play(turn)
+    fig = board_history(game, locale="en", kind=kind)
+    stages = ("seedling", "sapling", "mature", "protested")
+    for k, p in enumerate(game.positions):
+        counts = {
+            "seedling": len(p.seedlings),
+            "sapling": len(p.saplings),
+            "mature": len(p.mature_trees) - len(p.protested),
+            "protested": len(p.protested),
+        }
+        bottom = 0
+        for i, stage in enumerate(stages):
+            ax = fig.axes[0] if kind == "area" else fig.axes[i]
+            band = by_gid(ax.collections, f"stage-{stage}")
+            expected_low = bottom if kind == "area" else 0
+            for x in (k - 0.25, k + 0.25):  # the position's band is one turn wide around its turn
+                low, high = _drawn_heights(band, x)
+                if counts[stage] == 0:
+                    assert math.isnan(low), (k, stage)
+                else:
+                    assert (low, high) == (expected_low, expected_low + counts[stage]), (k, stage, p.to_lpn())
+            if kind == "area":
+                bottom += counts[stage]
+
+
 def test_forest_small_multiples_and_axes(games):
     game = games["three_players"]
     fig = board_history(game, kind="small")
@@ -416,7 +458,7 @@ def test_forest_small_multiples_and_axes(games):
         "Mature trees without a protester",
         "Mature trees with a protester",
     ]
-    assert list(by_gid(fig.axes[3].lines, "line-protested").get_ydata()) == [
+    assert list(by_gid(fig.axes[3].lines, "line-protested").get_ydata())[:-1] == [
         len(p.protested) for p in game.positions
     ]
     own = Figure()

@@ -12,13 +12,15 @@ Game charts
     :func:`score_progression`, :func:`board_history`, :func:`live_chart`
 Tournament charts
     :func:`win_rate_matrix`, :func:`rating_chart`, :func:`first_player_chart`
+Descriptions (alt text)
+    :func:`description`
 Data behind the game charts
     :func:`score_history`, :func:`forest_history`
 """
 
 from __future__ import annotations
 
-from ._common import CHART_RC, REFERENCE_RC, ChartFigure, chart_style, reference_style, to_png
+from ._common import CHART_RC, REFERENCE_RC, ChartFigure, chart_style, description, reference_style, to_png
 from .data import Chop, ForestHistory, ScoreHistory, TurnAction, forest_history, score_history
 from .game import board_history, live_chart, result_lines, score_progression
 from .tournament import (
@@ -46,6 +48,7 @@ __all__ = [
     "TurnAction",
     "board_history",
     "chart_style",
+    "description",
     "first_player_chart",
     "forest_history",
     "live_chart",

@@ -8,7 +8,9 @@ a figure that is no longer referenced is simply garbage-collected.
 
 from __future__ import annotations
 
+import base64
 import contextlib
+import html
 import io
 from collections.abc import Iterator
 from typing import Any
@@ -17,6 +19,8 @@ import matplotlib
 import matplotlib.style
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
+from matplotlib.font_manager import FontProperties
+from matplotlib.textpath import TextToPath
 from matplotlib.ticker import FuncFormatter, MaxNLocator
 
 from ..i18n import PluralMessage, PMessage, PPluralMessage, Translator
@@ -37,6 +41,9 @@ __all__ = [
     "percent_formatter",
     "integer_axis",
     "to_png",
+    "describe",
+    "description",
+    "text_extent",
 ]
 
 #: Resolution of the figures (and of the PNG shown in a notebook).
@@ -100,27 +107,81 @@ def reference_style() -> Iterator[None]:
 
 
 class ChartFigure(Figure):
-    """A :class:`~matplotlib.figure.Figure` that shows itself as a PNG in Jupyter.
+    """A :class:`~matplotlib.figure.Figure` that shows itself as a PNG in Jupyter, with alt text.
 
     In a fresh kernel where pyplot was never imported, IPython has no
     formatter for figures and would print ``<Figure size …>``; this class adds
-    ``_repr_png_`` so the chart appears as a picture. Where the inline backend
-    has registered its own formatter, IPython uses that one (same result).
+    ``_repr_mimebundle_``: the PNG (with its localized description as the
+    ``alt`` metadata), an ``<img alt="…">`` for HTML exports (nbconvert's lab
+    template ignores PNG metadata) and the description as plain text.
     """
 
     def _repr_png_(self) -> bytes:
         return to_png(self)
+
+    def _repr_mimebundle_(
+        self, include: Any = None, exclude: Any = None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        png = to_png(self)
+        alt = description(self)
+        encoded = base64.b64encode(png).decode("ascii")
+        data = {
+            "image/png": encoded,
+            "text/html": f'<img alt="{html.escape(alt)}" src="data:image/png;base64,{encoded}">',
+            "text/plain": alt or repr(self),
+        }
+        return data, {"image/png": {"alt": alt}}
+
+
+def describe(figure: Figure, sentence: str, gid: str) -> None:
+    """Give ``figure`` a chart's localized description (alt text) and a ``gid``.
+
+    The description is kept on the figure (:func:`description`), written into
+    PNG files made by :func:`to_png` (the ``Description`` text chunk) and
+    shown as the ``alt`` text of the notebook output. Several charts drawn into
+    one figure (``ax=``) add their sentences one after the other.
+    """
+    sentences = list(getattr(figure, "_logger_descriptions", []))
+    sentences.append(sentence)
+    figure._logger_descriptions = sentences  # type: ignore[attr-defined]
+    if figure.get_gid() is None:
+        figure.set_gid(gid)
+
+
+def description(figure: Figure) -> str:
+    """The localized description of the charts in ``figure`` ("" when it has none)."""
+    return " ".join(getattr(figure, "_logger_descriptions", []))
 
 
 def to_png(figure: Figure, dpi: float | None = None) -> bytes:
     """The figure as PNG bytes (for an ``ipywidgets.Image`` or a file).
 
     ``savefig`` picks the Agg renderer for PNG whatever the figure's canvas,
-    so no backend or pyplot is involved.
+    so no backend or pyplot is involved. The chart's description (see
+    :func:`describe`) is stored in the PNG's ``Description`` text chunk.
     """
     buf = io.BytesIO()
-    figure.savefig(buf, format="png", dpi=dpi if dpi is not None else figure.dpi)
+    metadata = {"Description": description(figure)} if description(figure) else None
+    figure.savefig(buf, format="png", dpi=dpi if dpi is not None else figure.dpi, metadata=metadata)
     return buf.getvalue()
+
+
+_TEXT_TO_PATH = TextToPath()
+
+
+def text_extent(value: str, size: float, weight: str = "normal") -> tuple[float, float]:
+    """Width and height in inches of ``value`` (one or more lines) in the charts' font at ``size`` points.
+
+    Measured with the font's glyph metrics (no renderer needed), so figure
+    sizes can be computed from their texts before anything is drawn.
+    """
+    prop = FontProperties(family=CHART_RC["font.family"], size=size, weight=weight)
+    lines = value.split("\n") or [""]
+    width = 0.0
+    for line in lines:
+        w, _, _ = _TEXT_TO_PATH.get_text_width_height_descent(line or " ", prop, ismath=False)
+        width = max(width, w)
+    return width / 72.0, len(lines) * size * 1.25 / 72.0
 
 
 def translator(locale: str | Translator | None) -> Translator:

@@ -13,7 +13,19 @@ from matplotlib.patches import Patch
 from ..engine import core
 from ..engine.game import Game
 from ..i18n import Translator
-from ..i18n.texts.charts import ACTION_PHASE, ACTIONS, FOREST, PLAYER, POINTS, RESULT, SCORES, STAGES, STATUS
+from ..i18n.texts.charts import (
+    ACTION_PHASE,
+    ACTIONS,
+    DESCRIBE,
+    FOREST,
+    PLAYER,
+    POINTS,
+    RESULT,
+    SCORES,
+    STAGES,
+    STATUS,
+)
+from ..names import short_name
 from ..palette import (
     ACTION_COLOURS,
     ACTION_MARKERS,
@@ -23,7 +35,7 @@ from ..palette import (
     NEUTRAL_COLOUR,
     seat_style,
 )
-from ._common import chart_style, integer_axis, new_figure, root_figure, text, translator
+from ._common import chart_style, describe, integer_axis, new_figure, root_figure, text, translator
 from .data import Axis, ForestHistory, ScoreHistory, forest_history, score_history
 
 __all__ = ["score_progression", "board_history", "live_chart", "chop_marker_area", "result_lines"]
@@ -50,10 +62,14 @@ def _player(tr: Translator, seat: int) -> str:
     return text(tr, PLAYER, seat=seat)
 
 
-def _seat_label(tr: Translator, seat: int, points: int, names: Sequence[str] | None) -> str:
+def _seat_label(
+    tr: Translator, seat: int, points: int, names: Sequence[str] | None, full: bool = False
+) -> str:
+    """ "Player 1 (anna): 12 points"; the name shortened (:func:`~logger_widget.names.short_name`) unless ``full``."""
     player = _player(tr, seat)
     if names is not None:
-        player = text(tr, SCORES["named_seat"], player=player, name=names[seat - 1])
+        name = names[seat - 1] if full else short_name(names[seat - 1])
+        player = text(tr, SCORES["named_seat"], player=player, name=name)
     return text(tr, SCORES["seat"], player=player, points=text(tr, POINTS, points))
 
 
@@ -344,6 +360,18 @@ def score_progression(
         ax.set_ylabel(text(tr, SCORES["points"]))
         _subtitle(ax, text(tr, SCORES["title"]) if title else None, result_lines(history, tr))
         _legend(ax, handles, own)
+    finals = [
+        _seat_label(tr, seat, history.scores[-1][seat - 1], names, full=True)
+        for seat in range(1, history.players + 1)
+    ]
+    sentence = text(
+        tr,
+        DESCRIBE["score"],
+        history.turns,
+        players=tr.format_list(finals),
+        result=" ".join(result_lines(history, tr)),
+    )
+    describe(fig, sentence, "logger-score-chart")
     return fig
 
 
@@ -378,13 +406,27 @@ def _stage_patch(tr: Translator, stage: str) -> Patch:
     )
 
 
+def _bands(x: Sequence[float], values: Sequence[float]) -> tuple[list[float], list[float]]:
+    """Step data where the position after turn ``k`` is a band one turn wide centred on ``x[k]``.
+
+    Drawn with ``step="post"``, every position has its own width, the start
+    (turn 0) and the last position included; plain ``x`` would give the last
+    position no width at all and a new game (one position) nothing to see.
+    """
+    half = (x[1] - x[0]) / 2 if len(x) > 1 else 0.5
+    edges = [v - half for v in x] + [x[-1] + half]
+    return edges, [*values, values[-1]]
+
+
 def _fill(
     ax: Axes, x: Sequence[float], low: Sequence[float], high: Sequence[float], stage: str, gid: str
 ) -> None:
+    edges, low_steps = _bands(x, low)
+    _, high_steps = _bands(x, high)
     ax.fill_between(
-        x,
-        low,
-        high,
+        edges,
+        low_steps,
+        high_steps,
         step="post",
         facecolor=FOREST_COLOURS[stage],
         edgecolor="#333333",
@@ -485,6 +527,29 @@ def board_history(
         raise ValueError(f"kind must be 'area' or 'small', not {kind!r}")
     tr = translator(locale)
     history = forest_history(game)
+    fig = _board_history(history, tr, ax, by, kind, figsize, title)
+    values = _stage_values(history)
+    stages = tr.format_list(
+        [
+            text(
+                tr, DESCRIBE["item"], label=text(tr, STAGES[stage]), value=tr.format_number(values[stage][-1])
+            )
+            for stage in STAGE_ORDER
+        ]
+    )
+    describe(fig, text(tr, DESCRIBE["forest"], history.turns, stages=stages), "logger-forest-chart")
+    return fig
+
+
+def _board_history(
+    history: ForestHistory,
+    tr: Translator,
+    ax: Axes | Sequence[Axes] | None,
+    by: Axis,
+    kind: str,
+    figsize: tuple[float, float] | None,
+    title: bool,
+) -> Figure:
     x = history.x(by)
     values = _stage_values(history)
     xlabel = text(tr, SCORES["round" if by == "round" else "turn"])
@@ -511,7 +576,7 @@ def board_history(
                 high = [a + b for a, b in zip(low, values[stage])]
                 _fill(main, x, low, high, stage, gid=f"stage-{stage}")
                 low = high
-            main.plot(x, low, drawstyle="steps-post", color="#1A1A1A", linewidth=1.0, gid="total")
+            main.plot(*_bands(x, low), drawstyle="steps-post", color="#1A1A1A", linewidth=1.0, gid="total")
             handles.extend(_stage_patch(tr, stage) for stage in reversed(STAGE_ORDER))
             top = _forest_top(history)
             if top > core.MAX_TREES:
@@ -547,10 +612,14 @@ def board_history(
             fig, own = root_figure(axes[0]), False
         total = history.trees
         for panel, stage in zip(axes, STAGE_ORDER):
-            panel.plot(x, total, drawstyle="steps-post", color="#9A9A9A", linewidth=1.0, gid="total")
+            panel.plot(*_bands(x, total), drawstyle="steps-post", color="#9A9A9A", linewidth=1.0, gid="total")
             _fill(panel, x, [0] * len(x), values[stage], stage, gid=f"stage-{stage}")
             panel.plot(
-                x, values[stage], drawstyle="steps-post", color="#1A1A1A", linewidth=1.0, gid=f"line-{stage}"
+                *_bands(x, values[stage]),
+                drawstyle="steps-post",
+                color="#1A1A1A",
+                linewidth=1.0,
+                gid=f"line-{stage}",
             )
             panel.set_title(text(tr, STAGES[stage]), loc="left", fontsize=10, fontweight="normal")
             panel.set_ylim(0, _forest_top(history))

@@ -29,9 +29,19 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 
 from ..i18n import Translator
-from ..i18n.texts.charts import PLAYER, TOURNAMENT
+from ..i18n.texts.charts import DESCRIBE, PLAYER, TOURNAMENT
+from ..names import short_name
 from ..palette import DIVERGING, NEUTRAL_COLOUR, contrast_ratio, seat_style
-from ._common import chart_style, format_number, number_formatter, percent_formatter, text, translator
+from ._common import (
+    chart_style,
+    describe,
+    format_number,
+    number_formatter,
+    percent_formatter,
+    text,
+    text_extent,
+    translator,
+)
 from .game import _axes, _subtitle
 
 __all__ = [
@@ -316,8 +326,15 @@ def win_rate_matrix(
     n = len(table.names)
     values = [[math.nan if v is None else float(v) for v in row] for row in table.rate]
     big, small = (12.0, 8.5) if n <= 4 else (10.0, 7.5) if n <= 6 else (8.0, 6.5)
+    labels = [short_name(name) for name in table.names]
+    heading = text(tr, TOURNAMENT["matrix_title"]) if title else None
+    notes = [
+        text(tr, TOURNAMENT["matrix_note"], level=_level(tr)),
+        text(tr, TOURNAMENT["share_note"]),
+    ]
     with chart_style():
-        fig, ax, own = _axes(ax, figsize or (2.6 + 1.45 * n, 2.2 + 1.15 * n))
+        layout = _matrix_layout(tr, labels, heading, notes, big, small, colorbar)
+        fig, ax, own = _axes(ax, figsize or layout.size)
         image = ax.imshow(values, cmap=WIN_RATE_CMAP, vmin=0.0, vmax=1.0, aspect="auto", gid="win-rates")
         ax.grid(False)
         for spine in ax.spines.values():
@@ -372,8 +389,9 @@ def win_rate_matrix(
                     )
         ax.set_xticks(range(n))
         ax.set_yticks(range(n))
-        ax.set_xticklabels(table.names, rotation=30 if n > 3 else 0, ha="right" if n > 3 else "center")
-        ax.set_yticklabels(table.names)
+        rotate = layout.rotate or figsize is not None and n > 3
+        ax.set_xticklabels(labels, rotation=30 if rotate else 0, ha="right" if rotate else "center")
+        ax.set_yticklabels(labels)
         ax.tick_params(length=0)
         ax.set_xlabel(text(tr, TOURNAMENT["opponent"]))
         ax.set_ylabel(text(tr, TOURNAMENT["bot"]))
@@ -382,12 +400,97 @@ def win_rate_matrix(
             bar.ax.yaxis.set_major_formatter(percent_formatter(tr))
             bar.set_label(text(tr, TOURNAMENT["win_rate"]))
             bar.outline.set_visible(False)
-        notes = [
-            text(tr, TOURNAMENT["matrix_note"], level=_level(tr)),
-            text(tr, TOURNAMENT["share_note"]),
-        ]
-        _subtitle(ax, text(tr, TOURNAMENT["matrix_title"]) if title else None, notes, fontsize=8.5)
+        if own:
+            _matrix_heading(fig, heading, notes, layout.top)
+        else:  # a teacher's own layout: above the axes, as the other charts
+            _subtitle(ax, heading, notes, fontsize=MATRIX_NOTE_SIZE)
+    names = tr.format_list(list(table.names))
+    describe(fig, text(tr, DESCRIBE["matrix"], n, names=names), "logger-win-rate-matrix")
     return fig
+
+
+#: Font size of the notes under the win-rate matrix's title (points).
+MATRIX_NOTE_SIZE = 8.5
+
+
+@dataclass(frozen=True, slots=True)
+class _MatrixLayout:
+    size: tuple[float, float]  # figure size, inches
+    rotate: bool  # column labels at 30°
+    top: float  # height of the title and notes band, inches
+
+
+def _matrix_layout(
+    tr: Translator,
+    labels: list[str],
+    heading: str | None,
+    notes: list[str],
+    big: float,
+    small: float,
+    colorbar: bool,
+) -> _MatrixLayout:
+    """Size of the win-rate matrix's figure from its texts in ``tr``'s language.
+
+    Cells are as wide as their widest text (a rate, an interval, "no games",
+    a game count) plus padding; the figure is at least as wide as the title and
+    each note, and as tall as the title band, the cells and the column labels
+    (turned 30° when they are wider than a cell or there are more than 3).
+    So 2 bots in Ukrainian get room for the long notes, and 30 bots get cells,
+    not slivers.
+    """
+    n = len(labels)
+    sample = [
+        text_extent(tr.format_percent(1.0), big, "bold")[0],
+        text_extent(text(tr, TOURNAMENT["interval"], low=_pct(tr, 0.88), high=_pct(tr, 1.0)), small)[0],
+        text_extent(text(tr, TOURNAMENT["no_games"]), small)[0],
+    ]
+    lines = 2 if n <= 6 else 1
+    if n <= 6:
+        sample.append(text_extent(text(tr, TOURNAMENT["games"], 888), small)[0])
+    cell_w = max(sample) + 0.3
+    cell_h = text_extent("0", big)[1] + lines * text_extent("0", small)[1] + 0.3
+    label_w = max(text_extent(label, 10.0)[0] for label in labels)
+    label_h = text_extent("Ag", 10.0)[1]
+    rotate = n > 3 or label_w > cell_w - 0.1
+    axis_label_h = text_extent("Ag", 11.0)[1] + 0.15
+    bar_w = (text_extent(tr.format_percent(1.0), 10.0)[0] + axis_label_h + 0.45) if colorbar else 0.0
+    x_labels_h = label_w * 0.5 + label_h * 0.87 if rotate else label_h
+    width = axis_label_h + label_w + 0.15 + n * cell_w + bar_w + 0.3
+    texts_w = [text_extent(note, MATRIX_NOTE_SIZE)[0] for note in notes]
+    if heading:
+        texts_w.append(text_extent(heading, 13.0, "bold")[0])
+    width = max(width, max(texts_w) + 0.4)
+    top = (text_extent("Ag", 13.0)[1] + 0.05 if heading else 0.0) + len(notes) * MATRIX_NOTE_SIZE * 1.3 / 72
+    top += 0.25
+    height = top + n * cell_h + x_labels_h + axis_label_h + 0.3
+    return _MatrixLayout((round(width, 2), round(height, 2)), rotate, top)
+
+
+def _matrix_heading(fig: Figure, heading: str | None, notes: list[str], top: float) -> None:
+    """Title and notes in a band across the top of the figure, outside constrained layout.
+
+    Drawn above the axes' area (the layout works below ``top`` inches), so long
+    notes in any language never squeeze the heatmap.
+    """
+    width, height = fig.get_size_inches()
+    engine: Any = fig.get_layout_engine()
+    engine.set(rect=(0.0, 0.0, 1.0, 1.0 - top / height))
+    x = 0.12 / width
+    y = 1.0 - 0.1 / height
+    if heading:
+        fig.text(x, y, heading, ha="left", va="top", fontsize=13, fontweight="bold", gid="title")
+        y -= (text_extent("Ag", 13.0)[1] + 0.05) / height
+    if notes:
+        fig.text(
+            x,
+            y,
+            "\n".join(notes),
+            ha="left",
+            va="top",
+            fontsize=MATRIX_NOTE_SIZE,
+            linespacing=1.25,
+            gid="result",
+        )
 
 
 def rating_chart(
@@ -448,7 +551,7 @@ def rating_chart(
         if average is not None:
             handles.append(_reference_line(ax, average, text(tr, TOURNAMENT["average"]), "average"))
         ax.set_yticks(ys)
-        ax.set_yticklabels([r.name for r in rows])
+        ax.set_yticklabels([short_name(r.name) for r in rows])
         ax.set_ylim(-0.7, n - 0.3)
         ax.grid(axis="y", visible=False)
         ax.xaxis.set_major_formatter(number_formatter(tr))
@@ -458,6 +561,23 @@ def rating_chart(
             ax.legend(handles=handles, loc="lower right")
         heading = text(tr, TOURNAMENT["ratings_title"], level=_level(tr)) if title else None
         _subtitle(ax, heading, [])
+    items = [
+        text(
+            tr,
+            DESCRIBE["item"],
+            label=r.name,
+            value=text(
+                tr,
+                TOURNAMENT["rate_interval"],
+                rate=format_number(tr, round(r.rating)),
+                low=format_number(tr, round(r.low)) if math.isfinite(r.low) else "?",
+                high=format_number(tr, round(r.high)) if math.isfinite(r.high) else "?",
+            ),
+        )
+        for r in reversed(rows)
+    ]
+    sentence = text(tr, DESCRIBE["ratings"], level=_level(tr), ratings=tr.format_list(items))
+    describe(fig, sentence, "logger-rating-chart")
     return fig
 
 
@@ -508,15 +628,8 @@ def first_player_chart(
                 linestyle=style.linestyle if style else "-",
                 gid=f"seat-{r.seat}",
             )
-            label = text(
-                tr,
-                TOURNAMENT["rate_interval"],
-                rate=_pct(tr, r.rate),
-                low=_pct(tr, r.low),
-                high=_pct(tr, r.high),
-            )
             ax.annotate(
-                label,
+                _rate_text(tr, r),
                 xy=(r.high, y),
                 xytext=(8, 0),
                 textcoords="offset points",
@@ -548,7 +661,19 @@ def first_player_chart(
             notes.append(text(tr, TOURNAMENT["seats_note"], counts.pop(), level=_level(tr)))
         notes.append(text(tr, TOURNAMENT["share_note"]))
         _subtitle(ax, text(tr, TOURNAMENT["first_title"]) if title else None, notes, fontsize=9)
+    items = [
+        text(tr, DESCRIBE["item"], label=label, value=_rate_text(tr, r)) for label, r in zip(labels, rows)
+    ]
+    sentence = text(tr, DESCRIBE["first"], level=_level(tr), seats=tr.format_list(items))
+    describe(fig, sentence, "logger-first-player-chart")
     return fig
+
+
+def _rate_text(tr: Translator, r: SeatRate) -> str:
+    """ "56 % (51 %–61 %)": a seat's rate with its interval, for the locale."""
+    return text(
+        tr, TOURNAMENT["rate_interval"], rate=_pct(tr, r.rate), low=_pct(tr, r.low), high=_pct(tr, r.high)
+    )
 
 
 def _reference_line(ax: Axes, x: float, label: str, gid: str) -> Line2D:

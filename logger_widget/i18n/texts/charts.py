@@ -41,6 +41,7 @@ __all__ = [
     "RESULT",
     "STATUS",
     "TOURNAMENT",
+    "DESCRIBE",
     "COUNTS",
     "ALL_MESSAGES",
 ]
@@ -173,6 +174,38 @@ TOURNAMENT: MappingProxyType[str, PMessage | PPluralMessage] = MappingProxyType(
     }
 )
 
+#: Descriptions of the charts: the alt text of the picture in a notebook or an exported page,
+#: read aloud by screen readers. Names of bots and people are written in full.
+DESCRIBE: MappingProxyType[str, PMessage | PPluralMessage] = MappingProxyType(
+    {
+        # TRANSLATORS: alt text of the score chart. {players} is a list of "Player 1 (anna): 12 points";
+        # {result} is the sentence(s) written under the title ("Player 2 wins with 11 points").
+        "score": NNP_(
+            "chart",
+            "Line chart of each player's points over {n} turn: {players}. {result}",
+            "Line chart of each player's points over {n} turns: {players}. {result}",
+        ),
+        # TRANSLATORS: alt text of the forest chart. {stages} is a list of "Seedlings: 3".
+        "forest": NNP_(
+            "chart",
+            "Chart of the trees on the board over {n} turn; after the last one: {stages}.",
+            "Chart of the trees on the board over {n} turns; after the last one: {stages}.",
+        ),
+        # TRANSLATORS: one item of a list in an alt text: "Seedlings: 3", "anna: 1 520 (1 480–1 560)".
+        "item": NP_("chart", "{label}: {value}"),
+        # TRANSLATORS: alt text of the win-rate matrix; {names} lists the bots (full names).
+        "matrix": NNP_(
+            "chart",
+            "Heat map of how often each of {n} bot beat each other bot: {names}.",
+            "Heat map of how often each of {n} bots beat each other bot: {names}.",
+        ),
+        # TRANSLATORS: alt text of the rating chart; {ratings} lists "anna: 1 520 (1 480–1 560)", best first.
+        "ratings": NP_("chart", "Ratings with their {level} confidence intervals, best first: {ratings}."),
+        # TRANSLATORS: alt text of the first-player chart; {seats} lists "Player 1: 56 % (51 %–61 %)".
+        "first": NP_("chart", "Win rate of each seat with its {level} confidence interval: {seats}."),
+    }
+)
+
 #: Count messages of the charts, by key.
 COUNTS: MappingProxyType[str, PluralMessage | PPluralMessage] = MappingProxyType(
     {
@@ -184,13 +217,16 @@ COUNTS: MappingProxyType[str, PluralMessage | PPluralMessage] = MappingProxyType
         "tied": RESULT["tied"],  # type: ignore[dict-item]
         "games": TOURNAMENT["games"],  # type: ignore[dict-item]
         "seats_note": TOURNAMENT["seats_note"],  # type: ignore[dict-item]
+        "describe_score": DESCRIBE["score"],  # type: ignore[dict-item]
+        "describe_forest": DESCRIBE["forest"],  # type: ignore[dict-item]
+        "describe_matrix": DESCRIBE["matrix"],  # type: ignore[dict-item]
     }
 )
 
 
 def _all() -> tuple[PMessage | PPluralMessage, ...]:
     seen: list[PMessage | PPluralMessage] = []
-    for table in (SCORES, FOREST, STAGES, RESULT, STATUS, TOURNAMENT):
+    for table in (SCORES, FOREST, STAGES, RESULT, STATUS, TOURNAMENT, DESCRIBE):
         for message in table.values():
             if message not in seen:
                 seen.append(message)
