@@ -25,6 +25,7 @@ from ..engine.errors import LoggerError
 from ..engine.position import Position
 from ..engine.turn import Turn
 from .messages import error_text, player_text, short, text
+from .persistence import headless_kernel
 from .view import Notice
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -147,7 +148,7 @@ class BotRunner:
     def schedule(self) -> None:
         """If a bot is to move, let it play (now in sync mode, in a thread otherwise)."""
         b = self.board
-        if self.mode == "sync":
+        if self.mode == "sync" or headless_kernel():  # nobody would see "thinking…": play at once
             for _ in range(10_000):
                 with b.lock:
                     job = self._next_job()

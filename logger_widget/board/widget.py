@@ -42,9 +42,11 @@ from ..engine.game import Game
 from ..engine.position import Position
 from ..engine.turn import Turn
 from ..i18n import PMessage, Translator, negotiate
+from ..i18n.texts.resume import RESUMED, SAVED_GAME
 from .bot_runner import BotRunner
 from .controller import TARGET_STAGES, Controller
 from .messages import raw, short, text
+from .persistence import AutoSave, note_front_end
 from .view import BoardState, LessonInfo, Notice, Seat, SetupInfo, build_view
 
 __all__ = ["Board"]
@@ -52,6 +54,11 @@ __all__ = ["Board"]
 log = logging.getLogger(__name__)
 
 _STATIC = Path(__file__).resolve().parent / "static"
+
+
+def _count_message(message: Any, n: int) -> Callable[[Translator], str]:
+    """A notice ``translator -> text`` for a count message (it follows a language switch)."""
+    return lambda tr: tr.count(message, n)
 
 
 class LessonHost(Protocol):
@@ -124,6 +131,7 @@ class Board(anywidget.AnyWidget):
         hint_bot: Any = "mcts:easy",
         repetition_rule: bool = True,
         live_chart: bool = False,
+        autosave: Any = True,
         **kwargs: Any,
     ) -> None:
         if isinstance(players, (str, bytes)) or not isinstance(players, Iterable):
@@ -150,6 +158,7 @@ class Board(anywidget.AnyWidget):
         self.lesson: LessonHost | None = None
         self._seats = [self._make_seat(spec, i + 1) for i, spec in enumerate(specs)]
         self._game = Game.new(len(specs), self._corners, repetition_rule=self._repetition_rule)
+        self.autosave = AutoSave.for_board(autosave, specs, seed, self._corners, len(specs))
         self._version = 0
         self._notice: Notice | None = None
         self._task: Callable[[Translator], str] | None = None
@@ -167,11 +176,35 @@ class Board(anywidget.AnyWidget):
             self._game = self.to_game(record)
             self._fit_seats(self._game.players)
         self._ready = True
+        saved = self.autosave.saved() if record is None else None
         with self._lock:
+            if saved is not None:  # the kernel died during this board's game: offer it back
+                self._notice = Notice("info", _count_message(SAVED_GAME, len(saved.turns)))
             self.game_changed(notify=False)
             if self._chosen is not None:
                 self._setup_bots()
+        if saved is None:
+            self.bots.schedule()
+
+    def resume(self) -> Game:
+        """Continue the game this board saved beside the notebook (see :mod:`.persistence`).
+
+        Returns:
+            The resumed :class:`Game` (same position and history as when it was saved).
+        Raises:
+            LookupError: there is no unfinished saved game for this board.
+        """
+        saved = self.autosave.saved()
+        if saved is None:
+            raise LookupError("no unfinished game of this board is saved beside the notebook")
+        with self._lock:
+            self._chosen = None  # the saved game has its corners: no setup
+            self._game = saved
+            self._fit_seats(saved.players)
+            self._notice = Notice("success", _count_message(RESUMED, len(saved.turns)))
+            self.game_changed()
         self.bots.schedule()
+        return saved
 
     @property
     def bot_mode(self) -> str:
@@ -469,6 +502,7 @@ class Board(anywidget.AnyWidget):
     # ------------------------------------------------------------------ front-end messages
 
     def _on_custom_msg(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
+        note_front_end()
         self.bots.capture_loop()
         try:
             self.handle_message(content)
@@ -565,6 +599,7 @@ class Board(anywidget.AnyWidget):
     def game_changed(self, notify: bool = True) -> None:
         """The game changed (turn, undo, load…): new epoch, new turn, redraw, callbacks."""
         self.bots.game_changed()
+        self.autosave.save(self._game)
         self._replay = None
         if self._game.is_over:
             self.controller.steps = []

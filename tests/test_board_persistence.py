@@ -1,0 +1,141 @@
+"""Saved notebooks keep the game: headless runs show the board as it really is, and a board's
+game survives a kernel restart (a real kernel, driven with nbclient / jupyter_client / nbconvert)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from logger_widget import Board, Game
+from logger_widget.board.persistence import AutoSave, front_end_attached, headless_kernel
+
+nbformat = pytest.importorskip("nbformat")
+nbclient = pytest.importorskip("nbclient")
+
+TWO_BOTS = 'from logger_widget import Board\nb = Board(["random", "random"], seed=7, bot_delay=0, locale="en")\nb'
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+
+
+def _run(cells: list[str], folder: Path, store_widget_state: bool = True):
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(c) for c in cells]
+    client = nbclient.NotebookClient(
+        nb,
+        timeout=180,
+        kernel_name="python3",
+        store_widget_state=store_widget_state,
+        resources={"metadata": {"path": str(folder)}},
+    )
+    client.execute()
+    return nb
+
+
+def _board_states(nb) -> list[dict]:
+    state = nb.metadata["widgets"][WIDGET_STATE]["state"]
+    return [m["state"] for m in state.values() if "lpn" in m.get("state", {})]
+
+
+def test_no_front_end_in_plain_python() -> None:
+    assert not headless_kernel() and not front_end_attached()
+
+
+@pytest.mark.slow
+def test_saved_widget_state_holds_the_finished_bot_game(tmp_path: Path) -> None:
+    """Before: the bots played in a thread after the cell ended; the saved state kept the start."""
+    nb = _run([TWO_BOTS, "print(b.lpn)\nprint(b.game.is_over, len(b.game.turns))"], tmp_path)
+    printed = nb.cells[1].outputs[0]["text"].splitlines()
+    assert printed[1].startswith("True ")
+    (board,) = _board_states(nb)
+    assert board["lpn"] == printed[0]
+    assert not any(p.get("thinking") for p in board["_view"]["players"])
+
+
+@pytest.mark.slow
+def test_nbconvert_execute_to_html_shows_the_finished_game(tmp_path: Path) -> None:
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(TWO_BOTS), nbformat.v4.new_code_cell("print(b.lpn)")]
+    path = tmp_path / "play_two_bots.ipynb"
+    nbformat.write(nb, path)
+    subprocess.run(
+        [sys.executable, "-m", "jupyter", "nbconvert", "--execute", "--to", "html", str(path)],
+        check=True,
+        capture_output=True,
+        timeout=300,
+        cwd=tmp_path,
+    )
+    html = (tmp_path / "play_two_bots.html").read_text(encoding="utf-8")
+    start = html.index(f'<script type="{WIDGET_STATE}">') + len(f'<script type="{WIDGET_STATE}">')
+    state = json.loads(html[start : html.index("</script>", start)])["state"]
+    (board,) = [m["state"] for m in state.values() if "lpn" in m.get("state", {})]
+    assert f"{board['lpn']}\n" in html.replace("&#x27;", "'")  # the printed LPN is the saved one
+    assert not any(p.get("thinking") for p in board["_view"]["players"])
+
+
+@pytest.mark.slow
+def test_a_game_survives_a_kernel_restart_and_resumes(tmp_path: Path) -> None:
+    from jupyter_client.manager import KernelManager
+
+    cell = 'from logger_widget import Board\nb = Board(["human", "human"], seed=3, locale="uk")'
+    play = (
+        "import random\nrng = random.Random(5)\n"
+        "for _ in range(5):\n    b.play(rng.choice(list(b.position.legal_turns())))\n"
+        "before = (b.lpn, [t.notation() for t in b.game.turns])"
+    )
+    km = KernelManager(kernel_name="python3")
+    km.start_kernel(cwd=str(tmp_path))
+    try:
+        kc = km.client()
+        kc.start_channels()
+        kc.wait_for_ready(timeout=120)
+
+        def run(code: str) -> str:
+            out: list[str] = []
+
+            def keep(msg: dict) -> None:
+                if msg["msg_type"] == "stream":
+                    out.append(msg["content"]["text"])
+                elif msg["msg_type"] == "error":
+                    out.append("\n".join(msg["content"]["traceback"]))
+
+            reply = kc.execute_interactive(code, timeout=120, output_hook=keep)
+            assert reply["content"]["status"] == "ok", "".join(out)
+            return "".join(out)
+
+        run(cell)
+        run(play)
+        before = json.loads(run("import json; print(json.dumps(before))"))
+        assert len(before[1]) == 5
+        km.restart_kernel(now=True)
+        kc.wait_for_ready(timeout=120)
+        run(cell)  # re-run the cell: the board offers the saved game
+        offered = json.loads(run("import json; print(json.dumps([b.lpn, b.view['notice']]))"))
+        assert offered[0] != before[0] and "board.resume()" in json.dumps(offered[1], ensure_ascii=False)
+        run("b.resume()")
+        after = json.loads(run("print(json.dumps((b.lpn, [t.notation() for t in b.game.turns])))"))
+        assert after == before
+        kc.stop_channels()
+    finally:
+        km.shutdown_kernel(now=True)
+    saved = list((tmp_path / ".logger_games").glob("*.json"))
+    assert len(saved) == 1 and len(Game.load(saved[0]).turns) == 5
+
+
+def test_autosave_writes_atomically_and_offers_only_unfinished_games(tmp_path: Path) -> None:
+    board = Board(["human", "human"], seed=1, autosave=tmp_path)
+    assert board.autosave.saved() is None
+    for turn in list(board.position.legal_turns())[:1]:
+        board.play(turn)
+    assert board.autosave.saved() is not None
+    again = Board(["human", "human"], seed=1, autosave=tmp_path)
+    assert again.resume().turns == board.game.turns
+    other = Board(["human", "human"], seed=2, autosave=tmp_path)  # other settings: another file
+    with pytest.raises(LookupError):
+        other.resume()
+    assert len(list((tmp_path / ".logger_games").glob("*.json"))) == 1
+    assert AutoSave.for_board(False, ["human"], 1, None, 2).saved() is None
+    with pytest.raises(TypeError, match="autosave"):
+        Board(["human", "human"], autosave=3)
