@@ -16,7 +16,9 @@ from logger_widget.board.persistence import AutoSave, front_end_attached, headle
 nbformat = pytest.importorskip("nbformat")
 nbclient = pytest.importorskip("nbclient")
 
-TWO_BOTS = 'from logger_widget import Board\nb = Board(["random", "random"], seed=7, bot_delay=0, locale="en")\nb'
+TWO_BOTS = (
+    'from logger_widget import Board\nb = Board(["random", "random"], seed=7, bot_delay=0, locale="en")\nb'
+)
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 
 
