@@ -203,3 +203,18 @@ def test_exported_html_has_alt_text_and_the_ax_example_shows_once(tmp_path: Path
     assert images(nb.cells[2]) == 1, nb.cells[2].outputs  # shown once, not twice
     body, _ = nbconvert.HTMLExporter().from_notebook_node(nb)
     assert 'alt="Графік дерев на дошці' in body or 'alt="Gráfico de los árboles' in body, "forest alt"
+
+
+def test_the_board_draws_long_bot_names_short_with_the_full_name_as_tooltip() -> None:
+    from logger_widget import Board
+    from logger_widget.bots import FunctionBot
+
+    def first(position):
+        return next(iter(position.legal_turns()))
+
+    board = Board(["human", FunctionBot(first, name=LONG)], autosave=False, bot_mode="sync")
+    seat = board.view["players"][1]
+    assert seat["bot_name"] == short_name(LONG) and len(seat["bot_name"]) <= NAME_LIMIT
+    assert seat["bot_name_full"] == " ".join(LONG.split()) or seat["bot_name_full"] == LONG
+    js = (ROOT / "logger_widget" / "board" / "static" / "board.js").read_text(encoding="utf-8")
+    assert "title: p.bot_name_full" in js

@@ -971,7 +971,7 @@ def test_one_number_formatter_for_texts_and_charts(tag, value, expected):
 #: View-model keys whose values are machine values, not text for people.
 MACHINE_KEYS = {
     "lang", "id", "piece", "mark", "kind", "state", "stage", "lpn", "shown_lpn", "cell_names",
-    "files", "ranks", "bot_name", "badge", "src", "gid", "seq", "level", "colour", "color",
+    "files", "ranks", "bot_name", "bot_name_full", "badge", "src", "gid", "seq", "level", "colour", "color",
     "fill", "stroke", "text_colour", "palette", "turn_notation", "notation",
     # the last turn and the result as data for drawing (cells, action and reason keys)
     "action", "destination", "origin", "felled", "grew", "spawned", "targets", "reason", "tie_break",

@@ -158,3 +158,16 @@ def test_bubblewrap_blocks_writes_and_network(tmp_path: Path) -> None:
     # without bubblewrap the same file can write: the documented difference
     SandboxedBot(str(writer), limits=FAST).choose(Position.initial(2))
     assert target.read_text() == "x"
+
+
+def test_the_board_carries_on_when_a_pupils_bot_hangs(tmp_path: Path) -> None:
+    from logger_widget import Board
+
+    hang = SandboxedBot(str(_write(tmp_path, "hangs", BAD["hangs"][0])), limits=SandboxLimits(time_limit=0.5))
+    board = Board(["human", hang], bot_mode="sync", autosave=False, locale="en")
+    before = board.position
+    board.play(next(iter(before.legal_turns())))  # the bot's turn: it hangs, is killed, its seat pauses
+    assert board.seat(2).paused and len(board.game.turns) == 1
+    assert "0.5 s" in board.view["notice"]["text"]
+    board.set_player(2, "random")  # the teacher swaps in a trusted bot and the game goes on
+    assert len(board.game.turns) == 2

@@ -138,6 +138,7 @@ NEUTRAL_KEYS = frozenset(
         "action",
         "languages",
         "bot_name",
+        "bot_name_full",
         "palette",
     }
 )

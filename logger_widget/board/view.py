@@ -41,6 +41,7 @@ from ..i18n.texts.board import (
     PROMPTS,
     RESULT,
 )
+from ..names import short_name
 from ..palette import SEAT_STYLES
 
 __all__ = [
@@ -539,7 +540,8 @@ def players_view(f: Frame, tr: Translator) -> list[dict[str, Any]]:
                 "name": player_name(tr, n),
                 "kind": s.kind,
                 "kind_text": _seat_kind_text(tr, s),
-                "bot_name": _seat_bot_name(s),
+                "bot_name": short_name(_seat_bot_name(s)),  # drawn; the full name is its tooltip
+                "bot_name_full": _seat_bot_name(s),
                 "score": shown.scores[i],
                 "score_text": tr.count(terms.POINTS, shown.scores[i]),
                 "supply": shown.supplies[i],

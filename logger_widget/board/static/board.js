@@ -776,7 +776,7 @@ function drawPlayers(ctx) {
           p.name,
           p.first ? firstBadge(view.labels.first_player) : null,
         ),
-        h("div", { class: "lw-player-kind" }, p.kind_text, p.bot_name ? h("span", { class: "lw-botname" }, ` · ${p.bot_name}`) : null),
+        h("div", { class: "lw-player-kind" }, p.kind_text, p.bot_name ? h("span", { class: "lw-botname", title: p.bot_name_full }, ` · ${p.bot_name}`) : null),
         h("div", { class: "lw-supply", title: view.labels.supply }, supplyIcons, h("span", { class: "lw-supply-text" }, p.supply_text)),
       ),
       h(
