@@ -360,19 +360,19 @@ def score_progression(
         ax.set_ylabel(text(tr, SCORES["points"]))
         _subtitle(ax, text(tr, SCORES["title"]) if title else None, result_lines(history, tr))
         _legend(ax, handles, own)
+    _describe_scores(fig, tr, history, names)
+    return fig
+
+
+def _describe_scores(fig: Figure, tr: Translator, history: ScoreHistory, names: list[str] | None) -> None:
+    """The score chart's description: every seat's final points (full names) and the result."""
     finals = [
         _seat_label(tr, seat, history.scores[-1][seat - 1], names, full=True)
         for seat in range(1, history.players + 1)
     ]
-    sentence = text(
-        tr,
-        DESCRIBE["score"],
-        history.turns,
-        players=tr.format_list(finals),
-        result=" ".join(result_lines(history, tr)),
-    )
+    result = " ".join(result_lines(history, tr))
+    sentence = text(tr, DESCRIBE["score"], history.turns, players=tr.format_list(finals), result=result)
     describe(fig, sentence, "logger-score-chart")
-    return fig
 
 
 def live_chart(game: Game, locale: str | Translator | None = None) -> Figure:
