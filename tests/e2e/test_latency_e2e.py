@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from board_helpers import ROOT, _percentile, latency_samples, open_board
+from board_helpers import ROOT, _percentile, click_at_and_wait, latency_samples, open_board
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 Lab = Any
@@ -64,8 +64,7 @@ def test_click_to_redraw_at_800px_and_on_a_long_game(page: Any, lab: Lab, screen
     figures: dict[str, Any] = {}
     for turns in (10, 1000):
         open_board(page, lab, f"long_{turns}.ipynb", _GAME.format(lpn=WALLED, turns=turns))
-        page.click(f"{ROOT} [data-cell=c3]")  # warm up (a refused click)
-        page.wait_for_timeout(300)
+        click_at_and_wait(page, f"{ROOT} [data-cell=c3]")  # warm up (a refused click)
         figures[f"turn_{turns}"] = _measure(page, 16)
     short, long = figures["turn_10"], figures["turn_1000"]
     figures["ratio_median_1000_vs_10"] = round(long["median_ms"] / short["median_ms"], 2)

@@ -751,8 +751,17 @@ function drawCells(ctx) {
   }
 }
 
+// Skip a panel whose part of the view did not change (a redraw costs the same at turn 10 and 1,000).
+function changed(ctx, panel, part) {
+  const key = JSON.stringify(part) + ctx.paletteKey;
+  if (ctx.ui.panelKeys[panel] === key) return false;
+  ctx.ui.panelKeys[panel] = key;
+  return true;
+}
+
 function drawPlayers(ctx) {
   const { view, els } = ctx;
+  if (!changed(ctx, "players", [view.players, view.labels.first_player, view.labels.supply])) return;
   const items = view.players.map((p) => {
     const icon = h("span", { class: "lw-pawn", "aria-hidden": "true" });
     icon.innerHTML = `<svg viewBox="0 0 100 100" focusable="false">${loggerMarkup(p.seat).replace(/ data-piece="[^"]*"/, "")}</svg>`;
@@ -882,6 +891,12 @@ function drawHistory(ctx) {
   const L = view.labels;
   els.historyTitle.textContent = L.history;
   const items = view.history.items;
+  if (changed(ctx, "history", [view.history, view.replay.active])) drawHistoryList(ctx, items);
+  els.replayLabel.textContent = L.replay;
+}
+
+function drawHistoryList(ctx, items) {
+  const { view, els } = ctx;
   const list = els.historyList;
   if (!items.length) {
     list.replaceChildren(h("li", { class: "lw-history-empty" }, view.history.empty));
@@ -909,7 +924,11 @@ function drawHistory(ctx) {
     if (cur && !view.replay.active) list.scrollTop = list.scrollHeight;
     else if (cur) cur.scrollIntoView({ block: "nearest" });
   }
-  els.replayLabel.textContent = L.replay;
+}
+
+function drawReplay(ctx) {
+  const { view, els } = ctx;
+  const L = view.labels;
   els.replay.max = String(view.replay.max);
   if (document.activeElement !== els.replay) els.replay.value = String(view.replay.value);
   els.replay.disabled = view.replay.max === 0;
@@ -937,6 +956,7 @@ function drawGameTools(ctx) {
   els.exportBtn.textContent = L.export;
   els.importBtn.textContent = L.import;
   els.legendTitle.textContent = L.legend;
+  if (!changed(ctx, "legend", L.legend_items)) return;
   els.legend.replaceChildren(
     ...L.legend_items.map((it) => {
       const li = h("li", {});
@@ -979,6 +999,7 @@ function drawAll(ctx) {
   drawTools(ctx);
   drawLastTurn(ctx);
   drawHistory(ctx);
+  drawReplay(ctx);
   drawGameTools(ctx);
   if (ctx.ui.preview && !(view.previews && view.previews[ctx.ui.preview])) ctx.ui.preview = null;
   drawPreview(ctx);
@@ -1002,6 +1023,7 @@ function render({ model, el }) {
       copied: null,
       notationLpn: null,
       cellKeys: {},
+      panelKeys: {},
     },
     els: {},
     cellEls: {},
