@@ -31,6 +31,13 @@ if [ ! -e "$stamp" ]; then
   echo "== installing logger_widget[dev] into .venv"
   .venv/bin/python -m pip install -q --upgrade pip
   .venv/bin/python -m pip install -q -e '.[dev]'
+  # nbgrader is used from the command line (deploy/nbgrader, docs/classroom.md): its Jupyter
+  # extensions (formgrader, assignment list; 7 s to import) would slow every server start and
+  # add menus to JupyterLab, so they are switched off in this environment.
+  for ext in formgrader validate_assignment assignment_list course_list; do
+    .venv/bin/jupyter server extension disable --sys-prefix "nbgrader.server_extensions.$ext" >/dev/null 2>&1 || true
+  done
+  .venv/bin/jupyter labextension disable --level=sys_prefix @jupyter/nbgrader >/dev/null 2>&1 || true
   rm -f .venv/.installed-*
   touch "$stamp"
 fi

@@ -13,7 +13,9 @@ Writes, for each language ``uk``, ``es``, ``en``:
   checkers (:mod:`logger_widget.classroom.exercises`), and
   ``game_theory_exercises_teacher_<lang>.ipynb``, the same with worked solutions;
 
-and ``play_vs_bots.ipynb``, a language-neutral start page linking to them.
+and ``play_vs_bots.ipynb``, a language-neutral start page linking to them, and
+``play_app.ipynb``, the Voilà page (one code cell: :func:`logger_widget.classroom.app.play_page`,
+language from the address, ``?lang=uk|es|en``; ``bash scripts/voila.sh``).
 Outputs are empty (the notebooks are committed cleared); ``tests/test_notebooks.py``
 checks that the committed files equal what this script writes.
 """
@@ -118,6 +120,12 @@ def exercises_name(language: str, teacher: bool = False) -> str:
     return f"game_theory_exercises_{'teacher_' if teacher else ''}{language}.ipynb"
 
 
+def play_app() -> nbformat.NotebookNode:
+    """The Voilà page: no text cells (Voilà shows outputs only); the language comes from ``?lang=``."""
+    code = "from logger_widget.classroom.app import play_page\n\nplay_page()"
+    return notebook([new_code_cell(code)], "mul")
+
+
 def start_page() -> nbformat.NotebookNode:
     rows = []
     for language in LANGUAGES:
@@ -129,7 +137,8 @@ def start_page() -> nbformat.NotebookNode:
             f"| [{tr.translate(EXERCISES['teacher_title'])}]({exercises_name(language, True)}) |"
         )
     table = "| | | | | |\n|---|---|---|---|---|\n" + "\n".join(rows)
-    return notebook([new_markdown_cell(f"# Logger\n\n{table}")], "mul")
+    voila = "Voilà: [play_app.ipynb](play_app.ipynb) `?lang=uk` · `?lang=es` · `?lang=en`"
+    return notebook([new_markdown_cell(f"# Logger\n\n{table}\n\n{voila}")], "mul")
 
 
 def main() -> None:
@@ -137,7 +146,7 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=ROOT / "notebooks", help="output folder")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
-    books = {"play_vs_bots.ipynb": start_page()}
+    books = {"play_vs_bots.ipynb": start_page(), "play_app.ipynb": play_app()}
     for language in LANGUAGES:
         books[f"tutorial_{language}.ipynb"] = tutorial(language)
         books[f"play_vs_bots_{language}.ipynb"] = play(language)

@@ -4,6 +4,8 @@ In ``"thread"`` mode a bot thinks in a background thread (one search at a
 time: a bot object is not thread-safe) for at least ``bot_delay`` seconds, so
 children can follow; its answer is applied on the kernel's event loop. In
 ``"sync"`` mode bots play at once, inside the call that made it their turn.
+Where threads cannot start (Pyodide in JupyterLite, WASI) ``"thread"`` falls back
+to ``"sync"`` (:func:`threads_available`), so the default board works there too.
 
 Every answer carries the *epoch* it was computed for; the epoch changes with
 every change of the game (turn, undo, new game…), so a late answer for a game
@@ -16,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import queue
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -31,12 +34,22 @@ from .view import Notice
 if TYPE_CHECKING:  # pragma: no cover
     from .widget import Board
 
-__all__ = ["BotRunner", "BOT_MODES"]
+__all__ = ["BotRunner", "BOT_MODES", "threads_available"]
 
 log = logging.getLogger("logger_widget.board.widget")
 
 #: How bots are run: in a background thread, or at once.
 BOT_MODES = ("thread", "sync")
+
+
+def threads_available() -> bool:
+    """Whether this Python can start threads.
+
+    False in Pyodide (JupyterLite; ``sys.platform == "emscripten"``) and WASI builds, where
+    ``threading.Thread.start`` raises ``RuntimeError`` (Pyodide docs, "WebAssembly constraints":
+    no threading).
+    """
+    return sys.platform not in ("emscripten", "wasi")
 
 
 def _compute(bot: Any, position: Position) -> tuple[Any, BaseException | None]:
@@ -64,6 +77,9 @@ class BotRunner:
             raise ValueError(f"bot_mode must be one of {BOT_MODES}, not {mode!r}")
         if not isinstance(delay, (int, float)) or not 0 <= delay <= 10:
             raise ValueError(f"bot_delay must be a number of seconds from 0 to 10, not {delay!r}")
+        if mode == "thread" and not threads_available():
+            log.info("logger_widget: no threads on %s; bots play in sync mode", sys.platform)
+            mode = "sync"
         self.board = board
         self.mode = mode
         self.delay = float(delay)

@@ -1,0 +1,95 @@
+"""A "play Logger" web page for Voilà: the language comes from the page's address.
+
+A teacher serves ``notebooks/play_app.ipynb`` with Voilà (``bash scripts/voila.sh``);
+pupils open ``http://HOST:8866/?lang=es`` (or ``uk``, ``en``) and get a board in
+that language with no code cells. Voilà starts one kernel per page load, so two
+browser tabs are two independent games.
+
+How the notebook learns the address: Voilà passes the request's query string to
+the kernel in the ``QUERY_STRING`` environment variable (CGI style; Voilà's docs,
+"Accessing the query string", https://voila.readthedocs.io/en/stable/customize.html).
+:func:`language_from_query` reads it; outside Voilà the variable is unset and the
+default language is used, so the same notebook runs in JupyterLab too.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+from collections.abc import Sequence
+from typing import Any
+from urllib.parse import parse_qs
+
+from ..i18n import Translator
+from ..i18n.runtime import SUPPORTED_LANGUAGES
+from ..i18n.texts.notebooks import PLAY
+
+__all__ = ["language_from_query", "play_page"]
+
+#: The environment variable in which Voilà hands the page's query string to the kernel.
+QUERY_ENV = "QUERY_STRING"
+
+
+def language_from_query(query: str | None = None, default: str = "en") -> str:
+    """The language asked for by ``lang=`` in a URL query string.
+
+    Args:
+        query: the query string without ``?`` (e.g. ``"lang=es&x=1"``); ``None``
+            reads ``os.environ["QUERY_STRING"]`` (set by Voilà; unset elsewhere).
+        default: the language when the query has no ``lang`` (one of ``uk``, ``es``, ``en``).
+
+    Returns:
+        ``"uk"``, ``"es"`` or ``"en"`` (the tag is matched case-insensitively and
+        a region such as ``es-MX`` or ``es_MX`` is dropped).
+
+    Raises:
+        ValueError: ``lang`` (or ``default``) names a language the game is not translated into;
+            the message names the value and the supported languages.
+    """
+    if default not in SUPPORTED_LANGUAGES:
+        raise ValueError(f"default={default!r} is not one of {', '.join(SUPPORTED_LANGUAGES)}")
+    if query is None:
+        query = os.environ.get(QUERY_ENV, "")
+    values = parse_qs(query.lstrip("?")).get("lang", [])
+    if not values or not values[-1].strip():
+        return default
+    tag = values[-1].strip()
+    language = tag.replace("_", "-").split("-")[0].lower()
+    if language not in SUPPORTED_LANGUAGES:
+        raise ValueError(
+            f"lang={tag!r} in the page address is not a language of the game; use one of "
+            f"{', '.join(SUPPORTED_LANGUAGES)} (e.g. ?lang=es)"
+        )
+    return language
+
+
+def play_page(
+    players: Sequence[Any] = ("human", "mcts:easy"),
+    query: str | None = None,
+    default: str = "en",
+    **board_options: Any,
+) -> Any:
+    """The page: a translated title over a :class:`~logger_widget.Board` in the address's language.
+
+    Args:
+        players: the seats, as for :class:`~logger_widget.Board`.
+        query, default: as for :func:`language_from_query`.
+        board_options: passed to :class:`~logger_widget.Board` (e.g. ``seed``).
+
+    Returns:
+        An ``ipywidgets.VBox`` (title, board); the board is its ``.board`` attribute.
+
+    Raises:
+        ValueError: from :func:`language_from_query` or :class:`~logger_widget.Board`.
+    """
+    import ipywidgets  # type: ignore[import-untyped]
+
+    from ..board.widget import Board
+
+    language = language_from_query(query, default)
+    title = Translator(language).translate(PLAY["title"])
+    board = Board(players=players, locale=language, **board_options)
+    heading = ipywidgets.HTML(f"<h1 lang='{language}' class='lw-app-title'>{html.escape(title)}</h1>")
+    page = ipywidgets.VBox([heading, board])
+    page.board = board
+    return page

@@ -1,0 +1,107 @@
+"""Helpers for the hosts' browser tests: act on ONE board (a Playwright locator of its root)."""
+
+from __future__ import annotations
+
+import importlib.util
+import shutil
+import time
+from pathlib import Path
+from typing import Any
+
+from logger_widget import Position
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def _load_e2e() -> Any:
+    spec = importlib.util.spec_from_file_location(
+        "logger_e2e_fixtures", REPO / "tests" / "e2e" / "conftest.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+#: tests/e2e/conftest.py: the JupyterLab server, Chromium and screenshot fixtures and ``_stop``.
+e2e = _load_e2e()
+KERNEL_TIMEOUT_MS = 180_000  # first kernel start + first widget render on a loaded 2-core machine
+ROOT = ".lw-board"
+#: The first turn of a 2-player game that the tests play by clicking: move a1→a3, plant on b3.
+FIRST_TURN = "a1-a3 *b3"
+
+
+def copy_notebooks(root: Path, *names: str) -> None:
+    """Copy committed notebooks (``notebooks/<name>``) into a server's root folder."""
+    for name in names:
+        shutil.copy(REPO / "notebooks" / name, root / name)
+
+
+def version(board: Any) -> int:
+    return int(board.get_attribute("data-version") or 0)
+
+
+def wait_ready(board: Any, timeout: float = KERNEL_TIMEOUT_MS) -> None:
+    """Wait until the board has received a view from the kernel."""
+    board.wait_for(state="attached", timeout=timeout)
+    board.page.wait_for_function(
+        "el => Number(el.dataset.version) > 0", arg=board.element_handle(), timeout=timeout
+    )
+
+
+def click_and_wait(board: Any, selector: str, timeout: float = 60_000) -> float:
+    """A real mouse click inside ``board``; wait for the next view. Return seconds click → redraw."""
+    v0 = version(board)
+    t0 = time.perf_counter()
+    board.locator(selector).click()
+    board.page.wait_for_function(
+        "([el, v]) => Number(el.dataset.version) > v", arg=[board.element_handle(), v0], timeout=timeout
+    )
+    return time.perf_counter() - t0
+
+
+def lpn(board: Any) -> str:
+    return str(board.locator("[data-testid=lpn]").input_value())
+
+
+def play_first_turn(board: Any) -> list[float]:
+    """Play :data:`FIRST_TURN` on a fresh 2-player board by clicks; check the position; return latencies.
+
+    The plant is the only action after that move, so the board chooses it itself
+    and the second click plants.
+    """
+    start = Position.initial(2)
+    assert lpn(board) == start.to_lpn(), "the board is not at the start of a 2-player game"
+    board.page.wait_for_function(
+        "el => el.dataset.interactive === 'true' && el.dataset.toMove === '1'",
+        arg=board.element_handle(),
+        timeout=60_000,
+    )
+    lat = [click_and_wait(board, "[data-cell=a3]"), click_and_wait(board, "[data-cell=b3]")]
+    after = start.play(FIRST_TURN).to_lpn()
+    # the bot may already be replying: our turn is the first of the record either way
+    first = board.locator("[data-testid=history] li").first
+    first.wait_for(timeout=30_000)
+    assert "a1-a3" in first.inner_text() and "b3" in first.inner_text(), first.inner_text()
+    assert lpn(board) == after or board.locator("[data-testid=history] li").count() >= 2
+    return lat
+
+
+def watch_errors(page: Any) -> list[str]:
+    """Collect the page's uncaught errors, except those thrown inside the host's own bundles.
+
+    Notebook 7.6 throws ``Cannot read properties of undefined (reading 'schema')`` from its
+    ``notebook_core`` bundle when a notebook opens, with no widget on the page (seen
+    with a plain notebook); such host errors are not the board's. Everything else counts.
+    """
+    errors: list[str] = []
+
+    def record(e: Any) -> None:
+        stack = getattr(e, "stack", None) or ""
+        frames = [line.strip() for line in stack.splitlines() if line.strip().startswith("at ")]
+        if frames and "/static/notebook/notebook_core" in frames[0]:
+            return
+        errors.append(f"{e}\n{stack}")
+
+    page.on("pageerror", record)
+    return errors
