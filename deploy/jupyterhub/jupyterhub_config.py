@@ -130,7 +130,14 @@ if os.environ.get("LW_API_TOKEN"):
     c.JupyterHub.load_roles.append(
         {
             "name": "classroom-admin",
-            "scopes": ["list:users", "read:users", "read:servers", "servers", "delete:servers", "admin:server_state"],
+            "scopes": [
+                "list:users",
+                "read:users",
+                "read:servers",
+                "servers",
+                "delete:servers",
+                "admin:server_state",
+            ],
             "services": ["classroom-admin"],
         }
     )
