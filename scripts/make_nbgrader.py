@@ -18,10 +18,13 @@ import sys
 from pathlib import Path
 
 import nbformat
-from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
+from nbformat.v4 import new_code_cell, new_markdown_cell
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from make_notebooks import notebook  # noqa: E402  (scripts/, beside this file)
 
 from logger_widget.classroom.exercises import NOTEBOOK, exercise  # noqa: E402
 from logger_widget.classroom.grading import GRADED  # noqa: E402
@@ -97,14 +100,8 @@ def assignment(language: str) -> nbformat.NotebookNode:
                 new_code_cell(test), f"{g.key}_test", solution=False, grade=True, locked=True, points=g.points
             )
         )
-    nb = new_notebook(cells=cells)
-    nb.metadata = {
-        "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
-        "language_info": {"name": "python"},
-        "logger_widget": {"language": language, "generated_by": "scripts/make_nbgrader.py"},
-    }
-    for i, cell in enumerate(nb.cells):
-        cell["id"] = f"{language}-{i:02d}"
+    nb = notebook(cells, language)  # the same kernelspec and cell ids as the other notebooks
+    nb.metadata["logger_widget"]["generated_by"] = "scripts/make_nbgrader.py"
     return nb
 
 
