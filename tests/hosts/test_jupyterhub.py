@@ -30,8 +30,6 @@ from hostkit import REPO, e2e
 pytestmark = pytest.mark.slow
 
 PUPILS = {"olena": "uk", "diego": "es", "amy": "en"}
-#: idle pupils, started to have 10 pupil servers while the three play (the measurements)
-EXTRA = [f"pupil{i}" for i in range(4, 11)]
 TEACHER = "teacher"
 
 
@@ -100,8 +98,7 @@ def hub() -> Iterator[Hub]:
     chp = REPO / "deploy" / "jupyterhub" / "node_modules" / ".bin" / "configurable-http-proxy"
     assert chp.exists(), f"configurable-http-proxy was not installed from npm:\n{out.stdout}{out.stderr}"
     tmp = Path(tempfile.mkdtemp(prefix="logger-hub-"))
-    pupils = {**PUPILS, **dict.fromkeys(EXTRA, "en")}
-    (tmp / "class.csv").write_text("".join(f"{n},{lang}\n" for n, lang in pupils.items()))
+    (tmp / "class.csv").write_text("".join(f"{n},{lang}\n" for n, lang in PUPILS.items()))
     port, token = _port(), secrets.token_hex(16)
     env = dict(os.environ)
     env.update(
@@ -139,7 +136,7 @@ def hub() -> Iterator[Hub]:
         yield hub
     finally:
         try:
-            for name in [*PUPILS, *EXTRA, TEACHER]:
+            for name in [*PUPILS, TEACHER]:
                 try:
                     hub.api("DELETE", f"users/{name}/server")
                 except (urllib.error.URLError, OSError):
@@ -217,16 +214,34 @@ def _memory_mb(hub: Hub, name: str) -> float:
     return sum(p.memory_info().rss for p in [proc, *proc.children(recursive=True)]) / 2**20
 
 
+def _run_all(page: Any) -> None:
+    """Run → Run All Cells from JupyterLab's menu once the kernel is idle; again if no board came."""
+    from hostkit import ROOT
+
+    page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=240_000)
+    for _attempt in range(3):
+        page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status=idle]", timeout=240_000)
+        page.keyboard.press("Escape")  # close a toast or menu that may be open
+        page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+        page.locator(
+            ".lm-Menu-item:not(.lm-mod-disabled) .lm-Menu-itemLabel", has_text="Run All Cells"
+        ).first.click()
+        try:
+            page.wait_for_selector(ROOT, state="attached", timeout=60_000)
+            return
+        except Exception:  # noqa: BLE001 - the click came before the notebook was ready: try again
+            continue
+    raise AssertionError("Run All Cells did not start the tutorial")
+
+
 def test_three_pupils_play_their_tutorial_teacher_sees_them(
     hub: Hub, browser: Any, screenshots: Path
 ) -> None:
-    """Three pupils log in through Chromium, each plays a turn in their own tutorial; 10 servers run."""
+    """Three pupils log in through Chromium, each plays a turn in their own tutorial; the teacher sees 3 servers."""
     from hostkit import ROOT, play_first_turn, wait_ready
 
     from logger_widget.classroom.tutorial import LESSONS
 
-    for name in EXTRA:  # 7 idle pupils: 10 pupil servers with the three below
-        hub.api("POST", f"users/{name}/server")
     figures: dict[str, Any] = {"login_to_playable_s": {}, "click_to_redraw_ms": [], "memory_mb": {}}
     for name, language in PUPILS.items():
         context = browser.new_context(viewport={"width": 1400, "height": 1300})
@@ -239,12 +254,7 @@ def test_three_pupils_play_their_tutorial_teacher_sees_them(
         page.click("#login_submit")
         # the hub starts the server and opens the tutorial in the pupil's language
         page.wait_for_url(f"**/user/{name}/lab/tree/tutorial_{language}.ipynb*", timeout=240_000)
-        page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=240_000)
-        page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status=idle]", timeout=240_000)
-        page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
-        page.locator(
-            ".lm-Menu-item:not(.lm-mod-disabled) .lm-Menu-itemLabel", has_text="Run All Cells"
-        ).first.click()
+        _run_all(page)
         boards = page.locator(ROOT)
         boards.nth(len(LESSONS)).wait_for(state="attached", timeout=240_000)
         final = boards.last
@@ -254,14 +264,13 @@ def test_three_pupils_play_their_tutorial_teacher_sees_them(
         final.scroll_into_view_if_needed()
         figures["click_to_redraw_ms"] += [round(1000 * x) for x in play_first_turn(final)]
         final.screenshot(path=str(screenshots / f"hosts-hub-{name}-{language}.png"))
+        figures["memory_mb"][name] = round(
+            _memory_mb(hub, name)
+        )  # server + kernel with the tutorial's boards
         context.close()
-    for name in EXTRA:
-        _wait_ready(hub, name)
+    # the teacher's view: every pupil's server is running
     users = {u["name"]: u for u in hub.api("GET", "users")}
     running = sorted(n for n, u in users.items() if u["servers"].get("", {}).get("ready"))
-    assert set(PUPILS) <= set(running) and len(running) >= 10, running
-    for name in [*PUPILS, EXTRA[0]]:
-        figures["memory_mb"][name] = round(_memory_mb(hub, name))
-    figures["servers_running"] = len(running)
+    assert running == sorted(PUPILS), running
     print("\nclassroom:", json.dumps(figures, indent=2))
     (screenshots / "classroom.json").write_text(json.dumps(figures, indent=2) + "\n")
