@@ -210,7 +210,7 @@ def test_exported_html_has_alt_text_and_the_ax_example_shows_once(tmp_path: Path
     assert images(nb.cells[1]) == 1
     assert images(nb.cells[2]) == 1, nb.cells[2].outputs  # shown once, not twice
     body, _ = nbconvert.HTMLExporter().from_notebook_node(nb)
-    assert 'alt="Графік дерев на дошці' in body or 'alt="Gráfico de los árboles' in body, "forest alt"
+    assert 'alt="Графік дерев на полі' in body or 'alt="Gráfico de los árboles' in body, "forest alt"
 
 
 def test_the_board_draws_long_bot_names_short_with_the_full_name_as_tooltip() -> None:
