@@ -105,3 +105,25 @@ def watch_errors(page: Any) -> list[str]:
 
     page.on("pageerror", record)
     return errors
+
+
+def run_all_cells(page: Any, timeout: float = 240_000) -> None:
+    """Run → Run All Cells from the menu bar (JupyterLab and Notebook 7) once the kernel is idle.
+
+    Clicked too early (the notebook still loading), the command does nothing: then it is
+    clicked again, up to three times, until a board appears.
+    """
+    page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=timeout)
+    for _attempt in range(3):
+        page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status=idle]", timeout=timeout)
+        page.keyboard.press("Escape")  # close a toast or a menu that may be open
+        page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+        page.locator(
+            ".lm-Menu-item:not(.lm-mod-disabled) .lm-Menu-itemLabel", has_text="Run All Cells"
+        ).first.click()
+        try:
+            page.wait_for_selector(ROOT, state="attached", timeout=60_000)
+            return
+        except Exception:  # noqa: BLE001 - playwright's TimeoutError: try again
+            continue
+    raise AssertionError("Run All Cells did not start the notebook")

@@ -214,31 +214,11 @@ def _memory_mb(hub: Hub, name: str) -> float:
     return sum(p.memory_info().rss for p in [proc, *proc.children(recursive=True)]) / 2**20
 
 
-def _run_all(page: Any) -> None:
-    """Run → Run All Cells from JupyterLab's menu once the kernel is idle; again if no board came."""
-    from hostkit import ROOT
-
-    page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=240_000)
-    for _attempt in range(3):
-        page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status=idle]", timeout=240_000)
-        page.keyboard.press("Escape")  # close a toast or menu that may be open
-        page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
-        page.locator(
-            ".lm-Menu-item:not(.lm-mod-disabled) .lm-Menu-itemLabel", has_text="Run All Cells"
-        ).first.click()
-        try:
-            page.wait_for_selector(ROOT, state="attached", timeout=60_000)
-            return
-        except Exception:  # noqa: BLE001 - the click came before the notebook was ready: try again
-            continue
-    raise AssertionError("Run All Cells did not start the tutorial")
-
-
 def test_three_pupils_play_their_tutorial_teacher_sees_them(
     hub: Hub, browser: Any, screenshots: Path
 ) -> None:
     """Three pupils log in through Chromium, each plays a turn in their own tutorial; the teacher sees 3 servers."""
-    from hostkit import ROOT, play_first_turn, wait_ready
+    from hostkit import ROOT, play_first_turn, run_all_cells, wait_ready
 
     from logger_widget.classroom.tutorial import LESSONS
 
@@ -254,7 +234,7 @@ def test_three_pupils_play_their_tutorial_teacher_sees_them(
         page.click("#login_submit")
         # the hub starts the server and opens the tutorial in the pupil's language
         page.wait_for_url(f"**/user/{name}/lab/tree/tutorial_{language}.ipynb*", timeout=240_000)
-        _run_all(page)
+        run_all_cells(page)
         boards = page.locator(ROOT)
         boards.nth(len(LESSONS)).wait_for(state="attached", timeout=240_000)
         final = boards.last

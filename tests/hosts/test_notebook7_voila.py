@@ -10,23 +10,21 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from hostkit import KERNEL_TIMEOUT_MS, ROOT, copy_notebooks, lpn, play_first_turn, wait_ready, watch_errors
+from hostkit import (
+    KERNEL_TIMEOUT_MS,
+    ROOT,
+    copy_notebooks,
+    lpn,
+    play_first_turn,
+    run_all_cells,
+    wait_ready,
+    watch_errors,
+)
 
 from logger_widget import Position
 from logger_widget.classroom.tutorial import LESSONS
 from logger_widget.i18n import Translator
 from logger_widget.i18n.texts.notebooks import PLAY
-
-
-def _run_all_cells_notebook7(page: Any) -> None:
-    """Run → Run All Cells, through Notebook 7's own menu bar (as a teacher would), once the kernel is idle."""
-    page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=KERNEL_TIMEOUT_MS)
-    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status=idle]", timeout=KERNEL_TIMEOUT_MS)
-    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
-    page.locator(
-        ".lm-Menu-item:not(.lm-mod-disabled) .lm-Menu-itemLabel", has_text="Run All Cells"
-    ).first.click()
-    page.wait_for_selector(ROOT, state="attached", timeout=KERNEL_TIMEOUT_MS)
 
 
 def test_notebook7_tutorial_renders_and_final_game_is_playable(
@@ -38,7 +36,7 @@ def test_notebook7_tutorial_renders_and_final_game_is_playable(
     # Notebook 7's own shell, not JupyterLab's
     page.wait_for_selector("#main-panel, .jp-NotebookApp, #top-panel", timeout=KERNEL_TIMEOUT_MS)
     assert "/lab" not in page.url
-    _run_all_cells_notebook7(page)
+    run_all_cells(page)
     boards = page.locator(ROOT)
     # one board per lesson plus the final game
     boards.nth(len(LESSONS)).wait_for(state="attached", timeout=KERNEL_TIMEOUT_MS)
@@ -57,7 +55,7 @@ def test_notebook7_play_notebook(page: Any, lab: Any, screenshots: Path) -> None
     copy_notebooks(lab.root, "play_vs_bots_es.ipynb")
     errors = watch_errors(page)
     page.goto(f"{lab.url}notebooks/play_vs_bots_es.ipynb")
-    _run_all_cells_notebook7(page)
+    run_all_cells(page)
     board = page.locator(ROOT).first
     wait_ready(board)
     assert board.get_attribute("lang") == "es"
