@@ -18,8 +18,10 @@ _ELLIPSIS = "…"
 
 
 def short_name(name: object, limit: int = NAME_LIMIT) -> str:
-    """``name`` for display: whitespace runs (newlines, tabs) collapsed to one space, and
-    at most ``limit`` characters, cut at a word boundary when one is near and ended by "…".
+    """``name`` shortened for display (charts, board), at most ``limit`` characters.
+
+    Whitespace runs (newlines, tabs) are collapsed to one space, and a long
+    name is cut at a word boundary when one is near and ended by "…".
 
     Combining marks stay with their letter (a cut never separates an accent
     from its base). Names within the limit are returned with only the spaces tidied.
@@ -27,8 +29,10 @@ def short_name(name: object, limit: int = NAME_LIMIT) -> str:
     Args:
         name: any object (``str()`` is taken).
         limit: maximal length of the result, ≥ 2.
+
     Returns:
         The display name (never longer than ``limit`` user-perceived characters).
+
     Raises:
         ValueError: ``limit`` < 2.
     """

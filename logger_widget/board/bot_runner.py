@@ -68,6 +68,7 @@ class BotRunner:
         delay: minimal seconds a bot "thinks" in thread mode (0–10).
         hint_spec: the bot asked by the Hint button (any ``make_bot`` spec), or ``None``.
         seed: the board's seed (the hint bot gets ``"{seed}:hint"``).
+
     Raises:
         ValueError: unknown ``mode`` or a ``delay`` out of range.
     """

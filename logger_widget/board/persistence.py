@@ -99,6 +99,11 @@ class AutoSave:
         Args:
             setting: ``True`` (default: on in a Jupyter kernel, in its working
                 directory), ``False`` (off), or a folder (on, there).
+            specs: the seats' specs as given to the board (people and bots).
+            seed: the board's seed.
+            corners: the board's corners setting.
+            players: the number of seats, 2–4.
+
         Raises:
             TypeError: ``setting`` is neither a bool nor a path.
         """
@@ -118,6 +123,7 @@ class AutoSave:
 
     @property
     def enabled(self) -> bool:
+        """The board autosaves its game (it knows the notebook's folder)."""
         return self.path is not None
 
     def save(self, game: Game) -> None:

@@ -87,10 +87,12 @@ class Seat:
 
     @property
     def is_bot(self) -> bool:
+        """The seat is played by a bot."""
         return self.kind == "bot"
 
     @property
     def bot_name(self) -> str:
+        """The bot's name, or ``""`` for a person's seat."""
         return str(getattr(self.bot, "name", "bot")) if self.bot is not None else ""
 
 
@@ -162,6 +164,7 @@ class TurnEffects:
 
     @property
     def points(self) -> int:
+        """Points the chop scores: one per felled tree."""
         return len(self.felled)
 
 
@@ -258,10 +261,12 @@ class Frame:
 
     @property
     def game(self) -> Game:
+        """The game being drawn."""
         return self.state.game
 
     @property
     def live(self) -> bool:
+        """The live game is drawn (not a position picked on the replay slider)."""
         return self.replay is None
 
     @property

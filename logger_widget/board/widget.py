@@ -191,6 +191,7 @@ class Board(anywidget.AnyWidget):
 
         Returns:
             The resumed :class:`Game` (same position and history as when it was saved).
+
         Raises:
             LookupError: there is no unfinished saved game for this board.
         """
@@ -434,6 +435,7 @@ class Board(anywidget.AnyWidget):
             kind: ``"info"``, ``"success"`` or ``"error"`` (its colour and icon).
             message: the text, or a function ``translator -> text`` so that it
                 follows a language switch (use this for translated messages).
+
         Raises:
             ValueError: unknown ``kind``.
         """

@@ -46,7 +46,7 @@ class BotError(RuntimeError):
     """A bot misbehaved: it raised, returned something that is not a legal turn, or overran its time.
 
     This is a :class:`RuntimeError`, not a :class:`~logger_widget.engine.errors.LoggerError`
-    (those are ``ValueError``\\ s about bad input from the caller): here the
+    (those are ``ValueError`` errors about bad input from the caller): here the
     caller's input was fine and a piece of code—the bot—failed.
 
     Attributes:
@@ -149,6 +149,7 @@ class BaseBot:
         self.rng = random.Random(seed)
 
     def choose(self, position: Position) -> Turn:  # pragma: no cover - abstract
+        """The bot's turn for the seat to move in ``position`` (see :class:`Bot`)."""
         raise NotImplementedError
 
     def with_seed(self, seed: Any) -> BaseBot:
@@ -210,6 +211,7 @@ def as_bot(obj: Any, name: str | None = None) -> Bot:
         obj: an object with ``name`` and ``choose``, or a function
             ``position -> Turn | str``.
         name: a name for a wrapped function (ignored for bots).
+
     Raises:
         TypeError: ``obj`` is neither a bot nor callable.
     """

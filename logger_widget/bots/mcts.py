@@ -88,6 +88,7 @@ def playout_reward(state: core.State, margin: float = 0.1) -> tuple[float, ...]:
     Args:
         state: a raw state; if the game is not over it is scored as if it were.
         margin: weight of the score-margin term, 0 ≤ margin ≤ 1.
+
     Returns:
         A tuple with one reward per seat, in seat order.
     """
@@ -213,10 +214,13 @@ def compiled_search(wait: bool) -> Any:
 
 
 def warm_up_in_background(bot: Any) -> None:
-    """For interactive front-ends (the board): if ``bot`` is an :class:`MCTSBot` that may use the
-    compiled search, start loading it in a background thread; until it is ready the bot plays the
+    """Load the compiled search in the background for an interactive front-end (the board).
+
+    If ``bot`` is an :class:`MCTSBot` that may use the compiled search, start
+    loading it in a background thread; until it is ready the bot plays the
     Python search (at most :data:`WARM_UP_CAP` seconds a turn), so no move waits for the compiler.
-    Does nothing for other bots or without Numba."""
+    Does nothing for other bots or without Numba.
+    """
     if isinstance(bot, MCTSBot) and bot.kernel is not False and fast.available():
         fast.warm_up(background=True)
         compiled_search(wait=False)
@@ -259,6 +263,7 @@ class MCTSBot(BaseBot):
             reproducible with an iteration budget and a seed. ``paranoid``
             searches always run in Python.
         name: default ``"mcts"``.
+
     Raises:
         ValueError: a budget or parameter out of range.
     """
@@ -358,6 +363,7 @@ class MCTSBot(BaseBot):
             is the mover's mean reward in [0, 1] (the playout/evaluation
             average, not the implicit minimax value); ``visits`` the visits of
             the turn's last decision; ``share`` = visits / root visits.
+
         Raises:
             IllegalTurnError: the game is over.
         """

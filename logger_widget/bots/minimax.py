@@ -64,6 +64,7 @@ def evaluate(position: Position | core.State, seat: int) -> float:
     Args:
         position: a :class:`Position` (or its raw state).
         seat: 1 to the number of players.
+
     Raises:
         ValueError: ``seat`` out of range.
     """
@@ -90,6 +91,7 @@ class MinimaxBot(BaseBot):
         seed: accepted for a uniform interface; the bot is deterministic (ties:
             the first turn in :meth:`Position.legal_turns` order).
         name: default ``"minimax"``.
+
     Raises:
         ValueError: depth < 1 or width < 1.
     """

@@ -91,6 +91,7 @@ def make_bot(spec: Any, seed: Any = None) -> Bot:
             ``"hard"`` = the MCTS presets; ``"mcts"``, ``"minimax"`` = medium),
             case and surrounding spaces ignored.
         seed: seed for the bot's random numbers.
+
     Raises:
         ValueError: an unknown preset name (the message lists the valid ones).
         TypeError: ``spec`` is neither a bot, a callable nor a string.

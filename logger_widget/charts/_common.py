@@ -99,8 +99,10 @@ def chart_style() -> Iterator[None]:
 
 @contextlib.contextmanager
 def reference_style() -> Iterator[None]:
-    """matplotlib's ``"default"`` style plus :data:`REFERENCE_RC`: wrap both building
-    *and* saving a chart in it to get the committed baselines' rendering."""
+    """Matplotlib's ``"default"`` style plus :data:`REFERENCE_RC`, the baselines' rendering.
+
+    Wrap both building *and* saving a chart in it to get the committed baselines' rendering.
+    """
     rc: Any = REFERENCE_RC
     with matplotlib.style.context("default"), matplotlib.rc_context(rc):
         yield

@@ -141,6 +141,7 @@ class ForestHistory:
 
     @property
     def turns(self) -> int:
+        """Number of turns played."""
         return len(self.actions)
 
     @property
@@ -151,11 +152,12 @@ class ForestHistory:
         )
 
     def x(self, by: Axis = "turn") -> tuple[float, ...]:
+        """The x coordinate of each position, by turn or by round (see :func:`x_values`)."""
         return x_values(self.turns, self.players, self.first_seat, by)
 
 
 def x_values(turns: int, players: int, first_seat: int = 1, by: Axis = "turn") -> tuple[float, ...]:
-    """x of the position after ``k`` turns, ``k = 0 … turns``.
+    """X of the position after ``k`` turns, ``k = 0 … turns``.
 
     ``by="turn"``: ``k``. ``by="round"``: ``(k + first_seat - 1) / players``,
     so each whole number is the end of a round (seat 1 to move again) and the

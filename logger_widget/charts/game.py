@@ -65,7 +65,7 @@ def _player(tr: Translator, seat: int) -> str:
 def _seat_label(
     tr: Translator, seat: int, points: int, names: Sequence[str] | None, full: bool = False
 ) -> str:
-    """ "Player 1 (anna): 12 points"; the name shortened (:func:`~logger_widget.names.short_name`) unless ``full``."""
+    """A seat's score line, e.g. "Player 1 (anna): 12 points"; the name shortened (:func:`~logger_widget.names.short_name`) unless ``full``."""
     player = _player(tr, seat)
     if names is not None:
         name = names[seat - 1] if full else short_name(names[seat - 1])
@@ -162,7 +162,7 @@ def _legend(ax: Axes, handles: list[Any], own: bool) -> None:
 
 
 def _xlim(ax: Axes, x: Sequence[float], minimum: float, step: float) -> None:
-    """x limits from the start to the last turn (at least ``minimum`` wide), with room for markers."""
+    """X limits from the start to the last turn (at least ``minimum`` wide), with room for markers."""
     right = max(x[-1], x[0] + minimum)
     margin = max(0.8 * step, (right - x[0]) * 0.012)
     ax.set_xlim(x[0] - margin, right + margin)
@@ -203,8 +203,10 @@ def score_progression(
         by: x axis in ``"turn"`` s or ``"round"`` s.
         figsize: size in inches of a new figure.
         title: write the chart's title (the result lines are always written).
+
     Returns:
         The figure (``ax``'s figure when ``ax`` is given).
+
     Raises:
         TypeError: ``game`` is not a Game or ``ax`` not an Axes.
         ValueError: ``by`` is not ``"turn"`` or ``"round"``.
@@ -518,8 +520,10 @@ def board_history(
         kind: ``"area"`` or ``"small"``.
         figsize: size of a new figure (default 9 × 5.6 in for "area", 9 × 6 for "small").
         title: write the title.
+
     Returns:
         The figure.
+
     Raises:
         ValueError: unknown ``kind`` or ``by``, or the wrong number of axes.
     """

@@ -315,9 +315,12 @@ def win_rate_matrix(
 
     Args:
         results: a Tournament, a :class:`WinRates` or plain tables (see :func:`win_rates`).
-        locale, ax, title: as in :func:`~logger_widget.charts.score_progression`.
+        locale: a language tag or a Translator (default English).
+        ax: draw into these axes instead of a new figure.
+        title: write the chart's title.
         figsize: size of a new figure (default grows with the number of bots).
         colorbar: draw the colour bar.
+
     Returns:
         The figure.
     """
@@ -511,7 +514,11 @@ def rating_chart(
         kind: which rating a Tournament gives, and the x axis label.
         average: where to draw the "average of the field" line (1500 on the
             project's Elo scale), ``None`` for none.
-        locale, ax, figsize, title: as in :func:`win_rate_matrix`.
+        locale: as in :func:`win_rate_matrix`.
+        ax: as in :func:`win_rate_matrix`.
+        figsize: size of a new figure, inches (default from the number of bots).
+        title: as in :func:`win_rate_matrix`.
+
     Returns:
         The figure.
     """
@@ -601,7 +608,11 @@ def first_player_chart(
             ``(rate, low, high)`` (the first player of 2-player games) or one per seat.
         expected: the no-advantage rate for plain tuples (default ``1 / seats``).
         games: number of games for plain tuples (written in the note).
-        locale, ax, figsize, title: as in :func:`win_rate_matrix`.
+        locale: as in :func:`win_rate_matrix`.
+        ax: as in :func:`win_rate_matrix`.
+        figsize: size of a new figure, inches.
+        title: as in :func:`win_rate_matrix`.
+
     Returns:
         The figure.
     """
@@ -670,7 +681,7 @@ def first_player_chart(
 
 
 def _rate_text(tr: Translator, r: SeatRate) -> str:
-    """ "56 % (51 %–61 %)": a seat's rate with its interval, for the locale."""
+    """A seat's rate with its interval for the locale, e.g. "56 % (51 %–61 %)"."""
     return text(
         tr, TOURNAMENT["rate_interval"], rate=_pct(tr, r.rate), low=_pct(tr, r.low), high=_pct(tr, r.high)
     )

@@ -73,7 +73,8 @@ def play_page(
 
     Args:
         players: the seats, as for :class:`~logger_widget.Board`.
-        query, default: as for :func:`language_from_query`.
+        query: the page address's query string, as for :func:`language_from_query`.
+        default: the language when the query names none, as for :func:`language_from_query`.
         board_options: passed to :class:`~logger_widget.Board` (e.g. ``seed``).
 
     Returns:

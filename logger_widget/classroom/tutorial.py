@@ -469,6 +469,7 @@ def lesson_board(key: str | Lesson, locale: str = "uk", **options: Any) -> Board
         key: a lesson key (``"chop"``) or a :class:`Lesson`.
         locale: ``"uk"``, ``"es"`` or ``"en"`` (negotiated like the board's).
         options: more keyword arguments for :class:`~logger_widget.Board`.
+
     Raises:
         KeyError: no lesson with that key.
     """

@@ -150,6 +150,7 @@ def destinations(origin: int, occupied: int) -> tuple[int, ...]:
     Args:
         origin: the mover's cell index (0–24).
         occupied: mask of cells holding a tree or *another* logger.
+
     Returns:
         Sorted tuple of cell indices, always containing ``origin``.
     """
@@ -203,6 +204,7 @@ def spawn_sets(spawners: int, free: int, room: int) -> tuple[int, ...]:
         spawners: mask of the mature trees that spawn.
         free: mask of the free cells (no tree after growth, no logger).
         room: how many more trees fit on the board (``20 - trees``), >= 0.
+
     Returns:
         Sorted tuple of masks, each a legal set of spawned cells; ``(0,)`` when
         nothing can be spawned.

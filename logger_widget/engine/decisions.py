@@ -135,6 +135,7 @@ class TurnInProgress:
             canonical: for search: offer spawn and protest cells only in
                 increasing cell order, so that each set is reached by exactly
                 one sequence of choices.
+
         Returns:
             A tuple; empty only at stage ``"done"``.
         """

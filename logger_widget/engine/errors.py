@@ -66,7 +66,7 @@ def shown(text: object, limit: int = 80) -> str:
 
 
 class LoggerError(ValueError):
-    """Base of the engine's errors: all of them are ``ValueError``\\ s about the input."""
+    """Base of the engine's errors: all of them are ``ValueError`` errors about the input."""
 
 
 class LPNError(LoggerError):

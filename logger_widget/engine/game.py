@@ -54,6 +54,7 @@ class Game:
         turn_limit: end the game (reason ``"turn_limit"``) after this many
             turns; ``None`` for no limit.
         metadata: JSON-ready information saved with the record (names, bots…).
+
     Raises:
         ValueError: bad players, corners, start position or turn limit.
 

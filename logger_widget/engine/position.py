@@ -83,6 +83,7 @@ class Position:
             corners: one distinct corner (``a1``, ``e1``, ``e5``, ``a5``) per seat,
                 in seat order; default a1/e5 (2 players), a1/e1/e5 (3), a1/e1/e5/a5 (4)
                 (docs/rules.md, "Setup").
+
         Raises:
             ValueError: players not 2–4, or corners not distinct corners, one per seat.
         """
@@ -203,8 +204,14 @@ class Position:
         return core.MAX_TREES - self.tree_count
 
     def piece_at(self, cell: str) -> str | None:
-        """What stands on ``cell``: ``"seedling"``, ``"sapling"``, ``"mature"``,
-        ``"protested"`` (mature with a protester), ``"logger-N"`` or ``None``."""
+        """What stands on ``cell``, by name.
+
+        One of ``"seedling"``, ``"sapling"``, ``"mature"``, ``"protested"``
+        (mature with a protester), ``"logger-N"`` or ``None``.
+
+        Raises:
+            ValueError: ``cell`` is not a cell name (``"a1"`` to ``"e5"``).
+        """
         i = cell_index(cell)
         b = 1 << i
         seed, sap, mat, prot, loggers = self._state[:5]

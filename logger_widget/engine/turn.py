@@ -69,6 +69,7 @@ class Action:
             cells: the protested mature trees, sorted) or ``"chop"`` (one cell:
             the chopped tree; the trees it knocks down follow from the position).
         cells: cell names, sorted.
+
     Raises:
         ValueError: unknown kind, wrong number of cells, or a bad cell name.
     """

@@ -479,19 +479,24 @@ class Translator:
 
     @property
     def catalogue(self) -> Catalogue:
+        """The parsed catalogue of this translator's language."""
         return self._catalogue
 
     # -- gettext family --------------------------------------------------
     def gettext(self, message: str) -> str:
+        """Translate ``message`` (:meth:`gettext.GNUTranslations.gettext`)."""
         return self._t.gettext(message)
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
+        """Translate a message with plural forms for the count ``n``."""
         return self._t.ngettext(singular, plural, n)
 
     def pgettext(self, context: str, message: str) -> str:
+        """Translate ``message`` in ``context`` (``msgctxt``)."""
         return self._t.pgettext(context, message)
 
     def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
+        """Translate a message with a context and plural forms for the count ``n``."""
         return self._t.npgettext(context, singular, plural, n)
 
     # -- conveniences ----------------------------------------------------
@@ -534,9 +539,11 @@ class Translator:
         return _babel_numbers.format_decimal(n, locale=self.locale, group_separator=group)
 
     def format_decimal(self, x: int | float | Decimal | str, format: str | None = None, **kwargs: Any) -> str:
+        """A decimal number in this locale (:func:`babel.numbers.format_decimal`)."""
         return _babel_numbers.format_decimal(x, format=format, locale=self.locale, **kwargs)
 
     def format_percent(self, x: int | float | Decimal | str, format: str | None = None, **kwargs: Any) -> str:
+        """A percentage in this locale (:func:`babel.numbers.format_percent`)."""
         return _babel_numbers.format_percent(x, format=format, locale=self.locale, **kwargs)
 
     def format_list(self, items: Iterable[object], style: Any = "standard") -> str:

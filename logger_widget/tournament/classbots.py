@@ -107,8 +107,10 @@ def load_class_bots(
             imports the files here (trusted code only).
         limits: :class:`SandboxLimits` (time per turn, memory, bubblewrap).
         pattern: file pattern inside the folder.
+
     Returns:
         :class:`ClassBots`: the bots and ``problems`` (file name → reason).
+
     Raises:
         FileNotFoundError: ``folder`` is not a directory.
     """
@@ -188,12 +190,20 @@ def class_tournament(
 
     Args:
         folder: the pupils' folder (see :func:`load_class_bots`).
-        games_per_pair, seed, executor, workers, progress, desc, turn_limit: as in
-            :func:`~logger_widget.tournament.round_robin`; forfeits never stop it.
+        games_per_pair: as in :func:`~logger_widget.tournament.round_robin`.
+        seed: as in :func:`~logger_widget.tournament.round_robin`.
+        executor: as in :func:`~logger_widget.tournament.round_robin`.
+        workers: as in :func:`~logger_widget.tournament.round_robin`.
+        progress: as in :func:`~logger_widget.tournament.round_robin`.
+        desc: as in :func:`~logger_widget.tournament.round_robin`.
+        turn_limit: as in :func:`~logger_widget.tournament.round_robin`; forfeits never stop the tournament.
         extra_bots: trusted bots to add (presets such as ``"greedy"`` or bot objects).
-        sandbox, limits: as in :func:`load_class_bots` (protections on by default).
+        sandbox: as in :func:`load_class_bots` (protections on by default).
+        limits: as in :func:`load_class_bots`.
+
     Returns:
         :class:`ClassTournament`.
+
     Raises:
         FileNotFoundError: ``folder`` is not a directory.
         ValueError: fewer than 2 bots loaded (the message lists the problems).

@@ -78,8 +78,10 @@ def wilson_interval(successes: float, n: float, z: float = Z95) -> tuple[float, 
         successes: 0 ≤ successes ≤ n (may be fractional: draws count ½).
         n: number of trials, ≥ 0.
         z: normal quantile, default 95 % two-sided.
+
     Returns:
         ``(low, high)`` with 0 ≤ low ≤ high ≤ 1; ``(0.0, 1.0)`` when ``n == 0``.
+
     Raises:
         ValueError: successes outside [0, n] or n < 0.
     """
@@ -153,6 +155,7 @@ def elo(
         bootstrap: number of resamples of the games (with replacement, kept in
             their original order) for the interval and standard error; 0 = none.
         seed: seed of the bootstrap's own :class:`random.Random`.
+
     Returns:
         One :class:`Rating` per name, in the order of ``names``.
     """
@@ -206,6 +209,7 @@ def bradley_terry(
             for a bot that won every comparison.
         tol: stop when no log-strength moves more than this.
         max_iter: at most this many MM sweeps.
+
     Returns:
         One :class:`Rating` per name (mean rating 1500), in the order of
         ``names``; the interval is ``rating ± Z95 · se`` (Z95 ≈ 1.96). A bot without

@@ -120,11 +120,13 @@ def play_game(
         time_tolerance: seconds allowed beyond the budget (≥ 0).
         repetition_rule: the docs/rules.md termination rule ("End of the game") (third repetition ends the game).
         metadata: extra JSON-ready metadata for the game record.
+
     Returns:
         The finished :class:`~logger_widget.Game`; ``game.metadata`` holds
         ``"names"`` (bot names by seat), ``"seeds"`` (bot seeds by seat),
         ``"game_seed"`` and ``"bots"`` (the specs as text: preset name, bot
         repr, or ``module.function``).
+
     Raises:
         BotError: a bot raised, returned something that is not a Turn or
             notation, returned an illegal turn, or overran its time (the
@@ -447,10 +449,13 @@ def round_robin(
         on_error: ``"forfeit"``: a :class:`~logger_widget.bots.BotError` loses
             that game (the other seat wins) and the tournament goes on;
             ``"raise"``: it stops the tournament.
-        time_limit, time_tolerance: per turn (see :func:`play_game`).
+        time_limit: seconds per turn (see :func:`play_game`).
+        time_tolerance: seconds over ``time_limit`` before an overrun (see :func:`play_game`).
         order: ``"pairs"`` or ``"rounds"``: the order of the games (and so of the task indices and seeds).
+
     Returns:
         A :class:`Tournament`.
+
     Raises:
         ValueError: fewer than 2 bots, games_per_pair < 1, bad options, an unknown order or preset.
         BotError: with ``on_error="raise"``.
@@ -505,10 +510,19 @@ def seat_rotated(
         bots: at least ``players`` bot specs.
         players: 3 or 4.
         games: games per table, ≥ 1.
-        seed, executor, progress, workers, turn_limit, on_error, time_limit,
+        seed: as in :func:`round_robin`.
+        executor: as in :func:`round_robin`.
+        progress: as in :func:`round_robin`.
+        desc: as in :func:`round_robin`.
+        workers: as in :func:`round_robin`.
+        turn_limit: as in :func:`round_robin`.
+        on_error: as in :func:`round_robin`.
+        time_limit: as in :func:`round_robin`.
         time_tolerance: as in :func:`round_robin`.
+
     Returns:
         A :class:`Tournament`.
+
     Raises:
         ValueError: players not 3 or 4, fewer bots than players, games < 1, bad options.
         BotError: with ``on_error="raise"``.

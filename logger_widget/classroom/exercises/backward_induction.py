@@ -73,6 +73,7 @@ def exact_value(position: Position, max_turns: int = 4) -> tuple[float, ...]:
         position: a position in which the game ends within ``max_turns`` turns
             whatever is played (an end-game position in the last round).
         max_turns: the search depth allowed.
+
     Raises:
         ValueError: the game does not end within ``max_turns`` turns.
     """

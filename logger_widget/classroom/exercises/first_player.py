@@ -244,6 +244,7 @@ def simulate_first_player(
             :func:`logger_widget.engine.fast.random_outcomes` with ``seed``).
         progress: show a progress bar (``tqdm.auto``).
         locale: language of the progress bar and of the summary.
+
     Raises:
         ValueError: games < 1 or an unknown bot.
     """

@@ -100,6 +100,7 @@ def warm_up(background: bool = False) -> bool:
     Args:
         background: do it in a daemon thread and return at once; the
             functions here use the Python path until it is done.
+
     Returns:
         :func:`ready` after the call (with ``background=True``, usually
         ``False`` the first time). ``False`` when Numba is not available.
@@ -129,6 +130,7 @@ class OnceInBackground:
         self._thread: threading.Thread | None = None
 
     def start(self, wait: bool) -> None:
+        """Start the target in its thread unless it was started already; with ``wait``, join it."""
         with self._lock:
             if self._thread is None:
                 self._thread = threading.Thread(target=self._target, name=self._name, daemon=True)
@@ -284,8 +286,10 @@ def playout(state: core.State, draws: Any, max_turns: int = 1000) -> tuple[core.
         draws: uniform numbers in [0, 1), one per random choice, used in
             order; at most 3 per turn are read.
         max_turns: turn cap, >= 0.
+
     Returns:
         ``(final_state, turns_played)``.
+
     Raises:
         ValueError: ``max_turns`` out of range, or ``draws`` ran out.
     """
@@ -319,10 +323,12 @@ def playouts(
         games: number of games, >= 0.
         seed: 0 <= seed < 2**32.
         max_turns: turn cap of each game, >= 0 (no repetition rule is applied).
+
     Returns:
         ``(finals, turns)``: ``finals`` an ``int64`` array ``(games, 18)`` of
         final state rows (:func:`from_row` turns one into a state; scores are
         columns 10–13, supplies 14–17), ``turns`` the turns each game took.
+
     Raises:
         ValueError: an argument out of range.
     """
@@ -358,6 +364,7 @@ def random_outcomes(players: int, games: int, seed: int, turn_limit: int = 400) 
         games: >= 0.
         seed: 0 <= seed < 2**32.
         turn_limit: >= 1.
+
     Raises:
         ValueError: an argument out of range.
     """
