@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from browser_fixtures import browser, lab, page, screenshots  # noqa: F401  (one JupyterLab, one Chromium per run)
 
 from logger_widget import Position
 

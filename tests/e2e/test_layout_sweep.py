@@ -145,13 +145,8 @@ def _set_width(page: Any, width: int) -> None:
     page.wait_for_timeout(400)  # JupyterLab re-lays out its panels
 
 
-#: The pseudo-locale's texts are ~40 % longer than English (docs/i18n.md). Its first run (issue 12)
-#: found the players panel clipped at 600 and 400 px (names and kinds squeezed to 9 px); strict, so
-#: the mark must go when the layout takes longer texts.
-PSEUDO = pytest.param(
-    "en_XA",
-    marks=pytest.mark.xfail(strict=True, reason="players panel clips ~40 % longer texts at 600/400 px"),
-)
+#: The pseudo-locale's texts are ~40 % longer than English (docs/i18n.md): the layout must take them.
+PSEUDO = "en_XA"
 
 
 @pytest.mark.parametrize("notebook", ["tutorial", "play_vs_bots"])

@@ -1,7 +1,7 @@
 """Fixtures for the other hosts' browser tests (Notebook 7, Voilà, marimo, JupyterHub, nbgrader).
 
 The server, Chromium and screenshot fixtures are the JupyterLab end-to-end ones
-(``tests/e2e/conftest.py``), loaded from that file rather than copied: the
+(``tests/browser_fixtures.py``, imported by ``tests/conftest.py``), shared rather than copied: the
 JupyterLab server started there also serves Notebook 7 (``/notebooks/...``) and
 Voilà (``/voila/render/...``), which are server extensions of the same
 ``jupyter_server``, so one server carries the Notebook 7 and Voilà tests.
@@ -16,17 +16,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from hostkit import e2e  # tests/e2e/conftest.py, loaded once
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
-
-
-# the shared fixtures (same functions as in tests/e2e/conftest.py)
-lab = e2e.lab
-browser = e2e.browser
-page = e2e.page
-screenshots = e2e.screenshots
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

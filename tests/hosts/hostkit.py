@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import shutil
 import time
 from pathlib import Path
@@ -13,18 +12,8 @@ from logger_widget import Position
 REPO = Path(__file__).resolve().parents[2]
 
 
-def _load_e2e() -> Any:
-    spec = importlib.util.spec_from_file_location(
-        "logger_e2e_fixtures", REPO / "tests" / "e2e" / "conftest.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+#: tests/browser_fixtures.py: the JupyterLab server, Chromium and screenshot fixtures and ``_stop``.
 
-
-#: tests/e2e/conftest.py: the JupyterLab server, Chromium and screenshot fixtures and ``_stop``.
-e2e = _load_e2e()
 KERNEL_TIMEOUT_MS = 180_000  # first kernel start + first widget render on a loaded 2-core machine
 ROOT = ".lw-board"
 #: The first turn of a 2-player game that the tests play by clicking: move a1→a3, plant on b3.
