@@ -7,12 +7,11 @@ import time
 from pathlib import Path
 from typing import Any
 
+import browser_fixtures as e2e  # noqa: F401  (re-exported: the shared server/browser module and its _stop)
+
 from logger_widget import Position
 
 REPO = Path(__file__).resolve().parents[2]
-
-
-#: tests/browser_fixtures.py: the JupyterLab server, Chromium and screenshot fixtures and ``_stop``.
 
 KERNEL_TIMEOUT_MS = 180_000  # first kernel start + first widget render on a loaded 2-core machine
 ROOT = ".lw-board"
