@@ -2,9 +2,11 @@
 
 - :mod:`.widget` — the :class:`Board` widget;
 - :mod:`.view` — the JSON view model the ES module draws;
+- :mod:`.puzzle_mode` — :class:`PuzzleBoard`, the puzzles on a board (issue 15);
 - ``static/`` — ``board.js`` (exports ``{ render }``) and ``board.css``.
 """
 
+from .puzzle_mode import PuzzleBoard
 from .widget import Board
 
-__all__ = ["Board"]
+__all__ = ["Board", "PuzzleBoard"]

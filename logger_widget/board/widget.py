@@ -649,10 +649,14 @@ class Board(anywidget.AnyWidget):
                 else None
             ),
         )
-        view = build_view(state, self._tr)
+        view = self._decorate_view(build_view(state, self._tr))
         view["chart"] = self._chart_view() if self.live_chart else None
         self._view = view
         self.lpn = self._game.position.to_lpn()
+
+    def _decorate_view(self, view: dict[str, Any]) -> dict[str, Any]:
+        """A mode's additions to the view model (the puzzle board's, :mod:`.puzzle_mode`); none here."""
+        return view
 
     def _chart_view(self) -> dict[str, str]:
         """The live score chart as a PNG data URL, redrawn only when the game or language changed."""

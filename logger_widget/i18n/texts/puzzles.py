@@ -1,0 +1,109 @@
+"""Texts of the puzzle board (:mod:`logger_widget.board.puzzle_mode`), as translatable messages.
+
+Theme names and the task sentence of each theme (:data:`logger_widget.puzzles.THEMES`),
+the verdicts, the reasons ("why") built from the engine's facts, and the
+pupil's rating. Placeholders use ``str.format`` braces.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from .. import NNP_, NP_, PMessage, PPluralMessage
+
+__all__ = ["LABELS", "TASKS", "THEME_NAMES", "VERDICT", "WHY", "WHY_COUNTS"]
+
+# TRANSLATORS: the puzzle board (context "puzzle"). Pupils are about 12 years
+# old: short, friendly sentences; glossary terms exactly.
+
+#: The name of each theme (context ``puzzle:theme``).
+THEME_NAMES: MappingProxyType[str, PMessage] = MappingProxyType(
+    {
+        "endgame_tiebreak": NP_("puzzle:theme", "End game and tie-break"),
+        "spawn_placement": NP_("puzzle:theme", "Where seedlings spawn"),
+        "domino_chop": NP_("puzzle:theme", "Domino chop"),
+        "protect": NP_("puzzle:theme", "Protect with a protester"),
+        "block_chop": NP_("puzzle:theme", "Block a chop"),
+        "deny_opponent": NP_("puzzle:theme", "Deny the opponent"),
+        "chop": NP_("puzzle:theme", "Take the chop"),
+        "quiet": NP_("puzzle:theme", "A quiet turn"),
+    }
+)
+
+#: The task of each theme; ``{player}`` is "Player 2" (context ``puzzle:task``).
+TASKS: MappingProxyType[str, PMessage] = MappingProxyType(
+    {
+        "endgame_tiebreak": NP_(
+            "puzzle:task",
+            "The game is ending. {player} to play: find the turn with the best result — count the points "
+            "and the protesters in supply.",
+        ),
+        "spawn_placement": NP_(
+            "puzzle:task", "{player} to play: find the best turn. Think about where the new seedlings grow."
+        ),
+        "domino_chop": NP_("puzzle:task", "{player} to play: find the chop that fells the most trees."),
+        "protect": NP_("puzzle:task", "{player} to play: save a tree from the other players' axes."),
+        "block_chop": NP_("puzzle:task", "{player} to play: stop the big chop another player is preparing."),
+        "deny_opponent": NP_("puzzle:task", "{player} to play: chop before another player can."),
+        "chop": NP_("puzzle:task", "{player} to play: find the best chop."),
+        "quiet": NP_("puzzle:task", "{player} to play: find the best turn."),
+    }
+)
+
+#: Labels and headings (context ``puzzle``).
+LABELS: MappingProxyType[str, PMessage] = MappingProxyType(
+    {
+        "header": NP_("puzzle", "Puzzle {n} of {total} · {theme} · difficulty {rating}"),
+        "rating": NP_("puzzle", "Your puzzle rating: {rating} ± {deviation}."),
+        "try_again": NP_("puzzle", "Try again"),
+        "next": NP_("puzzle", "Next puzzle"),
+        "status_right": NP_("puzzle", "Solved! Press “Next puzzle” to go on."),
+        "status_wrong": NP_("puzzle", "Not solved. Press “Try again” or “Next puzzle”."),
+        "status_last": NP_("puzzle", "That was the last puzzle. Press “Try again” to play it again."),
+    }
+)
+
+#: The verdict and the rating change (context ``puzzle:verdict``).
+VERDICT: MappingProxyType[str, PMessage] = MappingProxyType(
+    {
+        "right": NP_("puzzle:verdict", "Right!"),
+        "wrong": NP_("puzzle:verdict", "Not the best turn."),
+        "rating": NP_("puzzle:verdict", "Your rating: {before} → {after}."),
+        "hinted": NP_("puzzle:verdict", "You used the hint, so your rating stays the same."),
+        "again": NP_("puzzle:verdict", "Only the first try counts for your rating."),
+        "hint": NP_("puzzle:verdict", "Hint: the marked cells show a solution."),
+    }
+)
+
+#: Why a turn is right or wrong, from the engine's facts (context ``puzzle:why``).
+WHY: MappingProxyType[str, PMessage] = MappingProxyType(
+    {
+        "threat": NP_("puzzle:why", "The biggest chop {player} can make drops from {before} to {after}."),
+        "protect": NP_("puzzle:why", "Your protester keeps the tree safe: nobody can choose it for a chop."),
+        "ends": NP_("puzzle:why", "This turn ends the game or decides its last round."),
+        "spawn": NP_("puzzle:why", "Where the new seedlings grow matters here."),
+        "margin": NP_("puzzle:why", "Every other turn is clearly worse after the best reply."),
+        "reply": NP_("puzzle:why", "Then {player} plays {turn} (shown on the board)."),
+        "no_reply": NP_("puzzle:why", "After this turn the game is over."),
+        "compare": NP_(
+            "puzzle:why",
+            "After that reply your lead is {mine} points; with the best turn it would be at least {best}.",
+        ),
+        "win": NP_("puzzle:why", "The best turn wins the game."),
+        "loss": NP_("puzzle:why", "After that reply you cannot win any more."),
+    }
+)
+
+#: Why-texts with a number of trees (context ``puzzle:why``).
+WHY_COUNTS: MappingProxyType[str, PPluralMessage] = MappingProxyType(
+    {
+        "felled": NNP_(
+            "puzzle:why", "Your chop fells {n} tree: +{n} point.", "Your chop fells {n} trees: +{n} points."
+        ),
+        "reply_felled": NNP_(
+            "puzzle:why",
+            "Then {player} chops and fells {n} tree.",
+            "Then {player} chops and fells {n} trees.",
+        ),
+    }
+)

@@ -1,0 +1,187 @@
+"""Cutting puzzles from self-play games of the bots (used by ``scripts/make_puzzles.py``).
+
+Reproducible from a seed: game ``k`` of a run has ``2 + k mod 3`` seats,
+bots drawn from :data:`SELF_PLAY` with ``random.Random(derive_seed(seed, "game", k))``
+and game seed ``derive_seed(seed, "play", k)``; the bots' attempts at a puzzle
+use ``derive_seed(seed, puzzle position, bot, try)``. Every function here is a
+pure function of its arguments, so the same seed gives the same set on any
+number of worker processes (results are gathered in game order).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from ..bots.base import derive_seed
+from ..bots.presets import make_bot
+from ..engine import fast
+from ..engine.position import Position
+from ..tournament.runner import play_game
+from .puzzle import THEMES, Puzzle, Source
+from .rating import LADDER, Attempt, fit_difficulty
+from .search import MARGIN, analyse_position
+from .themes import detect_theme
+
+__all__ = [
+    "SELF_PLAY",
+    "Candidate",
+    "GameSpec",
+    "Harvest",
+    "attempts",
+    "cut_game",
+    "game_specs",
+    "rate",
+    "select",
+]
+
+#: The bots whose games are cut into puzzles: their mistakes make the positions.
+SELF_PLAY: tuple[str, ...] = ("greedy", "mcts:easy", "minimax:easy", "random", "mcts:medium")
+#: At most this many puzzles from one game (variety of games).
+PER_GAME = 6
+#: Turn limit of the self-play games.
+TURN_LIMIT = 200
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """One self-play game: its index in the run, its seed and its bots (seat 1 first)."""
+
+    index: int
+    seed: int
+    bots: tuple[str, ...]
+
+
+def game_specs(seed: int, count: int) -> list[GameSpec]:
+    """The first ``count`` games of the run with ``seed`` (module docstring)."""
+    specs = []
+    for k in range(count):
+        rng = random.Random(derive_seed(seed, "game", k))
+        players = 2 + k % 3
+        specs.append(
+            GameSpec(k, derive_seed(seed, "play", k), tuple(rng.choice(SELF_PLAY) for _ in range(players)))
+        )
+    return specs
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """An accepted position, before its difficulty is measured."""
+
+    lpn: str
+    solutions: frozenset[str]
+    theme: str
+    margin: float
+    source: Source
+
+
+@dataclass
+class Harvest:
+    """What one or more games gave: positions examined, rejected by reason, accepted candidates.
+
+    Attributes:
+        examined: positions searched.
+        rejected: reason → count (see :class:`~logger_widget.puzzles.search.Analysis`).
+        examined_by_theme: theme of the best turns → positions examined (only where the
+            best turns were few enough to have a theme).
+        accepted: the accepted candidates, in game and ply order.
+    """
+
+    examined: int = 0
+    rejected: Counter[str] = field(default_factory=Counter)
+    examined_by_theme: Counter[str] = field(default_factory=Counter)
+    accepted: list[Candidate] = field(default_factory=list)
+
+    def add(self, other: Harvest) -> None:
+        """Add ``other``'s counts and candidates to this one."""
+        self.examined += other.examined
+        self.rejected.update(other.rejected)
+        self.examined_by_theme.update(other.examined_by_theme)
+        self.accepted.extend(other.accepted)
+
+
+def cut_game(spec: GameSpec, margin: float = MARGIN) -> Harvest:
+    """Play ``spec``'s game and examine the position before every turn."""
+    fast.warm_up()
+    game = play_game(list(spec.bots), seed=spec.seed, turn_limit=TURN_LIMIT)
+    harvest = Harvest()
+    position = game.start
+    for ply, turn in enumerate(game.turns):
+        analysis = analyse_position(position, margin)
+        harvest.examined += 1
+        if analysis.reason in ("", "no clear margin"):
+            theme = detect_theme(position, analysis.solutions)
+            harvest.examined_by_theme[theme] += 1
+        if analysis.accepted:
+            if len(harvest.accepted) < PER_GAME:
+                harvest.accepted.append(
+                    Candidate(
+                        position.to_lpn(),
+                        analysis.solutions,
+                        detect_theme(position, analysis.solutions),
+                        analysis.value - analysis.bound,
+                        Source(spec.seed, spec.bots, ply),
+                    )
+                )
+        else:
+            harvest.rejected[analysis.reason] += 1
+        position = position.play(turn)
+    return harvest
+
+
+def select(candidates: Iterable[Candidate], count: int) -> list[Candidate]:
+    """At most ``count`` candidates, distinct positions, themes taken in turn (so no theme crowds out the others)."""
+    by_theme: dict[str, list[Candidate]] = {t: [] for t in THEMES}
+    seen: set[str] = set()
+    for c in candidates:
+        if c.lpn not in seen:
+            seen.add(c.lpn)
+            by_theme[c.theme].append(c)
+    chosen: list[Candidate] = []
+    while len(chosen) < count and any(by_theme.values()):
+        for theme in THEMES:
+            if by_theme[theme] and len(chosen) < count:
+                chosen.append(by_theme[theme].pop(0))
+    return chosen
+
+
+def attempts(candidate: Candidate, seed: int) -> list[Attempt]:
+    """Every bot of :data:`~logger_widget.puzzles.rating.LADDER` tries ``candidate`` with its own seeds."""
+    fast.warm_up()
+    position = Position.from_lpn(candidate.lpn)
+    out = []
+    for bot, tries in LADDER:
+        for k in range(tries):
+            s = derive_seed(seed, candidate.lpn, bot, k)
+            turn = make_bot(bot, seed=s).choose(position)
+            out.append(Attempt(bot, candidate.lpn, s, turn.notation() in candidate.solutions))
+    return out
+
+
+def rate(
+    chosen: list[Candidate], tries: list[Attempt], id_of: Callable[[int], str] = lambda i: f"p{i + 1:04d}"
+) -> tuple[list[Puzzle], dict[str, float]]:
+    """Fit the difficulty of ``chosen`` from ``tries``; the puzzles sorted easiest first with ids ``id_of(i)``.
+
+    Returns:
+        ``(puzzles, bot ratings)`` (see :func:`~logger_widget.puzzles.rating.fit_difficulty`).
+    """
+    rated, bots = fit_difficulty(tries, [c.lpn for c in chosen])
+    order = sorted(chosen, key=lambda c: (rated[c.lpn][0], c.lpn))
+    puzzles = [
+        Puzzle(
+            id=id_of(i),
+            lpn=c.lpn,
+            seat=Position.from_lpn(c.lpn).to_move,
+            solutions=c.solutions,
+            theme=c.theme,
+            rating=rated[c.lpn][0],
+            deviation=rated[c.lpn][1],
+            source=c.source,
+            margin=c.margin,
+        )
+        for i, c in enumerate(order)
+    ]
+    return puzzles, bots

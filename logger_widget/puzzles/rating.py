@@ -1,0 +1,152 @@
+"""Ratings: a puzzle's difficulty from the bots' attempts, and the pupil's rating after each puzzle.
+
+Difficulty (docs/puzzles.md, "Difficulty")
+    Bots of increasing strength (:data:`LADDER`) try every puzzle several times
+    with different seeds. Each attempt is a game between the bot and the
+    puzzle: the bot wins when it plays a solution. :func:`fit_difficulty` fits
+    all bots and puzzles together with the project's Bradley–Terry model
+    (:func:`logger_widget.tournament.ratings.bradley_terry`, Hunter 2004; Elo
+    scale, one virtual draw per pair as a prior), then shifts the scale so that
+    the ``mcts:easy`` bot sits at :data:`EASY_ANCHOR`: a puzzle rated below it
+    is solved by ``easy`` more often than not. A puzzle's deviation is the
+    model's standard error.
+
+The pupil's rating
+    Glicko (Glickman, M. E. (1999), "Parameter estimation in large dynamic
+    paired comparison experiments", Applied Statistics 48): one puzzle is one
+    rating period with one game; the pupil starts at :data:`START` ± :data:`START_DEVIATION`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from math import log, pi, sqrt
+
+from ..tournament.ratings import Comparison, bradley_terry
+
+__all__ = [
+    "EASY_ANCHOR",
+    "LADDER",
+    "MIN_DEVIATION",
+    "START",
+    "START_DEVIATION",
+    "Attempt",
+    "PupilRating",
+    "band",
+    "fit_difficulty",
+    "update_rating",
+]
+
+#: The bots that attempt every puzzle (weakest first) and how many seeds each tries.
+#: Greedy is deterministic: one attempt says all.
+LADDER: tuple[tuple[str, int], ...] = (
+    ("random", 4),
+    ("greedy", 1),
+    ("mcts:easy", 3),
+    ("mcts:medium", 2),
+    ("mcts:hard", 2),
+)
+#: The rating given to the ``mcts:easy`` bot: the scale's anchor (and the pupil's start).
+EASY_ANCHOR = 1500.0
+START = 1500.0
+START_DEVIATION = 350.0
+#: A deviation never shrinks below this (Glicko's usual floor), so a pupil's rating keeps moving.
+MIN_DEVIATION = 50.0
+
+_Q = log(10.0) / 400.0
+
+
+@dataclass(frozen=True, slots=True)
+class Attempt:
+    """One bot's try at one puzzle: ``solved`` when it played a solution."""
+
+    bot: str
+    puzzle: str
+    seed: int
+    solved: bool
+
+
+def fit_difficulty(
+    attempts: Iterable[Attempt], puzzles: Sequence[str]
+) -> tuple[dict[str, tuple[float, float]], dict[str, float]]:
+    """Difficulty of every puzzle from the bots' attempts (module docstring).
+
+    Args:
+        attempts: the attempts; every bot named must have tried at least one puzzle.
+        puzzles: the puzzle ids to rate.
+
+    Returns:
+        ``(puzzles, bots)``: ``{id: (rating, deviation)}`` and ``{bot: rating}``,
+        on the Elo scale with ``mcts:easy`` at :data:`EASY_ANCHOR` (when it attempted).
+        A puzzle nobody tried gets the anchor with deviation :data:`START_DEVIATION`.
+    """
+    tries = list(attempts)
+    bots = sorted({a.bot for a in tries})
+    names = bots + list(puzzles)
+    index = {n: i for i, n in enumerate(names)}
+    comparisons = [
+        Comparison(index[a.bot], index[a.puzzle], 1.0 if a.solved else 0.0, k)
+        for k, a in enumerate(tries)
+        if a.puzzle in index
+    ]
+    fitted = bradley_terry(comparisons, names)
+    shift = EASY_ANCHOR - fitted[index["mcts:easy"]].rating if "mcts:easy" in index else 0.0
+    rated = {}
+    for p in puzzles:
+        r = fitted[index[p]]
+        dev = r.se if r.se != float("inf") else START_DEVIATION
+        rated[p] = (r.rating + shift, min(dev, START_DEVIATION))
+    return rated, {b: fitted[index[b]].rating + shift for b in bots}
+
+
+def band(rating: float, bots: dict[str, float]) -> str:
+    """``"easy"``, ``"medium"`` or ``"hard"``: the weakest MCTS preset rated at or above ``rating``."""
+    for name in ("easy", "medium"):
+        if rating <= bots.get(f"mcts:{name}", EASY_ANCHOR):
+            return name
+    return "hard"
+
+
+@dataclass(frozen=True, slots=True)
+class PupilRating:
+    """A pupil's puzzle rating (Glicko): ``rating`` ± ``deviation`` Elo points after ``solved``/``played`` puzzles."""
+
+    rating: float = START
+    deviation: float = START_DEVIATION
+    played: int = 0
+    solved: int = 0
+
+
+def _g(deviation: float) -> float:
+    return 1.0 / sqrt(1.0 + 3.0 * _Q * _Q * deviation * deviation / (pi * pi))
+
+
+def update_rating(
+    pupil: PupilRating, puzzle_rating: float, puzzle_deviation: float, solved: bool
+) -> PupilRating:
+    """The pupil's rating after one puzzle (Glicko-1, one game in the period).
+
+    Args:
+        pupil: the rating before.
+        puzzle_rating: the puzzle's difficulty (Elo scale).
+        puzzle_deviation: its deviation (> 0).
+        solved: the pupil's first turn was a solution.
+
+    Returns:
+        The new :class:`PupilRating`: the rating goes up when solved and down
+        otherwise, more when the result was a surprise; the deviation shrinks
+        (never below :data:`MIN_DEVIATION`).
+
+    Raises:
+        ValueError: a deviation ≤ 0.
+    """
+    if puzzle_deviation <= 0 or pupil.deviation <= 0:
+        raise ValueError(f"deviations must be > 0, not {pupil.deviation!r} and {puzzle_deviation!r}")
+    g = _g(puzzle_deviation)
+    e = 1.0 / (1.0 + 10.0 ** (-g * (pupil.rating - puzzle_rating) / 400.0))
+    d2 = 1.0 / (_Q * _Q * g * g * e * (1.0 - e))
+    precision = 1.0 / (pupil.deviation**2) + 1.0 / d2
+    rating = pupil.rating + _Q / precision * g * ((1.0 if solved else 0.0) - e)
+    deviation = max(MIN_DEVIATION, sqrt(1.0 / precision))
+    return PupilRating(rating, deviation, pupil.played + 1, pupil.solved + int(solved))

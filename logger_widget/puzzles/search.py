@@ -1,0 +1,246 @@
+"""Acceptance of a puzzle by search: every solution clearly beats every other turn.
+
+The rule (docs/puzzles.md, "Acceptance")
+    The value of a turn for the mover ``m`` is a depth-2 *paranoid* search
+    (Sturtevant & Korf 2000), the one of :class:`~logger_widget.bots.MinimaxBot`:
+    after the turn, the next seat plays the reply that is worst for ``m``, and
+    the position is scored by :func:`logger_widget.bots.minimax.evaluate`
+    (``m``'s points + ½ per protester + the chop it can make next − the best
+    other seat's same value, in points; a finished game is worth ±1 000 000).
+    A turn that ends the game is scored as it stands.
+
+    A position is a puzzle when the turns split into *solutions* and the rest
+    such that **the worst solution is worth at least** :data:`MARGIN` **points
+    more than the best other turn**, the mover has at least :data:`MIN_CHOICES`
+    distinct positions to choose from, and the solutions lead to at most
+    :data:`MAX_SHARE` of them. Turns leading to the same position are the same
+    choice (all of them are solutions, or none).
+
+Proof and cost
+    A solution's value is exact (every reply is scored). For every other
+    turn it is enough to find *one* reply that brings ``m`` down to the
+    threshold (worst solution − margin): the paranoid value is a minimum, so
+    that reply bounds it from above. Replies are tried biggest chop first, so
+    the bound is usually found on the first try; this is what keeps
+    re-verifying the whole set cheap. Successor positions come from the
+    compiled kernel :mod:`logger_widget.engine.fast` when it is ready (the same
+    results as the pure-Python :mod:`~logger_widget.engine.core`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..bots.minimax import evaluate
+from ..engine import core, fast
+from ..engine.position import Position
+from ..engine.turn import Turn
+
+__all__ = [
+    "MARGIN",
+    "MAX_SHARE",
+    "MIN_CHOICES",
+    "TIE",
+    "Analysis",
+    "Proof",
+    "analyse_position",
+    "refutation",
+    "turn_value",
+    "verify",
+]
+
+#: The clear margin, in evaluation points: more than one tree felled (1 point) or one protester (½).
+MARGIN = 1.5
+#: Turns within this many points of the best one are solutions too (when the margin holds for all of them).
+TIE = 0.25
+#: At least this many distinct positions after the mover's turn (no puzzle without a choice).
+MIN_CHOICES = 6
+#: Solutions lead to at most this share of the distinct positions.
+MAX_SHARE = 0.25
+#: The best-looking choices (static evaluation) searched exactly when looking for a puzzle.
+EXACT = 8
+
+
+def _children(state: core.State) -> dict[core.State, list[tuple[int, int, int, int]]]:
+    """Distinct positions after the mover's turn, each with the raw turns that lead there."""
+    out: dict[core.State, list[tuple[int, int, int, int]]] = {}
+    for raw, after in fast.legal_turns(state):
+        out.setdefault(after, []).append(raw)
+    return out
+
+
+def _replies(state: core.State) -> list[core.State]:
+    """The next seat's distinct replies, biggest score gain first (the likeliest refutations)."""
+    seat = state[core.MOVER]
+    kids = list(fast.successors(state))
+    kids.sort(key=lambda s: (-s[core.SCORES][seat], s))
+    return kids
+
+
+def _value(state: core.State, me: int) -> tuple[float, core.State | None]:
+    """The paranoid depth-2 value of ``state`` (after ``me``'s turn) for ``me``, and the worst reply."""
+    if core.is_terminal(state):
+        return evaluate(state, me), None
+    worst, reply = float("inf"), None
+    for r in _replies(state):
+        v = evaluate(r, me)
+        if v < worst:
+            worst, reply = v, r
+    return worst, reply
+
+
+def _at_most(state: core.State, me: int, threshold: float) -> bool:
+    """Whether the value of ``state`` for ``me`` is ≤ ``threshold`` (stops at the first reply proving it)."""
+    if core.is_terminal(state):
+        return evaluate(state, me) <= threshold
+    return any(evaluate(r, me) <= threshold for r in _replies(state))
+
+
+def turn_value(position: Position, turn: Turn | str) -> float:
+    """The acceptance value (paranoid depth 2, in evaluation points) of ``turn`` for the mover.
+
+    Raises:
+        NotationError, IllegalTurnError: ``turn`` is not a legal turn here.
+    """
+    after = position.play(turn)
+    return _value(after._state, position.to_move)[0]
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """What the acceptance search found in a position.
+
+    Attributes:
+        solutions: the best turns' notation (the solutions when accepted; empty with too few choices).
+        value: the worst of them's value (evaluation points).
+        bound: the best other turn's value (≤ ``value - margin`` when accepted).
+        choices: distinct positions after the mover's turn.
+        reason: ``""`` when accepted, else ``"few choices"``, ``"many solutions"`` or ``"no clear margin"``.
+    """
+
+    solutions: frozenset[str]
+    value: float
+    bound: float
+    choices: int
+    reason: str = ""
+
+    @property
+    def accepted(self) -> bool:
+        """The position is a puzzle."""
+        return not self.reason
+
+
+def analyse_position(position: Position, margin: float = MARGIN) -> Analysis:
+    """Whether ``position`` is a puzzle by the acceptance rule (module docstring), and its solutions.
+
+    The :data:`EXACT` best-looking choices (static evaluation) are searched
+    exactly; the solutions are those within :data:`TIE` of the best of them;
+    every other choice must then be proved worth at most ``worst solution −
+    margin`` (one reply suffices, see the module docstring). A choice outside
+    the searched ones that is really as good makes that proof fail, so a
+    position is never accepted by mistake; ``bound`` is then an upper bound
+    of the best other choice.
+
+    Raises:
+        IllegalTurnError: the game is over in ``position``.
+    """
+    state = position._state
+    if core.is_terminal(state):
+        position.start_turn()  # raises IllegalTurnError("game_over")
+    me = position.to_move
+    children = _children(state)
+    if len(children) < MIN_CHOICES:
+        return Analysis(frozenset(), 0.0, 0.0, len(children), "few choices")
+    order = sorted(children, key=lambda c: -evaluate(c, me))
+    values = {c: _value(c, me)[0] for c in order[:EXACT]}
+    best = max(values.values())
+    solutions = [c for c, v in values.items() if v >= best - TIE]
+    worst = min(values[c] for c in solutions)
+    bound = max((v for v in values.values() if v < best - TIE), default=-float("inf"))
+    rest = order[EXACT:]
+    origin = core.mover_cell(state)
+    turns = frozenset(Turn.from_raw(origin, raw).notation() for c in solutions for raw in children[c])
+    reason = ""
+    if len(solutions) > MAX_SHARE * len(children):
+        reason = "many solutions"
+    elif bound > worst - margin or not all(_at_most(c, me, worst - margin) for c in rest):
+        reason = "no clear margin"
+    else:
+        bound = max(bound, worst - margin) if rest else bound  # the rest was proved <= worst - margin
+    return Analysis(turns, worst, bound, len(children), reason)
+
+
+@dataclass(frozen=True, slots=True)
+class Proof:
+    """The outcome of :func:`verify`.
+
+    Attributes:
+        ok: the puzzle satisfies the acceptance rule with the given margin.
+        reason: why not (English, for test output), ``""`` when ok.
+        value: the worst solution's exact value.
+        choices: distinct positions after the mover's turn.
+    """
+
+    ok: bool
+    reason: str
+    value: float
+    choices: int
+
+
+def verify(lpn: str, solutions: frozenset[str] | set[str], margin: float = MARGIN) -> Proof:
+    """Prove (again) that ``solutions`` solve the position ``lpn`` by the acceptance rule.
+
+    Every solution must be legal; the turns leading to the same position as a
+    solution must all be listed; each other choice must be worth at most the
+    worst solution − ``margin``.
+
+    Raises:
+        LPNError: ``lpn`` is not a position.
+    """
+    position = Position.from_lpn(lpn)
+    state = position._state
+    me = position.to_move
+    children = _children(state)
+    origin = core.mover_cell(state)
+    by_notation = {Turn.from_raw(origin, raw).notation(): c for c, raws in children.items() for raw in raws}
+    missing = sorted(s for s in solutions if s not in by_notation)
+    if missing:
+        return Proof(False, f"not legal turns here: {', '.join(missing)}", 0.0, len(children))
+    chosen = {by_notation[s] for s in solutions}
+    unlisted = sorted(n for n, c in by_notation.items() if c in chosen and n not in solutions)
+    if unlisted:
+        return Proof(
+            False, f"turns leading to a solution's position are not listed: {', '.join(unlisted)}", 0.0, 0
+        )
+    if len(children) < MIN_CHOICES or len(chosen) > MAX_SHARE * len(children):
+        return Proof(False, f"{len(chosen)} solutions among {len(children)} choices", 0.0, len(children))
+    worst = min(_value(c, me)[0] for c in chosen)
+    threshold = worst - margin
+    for c, raws in children.items():
+        if c not in chosen and not _at_most(c, me, threshold):
+            name = Turn.from_raw(origin, raws[0]).notation()
+            return Proof(
+                False,
+                f"{name} is worth more than {threshold:.2f} (worst solution {worst:.2f})",
+                worst,
+                len(children),
+            )
+    return Proof(True, "", worst, len(children))
+
+
+def refutation(position: Position, turn: Turn | str) -> tuple[Turn | None, float]:
+    """The next seat's reply that is worst for the mover after ``turn``, and the resulting value.
+
+    Returns ``(None, value)`` when ``turn`` ends the game.
+
+    Raises:
+        NotationError, IllegalTurnError: ``turn`` is not a legal turn here.
+    """
+    after = position.play(turn)
+    value, reply = _value(after._state, position.to_move)
+    if reply is None:
+        return None, value
+    for raw, nxt in fast.legal_turns(after._state):
+        if nxt == reply:
+            return Turn.from_raw(core.mover_cell(after._state), raw), value
+    raise AssertionError("a reply state has no turn")  # pragma: no cover - successors come from legal turns

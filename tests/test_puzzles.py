@@ -1,0 +1,199 @@
+"""Puzzles (issue 15): the shipped set, the acceptance search, the loader's errors, ratings."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+
+from logger_widget import Position
+from logger_widget.engine import fast
+from logger_widget.puzzles import (
+    MARGIN,
+    THEMES,
+    PupilRating,
+    PuzzleDataError,
+    analyse_position,
+    detect_theme,
+    load_puzzles,
+    read_puzzles,
+    refutation,
+    turn_value,
+    update_rating,
+    verify,
+)
+from logger_widget.puzzles.rating import EASY_ANCHOR, Attempt, band, fit_difficulty
+
+#: logger 1 on a1 with b1, c1, d1 mature and the growth maturing e1: chopping b1 fells four trees
+DOMINO = "....2/...../...../m..../1mmma 1 0,0 2,2"
+
+
+def test_the_shipped_set_has_at_least_200_well_formed_puzzles() -> None:
+    puzzles = load_puzzles()
+    assert len(puzzles) >= 200
+    assert len({p.id for p in puzzles}) == len(puzzles)
+    assert len({p.lpn for p in puzzles}) == len(puzzles), "no position twice"
+    for p in puzzles:
+        assert p.theme in THEMES
+        assert p.seat == p.position.to_move
+        assert p.deviation > 0 and p.margin >= MARGIN - 1e-9
+        assert 2 <= len(p.source.bots) == p.players <= 4
+        for turn in p.solution_turns():  # legal, and the notation is canonical
+            assert p.position.is_legal(turn) and turn.notation() in p.solutions
+        assert len(p.solutions) < sum(1 for _ in p.position.legal_turns())
+    # several themes and a spread of difficulty, easiest first
+    assert len({p.theme for p in puzzles}) >= 5
+    ratings = [p.rating for p in puzzles]
+    assert ratings == sorted(ratings) and ratings[-1] - ratings[0] > 400
+
+
+@pytest.mark.slow
+def test_every_shipped_puzzle_is_proved_again_by_search() -> None:
+    fast.warm_up()
+    start = time.perf_counter()
+    failures = []
+    for p in load_puzzles():
+        proof = verify(p.lpn, p.solutions)
+        if not proof.ok:
+            failures.append(f"{p.id}: {proof.reason}")
+        elif detect_theme(p.position, p.solutions) != p.theme:
+            failures.append(f"{p.id}: theme {p.theme} is not what the facts say")
+    print(f"verified {len(load_puzzles())} puzzles in {time.perf_counter() - start:.1f} s")
+    assert not failures, failures
+
+
+def test_a_three_tree_domino_chop_is_accepted_with_its_one_solution() -> None:
+    position = Position.from_lpn(DOMINO)
+    analysis = analyse_position(position)
+    assert analysis.accepted, analysis.reason
+    assert analysis.solutions == {"a1 +a3,b2,c2,d2 xb1"}
+    assert analysis.value - analysis.bound >= MARGIN
+    assert detect_theme(position, analysis.solutions) == "domino_chop"
+    proof = verify(DOMINO, analysis.solutions)
+    assert proof.ok and proof.value == pytest.approx(analysis.value)
+    assert turn_value(position, "a1 +a3,b2,c2,d2 xb1") == pytest.approx(analysis.value)
+
+
+def test_verify_rejects_a_wrong_or_incomplete_solution_set() -> None:
+    wrong = verify(DOMINO, {"a1 +a3,b2,c2,d2 !b1"})
+    assert not wrong.ok
+    illegal = verify(DOMINO, {"a1 xe5"})
+    assert not illegal.ok and "not legal" in illegal.reason
+    # the best turn plus a clearly worse one: the worse one is no solution
+    mixed = verify(DOMINO, {"a1 +a3,b2,c2,d2 xb1", "a1 +a3,b2,c2,d2 xa2"})
+    assert not mixed.ok
+
+
+def test_a_position_without_a_clear_best_turn_is_no_puzzle() -> None:
+    analysis = analyse_position(Position.initial(2))
+    assert not analysis.accepted and analysis.reason
+
+
+def test_refutation_shows_the_opponents_best_reply_to_a_wrong_turn() -> None:
+    # the mover chops one tree instead of three; the reply of the seat on e5 is found
+    position = Position.from_lpn("....2/....m/....m/m..../1mmma 1 0,0 2,2")
+    reply, value = refutation(position, "a1 +a3,b2,c2,d2 xa2")
+    assert reply is not None and reply.origin == "e5"
+    assert value == pytest.approx(turn_value(position, "a1 +a3,b2,c2,d2 xa2"))
+
+
+# --------------------------------------------------------------------------- the loader's errors
+
+
+def _write(tmp_path: Path, data: object) -> Path:
+    path = tmp_path / "puzzles.json"
+    path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
+    return path
+
+
+def _record(**changes: object) -> dict:
+    record = load_puzzles()[0].to_dict()
+    record.update(changes)
+    return record
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ("{not json", "is not valid JSON (line 1"),
+        ({"format": 2, "puzzles": []}, '"format": 1'),
+        ({"format": 1, "puzzles": [[]]}, "puzzle 0: a puzzle must be an object"),
+        ({"format": 1, "puzzles": [{"id": "x"}]}, "missing field(s) lpn, seat"),
+        ({"format": 1, "puzzles": [_record(lpn="nonsense")]}, "field 'lpn' is not a valid position"),
+        ({"format": 1, "puzzles": [_record(seat=9)]}, "field 'seat' is 9"),
+        ({"format": 1, "puzzles": [_record(solutions=["a1 xe5"])]}, "solution 'a1 xe5' is not a legal turn"),
+        ({"format": 1, "puzzles": [_record(solutions=[])]}, "field 'solutions' must be a non-empty list"),
+        ({"format": 1, "puzzles": [_record(theme="fun")]}, "field 'theme' is 'fun'"),
+        ({"format": 1, "puzzles": [_record(rating="hard")]}, "field 'rating' must be a number"),
+        ({"format": 1, "puzzles": [_record(deviation=0)]}, "field 'deviation' must be > 0"),
+        ({"format": 1, "puzzles": [_record(source={"seed": 1})]}, "field 'source' must be"),
+        ({"format": 1, "puzzles": [_record(), _record()]}, "is used twice"),
+    ],
+)
+def test_a_broken_puzzle_file_is_refused_naming_the_place_and_the_reason(tmp_path, data, message) -> None:
+    path = _write(tmp_path, data)
+    with pytest.raises(PuzzleDataError) as error:
+        read_puzzles(path)
+    assert str(path) in str(error.value) and message in str(error.value)
+
+
+def test_a_missing_puzzle_file_is_refused(tmp_path) -> None:
+    with pytest.raises(PuzzleDataError, match="cannot be read"):
+        read_puzzles(tmp_path / "nothing.json")
+
+
+def test_a_good_file_round_trips(tmp_path) -> None:
+    shipped = load_puzzles()[:3]
+    path = _write(tmp_path, {"format": 1, "puzzles": [p.to_dict() for p in shipped]})
+    assert read_puzzles(path) == shipped
+    assert shipped[0].is_solution(sorted(shipped[0].solutions)[0])
+    assert not shipped[0].is_solution("a1 xe5") and not shipped[0].is_solution("rubbish")
+
+
+# --------------------------------------------------------------------------- ratings
+
+
+def test_the_pupils_rating_goes_up_when_solved_and_down_when_not() -> None:
+    pupil = PupilRating()
+    up = update_rating(pupil, 1500.0, 80.0, solved=True)
+    down = update_rating(pupil, 1500.0, 80.0, solved=False)
+    assert up.rating > pupil.rating > down.rating
+    assert up.rating - 1500 == pytest.approx(1500 - down.rating)  # even odds: symmetric
+    assert up.deviation < pupil.deviation and up.played == 1 and up.solved == 1 and down.solved == 0
+    # a surprise moves more: solving a hard puzzle gains more than solving an easy one
+    hard = update_rating(pupil, 1900.0, 80.0, solved=True)
+    easy = update_rating(pupil, 1100.0, 80.0, solved=True)
+    assert hard.rating - 1500 > up.rating - 1500 > easy.rating - 1500 > 0
+    # Glicko-1 by hand: r=1500, RD=350 against 1500 ± 80, a win
+    q = 0.0057565
+    g = 1 / (1 + 3 * q * q * 80**2 / 3.14159265**2) ** 0.5
+    d2 = 1 / (q * q * g * g * 0.25)
+    assert up.rating == pytest.approx(1500 + q / (1 / 350**2 + 1 / d2) * g * 0.5, abs=0.01)
+    with pytest.raises(ValueError, match="deviations must be > 0"):
+        update_rating(pupil, 1500.0, 0.0, solved=True)
+
+
+def test_difficulty_is_fitted_from_the_bots_attempts_with_easy_at_the_anchor() -> None:
+    bots = ["random", "mcts:easy", "mcts:hard"]
+    tries = []
+    for k in range(4):
+        for bot in bots:  # "a" is solved by everybody, "b" only by the hard bot
+            tries.append(Attempt(bot, "a", k, True))
+            tries.append(Attempt(bot, "b", k, bot == "mcts:hard"))
+    rated, bot_ratings = fit_difficulty(tries, ["a", "b"])
+    assert bot_ratings["mcts:easy"] == pytest.approx(EASY_ANCHOR)
+    assert rated["b"][0] > bot_ratings["mcts:easy"] > rated["a"][0]
+    assert band(rated["a"][0], bot_ratings) == "easy" and band(rated["b"][0], bot_ratings) != "easy"
+    assert all(dev > 0 for _, dev in rated.values())
+
+
+def test_the_easy_puzzles_of_the_set_are_those_the_easy_bot_solves() -> None:
+    puzzles = load_puzzles()
+    data = json.loads(
+        (Path(__file__).resolve().parents[1] / "logger_widget/puzzles/data/puzzles.json").read_text()
+    )
+    bots = data["bots"]
+    easy = [p for p in puzzles if band(p.rating, bots) == "easy"]
+    assert easy and len(easy) < len(puzzles)
