@@ -9,6 +9,8 @@ Writes, for each language ``uk``, ``es``, ``en``:
   (:mod:`logger_widget.i18n.texts.rules`), a task and a live board; ends with a whole
   game against an easy bot;
 * ``play_vs_bots_<lang>.ipynb`` — settings, the board, the score chart, the record;
+* ``puzzles_<lang>.ipynb`` — the puzzle board (:class:`logger_widget.board.PuzzleBoard`),
+  the themes and difficulty of the set, one theme, the pupil's rating;
 * ``game_theory_exercises_<lang>.ipynb`` — classroom game-theory exercises with
   checkers (:mod:`logger_widget.classroom.exercises`), and
   ``game_theory_exercises_teacher_<lang>.ipynb``, the same with worked solutions;
@@ -36,7 +38,7 @@ from logger_widget.classroom.exercises import NOTEBOOK as EXERCISES  # noqa: E40
 from logger_widget.classroom.exercises import notebook_cells  # noqa: E402
 from logger_widget.classroom.tutorial import LESSONS  # noqa: E402
 from logger_widget.i18n import Translator  # noqa: E402
-from logger_widget.i18n.texts.notebooks import PLAY, TUTORIAL  # noqa: E402
+from logger_widget.i18n.texts.notebooks import PLAY, PUZZLES, TUTORIAL  # noqa: E402
 from logger_widget.i18n.texts.rules import rules_paragraphs, section_title  # noqa: E402
 
 LANGUAGES = ("uk", "es", "en")
@@ -107,6 +109,50 @@ def play(language: str) -> nbformat.NotebookNode:
     return notebook(cells, language)
 
 
+def puzzles(language: str) -> nbformat.NotebookNode:
+    tr = Translator(language)
+    t = {key: tr.translate(msg) for key, msg in PUZZLES.items()}
+    setup = (
+        f'LANGUAGE = "{language}"\n\n'
+        "from logger_widget.board import PuzzleBoard\n"
+        "from logger_widget.puzzles import load_puzzles\n\n"
+        f"puzzles = load_puzzles()  # {t['setup']}\n"
+        "len(puzzles)"
+    )
+    themes = (
+        "from collections import Counter\n"
+        "from logger_widget.i18n import Translator\n"
+        "from logger_widget.i18n.texts.puzzles import THEME_NAMES\n\n"
+        "tr = Translator(LANGUAGE)\n"
+        "for theme, n in Counter(p.theme for p in puzzles).most_common():\n"
+        "    ratings = sorted(round(p.rating) for p in puzzles if p.theme == theme)\n"
+        '    print(f"{tr.translate(THEME_NAMES[theme])}: {n} ({ratings[0]}–{ratings[-1]})")'
+    )
+    one = (
+        'THEME = "domino_chop"\n\n'
+        "practice = PuzzleBoard([p for p in puzzles if p.theme == THEME], locale=LANGUAGE)\n"
+        "practice"
+    )
+    rating = (
+        'print(round(board.rating.rating), "±", round(board.rating.deviation))\n'
+        "for puzzle_id, solved, before, after in board.session.history:\n"
+        '    print(puzzle_id, "✓" if solved else "✗", round(before), "→", round(after))'
+    )
+    cells = [
+        new_markdown_cell(f"# {t['title']}\n\n{t['intro']}"),
+        new_code_cell(setup),
+        new_markdown_cell(f"## {t['board_title']}"),
+        new_code_cell("board = PuzzleBoard(puzzles, locale=LANGUAGE)\nboard"),
+        new_markdown_cell(f"## {t['rating_title']}\n\n{t['rating_text']}"),
+        new_code_cell(rating),
+        new_markdown_cell(f"## {t['themes_title']}\n\n{t['themes_text']}"),
+        new_code_cell(themes),
+        new_markdown_cell(f"## {t['theme_title']}\n\n{t['theme_text']}"),
+        new_code_cell(one),
+    ]
+    return notebook(cells, language)
+
+
 def exercises(language: str, teacher: bool = False) -> nbformat.NotebookNode:
     """The game-theory exercises (students' version, or the teacher's with worked solutions)."""
     cells = [
@@ -133,10 +179,11 @@ def start_page() -> nbformat.NotebookNode:
         rows.append(
             f"| {NATIVE[language]} | [{tr.translate(TUTORIAL['title'])}](tutorial_{language}.ipynb) "
             f"| [{tr.translate(PLAY['title'])}](play_vs_bots_{language}.ipynb) "
+            f"| [{tr.translate(PUZZLES['title'])}](puzzles_{language}.ipynb) "
             f"| [{tr.translate(EXERCISES['title'])}]({exercises_name(language)}) "
             f"| [{tr.translate(EXERCISES['teacher_title'])}]({exercises_name(language, True)}) |"
         )
-    table = "| | | | | |\n|---|---|---|---|---|\n" + "\n".join(rows)
+    table = "| | | | | | |\n|---|---|---|---|---|---|\n" + "\n".join(rows)
     voila = "Voilà: [play_app.ipynb](play_app.ipynb) `?lang=uk` · `?lang=es` · `?lang=en`"
     return notebook([new_markdown_cell(f"# Logger\n\n{table}\n\n{voila}")], "mul")
 
@@ -150,6 +197,7 @@ def main() -> None:
     for language in LANGUAGES:
         books[f"tutorial_{language}.ipynb"] = tutorial(language)
         books[f"play_vs_bots_{language}.ipynb"] = play(language)
+        books[f"puzzles_{language}.ipynb"] = puzzles(language)
         books[exercises_name(language)] = exercises(language)
         books[exercises_name(language, True)] = exercises(language, teacher=True)
     for name, nb in books.items():

@@ -30,7 +30,11 @@ EXERCISES_SECONDS = 60
 def test_there_are_notebooks() -> None:
     names = {p.name for p in NOTEBOOKS}
     for language in ("uk", "es", "en"):
-        assert {f"tutorial_{language}.ipynb", f"play_vs_bots_{language}.ipynb"} <= names
+        assert {
+            f"tutorial_{language}.ipynb",
+            f"play_vs_bots_{language}.ipynb",
+            f"puzzles_{language}.ipynb",
+        } <= names
         assert {
             f"game_theory_exercises_{language}.ipynb",
             f"game_theory_exercises_teacher_{language}.ipynb",

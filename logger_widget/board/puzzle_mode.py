@@ -227,6 +227,7 @@ def puzzle_view(session: PuzzleSession, tr: Translator, view: dict[str, Any]) ->
     if session.result is not None:
         key = "status_last" if session.next is None else f"status_{session.result}"
         view["status"] = {"kind": "solved", "text": tr.translate(texts.LABELS[key])}
+        view["stage"] = "solved"  # the board's hook: answered, whatever turn is set up next
     view["puzzle"] = {
         "id": puzzle.id,
         "theme": puzzle.theme,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .. import NP_
 
-__all__ = ["PLAY", "TUTORIAL"]
+__all__ = ["PLAY", "PUZZLES", "TUTORIAL"]
 
 TUTORIAL = {
     "title": NP_("notebook:tutorial", "Logger: learn the rules by playing"),
@@ -50,4 +50,30 @@ PLAY = {
         "notebook:play",
         "Every turn in notation. Save the record to replay the game later with `board.load(...)`.",
     ),
+}
+
+PUZZLES = {
+    "title": NP_("notebook:puzzles", "Logger: puzzles"),
+    "intro": NP_(
+        "notebook:puzzles",
+        "Each puzzle is a position from a real game of the bots with one clearly best turn. "
+        "Read the task above the board and play **one turn** by clicking. The board says whether "
+        "it was right and why; after a wrong turn it shows the other player's best reply. "
+        "**Hint** marks a solution, **Try again** puts the puzzle back, **Next puzzle** goes on. "
+        "Your puzzle rating goes up when you solve a puzzle at the first try and down when you do not.",
+    ),
+    "setup": NP_("notebook:puzzles", "the puzzles, easiest first"),
+    "board_title": NP_("notebook:puzzles", "Solve puzzles"),
+    "themes_title": NP_("notebook:puzzles", "Themes and difficulty"),
+    "themes_text": NP_(
+        "notebook:puzzles",
+        "How many puzzles there are of each theme, and their difficulty (the bots tried every puzzle: "
+        "a puzzle the easy bot solves is rated below 1500).",
+    ),
+    "theme_title": NP_("notebook:puzzles", "Only one theme"),
+    "theme_text": NP_(
+        "notebook:puzzles", "Change `THEME` to practise one kind of puzzle, then run the cell again."
+    ),
+    "rating_title": NP_("notebook:puzzles", "Your rating"),
+    "rating_text": NP_("notebook:puzzles", "Run this cell to see your rating and the puzzles you tried."),
 }

@@ -1,0 +1,76 @@
+"""The puzzle board in a real JupyterLab (issue 15): a wrong turn by clicks ("wrong" + why, the reply
+on the board), then the right one, then Next; screenshots at 800 and 1400 px, light and dark, in uk and es."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from board_helpers import ROOT, attr, click_and_wait, lpn, open_board, play_by_clicks
+from test_layout_sweep import _MEASURE, _set_theme, _set_width
+
+from logger_widget import Position
+from logger_widget.puzzles import load_puzzles
+
+pytestmark = pytest.mark.e2e
+
+WORDS = {
+    "uk": {"wrong": "Це не найкращий хід.", "right": "Правильно!", "second": "Задача 2 з"},
+    "es": {"wrong": "No es el mejor turno.", "right": "¡Correcto!", "second": "Problema 2 de"},
+}
+
+
+def _wrong_turn(puzzle: Any) -> Any:
+    """A legal turn that is no solution, the fewest clicks first (no spawn choice, a chop if any)."""
+    position = Position.from_lpn(puzzle.lpn)
+    others = [t for t in position.legal_turns() if t.notation() not in puzzle.solutions]
+    return min(
+        others, key=lambda t: (len(t.spawns), t.action is None or t.action.kind != "chop", t.notation())
+    )
+
+
+@pytest.mark.parametrize("lang", ["uk", "es"])
+def test_puzzle_wrong_then_right_then_next(page: Any, lab: Any, screenshots: Path, lang: str) -> None:
+    puzzle = load_puzzles()[0]
+    code = f"from logger_widget.board import PuzzleBoard\nboard = PuzzleBoard(locale={lang!r}, bot_mode='sync')\nboard"
+    open_board(page, lab, f"puzzle_{lang}.ipynb", code)
+    assert lpn(page) == puzzle.lpn
+    task = page.inner_text("[data-testid=task]")
+    assert task.startswith("Задача 1 з" if lang == "uk" else "Problema 1 de")
+
+    play_by_clicks(page, _wrong_turn(puzzle))
+    page.wait_for_selector(f"{ROOT}[data-stage=solved]")
+    message = page.inner_text("[data-testid=message]")
+    assert message.startswith(WORDS[lang]["wrong"]), message
+    assert lpn(page) != puzzle.lpn, "the reply is on the board"
+    assert page.locator("[data-testid=next-lesson]").is_visible()
+
+    shots = screenshots / "puzzles"
+    shots.mkdir(exist_ok=True)
+    problems = {}
+    for theme in ("light", "dark"):
+        _set_theme(page, theme)
+        for width in (800, 1400):
+            _set_width(page, width)
+            root = page.locator(ROOT)
+            root.scroll_into_view_if_needed()
+            found = root.evaluate(_MEASURE)
+            if found:
+                problems[f"{theme}-{width}"] = found
+            root.screenshot(path=str(shots / f"puzzle-wrong-{lang}-{theme}-{width}.png"))
+    _set_theme(page, "light")
+    _set_width(page, 1400)
+    assert not problems, problems
+
+    click_and_wait(page, "[data-testid=restart-lesson]")
+    assert lpn(page) == puzzle.lpn and attr(page, "interactive") == "true"
+    play_by_clicks(page, Position.from_lpn(puzzle.lpn).parse_turn(sorted(puzzle.solutions)[0]))
+    page.wait_for_selector(f"{ROOT}[data-stage=solved]")
+    assert page.inner_text("[data-testid=message]").startswith(WORDS[lang]["right"])
+    page.locator(ROOT).screenshot(path=str(shots / f"puzzle-right-{lang}.png"))
+
+    click_and_wait(page, "[data-testid=next-lesson]")
+    assert lpn(page) == load_puzzles()[1].lpn
+    assert page.inner_text("[data-testid=task]").startswith(WORDS[lang]["second"])
+    assert not page.lw_errors, page.lw_errors
