@@ -166,11 +166,11 @@ def test_the_pupils_rating_goes_up_when_solved_and_down_when_not() -> None:
     hard = update_rating(pupil, 1900.0, 80.0, solved=True)
     easy = update_rating(pupil, 1100.0, 80.0, solved=True)
     assert hard.rating - 1500 > up.rating - 1500 > easy.rating - 1500 > 0
-    # Glicko-1 by hand: r=1500, RD=350 against 1500 ± 80, a win
+    # Glicko-1 by hand: r=1500, RD=200 against 1500 ± 80, a win
     q = 0.0057565
     g = 1 / (1 + 3 * q * q * 80**2 / 3.14159265**2) ** 0.5
     d2 = 1 / (q * q * g * g * 0.25)
-    assert up.rating == pytest.approx(1500 + q / (1 / 350**2 + 1 / d2) * g * 0.5, abs=0.01)
+    assert up.rating == pytest.approx(1500 + q / (1 / 200**2 + 1 / d2) * g * 0.5, abs=0.01)
     with pytest.raises(ValueError, match="deviations must be > 0"):
         update_rating(pupil, 1500.0, 0.0, solved=True)
 

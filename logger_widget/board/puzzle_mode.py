@@ -63,7 +63,8 @@ def explain_right(tr: Translator, puzzle: Puzzle, turn: Turn) -> str:
         parts.append(tr.translate(texts.WHY["ends"]))
     elif puzzle.theme == "spawn_placement":
         parts.append(tr.translate(texts.WHY["spawn"]))
-    parts.append(tr.translate(texts.WHY["margin"]))
+    if len(parts) == 1:  # no fact to tell: say what the search proved
+        parts.append(tr.translate(texts.WHY["margin"]))
     return " ".join(parts)
 
 
@@ -245,7 +246,7 @@ class PuzzleBoard(Board):
             or puzzle ids of the shipped set.
         start: index of the first puzzle shown.
         locale: ``"uk"``, ``"es"`` or ``"en"``.
-        rating: the pupil's rating so far (default 1500 ± 350).
+        rating: the pupil's rating so far (default 1500 ± 200).
         options: more keyword arguments for :class:`~logger_widget.board.widget.Board`
             (``players``, ``record`` and ``hint_bot`` are set by the puzzle board).
 

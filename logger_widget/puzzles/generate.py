@@ -16,12 +16,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from ..bots.base import derive_seed
-from ..bots.presets import make_bot
 from ..engine import fast
 from ..engine.position import Position
 from ..tournament.runner import play_game
 from .puzzle import THEMES, Puzzle, Source
-from .rating import LADDER, Attempt, fit_difficulty
+from .rating import LADDER, Attempt, fit_difficulty, ladder_bot
 from .search import MARGIN, analyse_position
 from .themes import detect_theme
 
@@ -155,7 +154,7 @@ def attempts(candidate: Candidate, seed: int) -> list[Attempt]:
     for bot, tries in LADDER:
         for k in range(tries):
             s = derive_seed(seed, candidate.lpn, bot, k)
-            turn = make_bot(bot, seed=s).choose(position)
+            turn = ladder_bot(bot, s).choose(position)
             out.append(Attempt(bot, candidate.lpn, s, turn.notation() in candidate.solutions))
     return out
 

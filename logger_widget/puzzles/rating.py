@@ -23,6 +23,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from math import log, pi, sqrt
 
+from ..bots.base import Bot
+from ..bots.mcts import MCTSBot
+from ..bots.presets import make_bot
 from ..tournament.ratings import Comparison, bradley_terry
 
 __all__ = [
@@ -35,13 +38,19 @@ __all__ = [
     "PupilRating",
     "band",
     "fit_difficulty",
+    "ladder_bot",
     "update_rating",
 ]
 
-#: The bots that attempt every puzzle (weakest first) and how many seeds each tries.
-#: Greedy is deterministic: one attempt says all.
+#: The bots that attempt every puzzle (weakest first) and how many seeds each tries: the
+#: presets, plus MCTS with 5 and 15 iterations (``"mcts@5"``, see :func:`ladder_bot`) between
+#: random and the presets, so that the easy puzzles are told apart too. Deterministic
+#: bots (greedy, minimax) need one attempt.
 LADDER: tuple[tuple[str, int], ...] = (
     ("random", 4),
+    ("mcts@5", 3),
+    ("mcts@15", 3),
+    ("minimax:easy", 1),
     ("greedy", 1),
     ("mcts:easy", 3),
     ("mcts:medium", 2),
@@ -50,11 +59,26 @@ LADDER: tuple[tuple[str, int], ...] = (
 #: The rating given to the ``mcts:easy`` bot: the scale's anchor (and the pupil's start).
 EASY_ANCHOR = 1500.0
 START = 1500.0
-START_DEVIATION = 350.0
+#: The pupil's starting deviation: 200 keeps the first changes below about 200 points
+#: (350, Glicko's usual start, moved a pupil by 500 points after one missed easy puzzle).
+START_DEVIATION = 200.0
+#: The largest deviation given to a puzzle (one nobody tried, or an unbounded estimate).
+PUZZLE_DEVIATION = 350.0
 #: A deviation never shrinks below this (Glicko's usual floor), so a pupil's rating keeps moving.
 MIN_DEVIATION = 50.0
 
 _Q = log(10.0) / 400.0
+
+
+def ladder_bot(spec: str, seed: int) -> Bot:
+    """A bot of :data:`LADDER`: ``"mcts@N"`` is :class:`~logger_widget.bots.MCTSBot` with N iterations, else a preset.
+
+    Raises:
+        ValueError: an unknown spec.
+    """
+    if spec.startswith("mcts@"):
+        return MCTSBot(iterations=int(spec[5:]), seed=seed, name=spec)
+    return make_bot(spec, seed=seed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +103,7 @@ def fit_difficulty(
     Returns:
         ``(puzzles, bots)``: ``{id: (rating, deviation)}`` and ``{bot: rating}``,
         on the Elo scale with ``mcts:easy`` at :data:`EASY_ANCHOR` (when it attempted).
-        A puzzle nobody tried gets the anchor with deviation :data:`START_DEVIATION`.
+        A puzzle nobody tried gets the anchor with deviation :data:`PUZZLE_DEVIATION`.
     """
     tries = list(attempts)
     bots = sorted({a.bot for a in tries})
@@ -95,8 +119,8 @@ def fit_difficulty(
     rated = {}
     for p in puzzles:
         r = fitted[index[p]]
-        dev = r.se if r.se != float("inf") else START_DEVIATION
-        rated[p] = (r.rating + shift, min(dev, START_DEVIATION))
+        dev = r.se if r.se != float("inf") else PUZZLE_DEVIATION
+        rated[p] = (r.rating + shift, min(dev, PUZZLE_DEVIATION))
     return rated, {b: fitted[index[b]].rating + shift for b in bots}
 
 

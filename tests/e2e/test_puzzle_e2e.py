@@ -58,6 +58,8 @@ def test_puzzle_wrong_then_right_then_next(page: Any, lab: Any, screenshots: Pat
             found = root.evaluate(_MEASURE)
             if found:
                 problems[f"{theme}-{width}"] = found
+            page.set_viewport_size({"width": width, "height": 2000})  # the whole board in the picture
+            page.wait_for_timeout(300)
             root.screenshot(path=str(shots / f"puzzle-wrong-{lang}-{theme}-{width}.png"))
     _set_theme(page, "light")
     _set_width(page, 1400)
@@ -68,6 +70,8 @@ def test_puzzle_wrong_then_right_then_next(page: Any, lab: Any, screenshots: Pat
     play_by_clicks(page, Position.from_lpn(puzzle.lpn).parse_turn(sorted(puzzle.solutions)[0]))
     page.wait_for_selector(f"{ROOT}[data-stage=solved]")
     assert page.inner_text("[data-testid=message]").startswith(WORDS[lang]["right"])
+    page.set_viewport_size({"width": 1400, "height": 2000})
+    page.wait_for_timeout(300)
     page.locator(ROOT).screenshot(path=str(shots / f"puzzle-right-{lang}.png"))
 
     click_and_wait(page, "[data-testid=next-lesson]")
