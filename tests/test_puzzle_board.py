@@ -60,6 +60,9 @@ def test_a_wrong_turn_is_answered_with_the_reply_on_the_board_and_the_rating_dro
     assert board.rating.rating < 1500 and not view["interactive"] and view["stage"] == "solved"
     assert view["status"]["text"] == "Not solved. Press “Try again” or “Next puzzle”."
     assert view["lesson"]["next"] == "Next puzzle"
+    # a click after the answer is refused with the puzzle's words, not the tutorial's
+    assert Driver(board, client="another-view").cell("a1") == "rejected"
+    assert board.view["notice"]["text"] == "Not solved. Press “Try again” or “Next puzzle”."
 
 
 def test_try_again_then_right_counts_only_the_first_try_then_next(board) -> None:

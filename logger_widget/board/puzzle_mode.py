@@ -31,6 +31,7 @@ from ..engine.position import Position
 from ..engine.turn import Turn
 from ..i18n import Translator
 from ..i18n.texts import puzzles as texts
+from ..i18n.texts.board import NOTICES
 from ..puzzles import PupilRating, Puzzle, facts, load_puzzles, refutation, turn_value, update_rating
 from .view import player_name
 from .widget import Board
@@ -229,6 +230,9 @@ def puzzle_view(session: PuzzleSession, tr: Translator, view: dict[str, Any]) ->
         key = "status_last" if session.next is None else f"status_{session.result}"
         view["status"] = {"kind": "solved", "text": tr.translate(texts.LABELS[key])}
         view["stage"] = "solved"  # the board's hook: answered, whatever turn is set up next
+        notice = view.get("notice")
+        if notice and notice["text"] == tr.translate(NOTICES["lesson_solved"]):  # a click after the answer
+            view["notice"] = {"kind": "info", "text": view["status"]["text"]}
     view["puzzle"] = {
         "id": puzzle.id,
         "theme": puzzle.theme,
