@@ -49,6 +49,9 @@ __all__ = [
     "EVENT_COLOUR",
     "NEUTRAL_COLOUR",
     "DIVERGING",
+    "REVIEW_COLOURS",
+    "REVIEW_GLYPHS",
+    "REVIEW_TURN_COLOURS",
     "contrast_ratio",
     "palette_json",
 ]
@@ -227,6 +230,32 @@ EVENT_COLOUR = "#000000"
 #: Grey for reference lines, grids and missing cells.
 NEUTRAL_COLOUR = "#767676"
 
+# --------------------------------------------------------------------------- the review
+
+#: Colour of each review label. Inaccuracy, mistake and blunder are lichess's choice
+#: (sky blue, orange, red), here their Okabe–Ito versions; they never stand alone: every
+#: mark also carries its glyph (:data:`REVIEW_GLYPHS`).
+REVIEW_COLOURS: MappingProxyType[str, str] = MappingProxyType(
+    {
+        "best": OKABE_ITO["bluish_green"],
+        "good": NEUTRAL_COLOUR,
+        "inaccuracy": OKABE_ITO["sky_blue"],
+        "mistake": OKABE_ITO["orange"],
+        "blunder": OKABE_ITO["vermillion"],
+    }
+)
+
+#: The chess annotation glyph of each label (the same in every language, like cell names).
+REVIEW_GLYPHS: MappingProxyType[str, str] = MappingProxyType(
+    {"best": "!", "good": "✓", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+)
+
+#: The two turns drawn on the board in review mode: the turn played (vermillion, dashed) and the
+#: better turn (bluish green, solid). Told apart by line style and an icon, not only colour.
+REVIEW_TURN_COLOURS: MappingProxyType[str, str] = MappingProxyType(
+    {"played": OKABE_ITO["vermillion"], "better": OKABE_ITO["bluish_green"]}
+)
+
 #: Diverging colour ramp for win rates (low → 50 % → high): Okabe–Ito vermillion,
 #: near-white, Okabe–Ito blue. Red–blue diverging ramps stay readable for
 #: red–green colour blindness.
@@ -237,7 +266,8 @@ def palette_json() -> dict[str, Any]:
     """The whole palette as a JSON-ready dict (for the widget's JavaScript and CSS).
 
     Keys: ``seats`` (seat number as text → :meth:`SeatStyle.to_dict`),
-    ``forest``, ``actions``, ``event``, ``neutral``, ``diverging``.
+    ``forest``, ``actions``, ``event``, ``neutral``, ``diverging``, ``review`` (label → colour),
+    ``review_turns`` (``played``/``better`` → colour).
     """
     return {
         "seats": {str(seat): style.to_dict() for seat, style in SEAT_STYLES.items()},
@@ -246,4 +276,6 @@ def palette_json() -> dict[str, Any]:
         "event": EVENT_COLOUR,
         "neutral": NEUTRAL_COLOUR,
         "diverging": list(DIVERGING),
+        "review": dict(REVIEW_COLOURS),
+        "review_turns": dict(REVIEW_TURN_COLOURS),
     }

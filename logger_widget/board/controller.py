@@ -22,6 +22,7 @@ from ..engine.decisions import DONE, TurnInProgress
 from ..engine.errors import IllegalTurnError, LoggerError, RecordError
 from ..i18n import Translator
 from .messages import action_label, error_text, illegal_text, player_text, text
+from .review_mode import ALLOWED_INTENTS
 from .view import Notice, Seat
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -174,9 +175,13 @@ class Controller:
 
     def dispatch(self, action: str, msg: dict[str, Any]) -> str:
         """Handle one intent (``msg`` as sent by the front end); return ``"ok"``, ``"rejected"`` or ``"invalid"``."""
+        if action == "review":
+            return self.board.review.handle(msg)
         handler = self._handlers.get(action)
         if handler is None:
             return "invalid"
+        if self.board.review.active and action not in ALLOWED_INTENTS:
+            return self.board.review.refuse()
         return handler(msg)
 
     def reject(self, key: str, kind: str = "error", **params: Any) -> str:

@@ -47,6 +47,7 @@ from .bot_runner import BotRunner
 from .controller import TARGET_STAGES, Controller
 from .messages import raw, short, text
 from .persistence import AutoSave, note_front_end
+from .review_mode import ReviewMode, review_view
 from .view import BoardState, LessonInfo, Notice, Seat, SetupInfo, build_view
 
 __all__ = ["Board"]
@@ -155,6 +156,7 @@ class Board(anywidget.AnyWidget):
         self._chart_cache: tuple[tuple[Any, ...], dict[str, str]] | None = None
         self.bots = BotRunner(self, bot_mode, bot_delay, hint_bot, seed)
         self.controller = Controller(self)
+        self.review = ReviewMode(self, seed=0 if seed is None else seed)
         self.lesson: LessonHost | None = None
         self._seats = [self._make_seat(spec, i + 1) for i, spec in enumerate(specs)]
         self._game = Game.new(len(specs), self._corners, repetition_rule=self._repetition_rule)
@@ -601,6 +603,7 @@ class Board(anywidget.AnyWidget):
     def game_changed(self, notify: bool = True) -> None:
         """The game changed (turn, undo, load…): new epoch, new turn, redraw, callbacks."""
         self.bots.game_changed()
+        self.review.game_changed()
         self.autosave.save(self._game)
         self._replay = None
         if self._game.is_over:
@@ -641,7 +644,7 @@ class Board(anywidget.AnyWidget):
             hint_available=self.bots.hint_spec is not None,
             notice=self._notice,
             task=self._task,
-            replay=self._replay,
+            replay=self._replay if not self.review.active else self.review.shown_ply,
             lesson=LessonInfo(self.lesson.solved, self.lesson.next is not None) if self.lesson else None,
             setup=(
                 SetupInfo(tuple(self._chosen), self._free_corners(), self.is_human(len(self._chosen) + 1))
@@ -651,6 +654,7 @@ class Board(anywidget.AnyWidget):
         )
         view = self._decorate_view(build_view(state, self._tr))
         view["chart"] = self._chart_view() if self.live_chart else None
+        view["review"] = review_view(self.review, self._tr)
         self._view = view
         self.lpn = self._game.position.to_lpn()
 

@@ -349,7 +349,7 @@ class MCTSBot(BaseBot):
         """
         compiled = self._compiled_candidates(position)
         if compiled is not None:
-            return compiled[0].turn
+            return compiled[0][0].turn
         root = self._search(position)
         return Turn.from_raw(root.state[core.LOGGERS][root.mover], self._principal(root))
 
@@ -363,6 +363,22 @@ class MCTSBot(BaseBot):
             is the mover's mean reward in [0, 1] (the playout/evaluation
             average, not the implicit minimax value); ``visits`` the visits of
             the turn's last decision; ``share`` = visits / root visits.
+
+        Raises:
+            IllegalTurnError: the game is over.
+        """
+        return self.analyse_with_values(position)[0]
+
+    def analyse_with_values(self, position: Position) -> tuple[list[Candidate], tuple[float, ...]]:
+        """:meth:`analyse`, plus the search's value of ``position`` for every seat.
+
+        Returns:
+            ``(candidates, values)``: the candidates of :meth:`analyse`, and one
+            value per seat (seat order, each in [0, 1]): the mean reward vector
+            of all the search's iterations at the root (the playout/evaluation
+            average, as in :meth:`analyse`; it tends to the max^n value as the
+            budget grows). With ``paranoid`` the other seats' entries are
+            ``1 −`` the mover's.
 
         Raises:
             IllegalTurnError: the game is over.
@@ -387,10 +403,11 @@ class MCTSBot(BaseBot):
         found.sort(key=lambda f: (f[0], f[1]))
         total = max(root.n, 1)
         origin = root.state[core.LOGGERS][m]
-        return [
+        candidates = [
             Candidate(Turn.from_raw(origin, raw), value, visits, min(visits / total, 1.0))
             for _, raw, visits, value in found
         ]
+        return candidates, tuple(w / total for w in root.w)
 
     def reset(self) -> None:
         """Forget the kept search tree."""
@@ -398,7 +415,7 @@ class MCTSBot(BaseBot):
 
     # ------------------------------------------------------------------ compiled search
 
-    def _compiled_candidates(self, position: Position) -> list[Candidate] | None:
+    def _compiled_candidates(self, position: Position) -> tuple[list[Candidate], tuple[float, ...]] | None:
         """Search with the compiled kernel, or ``None`` when the Python search should run."""
         state = position._state
         if self.kernel is False or self.paranoid or (self.paranoid is None and len(state[core.SCORES]) >= 3):
@@ -441,7 +458,7 @@ class MCTSBot(BaseBot):
             "nodes": int(tree[7][0]),
             "reused": 0,
         }
-        return [
+        candidates = [
             Candidate(
                 Turn.from_raw(origin, tuple(int(x) for x in turns[i])),  # type: ignore[arg-type]
                 float(values[i]),
@@ -450,6 +467,8 @@ class MCTSBot(BaseBot):
             )
             for i in order
         ]
+        root_values = tuple(float(tree[2][0, i]) / total for i in range(len(state[core.SCORES])))
+        return candidates, root_values
 
     # ------------------------------------------------------------------ Python search
 

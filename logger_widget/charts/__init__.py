@@ -10,6 +10,8 @@ marker and line style too). See ``docs/charts.md``.
 
 Game charts
     :func:`score_progression`, :func:`board_history`, :func:`live_chart`
+Review charts
+    :func:`evaluation`
 Tournament charts
     :func:`win_rate_matrix`, :func:`rating_chart`, :func:`first_player_chart`
 Descriptions (alt text)
@@ -22,6 +24,7 @@ from __future__ import annotations
 
 from ._common import CHART_RC, REFERENCE_RC, ChartFigure, chart_style, description, reference_style, to_png
 from .data import Chop, ForestHistory, ScoreHistory, TurnAction, forest_history, score_history
+from .evaluation import evaluation
 from .game import board_history, live_chart, result_lines, score_progression
 from .tournament import (
     RatingRow,
@@ -49,6 +52,7 @@ __all__ = [
     "board_history",
     "chart_style",
     "description",
+    "evaluation",
     "first_player_chart",
     "forest_history",
     "live_chart",

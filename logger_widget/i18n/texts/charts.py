@@ -42,6 +42,7 @@ __all__ = [
     "STATUS",
     "TOURNAMENT",
     "DESCRIBE",
+    "EVALUATION",
     "COUNTS",
     "ALL_MESSAGES",
 ]
@@ -206,6 +207,28 @@ DESCRIBE: MappingProxyType[str, PMessage | PPluralMessage] = MappingProxyType(
     }
 )
 
+#: The evaluation chart of a reviewed game (``charts.evaluation``).
+EVALUATION: MappingProxyType[str, PMessage | PPluralMessage] = MappingProxyType(
+    {
+        "title": NP_("chart", "Winning chances over the game"),
+        # TRANSLATORS: y axis of the evaluation chart: the review's expected result of each player, 0–100 %.
+        "value": NP_("chart", "Winning chances"),
+        # TRANSLATORS: legend entry of a review mark: "Mistake (?)". {label} is translated, {glyph} is "?!", "?" or "??".
+        "mark": NP_("chart", "{label} ({glyph})"),
+        "count_inaccuracy": NNP_("chart", "{n} inaccuracy", "{n} inaccuracies"),
+        "count_mistake": NNP_("chart", "{n} mistake", "{n} mistakes"),
+        "count_blunder": NNP_("chart", "{n} blunder", "{n} blunders"),
+        # TRANSLATORS: one item of the evaluation chart's alt text: "Player 1: 1 inaccuracy, 0 mistakes and 2 blunders".
+        "seat": NP_("chart", "{player}: {marks}"),
+        # TRANSLATORS: alt text of the evaluation chart. {seats} lists "Player 1: 1 inaccuracy, 0 mistakes and 2 blunders".
+        "describe": NNP_(
+            "chart",
+            "Line chart of each player's winning chances over {n} reviewed turn: {seats}.",
+            "Line chart of each player's winning chances over {n} reviewed turns: {seats}.",
+        ),
+    }
+)
+
 #: Count messages of the charts, by key.
 COUNTS: MappingProxyType[str, PluralMessage | PPluralMessage] = MappingProxyType(
     {
@@ -220,13 +243,17 @@ COUNTS: MappingProxyType[str, PluralMessage | PPluralMessage] = MappingProxyType
         "describe_score": DESCRIBE["score"],  # type: ignore[dict-item]
         "describe_forest": DESCRIBE["forest"],  # type: ignore[dict-item]
         "describe_matrix": DESCRIBE["matrix"],  # type: ignore[dict-item]
+        "count_inaccuracy": EVALUATION["count_inaccuracy"],  # type: ignore[dict-item]
+        "count_mistake": EVALUATION["count_mistake"],  # type: ignore[dict-item]
+        "count_blunder": EVALUATION["count_blunder"],  # type: ignore[dict-item]
+        "describe_evaluation": EVALUATION["describe"],  # type: ignore[dict-item]
     }
 )
 
 
 def _all() -> tuple[PMessage | PPluralMessage, ...]:
     seen: list[PMessage | PPluralMessage] = []
-    for table in (SCORES, FOREST, STAGES, RESULT, STATUS, TOURNAMENT, DESCRIBE):
+    for table in (SCORES, FOREST, STAGES, RESULT, STATUS, TOURNAMENT, DESCRIBE, EVALUATION):
         for message in table.values():
             if message not in seen:
                 seen.append(message)

@@ -1,0 +1,341 @@
+"""The board's Review mode: step through a game's turns with the better turn drawn and explained.
+
+After a game (or on a loaded record) the **Review the game** button runs
+:func:`logger_widget.review.review` — in a background thread like the bots
+(:class:`~logger_widget.board.bot_runner.BotRunner`: its answer and its progress
+are delivered on the kernel's event loop), at once in sync mode and headless
+kernels. Then the board shows the position before each turn with the turn played
+and the better turn drawn over it, and a sentence built from the review's facts
+in the pupil's language ("Chopping b4 would have felled 3 trees: +3 points.").
+
+Intent: ``{"action": "review", "op": "open" | "prev" | "next" | "goto" | "exit", "ply": n}``.
+While the review is shown, every other board intent is refused with a notice
+(the game itself never changes); a change of the game closes the review.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..engine.game import Game
+from ..engine.position import Position
+from ..engine.turn import Turn
+from ..i18n import Translator
+from ..i18n.texts import terms
+from ..i18n.texts.review import BOARD, COUNTS, LABELS, LABELS_LOWER, SENTENCES
+from ..palette import REVIEW_COLOURS, REVIEW_GLYPHS, REVIEW_TURN_COLOURS
+from ..review import Review, TurnFacts, TurnReview, review
+from .messages import short
+from .persistence import headless_kernel
+from .view import Notice, move_path, player_name
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .widget import Board
+
+__all__ = ["ReviewMode", "review_sentence", "review_view", "ALLOWED_INTENTS"]
+
+#: Intents the board still takes while the review is shown (the rest are refused with a notice).
+ALLOWED_INTENTS = frozenset({"review", "locale", "export", "dismiss"})
+
+#: Nominal search seconds per position of the board's review (an iteration budget, see docs/review.md).
+BOARD_SECONDS = 0.02
+
+
+def _key(game: Game) -> tuple[Position, tuple[Turn, ...]]:
+    return game.start, game.turns
+
+
+@dataclass
+class _Progress:
+    done: int = 0
+    total: int = 0
+
+
+class ReviewMode:
+    """The review state of one board: the review, the turn shown, the search in progress.
+
+    Args:
+        board: the board it belongs to (its game, lock, bot runner and redraw).
+        seconds: nominal search budget per position (> 0), see :func:`logger_widget.review.review`.
+        seed: seed of the review's searches.
+    """
+
+    def __init__(self, board: Board, seconds: float = BOARD_SECONDS, seed: Any = 0) -> None:
+        self.board = board
+        self.seconds = seconds
+        self.seed = seed
+        #: The review shown, when done.
+        self.review: Review | None = None
+        #: The reviewed turn shown, 0-based index into ``review.turns``.
+        self.step = 0
+        #: The board shows the review (or its progress).
+        self.active = False
+        self.pending = False
+        self.progress = _Progress()
+        self.epoch = 0
+        self._for: tuple[Position, tuple[Turn, ...]] | None = None
+
+    # ------------------------------------------------------------------ state
+
+    @property
+    def available(self) -> bool:
+        """The Review button is offered: a game with turns, no bot thinking, not in a lesson."""
+        b = self.board
+        return bool(b.game.turns) and b.bots.thinking is None and b.lesson is None
+
+    @property
+    def shown_ply(self) -> int | None:
+        """The ply of the position drawn (before the reviewed turn), or ``None`` outside the review."""
+        if not self.active:
+            return None
+        return self.step if self.review is not None else len(self.board.game.turns)
+
+    @property
+    def current(self) -> TurnReview | None:
+        """The reviewed turn shown, or ``None``."""
+        if not self.active or self.review is None:
+            return None
+        return self.review.turns[self.step]
+
+    def game_changed(self) -> None:
+        """The game changed: a review of the old game is dropped and the board leaves review mode."""
+        if self._for is not None and self._for != _key(self.board.game):
+            self.review = None
+            self._for = None
+            self.active = False
+            self.pending = False
+            self.epoch += 1
+
+    # ------------------------------------------------------------------ intents
+
+    def handle(self, msg: dict[str, Any]) -> str:
+        """The ``review`` intent (see the module docstring); ``"ok"``, ``"rejected"`` or ``"invalid"``."""
+        op = msg.get("op")
+        b = self.board
+        if op == "open":
+            return self.open()
+        if op == "exit":
+            self.active = False
+            b.redraw()
+            return "ok"
+        if not self.active or self.review is None:
+            return "invalid" if op not in ("prev", "next", "goto") else "rejected"
+        total = len(self.review.turns)
+        if op == "prev":
+            self.step = max(0, self.step - 1)
+        elif op == "next":
+            self.step = min(total - 1, self.step + 1)
+        elif op == "goto":
+            ply = msg.get("ply")
+            if not isinstance(ply, int) or isinstance(ply, bool):
+                return "invalid"
+            self.step = min(max(ply, 1), total) - 1
+        else:
+            return "invalid"
+        b.redraw()
+        return "ok"
+
+    def refuse(self) -> str:
+        """Refuse a board intent while the review is shown (a notice says how to leave)."""
+        self.board.set_notice(Notice("info", lambda tr: tr.translate(BOARD["review_only"])))
+        self.board.redraw()
+        return "rejected"
+
+    def open(self) -> str:
+        """Show the review: start it (in the background) unless the game's review is at hand."""
+        b = self.board
+        if not b.game.turns:
+            b.set_notice(Notice("info", lambda tr: tr.translate(BOARD["nothing"])))
+            b.redraw()
+            return "rejected"
+        if b.bots.thinking is not None:
+            b.set_notice(Notice("info", lambda tr: tr.translate(BOARD["busy"])))
+            b.redraw()
+            return "rejected"
+        b.set_notice(None)
+        b.replay_ply = None
+        self.active = True
+        if self.review is not None and self._for == _key(b.game):
+            b.redraw()
+            return "ok"
+        if self.pending:
+            b.redraw()
+            return "ok"
+        self._start()
+        return "ok"
+
+    # ------------------------------------------------------------------ the search
+
+    def _start(self) -> None:
+        b = self.board
+        game = b.game.copy()
+        self._for = _key(b.game)
+        self.epoch += 1
+        epoch = self.epoch
+        self.pending = True
+        self.review = None
+        self.progress = _Progress(0, len(game.turns))
+        runner = b.bots
+        sync = runner.mode == "sync" or headless_kernel()
+
+        def report(done: int, total: int) -> None:
+            if sync:
+                self.progress = _Progress(done, total)
+            else:
+                runner.deliver(lambda: self._progressed(epoch, done, total))
+
+        def work() -> None:
+            result: Review | None = None
+            error: BaseException | None = None
+            try:
+                result = review(game, seconds=self.seconds, seed=self.seed, progress=report)
+            except Exception as e:  # noqa: BLE001 - shown to the pupil, the board goes on
+                error = e
+            if sync:
+                self._finished(epoch, result, error)
+            else:
+                runner.deliver(lambda: self._finished(epoch, result, error))
+
+        b.redraw()
+        if sync:
+            work()
+        else:
+            threading.Thread(target=work, name="logger-review", daemon=True).start()
+
+    def _progressed(self, epoch: int, done: int, total: int) -> None:
+        with self.board.lock:
+            if epoch == self.epoch and self.pending:
+                self.progress = _Progress(done, total)
+                self.board.redraw()
+
+    def _finished(self, epoch: int, result: Review | None, error: BaseException | None) -> None:
+        b = self.board
+        with b.lock:
+            if epoch != self.epoch:
+                return
+            self.pending = False
+            if result is None:
+                self.active = False
+                message = short(error or RuntimeError("no review"))
+                b.set_notice(Notice("error", lambda tr: tr.format(BOARD["failed"], error=message)))
+            else:
+                self.review = result
+                errors = result.mistakes()
+                self.step = errors[0].ply - 1 if errors else 0
+            b.redraw()
+
+
+# --------------------------------------------------------------------------- sentences and the view
+
+
+def _better_sentence(tr: Translator, facts: TurnFacts) -> str:
+    if facts.kind == "chop":
+        points = tr.count(terms.POINTS, facts.points)
+        return tr.count(COUNTS["best_chop"], len(facts.felled), cell=facts.cells[0], points=points)
+    if facts.kind == "plant":
+        return tr.format(SENTENCES["best_plant"], cell=facts.cells[0])
+    if facts.kind == "protest":
+        return tr.format(SENTENCES["best_protest"], cells=tr.format_list(facts.cells))
+    return tr.format(SENTENCES["best_move"], cell=facts.turn.destination)
+
+
+def review_sentence(tr: Translator, turn: TurnReview) -> str:
+    """What the review says about ``turn``, in ``tr``'s language, from its facts only.
+
+    The verdict ("Turn 5, Player 1: a mistake (12 % of the winning chances lost)."), then,
+    when a better turn was found, what it would have done ("Chopping b4 would have felled
+    3 trees: +3 points.") and what the turn played scored; for a best chop, what it felled.
+    """
+    player = player_name(tr, turn.seat)
+    ply = tr.format_number(turn.ply)
+    if turn.forced:
+        parts = [tr.format(SENTENCES["forced"], ply=ply, player=player)]
+    elif turn.label == "best":
+        parts = [
+            tr.format(
+                SENTENCES["verdict_best"], ply=ply, player=player, label=tr.translate(LABELS_LOWER["best"])
+            )
+        ]
+    else:
+        label = tr.translate(LABELS_LOWER[turn.label])
+        loss = tr.format_percent(round(turn.loss, 2))
+        parts = [tr.format(SENTENCES["verdict"], ply=ply, player=player, label=label, loss=loss)]
+    if turn.best != turn.played:
+        parts.append(_better_sentence(tr, turn.best_facts))
+        parts.append(
+            tr.format(SENTENCES["played_points"], points=tr.count(terms.POINTS, turn.played_facts.points))
+        )
+    elif turn.played_facts.kind == "chop":
+        facts = turn.played_facts
+        points = tr.count(terms.POINTS, facts.points)
+        parts.append(tr.count(COUNTS["played_chop"], len(facts.felled), cell=facts.cells[0], points=points))
+    return " ".join(parts)
+
+
+def _turn_view(tr: Translator, turn: TurnReview, which: str) -> dict[str, Any]:
+    facts = turn.played_facts if which == "played" else turn.best_facts
+    t = facts.turn
+    key = "played_turn" if which == "played" else "better_turn"
+    return {
+        "path": move_path(turn.position, t),
+        "destination": t.destination,
+        "kind": facts.kind,
+        "targets": list(facts.cells),
+        "felled": list(facts.felled),
+        "spawns": list(t.spawns),
+        "notation": t.notation(),
+        "text": tr.format(SENTENCES[key], turn=t.notation()),
+        "colour": REVIEW_TURN_COLOURS[which],
+    }
+
+
+def review_view(mode: ReviewMode, tr: Translator) -> dict[str, Any]:
+    """The Review panel of the view model (JSON-ready).
+
+    Keys: ``available`` (show the button), ``open`` (its label), ``active``, ``pending``,
+    ``progress`` (``done``, ``total``, ``text``), ``labels`` (title, prev, next, exit, slider),
+    ``step`` (``None`` until the review is done; else ``ply``, ``total``, ``text``, ``label``,
+    ``label_text``, ``glyph``, ``colour``, ``sentence``, ``played`` and ``better`` — the two
+    turns to draw, ``better`` is ``None`` when the played turn was the best found), and the
+    ``first``/``last`` flags of the prev/next buttons.
+    """
+    labels = {k: tr.translate(BOARD[k]) for k in ("title", "prev", "next", "exit", "slider")}
+    out: dict[str, Any] = {
+        "available": mode.available and not mode.active,
+        "open": tr.translate(BOARD["open"]),
+        "active": mode.active,
+        "pending": mode.pending,
+        "labels": labels,
+        "progress": None,
+        "step": None,
+    }
+    if mode.pending:
+        p = mode.progress
+        out["progress"] = {
+            "done": p.done,
+            "total": p.total,
+            "text": tr.format(
+                BOARD["progress"], done=tr.format_number(p.done), total=tr.format_number(p.total)
+            ),
+        }
+    turn = mode.current
+    if turn is not None and mode.review is not None:
+        total = len(mode.review.turns)
+        out["step"] = {
+            "ply": turn.ply,
+            "total": total,
+            "text": tr.format(BOARD["step"], ply=tr.format_number(turn.ply), total=tr.format_number(total)),
+            "label": turn.label,
+            "label_text": tr.translate(LABELS[turn.label]),
+            "glyph": REVIEW_GLYPHS[turn.label],
+            "colour": REVIEW_COLOURS[turn.label],
+            "seat": turn.seat,
+            "sentence": review_sentence(tr, turn),
+            "played": _turn_view(tr, turn, "played"),
+            "better": None if turn.best == turn.played else _turn_view(tr, turn, "better"),
+            "first": turn.ply == 1,
+            "last": turn.ply == total,
+        }
+    return out

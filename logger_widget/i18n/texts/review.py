@@ -1,0 +1,119 @@
+"""Texts of the post-game review (``logger_widget.review``): labels and the sentences built from its facts.
+
+Used by the board's Review mode and the evaluation chart. Contexts:
+``review:label`` (the five labels), ``review`` (sentences). Placeholders:
+
+* ``{ply}`` — the turn's number; ``{player}`` — an already translated "Player 2";
+* ``{label}`` — an already translated label (lower case inside a sentence: ``label_lower``);
+* ``{loss}`` — a percentage already formatted for the locale ("12 %");
+* ``{cell}`` — a cell name (``b4``, never translated); ``{cells}`` — a localised list of cells;
+* ``{points}`` — an already translated count of points ("3 points");
+* ``{n}`` — a count, formatted for the locale.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from .. import NNP_, NP_, PMessage, PPluralMessage
+
+__all__ = ["LABELS", "LABELS_LOWER", "SENTENCES", "BOARD", "COUNTS", "ALL_MESSAGES"]
+
+# TRANSLATORS: the review of a game, for pupils of 12 (chess sites say "inaccuracy",
+# "mistake", "blunder"; use the words chess players of your language know).
+
+#: The label of a reviewed turn, as a heading ("Mistake").
+LABELS: MappingProxyType[str, PMessage] = MappingProxyType(
+    {
+        "best": NP_("review:label", "Best turn"),
+        "good": NP_("review:label", "Good turn"),
+        "inaccuracy": NP_("review:label", "Inaccuracy"),
+        "mistake": NP_("review:label", "Mistake"),
+        "blunder": NP_("review:label", "Blunder"),
+    }
+)
+
+#: The same labels inside a sentence ("Player 1: a mistake").
+LABELS_LOWER: MappingProxyType[str, PMessage] = MappingProxyType(
+    {
+        "best": NP_("review:label-lower", "the best turn"),
+        "good": NP_("review:label-lower", "a good turn"),
+        "inaccuracy": NP_("review:label-lower", "an inaccuracy"),
+        "mistake": NP_("review:label-lower", "a mistake"),
+        "blunder": NP_("review:label-lower", "a blunder"),
+    }
+)
+
+#: Sentences built from the review's facts.
+SENTENCES: MappingProxyType[str, PMessage] = MappingProxyType(
+    {
+        # TRANSLATORS: first sentence of a reviewed turn: "Turn 5, Player 1: a mistake (12 % of the winning chances lost)."
+        "verdict": NP_("review", "Turn {ply}, {player}: {label} ({loss} of the winning chances lost)."),
+        # TRANSLATORS: first sentence of a reviewed turn that was the best one found.
+        "verdict_best": NP_("review", "Turn {ply}, {player}: {label}."),
+        # TRANSLATORS: a turn where every legal turn led to the same position.
+        "forced": NP_("review", "Turn {ply}, {player}: the only possible turn."),
+        "best_plant": NP_("review", "Planting a seedling on {cell} was better."),
+        "best_protest": NP_("review", "Putting protesters on {cells} was better."),
+        # TRANSLATORS: the better turn had no action (none was possible) or only its move differs.
+        "best_move": NP_("review", "Moving to {cell} was better."),
+        # TRANSLATORS: what the turn played scored, after the better turn's sentence. {points} is "0 points".
+        "played_points": NP_("review", "The turn played scored {points}."),
+        # TRANSLATORS: accessible names of the two turns drawn on the board in review mode.
+        "played_turn": NP_("review", "Turn played: {turn}"),
+        "better_turn": NP_("review", "Better turn: {turn}"),
+    }
+)
+
+#: The board's Review mode: buttons, headings and notices (context ``review:board``).
+BOARD: MappingProxyType[str, PMessage] = MappingProxyType(
+    {
+        # TRANSLATORS: button shown when a game can be reviewed.
+        "open": NP_("review:board", "Review the game"),
+        "title": NP_("review:board", "Game review"),
+        "prev": NP_("review:board", "Previous turn"),
+        "next": NP_("review:board", "Next turn"),
+        "exit": NP_("review:board", "Exit review"),
+        # TRANSLATORS: progress of the review's search; {done} and {total} are numbers of turns.
+        "progress": NP_("review:board", "Looking for better turns… {done} / {total}"),
+        # TRANSLATORS: position of the review's slider: "Turn 3 of 12".
+        "step": NP_("review:board", "Turn {ply} of {total}"),
+        "slider": NP_("review:board", "Reviewed turn"),
+        # TRANSLATORS: a click on the board while it shows the review.
+        "review_only": NP_(
+            "review:board", "The board shows the review. Press “Exit review” to go back to the game."
+        ),
+        "failed": NP_("review:board", "The review failed: {error}"),
+        # TRANSLATORS: the Review button was pressed in a game with no turn yet.
+        "nothing": NP_("review:board", "There is no turn to review yet."),
+        # TRANSLATORS: the Review button was pressed while a bot is thinking.
+        "busy": NP_("review:board", "Wait until the bot has played, then review."),
+    }
+)
+
+#: Sentences with a count of felled trees (plural forms).
+COUNTS: MappingProxyType[str, PPluralMessage] = MappingProxyType(
+    {
+        # TRANSLATORS: the better turn was a chop. {points} is "3 points".
+        "best_chop": NNP_(
+            "review",
+            "Chopping {cell} would have felled {n} tree: +{points}.",
+            "Chopping {cell} would have felled {n} trees: +{points}.",
+        ),
+        # TRANSLATORS: the turn played was the best found: what it did. {points} is "2 points".
+        "played_chop": NNP_(
+            "review",
+            "Chopping {cell} felled {n} tree: +{points}.",
+            "Chopping {cell} felled {n} trees: +{points}.",
+        ),
+    }
+)
+
+#: Every message of this table.
+ALL_MESSAGES: tuple[PMessage | PPluralMessage, ...] = (
+    *LABELS.values(),
+    *LABELS_LOWER.values(),
+    *SENTENCES.values(),
+    *COUNTS.values(),
+    *BOARD.values(),
+)
