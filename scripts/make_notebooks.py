@@ -8,7 +8,7 @@ Writes, for each language ``uk``, ``es``, ``en``:
   (:mod:`logger_widget.classroom.tutorial`) with its explanation, the matching rules text
   (:mod:`logger_widget.i18n.texts.rules`), a task and a live board; ends with a whole
   game against an easy bot;
-* ``play_vs_bots_<lang>.ipynb`` — settings, the board, the score chart, the record;
+* ``play_vs_bots_<lang>.ipynb`` — settings, the board, the score chart, the record, the review;
 * ``puzzles_<lang>.ipynb`` — the puzzle board (:class:`logger_widget.board.PuzzleBoard`),
   the themes and difficulty of the set, one theme, the pupil's rating;
 * ``game_theory_exercises_<lang>.ipynb`` — classroom game-theory exercises with
@@ -105,6 +105,26 @@ def play(language: str) -> nbformat.NotebookNode:
         new_code_cell("board.chart()"),
         new_markdown_cell(f"## {t['record_title']}\n\n{t['record_text']}"),
         new_code_cell("print(board.to_json())"),
+        new_markdown_cell(f"## {t['review_title']}\n\n{t['review_text']}"),
+        new_code_cell(
+            f"# {t['review_code']}\n"
+            "from ipywidgets import IntProgress\n"
+            "from logger_widget.charts import evaluation\n"
+            "from logger_widget.review import review\n"
+            "from logger_widget.tournament import play_game\n\n"
+            'game = board.game if board.game.turns else play_game(["greedy", "mcts:easy"], seed=1, turn_limit=10)\n'
+            "bar = IntProgress(max=len(game.turns))\n"
+            "display(bar)\n"
+            "result = review(game, seconds=0.02, progress=lambda done, total: setattr(bar, 'value', done))\n"
+            "evaluation(result, locale=LANGUAGE)"
+        ),
+        new_code_cell(
+            f"# {t['review_list']}\n"
+            "from logger_widget.board.review_mode import review_sentence\n"
+            "from logger_widget.i18n import Translator\n\n"
+            "for turn in result.mistakes():\n"
+            "    print(review_sentence(Translator(LANGUAGE), turn))"
+        ),
     ]
     return notebook(cells, language)
 

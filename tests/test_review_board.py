@@ -30,7 +30,13 @@ class Driver:
 
     def send(self, action: str, **extra: Any) -> str:
         self.seq += 1
-        msg = {"type": "intent", "client": "t", "seq": self.seq, "version": self.view["version"], "action": action}
+        msg = {
+            "type": "intent",
+            "client": "t",
+            "seq": self.seq,
+            "version": self.view["version"],
+            "action": action,
+        }
         return self.board.handle_message({**msg, **extra})
 
 
@@ -43,7 +49,12 @@ def missed_game() -> Game:
 
 def board(locale: str = "en", mode: str = "sync", record: Any = None) -> Board:
     return Board(
-        ["human", "human"], locale=locale, bot_mode=mode, record=record or missed_game(), autosave=False, seed=0
+        ["human", "human"],
+        locale=locale,
+        bot_mode=mode,
+        record=record or missed_game(),
+        autosave=False,
+        seed=0,
     )
 
 
@@ -104,7 +115,9 @@ def test_sentences_for_a_best_chop_and_a_forced_turn():
     game = Game(MISS)
     game.play("a1 +b2,c2,d2 xb1")
     (turn,) = review(game, seconds=0.01).turns
-    assert review_sentence(tr, turn) == "Turn 1, Player 1: the best turn. Chopping b1 felled 3 trees: +3 points."
+    assert (
+        review_sentence(tr, turn) == "Turn 1, Player 1: the best turn. Chopping b1 felled 3 trees: +3 points."
+    )
     forced = Game("...p2/....p/...../s..../1s... 1 0,0 0,2")
     forced.play("a1")
     (turn,) = review(forced, seconds=0.01).turns
@@ -125,7 +138,9 @@ def test_the_review_runs_in_the_background_with_progress():
     seen: list[tuple[int, int]] = []
     b.observe(lambda change: seen.append(_progress(change["new"])), "_view")
     assert d.send("review", op="open") == "ok"
-    assert d.view["review"]["pending"] and d.view["review"]["progress"]["text"].startswith("Looking for better turns")
+    assert d.view["review"]["pending"] and d.view["review"]["progress"]["text"].startswith(
+        "Looking for better turns"
+    )
     deadline = time.monotonic() + 120
     while b.review.pending and time.monotonic() < deadline:
         b.bots.drain()

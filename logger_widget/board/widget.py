@@ -655,6 +655,9 @@ class Board(anywidget.AnyWidget):
         view = self._decorate_view(build_view(state, self._tr))
         view["chart"] = self._chart_view() if self.live_chart else None
         view["review"] = review_view(self.review, self._tr)
+        if self.review.active:  # the review draws its own two turns, not the last one, and has its own slider
+            view["last"] = None
+            view["replay"] = {**view["replay"], "active": False}
         self._view = view
         self.lpn = self._game.position.to_lpn()
 

@@ -361,7 +361,9 @@ function buildSide(ctx) {
   e.hintBtn = button("hint", "lw-btn", () => send("hint"));
   e.undoBtn = button("undo", "lw-btn", () => send("undo"));
   e.redoBtn = button("redo", "lw-btn", () => send("redo"));
-  const toolsRow = h("div", { class: "lw-toolrow" }, e.hintBtn, e.undoBtn, e.redoBtn);
+  e.reviewOpen = button("review-open", "lw-btn lw-btn-strong lw-review-open", () => send("review", { op: "open" }));
+  e.reviewOpen.hidden = true;
+  const toolsRow = h("div", { class: "lw-toolrow" }, e.hintBtn, e.undoBtn, e.redoBtn, e.reviewOpen);
   e.hintText = h("div", { class: "lw-hinttext", "data-testid": "hint-text", hidden: true });
   e.last = h("div", { class: "lw-last", "data-testid": "last-turn", hidden: true });
   return h(
@@ -373,12 +375,62 @@ function buildSide(ctx) {
     e.notice,
     e.pausedBox,
     e.result,
+    buildReview(ctx),
     e.actionsBox,
     e.preview,
     toolsRow,
     e.hintText,
     e.last,
   );
+}
+
+// The Review mode's panel: the verdict, the sentence (a live region), the two turns' legend,
+// previous / next / exit buttons and a slider; ← and → step while the panel has the focus.
+function buildReview(ctx) {
+  const e = ctx.els;
+  const send = ctx.send;
+  e.reviewTitle = h("h3", { class: "lw-h3", id: `${ctx.client}-review` });
+  e.reviewProgress = h("progress", { class: "lw-review-progress", "data-testid": "review-progress", max: "1", value: "0" });
+  e.reviewProgressText = h("span", { class: "lw-review-progress-text" });
+  e.reviewWait = h("div", { class: "lw-review-wait", role: "status" }, e.reviewProgress, e.reviewProgressText);
+  e.reviewLabel = h("div", { class: "lw-review-label", "data-testid": "review-label" });
+  e.reviewSentence = h("p", { class: "lw-review-sentence", "data-testid": "review-sentence", "aria-live": "polite" });
+  e.reviewLegend = h("ul", { class: "lw-review-legend", "data-testid": "review-legend" });
+  e.reviewPrev = button("review-prev", "lw-btn", () => send("review", { op: "prev" }));
+  e.reviewNext = button("review-next", "lw-btn lw-btn-strong", () => send("review", { op: "next" }));
+  e.reviewExit = button("review-exit", "lw-btn lw-btn-quiet", () => send("review", { op: "exit" }));
+  e.reviewSlider = h("input", { type: "range", min: "1", max: "1", step: "1", value: "1", class: "lw-range", "data-testid": "review-slider" });
+  e.reviewSlider.addEventListener("input", () => send("review", { op: "goto", ply: Number(e.reviewSlider.value) }));
+  e.reviewStep = h("span", { class: "lw-replay-value", "data-testid": "review-step" });
+  e.reviewNav = h(
+    "div",
+    { class: "lw-review-nav" },
+    h("div", { class: "lw-actionrow" }, e.reviewPrev, e.reviewNext, e.reviewExit),
+    h("label", { class: "lw-replay" }, e.reviewSlider, e.reviewStep),
+  );
+  e.reviewBox = h(
+    "section",
+    { class: "lw-review", "data-testid": "review", "aria-labelledby": `${ctx.client}-review`, hidden: true },
+    e.reviewTitle,
+    e.reviewWait,
+    e.reviewLabel,
+    e.reviewSentence,
+    e.reviewLegend,
+    e.reviewNav,
+  );
+  e.reviewBox.addEventListener("keydown", (ev) => {
+    if (ev.target === e.reviewSlider) return; // the slider steps with the arrows itself
+    const step = ctx.view.review && ctx.view.review.step;
+    if (!step) return;
+    if (ev.key === "ArrowLeft" && !step.first) {
+      ev.preventDefault();
+      send("review", { op: "prev" });
+    } else if (ev.key === "ArrowRight" && !step.last) {
+      ev.preventDefault();
+      send("review", { op: "next" });
+    }
+  });
+  return e.reviewBox;
 }
 
 function buildBottom(ctx) {
@@ -649,6 +701,16 @@ function drawOverlay(ctx) {
       els.overlay.append(g);
     }
   }
+  const step = view.review && view.review.active ? view.review.step : null;
+  if (step) {
+    // the turn played (dashed) and the better turn (solid), each along its logger's path
+    for (const [which, t] of [["played", step.played], ["better", step.better]]) {
+      if (!t || t.path.length < 2) continue;
+      const g = arrow(t.path, t.colour, `lw-arrow-review lw-arrow-${which}`);
+      if (which === "played") g.querySelectorAll("polyline").forEach((l) => l.setAttribute("stroke-dasharray", "14 10"));
+      els.overlay.append(g);
+    }
+  }
   const shown = shownPreview(ctx);
   const p = shown ? view.previews[shown] : null;
   if (p && p.felled.length) {
@@ -871,6 +933,72 @@ function drawTools(ctx) {
   els.hintText.textContent = view.hint.text || "";
 }
 
+function reviewSwatch(which, colour) {
+  const dash = which === "played" ? ' stroke-dasharray="6 4"' : "";
+  const icon = which === "played" ? '<path d="M20 6 L28 14 M28 6 L20 14" stroke="#1b1b1b" stroke-width="3"/>' : '<path d="M24 3 L26.5 9 L33 9 L28 13 L30 19 L24 15.5 L18 19 L20 13 L15 9 L21.5 9 Z" fill="#1b1b1b"/>';
+  const s = svg("svg", { viewBox: "0 0 36 22", width: "36", height: "22", "aria-hidden": "true", focusable: "false" });
+  s.innerHTML = `<line x1="2" y1="16" x2="14" y2="16" stroke="${colour}" stroke-width="5"${dash}/>${icon}`;
+  return s;
+}
+
+function drawReview(ctx) {
+  const { view, els, cellEls, root } = ctx;
+  const r = view.review;
+  els.reviewOpen.hidden = !(r && r.available);
+  if (r) els.reviewOpen.textContent = r.open;
+  const active = !!(r && r.active);
+  root.dataset.review = active ? (r.step ? r.step.label : "pending") : "false";
+  els.reviewBox.hidden = !active;
+  const step = active ? r.step : null;
+  const marks = {};
+  if (step) {
+    for (const [which, t] of [["played", step.played], ["better", step.better]]) {
+      if (!t) continue;
+      for (const id of [t.destination, ...t.targets]) marks[id] = marks[id] && marks[id] !== which ? "both" : which;
+    }
+  }
+  const fell = new Set(step && step.better ? step.better.felled : []);
+  for (const [id, c] of Object.entries(cellEls)) {
+    if (marks[id]) c.el.dataset.review = marks[id];
+    else delete c.el.dataset.review;
+    c.el.classList.toggle("lw-review-fell", fell.has(id));
+  }
+  if (!active) return;
+  if (step) {
+    root.style.setProperty("--rv-played", step.played.colour);
+    if (step.better) root.style.setProperty("--rv-better", step.better.colour);
+  }
+  els.reviewTitle.textContent = r.labels.title;
+  els.reviewWait.hidden = !r.pending;
+  if (r.progress) {
+    els.reviewProgress.max = Math.max(1, r.progress.total);
+    els.reviewProgress.value = r.progress.done;
+    els.reviewProgressText.textContent = r.progress.text;
+  }
+  els.reviewLabel.hidden = !step;
+  els.reviewSentence.hidden = !step;
+  els.reviewLegend.hidden = !step;
+  els.reviewNav.hidden = !step;
+  if (!step) return;
+  els.reviewLabel.style.setProperty("--rv-label", step.colour);
+  els.reviewLabel.replaceChildren(h("span", { class: "lw-review-glyph", "aria-hidden": "true" }, step.glyph), h("strong", {}, step.label_text));
+  els.reviewSentence.textContent = step.sentence;
+  const items = [h("li", {}, reviewSwatch("played", step.played.colour), h("span", {}, step.played.text))];
+  if (step.better) items.push(h("li", {}, reviewSwatch("better", step.better.colour), h("span", {}, step.better.text)));
+  els.reviewLegend.replaceChildren(...items);
+  els.reviewPrev.textContent = r.labels.prev;
+  els.reviewPrev.disabled = step.first;
+  els.reviewNext.textContent = r.labels.next;
+  els.reviewNext.disabled = step.last;
+  els.reviewExit.textContent = r.labels.exit;
+  els.reviewSlider.max = String(step.total);
+  els.reviewSlider.disabled = step.total < 2;
+  if (document.activeElement !== els.reviewSlider) els.reviewSlider.value = String(step.ply);
+  els.reviewSlider.setAttribute("aria-label", r.labels.slider);
+  els.reviewSlider.setAttribute("aria-valuetext", step.text);
+  els.reviewStep.textContent = step.text;
+}
+
 function drawLastTurn(ctx) {
   const { view, els } = ctx;
   els.last.hidden = !view.last;
@@ -1000,6 +1128,7 @@ function drawAll(ctx) {
   drawLastTurn(ctx);
   drawHistory(ctx);
   drawReplay(ctx);
+  drawReview(ctx);
   drawGameTools(ctx);
   if (ctx.ui.preview && !(view.previews && view.previews[ctx.ui.preview])) ctx.ui.preview = null;
   drawPreview(ctx);
@@ -1052,7 +1181,10 @@ function render({ model, el }) {
   const bottom = buildBottom(ctx);
   root.append(top, ctx.els.banner, main, bottom, ctx.els.chart);
   root.addEventListener("keydown", (e) => {
-    if (e.key === "Escape" && ctx.view.back && ctx.view.back.enabled) {
+    if (e.key === "Escape" && ctx.view.review && ctx.view.review.active) {
+      e.preventDefault();
+      ctx.send("review", { op: "exit" });
+    } else if (e.key === "Escape" && ctx.view.back && ctx.view.back.enabled) {
       e.preventDefault();
       ctx.send("back");
     }

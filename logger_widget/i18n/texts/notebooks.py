@@ -50,6 +50,20 @@ PLAY = {
         "notebook:play",
         "Every turn in notation. Save the record to replay the game later with `board.load(...)`.",
     ),
+    "review_title": NP_("notebook:play", "Review this game"),
+    "review_text": NP_(
+        "notebook:play",
+        "After the game, a search bot looks for better turns. The chart shows each player's winning "
+        "chances over the game; `?!` marks an inaccuracy, `?` a mistake and `??` a blunder. On the "
+        "board, press **Review the game** to step through the turns and see the better turn drawn.",
+    ),
+    # TRANSLATORS: a comment in the code cell of the review (after "# ").
+    "review_code": NP_(
+        "notebook:play",
+        "the game on the board, or a short game between two bots while no turn has been played",
+    ),
+    # TRANSLATORS: a comment in the code cell that lists the mistakes (after "# ").
+    "review_list": NP_("notebook:play", "what the review says about each inaccuracy, mistake and blunder"),
 }
 
 PUZZLES = {
