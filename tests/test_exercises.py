@@ -489,7 +489,8 @@ def test_the_numbers_in_the_texts_come_from_the_positions_and_constants() -> Non
     text = "\n".join(source for _, source in ex.notebook_cells("en", teacher=True))
     p1, p2, p3 = ex.KINGMAKER.position.scores
     assert (
-        f"Here Player 1 has {p1} points" in text and f"Player 2 has {p2} points, Player 3 has {p3}." in text
+        f"Here Player 1 has {p1} points" in text
+        and f"Player 2 has {p2} points, Player 3 has {p3} points." in text
     )
     assert f"Here Player 1 has {ex.BACKWARD_INDUCTION.position.scores[0]} points and must chop" in text
     last = ex.PROTESTER_ENDGAME.position
@@ -500,4 +501,4 @@ def test_the_numbers_in_the_texts_come_from_the_positions_and_constants() -> Non
     assert "z = 1.96" in text  # NormalDist's 97.5 % quantile, shown with two decimals
     wrong = ex.check_kingmaker("A")
     gain = max(c.scores[1] for c in ex.KINGMAKER.position.successors()) - p2
-    assert f"at most {gain} more, and Player 1 already has {p1}" in wrong.text()
+    assert f"at most {gain} more, and Player 1 already has {p1} points" in wrong.text()

@@ -1142,3 +1142,43 @@ def test_uk_spawn_rule_keeps_all():
         "choose cells so that as many trees as possible spread their seeds."
     )
     assert "не можуть усі" in text
+
+
+# ---------------------------------------------------------------------------- counted nouns (issue 12)
+
+#: Nouns that are counted in the game's texts; a number before one of them needs plural forms.
+_COUNTED = r"(?:points?|protesters?|games?|trees?|turns?|seedlings?|saplings?|rounds?|bots?|cells?)\b"
+#: Placeholders that are never whole numbers (a rate: "0.553 points per game").
+_NOT_COUNTS = {"rate"}
+
+
+def test_no_single_form_message_puts_a_number_beside_a_noun():
+    """ "{points} points" in a message without plural forms is wrong for 1 in English and for most
+    numbers in Ukrainian («{points} очки»: 1 очко, 2 очки, 5 очок): such numbers are passed as
+    counts (``feedback.Count``, ``Translator.count``) or the message gets plural forms (``NN_``)."""
+    bad = []
+    for message in read_catalog(POT):
+        if not message.id or isinstance(message.id, (tuple, list)):
+            continue
+        for match in re.finditer(r"\{(\w+)\}\s+(?:more\s+)?" + _COUNTED, message.id):
+            if match.group(1) not in _NOT_COUNTS:
+                bad.append(f"[{message.context}] …{match.group(0)}…")
+    assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize(
+    "n, uk", [(1, "1 очко"), (2, "2 очки"), (5, "5 очок"), (21, "21 очко"), (11, "11 очок")]
+)
+def test_exercise_numbers_take_the_plural_form_of_their_noun(n, uk):
+    """Exercise texts fill counted placeholders with the noun in the right form (uk one/few/many)."""
+    from logger_widget.classroom.exercises.protester import _PR_SHORT
+    from logger_widget.classroom.feedback import games, points, protesters, text
+
+    out = text(_PR_SHORT, Translator("uk"), turn="e5-c5 xc4", points=points(n), leader=points(10))
+    assert f"лише {uk}." in out and "Потрібно 10 очок" in out, out
+    en = text(_PR_SHORT, Translator("en"), turn="-", points=points(n), leader=points(1))
+    assert ("only 1 point." if n == 1 else f"only {n} points.") in en and "You need 1 point," in en, en
+    forms = {1: "гра", 2: "гри", 5: "ігор", 21: "гра", 11: "ігор"}
+    assert Translator("uk").count(games(n).message, n) == f"{n} {forms[n]}"
+    es = Translator("es")
+    assert es.count(protesters(n).message, n) == (f"{n} manifestante" if n == 1 else f"{n} manifestantes")

@@ -961,11 +961,40 @@ def test_an_illegal_click_says_which_rule() -> None:
     d = Driver(b)
     assert d.cell("e1") == "rejected"
     text = d.view["notice"]["text"]
-    assert "e1" in text and "a1" in text and ":" in text, text
+    assert "e1" in text and "a1" in text, text
     assert text != Translator("es").format(
         __import__("logger_widget.i18n.texts.board", fromlist=["NOTICES"]).NOTICES["not_selectable"],
         cell="e1",
     )
+
+
+#: A capital letter right after a colon: a whole sentence glued on with ":" (issue 11, «…elegir e3: La casilla…»).
+_CAPITAL_AFTER_COLON = re.compile(r":\s+[A-ZА-ЯЄІЇҐÁÉÍÓÚÑ]")
+
+
+@pytest.mark.parametrize("locale", ["uk", "es", "en"])
+def test_refusals_put_the_rule_in_its_own_sentence(locale: str) -> None:
+    """The rule is a whole sentence: after a full stop, never after a colon (a capital after ':')."""
+    from logger_widget.engine.errors import IllegalTurnError
+    from logger_widget.i18n.explain import explain_error
+
+    tr = Translator(locale)
+    d = Driver(sync_board(("human", "human"), locale=locale))
+    assert d.cell("e3") == "rejected"  # a click
+    clicked = d.view["notice"]["text"]
+    d.send("notation", text="a1-a4")  # a typed turn
+    typed = d.view["notice"]["text"]
+    b = sync_board(("human", lambda position: "e5-a1"), locale=locale)  # a bot
+    d2 = Driver(b)
+    d2.cell("a3")
+    d2.cell("b3")
+    by_bot = d2.view["notice"]["text"]
+    with pytest.raises(IllegalTurnError) as info:
+        Game.new(2).position.play("a1-a4")
+    reason = explain_error(tr, info.value)
+    for text in (clicked, typed, by_bot):
+        assert not _CAPITAL_AFTER_COLON.search(text), text
+    assert typed.endswith(". " + reason), typed
 
 
 def test_history_window_does_not_grow_with_the_game() -> None:

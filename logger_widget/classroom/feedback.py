@@ -15,11 +15,13 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..engine.turn import Turn
-from ..i18n import NP_, PMessage, Translator, negotiate
+from ..i18n import NP_, PluralMessage, PMessage, Translator, negotiate
 from ..i18n.explain import RuleNote, explain_rule
+from ..i18n.texts.terms import GAMES, POINTS, PROTESTERS
 from ..tournament.ratings import LEVEL
 
 __all__ = [
+    "Count",
     "ExerciseFeedback",
     "Feedback",
     "Message",
@@ -27,9 +29,12 @@ __all__ = [
     "Players",
     "Whole",
     "feedback",
+    "games",
     "is_empty",
     "localise",
     "note",
+    "points",
+    "protesters",
     "text",
     "whole",
 ]
@@ -91,6 +96,35 @@ class Players:
     seats: tuple[int, ...]
 
 
+@dataclass(frozen=True)
+class Count:
+    """A number with its noun, in the reader's plural form: uk "1 очко", "2 очки", "5 очок", "21 очко".
+
+    A message never puts a number placeholder beside a fixed noun ("{points} points" is wrong
+    for 1 in English and for most numbers in Ukrainian); it takes ``{points}`` and the value
+    ``Count(POINTS, n)``, shown with :meth:`Translator.count`. ``message`` is a count message
+    (``NN_``/``NNP_``, placeholder ``{n}``); ``n`` the whole number.
+    """
+
+    message: PluralMessage
+    n: int
+
+
+def points(n: int) -> Count:
+    """``n`` game points ("1 point", uk "5 очок")."""
+    return Count(POINTS, n)
+
+
+def protesters(n: int) -> Count:
+    """``n`` protesters ("1 protester", uk "2 протестувальники")."""
+    return Count(PROTESTERS, n)
+
+
+def games(n: int) -> Count:
+    """``n`` games ("1 game", uk "5 ігор")."""
+    return Count(GAMES, n)
+
+
 def whole(x: float, tr: Translator) -> str:
     """``x`` as a whole number in ``tr``'s locale, or ∞ / −∞."""
     if math.isfinite(x):
@@ -120,6 +154,8 @@ def localise(params: Mapping[str, Any], tr: Translator) -> dict[str, Any]:
             out[key] = value.notation()
         elif isinstance(value, PMessage):
             out[key] = tr.translate(value)
+        elif isinstance(value, Count):
+            out[key] = tr.count(value.message, value.n)
         elif isinstance(value, Whole):
             out[key] = whole(value.value, tr)
         elif isinstance(value, Players):

@@ -22,6 +22,8 @@ from ..feedback import (
     feedback,
     is_empty,
     note,
+    points,
+    protesters,
 )
 from .common import EMPTY, Ask, Code, Endgame, Exercise, Md, Section, close, played_turn
 
@@ -47,11 +49,11 @@ _RESULT_WIN = NP_("exercise:result:win", "Then {players} wins.")
 _RESULT_SHARED = NP_("exercise:result:shared", "Then {players} share the win.")
 _BT_OK = NP_(
     "exercise:best_turn:ok",
-    "Right: after {turn} Player 1 has {points} points and Player 2 cannot catch up in the last turn.",
+    "Right: after {turn} Player 1 has {points} and Player 2 cannot catch up in the last turn.",
 )
 _BT_WRONG = NP_(
     "exercise:best_turn:wrong",
-    "After {turn} Player 2 answers {reply} and reaches {points} points.",
+    "After {turn} Player 2 answers {reply} and reaches {points}.",
 )
 _BT_HINT = NP_(
     "exercise:best_turn:hint",
@@ -176,26 +178,26 @@ def check_best_turn(answer: Any, *, locale: str | None = None) -> ExerciseFeedba
     turn, after = played
     value = exact_value(after, 1)[0]
     if value == BACKWARD_INDUCTION.value[0]:
-        return feedback("ok", _BT_OK, locale, {"turn": turn, "points": after.scores[0]})
+        return feedback("ok", _BT_OK, locale, {"turn": turn, "points": points(after.scores[0])})
     reply = _best_reply(after)
     final = after.play(reply)
     return feedback(
-        "wrong", _BT_WRONG, locale, {"turn": turn, "reply": reply, "points": final.scores[1]},
+        "wrong", _BT_WRONG, locale, {"turn": turn, "reply": reply, "points": points(final.scores[1])},
         notes=[_result_note(final), note(_BT_HINT)],
     )  # fmt: skip
 
 
-def _biggest_chop_numbers() -> dict[str, int]:
+def _biggest_chop_numbers() -> dict[str, Any]:
     """The numbers of the worked solution: Player 1's biggest chop and Player 2's best reply to it."""
     position = BACKWARD_INDUCTION.position
     biggest = max(position.legal_turns(), key=lambda t: position.play(t).scores[0])
     after = position.play(biggest)
     final = after.play(_best_reply(after))
     return {
-        "points": after.scores[0],
-        "reply_points": final.scores[1],
-        "protesters": final.supplies[1],
-        "ours": final.supplies[0],
+        "points": points(after.scores[0]),
+        "reply_points": points(final.scores[1]),
+        "protesters": protesters(final.supplies[1]),
+        "ours": protesters(final.supplies[0]),
     }
 
 
@@ -248,10 +250,10 @@ answer""",
     solution=(
         NP_(
             "exercise:best_turn:solution",
-            "Chopping c4 fells three mature trees, one of them protested: {points} points and a "
+            "Chopping c4 fells three mature trees, one of them protested: {points} and a "
             "protester. But the line c4–e4 is the wall around Player 2's logger. Player 2 walks out "
-            "and chops three trees in column d or e: {reply_points} points as well, and with "
-            "{protesters} protesters against {ours} Player 2 wins the tie-break. Any of the small "
+            "and chops three trees in column d or e: {reply_points} as well, and with "
+            "{protesters} against {ours} Player 2 wins the tie-break. Any of the small "
             "chops (a4, b5 or b3) keeps Player 2 walled in, and Player 1 wins.",
         ),
     ),
@@ -275,13 +277,13 @@ SECTION = Section(
                 ),
                 NP_(
                     "exercise:backward_induction:intro:2",
-                    "Here Player 1 has {points} points and must chop: the logger cannot move, there is no "
+                    "Here Player 1 has {points} and must chop: the logger cannot move, there is no "
                     "free cell to plant on and the supply is empty. So any turn triggers the end of "
                     "the game, and Player 2 plays the last turn. Explore the board: play a turn, then "
                     "take it back with the Undo button.",
                 ),
             ),
-            params={"points": BACKWARD_INDUCTION.position.scores[0]},
+            params={"points": points(BACKWARD_INDUCTION.position.scores[0])},
         ),
         Code(
             "position = ex.BACKWARD_INDUCTION.position\n"

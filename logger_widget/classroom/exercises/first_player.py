@@ -23,6 +23,7 @@ from ..feedback import (
     ExerciseFeedback,
     Number,
     feedback,
+    games,
     is_empty,
     note,
     text,
@@ -133,16 +134,16 @@ _FP_BELOW = NP_(
 )
 _FP_CONTAINS_HALF = NP_(
     "exercise:first_player:contains_half",
-    "The interval contains 0.5: {n} games are not enough to tell whether either seat has an advantage.",
+    "The interval contains 0.5: {n} are not enough to tell whether either seat has an advantage.",
 )
 _SS_FORMAT = NP_("exercise:sample_size:format", "The answer is one number: how many games.")
 _SS_OK = NP_(
     "exercise:sample_size:ok",
-    "Right: about {n} games. With fewer, the {level} interval is wider than ± {half_width}.",
+    "Right: about {n}. With fewer, the {level} interval is wider than ± {half_width}.",
 )
 _SS_MORE = NP_(
     "exercise:sample_size:more",
-    "For ± {fine} you would need about {n} games: three times more precision costs nine times more games.",
+    "For ± {fine} you would need about {n}: three times more precision costs nine times more games.",
 )
 _SS_POSITIVE = NP_("exercise:sample_size:positive", "A number of games must be positive, not {given}.")
 _SS_SQUARE = NP_(
@@ -152,17 +153,17 @@ _SS_SQUARE = NP_(
 )
 _SS_HALF = NP_(
     "exercise:sample_size:half",
-    "With {given} games the whole interval is {half_width} wide. The question asks for ± {half_width}, "
+    "With {games} the whole interval is {half_width} wide. The question asks for ± {half_width}, "
     "a half-width of {half_width}: fewer games are enough.",
 )
 _SS_FEW = NP_(
     "exercise:sample_size:few",
-    "With {given} games the half-width is still more than {half_width}. "
+    "With {games} the half-width is still more than {half_width}. "
     "Solve {z} · √({variance} / n) = {half_width} for n.",
 )
 _SS_MANY = NP_(
     "exercise:sample_size:many",
-    "{given} games are more than needed. Solve {z} · √({variance} / n) = {half_width} for n.",
+    "{games} are more than needed. Solve {z} · √({variance} / n) = {half_width} for n.",
 )
 
 
@@ -326,7 +327,7 @@ def check_first_player(answer: Any, data: Any, *, locale: str | None = None) -> 
             verdict = _FP_CONTAINS_HALF
         return feedback(
             "ok", _FP_OK, locale, {"rate": true_rate, "low": true_low, "high": true_high},
-            notes=[note(verdict, n=n)],
+            notes=[note(verdict, n=games(n))],
         )  # fmt: skip
     wald_low, wald_high = _wald(true_rate, n)
     if close(low, wald_low) and close(high, wald_high):
@@ -359,10 +360,12 @@ def check_sample_size(answer: Any, *, locale: str | None = None) -> ExerciseFeed
         return feedback("hint", _SS_FORMAT, locale)
     given = float(answer)
     needed = _sample_size()
-    params = {"given": answer if isinstance(answer, int) else given, **NUMBERS}
+    # {games}: the answer with its noun ("1 game", uk "21 гра"); a fraction is rounded for the noun's form
+    count = games(answer if isinstance(answer, int) else round(given))
+    params = {"given": answer if isinstance(answer, int) else given, "games": count, **NUMBERS}
     if abs(given - needed) <= 0.05 * needed:
-        more = note(_SS_MORE, n=_sample_size(FINE_HALF_WIDTH), **NUMBERS)
-        return feedback("ok", _SS_OK, locale, {"n": needed, **NUMBERS}, notes=[more])
+        more = note(_SS_MORE, n=games(_sample_size(FINE_HALF_WIDTH)), **NUMBERS)
+        return feedback("ok", _SS_OK, locale, {"n": games(needed), **NUMBERS}, notes=[more])
     if given <= 0:
         return feedback("wrong", _SS_POSITIVE, locale, params)
     if abs(given - math.sqrt(needed)) <= 0.1 * math.sqrt(needed):
@@ -425,7 +428,7 @@ answer""",
         NP_(
             "exercise:sample_size:solution",
             "Solve {z} · √({variance} / n) ≤ {half_width}: n ≥ ({z} · {sd} / {half_width})² ≈ {exact}, "
-            "so {n} games. For ± {fine} it takes about {n_fine} games: precision is expensive.",
+            "so {n}. For ± {fine} it takes about {n_fine}: precision is expensive.",
         ),
     ),
     params={
@@ -433,8 +436,8 @@ answer""",
         "rate": Number(SAMPLE_RATE),
         "sd": Number(math.sqrt(SAMPLE_RATE * (1 - SAMPLE_RATE))),
         "exact": Number(_exact_sample_size(), "0.0"),
-        "n": _sample_size(),
-        "n_fine": _sample_size(FINE_HALF_WIDTH),
+        "n": games(_sample_size()),
+        "n_fine": games(_sample_size(FINE_HALF_WIDTH)),
     },
 )
 
@@ -452,12 +455,15 @@ SECTION = Section(
                 ),
                 NP_(
                     "exercise:first_player:intro:2",
-                    "The cell below lets two random bots play ({quick_games} games with `QUICK = True`, "
+                    "The cell below lets two random bots play ({quick_games} with `QUICK = True`, "
                     "{full_games} with `QUICK = False`). The bots are seeded: everybody in the class gets "
                     "the same games.",
                 ),
             ),
-            params={"quick_games": FIRST_PLAYER_GAMES[True], "full_games": FIRST_PLAYER_GAMES[False]},
+            params={
+                "quick_games": games(FIRST_PLAYER_GAMES[True]),
+                "full_games": games(FIRST_PLAYER_GAMES[False]),
+            },
         ),
         Code(
             "# $simulate\ndata = ex.simulate_first_player(QUICK, locale=LANGUAGE)\ndata",

@@ -21,6 +21,7 @@ from ..feedback import (
     feedback,
     is_empty,
     note,
+    points,
     text,
 )
 from .common import EMPTY, Ask, Code, Exercise, Md, Section, Table, markdown_table
@@ -38,7 +39,7 @@ _KM_OK = NP_(
 _KM_WRONG = {
     "A": NP_(
         "exercise:kingmaker:A",
-        "Player 2 has {points} points: even the longest chop on the board gives at most {chop} more, "
+        "Player 2 has {points}: even the longest chop on the board gives at most {chop} more, "
         "and Player 1 already has {leader}.",
     ),
     "B": NP_("exercise:kingmaker:B", "Look again at the possible results of Player 2's turns."),
@@ -172,19 +173,19 @@ def check_kingmaker(answer: Any, *, locale: str | None = None) -> ExerciseFeedba
     return feedback("wrong", _KM_WRONG[letter], locale, _mover_numbers() if letter == "A" else None)
 
 
-def _scores() -> dict[str, int]:
+def _scores() -> dict[str, Any]:
     """The scores of :data:`KINGMAKER` by seat, as ``p1``, ``p2``, ``p3``, and the leader's as ``leader``."""
     scores = KINGMAKER.position.scores
-    return {**{f"p{seat}": points for seat, points in enumerate(scores, 1)}, "leader": max(scores)}
+    return {**{f"p{seat}": points(n) for seat, n in enumerate(scores, 1)}, "leader": points(max(scores))}
 
 
-def _mover_numbers() -> dict[str, int]:
+def _mover_numbers() -> dict[str, Any]:
     """The mover's points, the most its best turn can add (a full search), and the leader's points."""
     position = KINGMAKER.position
     seat = position.to_move - 1
     before = position.scores[seat]
     gain = max(after.scores[seat] for after in position.successors()) - before
-    return {"points": before, "chop": gain, "leader": max(position.scores)}
+    return {"points": points(before), "chop": gain, "leader": points(max(position.scores))}
 
 
 KINGMAKER_QUESTION = Exercise(
@@ -209,7 +210,7 @@ ex.outcomes_table(kingmaker, locale=LANGUAGE)""",
             "exercise:kingmaker:solution",
             "The table goes through every turn of Player 2 and Player 3's best reply. Player 2 "
             "never wins. If it protests e4, or chops e2 from e1 (the domino effect fells e2, e3 and "
-            "e4), Player 1 wins; if it chops only e2 from d2, Player 3 ties Player 1 at {leader} points "
+            "e4), Player 1 wins; if it chops only e2 from d2, Player 3 ties Player 1 at {leader} "
             "with as many protesters and they share the win; after any other turn Player 3 chops "
             'three trees and wins. So the answer is B: `answer = "B"`.',
         ),
@@ -232,9 +233,9 @@ SECTION = Section(
             (
                 NP_(
                     "exercise:kingmaker:intro:1",
-                    "With three or four players a new problem appears. Here Player 1 has {p1} points, "
+                    "With three or four players a new problem appears. Here Player 1 has {p1}, "
                     "so this is the last round: Player 2 plays, then Player 3, then the game ends. "
-                    "Player 2 has {p2} points, Player 3 has {p3}.",
+                    "Player 2 has {p2}, Player 3 has {p3}.",
                 ),
             ),
             params=lambda: _scores(),

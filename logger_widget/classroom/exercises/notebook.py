@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from string import Template
 
 from ...i18n import NP_, PMessage, Translator
-from ..feedback import text
+from ..feedback import games, text
 from .catalogue import SECTIONS, exercise
 from .common import Ask, Md, resolve
 from .first_player import FIRST_PLAYER_GAMES
@@ -37,7 +37,7 @@ NOTEBOOK: Mapping[str, PMessage] = {
     ),
     "quick": NP_(
         "exercise:notebook",
-        "`QUICK = True` keeps every simulation short ({quick_games} games or fewer), so the whole notebook "
+        "`QUICK = True` keeps every simulation short ({quick_games} or fewer), so the whole notebook "
         "runs in under a minute. With `QUICK = False` the simulations play many more games ({full_games} "
         "instead of {quick_games} in exercise 1): the intervals get narrower, and it takes a few minutes.",
     ),
@@ -84,8 +84,8 @@ def notebook_cells(language: str, teacher: bool = False) -> list[tuple[str, str]
     intro = [tr.translate(NOTEBOOK["intro"])]
     if teacher:
         intro.append(tr.translate(NOTEBOOK["teacher_intro"]))
-    games = {"quick_games": FIRST_PLAYER_GAMES[True], "full_games": FIRST_PLAYER_GAMES[False]}
-    intro.append(text(NOTEBOOK["quick"], tr, **games))
+    counts = {"quick_games": games(FIRST_PLAYER_GAMES[True]), "full_games": games(FIRST_PLAYER_GAMES[False])}
+    intro.append(text(NOTEBOOK["quick"], tr, **counts))
     cells: list[tuple[str, str]] = [
         ("markdown", f"# {tr.translate(title)}\n\n" + "\n\n".join(intro)),
         ("code", _code(_SETUP_CODE, NOTEBOOK, tr)),

@@ -21,6 +21,7 @@ from ..feedback import (
     ExerciseFeedback,
     Message,
     feedback,
+    games,
     is_empty,
     note,
 )
@@ -261,7 +262,7 @@ SECTION = Section(
                     "game. The checker runs the games ({games} with `QUICK = True`).",
                 ),
             ),
-            params={"games": OWN_BOT_GAMES[True]},
+            params={"games": games(OWN_BOT_GAMES[True])},
         ),
         Ask("own_bot"),
         Md(

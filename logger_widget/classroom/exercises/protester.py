@@ -12,29 +12,30 @@ from ...i18n import NP_
 from ..feedback import (
     ExerciseFeedback,
     feedback,
+    points,
+    protesters,
 )
 from .common import Ask, Code, Endgame, Exercise, Md, Section, played_turn
 
 _PR_OK = NP_(
     "exercise:protester:ok",
-    "Right! After {turn} you have {points} points, like Player 1, but {mine} protesters in your supply "
+    "Right! After {turn} you have {points}, like Player 1, but {mine} in your supply "
     "against {theirs}: the protested tree fell with the domino effect and its protester went to your supply. "
     "You win the tie-break.",
 )
 _PR_SHARED = NP_(
     "exercise:protester:shared",
-    "A shared win: {points} points each, and the same number of protesters in each supply ({mine}). "
+    "A shared win: {points} each, and the same number of protesters in each supply ({mine}). "
     "Is there a chop that also brings a protester into your supply?",
 )
 _PR_SPENT = NP_(
     "exercise:protester:spent",
-    "You spent a protester and scored nothing: Player 1 wins with {leader} points against {points}. "
+    "You spent a protester and scored nothing: Player 1 wins with {leader} against {points}. "
     "In the last turn a protester protects nothing; in your supply it can still decide a tie.",
 )
 _PR_SHORT = NP_(
     "exercise:protester:short",
-    "Player 1 wins: after {turn} you have only {points} points. You need {leader} points, "
-    "and then the tie-break.",
+    "Player 1 wins: after {turn} you have only {points}. You need {leader}, and then the tie-break.",
 )
 
 
@@ -53,8 +54,8 @@ def check_protester(answer: Any, *, locale: str | None = None) -> ExerciseFeedba
     outcome = after.outcome()
     assert outcome is not None
     params = {
-        "turn": turn, "points": after.scores[1], "mine": after.supplies[1], "theirs": after.supplies[0],
-        "leader": after.scores[0],
+        "turn": turn, "points": points(after.scores[1]), "mine": protesters(after.supplies[1]),
+        "theirs": protesters(after.supplies[0]), "leader": points(after.scores[0]),
     }  # fmt: skip
     if outcome.winners == (2,):
         return feedback("ok", _PR_OK, locale, params)
@@ -65,14 +66,14 @@ def check_protester(answer: Any, *, locale: str | None = None) -> ExerciseFeedba
     return feedback("wrong", _PR_SHORT, locale, params)
 
 
-def _numbers() -> dict[str, int]:
+def _numbers() -> dict[str, Any]:
     """Scores and supplies of :data:`PROTESTER_ENDGAME`: Player 2's (the mover's) and Player 1's."""
     position = PROTESTER_ENDGAME.position
     return {
-        "points": position.scores[1],
-        "supply": position.supplies[1],
-        "leader": position.scores[0],
-        "their_supply": position.supplies[0],
+        "points": points(position.scores[1]),
+        "supply": protesters(position.supplies[1]),
+        "leader": points(position.scores[0]),
+        "their_supply": protesters(position.supplies[0]),
     }
 
 
@@ -94,8 +95,8 @@ answer""",
     solution=(
         NP_(
             "exercise:protester:solution",
-            "Chopping e4 from e5 gives {leader} points: a tie on points and on protesters (one each), "
-            "so the win is shared. Chopping c4 from c5 also fells c3, which is protested: {leader} points "
+            "Chopping e4 from e5 gives {leader}: a tie on points and on protesters (one each), "
+            "so the win is shared. Chopping c4 from c5 also fells c3, which is protested: {leader} "
             "and a second protester in the supply, so Player 2 wins the tie-break. A protest scores "
             "nothing and spends the protester that could decide the tie.",
         ),
@@ -119,8 +120,8 @@ SECTION = Section(
                 ),
                 NP_(
                     "exercise:protester:intro:2",
-                    "This is the last turn of the game: Player 2 has {points} points and {supply} "
-                    "protester in the supply, Player 1 has {leader} points and also {their_supply} protester.",
+                    "This is the last turn of the game: Player 2 has {points} and {supply} "
+                    "in the supply, Player 1 has {leader} and also {their_supply}.",
                 ),
             ),
             params=lambda: _numbers(),

@@ -178,9 +178,11 @@ NOTICES: MappingProxyType[str, Any] = MappingProxyType(  # PMessage or PPluralMe
         "not_your_turn": NP_("board:notice", "Wait, please: it is {player}'s turn."),
         "choose_action": NP_("board:notice", "First choose an action: Plant, Protest or Chop."),
         "not_selectable": NP_("board:notice", "{cell} cannot be chosen now."),
-        # TRANSLATORS: {reason} is the rule, e.g. "e1 is more than two steps away from a1."
-        "not_selectable_because": NP_("board:notice", "{cell} cannot be chosen now: {reason}"),
-        "illegal": NP_("board:notice", "That turn is not allowed: {reason}"),
+        # TRANSLATORS: {reason} is the rule as a whole sentence of its own, e.g. "e1 is more than
+        # two steps away from a1." Keep it after the full stop, never after a colon.
+        "not_selectable_because": NP_("board:notice", "{cell} cannot be chosen now. {reason}"),
+        # TRANSLATORS: {reason} is the rule as a whole sentence of its own.
+        "illegal": NP_("board:notice", "That turn is not allowed. {reason}"),
         "notation": NP_(
             "board:notice",
             "“{text}” is not a turn in turn notation. Example: a1-b2 +c4 xb3",
@@ -194,7 +196,8 @@ NOTICES: MappingProxyType[str, Any] = MappingProxyType(  # PMessage or PPluralMe
         "loaded": NP_("board:notice", "Game loaded."),
         "bad_record": NP_("board:notice", "This is not a Logger game record that can be opened ({where})."),
         "bot_failed": NP_("board:notice", "{player}'s bot failed: {error}"),
-        "bot_illegal": NP_("board:notice", "{player}'s bot chose a turn that is not allowed: {reason}"),
+        # TRANSLATORS: {reason} is the rule as a whole sentence of its own.
+        "bot_illegal": NP_("board:notice", "{player}'s bot chose a turn that is not allowed. {reason}"),
         "hint": NP_("board:notice", "Hint: {turn}"),
         "hint_thinking": NP_("board:notice", "Looking for a good turn…"),
         "hint_failed": NP_("board:notice", "No hint this time: {error}"),

@@ -27,6 +27,7 @@ __all__ = [
     "PROTESTERS",
     "TREES",
     "TURNS",
+    "GAMES",
     "COUNTS",
 ]
 
@@ -89,6 +90,7 @@ POINTS: PluralMessage = NN_("{n} point", "{n} points")
 PROTESTERS: PluralMessage = NN_("{n} protester", "{n} protesters")
 TREES: PluralMessage = NN_("{n} tree", "{n} trees")
 TURNS: PluralMessage = NN_("{n} turn", "{n} turns")
+GAMES: PluralMessage = NN_("{n} game", "{n} games")
 
 COUNTS: MappingProxyType[str, PluralMessage] = MappingProxyType(
     {"points": POINTS, "protesters": PROTESTERS, "trees": TREES, "turns": TURNS}
