@@ -141,3 +141,46 @@ def test_autosave_writes_atomically_and_offers_only_unfinished_games(tmp_path: P
     assert AutoSave.for_board(False, ["human"], 1, None, 2).saved() is None
     with pytest.raises(TypeError, match="autosave"):
         Board(["human", "human"], autosave=3)
+
+
+def _intent(board: Board, action: str, seq: int) -> str:
+    """Send an intent as the board's ES module does."""
+    msg = {"type": "intent", "client": "test", "seq": seq, "version": board.view["version"], "action": action}
+    return board.handle_message(msg)
+
+
+def test_the_resume_button_brings_back_the_saved_game(tmp_path: Path) -> None:
+    """Re-running the cell offers "Resume the saved game (N turns)"; the button restores position and history."""
+    settings = {"players": ["human", "greedy"], "seed": 4, "autosave": tmp_path, "bot_mode": "sync"}
+    first = Board(locale="uk", **settings)
+    assert first.view["resume"] is None  # nothing saved yet
+    for _ in range(3):  # the person's turn, the bot's reply at once (sync)
+        first.play(next(iter(first.position.legal_turns())))
+    before = (first.lpn, [t.notation() for t in first.game.turns])
+    assert len(before[1]) == 6
+
+    again = Board(locale="uk", **settings)  # the cell re-run after a kernel restart
+    view = again.view
+    assert again.lpn != before[0] and view["resume"] == {"label": "Продовжити збережену гру (6 ходів)"}
+    assert "«Продовжити збережену гру»" in view["notice"]["text"]
+    assert (
+        Board(locale="es", **settings).view["resume"]["label"] == "Continuar la partida guardada (6 turnos)"
+    )
+    assert Board(locale="en", **settings).view["resume"]["label"] == "Resume the saved game (6 turns)"
+    assert _intent(again, "resume", 1) == "ok"
+    assert (again.lpn, [t.notation() for t in again.game.turns]) == before
+    assert again.view["resume"] is None and again.view["notice"]["kind"] == "success"
+    assert again.game.positions == first.game.positions  # the same history, not only the same position
+
+    # a board whose person plays on instead: the offer goes (the new game is what is saved now)
+    other = Board(locale="en", **settings)
+    assert other.view["resume"] is not None
+    other.play(next(iter(other.position.legal_turns())))
+    assert other.view["resume"] is None
+    # the file went away after the offer was shown: the button says so, nothing changes
+    late = Board(locale="en", **settings)
+    for path in (tmp_path / ".logger_games").glob("*.json"):
+        path.unlink()
+    lpn = late.lpn
+    assert _intent(late, "resume", 1) == "rejected" and late.lpn == lpn
+    assert "any more" in late.view["notice"]["text"]

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from ..engine.decisions import DONE, TurnInProgress
 from ..engine.errors import IllegalTurnError, LoggerError, RecordError
 from ..i18n import Translator
+from ..i18n.texts.resume import NOTHING_SAVED
 from .messages import action_label, error_text, illegal_text, player_text, text
 from .review_mode import ALLOWED_INTENTS
 from .view import Notice, Seat
@@ -127,6 +128,7 @@ class Controller:
             "import": self._import,
             "dismiss": self._dismiss,
             "corner": self._corner,
+            "resume": self._resume,
         }
 
     # ------------------------------------------------------------------ the turn in progress
@@ -304,6 +306,15 @@ class Controller:
         if not isinstance(cell, str):
             return "invalid"
         return self.board.choose_corner(cell)
+
+    def _resume(self, msg: dict[str, Any]) -> str:
+        """The "Resume the saved game" button: the game saved beside the notebook comes back."""
+        b = self.board
+        if b.resume_saved() is None:  # the file went away since the offer was shown
+            b.set_notice(Notice("info", lambda tr: tr.translate(NOTHING_SAVED)))
+            b.redraw()
+            return "rejected"
+        return "ok"
 
     # ------------------------------------------------------------------ game intents
 

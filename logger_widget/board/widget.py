@@ -42,7 +42,7 @@ from ..engine.game import Game
 from ..engine.position import Position
 from ..engine.turn import Turn
 from ..i18n import PMessage, Translator, negotiate
-from ..i18n.texts.resume import RESUMED, SAVED_GAME
+from ..i18n.texts.resume import RESUME_BUTTON, RESUMED, SAVED_GAME
 from .bot_runner import BotRunner
 from .controller import TARGET_STAGES, Controller
 from .messages import raw, short, text
@@ -162,6 +162,7 @@ class Board(anywidget.AnyWidget):
         self._game = Game.new(len(specs), self._corners, repetition_rule=self._repetition_rule)
         self.autosave = AutoSave.for_board(autosave, specs, seed, self._corners, len(specs))
         self._version = 0
+        self._resume_offer: int | None = None
         self._notice: Notice | None = None
         self._task: Callable[[Translator], str] | None = None
         self._replay: int | None = None
@@ -179,6 +180,8 @@ class Board(anywidget.AnyWidget):
             self._fit_seats(self._game.players)
         self._ready = True
         saved = self.autosave.saved() if record is None else None
+        #: turns of the saved game offered by the "Resume" button (``None``: no offer)
+        self._resume_offer = len(saved.turns) if saved is not None else None
         with self._lock:
             if saved is not None:  # the kernel died during this board's game: offer it back
                 self._notice = Notice("info", _count_message(SAVED_GAME, len(saved.turns)))
@@ -197,16 +200,28 @@ class Board(anywidget.AnyWidget):
         Raises:
             LookupError: there is no unfinished saved game for this board.
         """
-        saved = self.autosave.saved()
+        saved = self.resume_saved()
         if saved is None:
             raise LookupError("no unfinished game of this board is saved beside the notebook")
+        self.bots.schedule()
+        return saved
+
+    def resume_saved(self) -> Game | None:
+        """Put the saved game on the board (the "Resume" button; :meth:`resume` in code).
+
+        Returns the resumed game, or ``None`` when there is none to resume (nothing changes).
+        The caller schedules the bots.
+        """
+        saved = self.autosave.saved()
+        if saved is None:
+            return None
         with self._lock:
+            self._resume_offer = None
             self._chosen = None  # the saved game has its corners: no setup
             self._game = saved
             self._fit_seats(saved.players)
             self._notice = Notice("success", _count_message(RESUMED, len(saved.turns)))
             self.game_changed()
-        self.bots.schedule()
         return saved
 
     @property
@@ -604,6 +619,8 @@ class Board(anywidget.AnyWidget):
         """The game changed (turn, undo, load…): new epoch, new turn, redraw, callbacks."""
         self.bots.game_changed()
         self.review.game_changed()
+        if notify:  # the board went on (a turn, a new game, a record): the saved game is no longer offered
+            self._resume_offer = None
         self.autosave.save(self._game)
         self._replay = None
         if self._game.is_over:
@@ -658,6 +675,8 @@ class Board(anywidget.AnyWidget):
         if self.review.active:  # the review draws its own two turns, not the last one, and has its own slider
             view["last"] = None
             view["replay"] = {**view["replay"], "active": False}
+        offer = self._resume_offer
+        view["resume"] = {"label": self._tr.count(RESUME_BUTTON, offer)} if offer is not None else None
         self._view = view
         self.lpn = self._game.position.to_lpn()
 

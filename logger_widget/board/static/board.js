@@ -334,6 +334,9 @@ function buildSide(ctx) {
   e.noticeText = h("span", { class: "lw-notice-text", "data-testid": "message" });
   e.notice = h("div", { class: "lw-notice", "data-testid": "notice", "aria-live": "assertive", hidden: true }, e.noticeIcon, e.noticeWord, e.noticeText);
   e.task = h("div", { class: "lw-task", "data-testid": "task", hidden: true });
+  // the game this board saved beside the notebook (after a kernel restart): one click brings it back
+  e.resumeBtn = button("resume", "lw-btn lw-btn-strong lw-resume", () => send("resume"));
+  e.resumeBtn.hidden = true;
   e.actionButtons = {};
   const actionRow = h("div", { class: "lw-actionrow" });
   for (const k of KINDS) {
@@ -373,6 +376,7 @@ function buildSide(ctx) {
     e.task,
     e.status,
     e.notice,
+    e.resumeBtn,
     e.pausedBox,
     e.result,
     buildReview(ctx),
@@ -890,6 +894,8 @@ function drawStatus(ctx) {
   els.noticeText.textContent = notice ? notice.text : "";
   els.noticeIcon.innerHTML = notice ? NOTICE_ICONS[notice.kind] || NOTICE_ICONS.info : "";
   els.noticeWord.textContent = notice ? L[NOTICE_WORDS[notice.kind] || "note"] || "" : "";
+  els.resumeBtn.hidden = !view.resume;
+  els.resumeBtn.textContent = view.resume ? view.resume.label : "";
   els.pausedBox.hidden = view.status.kind !== "paused";
   els.retryBtn.textContent = L.retry;
   els.takeOverBtn.textContent = L.take_over;
