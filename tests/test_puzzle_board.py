@@ -120,3 +120,16 @@ def test_the_puzzle_texts_are_translated(locale) -> None:
     for message in texts.WHY_COUNTS.values():
         for n in (1, 2, 5):
             assert tr.count(message, n, player="X") != en.count(message, n, player="X")
+
+
+def test_next_puzzle_with_more_players_gives_every_seat_to_a_person() -> None:
+    from logger_widget.puzzles import load_puzzles
+
+    two = next(p for p in load_puzzles() if p.players == 2)
+    four = next(p for p in load_puzzles() if p.players == 4)
+    b = PuzzleBoard([two.id, four.id], locale="en", bot_mode="sync")
+    b.play(sorted(two.solutions)[0])
+    assert b.session.result == "right"
+    assert Driver(b).send("next_lesson") == "ok"
+    assert b.game.position.to_lpn() == four.lpn and b.seats == ("human",) * 4
+    assert b.view["interactive"] and b.view["to_move"] == four.seat
