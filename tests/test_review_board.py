@@ -75,6 +75,7 @@ def test_review_button_steps_and_exit():
     assert better["kind"] == "chop" and better["targets"] == ["b1"] and better["felled"] == ["b1", "c1", "d1"]
     # the board shows the position before the reviewed turn, view only
     assert d.view["shown_lpn"] == b.game.positions[0].to_lpn() and not d.view["interactive"]
+    assert d.view["status"]["text"] == "Game review: Turn 1 of 2"
     assert d.send("review", op="next") == "ok"
     step = d.view["review"]["step"]
     assert step["ply"] == 2 and step["last"] and d.view["shown_lpn"] == b.game.positions[1].to_lpn()
@@ -146,7 +147,8 @@ def test_the_review_runs_in_the_background_with_progress():
         b.bots.drain()
         time.sleep(0.02)
     b.bots.drain()
-    assert not b.review.pending and d.view["review"]["step"], d.view["notice"]
+    with b.lock:  # the worker sets "pending" to False, then redraws under the lock: read the view after it
+        assert not b.review.pending and d.view["review"]["step"], d.view["notice"]
     assert d.view["review"]["step"]["label"] == "blunder"
     assert (2, 2) in seen  # the progress reached the front end before the end
 

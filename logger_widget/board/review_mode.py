@@ -299,7 +299,8 @@ def review_view(mode: ReviewMode, tr: Translator) -> dict[str, Any]:
     ``step`` (``None`` until the review is done; else ``ply``, ``total``, ``text``, ``label``,
     ``label_text``, ``glyph``, ``colour``, ``sentence``, ``played`` and ``better`` — the two
     turns to draw, ``better`` is ``None`` when the played turn was the best found), and the
-    ``first``/``last`` flags of the prev/next buttons.
+    ``first``/``last`` flags of the prev/next buttons; ``status``: the board's status line
+    while reviewing ("Game review: Turn 1 of 12").
     """
     labels = {k: tr.translate(BOARD[k]) for k in ("title", "prev", "next", "exit", "slider")}
     out: dict[str, Any] = {
@@ -311,6 +312,8 @@ def review_view(mode: ReviewMode, tr: Translator) -> dict[str, Any]:
         "progress": None,
         "step": None,
     }
+    # the status line while reviewing (the replay's "Back to the game" would be wrong here)
+    out["status"] = {"kind": "replay", "text": labels["title"]}
     if mode.pending:
         p = mode.progress
         out["progress"] = {
@@ -338,4 +341,5 @@ def review_view(mode: ReviewMode, tr: Translator) -> dict[str, Any]:
             "first": turn.ply == 1,
             "last": turn.ply == total,
         }
+        out["status"]["text"] = f"{labels['title']}: {out['step']['text']}"
     return out

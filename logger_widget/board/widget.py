@@ -675,6 +675,7 @@ class Board(anywidget.AnyWidget):
         if self.review.active:  # the review draws its own two turns, not the last one, and has its own slider
             view["last"] = None
             view["replay"] = {**view["replay"], "active": False}
+            view["status"] = view["review"]["status"]
         offer = self._resume_offer
         view["resume"] = {"label": self._tr.count(RESUME_BUTTON, offer)} if offer is not None else None
         self._view = view
