@@ -14,6 +14,12 @@ Settings come from the environment (scripts/classroom.sh sets them):
 * ``LW_MEM_LIMIT`` — memory cap per pupil (default ``768M``), ``LW_CULL_TIMEOUT`` — seconds
   an idle server lives (default 1800).
 
+Run as root (``LW_SYSTEM_USERS`` unset or ``1``), every name on the list gets a Unix account
+(created at the first login, ``useradd``) and its server runs as that account in a home of
+mode 0700, so a pupil's kernel cannot read another pupil's files; each server is put in a
+memory cgroup capped at ``LW_MEM_LIMIT`` (cgroupspawner.py). Not root: all servers run as the
+hub's user (no Unix isolation), memory capped where the cgroup filesystem is writable.
+
 Logins: jupyterhub-firstuseauthenticator — each pupil chooses a password at the first
 login (as The Littlest JupyterHub recommends for workshops); a later login needs the
 same password. Names not on the list are refused (``create_users = False``).
@@ -21,16 +27,28 @@ same password. Names not on the list are refused (``create_users = False``).
 
 import csv
 import os
+import pwd
 import shutil
 import sys
 from pathlib import Path
+
+from firstuseauthenticator import FirstUseAuthenticator
+from jupyterhub.auth import LocalAuthenticator
 
 c = get_config()  # type: ignore[name-defined]  # noqa: F821 - provided by JupyterHub
 
 REPO = Path(__file__).resolve().parents[2]
 STATE = Path(os.environ.get("LW_STATE", REPO / "deploy" / "jupyterhub" / "state")).resolve()
 HOMES = STATE / "homes"
+#: root: one Unix account per pupil, servers run as those accounts (LW_SYSTEM_USERS=0 turns it off)
+SYSTEM_USERS = os.geteuid() == 0 and os.environ.get("LW_SYSTEM_USERS", "1") != "0"
+if SYSTEM_USERS:
+    os.umask(0o077)  # the hub's database and logs, and the pupils' new files, readable by their owner only
 HOMES.mkdir(parents=True, exist_ok=True)
+if SYSTEM_USERS:
+    for folder in (STATE, HOMES):  # pupils pass through to their own home, but cannot list these
+        folder.chmod(0o711)
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 PORT = int(os.environ.get("LW_PORT", "8000"))
 TEACHER = os.environ.get("LW_TEACHER", "teacher")
 
@@ -53,6 +71,31 @@ def read_class(path: Path) -> dict[str, str]:
 
 PUPILS = read_class(Path(os.environ.get("LW_CLASS", REPO / "deploy" / "jupyterhub" / "class.example.csv")))
 
+#: lowest uid of a person's account (Debian's /etc/login.defs UID_MIN); below are system accounts
+UID_MIN = 1000
+
+
+def refuse_system_accounts(names: set[str]) -> None:
+    """A class-list name that is an existing system account (``root``, ``daemon``...) is an error."""
+    for name in sorted(names):
+        try:
+            uid = pwd.getpwnam(name).pw_uid
+        except KeyError:
+            continue
+        if uid < UID_MIN:
+            raise SystemExit(
+                f"the class-list name {name!r} is the system account uid {uid}: rename the pupil"
+            )
+
+
+class LocalFirstUseAuthenticator(LocalAuthenticator, FirstUseAuthenticator):
+    """First-use passwords, and a Unix account per user (LocalAuthenticator.create_system_users).
+
+    LocalAuthenticator first in the MRO: its ``add_user`` creates the account, then calls
+    FirstUseAuthenticator's (the same pattern as oauthenticator's ``LocalGitHubOAuthenticator``).
+    """
+
+
 c.JupyterHub.bind_url = f"http://127.0.0.1:{PORT}"
 c.JupyterHub.hub_ip = "127.0.0.1"
 c.JupyterHub.db_url = f"sqlite:///{STATE / 'jupyterhub.sqlite'}"
@@ -63,7 +106,14 @@ if os.environ.get("LW_PROXY"):
     c.ConfigurableHTTPProxy.command = [os.environ["LW_PROXY"]]
 c.ConfigurableHTTPProxy.api_url = f"http://127.0.0.1:{int(os.environ.get('LW_PROXY_API_PORT', PORT + 1))}"
 
-c.JupyterHub.authenticator_class = "firstuseauthenticator.FirstUseAuthenticator"
+c.JupyterHub.authenticator_class = LocalFirstUseAuthenticator if SYSTEM_USERS else FirstUseAuthenticator
+if SYSTEM_USERS:
+    refuse_system_accounts(set(PUPILS) | {TEACHER})
+    c.LocalAuthenticator.create_system_users = True
+    # useradd (Debian's passwd package) appends the name; the home is made and seeded at spawn
+    c.LocalAuthenticator.add_user_cmd = [
+        "useradd", "--no-create-home", "--home-dir", str(HOMES / "USERNAME"), "--shell", "/usr/sbin/nologin",
+    ]  # fmt: skip
 c.FirstUseAuthenticator.dbm_path = str(STATE / "passwords.dbm")
 c.FirstUseAuthenticator.create_users = False
 c.FirstUseAuthenticator.min_password_length = 4
@@ -71,13 +121,18 @@ c.Authenticator.allowed_users = set(PUPILS) | {TEACHER}
 c.Authenticator.admin_users = {TEACHER}
 c.JupyterHub.admin_access = False  # the teacher sees servers, but cannot open a pupil's notebooks
 
-# All servers run as the hub's Unix user, each in its own home (the hub's auth keeps a pupil
-# out of another's server; see docs/classroom.md for Unix-level isolation with system users).
-c.JupyterHub.spawner_class = "jupyterhub.spawner.SimpleLocalProcessSpawner"
-c.SimpleLocalProcessSpawner.home_dir_template = str(HOMES / "{username}")
+# Servers run as the pupils' Unix accounts (root) or all as the hub's user; each in a memory cgroup
+# capped at Spawner.mem_limit (cgroupspawner.py; a warning in the log where cgroups are not writable).
+c.JupyterHub.spawner_class = (
+    "cgroupspawner.CgroupSpawner" if SYSTEM_USERS else "cgroupspawner.SimpleCgroupSpawner"
+)
+c.CgroupSpawner.home_dir_template = c.SimpleCgroupSpawner.home_dir_template = str(HOMES / "{username}")
+c.CgroupSpawner.cgroup_group = c.SimpleCgroupSpawner.cgroup_group = f"logger-hub-{PORT}"  # one per hub
 c.Spawner.ip = "127.0.0.1"
 c.Spawner.cmd = [sys.executable, "-m", "jupyterhub.singleuser"]
-c.Spawner.args = ["--ServerApp.terminals_enabled=False"] + (["--allow-root"] if os.geteuid() == 0 else [])
+c.Spawner.args = ["--ServerApp.terminals_enabled=False"] + (
+    ["--allow-root"] if os.geteuid() == 0 and not SYSTEM_USERS else []
+)
 c.Spawner.mem_limit = os.environ.get("LW_MEM_LIMIT", "768M")
 c.Spawner.start_timeout = 180
 c.Spawner.http_timeout = 180
@@ -98,6 +153,12 @@ def seed_home(spawner):  # type: ignore[no-untyped-def]
         for source in (REPO / "notebooks").glob("game_theory_exercises_teacher_*.ipynb"):
             if not (home / source.name).exists():
                 shutil.copy(source, home / source.name)
+    if SYSTEM_USERS:  # the pupil's own: only they (and root) can enter it
+        account = pwd.getpwnam(name)
+        for path in [home, *home.glob("*.ipynb")]:
+            if path.stat().st_uid != account.pw_uid:
+                os.chown(path, account.pw_uid, account.pw_gid)
+        home.chmod(0o700)
     spawner.notebook_dir = str(home)
     spawner.default_url = f"/lab/tree/tutorial_{language}.ipynb"
 

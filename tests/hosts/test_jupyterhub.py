@@ -7,143 +7,37 @@ process is stopped at the end. Slow (a single-user server and its kernel start).
 
 from __future__ import annotations
 
-import http.cookiejar
 import json
 import os
-import secrets
-import shutil
-import socket
-import subprocess
-import sys
-import tempfile
+import pwd
 import time
-import urllib.error
-import urllib.parse
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from hostkit import REPO, e2e
+from hubkit import Hub, HubError, pupil_token, run_in_kernel, running_hub
 
 pytestmark = pytest.mark.slow
 
 PUPILS = {"olena": "uk", "diego": "es", "amy": "en"}
 TEACHER = "teacher"
+MEM_LIMIT = 768 * 2**20  # bytes, each pupil's cap (LW_MEM_LIMIT)
 
 
-def _port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-class Hub:
-    def __init__(
-        self, url: str, token: str, state: Path, process: subprocess.Popen[bytes], log: Path
-    ) -> None:
-        self.url, self.token, self.state, self.process, self.log = url, token, state, process, log
-
-    def api(self, method: str, path: str, body: Any = None) -> Any:
-        data = None if body is None else json.dumps(body).encode()
-        req = urllib.request.Request(self.url + "hub/api/" + path, data=data, method=method)
-        req.add_header("Authorization", f"token {self.token}")
-        with urllib.request.urlopen(req, timeout=60) as r:
-            text = r.read().decode()
-            return json.loads(text) if text else None
-
-    def session(self) -> Session:
-        return Session(self.url)
-
-
-class _NoRedirect(urllib.request.HTTPRedirectHandler):
-    def redirect_request(self, *args: Any, **kwargs: Any) -> None:
-        return None
-
-
-class Session:
-    """A browser-like client: cookies, the login form's _xsrf, no automatic redirects."""
-
-    def __init__(self, url: str) -> None:
-        self.url = url
-        self.jar = http.cookiejar.CookieJar()
-        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar), _NoRedirect)
-
-    def get(self, path: str) -> tuple[int, str]:
-        try:
-            with self.opener.open(self.url + path, timeout=60) as r:
-                return r.status, r.headers.get("Location", "")
-        except urllib.error.HTTPError as e:
-            return e.code, e.headers.get("Location", "")
-
-    def login(self, name: str, password: str) -> int:
-        self.get("hub/login")
-        xsrf = next((c.value for c in self.jar if c.name == "_xsrf"), "")
-        data = urllib.parse.urlencode({"username": name, "password": password, "_xsrf": xsrf}).encode()
-        try:
-            with self.opener.open(self.url + "hub/login", data=data, timeout=60) as r:
-                return r.status
-        except urllib.error.HTTPError as e:
-            return e.code
+def _password(name: str) -> str:
+    return f"{name}-secret"
 
 
 @pytest.fixture(scope="module")
 def hub() -> Iterator[Hub]:
     pytest.importorskip("jupyterhub")
     pytest.importorskip("firstuseauthenticator")
-    out = subprocess.run(
-        ["bash", str(REPO / "scripts" / "proxy.sh")], capture_output=True, text=True, timeout=600
-    )
-    chp = REPO / "deploy" / "jupyterhub" / "node_modules" / ".bin" / "configurable-http-proxy"
-    assert chp.exists(), f"configurable-http-proxy was not installed from npm:\n{out.stdout}{out.stderr}"
-    tmp = Path(tempfile.mkdtemp(prefix="logger-hub-"))
-    (tmp / "class.csv").write_text("".join(f"{n},{lang}\n" for n, lang in PUPILS.items()))
-    port, token = _port(), secrets.token_hex(16)
-    env = dict(os.environ)
-    env.update(
-        LW_CLASS=str(tmp / "class.csv"), LW_TEACHER=TEACHER, LW_STATE=str(tmp / "state"), LW_PORT=str(port),
-        LW_PROXY_API_PORT=str(_port()), LW_PROXY=str(chp), LW_API_TOKEN=token,
-        PATH=os.pathsep.join((str(Path(sys.executable).parent), env.get("PATH", ""))),
-    )  # fmt: skip
-    (tmp / "state").mkdir()
-    log = tmp / "hub.log"
-    cmd = [
-        sys.executable,
-        "-m",
-        "jupyterhub",
-        "-f",
-        str(REPO / "deploy" / "jupyterhub" / "jupyterhub_config.py"),
-    ]
-    with log.open("wb") as f:
-        proc = subprocess.Popen(
-            cmd, cwd=tmp / "state", env=env, stdout=f, stderr=subprocess.STDOUT, start_new_session=True
-        )
-    url = f"http://127.0.0.1:{port}/"
-    hub = Hub(url, token, tmp / "state", proc, log)
     try:
-        deadline = time.monotonic() + 180
-        while True:
-            if proc.poll() is not None:
-                pytest.fail(f"the hub exited:\n{log.read_text(errors='replace')[-4000:]}")
-            try:
-                hub.api("GET", "")
-                break
-            except (urllib.error.URLError, OSError):
-                if time.monotonic() > deadline:
-                    pytest.fail(f"the hub did not start:\n{log.read_text(errors='replace')[-4000:]}")
-                time.sleep(0.5)
-        yield hub
-    finally:
-        try:
-            for name in [*PUPILS, TEACHER]:
-                try:
-                    hub.api("DELETE", f"users/{name}/server")
-                except (urllib.error.URLError, OSError):
-                    pass
-        finally:
-            e2e._stop(proc)  # the hub, its proxy, the culler and the servers share its process group
-            shutil.rmtree(tmp, ignore_errors=True)
+        with running_hub(PUPILS, TEACHER, MEM_LIMIT) as hub:
+            yield hub
+    except HubError as e:
+        pytest.fail(str(e))
 
 
 def test_a_name_not_on_the_class_list_cannot_log_in(hub: Hub) -> None:
@@ -160,11 +54,7 @@ def test_first_login_sets_the_password_a_wrong_one_is_refused(hub: Hub) -> None:
 
 
 def test_a_pupil_cannot_open_another_pupils_server(hub: Hub) -> None:
-    hub.api("POST", "users/diego/server")
-    deadline = time.monotonic() + 240
-    while not hub.api("GET", "users/diego")["servers"].get("", {}).get("ready"):
-        assert time.monotonic() < deadline, "diego's server did not start"
-        time.sleep(1)
+    hub.start("diego")
     # the home was seeded with diego's notebooks, in Spanish
     assert (hub.state / "homes" / "diego" / "tutorial_es.ipynb").exists()
     assert not (hub.state / "homes" / "diego" / "tutorial_uk.ipynb").exists()
@@ -173,36 +63,16 @@ def test_a_pupil_cannot_open_another_pupils_server(hub: Hub) -> None:
     assert diego.login("diego", "diego-secret") == 302
     status, _ = diego.get("user/diego/files/tutorial_es.ipynb")
     if status == 302:  # the single-user server's OAuth round trip
-        status = _follow(diego, "user/diego/files/tutorial_es.ipynb")
+        status = diego.follow("user/diego/files/tutorial_es.ipynb")
     assert status == 200
 
     olena = hub.session()
     assert olena.login("olena", "olena-secret") == 302
-    status = _follow(olena, "user/diego/files/tutorial_es.ipynb")
+    status = olena.follow("user/diego/files/tutorial_es.ipynb")
     assert status in (403, 404), f"olena reached diego's server (HTTP {status})"
     # the teacher (an admin) sees the running server
     servers = {u["name"]: u["servers"] for u in hub.api("GET", "users")}
     assert servers["diego"].get("", {}).get("ready")
-
-
-def _follow(session: Session, path: str, hops: int = 10) -> int:
-    """GET ``path`` following redirects on the same host (the OAuth dance); the final status."""
-    for _ in range(hops):
-        status, location = session.get(path)
-        if status not in (301, 302, 303, 307):
-            return status
-        parsed = urllib.parse.urlsplit(location)
-        path = (
-            (parsed.path.lstrip("/") + ("?" + parsed.query if parsed.query else "")) if parsed.path else path
-        )
-    return status
-
-
-def _wait_ready(hub: Hub, name: str, timeout: float = 240) -> None:
-    deadline = time.monotonic() + timeout
-    while not hub.api("GET", f"users/{name}")["servers"].get("", {}).get("ready"):
-        assert time.monotonic() < deadline, f"{name}'s server did not start"
-        time.sleep(1)
 
 
 def _memory_mb(hub: Hub, name: str) -> float:
@@ -248,9 +118,94 @@ def test_three_pupils_play_their_tutorial_teacher_sees_them(
             _memory_mb(hub, name)
         )  # server + kernel with the tutorial's boards
         context.close()
-    # the teacher's view: every pupil's server is running
+    # the teacher's view: every pupil's server is running, in the hub's API ...
     users = {u["name"]: u for u in hub.api("GET", "users")}
     running = sorted(n for n, u in users.items() if u["servers"].get("", {}).get("ready"))
     assert running == sorted(PUPILS), running
+    # ... and on the real admin page, the teacher logged in through Chromium
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    context.set_default_timeout(120_000)
+    page = context.new_page()
+    page.goto(hub.url + "hub/login?next=%2Fhub%2Fadmin")
+    page.fill("#username_input", TEACHER)
+    page.fill("#password_input", f"{TEACHER}-secret")
+    page.click("#login_submit")
+    page.wait_for_url("**/hub/admin*")
+    rows = page.locator("tr.user-row")
+    rows.filter(has_text=TEACHER).wait_for()
+    for name in PUPILS:  # a running server has a Stop button
+        row = rows.filter(has=page.locator("[data-testid=user-row-name]", has_text=name))
+        row.locator(".stop-button", has_text="Stop Server").wait_for()
+    teacher_row = rows.filter(has=page.locator("[data-testid=user-row-name]", has_text=TEACHER))
+    assert teacher_row.locator(".stop-button", has_text="Stop Server").count() == 0  # no server of their own
+    # (the page shows "Access Server" too; with admin_access = False the hub refuses it)
+    page.screenshot(path=str(screenshots / "hosts-hub-teacher-admin.png"))
+    context.close()
     print("\nclassroom:", json.dumps(figures, indent=2))
     (screenshots / "classroom.json").write_text(json.dumps(figures, indent=2) + "\n")
+
+
+def test_a_pupils_kernel_runs_as_the_pupil_and_cannot_read_another_home(hub: Hub) -> None:
+    """Unix-level isolation (hub run as root): amy's kernel has amy's uid; diego's home is closed to it."""
+    if os.geteuid() != 0:
+        pytest.fail("needs root: the hub creates the pupils' Unix accounts (CI and this machine run as root)")
+    for name in ("diego", "amy"):
+        hub.start(name)
+    diego_home = hub.state / "homes" / "diego"
+    assert (diego_home / "tutorial_es.ipynb").exists()
+    assert diego_home.stat().st_mode & 0o777 == 0o700
+    assert diego_home.stat().st_uid == pwd.getpwnam("diego").pw_uid
+    code = (
+        "import os, pathlib\n"
+        "print('uid', os.getuid(), 'home', os.environ['HOME'])\n"
+        "try:\n"
+        f"    pathlib.Path({str(diego_home / 'tutorial_es.ipynb')!r}).read_text()\n"
+        "    print('READ')\n"
+        "except PermissionError:\n"
+        "    print('DENIED')\n"
+    )
+    out = run_in_kernel(hub, "amy", pupil_token(hub, "amy", _password("amy")), code)
+    assert out["error"] is None, out
+    assert f"uid {pwd.getpwnam('amy').pw_uid} home {hub.state / 'homes' / 'amy'}" in out["stdout"], out
+    assert "DENIED" in out["stdout"] and "READ" not in out["stdout"], out
+
+
+def test_a_kernel_past_the_memory_cap_is_killed_the_hub_and_others_carry_on(hub: Hub) -> None:
+    """amy's kernel allocates past LW_MEM_LIMIT: the OOM killer kills it in amy's cgroup only."""
+    from cgroupspawner import MemoryCgroup
+
+    for name in ("diego", "amy"):
+        hub.start(name)
+    state = hub.api("GET", "users/amy")["servers"][""]["state"]
+    assert "cgroup" in state, f"amy's server is in no memory cgroup: {state} (see the hub's log {hub.log})"
+    cgroup = MemoryCgroup(Path(state["cgroup"]), 1 if "/memory/" in state["cgroup"] else 2)
+    assert cgroup.limit() == MEM_LIMIT
+    assert state["pid"] in cgroup.pids()
+    kills = cgroup.oom_kills()
+    out = run_in_kernel(
+        hub,
+        "amy",
+        pupil_token(hub, "amy", _password("amy")),
+        f"x = b'1' * {2 * MEM_LIMIT}\nprint('survived')",
+    )
+    assert "survived" not in out["stdout"], out
+    assert "restarting" in out["states"] or "dead" in out["states"], out
+    assert cgroup.oom_kills() > kills
+    # the hub, amy's own server and diego carry on
+    assert hub.ready("amy")
+    assert (
+        run_in_kernel(hub, "amy", pupil_token(hub, "amy", _password("amy")), "print(6 * 7)")["stdout"].strip()
+        == "42"
+    )
+    assert (
+        run_in_kernel(hub, "diego", pupil_token(hub, "diego", _password("diego")), "print(6 * 7)")[
+            "stdout"
+        ].strip()
+        == "42"
+    )
+    # stopping the server removes its cgroup
+    hub.api("DELETE", "users/amy/server")
+    deadline = time.monotonic() + 60
+    while cgroup.path.exists() or hub.ready("amy"):
+        assert time.monotonic() < deadline, f"amy's cgroup {cgroup.path} is still there after the stop"
+        time.sleep(0.5)

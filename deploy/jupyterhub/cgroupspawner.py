@@ -1,0 +1,248 @@
+"""JupyterHub spawners that cap each user's memory with a Linux memory cgroup (docs/classroom.md).
+
+JupyterHub's ``LocalProcessSpawner`` sets ``MEM_LIMIT`` in the environment but does not enforce
+``Spawner.mem_limit``. These subclasses put each user's single-user server in its own memory
+cgroup, ``<the hub's memory cgroup>/<cgroup_group>/<username>``, with the limit; kernels are
+the server's children and inherit it, so a kernel that allocates past the cap is killed by the
+kernel's OOM killer (``oom_kill`` in the cgroup's counters) while the hub and the other users
+carry on. The cgroup is removed when the server stops.
+
+* cgroup v1: ``/sys/fs/cgroup/memory/...``, ``memory.limit_in_bytes`` (and
+  ``memory.memsw.limit_in_bytes`` where swap accounting exists), usage ``memory.usage_in_bytes``.
+* cgroup v2 (unified): ``/sys/fs/cgroup/<cgroup_group>/<username>`` (v2 forbids processes in a
+  cgroup whose children have controllers, so the group hangs from the root, with ``+memory``
+  in ``cgroup.subtree_control``), ``memory.max``, ``memory.swap.max = 0``, usage ``memory.current``.
+
+Creating cgroups needs root (or a delegated, writable cgroup). Where that fails, the server
+starts anyway and the hub logs a WARNING saying that the limit is not enforced.
+Kernel interfaces: Documentation/admin-guide/cgroup-v1/memory.rst and cgroup-v2.rst (Linux).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import time
+from pathlib import Path
+from typing import Any
+
+from jupyterhub.spawner import LocalProcessSpawner, SimpleLocalProcessSpawner
+from traitlets import HasTraits, Unicode
+
+
+class MemoryCgroup:
+    """One memory cgroup directory (``version`` 1 or 2): limit, join, usage, OOM kills, removal."""
+
+    def __init__(self, path: Path, version: int) -> None:
+        if version not in (1, 2):
+            raise ValueError(f"cgroup version must be 1 or 2, got {version!r}")
+        self.path, self.version = Path(path), version
+
+    @property
+    def procs(self) -> Path:
+        return self.path / "cgroup.procs"
+
+    def create(self, limit_bytes: int) -> None:
+        """Make the directory (and its parents, enabling the memory controller on v2); set the cap.
+
+        Raises ``OSError`` when the cgroup filesystem is not writable.
+        """
+        if limit_bytes <= 0:
+            raise ValueError(f"memory limit must be a positive number of bytes, got {limit_bytes!r}")
+        if self.version == 2:
+            # every ancestor below the mount must hand the memory controller down
+            for ancestor in reversed(self.path.parents):
+                control = ancestor / "cgroup.subtree_control"
+                if control.exists() and "memory" not in control.read_text().split():
+                    control.write_text("+memory")
+        self.path.mkdir(parents=True, exist_ok=True)
+        if self.version == 1:
+            (self.path / "memory.limit_in_bytes").write_text(str(limit_bytes))
+            memsw = self.path / "memory.memsw.limit_in_bytes"
+            if memsw.exists():  # swap accounting: the cap covers memory + swap
+                memsw.write_text(str(limit_bytes))
+        else:
+            (self.path / "memory.max").write_text(str(limit_bytes))
+            swap = self.path / "memory.swap.max"
+            if swap.exists():
+                swap.write_text("0")
+
+    def limit(self) -> int:
+        """The cap in bytes."""
+        text = (self.path / ("memory.limit_in_bytes" if self.version == 1 else "memory.max")).read_text()
+        return int(text.strip())
+
+    def usage(self) -> int:
+        """Memory charged to the cgroup now, bytes (page cache included, as the kernel counts it)."""
+        name = "memory.usage_in_bytes" if self.version == 1 else "memory.current"
+        return int((self.path / name).read_text().strip())
+
+    def oom_kills(self) -> int:
+        """How many processes the OOM killer has killed in this cgroup."""
+        name = "memory.oom_control" if self.version == 1 else "memory.events"
+        for line in (self.path / name).read_text().splitlines():
+            key, _, value = line.partition(" ")
+            if key == "oom_kill":
+                return int(value)
+        return 0
+
+    def pids(self) -> list[int]:
+        try:
+            return [int(p) for p in self.procs.read_text().split()]
+        except FileNotFoundError:
+            return []
+
+    def remove(self, timeout: float = 10.0) -> None:
+        """Kill what is left in the cgroup (orphaned kernels) and remove the directory."""
+        deadline = time.monotonic() + timeout
+        while self.path.exists():
+            for pid in self.pids():
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+            try:
+                self.path.rmdir()
+                return
+            except FileNotFoundError:
+                return
+            except OSError:  # EBUSY: processes are still exiting
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.1)
+
+
+def hub_memory_cgroup(
+    root: Path = Path("/sys/fs/cgroup"), self_cgroup: Path = Path("/proc/self/cgroup")
+) -> MemoryCgroup | None:
+    """The memory cgroup that new per-user cgroups hang from, or None without a memory controller.
+
+    v1 (``root/memory`` mounted): this process's own memory cgroup (from ``/proc/self/cgroup``),
+    so users' memory is also counted in the hub's container. v2 (``root/cgroup.controllers``
+    lists ``memory``): the root of the hierarchy.
+    """
+    v1 = root / "memory"
+    if (v1 / "memory.limit_in_bytes").exists():
+        own = "/"
+        for line in self_cgroup.read_text().splitlines():
+            _, controllers, path = line.split(":", 2)
+            if "memory" in controllers.split(","):
+                own = path
+        return MemoryCgroup(v1 / own.lstrip("/"), 1)
+    controllers = root / "cgroup.controllers"
+    if controllers.exists() and "memory" in controllers.read_text().split():
+        return MemoryCgroup(root, 2)
+    return None
+
+
+class MemoryCgroupMixin(HasTraits):
+    """Put the server in ``<hub cgroup>/<cgroup_group>/<username>`` capped at ``mem_limit``."""
+
+    cgroup_root = Unicode("/sys/fs/cgroup", config=True, help="Where the cgroup filesystem is mounted.")
+    cgroup_group = Unicode(
+        "jupyterhub",
+        config=True,
+        help="The folder holding one memory cgroup per user (one per hub, if several run).",
+    )
+
+    # provided by the Spawner this is mixed into
+    log: Any
+    user: Any
+    mem_limit: Any
+
+    def memory_cgroup(self) -> MemoryCgroup | None:
+        """This user's cgroup (it may not exist yet); None when the machine has no memory controller."""
+        parent = hub_memory_cgroup(Path(self.cgroup_root))
+        if parent is None:
+            return None
+        return MemoryCgroup(parent.path / self.cgroup_group / self.user.name, parent.version)
+
+    def _create_cgroup(self) -> MemoryCgroup | None:
+        if not self.mem_limit:
+            return None
+        cgroup = self.memory_cgroup()
+        try:
+            if cgroup is None:
+                raise OSError(f"no memory cgroup controller under {self.cgroup_root}")
+            if cgroup.path.exists():  # left over from a server that died: clear it
+                cgroup.remove()
+            cgroup.create(int(self.mem_limit))
+        except OSError as e:
+            self.log.warning(
+                "Memory limit %s for %s is NOT enforced: cannot create a memory cgroup (%s). "
+                "Run the hub as root on a machine with a writable cgroup filesystem "
+                "(v1 /sys/fs/cgroup/memory or v2 with the memory controller).",
+                self.mem_limit,
+                self.user.name,
+                e,
+            )
+            return None
+        self.log.info("Memory cgroup for %s: %s, limit %d bytes", self.user.name, cgroup.path, cgroup.limit())
+        return cgroup
+
+    def _remove_cgroup(self) -> None:
+        cgroup = self.memory_cgroup()
+        if cgroup is not None and cgroup.path.exists():
+            try:
+                cgroup.remove()
+            except OSError as e:
+                self.log.warning("Could not remove the memory cgroup %s: %s", cgroup.path, e)
+            with contextlib.suppress(OSError):  # the group goes with the last user's cgroup
+                cgroup.path.parent.rmdir()
+
+    def make_preexec_fn(self, name: str) -> Any:
+        inner = super().make_preexec_fn(name)  # type: ignore[misc]
+        cgroup = self._create_cgroup()
+        if cgroup is None:
+            return inner
+        procs = str(cgroup.procs)
+
+        def preexec() -> None:
+            # in the child, after fork and before exec, still root: join the cgroup, then
+            # drop to the user; the server and every kernel it starts are charged to it
+            fd = os.open(procs, os.O_WRONLY)
+            try:
+                os.write(fd, str(os.getpid()).encode())
+            finally:
+                os.close(fd)
+            if inner is not None:
+                inner()
+
+        return preexec
+
+    def get_state(self) -> dict[str, Any]:
+        state = super().get_state()  # type: ignore[misc]
+        cgroup = self.memory_cgroup()
+        if state.get("pid") and cgroup is not None and cgroup.path.exists():
+            state["cgroup"] = str(cgroup.path)
+        return dict(state)
+
+    async def poll(self) -> int | None:
+        status = await super().poll()  # type: ignore[misc]
+        if status is not None:
+            self._remove_cgroup()
+        return status  # type: ignore[no-any-return]
+
+    async def stop(self, now: bool = False) -> None:
+        await super().stop(now)  # type: ignore[misc]
+        self._remove_cgroup()
+
+
+class CgroupSpawner(MemoryCgroupMixin, LocalProcessSpawner):
+    """Each user's server runs as that user's Unix account (the hub runs as root), memory-capped.
+
+    ``home_dir_template`` (``{username}``) sets ``HOME``, overriding the account's home.
+    """
+
+    home_dir_template = Unicode("", config=True, help="HOME for the server; {username} is expanded.")
+
+    def user_env(self, env: dict[str, str]) -> dict[str, str]:
+        env = super().user_env(env)
+        if self.home_dir_template:
+            env["HOME"] = self.home_dir_template.format(username=self.user.name)
+        return env
+
+
+class SimpleCgroupSpawner(MemoryCgroupMixin, SimpleLocalProcessSpawner):
+    """Every server runs as the hub's own Unix user (no root needed, no Unix isolation), memory-capped."""

@@ -1,0 +1,276 @@
+"""A JupyterHub classroom for the tests and benchmarks/bench_classroom.py (deploy/jupyterhub).
+
+:func:`running_hub` starts the hub on 127.0.0.1 with the project's config, configurable-http-proxy
+from npm (scripts/proxy.sh), a temporary state folder and a given class list; every server and
+process is stopped at the end. :class:`Session` is a browser-like client (cookies, the login
+form's ``_xsrf``); :func:`run_in_kernel` runs code in a pupil's kernel through the hub, with the
+pupil's own token, over the Jupyter kernel websocket.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import http.cookiejar
+import json
+import os
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO / "tests"))
+from browser_fixtures import _stop  # noqa: E402  (stops a server's process group)
+
+CONFIG = REPO / "deploy" / "jupyterhub" / "jupyterhub_config.py"
+sys.path.insert(0, str(CONFIG.parent))  # cgroupspawner: read a pupil's cgroup
+
+
+class HubError(RuntimeError):
+    """The hub could not be installed or started (the message holds the end of its log)."""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Hub:
+    """A running hub: its URL, the ``classroom-admin`` service token, state folder and log."""
+
+    def __init__(
+        self, url: str, token: str, state: Path, process: subprocess.Popen[bytes], log: Path
+    ) -> None:
+        self.url, self.token, self.state, self.process, self.log = url, token, state, process, log
+
+    def api(self, method: str, path: str, body: Any = None) -> Any:
+        data = None if body is None else json.dumps(body).encode()
+        req = urllib.request.Request(self.url + "hub/api/" + path, data=data, method=method)
+        req.add_header("Authorization", f"token {self.token}")
+        with urllib.request.urlopen(req, timeout=60) as r:
+            text = r.read().decode()
+            return json.loads(text) if text else None
+
+    def session(self) -> Session:
+        return Session(self.url)
+
+    def ready(self, name: str) -> bool:
+        return bool(self.api("GET", f"users/{name}")["servers"].get("", {}).get("ready"))
+
+    def wait_ready(self, name: str, timeout: float = 240) -> None:
+        deadline = time.monotonic() + timeout
+        while not self.ready(name):
+            assert time.monotonic() < deadline, f"{name}'s server did not start"
+            time.sleep(1)
+
+    def start(self, name: str) -> None:
+        """Start ``name``'s server (unless it runs) and wait until it is ready."""
+        if not self.ready(name):
+            self.api("POST", f"users/{name}/server")
+        self.wait_ready(name)
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+
+class Session:
+    """A browser-like client: cookies, the login form's _xsrf, no automatic redirects."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.jar = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar), _NoRedirect)
+
+    def get(self, path: str) -> tuple[int, str]:
+        try:
+            with self.opener.open(self.url + path, timeout=60) as r:
+                return r.status, r.headers.get("Location", "")
+        except urllib.error.HTTPError as e:
+            with e:
+                return e.code, e.headers.get("Location", "")
+
+    def follow(self, path: str, hops: int = 10) -> int:
+        """GET ``path`` following redirects on the same host (the OAuth dance); the final status."""
+        status = 0
+        for _ in range(hops):
+            status, location = self.get(path)
+            if status not in (301, 302, 303, 307):
+                return status
+            parsed = urllib.parse.urlsplit(location)
+            if parsed.path:
+                path = parsed.path.lstrip("/") + ("?" + parsed.query if parsed.query else "")
+        return status
+
+    def post_json(self, path: str, body: Any) -> Any:
+        """POST JSON as the logged-in user (the hub wants the _xsrf cookie echoed in a header)."""
+        xsrf = next((c.value for c in self.jar if c.name == "_xsrf"), "")
+        req = urllib.request.Request(self.url + path, data=json.dumps(body).encode(), method="POST")
+        req.add_header("Content-Type", "application/json")
+        req.add_header("X-XSRFToken", xsrf)
+        with self.opener.open(req, timeout=60) as r:
+            return json.loads(r.read().decode())
+
+    def login(self, name: str, password: str) -> int:
+        self.get("hub/login")
+        xsrf = next((c.value for c in self.jar if c.name == "_xsrf"), "")
+        data = urllib.parse.urlencode({"username": name, "password": password, "_xsrf": xsrf}).encode()
+        try:
+            with self.opener.open(self.url + "hub/login", data=data, timeout=60) as r:
+                return r.status
+        except urllib.error.HTTPError as e:
+            with e:
+                return e.code
+
+
+def pupil_token(hub: Hub, name: str, password: str) -> str:
+    """The pupil logs in and asks the hub for an API token of their own (as on /hub/token)."""
+    session = hub.session()
+    status = session.login(name, password)
+    assert status == 302, f"{name} could not log in (HTTP {status})"
+    return str(session.post_json(f"hub/api/users/{name}/tokens", {"note": "classroom test"})["token"])
+
+
+class Kernel:
+    """A kernel in ``name``'s server, reached through the hub with the pupil's ``token``."""
+
+    def __init__(self, hub: Hub, name: str, token: str) -> None:
+        self.base = f"{hub.url}user/{name}/api/kernels"
+        self.name, self.headers = name, {"Authorization": f"token {token}"}
+        self.id = str(self._rest("POST", self.base, {"name": "python3"})["id"])
+
+    def _rest(self, method: str, url: str, body: Any = None) -> Any:
+        data = None if body is None else json.dumps(body).encode()
+        req = urllib.request.Request(url, data=data, method=method, headers=self.headers)
+        with urllib.request.urlopen(req, timeout=120) as r:
+            text = r.read().decode()
+            return json.loads(text) if text else None
+
+    def run(self, code: str, timeout: float = 180) -> dict[str, Any]:
+        """Run ``code``; its ``stdout``, ``error`` (the exception's name or None) and ``states``
+        (the server's news about the kernel: ``restarting`` / ``dead`` when it died)."""
+        return asyncio.run(self._execute(code, timeout))
+
+    async def _execute(self, code: str, timeout: float) -> dict[str, Any]:
+        from tornado.httpclient import HTTPRequest
+        from tornado.websocket import websocket_connect
+
+        url = self.base.replace("http://", "ws://") + f"/{self.id}/channels"
+        conn = await websocket_connect(HTTPRequest(url, headers=self.headers))
+        msg_id = uuid.uuid4().hex
+        header = {"msg_id": msg_id, "msg_type": "execute_request", "username": self.name,
+                  "session": uuid.uuid4().hex, "version": "5.3", "date": ""}  # fmt: skip
+        content = {"code": code, "silent": False, "store_history": False, "user_expressions": {},
+                   "allow_stdin": False, "stop_on_error": True}  # fmt: skip
+        conn.write_message(json.dumps({"header": header, "parent_header": {}, "metadata": {},
+                                       "content": content, "channel": "shell", "buffers": []}))  # fmt: skip
+        result: dict[str, Any] = {"stdout": "", "error": None, "states": []}
+        try:
+            while True:
+                raw = await asyncio.wait_for(conn.read_message(), timeout)
+                if raw is None:
+                    break
+                msg = json.loads(raw)
+                kind, parent = msg["msg_type"], msg["parent_header"].get("msg_id")
+                if kind == "status" and not parent:  # the server's news about its kernel
+                    result["states"].append(msg["content"]["execution_state"])
+                    if msg["content"]["execution_state"] in ("restarting", "dead"):
+                        break
+                if parent != msg_id:
+                    continue
+                if kind == "stream":
+                    result["stdout"] += msg["content"]["text"]
+                elif kind == "error":
+                    result["error"] = msg["content"]["ename"]
+                elif kind == "execute_reply":
+                    break
+        finally:
+            conn.close()
+        return result
+
+    def shutdown(self) -> None:
+        with contextlib.suppress(urllib.error.URLError, OSError):
+            self._rest("DELETE", f"{self.base}/{self.id}")
+
+
+def run_in_kernel(hub: Hub, name: str, token: str, code: str, timeout: float = 180) -> dict[str, Any]:
+    """Start a kernel in ``name``'s server, run ``code`` (:meth:`Kernel.run`), shut the kernel down."""
+    kernel = Kernel(hub, name, token)
+    try:
+        return kernel.run(code, timeout)
+    finally:
+        kernel.shutdown()
+
+
+@contextlib.contextmanager
+def running_hub(pupils: dict[str, str], teacher: str, mem_limit: int, timeout: float = 180) -> Iterator[Hub]:
+    """Start the classroom hub for ``pupils`` (``{name: language}``) and ``teacher``, each server
+    capped at ``mem_limit`` bytes (whole MiB); stop every server and process at the end.
+
+    Raises :class:`HubError` when the proxy cannot be installed or the hub does not start.
+    """
+    out = subprocess.run(
+        ["bash", str(REPO / "scripts" / "proxy.sh")], capture_output=True, text=True, timeout=600
+    )
+    chp = REPO / "deploy" / "jupyterhub" / "node_modules" / ".bin" / "configurable-http-proxy"
+    if not chp.exists():
+        raise HubError(f"configurable-http-proxy was not installed from npm:\n{out.stdout}{out.stderr}")
+    tmp = Path(tempfile.mkdtemp(prefix="logger-hub-"))
+    tmp.chmod(0o711)  # as root the pupils' own Unix accounts pass through to their homes
+    (tmp / "class.csv").write_text("".join(f"{n},{lang}\n" for n, lang in pupils.items()))
+    port, token = free_port(), secrets.token_hex(16)
+    env = dict(os.environ)
+    env.update(
+        LW_CLASS=str(tmp / "class.csv"), LW_TEACHER=teacher, LW_STATE=str(tmp / "state"), LW_PORT=str(port),
+        LW_PROXY_API_PORT=str(free_port()), LW_PROXY=str(chp), LW_API_TOKEN=token, LW_MEM_LIMIT=f"{mem_limit // 2**20}M",
+        PATH=os.pathsep.join((str(Path(sys.executable).parent), env.get("PATH", ""))),
+    )  # fmt: skip
+    (tmp / "state").mkdir()
+    log = tmp / "hub.log"
+    with log.open("wb") as f:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "jupyterhub", "-f", str(CONFIG)],
+            cwd=tmp / "state", env=env, stdout=f, stderr=subprocess.STDOUT, start_new_session=True,
+        )  # fmt: skip
+    hub = Hub(f"http://127.0.0.1:{port}/", token, tmp / "state", proc, log)
+    try:
+        deadline = time.monotonic() + timeout
+        while True:
+            if proc.poll() is not None:
+                raise HubError(f"the hub exited:\n{log.read_text(errors='replace')[-4000:]}")
+            try:
+                hub.api("GET", "")
+                break
+            except (urllib.error.URLError, OSError) as e:
+                if time.monotonic() > deadline:
+                    raise HubError(
+                        f"the hub did not start:\n{log.read_text(errors='replace')[-4000:]}"
+                    ) from e
+                time.sleep(0.5)
+        yield hub
+    finally:
+        try:
+            for name in [*pupils, teacher]:  # servers run in their own sessions: stop them through the hub
+                with contextlib.suppress(urllib.error.URLError, OSError):
+                    hub.api("DELETE", f"users/{name}/server")
+            deadline = time.monotonic() + 60
+            for name in [*pupils, teacher]:
+                with contextlib.suppress(urllib.error.URLError, OSError, KeyError):
+                    while hub.api("GET", f"users/{name}")["servers"] and time.monotonic() < deadline:
+                        time.sleep(0.5)
+        finally:
+            _stop(proc)  # the hub, its proxy and the culler share its process group
+            shutil.rmtree(tmp, ignore_errors=True)
