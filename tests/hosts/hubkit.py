@@ -195,8 +195,8 @@ class Kernel:
                     result["stdout"] += msg["content"]["text"]
                 elif kind == "error":
                     result["error"] = msg["content"]["ename"]
-                elif kind == "execute_reply":
-                    break
+                elif kind == "status" and msg["content"]["execution_state"] == "idle":
+                    break  # after every output (the shell's execute_reply may come first)
         finally:
             conn.close()
         return result
