@@ -199,11 +199,18 @@ class Kernel:
                     break  # after every output (the shell's execute_reply may come first)
         finally:
             conn.close()
+            with contextlib.suppress(Exception):  # until the server's close frame: no socket left open
+                while await asyncio.wait_for(conn.read_message(), 10) is not None:
+                    pass
         return result
 
     def shutdown(self) -> None:
-        with contextlib.suppress(urllib.error.URLError, OSError):
+        try:
             self._rest("DELETE", f"{self.base}/{self.id}")
+        except urllib.error.HTTPError as e:
+            e.close()
+        except (urllib.error.URLError, OSError):
+            pass
 
 
 def run_in_kernel(hub: Hub, name: str, token: str, code: str, timeout: float = 180) -> dict[str, Any]:
