@@ -26,7 +26,13 @@ the machine is shared, so only figures taken side by side compare fairly;
 ``fast_vs_c`` is their ratio. ``successors_per_s_naive`` is the naive
 reference model (``tests/reference/naive.py``) on the same positions,
 ``first_player_100k_s`` is the time of the classroom's first-player experiment with
-100,000 random games (``engine.fast.random_outcomes``, outcomes included).
+100,000 random games (``classroom.exercises.simulate_first_player(games=100_000)``,
+on ``engine.fast.random_outcomes``); ``first_player_rate_fast`` is Player 1's
+rate there ``[rate, low, high]`` (Wilson 95 %), ``first_player_rate_python``
+the same on the old per-game path (``--first-player-games`` games of
+``play_game``), ``first_player_same`` whether the kernel's rate lies in the old
+path's interval (the games differ — the kernel draws protests by index — the
+statistic must not). ``load`` is ``os.getloadavg()`` before and after.
 ``python_vs_naive`` = ``successors_per_s`` / that; ``python_lpn_vs_naive`` counts
 the engine doing the naive model's whole job (LPN in, a set of LPN strings out).
 
@@ -40,6 +46,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import shutil
 import subprocess
@@ -138,6 +145,33 @@ def bench_successors_naive(seconds: float, lpn_engine: bool = False) -> float:
     return calls / (time.perf_counter() - t0)
 
 
+def first_player_statistics(python_games: int) -> dict[str, object]:
+    """The classroom's first-player experiment: 100,000 games on the kernel, timed, against the old per-game path.
+
+    The kernel's games (``engine.fast.random_outcomes``, drawn from NumPy's
+    Mersenne Twister, a protest subset drawn by its index, ``core.nth_protest``)
+    are not the games the per-game path (``play_game`` of two ``RandomBot`` s,
+    one seed per game, as in version 0.1) plays with the same seed; the
+    statistic must be the same: Player 1's points per game with its Wilson 95 %
+    interval, for both paths.
+    """
+    from logger_widget.classroom.exercises import simulate_first_player
+
+    t0 = time.perf_counter()
+    fast_data = simulate_first_player(games=100_000, progress=False)
+    seconds = time.perf_counter() - t0
+    old = simulate_first_player(games=python_games, progress=False)
+    f_low, f_high = fast_data.interval()
+    p_low, p_high = old.interval()
+    return {
+        "first_player_100k_s": round(seconds, 2),
+        "first_player_rate_fast": [round(fast_data.rate, 4), round(f_low, 4), round(f_high, 4)],
+        "first_player_rate_python": [round(old.rate, 4), round(p_low, 4), round(p_high, 4)],
+        "first_player_python_games": python_games,
+        "first_player_same": p_low <= fast_data.rate <= p_high,
+    }
+
+
 def build_c(source: Path, workdir: Path) -> Path | None:
     """Build the C random-play program; ``None`` (with a note on stderr) when it cannot be."""
     cc = shutil.which("cc") or shutil.which("gcc")
@@ -166,7 +200,14 @@ def main() -> None:
         default=ROOT.parent / "shared" / "limit" / "random_play.c",
         help="the C random-play program (default: ../shared/limit/random_play.c beside the repository)",
     )
+    parser.add_argument(
+        "--first-player-games",
+        type=int,
+        default=2000,
+        help="games of the old per-game path compared with the kernel's 100,000 (first-player rate)",
+    )
     args = parser.parse_args()
+    load_before = [round(x, 2) for x in os.getloadavg()]
     turns_per_s, games_per_s, mean_turns = bench_playouts(args.seconds)
     succ_per_s, positions_per_s = bench_successors(args.seconds)
     naive_per_s = bench_successors_naive(args.seconds)
@@ -184,9 +225,7 @@ def main() -> None:
     if fast.warm_up():
         result["compile_s"] = round(fast.compile_seconds() or 0.0, 2)
         result["successors_per_s_fast"] = round(bench_successors_fast(args.seconds))
-        t0 = time.perf_counter()
-        fast.random_outcomes(2, 100_000, seed=1)  # the first-player exercise's 100,000 games
-        result["first_player_100k_s"] = round(time.perf_counter() - t0, 2)
+        result.update(first_player_statistics(args.first_player_games))
         with tempfile.TemporaryDirectory() as tmp:
             exe = build_c(args.c_source, Path(tmp))
             fast_rates, c_rates = [], []
@@ -203,6 +242,7 @@ def main() -> None:
             "Numba is not installed: no compiled-kernel figures (pip install logger_widget[fast])",
             file=sys.stderr,
         )
+    result["load"] = [load_before, [round(x, 2) for x in os.getloadavg()]]
     if args.json:
         print(json.dumps(result))
     else:

@@ -207,7 +207,7 @@ def compiled_search(wait: bool) -> Any:
     """
     if _compiled_ready.is_set():
         return _compiled
-    if not fast.available():
+    if not (fast.available() if wait else fast.installed()):
         return None
     _LOAD_COMPILED.start(wait)
     return _compiled if wait else None
@@ -221,7 +221,7 @@ def warm_up_in_background(bot: Any) -> None:
     Python search (at most :data:`WARM_UP_CAP` seconds a turn), so no move waits for the compiler.
     Does nothing for other bots or without Numba.
     """
-    if isinstance(bot, MCTSBot) and bot.kernel is not False and fast.available():
+    if isinstance(bot, MCTSBot) and bot.kernel is not False and fast.installed():
         fast.warm_up(background=True)
         compiled_search(wait=False)
 
@@ -336,7 +336,8 @@ class MCTSBot(BaseBot):
             raise ValueError(f"kernel must be True, False or None, not {kernel!r}")
         self.kernel = kernel
         self._table: dict[core.State, _Node] | None = None
-        #: Statistics of the last search: ``{"iterations", "seconds", "nodes", "reused"}``.
+        #: Statistics of the last search: ``{"iterations", "seconds", "nodes", "reused", "compiled"}``
+        #: (``compiled`` is 1.0 for the compiled search, 0.0 for the Python one).
         self.last_stats: dict[str, float] = {}
 
     # ------------------------------------------------------------------ public
@@ -457,6 +458,7 @@ class MCTSBot(BaseBot):
             "seconds": time.perf_counter() - start,
             "nodes": int(tree[7][0]),
             "reused": 0,
+            "compiled": 1.0,
         }
         candidates = [
             Candidate(
@@ -513,6 +515,7 @@ class MCTSBot(BaseBot):
             "seconds": time.perf_counter() - start,
             "nodes": len(table),
             "reused": reused,
+            "compiled": 0.0,
         }
         return root
 

@@ -23,6 +23,7 @@ turns are raw turns ``(dest, spawn_mask, kind, target_mask)``.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import threading
 import time
@@ -42,6 +43,7 @@ __all__ = [
     "compile_seconds",
     "OnceInBackground",
     "from_row",
+    "installed",
     "legal_turns",
     "playout",
     "playouts",
@@ -69,6 +71,23 @@ def available() -> bool:
     return _module() is not None
 
 
+def installed() -> bool:
+    """Numba can be found here (and ``LOGGER_WIDGET_NO_JIT`` is not set), without importing it.
+
+    Cheap (no import, no compile): interactive front-ends call it on the
+    kernel's main thread, where importing Numba (1–4 s) would freeze the board;
+    the import itself is then done by :func:`warm_up` in its background thread.
+    """
+    if _kernel is not None:
+        return True
+    if _import_failed or os.environ.get("LOGGER_WIDGET_NO_JIT"):
+        return False
+    try:
+        return importlib.util.find_spec("numba") is not None
+    except (ImportError, ValueError):
+        return False
+
+
 def _module() -> Any:
     global _kernel, _import_failed
     if _kernel is None and not _import_failed:
@@ -90,7 +109,7 @@ def ready() -> bool:
 
 
 def compile_seconds() -> float | None:
-    """Seconds the last :func:`warm_up` took to compile (or load from the disk cache), or ``None``."""
+    """Seconds the last :func:`warm_up` took to import Numba and compile (or load from the disk cache), or ``None``."""
     return _compile_seconds
 
 
@@ -110,9 +129,14 @@ def warm_up(background: bool = False) -> bool:
         _background = True
     if _ready.is_set():
         return True
+    if background:
+        # importing Numba takes seconds too: do it in the thread, not in the caller's
+        if installed():
+            _WARM_UP.start(wait=False)
+        return _ready.is_set()
     if _module() is None:
         return False
-    _WARM_UP.start(wait=not background)
+    _WARM_UP.start(wait=True)
     return _ready.is_set()
 
 
@@ -161,10 +185,12 @@ def seed_compiled(seed: int) -> None:
 
 
 def _compile_all() -> None:
-    """Compile (or load) every kernel function by calling it once on a small input."""
+    """Import Numba and compile (or load) every kernel function by calling it once on a small input."""
     global _compile_seconds
-    jit = _kernel
     t0 = time.perf_counter()
+    jit = _module()
+    if jit is None:
+        return
     row = to_row(_START_2)
     jit.legal_turns(row)
     jit.successors(row)

@@ -1,0 +1,144 @@
+"""The Elo ladder of the MCTS presets (easy < medium < hard) with 2 and 4 players.
+
+Usage::
+
+    nice python benchmarks/bench_ladder.py [--json] [--games2 16] [--games4 96] [--workers 2] [--seed 21]
+                                           [--easy 50 --medium 1000 --hard 20000]
+
+Plays, with the project's own tournament code (:mod:`logger_widget.tournament`):
+
+* **2 players**: a round robin of ``mcts:easy``, ``mcts:medium``,
+  ``mcts:hard`` and ``random`` (the anchor), ``--games2`` games per pair with
+  the seats swapped (:func:`~logger_widget.tournament.round_robin`);
+* **4 players**: one table of the three presets and ``greedy`` (the anchor),
+  ``--games4`` games with the seats rotated (game ``k``: seat ``s`` is the
+  table's bot ``(s + k) mod 4``, :func:`~logger_widget.tournament.seat_rotated`).
+
+Each is rated by Bradley–Terry on the Elo scale with 95 % intervals
+(:meth:`Tournament.bradley_terry`, ratings 1500 on average); the *steps* are
+medium − easy and hard − medium. The bots are the presets of
+:data:`logger_widget.bots.PRESETS` (iteration budgets, so the games do not depend on the
+machine's speed or load: the same seed gives the same games on any machine
+with the same search — compiled or Python); ``--easy/--medium/--hard`` try
+other budgets with the presets' other settings. Goal (issue 14): each step
+≥ +150 Elo with 2 and with 4 players. Prints a Markdown table (or one JSON
+line with ``--json``) with the games, W-D-L, ratings, steps, the search used
+(compiled or Python), wall time and the load average (``os.getloadavg``) before
+and after. Run it with ``nice`` on a shared machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from logger_widget.bots import PRESETS, MCTSBot  # noqa: E402
+from logger_widget.engine import fast  # noqa: E402
+from logger_widget.tournament import Tournament, round_robin, seat_rotated  # noqa: E402
+
+LEVELS = ("easy", "medium", "hard")
+
+
+def presets(budgets: dict[str, int | None]) -> list[Any]:
+    """The three MCTS presets (or the same with other iteration budgets), named ``mcts:<level>``."""
+    out: list[Any] = []
+    for level in LEVELS:
+        spec = f"mcts:{level}"
+        bot = PRESETS[spec].make()
+        if budgets.get(level):
+            config = {p: getattr(bot, p) for p in bot._params}
+            bot = MCTSBot(**{**config, "iterations": budgets[level], "name": spec})
+        out.append(bot)
+    return out
+
+
+def rate(t: Tournament) -> dict[str, Any]:
+    """Ratings, W-D-L and steps of a tournament."""
+    bt = {r.name: r for r in t.bradley_terry()}
+    st = {s.name: s for s in t.standings()}
+    rows = {
+        name: {
+            "rating": round(bt[name].rating),
+            "pm": round((bt[name].high - bt[name].low) / 2),
+            "wdl": f"{st[name].wins}-{st[name].draws}-{st[name].losses}",
+        }
+        for name in t.names
+    }
+    levels = [f"mcts:{lv}" for lv in LEVELS]
+    steps = [round(bt[b].rating - bt[a].rating) for a, b in zip(levels, levels[1:], strict=False)]
+    separated = [bt[a].high < bt[b].low for a, b in zip(levels, levels[1:], strict=False)]
+    return {"games": len(t.games), "bots": rows, "steps": steps, "separated": separated}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--json", action="store_true")
+    ap.add_argument("--games2", type=int, default=16, help="2-player games per pair (even)")
+    ap.add_argument("--games4", type=int, default=96, help="4-player games (a multiple of 4)")
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=21)
+    for level in LEVELS:
+        ap.add_argument(
+            f"--{level}", type=int, default=None, help=f"iterations of {level} (default: the preset's)"
+        )
+    ap.add_argument("--only", choices=("2", "4"), default=None, help="run one ladder only")
+    args = ap.parse_args()
+    budgets = {level: getattr(args, level) for level in LEVELS}
+    fast.warm_up()
+    load_before = [round(x, 2) for x in os.getloadavg()]
+    began = time.perf_counter()
+    result: dict[str, Any] = {
+        "budgets": {lv: b.iterations for lv, b in zip(LEVELS, presets(budgets), strict=True)},
+        "search": "compiled" if fast.ready() else "python",
+        "load_before": load_before,
+    }
+    if args.only in (None, "2"):
+        t0 = time.perf_counter()
+        t2 = round_robin(
+            [*presets(budgets), "random"],
+            games_per_pair=args.games2,
+            seed=args.seed,
+            workers=args.workers,
+            progress=False,
+        )
+        result["players2"] = {**rate(t2), "seconds": round(time.perf_counter() - t0)}
+    if args.only in (None, "4"):
+        t0 = time.perf_counter()
+        t4 = seat_rotated(
+            [*presets(budgets), "greedy"],
+            players=4,
+            games=args.games4,
+            seed=args.seed,
+            workers=args.workers,
+            progress=False,
+        )
+        result["players4"] = {**rate(t4), "seconds": round(time.perf_counter() - t0)}
+    result["seconds"] = round(time.perf_counter() - began)
+    result["load_after"] = [round(x, 2) for x in os.getloadavg()]
+    if args.json:
+        print(json.dumps(result))
+        return
+    print(
+        f"budgets {result['budgets']}, {result['search']} search, {result['seconds']} s, "
+        f"load {load_before} -> {result['load_after']}"
+    )
+    for key in ("players2", "players4"):
+        if key not in result:
+            continue
+        r = result[key]
+        cells = [f"{b['rating']} ± {b['pm']} ({b['wdl']})" for b in r["bots"].values()]
+        print(
+            f"| {key[-1]} | {r['games']} | " + " | ".join(cells) + f" | +{r['steps'][0]}, +{r['steps'][1]} |"
+        )
+    print("columns: players | games | easy | medium | hard | anchor (2: random, 4: greedy) | steps")
+
+
+if __name__ == "__main__":
+    main()
