@@ -183,6 +183,10 @@ def _load_compiled() -> None:
     if fast.warm_up():
         from . import _mcts_jit
 
+        if fast.background_requested():  # an interactive session: a fresh install compiles in a child
+            fast.fill_cache_in_child(
+                _mcts_jit, "from logger_widget.bots import mcts; mcts.compiled_search(True)"
+            )
         tree = _mcts_jit.new_tree(fast.to_row(_TINY), 64, 4096, 2.0, 0.1)
         _mcts_jit.search(tree, 8, 0.15, 0.5, 2.0, 0.1, 2)
         _mcts_jit.root_edges(tree)

@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -42,6 +44,7 @@ __all__ = [
     "background_requested",
     "compile_seconds",
     "OnceInBackground",
+    "fill_cache_in_child",
     "from_row",
     "installed",
     "legal_turns",
@@ -191,6 +194,8 @@ def _compile_all() -> None:
     jit = _module()
     if jit is None:
         return
+    if _background:
+        fill_cache_in_child(jit, "from logger_widget.engine import fast; fast.warm_up()")
     row = to_row(_START_2)
     jit.legal_turns(row)
     jit.successors(row)
@@ -201,6 +206,62 @@ def _compile_all() -> None:
     jit.seed_rng(1)
     _compile_seconds = time.perf_counter() - t0
     _ready.set()
+
+
+def _cache_missing(module: Any) -> bool:
+    """Some ``cache=True`` function of ``module`` has no index file in Numba's disk cache yet."""
+    for obj in vars(module).values():
+        path = getattr(getattr(getattr(obj, "_cache", None), "_cache_file", None), "_index_path", None)
+        if isinstance(path, str) and not os.path.exists(path):
+            return True
+    return False
+
+
+#: Run first in the child: it exits when this process ends (a closed notebook stops its compile).
+_WATCH_PARENT = (
+    "import os, threading, time\n"
+    "def _watch(parent=os.getppid()):\n"
+    "    while os.getppid() == parent:\n"
+    "        time.sleep(0.5)\n"
+    "    os._exit(0)\n"
+    "threading.Thread(target=_watch, daemon=True).start()\n"
+)
+
+
+def fill_cache_in_child(module: Any, statement: str) -> bool:
+    """On a fresh install, compile ``module``'s functions in a child Python and wait for it.
+
+    Compiling takes minutes on a busy machine, and parts of Numba's compiler
+    hold the GIL for seconds at a time: in the kernel's process that would
+    freeze the board (measured: the event loop blocked 7.5 s at load 16).
+    A child process does the compile and fills Numba's disk cache (the same
+    folder: ``NUMBA_CACHE_DIR`` and the package path are passed on); this
+    process then only loads it. Called from a warm-up thread.
+
+    Args:
+        module: a module of ``@njit(cache=True)`` functions (already imported).
+        statement: Python code that compiles them, run with ``python -c``.
+
+    Returns:
+        Whether a child ran (``False``: the cache was already filled, or the
+        child failed and the caller compiles in this process as before).
+    """
+    if not _cache_missing(module):
+        return False
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")])))
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", _WATCH_PARENT + statement],
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            check=False,
+        )
+    except OSError:
+        return False
+    return done.returncode == 0
 
 
 _WARM_UP = OnceInBackground(_compile_all, "logger_widget-jit-warm-up")
