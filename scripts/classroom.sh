@@ -4,6 +4,8 @@
 # CLASS.csv: one pupil per line, "name,language" (deploy/jupyterhub/class.example.csv).
 # Installs configurable-http-proxy from npm (into deploy/jupyterhub/node_modules) on first use.
 # Binds to 127.0.0.1 only: put a TLS reverse proxy in front to open it to the class network.
+# Run as root: every pupil gets a Unix account (home 0700) and a memory cgroup capped at
+# LW_MEM_LIMIT (default 768M); LW_SYSTEM_USERS=0 runs every server as the hub's user.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 CLASS="${1:?usage: bash scripts/classroom.sh CLASS.csv [--teacher NAME] [--port N] [--state DIR]}"
