@@ -158,7 +158,10 @@ def _set_theme(page: Any, theme: str) -> None:
     page.wait_for_function("t => document.body.dataset.jpThemeName === t", arg=THEMES[theme], timeout=30_000)
 
 
-def _set_width(page: Any, width: int, file_browser: bool) -> None:
+def _set_width(page: Any, width: int, file_browser: bool | None = None) -> None:
+    """Resize the window; the file browser open as given, else as JupyterLab's default layout (open at 1400)."""
+    if file_browser is None:
+        file_browser = width >= 1400
     page.set_viewport_size({"width": width, "height": HEIGHT})
     if file_browser:  # JupyterLab's default layout: the file browser open
         page.evaluate(
