@@ -137,9 +137,10 @@ def analyse_position(position: Position, margin: float = MARGIN) -> Analysis:
     exactly; the solutions are those within :data:`TIE` of the best of them;
     every other choice must then be proved worth at most ``worst solution −
     margin`` (one reply suffices, see the module docstring). A choice outside
-    the searched ones that is really as good makes that proof fail, so a
-    position is never accepted by mistake; ``bound`` is then an upper bound
-    of the best other choice.
+    the searched ones that this bound cannot dismiss is searched exactly and
+    the solutions are chosen again, so a best turn that looks bad at first
+    sight (a protest, a block) is still found and nothing is accepted by
+    mistake; ``bound`` is an upper bound of the best other choice.
 
     Raises:
         IllegalTurnError: the game is over in ``position``.
@@ -153,20 +154,29 @@ def analyse_position(position: Position, margin: float = MARGIN) -> Analysis:
         return Analysis(frozenset(), 0.0, 0.0, len(children), "few choices")
     order = sorted(children, key=lambda c: -evaluate(c, me))
     values = {c: _value(c, me)[0] for c in order[:EXACT]}
-    best = max(values.values())
-    solutions = [c for c, v in values.items() if v >= best - TIE]
-    worst = min(values[c] for c in solutions)
-    bound = max((v for v in values.values() if v < best - TIE), default=-float("inf"))
     rest = order[EXACT:]
+    while True:
+        best = max(values.values())
+        solutions = [c for c, v in values.items() if v >= best - TIE]
+        worst = min(values[c] for c in solutions)
+        bound = max((v for v in values.values() if v < best - TIE), default=-float("inf"))
+        reason = ""
+        if len(solutions) > MAX_SHARE * len(children):
+            reason = "many solutions"
+        elif bound > worst - margin:
+            reason = "no clear margin"
+        else:
+            # a choice outside the searched ones that the bound cannot dismiss is searched
+            # exactly: it joins the solutions (the best turn looked bad) or ends the proof
+            unproved = next((c for c in rest if not _at_most(c, me, worst - margin)), None)
+            if unproved is not None:
+                values[unproved] = _value(unproved, me)[0]
+                rest = [c for c in rest if c != unproved]
+                continue
+            bound = max(bound, worst - margin) if rest else bound  # the rest was proved <= worst - margin
+        break
     origin = core.mover_cell(state)
     turns = frozenset(Turn.from_raw(origin, raw).notation() for c in solutions for raw in children[c])
-    reason = ""
-    if len(solutions) > MAX_SHARE * len(children):
-        reason = "many solutions"
-    elif bound > worst - margin or not all(_at_most(c, me, worst - margin) for c in rest):
-        reason = "no clear margin"
-    else:
-        bound = max(bound, worst - margin) if rest else bound  # the rest was proved <= worst - margin
     return Analysis(turns, worst, bound, len(children), reason)
 
 
