@@ -2,10 +2,11 @@
 """Regenerate the shipped puzzle set from self-play games of the bots (docs/puzzles.md).
 
 Usage: ``nice python scripts/make_puzzles.py --seed S --count N [--workers 1|2] [--max-games G]
-[--out FILE] [--report FILE]``.
+[--theme-goal T] [--out FILE] [--report FILE]``.
 
 Plays games (``logger_widget.puzzles.generate.game_specs``) in batches until
-``spare`` × ``count`` puzzles were accepted (or ``--max-games``), keeps ``count``
+``spare`` × ``count`` puzzles were accepted and each rare theme
+(``generate.VARIATION_THEMES``) has ``--theme-goal`` of them (or ``--max-games``), keeps ``count``
 of them with the themes taken in turn, lets the bot ladder attempt each one
 (``rating.LADDER``), fits the difficulty, and writes the set (default: the
 package data ``logger_widget/puzzles/data/puzzles.json``). Prints a report:
@@ -27,7 +28,15 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from logger_widget.puzzles.generate import Harvest, attempts, cut_game, game_specs, rate, select  # noqa: E402
+from logger_widget.puzzles.generate import (  # noqa: E402
+    VARIATION_THEMES,
+    Harvest,
+    attempts,
+    cut_game,
+    game_specs,
+    rate,
+    select,
+)
 from logger_widget.puzzles.puzzle import FORMAT, THEMES  # noqa: E402
 from logger_widget.puzzles.rating import LADDER, band  # noqa: E402
 from logger_widget.puzzles.search import MARGIN  # noqa: E402
@@ -52,6 +61,12 @@ def main() -> None:
     parser.add_argument(
         "--spare", type=float, default=1.15, help="play until spare × count puzzles were accepted"
     )
+    parser.add_argument(
+        "--theme-goal",
+        type=int,
+        default=12,
+        help="also play until each of the rare themes (generate.VARIATION_THEMES) has this many accepted",
+    )
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
     parser.add_argument("--report", type=Path, default=None, help="also write the report as JSON here")
     args = parser.parse_args()
@@ -61,12 +76,23 @@ def main() -> None:
     harvest = Harvest()
     games = 0
     with executor:
-        while games < args.max_games and len(harvest.accepted) < args.spare * args.count:
+
+        def wanting() -> bool:
+            rare = Counter(c.theme for c in harvest.accepted)
+            return len(harvest.accepted) < args.spare * args.count or any(
+                rare[t] < args.theme_goal for t in VARIATION_THEMES
+            )
+
+        while games < args.max_games and wanting():
             specs = game_specs(args.seed, min(games + BATCH, args.max_games))[games:]
             for h in executor.map(cut_game, specs):
                 harvest.add(h)
             games += len(specs)
-            print(f"games {games}: examined {harvest.examined}, accepted {len(harvest.accepted)}", flush=True)
+            by_theme = Counter(c.theme for c in harvest.accepted)
+            print(
+                f"games {games}: examined {harvest.examined}, accepted {len(harvest.accepted)} {dict(by_theme)}",
+                flush=True,
+            )
         cut_seconds = time.perf_counter() - start
         chosen = select(harvest.accepted, args.count)
         t = time.perf_counter()
@@ -96,6 +122,9 @@ def main() -> None:
         "games": games,
         "workers": args.workers,
         "examined": harvest.examined,
+        "side_lines_examined": harvest.variations,
+        "side_lines_accepted": sum(bool(c.source.variation) for c in harvest.accepted),
+        "side_lines_shipped": sum(bool(p.source.variation) for p in puzzles),
         "rejected": dict(harvest.rejected),
         "examined_by_theme": {t: harvest.examined_by_theme[t] for t in THEMES},
         "accepted_by_theme": {t: sum(c.theme == t for c in harvest.accepted) for t in THEMES},

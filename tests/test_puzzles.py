@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 import time
+from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from logger_widget import Position
+from logger_widget.bots.minimax import evaluate
 from logger_widget.engine import fast
 from logger_widget.puzzles import (
     MARGIN,
@@ -24,7 +26,10 @@ from logger_widget.puzzles import (
     update_rating,
     verify,
 )
+from logger_widget.puzzles.generate import TURN_LIMIT, VARIATION_THEMES, VARIATIONS, side_lines
 from logger_widget.puzzles.rating import EASY_ANCHOR, Attempt, band, fit_difficulty
+from logger_widget.puzzles.search import EXACT, _children
+from logger_widget.tournament.runner import play_game
 
 #: logger 1 on a1 with b1, c1, d1 mature and the growth maturing e1: chopping b1 fells four trees
 DOMINO = "....2/...../...../m..../1mmma 1 0,0 2,2"
@@ -43,8 +48,12 @@ def test_the_shipped_set_has_at_least_200_well_formed_puzzles() -> None:
         for turn in p.solution_turns():  # legal, and the notation is canonical
             assert p.position.is_legal(turn) and turn.notation() in p.solutions
         assert len(p.solutions) < sum(1 for _ in p.position.legal_turns())
-    # several themes and a spread of difficulty, easiest first
+    # several themes, the rare ones too (side lines), and a spread of difficulty, easiest first
     assert len({p.theme for p in puzzles}) >= 5
+    themes = Counter(p.theme for p in puzzles)
+    # block_chop is the rarest (docs/puzzles.md, "Regenerating the set"): a few, not ten
+    assert all(themes[t] >= (1 if t == "block_chop" else 10) for t in VARIATION_THEMES), themes
+    assert all(p.source.ply >= 1 for p in puzzles if p.source.variation)
     ratings = [p.rating for p in puzzles]
     assert ratings == sorted(ratings) and ratings[-1] - ratings[0] > 400
 
@@ -62,6 +71,40 @@ def test_every_shipped_puzzle_is_proved_again_by_search() -> None:
             failures.append(f"{p.id}: theme {p.theme} is not what the facts say")
     print(f"verified {len(load_puzzles())} puzzles in {time.perf_counter() - start:.1f} s")
     assert not failures, failures
+
+
+@pytest.mark.slow
+def test_a_puzzle_is_found_again_in_its_source_game() -> None:
+    fast.warm_up()
+    puzzles = load_puzzles()
+    side = next(p for p in puzzles if p.source.variation)
+    main = next(p for p in puzzles if not p.source.variation)
+    for p in (side, main):
+        game = play_game(list(p.source.bots), seed=p.source.seed, turn_limit=TURN_LIMIT)
+        if p.source.variation:
+            position = game.positions[p.source.ply - 1]
+            assert game.turns[p.source.ply - 1].notation() != p.source.variation
+            position = position.play(p.source.variation)
+        else:
+            position = game.positions[p.source.ply]
+        assert position.to_lpn() == p.lpn, p.id
+
+
+def test_side_lines_are_other_choices_drawn_reproducibly() -> None:
+    position = Position.initial(3)
+    played = next(iter(fast.legal_turns(position._state)))[1]
+    lines = side_lines(position, played, seed=7, ply=0)
+    assert len(lines) == VARIATIONS
+    assert len({after.to_lpn() for _, after in lines}) == VARIATIONS
+    for turn, after in lines:
+        assert position.play(turn).to_lpn() == after.to_lpn()
+        assert after._state != played
+    assert [t.notation() for t, _ in side_lines(position, played, seed=7, ply=0)] == [
+        t.notation() for t, _ in lines
+    ]
+    assert [t.notation() for t, _ in side_lines(position, played, seed=8, ply=0)] != [
+        t.notation() for t, _ in lines
+    ]
 
 
 def test_a_three_tree_domino_chop_is_accepted_with_its_one_solution() -> None:
@@ -84,6 +127,22 @@ def test_verify_rejects_a_wrong_or_incomplete_solution_set() -> None:
     # the best turn plus a clearly worse one: the worse one is no solution
     mixed = verify(DOMINO, {"a1 +a3,b2,c2,d2 xb1", "a1 +a3,b2,c2,d2 xa2"})
     assert not mixed.ok
+
+
+def test_best_turns_that_look_bad_at_first_sight_are_still_found() -> None:
+    # seat 1 wins by chopping c2 (the end is triggered at 10 points and seat 2 cannot catch up);
+    # two of the three winning turns are not among the EXACT best-looking choices: they used
+    # to make the proof fail ("no clear margin"), now they are searched and join the solutions
+    lpn = "...../...../ss.../mmm12/mps.a 1 9,5 3,0"
+    position = Position.from_lpn(lpn)
+    children = _children(position._state)
+    looks = sorted(children, key=lambda c: -evaluate(c, 1))[:EXACT]
+    winning = {"d2-c3 +d2 xc2", "d2 +c3 xc2", "d2-d1 xe1"}
+    assert sum(position.play(t)._state in looks for t in winning) == 1
+    analysis = analyse_position(position)
+    assert analysis.accepted, analysis.reason
+    assert analysis.solutions == winning
+    assert verify(lpn, analysis.solutions).ok
 
 
 def test_a_position_without_a_clear_best_turn_is_no_puzzle() -> None:
@@ -129,6 +188,13 @@ def _record(**changes: object) -> dict:
         ({"format": 1, "puzzles": [_record(rating="hard")]}, "field 'rating' must be a number"),
         ({"format": 1, "puzzles": [_record(deviation=0)]}, "field 'deviation' must be > 0"),
         ({"format": 1, "puzzles": [_record(source={"seed": 1})]}, "field 'source' must be"),
+        (
+            {
+                "format": 1,
+                "puzzles": [_record(source={"seed": 1, "bots": ["random"] * 2, "ply": 0, "variation": "a1"})],
+            },
+            "'variation': turn played instead",
+        ),
         ({"format": 1, "puzzles": [_record(), _record()]}, "is used twice"),
     ],
 )

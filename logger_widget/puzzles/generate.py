@@ -3,7 +3,10 @@
 Reproducible from a seed: game ``k`` of a run has ``2 + k mod 3`` seats,
 bots drawn from :data:`SELF_PLAY` with ``random.Random(derive_seed(seed, "game", k))``
 and game seed ``derive_seed(seed, "play", k)``; the bots' attempts at a puzzle
-use ``derive_seed(seed, puzzle position, bot, try)``. Every function here is a
+use ``derive_seed(seed, puzzle position, bot, try)``. Side lines: before every
+turn of a game, :data:`VARIATIONS` other choices of the mover (drawn with
+``derive_seed(game seed, "variation", ply)``) are examined too, and kept when
+their theme is one of :data:`VARIATION_THEMES` (rare on the games' own line). Every function here is a
 pure function of its arguments, so the same seed gives the same set on any
 number of worker processes (results are gathered in game order).
 """
@@ -13,11 +16,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..bots.base import derive_seed
-from ..engine import fast
+from ..engine import core, fast
 from ..engine.position import Position
+from ..engine.turn import Turn
 from ..tournament.runner import play_game
 from .puzzle import THEMES, Puzzle, Source
 from .rating import LADDER, Attempt, fit_difficulty, ladder_bot
@@ -34,6 +38,7 @@ __all__ = [
     "game_specs",
     "rate",
     "select",
+    "side_lines",
 ]
 
 #: The bots whose games are cut into puzzles: their mistakes make the positions.
@@ -42,6 +47,12 @@ SELF_PLAY: tuple[str, ...] = ("greedy", "mcts:easy", "minimax:easy", "random", "
 PER_GAME = 6
 #: Turn limit of the self-play games.
 TURN_LIMIT = 200
+#: Themes a side line (one turn off the game) is kept for: they seldom arise on the game's own line.
+VARIATION_THEMES: tuple[str, ...] = ("spawn_placement", "protect", "block_chop", "deny_opponent")
+#: Side lines examined before every turn of a game.
+VARIATIONS = 10
+#: At most this many side-line puzzles from one game.
+PER_GAME_VARIATIONS = 6
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +92,8 @@ class Harvest:
     """What one or more games gave: positions examined, rejected by reason, accepted candidates.
 
     Attributes:
-        examined: positions searched.
+        examined: positions searched (side lines included).
+        variations: side-line positions searched.
         rejected: reason → count (see :class:`~logger_widget.puzzles.search.Analysis`).
         examined_by_theme: theme of the best turns → positions examined (only where the
             best turns were few enough to have a theme).
@@ -89,6 +101,7 @@ class Harvest:
     """
 
     examined: int = 0
+    variations: int = 0
     rejected: Counter[str] = field(default_factory=Counter)
     examined_by_theme: Counter[str] = field(default_factory=Counter)
     accepted: list[Candidate] = field(default_factory=list)
@@ -96,37 +109,70 @@ class Harvest:
     def add(self, other: Harvest) -> None:
         """Add ``other``'s counts and candidates to this one."""
         self.examined += other.examined
+        self.variations += other.variations
         self.rejected.update(other.rejected)
         self.examined_by_theme.update(other.examined_by_theme)
         self.accepted.extend(other.accepted)
 
 
+def _examine(position: Position, margin: float, harvest: Harvest) -> Candidate | None:
+    """Search ``position``, count it in ``harvest``; the candidate when accepted (source to be filled)."""
+    analysis = analyse_position(position, margin)
+    harvest.examined += 1
+    if analysis.reason in ("", "no clear margin"):
+        theme = detect_theme(position, analysis.solutions)
+        harvest.examined_by_theme[theme] += 1
+    if not analysis.accepted:
+        harvest.rejected[analysis.reason] += 1
+        return None
+    return Candidate(
+        position.to_lpn(),
+        analysis.solutions,
+        detect_theme(position, analysis.solutions),
+        analysis.value - analysis.bound,
+        Source(0, (), 0),
+    )
+
+
+def side_lines(position: Position, played: core.State, seed: int, ply: int) -> list[tuple[Turn, Position]]:
+    """:data:`VARIATIONS` other choices of the mover than the game's turn (leading to ``played``), drawn reproducibly."""
+    state = position._state
+    origin = core.mover_cell(state)
+    firsts: dict[core.State, tuple[int, int, int, int]] = {}
+    for raw, after in fast.legal_turns(state):
+        if after != played and not core.is_terminal(after):
+            firsts.setdefault(after, raw)
+    options = sorted(firsts)
+    picked = random.Random(derive_seed(seed, "variation", ply)).sample(options, min(VARIATIONS, len(options)))
+    out = []
+    for after in picked:
+        turn = Turn.from_raw(origin, firsts[after])
+        out.append((turn, position.play(turn)))
+    return out
+
+
 def cut_game(spec: GameSpec, margin: float = MARGIN) -> Harvest:
-    """Play ``spec``'s game and examine the position before every turn."""
+    """Play ``spec``'s game and examine the position before every turn, and a few side lines (module docstring)."""
     fast.warm_up()
     game = play_game(list(spec.bots), seed=spec.seed, turn_limit=TURN_LIMIT)
     harvest = Harvest()
     position = game.start
+    mainline = side = 0
     for ply, turn in enumerate(game.turns):
-        analysis = analyse_position(position, margin)
-        harvest.examined += 1
-        if analysis.reason in ("", "no clear margin"):
-            theme = detect_theme(position, analysis.solutions)
-            harvest.examined_by_theme[theme] += 1
-        if analysis.accepted:
-            if len(harvest.accepted) < PER_GAME:
+        found = _examine(position, margin, harvest)
+        if found is not None and mainline < PER_GAME:
+            mainline += 1
+            harvest.accepted.append(replace(found, source=Source(spec.seed, spec.bots, ply)))
+        following = position.play(turn)
+        for other, after in side_lines(position, following._state, spec.seed, ply):
+            harvest.variations += 1
+            found = _examine(after, margin, harvest)
+            if found is not None and found.theme in VARIATION_THEMES and side < PER_GAME_VARIATIONS:
+                side += 1
                 harvest.accepted.append(
-                    Candidate(
-                        position.to_lpn(),
-                        analysis.solutions,
-                        detect_theme(position, analysis.solutions),
-                        analysis.value - analysis.bound,
-                        Source(spec.seed, spec.bots, ply),
-                    )
+                    replace(found, source=Source(spec.seed, spec.bots, ply + 1, other.notation()))
                 )
-        else:
-            harvest.rejected[analysis.reason] += 1
-        position = position.play(turn)
+        position = following
     return harvest
 
 

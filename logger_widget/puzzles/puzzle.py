@@ -65,11 +65,15 @@ class Source:
         seed: the game seed given to :func:`logger_widget.tournament.play_game`.
         bots: the bot spec of each seat, seat 1 first (2–4 entries).
         ply: turns played in that game before the puzzle's position (≥ 0).
+        variation: ``""`` when the position is the game's own; else the turn (notation)
+            played instead of the game's turn ``ply - 1`` — a side line one turn off the game,
+            drawn where a theme arises (``puzzles.generate``).
     """
 
     seed: int
     bots: tuple[str, ...]
     ply: int
+    variation: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,7 +145,8 @@ class Puzzle:
             "rating": round(self.rating, 1),
             "deviation": round(self.deviation, 1),
             "margin": round(self.margin, 3),
-            "source": {"seed": self.source.seed, "bots": list(self.source.bots), "ply": self.source.ply},
+            "source": {"seed": self.source.seed, "bots": list(self.source.bots), "ply": self.source.ply}
+            | ({"variation": self.source.variation} if self.source.variation else {}),
         }
 
 
@@ -217,8 +222,14 @@ def puzzle_from_dict(record: Any, where: str) -> Puzzle:
         or not isinstance(src.get("bots"), list)
         or not 2 <= len(src["bots"]) <= 4
         or not all(isinstance(b, str) for b in src["bots"])
+        or not isinstance(src.get("variation", ""), str)
+        or (src.get("variation") and src["ply"] < 1)
     ):
-        raise _fail(where, "field 'source' must be {'seed': int, 'bots': [2-4 bot names], 'ply': int >= 0}")
+        raise _fail(
+            where,
+            "field 'source' must be {'seed': int, 'bots': [2-4 bot names], 'ply': int >= 0"
+            "[, 'variation': turn played instead of the game's turn ply - 1, with ply >= 1]}",
+        )
     return Puzzle(
         id=pid,
         lpn=position.to_lpn(),
@@ -227,7 +238,7 @@ def puzzle_from_dict(record: Any, where: str) -> Puzzle:
         theme=theme,
         rating=rating,
         deviation=deviation,
-        source=Source(src["seed"], tuple(src["bots"]), src["ply"]),
+        source=Source(src["seed"], tuple(src["bots"]), src["ply"], src.get("variation", "")),
         margin=margin,
         _position=position,
     )
