@@ -10,6 +10,7 @@ pupil's own token, over the Jupyter kernel websocket.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import http.cookiejar
 import json
@@ -162,7 +163,10 @@ class Kernel:
     def run(self, code: str, timeout: float = 180) -> dict[str, Any]:
         """Run ``code``; its ``stdout``, ``error`` (the exception's name or None) and ``states``
         (the server's news about the kernel: ``restarting`` / ``dead`` when it died)."""
-        return asyncio.run(self._execute(code, timeout))
+        # in a thread of its own: a test run with the browser tests has Playwright's event loop
+        # running in this thread, where asyncio.run() refuses to start another one
+        with concurrent.futures.ThreadPoolExecutor(1) as pool:
+            return pool.submit(lambda: asyncio.run(self._execute(code, timeout))).result()
 
     async def _execute(self, code: str, timeout: float) -> dict[str, Any]:
         from tornado.httpclient import HTTPRequest
