@@ -29,7 +29,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -162,23 +162,30 @@ def lab() -> Iterator[Lab]:
     url = f"http://127.0.0.1:{port}/"
     server = Lab(url, root, process, log)
     try:
-        deadline = time.monotonic() + SERVER_START_TIMEOUT
-        while True:
-            if process.poll() is not None:
-                pytest.fail(f"JupyterLab exited with code {process.returncode}:\n{server.log_tail()}")
-            try:
-                with urllib.request.urlopen(url + "api/status", timeout=5) as r:
-                    if r.status == 200:
-                        break
-            except (urllib.error.URLError, OSError):
-                pass
-            if time.monotonic() > deadline:
-                pytest.fail(f"JupyterLab did not start in {SERVER_START_TIMEOUT} s:\n{server.log_tail()}")
-            time.sleep(0.5)
+        wait_until_serving(process, url + "api/status", "JupyterLab", SERVER_START_TIMEOUT, server.log_tail)
         yield server
     finally:
         _stop(process, url)
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+def wait_until_serving(
+    process: subprocess.Popen[bytes], url: str, name: str, timeout: float, log_tail: Callable[[], str]
+) -> None:
+    """Poll ``url`` until it answers 200; fail the test (with the log's tail) if ``process`` exits or ``timeout`` s pass."""
+    deadline = time.monotonic() + timeout
+    while True:
+        if process.poll() is not None:
+            pytest.fail(f"{name} exited with code {process.returncode}:\n{log_tail()}")
+        try:
+            with urllib.request.urlopen(url, timeout=5) as r:
+                if r.status == 200:
+                    return
+        except (urllib.error.URLError, OSError):
+            pass
+        if time.monotonic() > deadline:
+            pytest.fail(f"{name} did not start in {timeout} s:\n{log_tail()}")
+        time.sleep(0.5)
 
 
 def _stop(process: subprocess.Popen[bytes], url: str | None = None) -> None:

@@ -12,9 +12,6 @@ import socket
 import subprocess
 import sys
 import tempfile
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -44,21 +41,7 @@ def marimo_app() -> Iterator[str]:
         )
     url = f"http://127.0.0.1:{port}/"
     try:
-        deadline = time.monotonic() + 120
-        while True:
-            if proc.poll() is not None:
-                pytest.fail(
-                    f"marimo exited with {proc.returncode}:\n{log.read_text(errors='replace')[-3000:]}"
-                )
-            try:
-                with urllib.request.urlopen(url, timeout=5) as r:
-                    if r.status == 200:
-                        break
-            except (urllib.error.URLError, OSError):
-                pass
-            if time.monotonic() > deadline:
-                pytest.fail(f"marimo did not start:\n{log.read_text(errors='replace')[-3000:]}")
-            time.sleep(0.5)
+        e2e.wait_until_serving(proc, url, "marimo", 120, lambda: log.read_text(errors="replace")[-3000:])
         yield url
     finally:
         e2e._stop(proc)
