@@ -29,7 +29,9 @@ import csv
 import os
 import pwd
 import shutil
+import subprocess
 import sys
+import time
 from pathlib import Path
 
 from firstuseauthenticator import FirstUseAuthenticator
@@ -138,26 +140,79 @@ c.Spawner.start_timeout = 180
 c.Spawner.http_timeout = 180
 c.Spawner.environment = {"PYTHONPATH": str(REPO), "LW_MEM_LIMIT": os.environ.get("LW_MEM_LIMIT", "768M")}
 
+#: The compiled kernel and search (Numba's disk cache), built once for the whole class here and
+#: copied into each home at spawn. A pupil's kernel compiling on its own would take a minute of
+#: CPU per pupil and ~350 MB beside the kernel: past the memory cap, the kernel is OOM-killed.
+JIT_CACHE = STATE / "jit-cache"
+#: each pupil's copy, ``JIT_HOMES/<pupil>`` (``NUMBA_CACHE_DIR`` of their kernels): owned by the
+#: pupil (Numba writes there if it must recompile), in a folder of root's (mode 0711)
+JIT_HOMES = STATE / "jit-homes"
+
+
+def fill_jit_cache() -> None:
+    """Compile the engine's kernel and the MCTS search into ``JIT_CACHE`` (a child Python; minutes).
+
+    Loads in seconds when the cache is already filled; without Numba (or with
+    ``LOGGER_WIDGET_NO_JIT=1``) there is nothing to compile and pupils use the Python engine.
+    """
+    t0 = time.monotonic()
+    print(f"[logger_widget] preparing the compiled kernel for the class in {JIT_CACHE} ...", file=sys.stderr)
+    done = subprocess.run(
+        [sys.executable, "-c", "import sys\nfrom logger_widget.bots import mcts\n"
+         "sys.exit(0 if mcts.compiled_search(True) is not None else 3)"],
+        env=dict(os.environ, NUMBA_CACHE_DIR=str(JIT_CACHE), PYTHONPATH=str(REPO)),
+        stdin=subprocess.DEVNULL, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    if done.returncode == 3:
+        print(
+            "[logger_widget] no compiled kernel (Numba is not installed): pupils use the Python engine",
+            file=sys.stderr,
+        )
+    elif done.returncode != 0:
+        raise SystemExit(f"compiling the kernel for the class failed:\n{done.stderr[-4000:]}")
+    else:
+        print(f"[logger_widget] compiled kernel ready ({time.monotonic() - t0:.0f} s)", file=sys.stderr)
+
+
+fill_jit_cache()
+
 
 def seed_home(spawner):  # type: ignore[no-untyped-def]
-    """Copy the notebooks in the pupil's language into their home (once); open the tutorial."""
+    """Copy the notebooks in the pupil's language into their home (once) and the class's compiled
+    kernel beside it (every spawn); open the tutorial.
+
+    Runs as root on paths a pupil can change: nothing is written or chowned through a symbolic
+    link a pupil made (``tutorial_uk.ipynb -> /etc/...`` stays a link, untouched).
+    """
     name = spawner.user.name
     language = PUPILS.get(name, "en")
     home = HOMES / name
     home.mkdir(parents=True, exist_ok=True)
-    for stem in ("tutorial", "play_vs_bots", "game_theory_exercises"):
-        source = REPO / "notebooks" / f"{stem}_{language}.ipynb"
-        if not (home / source.name).exists():
-            shutil.copy(source, home / source.name)
+    sources = [
+        REPO / "notebooks" / f"{stem}_{language}.ipynb"
+        for stem in ("tutorial", "play_vs_bots", "game_theory_exercises")
+    ]
     if name == TEACHER:
-        for source in (REPO / "notebooks").glob("game_theory_exercises_teacher_*.ipynb"):
-            if not (home / source.name).exists():
-                shutil.copy(source, home / source.name)
+        sources += sorted((REPO / "notebooks").glob("game_theory_exercises_teacher_*.ipynb"))
+    copied = []
+    for source in sources:
+        if not os.path.lexists(home / source.name):  # a dangling link is not followed
+            shutil.copy(source, home / source.name)
+            copied.append(home / source.name)
+    if JIT_CACHE.is_dir():  # the class's compiled kernel: the pupil's kernel loads it, never compiles
+        # outside the home, in a folder only root can change: a pupil cannot aim it elsewhere
+        jit = JIT_HOMES / name
+        JIT_HOMES.mkdir(exist_ok=True)
+        JIT_HOMES.chmod(0o711)  # pupils pass through to their own copy (the umask is 077)
+        if os.path.lexists(jit):
+            shutil.rmtree(jit)  # fd-based: removes the pupil's links, never follows them
+        shutil.copytree(JIT_CACHE, jit)
+        copied += [jit, *jit.rglob("*")]
+        spawner.environment = {**spawner.environment, "NUMBA_CACHE_DIR": str(jit)}
     if SYSTEM_USERS:  # the pupil's own: only they (and root) can enter it
         account = pwd.getpwnam(name)
-        for path in [home, *home.glob("*.ipynb")]:
-            if path.stat().st_uid != account.pw_uid:
-                os.chown(path, account.pw_uid, account.pw_gid)
+        for path in [home, *copied]:
+            os.chown(path, account.pw_uid, account.pw_gid, follow_symlinks=False)
         home.chmod(0o700)
     spawner.notebook_dir = str(home)
     spawner.default_url = f"/lab/tree/tutorial_{language}.ipynb"

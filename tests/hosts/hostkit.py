@@ -113,5 +113,16 @@ def run_all_cells(page: Any, timeout: float = 240_000) -> None:
             page.wait_for_selector(ROOT, state="attached", timeout=60_000)
             return
         except Exception:  # noqa: BLE001 - playwright's TimeoutError: try again
+            _fail_on_dialog(page)
             continue
     raise AssertionError("Run All Cells did not start the notebook")
+
+
+def _fail_on_dialog(page: Any) -> None:
+    """A JupyterLab dialog (e.g. "Kernel Restarting": the kernel died) fails the test with its text.
+
+    Left open, it would catch every later click until a timeout that does not say why.
+    """
+    dialog = page.locator(".jp-Dialog")
+    if dialog.count():
+        raise AssertionError(f"JupyterLab shows a dialog: {dialog.first.inner_text()!r}")

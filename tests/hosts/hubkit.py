@@ -227,9 +227,10 @@ def run_in_kernel(hub: Hub, name: str, token: str, code: str, timeout: float = 1
 
 
 @contextlib.contextmanager
-def running_hub(pupils: dict[str, str], teacher: str, mem_limit: int, timeout: float = 180) -> Iterator[Hub]:
+def running_hub(pupils: dict[str, str], teacher: str, mem_limit: int, timeout: float = 900) -> Iterator[Hub]:
     """Start the classroom hub for ``pupils`` (``{name: language}``) and ``teacher``, each server
     capped at ``mem_limit`` bytes (whole MiB); stop every server and process at the end.
+    ``timeout`` (s) covers the hub's start, which compiles the class's kernel first (~1 min idle).
 
     Raises :class:`HubError` when the proxy cannot be installed or the hub does not start.
     """

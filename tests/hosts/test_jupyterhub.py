@@ -84,6 +84,33 @@ def _memory_mb(hub: Hub, name: str) -> float:
     return sum(p.memory_info().rss for p in [proc, *proc.children(recursive=True)]) / 2**20
 
 
+def _assert_within_the_cap_and_not_recompiled(hub: Hub, name: str) -> None:
+    """The pupil's kernel ran the tutorial with no OOM kill, loading the class's compiled kernel.
+
+    Before the hub compiled once for the class, each pupil's kernel compiled Numba's kernel in a
+    child process (~350 MB beside a ~400 MB server and kernel): past the 768 MiB cap, the OOM
+    killer killed the kernel and JupyterLab showed "Kernel Restarting" (a CI run on a fresh machine).
+    """
+    from cgroupspawner import MemoryCgroup
+
+    state = hub.api("GET", f"users/{name}")["servers"][""]["state"]
+    if "cgroup" in state:  # root: each server in its own memory cgroup
+        cgroup = MemoryCgroup(Path(state["cgroup"]), 1 if "/memory/" in state["cgroup"] else 2)
+        assert cgroup.oom_kills() == 0, f"{name}'s kernel was OOM-killed under the cap (hub log {hub.log})"
+    shared = {
+        p.relative_to(hub.state / "jit-cache"): p.stat().st_mtime
+        for p in (hub.state / "jit-cache").rglob("*.nb*")
+    }
+    assert shared, "the hub compiled no kernel for the class (is the [fast] extra installed?)"
+    own = {
+        p.relative_to(hub.state / "jit-homes" / name): p.stat().st_mtime
+        for p in (hub.state / "jit-homes" / name).rglob("*.nb*")
+    }
+    assert own == shared, f"{name}'s kernel compiled again instead of loading the class's copy"
+    elsewhere = list((hub.state / "homes" / name).rglob("*.nbi"))
+    assert not elsewhere, f"{name}'s kernel compiled into its home instead: {elsewhere}"
+
+
 def test_three_pupils_play_their_tutorial_teacher_sees_them(
     hub: Hub, browser: Any, screenshots: Path
 ) -> None:
@@ -118,6 +145,7 @@ def test_three_pupils_play_their_tutorial_teacher_sees_them(
             _memory_mb(hub, name)
         )  # server + kernel with the tutorial's boards
         context.close()
+        _assert_within_the_cap_and_not_recompiled(hub, name)
     # the teacher's view: every pupil's server is running, in the hub's API ...
     users = {u["name"]: u for u in hub.api("GET", "users")}
     running = sorted(n for n, u in users.items() if u["servers"].get("", {}).get("ready"))
@@ -209,3 +237,43 @@ def test_a_kernel_past_the_memory_cap_is_killed_the_hub_and_others_carry_on(hub:
     while cgroup.path.exists() or hub.ready("amy"):
         assert time.monotonic() < deadline, f"amy's cgroup {cgroup.path} is still there after the stop"
         time.sleep(0.5)
+
+
+def test_the_hub_follows_no_link_a_pupil_plants_in_their_home(hub: Hub) -> None:
+    """At spawn the hub (root) copies into homes and chowns: a pupil's symbolic links are not followed.
+
+    amy replaces a notebook the hub seeds, and her compiled-kernel folder's files, with links to a
+    file of root's; after a restart of her server the file is still root's, unchanged (before: the
+    hub chowned a notebook link's target to amy, and a dangling link got root's copy written through it).
+    """
+    if os.geteuid() != 0:
+        pytest.fail("needs root: the hub creates the pupils' Unix accounts (CI and this machine run as root)")
+    canary = hub.state / "canary"
+    canary.write_text("root's")
+    canary.chmod(0o644)
+    hub.start("amy")
+    jit = hub.state / "jit-homes" / "amy"
+    index = sorted(jit.rglob("*.nbi"))[0]
+    code = (
+        "import os, pathlib\n"
+        f"home = pathlib.Path(os.environ['HOME'])\n"
+        "(home / 'game_theory_exercises_en.ipynb').unlink()\n"
+        f"os.symlink({str(canary)!r}, home / 'game_theory_exercises_en.ipynb')\n"
+        "(home / 'play_vs_bots_en.ipynb').unlink()\n"
+        f"os.symlink({str(hub.state / 'written-by-root')!r}, home / 'play_vs_bots_en.ipynb')\n"
+        f"pathlib.Path({str(index)!r}).unlink()\n"
+        f"os.symlink({str(canary)!r}, {str(index)!r})\n"
+        "print('planted')\n"
+    )
+    out = run_in_kernel(hub, "amy", pupil_token(hub, "amy", _password("amy")), code)
+    assert "planted" in out["stdout"], out
+    hub.api("DELETE", "users/amy/server")
+    deadline = time.monotonic() + 60
+    while hub.ready("amy"):
+        assert time.monotonic() < deadline, "amy's server did not stop"
+        time.sleep(0.5)
+    hub.start("amy")
+    assert canary.stat().st_uid == 0 and canary.read_text() == "root's"
+    assert not (hub.state / "written-by-root").exists()
+    assert (hub.state / "homes" / "amy" / "game_theory_exercises_en.ipynb").is_symlink()  # hers, left alone
+    assert not index.is_symlink() and index.stat().st_uid == pwd.getpwnam("amy").pw_uid  # a fresh copy
