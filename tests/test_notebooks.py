@@ -110,3 +110,26 @@ def test_notebook_executes_without_errors(path: Path) -> None:
         # the teacher's solutions pass their checkers; the students' placeholders get hints
         expected = "✅" if "_teacher_" in path.name else "💡"
         assert verdicts and set(verdicts) == {expected}, (path.name, verdicts)
+
+
+#: How each language says that a puzzle may be one turn off a game, and the old claim it replaced.
+SIDE_LINE_WORDS = {
+    "en": ("one turn off them", "from a real game"),
+    "uk": ("відходить від такої гри на один хід", "справжньої гри"),
+    "es": ("a un turno de ellas", "partida real"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(SIDE_LINE_WORDS))
+def test_the_puzzle_notebook_says_where_the_puzzles_come_from(lang: str) -> None:
+    """The shipped set has side lines (one turn off a game): the notebook may not call them all real games."""
+    from logger_widget.puzzles import load_puzzles
+
+    shipped = load_puzzles()
+    side = sum(bool(p.source.variation) for p in shipped)
+    assert 0 < side < len(shipped), "the text below names both kinds of position"
+    said, wrong = SIDE_LINE_WORDS[lang]
+    text = " ".join(
+        source for kind, source in cells(ROOT / "notebooks" / f"puzzles_{lang}.ipynb") if kind == "markdown"
+    )
+    assert said in text and wrong not in text

@@ -34,7 +34,7 @@ def board() -> PuzzleBoard:
 
 def test_the_task_names_the_puzzle_theme_seat_and_rating(board) -> None:
     view = board.view
-    assert view["task"].startswith("Puzzle 1 of 2 · Domino chop · difficulty 1,500.")
+    assert view["task"].startswith("Puzzle 1 of 2 · Domino chop · difficulty 1,500 · from a bots' game.")
     assert "Player 1 to play: find the chop that fells the most trees." in view["task"]
     assert "Your puzzle rating: 1,500 ± 200." in view["task"]
     assert view["lesson"]["restart"] == "Try again" and view["lesson"]["next"] is None
@@ -43,6 +43,8 @@ def test_the_task_names_the_puzzle_theme_seat_and_rating(board) -> None:
         "theme": "domino_chop",
         "result": None,
         "rating": 1500,
+        "hints": 0,
+        "side_line": False,
     }
 
 
@@ -87,12 +89,104 @@ def test_solving_at_the_first_try_raises_the_rating(board) -> None:
     assert "Your rating: 1,500 → 1," in board.view["notice"]["text"]
 
 
-def test_the_hint_marks_a_solution_and_leaves_the_rating_alone(board) -> None:
+def _suggested(board: PuzzleBoard) -> list[str]:
+    return sorted(c["id"] for row in board.view["cells"] for c in row if c["suggested"])
+
+
+def test_the_first_hint_gives_the_idea_and_one_cell_not_the_solution(board) -> None:
     d = Driver(board)
+    solution = board.puzzle.solution_turns()[0]
+    assert solution.action is not None and solution.action.kind == "chop"
+    target = solution.action.cells[0]
     assert d.send("hint") == "ok"
-    assert board.session.hinted and board.view["hint"]
-    board.play(sorted(board.puzzle.solutions)[0])
-    assert board.rating.rating == 1500 and "You used the hint" in board.view["notice"]["text"]
+    hint = board.view["hint"]
+    assert board.session.hints == 1 and board.bots.hint is None
+    assert hint["text"] == (
+        f"Hint: One chop can fell a whole line of mature trees. Look at the tree on {target}. "
+        "Press “Show the solution” to see the whole turn."
+    )
+    assert solution.notation() not in hint["text"] and solution.destination not in hint["text"]
+    assert hint["label"] == "Show the solution" and hint["enabled"]
+    assert _suggested(board) == [target], "only the start is marked, not the solution's cells"
+    # solved after the first hint: no rise, and the notice says why
+    board.play(solution)
+    assert board.session.result == "right"
+    assert board.rating.rating == 1500 and board.session.history == []
+    assert "You used the hint, so your rating stays the same." in board.view["notice"]["text"]
+    assert not board.view["hint"]["enabled"] and board.view["hint"]["text"] is None
+
+
+def test_the_second_hint_shows_the_solution_and_counts_as_not_solved(board) -> None:
+    d = Driver(board)
+    solution = board.puzzle.solution_turns()[0]
+    assert d.send("hint") == "ok" and d.send("hint") == "ok"
+    hint = board.view["hint"]
+    assert board.session.hints == 2 and board.bots.hint == solution
+    assert hint["text"].startswith(f"Hint: {solution.notation()} (")
+    assert "counts as not solved: your rating 1,500 → 1,4" in hint["text"]
+    assert not hint["enabled"] and "label" not in hint
+    marked = set(_suggested(board))
+    assert board.view["stage"] == "action"
+    assert set(solution.action.cells) <= marked  # the movement is forced here: the action stage
+    dropped = board.rating
+    assert dropped.rating < 1500 and dropped.played == 1 and dropped.solved == 0
+    assert f"Your puzzle rating: {round(dropped.rating):,}" in board.view["task"]
+    # playing the shown solution earns nothing back
+    board.play(solution)
+    assert board.session.result == "right" and board.rating == dropped
+    assert "You saw the solution: this puzzle counted as not solved." in board.view["notice"]["text"]
+    assert [h[:2] for h in board.session.history] == [("t1", False)]
+    # "Try again" gives the hints again, but the rating stays: only the first try counts
+    assert d.send("restart") == "ok" and board.session.hints == 0
+    assert d.send("hint") == "ok" and d.send("hint") == "ok" and board.rating == dropped
+    assert "counts as not solved" not in board.view["hint"]["text"]
+
+
+def test_a_wrong_turn_after_the_first_hint_still_lowers_the_rating(board) -> None:
+    assert Driver(board).send("hint") == "ok"
+    board.play(WRONG)
+    assert board.session.result == "wrong" and board.rating.rating < 1500
+    assert "Your rating: 1,500 → 1,4" in board.view["notice"]["text"]
+
+
+def test_a_hint_is_refused_once_the_puzzle_is_answered(board) -> None:
+    board.play(WRONG)
+    assert Driver(board).send("hint") == "rejected" and board.session.hints == 0
+
+
+@pytest.mark.parametrize(
+    ("kind", "expected"), [("tree", "Look at the tree on"), ("logger", "Your logger goes to")]
+)
+def test_the_first_hint_of_a_shipped_puzzle_names_a_tree_or_the_loggers_cell(kind, expected) -> None:
+    from logger_widget.puzzles import load_puzzles
+
+    def start(p: Puzzle) -> str:
+        t = p.solution_turns()[0]
+        return "tree" if t.action is not None and t.action.kind in ("chop", "protest") else "logger"
+
+    puzzle = next(p for p in load_puzzles() if start(p) == kind)
+    b = PuzzleBoard([puzzle], locale="en", bot_mode="sync")
+    assert Driver(b).send("hint") == "ok"
+    kind_found, cell = b.session.start_cell()
+    assert kind_found == kind and f"{expected} {cell}" in b.view["hint"]["text"]
+    assert _suggested(b) == [cell]
+    assert b.view["hint"]["text"].startswith(
+        "Hint: " + Translator("en").translate(texts.HINT_IDEAS[puzzle.theme])
+    )
+
+
+def test_the_header_says_whether_the_puzzle_is_a_side_line() -> None:
+    from logger_widget.puzzles import load_puzzles
+
+    shipped = load_puzzles()
+    side = next(p for p in shipped if p.source.variation)
+    own = next(p for p in shipped if not p.source.variation)
+    b = PuzzleBoard([own, side], locale="en", bot_mode="sync")
+    assert " · from a bots' game. " in b.view["task"] and not b.view["puzzle"]["side_line"]
+    b.session.go_next(b)
+    assert " · side line: one turn off a bots' game. " in b.view["task"] and b.view["puzzle"]["side_line"]
+    uk = PuzzleBoard([side], locale="uk", bot_mode="sync")
+    assert english_words(uk.view["task"]) == []
 
 
 @pytest.mark.parametrize("locale", ["uk", "es"])
@@ -112,9 +206,18 @@ def test_the_puzzle_texts_are_translated(locale) -> None:
             assert english_words(text) == [], text
     assert view["lesson"]["restart"] != en_view["lesson"]["restart"]
     tr, en = Translator(locale), Translator("en")
-    for table in (texts.THEME_NAMES, texts.TASKS):
+    for table in (texts.THEME_NAMES, texts.TASKS, texts.HINT_IDEAS):
         assert set(table) == set(THEMES)
-    for table in (texts.THEME_NAMES, texts.TASKS, texts.LABELS, texts.VERDICT, texts.WHY):
+    tables = (
+        texts.THEME_NAMES,
+        texts.TASKS,
+        texts.LABELS,
+        texts.VERDICT,
+        texts.WHY,
+        texts.HINT,
+        texts.HINT_IDEAS,
+    )
+    for table in tables:
         for key, message in table.items():
             assert tr.translate(message) != en.translate(message), (locale, key)
     for message in texts.WHY_COUNTS.values():

@@ -11,7 +11,9 @@ import pytest
 from logger_widget import Game
 from logger_widget.board.review_mode import review_sentence
 from logger_widget.board.widget import Board
+from logger_widget.bots import make_bot
 from logger_widget.i18n import Translator
+from logger_widget.i18n.texts.board import LABELS as BOARD_LABELS
 from logger_widget.review import review
 
 MISS = "...../...../....2/...../1mmm. 1 0,0 2,2"
@@ -165,3 +167,41 @@ def test_a_new_game_leaves_the_review():
     assert d.send("review", op="exit") == "ok"
     assert d.send("new_game") == "ok"
     assert b.review.review is None and not d.view["review"]["active"] and not d.view["review"]["available"]
+
+
+def longer_game(turns: int = 7) -> Game:
+    """A two-seat game of ``turns`` turns played by the greedy bot (for the sliders' texts)."""
+    game = Game(MISS)
+    bot = make_bot("greedy", seed=0)
+    for _ in range(turns):
+        game.play(bot.choose(game.position))
+    return game
+
+
+@pytest.mark.parametrize(
+    ("locale", "expected"),
+    [("en", "Turn {n} of 7"), ("uk", "Хід {n} з 7"), ("es", "Turno {n} de 7")],
+)
+def test_the_bottom_replay_slider_names_the_reviewed_turn(locale, expected):
+    """While reviewing, the game's replay slider tells the reviewed turn (it read "Start" on turn 1)."""
+    b = board(locale, record=longer_game())
+    d = Driver(b)
+    assert d.send("review", op="open") == "ok"
+    start = b.translator.translate(BOARD_LABELS["start"])
+    for ply in (1, 2, 5, 7):
+        assert d.send("review", op="goto", ply=ply) == "ok"
+        replay = d.view["replay"]
+        assert replay["text"] == expected.format(n=ply) != start, (ply, replay)
+        assert (replay["value"], replay["min"], replay["max"], replay["active"]) == (ply, 1, 7, False)
+        assert replay["text"] == d.view["review"]["step"]["text"]
+        # the history panel marks the reviewed turn, not the one before it
+        current = [it["ply"] for it in d.view["history"]["items"] if it["current"]]
+        assert current == [ply]
+    # the slider steps the review: the front end sends its value as a "replay" intent
+    assert d.send("replay", ply=3) == "ok" and d.view["review"]["step"]["ply"] == 3
+    assert d.view["shown_lpn"] == b.game.positions[2].to_lpn()
+    assert d.send("replay", ply=0) == "ok" and d.view["review"]["step"]["ply"] == 1
+    assert d.send("replay", ply="x") == "invalid"
+    # outside the review the slider is the game's again
+    assert d.send("review", op="exit") == "ok"
+    assert d.view["replay"]["text"] == "7 / 7" and d.view["replay"]["min"] == 0

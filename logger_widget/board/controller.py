@@ -182,6 +182,8 @@ class Controller:
         handler = self._handlers.get(action)
         if handler is None:
             return "invalid"
+        if self.board.review.active and action == "replay" and msg.get("ply") is not None:
+            return self.board.review.handle({"op": "replay", "ply": msg.get("ply")})
         if self.board.review.active and action not in ALLOWED_INTENTS:
             return self.board.review.refuse()
         return handler(msg)
@@ -359,7 +361,7 @@ class Controller:
         guard = self._guard()
         if guard:
             return guard
-        return self.board.bots.start_hint()
+        return self.board.ask_hint()
 
     def _replay(self, msg: dict[str, Any]) -> str:
         b = self.board

@@ -12,10 +12,15 @@ Every seat is played by a person, so nothing moves by itself.
 * **Wrong**: the next seat's best reply (:func:`logger_widget.puzzles.refutation`)
   is played on the board — the consequence is drawn as the last turns — and
   the notice says what it does and how much the turn lost.
-* **Hint**: the Hint button marks a solution's cells; a puzzle solved after
-  a hint leaves the rating as it was.
+* **Hint**, graded like lichess's: the first press names the theme's idea and
+  where to start — the tree the solution chops or protects, else the cell its
+  logger goes to — and marks that one cell; the second press ("Show the
+  solution") shows the whole solution turn and marks its cells.
 * The pupil's Glicko rating (:func:`logger_widget.puzzles.update_rating`)
   changes after the first try at each puzzle and is shown in the task line.
+  A hint never earns a point (docs/puzzles.md, "The pupil's rating"): a puzzle
+  solved after the first hint leaves the rating as it was, a wrong turn after it
+  counts as a miss, and showing the solution counts as a miss at once.
 
 Python decides everything; :func:`puzzle_view` puts the texts into the view
 model (task, status, the lesson buttons' labels), which ``board.js`` draws.
@@ -102,8 +107,11 @@ class PuzzleSession:
         index: the current puzzle's index.
         rating: the pupil's :class:`~logger_widget.puzzles.PupilRating`.
         result: ``None`` while the puzzle is open, ``"right"`` or ``"wrong"`` after the turn.
-        hinted: the hint was asked for the current puzzle.
-        history: ``(puzzle id, solved, rating before, rating after)`` of every first try.
+        hints: hints given for the current puzzle: 0, 1 (the idea and where to start) or
+            2 (the solution shown).
+        revealed: ``(rating before, rating after)`` when showing the solution counted as a
+            miss (a first try), else ``None``.
+        history: ``(puzzle id, solved, rating before, rating after)`` of every rated first try.
     """
 
     def __init__(self, puzzles: Sequence[Puzzle], index: int = 0, rating: PupilRating | None = None) -> None:
@@ -115,7 +123,8 @@ class PuzzleSession:
         self.index = index
         self.rating = rating or PupilRating()
         self.result: str | None = None
-        self.hinted = False
+        self.hints = 0
+        self.revealed: tuple[float, float] | None = None
         self.tried: set[str] = set()
         self.history: list[tuple[str, bool, float, float]] = []
         self._why: Any = None
@@ -138,7 +147,7 @@ class PuzzleSession:
 
     def restart(self, board: Board) -> None:
         """Put the current puzzle back on ``board`` ("Try again")."""
-        self.result, self.hinted, self._why = None, False, None
+        self.result, self.hints, self.revealed, self._why = None, 0, None, None
         board.replace_game(board.to_game(self.puzzle.lpn))
 
     def go_next(self, board: Board) -> None:
@@ -147,10 +156,47 @@ class PuzzleSession:
             self.index += 1
             self.restart(board)
 
+    @property
+    def hinted(self) -> bool:
+        """A hint was given for the current puzzle."""
+        return self.hints > 0
+
     def hint_turn(self, position: Position) -> Turn:
-        """The hint bot: a solution of the current puzzle (remembers that the hint was used)."""
-        self.hinted = True
+        """The hint bot: the solution the hints name (the first in notation order)."""
         return self.puzzle.solution_turns()[0]
+
+    def start_cell(self) -> tuple[str, str]:
+        """The first hint's start: ``("tree", cell)`` the solution chops or protests, else ``("logger", cell)``.
+
+        Only part of the answer: for a chop or a protest, where the logger stands and the rest
+        of the turn are left to find; for any other turn, its spawns and action.
+        """
+        turn = self.hint_turn(self.puzzle.position)
+        if turn.action is not None and turn.action.kind in ("chop", "protest"):
+            return "tree", turn.action.cells[0]
+        return "logger", turn.destination
+
+    def give_hint(self, board: Board) -> str:
+        """The Hint button: the first press gives the idea, the second the solution (and the miss).
+
+        Returns the intent's result: ``"ok"``, or ``"rejected"`` once the puzzle is answered.
+        """
+        if self.result is not None:
+            return "rejected"
+        if self.hints == 0:
+            self.hints = 1
+            board.redraw()
+            return "ok"
+        if self.hints == 1:
+            self.hints = 2
+            puzzle = self.puzzle
+            if puzzle.id not in self.tried:  # seeing the solution on a first try is a miss (lichess)
+                self.tried.add(puzzle.id)
+                before = self.rating
+                self.rating = update_rating(before, puzzle.rating, puzzle.deviation, False)
+                self.history.append((puzzle.id, False, before.rating, self.rating.rating))
+                self.revealed = (before.rating, self.rating.rating)
+        return board.bots.start_hint()
 
     def judge(self, board: Board) -> None:
         """After the pupil's turn: right or wrong, why, the consequence on the board, the rating."""
@@ -164,11 +210,13 @@ class PuzzleSession:
         first = puzzle.id not in self.tried
         self.tried.add(puzzle.id)
         before = self.rating
-        if first and not self.hinted:
+        # a hint never earns a point: right after the first hint leaves the rating, wrong is a miss
+        counted = first and not (right and self.hints > 0)
+        if counted:
             self.rating = update_rating(before, puzzle.rating, puzzle.deviation, right)
             self.history.append((puzzle.id, right, before.rating, self.rating.rating))
         after = self.rating
-        hinted, counted = self.hinted, first
+        hinted, shown = first and right and self.hints > 0, self.revealed is not None
 
         if right:
             why = lambda tr: explain_right(tr, puzzle, turn)  # noqa: E731
@@ -180,6 +228,8 @@ class PuzzleSession:
 
         def message(tr: Translator) -> str:
             text = why(tr)
+            if shown:
+                return text + " " + tr.translate(texts.VERDICT["shown"])
             if hinted:
                 return text + " " + tr.translate(texts.VERDICT["hinted"])
             if not counted:
@@ -220,7 +270,9 @@ def puzzle_view(session: PuzzleSession, tr: Translator, view: dict[str, Any]) ->
         rating=tr.format_number(round(session.rating.rating)),
         deviation=tr.format_number(round(session.rating.deviation)),
     )
-    view["task"] = f"{header}. {task} {rating}"
+    source = tr.translate(texts.LABELS["side_line" if puzzle.source.variation else "from_game"])
+    view["task"] = f"{header} · {source}. {task} {rating}"
+    view["hint"] = _hint_view(session, tr, view["hint"])
     if view.get("lesson") is not None:
         lesson = dict(view["lesson"])
         lesson["restart"] = tr.translate(texts.LABELS["try_again"])
@@ -238,8 +290,36 @@ def puzzle_view(session: PuzzleSession, tr: Translator, view: dict[str, Any]) ->
         "theme": puzzle.theme,
         "result": session.result,
         "rating": round(session.rating.rating),
+        "hints": session.hints,
+        "side_line": bool(puzzle.source.variation),
     }
     return view
+
+
+def _hint_view(session: PuzzleSession, tr: Translator, hint: dict[str, Any]) -> dict[str, Any]:
+    """The Hint button and text of the puzzle board: the idea first, then the solution (see the module)."""
+    if session.result is not None:
+        return {**hint, "enabled": False, "text": None}
+    if session.hints == 0:
+        return hint
+    if session.hints == 1:
+        kind, cell = session.start_cell()
+        text = tr.format(
+            texts.HINT["first"],
+            idea=tr.translate(texts.HINT_IDEAS[session.puzzle.theme]),
+            start=tr.format(texts.HINT[kind], cell=cell),
+        )
+        return {**hint, "text": text, "label": tr.translate(texts.HINT["button"])}
+    out = {**hint, "enabled": False}
+    if session.revealed is not None and hint.get("text"):
+        before, after = session.revealed
+        counted = tr.format(
+            texts.HINT["counted"],
+            before=tr.format_number(round(before)),
+            after=tr.format_number(round(after)),
+        )
+        out["text"] = f"{hint['text']} {counted}"
+    return out
 
 
 class PuzzleBoard(Board):
@@ -300,6 +380,24 @@ class PuzzleBoard(Board):
     def rating(self) -> PupilRating:
         """The pupil's rating."""
         return self.session.rating
+
+    def ask_hint(self) -> str:
+        """The Hint button, graded: the idea and where to start, then the solution (module docstring)."""
+        return self.session.give_hint(self)
+
+    def _hint_cells(self) -> tuple[str, ...]:
+        """The cells the puzzle's hint marks at every step of the turn.
+
+        The first hint's start cell; after the second, the solution's action cells (a forced
+        movement skips the step where the board marks a hint's whole turn).
+        """
+        session = getattr(self, "session", None)
+        if session is None or session.hints == 0 or session.result is not None:
+            return ()
+        if session.hints == 1:
+            return (session.start_cell()[1],)
+        action = session.hint_turn(session.puzzle.position).action
+        return action.cells if action is not None else ()
 
     def _decorate_view(self, view: dict[str, Any]) -> dict[str, Any]:
         session = getattr(self, "session", None)

@@ -34,7 +34,7 @@ from .view import Notice, move_path, player_name
 if TYPE_CHECKING:  # pragma: no cover
     from .widget import Board
 
-__all__ = ["ReviewMode", "review_sentence", "review_view", "ALLOWED_INTENTS"]
+__all__ = ["ReviewMode", "review_panels", "review_sentence", "review_view", "ALLOWED_INTENTS"]
 
 #: Intents the board still takes while the review is shown (the rest are refused with a notice).
 ALLOWED_INTENTS = frozenset({"review", "locale", "export", "dismiss"})
@@ -116,6 +116,12 @@ class ReviewMode:
         b = self.board
         if op == "open":
             return self.open()
+        if op == "replay":  # the game's replay slider or history list, while reviewing: the turn to review
+            ply = msg.get("ply")
+            if not isinstance(ply, int) or isinstance(ply, bool):
+                return "invalid"
+            msg = {"op": "goto", "ply": ply}
+            op = "goto"
         if op == "exit":
             self.active = False
             b.redraw()
@@ -343,3 +349,25 @@ def review_view(mode: ReviewMode, tr: Translator) -> dict[str, Any]:
         }
         out["status"]["text"] = f"{labels['title']}: {out['step']['text']}"
     return out
+
+
+def review_panels(view: dict[str, Any]) -> dict[str, Any]:
+    """The game's replay slider and history list of ``view`` while reviewing: on the reviewed turn.
+
+    The board is drawn at the position *before* the reviewed turn (ply ``step``), so the
+    game's own panels would name the turn before it — and "Start" on the first turn.
+    While a reviewed turn is shown, the replay slider goes from turn 1 to the last
+    (``min`` 1, ``value`` and ``text`` the reviewed turn's: "Turn 7 of 23"; moving it
+    steps the review) and the history list marks the reviewed turn. ``view`` is the board's
+    view model with ``review`` (:func:`review_view`) already in it; the other keys are kept.
+    """
+    step = view["review"]["step"]
+    replay = {**view["replay"], "active": False}
+    if step is None:  # the search is running: the slider waits on the game's last position
+        view["replay"] = replay
+        return view
+    view["replay"] = {**replay, "min": 1, "value": step["ply"], "max": step["total"], "text": step["text"]}
+    history = view["history"]
+    items = [{**it, "current": it["ply"] == step["ply"]} for it in history["items"]]
+    view["history"] = {**history, "items": items}
+    return view

@@ -116,6 +116,7 @@ class BoardState:
     can_back: bool = False
     thinking: int | None = None  # seat of the bot that is computing
     hint: Turn | None = None
+    hint_cells: tuple[str, ...] = ()  # cells a partial hint marks (a puzzle's first hint)
     hint_pending: bool = False
     hint_available: bool = True
     notice: Notice | None = None
@@ -411,10 +412,17 @@ def _marks(f: Frame) -> dict[str, str]:
 
 
 def _suggested(f: Frame) -> set[str]:
-    """Cells of the hint's suggestion (shown at the movement step)."""
+    """Cells the hint marks while a person's turn is in progress.
+
+    The hint's whole turn at the movement step, and at every step the cells a puzzle's
+    hint marks (:meth:`~logger_widget.board.widget.Board._hint_cells`).
+    """
     hint = f.state.hint
     cells: set[str] = set()
-    if hint is not None and f.tip is not None and f.stage == "move":
+    if f.tip is None:
+        return cells
+    cells.update(f.state.hint_cells)
+    if hint is not None and f.stage == "move":
         cells.add(hint.destination)
         cells.update(hint.spawns)
         if hint.action is not None:
@@ -717,7 +725,11 @@ def history_view(f: Frame, tr: Translator) -> dict[str, Any]:
 
 
 def replay_view(f: Frame, tr: Translator) -> dict[str, Any]:
-    """The replay slider: value, maximum, and its text (``"Start"`` or ``"3 / 12"``)."""
+    """The replay slider: ``min`` (0), ``value``, ``max``, and its text (``"Start"`` or ``"3 / 12"``).
+
+    While a game review is shown, :func:`~logger_widget.board.review_mode.review_panels` puts the
+    reviewed turn in its place ("Turn 7 of 23").
+    """
     total = len(f.turns)
     value = f.ply
     text = (
@@ -725,7 +737,7 @@ def replay_view(f: Frame, tr: Translator) -> dict[str, Any]:
         if value == 0
         else f"{tr.format_number(value)} / {tr.format_number(total)}"
     )
-    return {"active": f.replay is not None, "value": value, "max": total, "text": text}
+    return {"active": f.replay is not None, "min": 0, "value": value, "max": total, "text": text}
 
 
 def hint_view(f: Frame, tr: Translator) -> dict[str, Any]:

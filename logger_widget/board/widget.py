@@ -47,7 +47,7 @@ from .bot_runner import BotRunner
 from .controller import TARGET_STAGES, Controller
 from .messages import raw, short, text
 from .persistence import AutoSave, note_front_end
-from .review_mode import ReviewMode, review_view
+from .review_mode import ReviewMode, review_panels, review_view
 from .view import BoardState, LessonInfo, Notice, Seat, SetupInfo, build_view
 
 __all__ = ["Board"]
@@ -657,6 +657,7 @@ class Board(anywidget.AnyWidget):
             can_back=len(steps) > 1,
             thinking=self.bots.thinking,
             hint=self.bots.hint,
+            hint_cells=self._hint_cells(),
             hint_pending=self.bots.hint_pending,
             hint_available=self.bots.hint_spec is not None,
             notice=self._notice,
@@ -674,12 +675,20 @@ class Board(anywidget.AnyWidget):
         view["review"] = review_view(self.review, self._tr)
         if self.review.active:  # the review draws its own two turns, not the last one, and has its own slider
             view["last"] = None
-            view["replay"] = {**view["replay"], "active": False}
             view["status"] = view["review"]["status"]
+            view = review_panels(view)
         offer = self._resume_offer
         view["resume"] = {"label": self._tr.count(RESUME_BUTTON, offer)} if offer is not None else None
         self._view = view
         self.lpn = self._game.position.to_lpn()
+
+    def ask_hint(self) -> str:
+        """The Hint button: ask the hint bot for a turn (the puzzle board grades its hints)."""
+        return self.bots.start_hint()
+
+    def _hint_cells(self) -> tuple[str, ...]:
+        """Cells a partial hint marks on the board (the puzzle board's first hint); none here."""
+        return ()
 
     def _decorate_view(self, view: dict[str, Any]) -> dict[str, Any]:
         """A mode's additions to the view model (the puzzle board's, :mod:`.puzzle_mode`); none here."""

@@ -929,7 +929,7 @@ function drawActions(ctx) {
 function drawTools(ctx) {
   const { view, els } = ctx;
   const L = view.labels;
-  els.hintBtn.textContent = L.hint;
+  els.hintBtn.textContent = view.hint.label || L.hint; // a puzzle's second hint: "Show the solution"
   els.hintBtn.disabled = !view.hint.enabled;
   els.undoBtn.textContent = L.undo;
   els.undoBtn.disabled = !view.undo.enabled;
@@ -1063,9 +1063,10 @@ function drawHistoryList(ctx, items) {
 function drawReplay(ctx) {
   const { view, els } = ctx;
   const L = view.labels;
+  els.replay.min = String(view.replay.min); // 1 while a review is shown: the slider names the reviewed turn
   els.replay.max = String(view.replay.max);
   if (document.activeElement !== els.replay) els.replay.value = String(view.replay.value);
-  els.replay.disabled = view.replay.max === 0;
+  els.replay.disabled = view.replay.max <= view.replay.min;
   els.replay.setAttribute("aria-valuetext", view.replay.text);
   els.replayValue.textContent = view.replay.text;
   els.replayExit.hidden = !view.replay.active;

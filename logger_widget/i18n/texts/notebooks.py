@@ -70,11 +70,13 @@ PUZZLES = {
     "title": NP_("notebook:puzzles", "Logger: puzzles"),
     "intro": NP_(
         "notebook:puzzles",
-        "Each puzzle is a position from a real game of the bots with one clearly best turn. "
-        "Read the task above the board and play **one turn** by clicking. The board says whether "
+        "Each puzzle is a position from the bots' games, or one turn off them, with one clearly best "
+        "turn. Read the task above the board and play **one turn** by clicking. The board says whether "
         "it was right and why; after a wrong turn it shows the other player's best reply. "
-        "**Hint** marks a solution, **Try again** puts the puzzle back, **Next puzzle** goes on. "
-        "Your puzzle rating goes up when you solve a puzzle at the first try and down when you do not.",
+        "**Hint** first gives the idea and where to start; press it again to see the solution. "
+        "**Try again** puts the puzzle back, **Next puzzle** goes on. Your puzzle rating goes up when "
+        "you solve a puzzle at the first try without a hint, stays the same when you solve it after "
+        "the first hint, and goes down when you do not solve it or look at the solution.",
     ),
     "setup": NP_("notebook:puzzles", "the puzzles, easiest first"),
     "board_title": NP_("notebook:puzzles", "Solve puzzles"),

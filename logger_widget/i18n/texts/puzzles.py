@@ -11,7 +11,7 @@ from types import MappingProxyType
 
 from .. import NNP_, NP_, PMessage, PPluralMessage
 
-__all__ = ["LABELS", "TASKS", "THEME_NAMES", "VERDICT", "WHY", "WHY_COUNTS"]
+__all__ = ["HINT", "HINT_IDEAS", "LABELS", "TASKS", "THEME_NAMES", "VERDICT", "WHY", "WHY_COUNTS"]
 
 # TRANSLATORS: the puzzle board (context "puzzle"). Pupils are about 12 years
 # old: short, friendly sentences; glossary terms exactly.
@@ -50,11 +50,48 @@ TASKS: MappingProxyType[str, PMessage] = MappingProxyType(
     }
 )
 
+#: The first hint: the idea of each theme, one sentence (context ``puzzle:idea``).
+HINT_IDEAS: MappingProxyType[str, PMessage] = MappingProxyType(
+    {
+        "endgame_tiebreak": NP_(
+            "puzzle:idea",
+            "The game is about to end: the most points wins, and on a tie the protesters in supply decide.",
+        ),
+        "spawn_placement": NP_("puzzle:idea", "Where the new seedlings grow decides this puzzle."),
+        "domino_chop": NP_("puzzle:idea", "One chop can fell a whole line of mature trees."),
+        "protect": NP_("puzzle:idea", "A protester keeps a mature tree safe from every axe."),
+        "block_chop": NP_("puzzle:idea", "Break the line of trees another player wants to chop."),
+        "deny_opponent": NP_("puzzle:idea", "Chop first, so that another player's big chop is gone."),
+        "chop": NP_("puzzle:idea", "A mature tree is waiting for your axe."),
+        "quiet": NP_("puzzle:idea", "No chop is best here: move, plant or wait."),
+    }
+)
+
+#: The graded hint (context ``puzzle:hint``): first the idea and where to start, then the solution.
+HINT: MappingProxyType[str, PMessage] = MappingProxyType(
+    {
+        # TRANSLATORS: the first hint; {idea} is one sentence of the puzzle:idea context,
+        # {start} is "Look at the tree on c3." or "Your logger goes to c3.".
+        "first": NP_("puzzle:hint", "Hint: {idea} {start} Press “Show the solution” to see the whole turn."),
+        "tree": NP_("puzzle:hint", "Look at the tree on {cell}."),
+        "logger": NP_("puzzle:hint", "Your logger goes to {cell}; the rest of the turn is yours to find."),
+        # TRANSLATORS: the label of the Hint button after the first hint.
+        "button": NP_("puzzle:hint", "Show the solution"),
+        "counted": NP_(
+            "puzzle:hint",
+            "You saw the solution, so this puzzle counts as not solved: your rating {before} → {after}.",
+        ),
+    }
+)
+
 #: Labels and headings (context ``puzzle``).
 LABELS: MappingProxyType[str, PMessage] = MappingProxyType(
     {
         "header": NP_("puzzle", "Puzzle {n} of {total} · {theme} · difficulty {rating}"),
         "rating": NP_("puzzle", "Your puzzle rating: {rating} ± {deviation}."),
+        # TRANSLATORS: in the puzzle's header, after the difficulty: where the position comes from.
+        "from_game": NP_("puzzle", "from a bots' game"),
+        "side_line": NP_("puzzle", "side line: one turn off a bots' game"),
         "try_again": NP_("puzzle", "Try again"),
         "next": NP_("puzzle", "Next puzzle"),
         "status_right": NP_("puzzle", "Solved! Press “Next puzzle” to go on."),
@@ -70,6 +107,7 @@ VERDICT: MappingProxyType[str, PMessage] = MappingProxyType(
         "wrong": NP_("puzzle:verdict", "Not the best turn."),
         "rating": NP_("puzzle:verdict", "Your rating: {before} → {after}."),
         "hinted": NP_("puzzle:verdict", "You used the hint, so your rating stays the same."),
+        "shown": NP_("puzzle:verdict", "You saw the solution: this puzzle counted as not solved."),
         "again": NP_("puzzle:verdict", "Only the first try counts for your rating."),
         "hint": NP_("puzzle:verdict", "Hint: the marked cells show a solution."),
     }
