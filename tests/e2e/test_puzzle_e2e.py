@@ -16,9 +16,22 @@ from logger_widget.puzzles import load_puzzles
 pytestmark = pytest.mark.e2e
 
 WORDS = {
-    "uk": {"wrong": "Це не найкращий хід.", "right": "Правильно!", "second": "Задача 2 з"},
-    "es": {"wrong": "No es el mejor turno.", "right": "¡Correcto!", "second": "Problema 2 de"},
+    "uk": {
+        "wrong": "Це не найкращий хід.",
+        "right": "Правильно!",
+        "second": "Задача 2 з",
+        "hint": "Підказка: ",
+        "solution": "Показати розв’язок",
+    },
+    "es": {
+        "wrong": "No es el mejor turno.",
+        "right": "¡Correcto!",
+        "second": "Problema 2 de",
+        "hint": "Pista: ",
+        "solution": "Ver la solución",
+    },
 }
+HINT_TEXT = "[data-testid=hint-text]"
 
 
 def _wrong_turn(puzzle: Any) -> Any:
@@ -39,6 +52,21 @@ def test_puzzle_wrong_then_right_then_next(page: Any, lab: Any, screenshots: Pat
     task = page.inner_text("[data-testid=task]")
     assert task.startswith("Задача 1 з" if lang == "uk" else "Problema 1 de")
 
+    shots = screenshots / "puzzles"
+    shots.mkdir(exist_ok=True)
+    # the first hint: the idea and one cell, the button now offers the solution
+    click_and_wait(page, "[data-testid=hint]")
+    page.wait_for_selector(f"{HINT_TEXT}:not([hidden])")
+    first_hint = page.inner_text(HINT_TEXT)
+    assert first_hint.startswith(WORDS[lang]["hint"]), first_hint
+    solution = Position.from_lpn(puzzle.lpn).parse_turn(sorted(puzzle.solutions)[0])
+    assert solution.notation() not in first_hint
+    assert page.inner_text("[data-testid=hint]") == WORDS[lang]["solution"]
+    assert page.locator(".lw-cell.lw-suggested").count() == 1
+    page.set_viewport_size({"width": 1400, "height": 2000})
+    page.wait_for_timeout(300)
+    page.locator(ROOT).screenshot(path=str(shots / f"puzzle-hint-{lang}.png"))
+
     play_by_clicks(page, _wrong_turn(puzzle))
     page.wait_for_selector(f"{ROOT}[data-stage=solved]")
     message = page.inner_text("[data-testid=message]")
@@ -46,8 +74,6 @@ def test_puzzle_wrong_then_right_then_next(page: Any, lab: Any, screenshots: Pat
     assert lpn(page) != puzzle.lpn, "the reply is on the board"
     assert page.locator("[data-testid=next-lesson]").is_visible()
 
-    shots = screenshots / "puzzles"
-    shots.mkdir(exist_ok=True)
     problems = {}
     for theme in ("light", "dark"):
         _set_theme(page, theme)
@@ -67,7 +93,16 @@ def test_puzzle_wrong_then_right_then_next(page: Any, lab: Any, screenshots: Pat
 
     click_and_wait(page, "[data-testid=restart-lesson]")
     assert lpn(page) == puzzle.lpn and attr(page, "interactive") == "true"
-    play_by_clicks(page, Position.from_lpn(puzzle.lpn).parse_turn(sorted(puzzle.solutions)[0]))
+    # both hints: the second shows the solution's notation
+    click_and_wait(page, "[data-testid=hint]")
+    click_and_wait(page, "[data-testid=hint]")
+    page.wait_for_function(
+        "n => (document.querySelector('[data-testid=hint-text]').textContent || '').includes(n)",
+        arg=solution.notation(),
+        timeout=30_000,
+    )
+    assert page.is_disabled("[data-testid=hint]")
+    play_by_clicks(page, solution)
     page.wait_for_selector(f"{ROOT}[data-stage=solved]")
     assert page.inner_text("[data-testid=message]").startswith(WORDS[lang]["right"])
     page.set_viewport_size({"width": 1400, "height": 2000})

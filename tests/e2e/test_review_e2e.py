@@ -71,6 +71,8 @@ def test_review_mode_in_the_browser(page: Any, lab: Any, screenshots: Path) -> N
         assert page.inner_text(f"[data-testid={testid}]").strip()
     assert page.is_disabled("[data-testid=review-prev]")
     assert page.is_hidden("[data-testid=replay-exit]")  # one way out: "Exit review"
+    # the game's replay slider names the reviewed turn (it read "Start": the position before turn 1)
+    assert page.get_attribute("[data-testid=replay]", "aria-valuetext") == "Хід 1 з 2"
     click_at_and_wait(page, "[data-cell=c3]")
     assert "Вийти з розбору" in page.inner_text("[data-testid=message]")
 
@@ -96,6 +98,7 @@ def test_review_mode_in_the_browser(page: Any, lab: Any, screenshots: Path) -> N
     click_at_and_wait(page, "[data-testid=review-next]")
     _wait_step(page, 2)
     assert page.is_disabled("[data-testid=review-next]")
+    assert page.get_attribute("[data-testid=replay]", "aria-valuetext") == "Turno 2 de 2"
     assert page.get_attribute("[data-cell=e1]", "data-review") in ("played", "both")
     page.focus("[data-testid=review-exit]")
     page.keyboard.press("ArrowLeft")
