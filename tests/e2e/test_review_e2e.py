@@ -73,6 +73,10 @@ def test_review_mode_in_the_browser(page: Any, lab: Any, screenshots: Path) -> N
     assert page.is_hidden("[data-testid=replay-exit]")  # one way out: "Exit review"
     # the game's replay slider names the reviewed turn (it read "Start": the position before turn 1)
     assert page.get_attribute("[data-testid=replay]", "aria-valuetext") == "Хід 1 з 2"
+    assert page.locator(".lw-historybox .lw-replay-value").inner_text() == "Хід 1 з 2"
+    history = page.locator(".lw-historybox")
+    history.scroll_into_view_if_needed()
+    history.screenshot(path=str(shots / "review-uk-history.png"))
     click_at_and_wait(page, "[data-cell=c3]")
     assert "Вийти з розбору" in page.inner_text("[data-testid=message]")
 
