@@ -109,7 +109,6 @@ VERDICT: MappingProxyType[str, PMessage] = MappingProxyType(
         "hinted": NP_("puzzle:verdict", "You used the hint, so your rating stays the same."),
         "shown": NP_("puzzle:verdict", "You saw the solution: this puzzle counted as not solved."),
         "again": NP_("puzzle:verdict", "Only the first try counts for your rating."),
-        "hint": NP_("puzzle:verdict", "Hint: the marked cells show a solution."),
     }
 )
 
