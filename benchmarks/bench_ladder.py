@@ -2,7 +2,7 @@
 
 Usage::
 
-    nice python benchmarks/bench_ladder.py [--json] [--games2 12] [--games4 64] [--workers 2] [--seed 21]
+    nice python benchmarks/bench_ladder.py [--json] [--games2 12] [--games4 144] [--workers 2] [--seed 21]
                                            [--easy 50 --medium 1000 --hard 20000]
 
 Plays, with the project's own tournament code (:mod:`logger_widget.tournament`):
@@ -11,8 +11,10 @@ Plays, with the project's own tournament code (:mod:`logger_widget.tournament`):
   ``mcts:hard`` and ``random`` (the anchor), ``--games2`` games per pair with
   the seats swapped (:func:`~logger_widget.tournament.round_robin`);
 * **4 players**: one table of the three presets and ``greedy`` (the anchor),
-  ``--games4`` games with the seats rotated (game ``k``: seat ``s`` is the
-  table's bot ``(s + k) mod 4``, :func:`~logger_widget.tournament.seat_rotated`).
+  ``--games4`` games with the seat order permuted (game ``k`` plays the
+  table's ``k``-th of the 24 seat orders, :func:`~logger_widget.tournament.seat_rotated`
+  with ``orders="permuted"``): with rotation only, each bot always plays after
+  the same neighbour, and that order swung ratings by ~300 Elo (docs/bots.md).
 
 Each is rated by Bradley–Terry on the Elo scale with 95 % intervals
 (:meth:`Tournament.bradley_terry`, ratings 1500 on average); the *steps* are
@@ -82,7 +84,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--games2", type=int, default=12, help="2-player games per pair (even)")
-    ap.add_argument("--games4", type=int, default=64, help="4-player games (a multiple of 4)")
+    ap.add_argument("--games4", type=int, default=144, help="4-player games (a multiple of 24)")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=21)
     for level in LEVELS:
@@ -119,6 +121,7 @@ def main() -> None:
             seed=args.seed,
             workers=args.workers,
             progress=False,
+            orders="permuted",
         )
         result["players4"] = {**rate(t4), "seconds": round(time.perf_counter() - t0)}
     result["seconds"] = round(time.perf_counter() - began)

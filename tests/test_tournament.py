@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 import time
@@ -161,8 +162,27 @@ def test_seat_rotated_tables_and_forfeits() -> None:
     assert len(four.games) == 5 and four.names == ("random", "random#2", "random#3", "random#4", "random#5")
     with pytest.raises(ValueError):
         seat_rotated(["random", "random"], players=3)
+    with pytest.raises(ValueError, match="orders"):
+        seat_rotated(["random"] * 3, players=3, orders="shuffled")
     with pytest.raises(ValueError):
         seat_rotated(["random"] * 3, players=2)
+
+
+def test_seat_permuted_tables_put_every_bot_after_every_other() -> None:
+    """Rotation keeps each bot's left-hand neighbour; permuted orders vary it (every order once)."""
+    bots = ["random", "greedy", first_legal, "random"]
+    rotated = seat_rotated(bots, players=4, games=24, seed=3, executor="serial", progress=False)
+    permuted = seat_rotated(
+        bots, players=4, games=24, seed=3, executor="serial", progress=False, orders="permuted"
+    )
+
+    def before(t: Tournament) -> set[tuple[int, int]]:  # (bot, the bot seated right before it)
+        return {(g.entrants[s], g.entrants[s - 1]) for g in t.games for s in range(4)}
+
+    assert len(before(rotated)) == 4  # always the same neighbour
+    assert len(before(permuted)) == 12  # every ordered pair of the 4 bots
+    assert sorted(g.entrants for g in permuted.games) == sorted(itertools.permutations(range(4)))
+    assert all(len(set(g.entrants)) == 4 for g in permuted.games)
 
 
 def _hand_made() -> Tournament:
