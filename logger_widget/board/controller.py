@@ -183,7 +183,8 @@ class Controller:
         if handler is None:
             return "invalid"
         if self.board.review.active and action == "replay" and msg.get("ply") is not None:
-            return self.board.review.handle({"op": "replay", "ply": msg.get("ply")})
+            # the game's replay slider or history list, while reviewing: the turn to review
+            return self.board.review.handle({"op": "goto", "ply": msg.get("ply")})
         if self.board.review.active and action not in ALLOWED_INTENTS:
             return self.board.review.refuse()
         return handler(msg)

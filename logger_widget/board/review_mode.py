@@ -116,12 +116,6 @@ class ReviewMode:
         b = self.board
         if op == "open":
             return self.open()
-        if op == "replay":  # the game's replay slider or history list, while reviewing: the turn to review
-            ply = msg.get("ply")
-            if not isinstance(ply, int) or isinstance(ply, bool):
-                return "invalid"
-            msg = {"op": "goto", "ply": ply}
-            op = "goto"
         if op == "exit":
             self.active = False
             b.redraw()
