@@ -192,11 +192,15 @@ class PuzzleSession:
             puzzle = self.puzzle
             if puzzle.id not in self.tried:  # seeing the solution on a first try is a miss (lichess)
                 self.tried.add(puzzle.id)
-                before = self.rating
-                self.rating = update_rating(before, puzzle.rating, puzzle.deviation, False)
-                self.history.append((puzzle.id, False, before.rating, self.rating.rating))
-                self.revealed = (before.rating, self.rating.rating)
+                self.revealed = self._rate(False)
         return board.bots.start_hint()
+
+    def _rate(self, solved: bool) -> tuple[float, float]:
+        """Rate the pupil's first try at the current puzzle; ``(rating before, rating after)``."""
+        puzzle, before = self.puzzle, self.rating
+        self.rating = update_rating(before, puzzle.rating, puzzle.deviation, solved)
+        self.history.append((puzzle.id, solved, before.rating, self.rating.rating))
+        return before.rating, self.rating.rating
 
     def judge(self, board: Board) -> None:
         """After the pupil's turn: right or wrong, why, the consequence on the board, the rating."""
@@ -213,8 +217,7 @@ class PuzzleSession:
         # a hint never earns a point: right after the first hint leaves the rating, wrong is a miss
         counted = first and not (right and self.hints > 0)
         if counted:
-            self.rating = update_rating(before, puzzle.rating, puzzle.deviation, right)
-            self.history.append((puzzle.id, right, before.rating, self.rating.rating))
+            self._rate(right)
         after = self.rating
         hinted, shown = first and right and self.hints > 0, self.revealed is not None
 
