@@ -26,7 +26,16 @@ from logger_widget.puzzles import (
     update_rating,
     verify,
 )
-from logger_widget.puzzles.generate import TURN_LIMIT, VARIATION_THEMES, VARIATIONS, side_lines
+from logger_widget.puzzles.generate import (
+    PER_GAME,
+    PER_GAME_VARIATIONS,
+    TURN_LIMIT,
+    VARIATION_THEMES,
+    VARIATIONS,
+    cut_game,
+    game_specs,
+    side_lines,
+)
 from logger_widget.puzzles.rating import EASY_ANCHOR, Attempt, band, fit_difficulty
 from logger_widget.puzzles.search import EXACT, _children
 from logger_widget.tournament.runner import play_game
@@ -263,3 +272,35 @@ def test_the_easy_puzzles_of_the_set_are_those_the_easy_bot_solves() -> None:
     bots = data["bots"]
     easy = [p for p in puzzles if band(p.rating, bots) == "easy"]
     assert easy and len(easy) < len(puzzles)
+
+
+def test_cut_game_counts_every_position_and_names_each_candidates_source() -> None:
+    """One self-play game cut into candidates: the counts add up and every source replays to its position."""
+    spec = game_specs(15, 1)[0]
+    harvest = cut_game(spec)
+    game = play_game(list(spec.bots), seed=spec.seed, turn_limit=TURN_LIMIT)
+    assert harvest.examined == len(game.turns) + harvest.variations
+    assert 0 < harvest.variations <= VARIATIONS * len(game.turns)
+    # a theme for every position with a few best turns (accepted or without a clear margin) ...
+    themed = sum(harvest.examined_by_theme.values())
+    assert themed + harvest.rejected["many solutions"] + harvest.rejected["few choices"] == harvest.examined
+    assert set(harvest.rejected) <= {"many solutions", "few choices", "no clear margin"}
+    # ... and each is accepted (some beyond the per-game caps are dropped) or rejected once
+    assert 0 < len(harvest.accepted) <= harvest.examined - sum(harvest.rejected.values())
+    main = [c for c in harvest.accepted if not c.source.variation]
+    side = [c for c in harvest.accepted if c.source.variation]
+    assert main and side and len(main) <= PER_GAME and len(side) <= PER_GAME_VARIATIONS
+    for c in harvest.accepted:
+        assert (c.source.seed, c.source.bots) == (spec.seed, spec.bots)
+        position = game.start
+        for turn in game.turns[: c.source.ply - (1 if c.source.variation else 0)]:
+            position = position.play(turn)
+        if c.source.variation:
+            assert c.theme in VARIATION_THEMES
+            assert (
+                position.play(c.source.variation).to_lpn()
+                != position.play(game.turns[c.source.ply - 1]).to_lpn()
+            )
+            position = position.play(c.source.variation)
+        assert position.to_lpn() == c.lpn
+        assert c.solutions and c.margin > 0
