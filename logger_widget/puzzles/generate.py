@@ -119,18 +119,16 @@ def _examine(position: Position, margin: float, harvest: Harvest) -> Candidate |
     """Search ``position``, count it in ``harvest``; the candidate when accepted (source to be filled)."""
     analysis = analyse_position(position, margin)
     harvest.examined += 1
-    if analysis.reason in ("", "no clear margin"):
-        theme = detect_theme(position, analysis.solutions)
-        harvest.examined_by_theme[theme] += 1
+    if analysis.reason not in ("", "no clear margin"):  # too many (or too few) best turns: no theme
+        harvest.rejected[analysis.reason] += 1
+        return None
+    theme = detect_theme(position, analysis.solutions)
+    harvest.examined_by_theme[theme] += 1
     if not analysis.accepted:
         harvest.rejected[analysis.reason] += 1
         return None
     return Candidate(
-        position.to_lpn(),
-        analysis.solutions,
-        detect_theme(position, analysis.solutions),
-        analysis.value - analysis.bound,
-        Source(0, (), 0),
+        position.to_lpn(), analysis.solutions, theme, analysis.value - analysis.bound, Source(0, (), 0)
     )
 
 
