@@ -45,7 +45,6 @@ for sub in ("tests", "tests/e2e", "tests/hosts", "deploy/jupyterhub"):
 
 from board_helpers import _INSTRUMENT, ROOT, click_at_and_wait  # noqa: E402
 from browser_fixtures import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from cgroupspawner import MemoryCgroup  # noqa: E402
 from hostkit import run_all_cells, wait_ready  # noqa: E402
 from hubkit import Hub, Kernel, pupil_token, running_hub  # noqa: E402
 from test_latency_e2e import _GAME, WALLED, _measure  # noqa: E402
@@ -88,8 +87,9 @@ def memory(hub: Hub, name: str) -> dict[str, float]:
     """MB charged to the pupil's cgroup, and RSS of the processes in it."""
     import psutil
 
-    path = hub.api("GET", f"users/{name}")["servers"][""]["state"]["cgroup"]
-    cgroup = MemoryCgroup(Path(path), 1 if "/memory/" in path else 2)
+    cgroup = hub.cgroup(name)
+    if cgroup is None:
+        raise SystemExit(f"{name}'s server is in no memory cgroup (run as root; see the hub's log {hub.log})")
     rss = 0
     for pid in cgroup.pids():
         try:

@@ -76,6 +76,16 @@ class Hub:
             assert time.monotonic() < deadline, f"{name}'s server did not start"
             time.sleep(1)
 
+    def cgroup(self, name: str) -> Any:
+        """``name``'s running server's memory cgroup (``cgroupspawner.MemoryCgroup``), or ``None``.
+
+        The spawner's state keeps the path only; a v1 hierarchy is mounted under ``.../memory/``.
+        """
+        from cgroupspawner import MemoryCgroup
+
+        path = self.api("GET", f"users/{name}")["servers"][""]["state"].get("cgroup")
+        return MemoryCgroup(Path(path), 1 if "/memory/" in path else 2) if path else None
+
     def start(self, name: str) -> None:
         """Start ``name``'s server (unless it runs) and wait until it is ready."""
         if not self.ready(name):

@@ -91,11 +91,8 @@ def _assert_within_the_cap_and_not_recompiled(hub: Hub, name: str) -> None:
     child process (~350 MB beside a ~400 MB server and kernel): past the 768 MiB cap, the OOM
     killer killed the kernel and JupyterLab showed "Kernel Restarting" (a CI run on a fresh machine).
     """
-    from cgroupspawner import MemoryCgroup
-
-    state = hub.api("GET", f"users/{name}")["servers"][""]["state"]
-    if "cgroup" in state:  # root: each server in its own memory cgroup
-        cgroup = MemoryCgroup(Path(state["cgroup"]), 1 if "/memory/" in state["cgroup"] else 2)
+    cgroup = hub.cgroup(name)
+    if cgroup is not None:  # root: each server in its own memory cgroup
         assert cgroup.oom_kills() == 0, f"{name}'s kernel was OOM-killed under the cap (hub log {hub.log})"
     shared = {
         p.relative_to(hub.state / "jit-cache"): p.stat().st_mtime
@@ -200,13 +197,11 @@ def test_a_pupils_kernel_runs_as_the_pupil_and_cannot_read_another_home(hub: Hub
 
 def test_a_kernel_past_the_memory_cap_is_killed_the_hub_and_others_carry_on(hub: Hub) -> None:
     """amy's kernel allocates past LW_MEM_LIMIT: the OOM killer kills it in amy's cgroup only."""
-    from cgroupspawner import MemoryCgroup
-
     for name in ("diego", "amy"):
         hub.start(name)
     state = hub.api("GET", "users/amy")["servers"][""]["state"]
-    assert "cgroup" in state, f"amy's server is in no memory cgroup: {state} (see the hub's log {hub.log})"
-    cgroup = MemoryCgroup(Path(state["cgroup"]), 1 if "/memory/" in state["cgroup"] else 2)
+    cgroup = hub.cgroup("amy")
+    assert cgroup is not None, f"amy's server is in no memory cgroup: {state} (see the hub's log {hub.log})"
     assert cgroup.limit() == MEM_LIMIT
     assert state["pid"] in cgroup.pids()
     kills = cgroup.oom_kills()
