@@ -171,3 +171,21 @@ def test_the_board_carries_on_when_a_pupils_bot_hangs(tmp_path: Path) -> None:
     assert "0.5 s" in board.view["notice"]["text"]
     board.set_player(2, "random")  # the teacher swaps in a trusted bot and the game goes on
     assert len(board.game.turns) == 2
+
+
+def test_bubblewrap_binds_back_what_the_worker_needs_from_the_emptied_tmp() -> None:
+    """/tmp is a fresh tmpfs in the sandbox: the interpreter's environment, the package's tree and
+    the bot's folder are bound back (a clone under /tmp, e.g. ``mktemp -d``, could not start its worker)."""
+    import sys
+
+    import logger_widget
+    from logger_widget.tournament.sandbox import _command
+
+    if not bwrap_available():
+        pytest.fail("bubblewrap (bwrap) is not installed: scripts/env.sh installs it")
+    cmd = _command(SandboxLimits(bwrap=True), "/tmp/class/bots/amy.py")
+    after = cmd[cmd.index("--tmpfs") + 2 :]  # mounts made after /tmp was emptied
+    binds = {tuple(after[i : i + 3]) for i in range(len(after) - 2) if after[i] == "--ro-bind"}
+    root = str(Path(logger_widget.__file__).resolve().parents[1])
+    for folder in ("/tmp/class/bots", sys.prefix, sys.base_prefix, root):
+        assert ("--ro-bind", folder, folder) in binds, (folder, cmd)

@@ -118,7 +118,10 @@ def _command(limits: SandboxLimits, path: str) -> list[str]:
     bwrap = shutil.which("bwrap")
     if bwrap is None:
         raise RuntimeError("bwrap=True needs bubblewrap: apt-get install bubblewrap")
-    # the package may be installed in editable mode from a work tree: it is under / anyway
+    # /tmp is emptied; what the worker needs from it is bound back, read-only: the bot's own
+    # folder, the environment and interpreter, and the package's work tree (editable installs)
+    package_root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    needed = dict.fromkeys([os.path.dirname(path), sys.prefix, sys.base_prefix, package_root])
     return [
         bwrap,
         "--ro-bind",
@@ -130,9 +133,7 @@ def _command(limits: SandboxLimits, path: str) -> list[str]:
         "/proc",
         "--tmpfs",
         "/tmp",
-        "--ro-bind",  # the bot's own folder stays visible (it may be under /tmp)
-        os.path.dirname(path),
-        os.path.dirname(path),
+        *(arg for folder in needed for arg in ("--ro-bind", folder, folder)),
         "--unshare-net",
         "--unshare-pid",
         "--unshare-ipc",
