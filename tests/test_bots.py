@@ -237,6 +237,36 @@ def test_mcts_budgets_and_reuse() -> None:
         MCTSBot(seconds=-1)
 
 
+@pytest.mark.parametrize("kernel", [False, None])
+def test_mcts_iterations_by_number_of_players(kernel: bool | None) -> None:
+    bot = MCTSBot(iterations={2: 9, 3: 6, 4: 4}, seed=3, kernel=kernel)
+    for players, budget in ((2, 9), (3, 6), (4, 4)):
+        position = random_position(players, players, 6)
+        assert position.is_legal(bot.choose(position))
+        assert bot.budget(players) == budget and bot.last_stats["iterations"] == budget
+    again = bot.with_seed(4)
+    assert again.iterations == {2: 9, 3: 6, 4: 4} and again.budget(4) == 4
+    assert MCTSBot(iterations=7).budget(3) == 7 and MCTSBot(seconds=0.1).budget(2) is None
+
+
+@pytest.mark.parametrize(
+    "iterations",
+    [{2: 5, 3: 5}, {2: 5, 3: 5, 4: 0}, {2: 5, 3: 5, 4: True}, {2: 5, 3: 5, 4: 5, 5: 5}, {2: 5, 3: 2.5, 4: 5}],
+)
+def test_mcts_refuses_a_bad_budget_by_players_naming_it(iterations: dict) -> None:
+    with pytest.raises(ValueError) as info:
+        MCTSBot(iterations=iterations)
+    assert repr(iterations) in str(info.value) and "2, 3 and 4 players" in str(info.value)
+
+
+def test_mcts_presets_climb_at_every_table_size() -> None:
+    """easy < medium < hard in iterations for 2, 3 and 4 players (the ladder in docs/bots.md rates them)."""
+    for players in (2, 3, 4):
+        budgets = [make_bot(f"mcts:{level}").budget(players) for level in ("easy", "medium", "hard")]
+        assert all(isinstance(b, int) for b in budgets), budgets
+        assert budgets[0] < budgets[1] < budgets[2], (players, budgets)
+
+
 def test_mcts_paranoid_option_plays_legal_turns_and_keeps_its_seat() -> None:
     position = random_position(9, 3, 12)
     bot = MCTSBot(iterations=120, seed=2, paranoid=True)

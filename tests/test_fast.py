@@ -312,6 +312,28 @@ def test_compiled_mcts_takes_the_big_chop() -> None:
     assert after.scores[0] == 3, turn
 
 
+def test_compiled_mcts_honours_ordering_and_evaluation_like_the_python_search() -> None:
+    """``ordering=False`` tries children in random order; ``evaluation=False`` scores leaves on the points.
+
+    The compiled search used to ignore both (the textbook MCTS of docs/bots.md was not textbook there).
+    """
+    from logger_widget.bots import MCTSBot
+    from logger_widget.bots.mcts import playout_reward
+
+    position = Position.from_lpn("....2/...../...../...../1mmm. 1 0,0 2,2")  # b1 fells three trees
+    for seed in range(8):  # one iteration: the first child tried is the turn played
+        ordered = MCTSBot(iterations=1, seed=seed, kernel=True).choose(position)
+        assert position.play(ordered).scores[0] == 3, ordered
+    unordered = {MCTSBot(iterations=1, seed=seed, kernel=True, ordering=False).choose(position) for seed in range(8)}
+    assert len(unordered) >= 4 and any(position.play(t).scores[0] < 3 for t in unordered), unordered
+    for evaluation in (True, False):
+        bot = MCTSBot(iterations=1, seed=2, kernel=True, playout_turns=0, evaluation=evaluation)
+        [candidate] = bot.analyse(position)
+        after = position.play(candidate.turn)._state
+        expected = bot._evaluate(after) if evaluation else playout_reward(after, bot.margin)
+        assert candidate.value == pytest.approx(expected[0]), (evaluation, candidate)
+
+
 def test_mcts_kernel_argument_is_checked() -> None:
     from logger_widget.bots import MCTSBot
 

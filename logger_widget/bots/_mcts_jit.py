@@ -1,8 +1,9 @@
 """The compiled MCTS of :class:`~logger_widget.bots.MCTSBot` (Numba; imported only when the kernel is ready).
 
 The same search as the Python path of :mod:`.mcts` — UCT with max^n reward
-vectors, heuristic cut-off after ``playout_turns`` random turns, implicit
-minimax backups and best-first ordering of new children — but with complete
+vectors, heuristic cut-off after ``playout_turns`` random turns (or, with
+``evaluation=False``, a score on the points), implicit minimax backups and
+best-first ordering of new children (or random order, ``ordering=False``) — but with complete
 turns as the tree's edges (the distinct successors of a position, from
 :func:`logger_widget.engine.fast._jit.legal_turns`) and everything in compiled
 code over the kernel's state rows. No transposition table and no reuse of the
@@ -157,6 +158,7 @@ def final_reward(st: np.ndarray, margin: float, out: np.ndarray) -> None:
 
 @njit(cache=True)
 def _value(st: np.ndarray, scale: float, margin: float, out: np.ndarray) -> None:
+    """The result of a finished game, else the heuristic evaluation (a node's first implicit minimax value)."""
     if is_over(st):
         final_reward(st, margin, out)
     else:
@@ -181,8 +183,9 @@ def new_tree(root: np.ndarray, nodes: int, edges: int, scale: float, margin: flo
 
 
 @njit(cache=True)
-def _expand(node: int, rows, stats, turns, child, prior, used) -> bool:
-    """Give ``node`` its edges (distinct successors, best-first by a cheap hint); False when out of room."""
+def _expand(node: int, rows, stats, turns, child, prior, used, ordering: bool) -> bool:
+    """Give ``node`` its edges (distinct successors, best-first by a cheap hint, or in random order
+    without ``ordering``); False when out of room."""
     st = rows[node]
     all_turns, next_rows = legal_turns(st)
     keep = first_occurrences(next_rows)
@@ -196,7 +199,9 @@ def _expand(node: int, rows, stats, turns, child, prior, used) -> bool:
         nxt = next_rows[keep[i]]
         # hint: points and protesters gained by a chop, then protests, then the rest; random ties
         h = np.random.random() * 0.01
-        if t[2] == CHOP:
+        if not ordering:
+            pass
+        elif t[2] == CHOP:
             h += 10.0 + (nxt[SCORE + mover] - st[SCORE + mover]) + 0.5 * (nxt[SUP + mover] - st[SUP + mover])
         elif t[2] == PROTEST:
             h += 1.0
@@ -221,8 +226,14 @@ def search(
     scale: float,
     margin: float,
     playout_turns: int,
+    ordering: bool,
+    evaluation: bool,
 ) -> int:
-    """Run up to ``iterations`` iterations on ``tree``; return how many ran (fewer when the arrays are full)."""
+    """Run up to ``iterations`` iterations on ``tree``; return how many ran (fewer when the arrays are full).
+
+    ``c``, ``alpha``, ``scale`` (eval_scale), ``margin``, ``playout_turns``, ``ordering`` and
+    ``evaluation`` are :class:`~logger_widget.bots.MCTSBot`'s parameters of the same names.
+    """
     rows, stats, w, mm, turns, child, prior, used = tree
     beta = 1.0 - alpha
     path = np.empty(4096, dtype=np.int64)
@@ -245,7 +256,7 @@ def search(
                 final_reward(st, margin, reward)
                 break
             if stats[node, 1] < 0:
-                if not _expand(node, rows, stats, turns, child, prior, used):
+                if not _expand(node, rows, stats, turns, child, prior, used, ordering):
                     return done
             e0 = stats[node, 1]
             k = stats[node, 2]
@@ -272,9 +283,14 @@ def search(
                     while t < playout_turns and not is_over(sim):
                         random_turn(sim, draws, dpos, work, turn)
                         t += 1
-                    _value(sim, scale, margin, reward)
-                else:
+                    if evaluation:
+                        _value(sim, scale, margin, reward)
+                    else:  # scored on the points, as if the game ended here (mcts.playout_reward)
+                        final_reward(sim, margin, reward)
+                elif evaluation or is_over(rows[new]):
                     reward[:] = mm[new]
+                else:
+                    final_reward(rows[new], margin, reward)
                 break
             m = st[MOVER]
             logn = math.log(stats[node, 0]) if stats[node, 0] > 1 else 0.0

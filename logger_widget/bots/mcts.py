@@ -59,6 +59,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Mapping
 from math import exp, log, sqrt
 from typing import Any
 
@@ -188,13 +189,17 @@ def _load_compiled() -> None:
                 _mcts_jit, "from logger_widget.bots import mcts; mcts.compiled_search(True)"
             )
         tree = _mcts_jit.new_tree(fast.to_row(_TINY), 64, 4096, 2.0, 0.1)
-        _mcts_jit.search(tree, 8, 0.15, 0.5, 2.0, 0.1, 2)
+        _mcts_jit.search(tree, 8, 0.15, 0.5, 2.0, 0.1, 2, True, True)
         _mcts_jit.root_edges(tree)
         _compiled = _mcts_jit
     _compiled_ready.set()
 
 
 _LOAD_COMPILED = fast.OnceInBackground(_load_compiled, "logger_widget-mcts-warm-up")
+
+
+def _is_budget(n: Any) -> bool:
+    return isinstance(n, int) and not isinstance(n, bool) and n >= 1
 
 
 _TINY: core.State = (1 << 12, 0, 0, 0, (0, 24), 0, (0, 0), (2, 2))
@@ -238,7 +243,10 @@ class MCTSBot(BaseBot):
             :func:`time.perf_counter`; the search stops at the first iteration
             boundary after it.
         iterations: number of iterations (selection, expansion, playout,
-            backup) per turn, >= 1. With both ``None``: 1000 iterations. With
+            backup) per turn, >= 1, or a mapping ``{2: n2, 3: n3, 4: n4}``
+            from the number of players to that budget (how the presets are
+            calibrated: more search buys less with more players, see
+            docs/bots.md). With both ``None``: 1000 iterations. With
             both given, whichever comes first. Only an iteration budget is
             reproducible (same seed, same positions asked in the same order →
             same turns).
@@ -292,7 +300,7 @@ class MCTSBot(BaseBot):
     def __init__(
         self,
         seconds: float | None = None,
-        iterations: int | None = None,
+        iterations: int | Mapping[int, int] | None = None,
         seed: Any = None,
         c: float = 0.15,
         playout_turns: int = 2,
@@ -309,8 +317,18 @@ class MCTSBot(BaseBot):
         super().__init__(seed, name)
         if seconds is not None and not seconds > 0:
             raise ValueError(f"seconds must be > 0 or None, not {seconds!r}")
-        if iterations is not None and (not isinstance(iterations, int) or iterations < 1):
-            raise ValueError(f"iterations must be a whole number >= 1 or None, not {iterations!r}")
+        if isinstance(iterations, Mapping):
+            iterations = dict(iterations)
+            if sorted(iterations) != [2, 3, 4] or not all(_is_budget(n) for n in iterations.values()):
+                raise ValueError(
+                    "iterations by number of players must give a whole number >= 1 for each of "
+                    f"2, 3 and 4 players, not {iterations!r}"
+                )
+        elif iterations is not None and not _is_budget(iterations):
+            raise ValueError(
+                f"iterations must be a whole number >= 1, a mapping {{players: iterations}} or None, "
+                f"not {iterations!r}"
+            )
         if not c >= 0:
             raise ValueError(f"c must be >= 0, not {c!r}")
         if not 0 <= margin <= 1:
@@ -420,6 +438,12 @@ class MCTSBot(BaseBot):
 
     # ------------------------------------------------------------------ compiled search
 
+    def budget(self, players: int) -> int | None:
+        """The iteration budget of one search in a game of ``players`` (2–4) players; ``None`` = time only."""
+        if isinstance(self.iterations, dict):
+            return self.iterations[players]
+        return self.iterations
+
     def _compiled_candidates(self, position: Position) -> tuple[list[Candidate], tuple[float, ...]] | None:
         """Search with the compiled kernel, or ``None`` when the Python search should run."""
         state = position._state
@@ -437,7 +461,7 @@ class MCTSBot(BaseBot):
         rng = self.rng
         fast.seed_compiled(rng.getrandbits(32))
         row = fast.to_row(state)
-        limit = self.iterations
+        limit = self.budget(len(state[core.SCORES]))
         deadline = start + self.seconds if self.seconds is not None else None
         # at most one new node per iteration; about 8 edges per node were measured (room grows if needed)
         nodes = limit + 2 if limit is not None else max(4096, int((self.seconds or 0) * 200_000))
@@ -448,7 +472,15 @@ class MCTSBot(BaseBot):
             if chunk <= 0 or (deadline is not None and done and time.perf_counter() >= deadline):
                 break
             ran = jit.search(
-                tree, chunk, self.c, self.alpha, self.eval_scale, self.margin, self.playout_turns
+                tree,
+                chunk,
+                self.c,
+                self.alpha,
+                self.eval_scale,
+                self.margin,
+                self.playout_turns,
+                self.ordering,
+                self.evaluation,
             )
             done += ran
             if ran < chunk:
@@ -505,7 +537,7 @@ class MCTSBot(BaseBot):
             # the compiled search is still being built in the background: answer within the cap
             cap = start + WARM_UP_CAP
             deadline = cap if deadline is None else min(deadline, cap)
-        limit = self.iterations
+        limit = self.budget(len(state[core.SCORES]))
         done = 0
         while True:
             if limit is not None and done >= limit:
