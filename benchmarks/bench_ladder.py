@@ -2,14 +2,17 @@
 
 Usage::
 
-    nice python benchmarks/bench_ladder.py [--json] [--games2 12] [--games4 144] [--workers 2] [--seed 21]
-                                           [--easy 50 --medium 1000 --hard 20000]
+    nice python benchmarks/bench_ladder.py [--json] [--games2 12] [--games3 36] [--games4 144]
+                                           [--workers 2] [--seed 21] [--only 2|3|4]
+                                           [--easy N --medium N --hard N]
 
 Plays, with the project's own tournament code (:mod:`logger_widget.tournament`):
 
 * **2 players**: a round robin of ``mcts:easy``, ``mcts:medium``,
   ``mcts:hard`` and ``random`` (the anchor), ``--games2`` games per pair with
   the seats swapped (:func:`~logger_widget.tournament.round_robin`);
+* **3 players**: the four tables of three of the presets and ``greedy`` (the
+  anchor), ``--games3`` games each with every seat order equally often;
 * **4 players**: one table of the three presets and ``greedy`` (the anchor),
   ``--games4`` games with the seat order permuted (game ``k`` plays the
   table's ``k``-th of the 24 seat orders, :func:`~logger_widget.tournament.seat_rotated`
@@ -23,11 +26,11 @@ medium − easy and hard − medium. The bots are the presets of
 machine's speed or load: the same seed gives the same games on any machine
 with the same search — compiled or Python); ``--easy/--medium/--hard`` try
 other budgets with the presets' other settings. Goal (issue 14): each step
-≥ +150 Elo with 2 and with 4 players. Prints a Markdown table (or one JSON
+≥ +150 Elo with 2 and with 4 players (3 players measured too). Prints a Markdown table (or one JSON
 line with ``--json``) with the games, W-D-L, ratings, steps, the search used
 (compiled or Python), wall time and the load average (``os.getloadavg``) before
 and after. Run it with ``nice`` on a shared machine: with the defaults it took
-22 minutes (8 + 14) at load average 13–18 on 2 cores, 2 workers.
+233 s on a quiet 2-core machine (load ~2), 2 workers.
 """
 
 from __future__ import annotations
@@ -84,14 +87,17 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--games2", type=int, default=12, help="2-player games per pair (even)")
+    ap.add_argument(
+        "--games3", type=int, default=36, help="3-player games per table of 3 (4 tables; a multiple of 6)"
+    )
     ap.add_argument("--games4", type=int, default=144, help="4-player games (a multiple of 24)")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=21)
     for level in LEVELS:
         ap.add_argument(
-            f"--{level}", type=int, default=None, help=f"iterations of {level} (default: the preset's)"
+            f"--{level}", type=int, default=None, help=f"iterations of {level} at every table size (default: the preset's)"
         )
-    ap.add_argument("--only", choices=("2", "4"), default=None, help="run one ladder only")
+    ap.add_argument("--only", choices=("2", "3", "4"), default=None, help="run one ladder only")
     args = ap.parse_args()
     budgets = {level: getattr(args, level) for level in LEVELS}
     fast.warm_up()
@@ -112,18 +118,20 @@ def main() -> None:
             progress=False,
         )
         result["players2"] = {**rate(t2), "seconds": round(time.perf_counter() - t0)}
-    if args.only in (None, "4"):
+    for players, games in ((3, args.games3), (4, args.games4)):
+        if args.only not in (None, str(players)):
+            continue
         t0 = time.perf_counter()
-        t4 = seat_rotated(
+        table = seat_rotated(
             [*presets(budgets), "greedy"],
-            players=4,
-            games=args.games4,
+            players=players,
+            games=games,
             seed=args.seed,
             workers=args.workers,
             progress=False,
             orders="permuted",
         )
-        result["players4"] = {**rate(t4), "seconds": round(time.perf_counter() - t0)}
+        result[f"players{players}"] = {**rate(table), "seconds": round(time.perf_counter() - t0)}
     result["seconds"] = round(time.perf_counter() - began)
     result["load_after"] = [round(x, 2) for x in os.getloadavg()]
     if args.json:
@@ -133,7 +141,7 @@ def main() -> None:
         f"budgets {result['budgets']}, {result['search']} search, {result['seconds']} s, "
         f"load {load_before} -> {result['load_after']}"
     )
-    for key in ("players2", "players4"):
+    for key in ("players2", "players3", "players4"):
         if key not in result:
             continue
         r = result[key]
@@ -141,7 +149,7 @@ def main() -> None:
         print(
             f"| {key[-1]} | {r['games']} | " + " | ".join(cells) + f" | +{r['steps'][0]}, +{r['steps'][1]} |"
         )
-    print("columns: players | games | easy | medium | hard | anchor (2: random, 4: greedy) | steps")
+    print("columns: players | games | easy | medium | hard | anchor (2: random, 3 and 4: greedy) | steps")
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ from .mcts import MCTSBot
 from .minimax import MinimaxBot
 from .random_bot import RandomBot
 
-__all__ = ["PRESETS", "Preset", "make_bot", "preset_names"]
+__all__ = ["MCTS_SETTINGS", "PRESETS", "Preset", "make_bot", "preset_names"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,18 +36,35 @@ class Preset:
         return self.factory(seed)
 
 
-# MCTS budgets are iteration counts, so presets are reproducible with a seed
-# and do not depend on the machine's speed. Calibrated on a measured Bradley–Terry ladder of the
-# compiled search (docs/bots.md): "hard" thinks about 0.1–0.2 s a turn compiled, ~2 s in Python.
+#: The MCTS presets' settings (keyword arguments of :class:`MCTSBot`), from the measured Elo
+#: ladders (docs/bots.md, "How strong are the presets?"; ``benchmarks/bench_ladder.py`` measures
+#: them again). Budgets are iteration counts by number of players, so a preset is reproducible
+#: with a seed and does not depend on the machine's speed. More search buys much less with more
+#: players (from ``greedy`` to ``hard`` is ~200 Elo in a 4-player table, ~900 with 2), so
+#: ``easy`` and ``medium`` search far less at 3 and 4 players, and ``easy`` tries the turns in
+#: random order (no best-first ordering: it can overlook a chop), to keep each step of the ladder
+#: at least +150 Elo at every table size. ``hard`` thinks about 0.1–0.2 s a turn compiled, ~2 s
+#: in Python.
+MCTS_SETTINGS: MappingProxyType[str, MappingProxyType[str, Any]] = MappingProxyType(
+    {
+        "easy": MappingProxyType({"iterations": MappingProxyType({2: 50, 3: 15, 4: 8}), "ordering": False}),
+        "medium": MappingProxyType({"iterations": MappingProxyType({2: 1000, 3: 100, 4: 8})}),
+        "hard": MappingProxyType({"iterations": MappingProxyType({2: 20000, 3: 20000, 4: 20000})}),
+    }
+)
+
+
+def _mcts(level: str) -> Preset:
+    spec = f"mcts:{level}"
+    return Preset(spec, lambda seed: MCTSBot(seed=seed, name=spec, **MCTS_SETTINGS[level]))
+
+
 _LIST = (
     Preset("random", lambda seed: RandomBot(seed=seed, name="random")),
     Preset("greedy", lambda seed: GreedyBot(seed=seed, name="greedy")),
-    Preset("mcts:easy", lambda seed: MCTSBot(iterations=50, seed=seed, name="mcts:easy")),
-    Preset(
-        "mcts:medium",
-        lambda seed: MCTSBot(iterations=1000, seed=seed, name="mcts:medium"),
-    ),
-    Preset("mcts:hard", lambda seed: MCTSBot(iterations=20000, seed=seed, name="mcts:hard")),
+    _mcts("easy"),
+    _mcts("medium"),
+    _mcts("hard"),
     Preset("minimax:easy", lambda seed: MinimaxBot(depth=1, seed=seed, name="minimax:easy")),
     Preset(
         "minimax:medium",
