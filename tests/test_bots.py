@@ -260,11 +260,14 @@ def test_mcts_refuses_a_bad_budget_by_players_naming_it(iterations: dict) -> Non
 
 
 def test_mcts_presets_climb_at_every_table_size() -> None:
-    """easy < medium < hard in iterations for 2, 3 and 4 players (the ladder in docs/bots.md rates them)."""
+    """At 2, 3 and 4 players easy searches no more than medium, and less well: in random order;
+    medium searches less than hard (the measured ladder in docs/bots.md rates them)."""
+    easy, medium, hard = (make_bot(f"mcts:{level}") for level in ("easy", "medium", "hard"))
+    assert not easy.ordering and medium.ordering and hard.ordering
     for players in (2, 3, 4):
-        budgets = [make_bot(f"mcts:{level}").budget(players) for level in ("easy", "medium", "hard")]
+        budgets = [bot.budget(players) for bot in (easy, medium, hard)]
         assert all(isinstance(b, int) for b in budgets), budgets
-        assert budgets[0] < budgets[1] < budgets[2], (players, budgets)
+        assert budgets[0] <= budgets[1] < budgets[2], (players, budgets)
 
 
 def test_mcts_paranoid_option_plays_legal_turns_and_keeps_its_seat() -> None:
