@@ -95,7 +95,10 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=21)
     for level in LEVELS:
         ap.add_argument(
-            f"--{level}", type=int, default=None, help=f"iterations of {level} at every table size (default: the preset's)"
+            f"--{level}",
+            type=int,
+            default=None,
+            help=f"iterations of {level} at every table size (default: the preset's)",
         )
     ap.add_argument("--only", choices=("2", "3", "4"), default=None, help="run one ladder only")
     args = ap.parse_args()

@@ -324,7 +324,9 @@ def test_compiled_mcts_honours_ordering_and_evaluation_like_the_python_search() 
     for seed in range(8):  # one iteration: the first child tried is the turn played
         ordered = MCTSBot(iterations=1, seed=seed, kernel=True).choose(position)
         assert position.play(ordered).scores[0] == 3, ordered
-    unordered = {MCTSBot(iterations=1, seed=seed, kernel=True, ordering=False).choose(position) for seed in range(8)}
+    unordered = {
+        MCTSBot(iterations=1, seed=seed, kernel=True, ordering=False).choose(position) for seed in range(8)
+    }
     assert len(unordered) >= 4 and any(position.play(t).scores[0] < 3 for t in unordered), unordered
     for evaluation in (True, False):
         bot = MCTSBot(iterations=1, seed=2, kernel=True, playout_turns=0, evaluation=evaluation)

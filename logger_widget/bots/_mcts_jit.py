@@ -184,8 +184,10 @@ def new_tree(root: np.ndarray, nodes: int, edges: int, scale: float, margin: flo
 
 @njit(cache=True)
 def _expand(node: int, rows, stats, turns, child, prior, used, ordering: bool) -> bool:
-    """Give ``node`` its edges (distinct successors, best-first by a cheap hint, or in random order
-    without ``ordering``); False when out of room."""
+    """Give ``node`` its edges (distinct successors); False when out of room.
+
+    The edges are sorted best-first by a cheap hint, or left in random order without ``ordering``.
+    """
     st = rows[node]
     all_turns, next_rows = legal_turns(st)
     keep = first_occurrences(next_rows)
