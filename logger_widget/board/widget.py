@@ -105,6 +105,7 @@ class Board(anywidget.AnyWidget):
             (bots play at once, inside the call that made it their turn).
         bot_delay: minimal seconds a bot "thinks", so that children can follow (thread mode).
         hint_bot: the bot asked by the Hint button (its ``analyse`` or ``choose``); ``None`` hides hints.
+            Default ``"mcts:medium"``: ``"mcts:easy"`` tries turns in random order, too weak to advise.
         repetition_rule: end the game when a position occurs for the third time (docs/rules.md, "End of the game").
         live_chart: show the score chart under the board, redrawn after every turn
             and on a language switch (:meth:`chart`); it can be switched on or off
@@ -129,7 +130,7 @@ class Board(anywidget.AnyWidget):
         *,
         bot_mode: str = "thread",
         bot_delay: float = 0.4,
-        hint_bot: Any = "mcts:easy",
+        hint_bot: Any = "mcts:medium",
         repetition_rule: bool = True,
         live_chart: bool = False,
         autosave: Any = True,
