@@ -42,7 +42,7 @@ from ..engine.game import Game
 from ..engine.position import Position
 from ..engine.turn import Turn
 from ..i18n import PMessage, Translator, negotiate
-from ..i18n.texts.resume import RESUME_BUTTON, RESUMED, SAVED_GAME
+from ..i18n.texts.resume import RESUME_BUTTON, RESUME_FINISHED, RESUMED, SAVED_FINISHED, SAVED_GAME
 from .bot_runner import BotRunner
 from .controller import TARGET_STAGES, Controller
 from .messages import raw, short, text
@@ -163,7 +163,7 @@ class Board(anywidget.AnyWidget):
         self._game = Game.new(len(specs), self._corners, repetition_rule=self._repetition_rule)
         self.autosave = AutoSave.for_board(autosave, specs, seed, self._corners, len(specs))
         self._version = 0
-        self._resume_offer: int | None = None
+        self._resume_offer: Game | None = None
         self._notice: Notice | None = None
         self._task: Callable[[Translator], str] | None = None
         self._replay: int | None = None
@@ -181,15 +181,17 @@ class Board(anywidget.AnyWidget):
             self._fit_seats(self._game.players)
         self._ready = True
         saved = self.autosave.saved() if record is None else None
-        #: turns of the saved game offered by the "Resume" button (``None``: no offer)
-        self._resume_offer = len(saved.turns) if saved is not None else None
+        #: the saved game offered by the "Resume" button until it is pressed (``None``: no offer)
+        self._resume_offer = saved
         with self._lock:
-            if saved is not None:  # the kernel died during this board's game: offer it back
-                self._notice = Notice("info", _count_message(SAVED_GAME, len(saved.turns)))
+            if saved is not None:  # the cell was run again (kernel restart, Shift+Enter): offer the game back
+                self._notice = Notice(
+                    "info", _count_message(SAVED_FINISHED if saved.is_over else SAVED_GAME, len(saved.turns))
+                )
             self.game_changed(notify=False)
             if self._chosen is not None:
                 self._setup_bots()
-        if saved is None:
+        if saved is None or saved.is_over:  # an unfinished saved game waits for "Resume" or "New game"
             self.bots.schedule()
 
     def resume(self) -> Game:
@@ -620,9 +622,7 @@ class Board(anywidget.AnyWidget):
         """The game changed (turn, undo, load…): new epoch, new turn, redraw, callbacks."""
         self.bots.game_changed()
         self.review.game_changed()
-        if notify:  # the board went on (a turn, a new game, a record): the saved game is no longer offered
-            self._resume_offer = None
-        self.autosave.save(self._game)
+        self.autosave.save(self._game)  # its own file: the offered game stays, and so does the offer
         self._replay = None
         if self._game.is_over:
             self.controller.steps = []
@@ -679,7 +679,11 @@ class Board(anywidget.AnyWidget):
             view["status"] = view["review"]["status"]
             view = review_panels(view)
         offer = self._resume_offer
-        view["resume"] = {"label": self._tr.count(RESUME_BUTTON, offer)} if offer is not None else None
+        view["resume"] = (
+            {"label": self._tr.count(RESUME_FINISHED if offer.is_over else RESUME_BUTTON, len(offer.turns))}
+            if offer is not None
+            else None
+        )
         self._view = view
         self.lpn = self._game.position.to_lpn()
 

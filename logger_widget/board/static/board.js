@@ -1144,6 +1144,16 @@ function drawAll(ctx) {
 
 // ---------------------------------------------------------------- the widget
 
+// Tell the kernel a view is drawn: from then on its bots play at a pace one can follow
+// (logger_widget.board.persistence.front_end_attached), even in a front end that sends no cell ids.
+function announceFrontEnd(model) {
+  try {
+    model.send({ type: "hello" });
+  } catch (err) {
+    // no kernel (a saved page): nothing to announce
+  }
+}
+
 function render({ model, el }) {
   const client = `v${Math.random().toString(36).slice(2, 10)}${Date.now().toString(36)}`;
   let seq = 0;
@@ -1208,6 +1218,7 @@ function render({ model, el }) {
   model.on("change:_view", onView);
   model.on("msg:custom", onCustom);
   onView();
+  announceFrontEnd(model);
 
   return () => {
     clearTimeout(pendingTimer);

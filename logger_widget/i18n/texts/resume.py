@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .. import NNP_, NP_
 
-__all__ = ["SAVED_GAME", "RESUMED", "RESUME_BUTTON", "NOTHING_SAVED"]
+__all__ = ["SAVED_GAME", "SAVED_FINISHED", "RESUMED", "RESUME_BUTTON", "RESUME_FINISHED", "NOTHING_SAVED"]
 
 # TRANSLATORS: shown on a board when the notebook's folder holds this board's unfinished game
 # (the kernel was restarted). The quoted words are the button RESUME_BUTTON (without the count);
@@ -16,6 +16,18 @@ SAVED_GAME = NNP_(
     "An unfinished game of this board was saved ({n} turns). To continue it, press “Resume the saved "
     "game” (or run board.resume() in code).",
 )
+# TRANSLATORS: shown on a board when the notebook's folder holds this board's last game, which was
+# finished (the board's cell was run again). The quoted words are the button RESUME_FINISHED (without
+# the count); "board.resume()" is Python code: keep it as it is.
+SAVED_FINISHED = NNP_(
+    "board:notice",
+    "This board's last game was finished and saved ({n} turn). To see it again or review it, press “Show "
+    "the finished game” (or run board.resume() in code).",
+    "This board's last game was finished and saved ({n} turns). To see it again or review it, press “Show "
+    "the finished game” (or run board.resume() in code).",
+)
+# TRANSLATORS: a button on a board whose last game was finished and saved; {n} turns were played in it.
+RESUME_FINISHED = NNP_("board", "Show the finished game ({n} turn)", "Show the finished game ({n} turns)")
 # TRANSLATORS: a button on a board whose unfinished game was saved; {n} turns were played in it.
 RESUME_BUTTON = NNP_("board", "Resume the saved game ({n} turn)", "Resume the saved game ({n} turns)")
 # TRANSLATORS: the resume button was pressed, but the saved game has gone meanwhile.
