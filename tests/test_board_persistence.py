@@ -299,7 +299,13 @@ class _Kernel:
     def run(self, code: str, cell_id: str | None = None) -> str:
         msg = self.kc.session.msg(
             "execute_request",
-            {"code": code, "silent": False, "store_history": True, "user_expressions": {}, "allow_stdin": False},
+            {
+                "code": code,
+                "silent": False,
+                "store_history": True,
+                "user_expressions": {},
+                "allow_stdin": False,
+            },
             metadata={"cellId": cell_id} if cell_id else {},
         )
         self.kc.shell_channel.send(msg)
@@ -350,7 +356,9 @@ def test_two_boards_with_the_same_settings_in_one_notebook_keep_their_own_games(
         offers = {n: json.loads(kernel.run(OFFER.format(name=n))) for n in "abcd"}
     finally:
         kernel.close()
-    assert offers == {n: {"label": f"Resume the saved game ({t} turns)"} for n, t in zip("abcd", (6, 2, 3, 4))}
+    assert offers == {
+        n: {"label": f"Resume the saved game ({t} turns)"} for n, t in zip("abcd", (6, 2, 3, 4))
+    }
 
 
 @pytest.mark.slow
@@ -379,11 +387,17 @@ def test_a_bots_only_board_in_jupyterlab_plays_at_a_pace_one_can_follow(tmp_path
     cell = 'from logger_widget import Board\nb = Board(["random"] * 4, seed=1, bot_delay=0.3, locale="en")'
     try:
         kernel.run(cell, cell_id="board-cell")
-        at_once = json.loads(kernel.run("import json; print(json.dumps([len(b.game.turns), b.game.is_over]))"))
+        at_once = json.loads(
+            kernel.run("import json; print(json.dumps([len(b.game.turns), b.game.is_over]))")
+        )
         later = json.loads(
-            kernel.run("import time, json; time.sleep(2); b.bots.drain(); print(json.dumps(len(b.game.turns)))")
+            kernel.run(
+                "import time, json; time.sleep(2); b.bots.drain(); print(json.dumps(len(b.game.turns)))"
+            )
         )
     finally:
         kernel.close()
     assert at_once[1] is False and at_once[0] <= 1
-    assert 1 <= later <= 2 / 0.3 + 1  # (nbclient sends no cell id: test_saved_widget_state_holds_… plays at once)
+    assert (
+        1 <= later <= 2 / 0.3 + 1
+    )  # (nbclient sends no cell id: test_saved_widget_state_holds_… plays at once)

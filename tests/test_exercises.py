@@ -355,9 +355,9 @@ def test_junk_never_raises(key: str, junk: Any) -> None:
 
 def test_feedback_is_translated_when_shown() -> None:
     feedback = ex.check_kingmaker("B", locale="uk")
-    assert feedback._repr_markdown_().startswith("✅") and CYRILLIC.search(str(feedback))
+    assert feedback._repr_markdown_().startswith("✓") and CYRILLIC.search(str(feedback))
     assert feedback.text(Translator("es")).startswith("Correcto")
-    assert str(feedback.in_language("en")).startswith("✅ Right")
+    assert str(feedback.in_language("en")).startswith("✓ Right")
     numbers = ex.check_sample_size(1068, locale="uk").text()
     assert "0,03" in numbers and "1 068" in numbers.replace("\u00a0", " ").replace("\u202f", " ")
 
@@ -502,3 +502,20 @@ def test_the_numbers_in_the_texts_come_from_the_positions_and_constants() -> Non
     wrong = ex.check_kingmaker("A")
     gain = max(c.scores[1] for c in ex.KINGMAKER.position.successors()) - p2
     assert f"at most {gain} more, and Player 1 already has {p1} points" in wrong.text()
+
+
+def test_the_checkers_marks_show_without_an_emoji_font() -> None:
+    """Before: ✅ ❌ 💡, which DejaVu Sans lacks: empty boxes on a classroom machine with no emoji font."""
+    import unicodedata
+
+    from fontTools.ttLib import TTFont
+
+    from logger_widget.classroom.feedback import ICONS
+
+    font = TTFont("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")  # installed by scripts/env.sh
+    glyphs = font.getBestCmap()
+    for kind, mark in ICONS.items():
+        assert len(mark) == 1 and ord(mark) in glyphs, (kind, mark, unicodedata.name(mark))
+        assert ord(mark) < 0x1F000 and mark not in "✅❌", (kind, mark)  # text, not emoji presentation
+    shown = [ex.check_kingmaker(answer, locale="en")._repr_markdown_() for answer in ("B", "A")]
+    assert [s[0] for s in shown] == [ICONS["ok"], ICONS["wrong"]]

@@ -18,6 +18,8 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
+from logger_widget.classroom.feedback import ICONS
+
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 ABSOLUTE_PATH = re.compile(r"(/home/|/work/|/tmp/|/root/|[A-Z]:\\\\)")
@@ -106,9 +108,9 @@ def test_notebook_executes_without_errors(path: Path) -> None:
             for output in cell.get("outputs", [])
             if "text/markdown" in output.get("data", {})
         ]
-        verdicts = [text[0] for text in shown if text[:1] in ("✅", "❌", "💡")]
+        verdicts = [text[0] for text in shown if text[:1] in ICONS.values()]
         # the teacher's solutions pass their checkers; the students' placeholders get hints
-        expected = "✅" if "_teacher_" in path.name else "💡"
+        expected = ICONS["ok"] if "_teacher_" in path.name else ICONS["hint"]
         assert verdicts and set(verdicts) == {expected}, (path.name, verdicts)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from test_widget import Driver, english_words
 
@@ -58,7 +60,9 @@ def test_a_wrong_turn_is_answered_with_the_reply_on_the_board_and_the_rating_dro
     assert notice["kind"] == "error" and notice["text"].startswith(
         "Not the best turn. Then Player 2 plays e5"
     )
-    assert "your lead in points is" in notice["text"] and "Your rating: 1,500 → " in notice["text"]
+    assert "the difference between your points and your best rival's is" in notice["text"]
+    assert "Your rating: 1,500 → " in notice["text"]
+    assert not re.search(r"-\d", notice["text"]), "a negative difference has a true minus sign (U+2212)"
     assert board.rating.rating < 1500 and not view["interactive"] and view["stage"] == "solved"
     assert view["status"]["text"] == "Not solved. Press “Try again” or “Next puzzle”."
     assert view["lesson"]["next"] == "Next puzzle"
@@ -236,3 +240,16 @@ def test_next_puzzle_with_more_players_gives_every_seat_to_a_person() -> None:
     assert Driver(b).send("next_lesson") == "ok"
     assert b.game.position.to_lpn() == four.lpn and b.seats == ("human",) * 4
     assert b.view["interactive"] and b.view["to_move"] == four.seat
+
+
+@pytest.mark.parametrize("language", ["en", "uk", "es"])
+def test_a_lost_lead_is_a_difference_with_a_true_minus_sign(language: str) -> None:
+    """Before: "your lead in points is -4.8" (a lead cannot be negative; a hyphen, not a minus sign)."""
+    from logger_widget.board.puzzle_mode import explain_wrong
+
+    puzzle = _puzzle("t1", DOMINO, 1500.0)
+    turn = puzzle.position.parse_turn(WRONG)
+    reply = next(iter(puzzle.position.play(turn).legal_turns()))
+    text = explain_wrong(Translator(language), puzzle, turn, reply, -4.83)
+    assert "\u22124" in text and not re.search(r"-\d", text), text
+    assert "lead" not in text and "перевага" not in text and "ventaja" not in text

@@ -187,7 +187,9 @@ _TMP = re.compile(r"\.tmp-(\d+)-")
 def _board_key(specs: list[Any], seed: Any, corners: Any, players: int) -> str:
     """The file-name key of a board made now with these settings (see the module docstring)."""
     session = os.path.basename(os.environ.get("JPY_SESSION_NAME", ""))
-    stem = "".join(c if c.isalnum() or c in "-_" else "_" for c in os.path.splitext(session or "board")[0])[:40]
+    stem = "".join(c if c.isalnum() or c in "-_" else "_" for c in os.path.splitext(session or "board")[0])[
+        :40
+    ]
     execution, cell = _running_cell()
     settings = [[_spec_text(s) for s in specs], repr(seed), repr(corners), players, cell]
     if not session:  # no notebook name (Voilà, a bare kernel): this kernel's games are its own
@@ -347,7 +349,9 @@ class AutoSave:
             self._game, self.path, self._adopt = game, adopt[1], None
         elif game is not self._game or self.path is None or _writers.get(self.path) is not self:
             self._game = game
-            self.path = self.folder / f"{self.key}.{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(3)}.json"
+            self.path = (
+                self.folder / f"{self.key}.{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(3)}.json"
+            )
         _writers[self.path] = self
         self.folder.mkdir(exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".tmp-{os.getpid()}-", suffix=".json", dir=self.folder)
@@ -396,4 +400,3 @@ def _readable(path: Path) -> Game | None:
     except (OSError, LoggerError, ValueError):
         return None
     return game if game.turns else None
-

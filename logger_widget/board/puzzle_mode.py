@@ -45,7 +45,8 @@ __all__ = ["PuzzleBoard", "PuzzleSession", "explain_right", "explain_wrong", "pu
 
 
 def _points(tr: Translator, value: float) -> str:
-    return tr.format_decimal(round(value, 1), format="#,##0.#")
+    """A difference in points, one decimal, negative with a true minus sign (U+2212): "−4.8"."""
+    return tr.format_decimal(round(value, 1), format="#,##0.#").replace("-", "\u2212")
 
 
 def explain_right(tr: Translator, puzzle: Puzzle, turn: Turn) -> str:

@@ -23,13 +23,13 @@ from ..engine.game import Game
 from ..engine.position import Position
 from ..engine.turn import Turn
 from ..i18n import Translator
-from ..i18n.texts import terms
-from ..i18n.texts.review import BOARD, COUNTS, LABELS, LABELS_LOWER, SENTENCES
+from ..i18n.texts.review import BOARD, LABELS, SENTENCES
 from ..palette import REVIEW_COLOURS, REVIEW_GLYPHS, REVIEW_TURN_COLOURS
-from ..review import Review, TurnFacts, TurnReview, review
+from ..review import Review, TurnReview, review
+from .coach import review_sentence
 from .messages import short
 from .persistence import headless_kernel
-from .view import Notice, move_path, player_name
+from .view import Notice, move_path
 
 if TYPE_CHECKING:  # pragma: no cover
     from .widget import Board
@@ -228,50 +228,6 @@ class ReviewMode:
 
 
 # --------------------------------------------------------------------------- sentences and the view
-
-
-def _better_sentence(tr: Translator, facts: TurnFacts) -> str:
-    if facts.kind == "chop":
-        points = tr.count(terms.POINTS, facts.points)
-        return tr.count(COUNTS["best_chop"], len(facts.felled), cell=facts.cells[0], points=points)
-    if facts.kind == "plant":
-        return tr.format(SENTENCES["best_plant"], cell=facts.cells[0])
-    if facts.kind == "protest":
-        return tr.format(SENTENCES["best_protest"], cells=tr.format_list(facts.cells))
-    return tr.format(SENTENCES["best_move"], cell=facts.turn.destination)
-
-
-def review_sentence(tr: Translator, turn: TurnReview) -> str:
-    """What the review says about ``turn``, in ``tr``'s language, from its facts only.
-
-    The verdict ("Turn 5, Player 1: a mistake (12 % of the winning chances lost)."), then,
-    when a better turn was found, what it would have done ("Chopping b4 would have felled
-    3 trees: +3 points.") and what the turn played scored; for a best chop, what it felled.
-    """
-    player = player_name(tr, turn.seat)
-    ply = tr.format_number(turn.ply)
-    if turn.forced:
-        parts = [tr.format(SENTENCES["forced"], ply=ply, player=player)]
-    elif turn.label == "best":
-        parts = [
-            tr.format(
-                SENTENCES["verdict_best"], ply=ply, player=player, label=tr.translate(LABELS_LOWER["best"])
-            )
-        ]
-    else:
-        label = tr.translate(LABELS_LOWER[turn.label])
-        loss = tr.format_percent(round(turn.loss, 2))
-        parts = [tr.format(SENTENCES["verdict"], ply=ply, player=player, label=label, loss=loss)]
-    if turn.best != turn.played:
-        parts.append(_better_sentence(tr, turn.best_facts))
-        parts.append(
-            tr.format(SENTENCES["played_points"], points=tr.count(terms.POINTS, turn.played_facts.points))
-        )
-    elif turn.played_facts.kind == "chop":
-        facts = turn.played_facts
-        points = tr.count(terms.POINTS, facts.points)
-        parts.append(tr.count(COUNTS["played_chop"], len(facts.felled), cell=facts.cells[0], points=points))
-    return " ".join(parts)
 
 
 def _turn_view(tr: Translator, turn: TurnReview, which: str) -> dict[str, Any]:

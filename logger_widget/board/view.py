@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine import cells
+from ..engine import cells, core
 from ..engine.cells import CELL_NAMES
 from ..engine.decisions import DONE, TurnInProgress
 from ..engine.errors import LoggerError
@@ -678,7 +678,7 @@ def result_view(f: Frame, tr: Translator) -> dict[str, Any] | None:
         "tie_break": outcome.tie_break,
         "reason": outcome.reason,
         "headline": headline,
-        "detail": tr.translate(RESULT[f"reason_{outcome.reason}"]),
+        "detail": tr.format(RESULT[f"reason_{outcome.reason}"], players=_reached(tr, outcome.scores)),
         "title": tr.translate(LABELS["result"]),
     }
 
@@ -689,7 +689,13 @@ def banner_view(f: Frame, tr: Translator) -> dict[str, str] | None:
     if not shown.end_triggered or shown.is_terminal or f.over:
         return None
     left = shown.players - f.to_move + 1
-    return {"title": tr.translate(LABELS["end_game"]), "text": tr.count(NOTICES["end_triggered"], left)}
+    text = tr.count(NOTICES["end_triggered"], left, players=_reached(tr, shown.scores))
+    return {"title": tr.translate(LABELS["end_game"]), "text": text}
+
+
+def _reached(tr: Translator, scores: Sequence[int]) -> str:
+    """The players with 10 points or more, as a localised list ("Player 2", "Player 1 and Player 3")."""
+    return tr.format_list([player_name(tr, i + 1) for i, s in enumerate(scores) if s >= core.TARGET_SCORE])
 
 
 #: Turns listed in the history panel: the most recent ones (or those around the replayed turn), so the

@@ -42,7 +42,9 @@ __all__ = [
 #: A translatable message: with a context (``NP_``), without (``N_``), or a broken rule to explain.
 Message = PMessage | str | RuleNote
 
-_ICONS = {"ok": "✅", "wrong": "❌", "hint": "💡"}
+#: The checkers' marks: text characters of DejaVu Sans (the font the project installs), never emoji,
+#: which show as empty boxes on a classroom machine with no emoji font.
+ICONS = {"ok": "✓", "wrong": "✗", "hint": "☞"}
 # TRANSLATORS: a seat inside a sentence ("Then Player 3 wins."), also in lists ("Player 1 and Player 3").
 _PLAYER = NP_("exercise:player", "Player {seat}")
 
@@ -205,7 +207,7 @@ class ExerciseFeedback(Feedback):
         return replace(self, locale=negotiate(locale))
 
     def __str__(self) -> str:
-        return f"{_ICONS[self.kind]} {self.text()}"
+        return f"{ICONS[self.kind]} {self.text()}"
 
     def _repr_markdown_(self) -> str:
         return str(self)

@@ -75,7 +75,7 @@ def grade(key: str, answer: Any, *, locale: str, show: bool = True) -> float:
         key: a key of :data:`GRADED`.
         answer: the pupil's answer, as for the exercise's checker (never raises for it).
         locale: the pupil's language (``uk``, ``es``, ``en``).
-        show: print the feedback (with ✅ / ❌ / 💡), as the pupil sees it in the feedback notebook.
+        show: print the feedback (with ✓ / ✗ / ☞), as the pupil sees it in the feedback notebook.
 
     Returns:
         The points, from 0 to the exercise's ``points``.

@@ -48,10 +48,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..bots.base import derive_seed
+from ..bots.base import best_chop, derive_seed
 from ..bots.mcts import MCTSBot, playout_reward
 from ..bots.presets import make_bot
-from ..engine import fast
+from ..engine import core, fast
 from ..engine.game import Game
 from ..engine.position import Position
 from ..engine.turn import Turn
@@ -99,6 +99,10 @@ class TurnFacts:
         protesters_gained: protesters that came back to the mover's supply from felled trees.
         protesters_spent: protesters the mover placed.
         ends_game: the turn ended the game.
+        leaves: the biggest chop (trees) the next seat can make right after the turn, ≥ 0
+            (0 when the game is over).
+        prepares: the biggest chop (trees) the mover could make from the new position if it
+            were its turn again (the threat the turn makes), ≥ 0 (0 when the game is over).
     """
 
     turn: Turn
@@ -110,6 +114,8 @@ class TurnFacts:
     protesters_gained: int
     protesters_spent: int
     ends_game: bool
+    leaves: int = 0
+    prepares: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,7 +243,14 @@ def turn_facts(position: Position, turn: Turn) -> TurnFacts:
         protesters_gained=gained,
         protesters_spent=spent,
         ends_game=after.is_terminal,
+        leaves=best_chop(after._state)[0],
+        prepares=best_chop(_with_mover(after._state, position._state[core.MOVER]))[0],
     )
+
+
+def _with_mover(state: core.State, mover: int) -> core.State:
+    """``state`` with ``mover`` (the engine's index) to move: what that seat could do next."""
+    return (*state[: core.MOVER], mover, *state[core.MOVER + 1 :])
 
 
 def _iterations(seconds: float) -> int:

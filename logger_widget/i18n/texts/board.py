@@ -210,10 +210,11 @@ NOTICES: MappingProxyType[str, Any] = MappingProxyType(  # PMessage or PPluralMe
             "This lesson is solved. Press “Next lesson”, or “Restart lesson” to play it again.",
         ),
         "took_over": NP_("board:notice", "{player} is now played by a person."),
+        # TRANSLATORS: {players} is "Player 2" or a list ("Player 1 and Player 3"): who has 10 points or more.
         "end_triggered": NNP_(
             "board:notice",
-            "Someone has 10 points: {n} more turn in this round, then the game ends.",
-            "Someone has 10 points: {n} more turns in this round, then the game ends.",
+            "{players} reached 10 points: {n} more turn in this round, then the game ends.",
+            "{players} reached 10 points: {n} more turns in this round, then the game ends.",
         ),
     }
 )
@@ -231,7 +232,8 @@ RESULT: MappingProxyType[str, PMessage] = MappingProxyType(
             "board:result",
             "{players} share the win: the same points ({points}) and the same protesters in supply.",
         ),
-        "reason_target": NP_("board:result", "Someone reached 10 points and the round was completed."),
+        # TRANSLATORS: {players} is "Player 2" or a list ("Player 1 and Player 3"): who has 10 points or more.
+        "reason_target": NP_("board:result", "{players} reached 10 points and the round was completed."),
         "reason_repetition": NP_(
             "board:result", "The same position came up for the third time, so the game ended there."
         ),

@@ -124,7 +124,8 @@ WHY: MappingProxyType[str, PMessage] = MappingProxyType(
         "no_reply": NP_("puzzle:why", "After this turn the game is over."),
         "compare": NP_(
             "puzzle:why",
-            "After that reply your lead in points is {mine}; with the best turn it would be at least {best}.",
+            "After that reply the difference between your points and your best rival's is {mine}; with the "
+            "best turn it would be at least {best}.",
         ),
         "win": NP_("puzzle:why", "The best turn wins the game."),
         "loss": NP_("puzzle:why", "After that reply you cannot win any more."),

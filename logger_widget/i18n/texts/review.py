@@ -59,6 +59,18 @@ SENTENCES: MappingProxyType[str, PMessage] = MappingProxyType(
         "best_move": NP_("review", "Moving to {cell} was better."),
         # TRANSLATORS: what the turn played scored, after the better turn's sentence. {points} is "0 points".
         "played_points": NP_("review", "The turn played scored {points}."),
+        # TRANSLATORS: the pupil chopped the right tree, from a cell where it felled as many trees as from
+        # {destination}, but moving to {destination} was better (for a reason told after this sentence).
+        "same_chop": NP_(
+            "review", "Chopping {cell} was right, but moving to {destination} first was better."
+        ),
+        # TRANSLATORS: the same chop, from the same cell; the better turn (notation) differs in growth or spawn.
+        "same_chop_other": NP_("review", "Chopping {cell} was right; the better turn was {turn}."),
+        # TRANSLATORS: no fact of this turn (points, the chops it leaves or prepares) shows why the better
+        # turn is better; the review's search found it.
+        "search_only": NP_(
+            "review", "The search found that the better turn keeps more winning chances for the turns after."
+        ),
         # TRANSLATORS: accessible names of the two turns drawn on the board in review mode.
         "played_turn": NP_("review", "Turn played: {turn}"),
         "better_turn": NP_("review", "Better turn: {turn}"),
@@ -99,6 +111,27 @@ COUNTS: MappingProxyType[str, PPluralMessage] = MappingProxyType(
             "review",
             "Chopping {cell} would have felled {n} tree: +{points}.",
             "Chopping {cell} would have felled {n} trees: +{points}.",
+        ),
+        # TRANSLATORS: the pupil chopped {cell}, but from {destination} the same chop fells {n} trees
+        # instead of {played} (a number).
+        "same_chop_felled": NNP_(
+            "review",
+            "Chopping {cell} after moving to {destination} would have felled {n} tree instead of {played}.",
+            "Chopping {cell} after moving to {destination} would have felled {n} trees instead of {played}.",
+        ),
+        # TRANSLATORS: what the better turn leaves to the next player: their biggest chop right after it
+        # is {n} trees; after the turn played it is {played} (a number).
+        "leaves": NNP_(
+            "review",
+            "After it, the biggest chop {player} could make would be {n} tree, not {played}.",
+            "After it, the biggest chop {player} could make would be {n} trees, not {played}.",
+        ),
+        # TRANSLATORS: the threat the better turn makes: the mover's biggest chop on its next turn would
+        # be {n} trees; after the turn played, {played} (a number).
+        "prepares": NNP_(
+            "review",
+            "It gets a chop of {n} tree ready for the next turn, not {played}.",
+            "It gets a chop of {n} trees ready for the next turn, not {played}.",
         ),
         # TRANSLATORS: the turn played was the best found: what it did. {points} is "2 points".
         "played_chop": NNP_(

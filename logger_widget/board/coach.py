@@ -1,0 +1,124 @@
+"""What the review says about a turn, in words a pupil of 12 understands, from the engine's facts only.
+
+:func:`review_sentence` first gives the verdict ("Turn 5, Player 1: a mistake (12 % of the
+winning chances lost)."), then, when a better turn was found, what that turn does
+and *why* it is better: only the facts that differ between the two turns are
+told (:class:`~logger_widget.review.TurnFacts`), so a pupil never reads "the turn
+played scored 0 points" next to a better turn that scores 0 too:
+
+* the points each turn scores (the trees it fells);
+* for the same chop made from another cell, the trees each fells;
+* the biggest chop the next player can make after each turn (what it leaves);
+* the biggest chop the mover gets ready for its next turn (the threat it makes).
+
+When none of these differs, the sentence says that the search found the better turn
+keeps more winning chances for the turns after. Used by the board's Review mode and
+the play notebooks (``print(review_sentence(tr, turn))``).
+"""
+
+from __future__ import annotations
+
+from ..i18n import Translator
+from ..i18n.texts import terms
+from ..i18n.texts.review import COUNTS, LABELS_LOWER, SENTENCES
+from ..review import TurnFacts, TurnReview
+from .view import player_name
+
+__all__ = ["review_sentence", "better_reasons"]
+
+
+def _verdict(tr: Translator, turn: TurnReview) -> str:
+    player = player_name(tr, turn.seat)
+    ply = tr.format_number(turn.ply)
+    if turn.forced:
+        return tr.format(SENTENCES["forced"], ply=ply, player=player)
+    label = tr.translate(LABELS_LOWER[turn.label])
+    if turn.label == "best":
+        return tr.format(SENTENCES["verdict_best"], ply=ply, player=player, label=label)
+    loss = tr.format_percent(round(turn.loss, 2))
+    return tr.format(SENTENCES["verdict"], ply=ply, player=player, label=label, loss=loss)
+
+
+def _better_turn(tr: Translator, better: TurnFacts, played: TurnFacts) -> str:
+    """What the better turn does (its action, or the cell it moves to when only that differs)."""
+    if better.kind == "chop":
+        cell = better.cells[0]
+        if played.kind == "chop" and played.cells == better.cells:  # the same tree, from elsewhere
+            n, m = len(better.felled), len(played.felled)
+            if n != m:
+                return tr.count(
+                    COUNTS["same_chop_felled"],
+                    n,
+                    cell=cell,
+                    destination=better.turn.destination,
+                    played=tr.format_number(m),
+                )
+            moved = better.turn.destination not in (played.turn.destination, better.turn.origin)
+            if moved:  # (a logger that stays is told by the notation: "moving to" its own cell would not do)
+                return tr.format(SENTENCES["same_chop"], cell=cell, destination=better.turn.destination)
+            return tr.format(SENTENCES["same_chop_other"], cell=cell, turn=better.turn.notation())
+        points = tr.count(terms.POINTS, better.points)
+        return tr.count(COUNTS["best_chop"], len(better.felled), cell=cell, points=points)
+    if better.kind == "plant" and not (played.kind == "plant" and played.cells == better.cells):
+        return tr.format(SENTENCES["best_plant"], cell=better.cells[0])
+    if better.kind == "protest" and not (played.kind == "protest" and played.cells == better.cells):
+        return tr.format(SENTENCES["best_protest"], cells=tr.format_list(list(better.cells)))
+    return tr.format(SENTENCES["best_move"], cell=better.turn.destination)
+
+
+def better_reasons(tr: Translator, turn: TurnReview) -> list[str]:
+    """Why the better turn of ``turn`` is better: one sentence per engine fact in its favour.
+
+    Returns an empty list when the turn played was the best found. The facts, in this
+    order, each told only when the better turn does better on it: points scored
+    (unless the chop sentence already compares the trees felled), the biggest chop
+    left to the next player (smaller), the biggest chop got ready for the mover's next
+    turn (bigger); when none is in its favour, one sentence about the search.
+    """
+    if turn.best == turn.played:
+        return []
+    better, played = turn.best_facts, turn.played_facts
+    reasons: list[str] = []
+    same_chop = better.kind == played.kind == "chop" and better.cells == played.cells
+    if better.points > played.points and not same_chop:
+        reasons.append(tr.format(SENTENCES["played_points"], points=tr.count(terms.POINTS, played.points)))
+    next_seat = turn.position.play(turn.best).to_move
+    if better.leaves < played.leaves and not played.ends_game:
+        reasons.append(
+            tr.count(
+                COUNTS["leaves"],
+                better.leaves,
+                player=player_name(tr, next_seat),
+                played=tr.format_number(played.leaves),
+            )
+        )
+    if better.prepares > played.prepares and not (better.ends_game or played.ends_game):
+        reasons.append(
+            tr.count(
+                COUNTS["prepares"],
+                better.prepares,
+                player=player_name(tr, turn.seat),
+                played=tr.format_number(played.prepares),
+            )
+        )
+    if not reasons and not (same_chop and len(better.felled) != len(played.felled)):
+        reasons.append(tr.translate(SENTENCES["search_only"]))
+    return reasons
+
+
+def review_sentence(tr: Translator, turn: TurnReview) -> str:
+    """What the review says about ``turn``, in ``tr``'s language, from its facts only.
+
+    The verdict ("Turn 5, Player 1: a mistake (12 % of the winning chances lost)."), then,
+    when a better turn was found, what it does ("Planting a seedling on c5 was better.")
+    and why (:func:`better_reasons`); for a best chop, what it felled.
+    """
+    parts = [_verdict(tr, turn)]
+    if turn.best != turn.played:
+        parts.append(_better_turn(tr, turn.best_facts, turn.played_facts))
+        parts.extend(better_reasons(tr, turn))
+    elif turn.played_facts.kind == "chop":
+        facts = turn.played_facts
+        points = tr.count(terms.POINTS, facts.points)
+        parts.append(tr.count(COUNTS["played_chop"], len(facts.felled), cell=facts.cells[0], points=points))
+    return " ".join(parts)

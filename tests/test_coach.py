@@ -1,0 +1,99 @@
+"""The coach's sentences (logger_widget.board.coach) on real positions found by playing greedy against random.
+
+Each case is a position of such a game, the turn played and the better turn; the facts are the
+engine's (``turn_facts``), only the label and the values are given (the search is tested in
+test_review.py).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from logger_widget import Position
+from logger_widget.board.coach import better_reasons, review_sentence
+from logger_widget.i18n import Translator
+from logger_widget.review import TurnReview, turn_facts
+
+#: (position, turn played, better turn), from ``play_game(["greedy", "random"], seed=1..5)``
+QUIET_LEAVES = ("....2/...../..a../...../.s1.. 2 0,0 2,2", "e5 *d5", "e5-e3 !c3")
+QUIET_PREPARES = ("...s2/...../...../..1../.s... 2 1,0 2,2", "e5-e4 *d4", "e5-d4 *d3")
+SAME_CHOP_MORE = ("2...s/.aas./.s.../.s.../1.... 2 7,3 2,2", "a5-b5 xb4", "a5-a4 xb4")
+SAME_CHOP_EQUAL = ("....m/...../1..a2/.s.s./..... 2 9,1 3,1", "e3-d4 xd3", "e3 +d5 xd3")
+
+
+def _turn(case: tuple[str, str, str], label: str = "mistake") -> TurnReview:
+    lpn, played, best = case
+    position = Position.from_lpn(lpn)
+    p, b = position.parse_turn(played), position.parse_turn(best)
+    return TurnReview(
+        ply=7,
+        seat=position.to_move,
+        position=position,
+        played=p,
+        best=b,
+        played_value=0.4,
+        best_value=0.52,
+        loss=0.12,
+        label=label,
+        forced=False,
+        played_facts=turn_facts(position, p),
+        best_facts=turn_facts(position, b),
+    )
+
+
+def test_a_quiet_turn_gets_a_reason_from_what_it_leaves_to_the_next_player() -> None:
+    """Before: "Putting protesters on c3 was better. The turn played scored 0 points." (no reason; both 0)."""
+    text = review_sentence(Translator("en"), _turn(QUIET_LEAVES))
+    assert text == (
+        "Turn 7, Player 2: a mistake (12% of the winning chances lost). Putting protesters on c3 was better. "
+        "After it, the biggest chop Player 1 could make would be 0 trees, not 1."
+    )
+
+
+def test_a_quiet_turn_gets_a_reason_from_the_threat_it_makes() -> None:
+    text = review_sentence(Translator("en"), _turn(QUIET_PREPARES))
+    assert "Planting a seedling on d3 was better." in text
+    assert text.endswith("It gets a chop of 1 tree ready for the next turn, not 0.")
+
+
+@pytest.mark.parametrize("case", [QUIET_LEAVES, QUIET_PREPARES, SAME_CHOP_EQUAL])
+def test_no_points_are_compared_when_both_turns_score_the_same(case) -> None:
+    turn = _turn(case)
+    assert turn.played_facts.points == turn.best_facts.points
+    for language, words in (("en", "scored"), ("uk", "приніс"), ("es", "sumó")):
+        assert words not in review_sentence(Translator(language), turn)
+
+
+def test_the_same_chop_from_a_better_cell_says_what_differs() -> None:
+    """Before: "Chopping b4 would have felled 2 trees" to a pupil who did chop b4."""
+    turn = _turn(SAME_CHOP_MORE)
+    assert turn.played_facts.cells == turn.best_facts.cells == ("b4",)
+    text = review_sentence(Translator("en"), turn)
+    assert "Chopping b4 after moving to a4 would have felled 2 trees instead of 1." in text
+    assert "would have felled 2 trees: +" not in text
+    # only facts in the better turn's favour: it leaves Player 1 no chop (the turn played left 2)
+    assert "the biggest chop Player 1 could make would be 0 trees, not 2" in text
+    assert "ready for the next turn" not in text  # it prepares less (1, not 2): no reason
+
+
+def test_the_same_chop_while_staying_names_the_better_turn_and_the_search() -> None:
+    text = review_sentence(Translator("en"), _turn(SAME_CHOP_EQUAL))
+    assert "Chopping d3 was right; the better turn was e3 +d5 xd3." in text
+    assert text.endswith("The search found that the better turn keeps more winning chances for the turns after.")
+
+
+@pytest.mark.parametrize("language", ["uk", "es"])
+@pytest.mark.parametrize("case", [QUIET_LEAVES, QUIET_PREPARES, SAME_CHOP_MORE, SAME_CHOP_EQUAL])
+def test_every_reason_is_translated(language: str, case) -> None:
+    turn = _turn(case)
+    reasons = better_reasons(Translator(language), turn)
+    assert reasons and reasons != better_reasons(Translator("en"), turn)
+    assert not re.search(r"\b(the|chop|turn|search|biggest|ready|trees?)\b", " ".join(reasons)), reasons
+
+
+def test_the_best_turn_gets_no_reason() -> None:
+    lpn, played, _ = QUIET_LEAVES
+    turn = _turn((lpn, played, played), label="best")
+    assert better_reasons(Translator("en"), turn) == []
