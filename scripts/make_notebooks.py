@@ -120,10 +120,9 @@ def play(language: str) -> nbformat.NotebookNode:
         ),
         new_code_cell(
             f"# {t['review_list']}\n"
-            "from logger_widget.board.review_mode import review_sentence\n"
+            "from logger_widget.board.coach import review_notes\n"
             "from logger_widget.i18n import Translator\n\n"
-            "for turn in result.mistakes():\n"
-            "    print(review_sentence(Translator(LANGUAGE), turn))"
+            "review_notes(Translator(LANGUAGE), result.mistakes())"
         ),
     ]
     return notebook(cells, language)

@@ -13,10 +13,14 @@ played scored 0 points" next to a better turn that scores 0 too:
 
 When none of these differs, the sentence says that the search found the better turn
 keeps more winning chances for the turns after. Used by the board's Review mode and
-the play notebooks (``print(review_sentence(tr, turn))``).
+the play notebooks (:func:`review_notes`: one paragraph per turn).
 """
 
 from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterable
 
 from ..i18n import Translator
 from ..i18n.texts import terms
@@ -24,7 +28,7 @@ from ..i18n.texts.review import COUNTS, LABELS_LOWER, SENTENCES
 from ..review import TurnFacts, TurnReview
 from .view import player_name
 
-__all__ = ["review_sentence", "better_reasons"]
+__all__ = ["ReviewNotes", "review_notes", "review_sentence", "better_reasons"]
 
 
 def _verdict(tr: Translator, turn: TurnReview) -> str:
@@ -122,3 +126,41 @@ def review_sentence(tr: Translator, turn: TurnReview) -> str:
         points = tr.count(terms.POINTS, facts.points)
         parts.append(tr.count(COUNTS["played_chop"], len(facts.felled), cell=facts.cells[0], points=points))
     return " ".join(parts)
+
+
+#: A word holding a cell name or a turn's notation ("c5", "a1-c1", "xb3", "(c5)."): never broken.
+_CELL_WORD = re.compile(r"\S*[a-e][1-5]\S*")
+
+
+class ReviewNotes:
+    """What the review says about several turns, shown in a notebook as one paragraph per turn.
+
+    Printed text in JupyterLab's output area may break anywhere (its ``pre`` has
+    ``word-break: break-all``: "c" at the end of a line, "5" on the next), so the
+    notes are shown as HTML paragraphs, where lines break between words only and a
+    word holding a cell name or notation ("a1-c1") never breaks. ``str()`` gives
+    one sentence per line.
+
+    Attributes:
+        sentences: one sentence per turn (:func:`review_sentence`), in order.
+    """
+
+    def __init__(self, sentences: Iterable[str]) -> None:
+        self.sentences = tuple(sentences)
+
+    def __str__(self) -> str:
+        return "\n".join(self.sentences)
+
+    def __repr__(self) -> str:
+        return str(self)
+
+    def _repr_html_(self) -> str:
+        def keep(match: re.Match[str]) -> str:
+            return f'<span style="white-space: nowrap">{match.group(0)}</span>'
+
+        return "".join(f"<p>{_CELL_WORD.sub(keep, html.escape(s, quote=False))}</p>" for s in self.sentences)
+
+
+def review_notes(tr: Translator, turns: Iterable[TurnReview]) -> ReviewNotes:
+    """:class:`ReviewNotes` of ``turns`` (e.g. ``review(game).mistakes()``) in ``tr``'s language."""
+    return ReviewNotes(review_sentence(tr, turn) for turn in turns)
