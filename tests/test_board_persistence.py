@@ -284,10 +284,10 @@ def test_saving_never_breaks_a_turn(tmp_path: Path, caplog: pytest.LogCaptureFix
 class _Kernel:
     """A real kernel in ``folder``, run as Jupyter front ends run cells (with or without a cell id)."""
 
-    def __init__(self, folder: Path, session_name: str | None) -> None:
+    def __init__(self, folder: Path, session_name: str | None, **extra_env: str) -> None:
         from jupyter_client.manager import KernelManager
 
-        env = {k: v for k, v in os.environ.items() if k != "JPY_SESSION_NAME"}
+        env = {k: v for k, v in os.environ.items() if k != "JPY_SESSION_NAME"} | extra_env
         if session_name is not None:
             env["JPY_SESSION_NAME"] = str(folder / session_name)
         self.km = KernelManager(kernel_name="python3")
@@ -363,7 +363,11 @@ def test_two_boards_with_the_same_settings_in_one_notebook_keep_their_own_games(
 
 @pytest.mark.slow
 def test_kernels_without_a_notebook_name_do_not_share_games(tmp_path: Path) -> None:
-    """Voilà starts a kernel per visitor without JPY_SESSION_NAME. Before: visitor 2 was offered visitor 1's game."""
+    """Before: the second of two kernels started without JPY_SESSION_NAME was offered the first's game.
+
+    Voilà starts such a kernel per visitor (with ``VOILA_SERVER_URL`` in its environment): there the
+    board saves nothing at all, since a visitor's kernel ends with the visit.
+    """
     first = _Kernel(tmp_path, None)
     try:
         first.run(BOARD_CELL.format(name="board"))
@@ -374,9 +378,17 @@ def test_kernels_without_a_notebook_name_do_not_share_games(tmp_path: Path) -> N
             offered = json.loads(second.run(OFFER.format(name="board")))
         finally:
             second.close()
+        visitor = _Kernel(tmp_path, None, VOILA_SERVER_URL="http://localhost:8866/", VOILA_BASE_URL="/")
+        try:
+            visitor.run(BOARD_CELL.format(name="board"))
+            visitor_offer = json.loads(visitor.run(OFFER.format(name="board")))
+            visitor.run(PLAY_CELL.format(seed=2, turns=3, name="board"))
+        finally:
+            visitor.close()
     finally:
         first.close()
-    assert offered is None
+    assert offered is None and visitor_offer is None
+    assert [len(Game.load(p).turns) for p in (tmp_path / ".logger_games").glob("*.json")] == [5]
 
 
 @pytest.mark.slow
@@ -401,3 +413,26 @@ def test_a_bots_only_board_in_jupyterlab_plays_at_a_pace_one_can_follow(tmp_path
     assert (
         1 <= later <= 2 / 0.3 + 1
     )  # (nbclient sends no cell id: test_saved_widget_state_holds_… plays at once)
+
+
+def test_a_folder_keeps_a_bounded_number_of_games(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each board keeps its last KEEP games, a folder its last FOLDER_KEEP (kernels without a notebook
+    name each have their own key): a folder never fills up, and the game offered is never removed."""
+    from logger_widget.board import persistence
+
+    monkeypatch.setattr(persistence, "KEEP", 3)
+    monkeypatch.setattr(persistence, "FOLDER_KEEP", 5)
+    board = Board(["human", "human"], seed=1, autosave=tmp_path)
+    for n in range(1, 6):  # five games of one board
+        board.new_game()
+        _play(board, n)
+    folder = tmp_path / ".logger_games"
+    assert sorted(len(Game.load(p).turns) for p in folder.glob("*.json")) == [3, 4, 5]
+    again = Board(["human", "human"], seed=1, autosave=tmp_path)
+    del board  # (its files are no longer written)
+    offered = max(folder.glob("*.json"), key=lambda p: len(Game.load(p).turns))
+    os.utime(offered, (time.time() - 3600, time.time() - 3600))  # the oldest file now
+    for seed in range(2, 6):  # four other boards, one game each
+        _play(Board(["human", "human"], seed=seed, autosave=tmp_path), 1)
+    assert len(list(folder.glob("*.json"))) == 5
+    assert len(again.resume().turns) == 5  # the offered game stayed

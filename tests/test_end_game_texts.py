@@ -20,9 +20,17 @@ def _board(lpn: str, language: str) -> Board:
 @pytest.mark.parametrize(
     ("language", "banner", "result"),
     [
-        ("en", "Player 1 reached 10 points: 1 more turn", "Player 1 reached 10 points and the round was completed."),
+        (
+            "en",
+            "Player 1 reached 10 points: 1 more turn",
+            "Player 1 reached 10 points and the round was completed.",
+        ),
         ("uk", "10 очок набрано (Гравець 1)", "10 очок набрано (Гравець 1), і раунд завершено."),
-        ("es", "Con 10 puntos o más: Jugador 1.", "Con 10 puntos o más: Jugador 1. Se ha completado la ronda."),
+        (
+            "es",
+            "Con 10 puntos o más: Jugador 1.",
+            "Con 10 puntos o más: Jugador 1. Se ha completado la ronda.",
+        ),
     ],
 )
 def test_the_end_game_names_the_player(language: str, banner: str, result: str) -> None:

@@ -52,6 +52,7 @@ import sys
 import tempfile
 import time
 import weakref
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -72,6 +73,9 @@ __all__ = [
 FOLDER = ".logger_games"
 #: Games kept per board (the oldest beyond these are removed when a new game is saved).
 KEEP = 8
+#: Game files kept in one ``.logger_games`` folder, all boards together (kernels without a notebook
+#: name each have their own key, so their files are bounded here).
+FOLDER_KEEP = 200
 #: Seconds after which a temporary file whose writer cannot be checked counts as left by a killed kernel.
 STALE_TMP_SECONDS = 60.0
 
@@ -105,12 +109,15 @@ def cell_sent_by_front_end() -> bool:
     watched notebook apart before its view has rendered.
     """
     metadata = _shell_request().get("metadata")
-    sent = (isinstance(metadata, dict) and bool(metadata.get("cellId"))) or (
-        bool(os.environ.get("VOILA_SERVER_URL")) and in_kernel()
-    )
+    sent = (isinstance(metadata, dict) and bool(metadata.get("cellId"))) or voila_kernel()
     if sent:  # remembered: bot threads, which have no request of their own, ask too
         note_front_end()
     return sent
+
+
+def voila_kernel() -> bool:
+    """True in a kernel Voilà started for a visitor (Voilà sets ``VOILA_SERVER_URL`` / ``VOILA_BASE_URL``)."""
+    return in_kernel() and bool(os.environ.get("VOILA_SERVER_URL") or os.environ.get("VOILA_BASE_URL"))
 
 
 def in_kernel() -> bool:
@@ -181,6 +188,8 @@ def _kernel_id() -> str:
 _made_in_cell: dict[tuple[str, str], int] = {}
 #: the AutoSave writing each game file in this process (a newer one takes a file over)
 _writers: weakref.WeakValueDictionary[Path, AutoSave] = weakref.WeakValueDictionary()
+#: the game file each live board of this process offers to resume (never pruned)
+_offers: weakref.WeakValueDictionary[Path, AutoSave] = weakref.WeakValueDictionary()
 _TMP = re.compile(r"\.tmp-(\d+)-")
 
 
@@ -245,11 +254,11 @@ def remove_stale_temporaries(folder: str | os.PathLike[str]) -> list[Path]:
 
 
 def _record_text(game: Game) -> str:
-    """The record as JSON text that reads back as the same record.
+    r"""The record as JSON text that reads back as the same record.
 
     Non-ASCII text is kept as it is; a record holding text UTF-8 cannot encode
     (a lone surrogate, e.g. from a name pasted by a pupil) is written with
-    ``\\uXXXX`` escapes instead, which read back as the same text.
+    ``\uXXXX`` escapes instead, which read back as the same text.
     """
     text = game.to_json() + "\n"
     try:
@@ -283,7 +292,7 @@ class AutoSave:
 
         Args:
             setting: ``True`` (default: on in a Jupyter kernel, in its working
-                directory), ``False`` (off), or a folder (on, there).
+                directory; off in Voilà), ``False`` (off), or a folder (on, there).
             specs: the seats' specs as given to the board (people and bots).
             seed: the board's seed.
             corners: the board's corners setting.
@@ -295,7 +304,10 @@ class AutoSave:
         if setting is False:
             return cls(None, "")
         if setting is True:
-            folder: str | os.PathLike[str] | None = os.getcwd() if in_kernel() else None
+            # (a Voilà visitor's kernel ends with the visit: nobody could resume its games)
+            folder: str | os.PathLike[str] | None = (
+                os.getcwd() if in_kernel() and not voila_kernel() else None
+            )
         elif isinstance(setting, (str, os.PathLike)):
             folder = setting
         else:
@@ -312,13 +324,7 @@ class AutoSave:
         if self.folder is None:
             return []
         self._look()
-        found = []
-        for path in self.folder.glob(f"{glob.escape(self.key)}.*.json"):
-            try:
-                found.append((path.stat().st_mtime_ns, path.name, path))
-            except OSError:
-                continue
-        return [path for *_, path in sorted(found)]
+        return _by_age(self.folder.glob(f"{glob.escape(self.key)}.*.json"))
 
     def _look(self) -> None:
         """The first look at the folder: remove what killed kernels left."""
@@ -344,7 +350,7 @@ class AutoSave:
     def _write(self, game: Game) -> None:
         assert self.folder is not None
         self._look()
-        adopt = self._adopt
+        adopt, fresh, previous = self._adopt, False, self.path
         if adopt is not None and adopt[0]() is game:  # the resumed game goes on in its own file
             self._game, self.path, self._adopt = game, adopt[1], None
         elif game is not self._game or self.path is None or _writers.get(self.path) is not self:
@@ -352,6 +358,9 @@ class AutoSave:
             self.path = (
                 self.folder / f"{self.key}.{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(3)}.json"
             )
+            fresh = True
+        if previous is not None and previous != self.path and _writers.get(previous) is self:
+            del _writers[previous]  # that game is over for this board: its file may be pruned
         _writers[self.path] = self
         self.folder.mkdir(exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".tmp-{os.getpid()}-", suffix=".json", dir=self.folder)
@@ -362,14 +371,25 @@ class AutoSave:
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
             raise
-        self._prune()
+        if fresh:
+            self._prune()
 
     def _prune(self) -> None:
-        """Keep the last :data:`KEEP` games (and always the one offered and the one being saved)."""
-        games = self.games()
-        for path in games[: max(0, len(games) - KEEP)]:
-            if path not in (self.path, self._offered):
-                path.unlink(missing_ok=True)
+        """Keep this board's last :data:`KEEP` games and the folder's last :data:`FOLDER_KEEP`.
+
+        The games that live boards of this process offer or save are always kept.
+        """
+        assert self.folder is not None
+
+        def removable(paths: list[Path], keep: int) -> list[Path]:
+            free = [p for p in paths if p != self.path and p not in _offers and p not in _writers]
+            return free[: max(0, len(paths) - keep)]
+
+        for path in {
+            *removable(self.games(), KEEP),
+            *removable(_by_age(self.folder.glob("*.json")), FOLDER_KEEP),
+        }:
+            path.unlink(missing_ok=True)
 
     def saved(self) -> Game | None:
         """The game this board offers to resume, or ``None`` (nothing readable with turns is saved).
@@ -384,6 +404,7 @@ class AutoSave:
             for path in reversed(self.games()):
                 if path != self.path and _readable(path) is not None:
                     self._offered = path
+                    _offers[path] = self
                     break
         if self._offered is None:
             return None
@@ -391,6 +412,17 @@ class AutoSave:
         if game is not None:
             self._adopt = (weakref.ref(game), self._offered)
         return game
+
+
+def _by_age(paths: Iterable[Path]) -> list[Path]:
+    """``paths`` that still exist, the least recently written first."""
+    found = []
+    for path in paths:
+        try:
+            found.append((path.stat().st_mtime_ns, path.name, path))
+        except OSError:
+            continue
+    return [path for *_, path in sorted(found)]
 
 
 def _readable(path: Path) -> Game | None:

@@ -46,7 +46,8 @@ def _broken(page: Any, body: str) -> list[str]:
 def test_review_notes_never_break_a_cell_name_where_printed_text_does(page: Any) -> None:
     for language in ("en", "uk", "es"):
         notes = review_notes(
-            Translator(language), [_turn(c) for c in (QUIET_LEAVES, QUIET_PREPARES, SAME_CHOP_MORE, SAME_CHOP_EQUAL)]
+            Translator(language),
+            [_turn(c) for c in (QUIET_LEAVES, QUIET_PREPARES, SAME_CHOP_MORE, SAME_CHOP_EQUAL)],
         )
         printed = f'<pre style="{JUPYTER_PRE}">{html.escape(str(notes))}</pre>'
         assert _broken(page, printed), "the check is real: printed text breaks cell names"
