@@ -154,7 +154,9 @@ def _shell_request() -> dict[str, Any]:
         parent = kernel.get_parent("shell") if kernel is not None else None
     except Exception:  # an old or unusual kernel: no request to read
         return {}
-    header = parent.get("header") if isinstance(parent, dict) else None
+    if not isinstance(parent, dict):
+        return {}
+    header = parent.get("header")
     if not isinstance(header, dict) or header.get("msg_type") != "execute_request":
         return {}
     return parent

@@ -250,7 +250,7 @@ def turn_facts(position: Position, turn: Turn) -> TurnFacts:
 
 def _with_mover(state: core.State, mover: int) -> core.State:
     """``state`` with ``mover`` (the engine's index) to move: what that seat could do next."""
-    return (*state[: core.MOVER], mover, *state[core.MOVER + 1 :])
+    return state[: core.MOVER] + (mover,) + state[core.MOVER + 1 :]  # type: ignore[return-value]
 
 
 def _iterations(seconds: float) -> int:
