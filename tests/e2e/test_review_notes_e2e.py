@@ -54,3 +54,26 @@ def test_review_notes_never_break_a_cell_name_where_printed_text_does(page: Any)
         shown = notes._repr_html_()
         assert "<pre" not in shown and len(re.findall("<p>", shown)) == 4
         assert _broken(page, shown) == [], language
+
+
+def test_the_coach_on_a_quiet_turn_in_the_board(page: Any, lab: Any, screenshots: Any) -> None:
+    """The review of a quiet inaccuracy says what the better quiet turn gains (screenshot for a look)."""
+    from board_helpers import click_at_and_wait, open_board
+
+    code = (
+        "from logger_widget import Board, Game\n"
+        "game = Game('....2/...../..a../...../.s1.. 2 0,0 2,2')\n"
+        "game.play('e5 *d5')\n"
+        "board = Board(players=['human', 'human'], locale='uk', record=game, seed=0, autosave=False)\n"
+        "board"
+    )
+    page.set_viewport_size({"width": 1400, "height": 900})
+    open_board(page, lab, "coach_quiet.ipynb", code)
+    page.wait_for_selector("[data-testid=review-open]:not([hidden])")
+    click_at_and_wait(page, "[data-testid=review-open]")
+    page.wait_for_selector("[data-testid=review-sentence]:not([hidden])", timeout=120_000)
+    sentence = page.inner_text("[data-testid=review-sentence]")
+    assert "Краще було посадити саджанець на c4." in sentence, sentence
+    assert "Так на наступний хід готується рубка на 1 дерево, а не на 0." in sentence, sentence
+    assert "приніс" not in sentence  # no "the turn played scored 0 points" next to a better turn scoring 0
+    page.locator(".lw-board").screenshot(path=str(screenshots / "coach-quiet-turn-uk.png"))
