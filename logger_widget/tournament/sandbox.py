@@ -276,6 +276,7 @@ class _Worker:
         self.key: tuple[Any, ...] | None = None
         self.label = ""
         self.killed_by_us = False
+        self.captured: str | None = None
         assert self.process.stdout is not None and self.process.stdin is not None
         os.set_blocking(self.process.stdin.fileno(), False)
 
@@ -320,6 +321,8 @@ class _Worker:
             self.process.wait(timeout=_REAP_TIMEOUT)
         except subprocess.TimeoutExpired:  # pragma: no cover - a process in uninterruptible sleep
             pass
+        if self.captured is None:
+            self.captured = self.stderr_text()
         self.close_fds()
 
     def close_fds(self) -> None:
@@ -338,6 +341,8 @@ class _Worker:
 
     def stderr_text(self, timeout: float = 2.0) -> str:
         """What the sandbox wrote to its standard error (only with ``capture``), read within ``timeout``."""
+        if self.captured is not None:
+            return self.captured
         stream = self.process.stderr
         if stream is None or stream.closed:
             return ""
@@ -499,7 +504,12 @@ def check_isolation(limits: SandboxLimits | None = None) -> None:
     if limits.isolation in _CHECKED or limits.isolation == "none":
         return
     probe_limits = SandboxLimits(isolation=limits.isolation, load_timeout=max(limits.load_timeout, 20.0))
-    worker = _Worker(probe_limits, b"def choose(position):\n    return None\n", capture=True)
+    try:
+        worker = _Worker(probe_limits, b"def choose(position):\n    return None\n", capture=True)
+    except OSError as exc:
+        raise SandboxUnavailable(
+            f"pupils' bots cannot be isolated here: the sandbox could not be started ({exc})"
+        ) from None
     try:
         worker.ask({"op": "load"}, probe_limits.load_timeout)
     except _Failure as failure:
