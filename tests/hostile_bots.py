@@ -54,6 +54,20 @@ HOSTILE: dict[str, tuple[str, str]] = {
         "    raise OSError(_err())\n",
         "exception",
     ),
+    "keeps_capabilities": (
+        "def choose(position):\n"
+        "    for line in open('/proc/self/status'):\n"
+        "        if line.startswith(('CapEff', 'CapPrm', 'CapBnd')) and int(line.split()[1], 16):\n"
+        "            return 'PWNED ' + line.strip()\n"
+        "        if line.startswith('Uid') and line.split()[1] == '0':\n"
+        "            return 'PWNED uid 0'\n"
+        "    raise OSError('no capability')\n",
+        "exception",
+    ),
+    "writes_root": (
+        "def choose(position):\n    open('/evil', 'w').write('x')\n    return 'PWNED'\n",
+        "exception",
+    ),
     "mount_tmpfs": (
         "def choose(position):\n"
         "    if _libc.mount(b'none', b'/tmp', b'tmpfs', 0, None) == 0:\n"
@@ -61,7 +75,10 @@ HOSTILE: dict[str, tuple[str, str]] = {
         "    raise OSError(_err())\n",
         "exception",
     ),
-    "reads_shadow": ("def choose(position):\n    return 'PWNED ' + open('/etc/shadow').read()[:40]\n", "exception"),
+    "reads_shadow": (
+        "def choose(position):\n    return 'PWNED ' + open('/etc/shadow').read()[:40]\n",
+        "exception",
+    ),
     "reads_private_home": (
         "def choose(position):\n    return 'PWNED ' + open({private_home!r}).read()[:40]\n",
         "exception",
@@ -74,7 +91,10 @@ HOSTILE: dict[str, tuple[str, str]] = {
         "def choose(position):\n    return 'PWNED ' + open({teacher_file!r}).read()[:40]\n",
         "exception",
     ),
-    "deletes_teacher": ("def choose(position):\n    os.remove({teacher_file!r})\n    return 'PWNED'\n", "exception"),
+    "deletes_teacher": (
+        "def choose(position):\n    os.remove({teacher_file!r})\n    return 'PWNED'\n",
+        "exception",
+    ),
     "writes_canary": (
         "def choose(position):\n    open({canary!r}, 'w').write('x')\n    return 'PWNED'\n",
         "exception",
@@ -268,7 +288,7 @@ HOSTILE: dict[str, tuple[str, str]] = {
         "def choose(position):\n"
         "    for fd in range(3, 10):\n"
         "        try:\n"
-        "            os.write(fd, b'{{\"ok\": false, \"kind\": \"setup\", \"what\": \"teacher broke it\"}}\\n')\n"
+        '            os.write(fd, b\'{{"ok": false, "kind": "setup", "what": "teacher broke it"}}\\n\')\n'
         "        except OSError:\n"
         "            pass\n"
         "    time.sleep(3600)\n",
@@ -283,7 +303,7 @@ HOSTILE: dict[str, tuple[str, str]] = {
 #: Files that load and play honestly but try to take a classmate's name or break the report.
 IMPOSTORS = {
     # takes the stem of an honest classmate (see tests) as its NAME
-    "impostor": 'NAME = {classmate_stem!r}\ndef choose(position):\n    return list(position.legal_turns())[-1]\n',
+    "impostor": "NAME = {classmate_stem!r}\ndef choose(position):\n    return list(position.legal_turns())[-1]\n",
     "odd_name": (
         "NAME = '\\ud800\\x00\\x1b[31m\\u202e' + 'x' * 10000\n"
         "def choose(position):\n    return list(position.legal_turns())[-1]\n"
@@ -299,5 +319,7 @@ def write_hostile(folder: Path, targets: Targets, classmate_stem: str) -> list[s
         body = source.format(**fields) if "{" in source else source
         (folder / f"{stem}.py").write_text(PRELUDE + body, encoding="utf-8")
     for stem, source in IMPOSTORS.items():
-        (folder / f"{stem}.py").write_text(source.replace("{classmate_stem!r}", repr(classmate_stem)), "utf-8")
+        (folder / f"{stem}.py").write_text(
+            source.replace("{classmate_stem!r}", repr(classmate_stem)), "utf-8"
+        )
     return [*HOSTILE, *IMPOSTORS]

@@ -160,8 +160,6 @@ def test_the_board_carries_on_when_a_pupils_bot_hangs(tmp_path: Path) -> None:
     assert len(board.game.turns) == 2
 
 
-
-
 def _processes_marked(mark: str) -> list[str]:
     found = []
     for pid in (p for p in os.listdir("/proc") if p.isdigit()):

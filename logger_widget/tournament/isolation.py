@@ -217,13 +217,13 @@ def _filesystem_binds() -> tuple[tuple[str, str], ...]:
     dynload = os.path.join(stdlib, "lib-dynload")
     objects = [python]
     if os.path.isdir(dynload):
-        objects += sorted(
-            os.path.join(dynload, f) for f in os.listdir(dynload) if f.endswith(".so")
-        )
+        objects += sorted(os.path.join(dynload, f) for f in os.listdir(dynload) if f.endswith(".so"))
     libraries: set[str] = set()
     ldd = shutil.which("ldd")
     if ldd is None:
-        raise SandboxUnavailable("`ldd` (Debian package libc-bin) is missing: it finds the interpreter's libraries")
+        raise SandboxUnavailable(
+            "`ldd` (Debian package libc-bin) is missing: it finds the interpreter's libraries"
+        )
     result = subprocess.run(
         [ldd, *objects], capture_output=True, text=True, timeout=60, check=False, env={"LC_ALL": "C"}
     )
@@ -251,9 +251,7 @@ def _masked(stdlib: str) -> list[str]:
     return out
 
 
-def worker_command(
-    isolation: str, source: bytes, worker_args: list[str], tmp_bytes: int
-) -> Launch:
+def worker_command(isolation: str, source: bytes, worker_args: list[str], tmp_bytes: int) -> Launch:
     """The command, environment and descriptors that start one worker for a bot file's ``source``.
 
     Args:
@@ -270,7 +268,16 @@ def worker_command(
     flags = ["-I", "-S", "-B", "-X", "utf8"]
     if isolation == "none":
         bot = _memfd("bot", source)
-        argv = [python, *flags, _WORKER, "--lib", _PACKAGE_ROOT, "--bot", f"/proc/self/fd/{bot}", *worker_args]
+        argv = [
+            python,
+            *flags,
+            _WORKER,
+            "--lib",
+            _PACKAGE_ROOT,
+            "--bot",
+            f"/proc/self/fd/{bot}",
+            *worker_args,
+        ]
         return Launch(argv, {**env, "HOME": "/"}, [bot], None, None)
     bwrap = shutil.which("bwrap")
     if bwrap is None:

@@ -93,10 +93,10 @@ _WORKER_KINDS = {"load", "exception", "memory", "exit", "type"}
 
 
 def safe_text(text: Any, limit: int = 300) -> str:
-    """``text`` made safe to print anywhere: at most ``limit`` characters, no control or format characters.
+    r"""``text`` made safe to print anywhere: at most ``limit`` characters, no control or format characters.
 
     Lone surrogates, control characters (including line breaks) and invisible
-    format characters (e.g. right-to-left overrides) are shown as ``\\uXXXX``
+    format characters (e.g. right-to-left overrides) are shown as ``\uXXXX``
     escapes; a longer text is cut and ends with ``…``.
     """
     if not isinstance(text, str):
@@ -243,9 +243,7 @@ class _Worker:
     """One worker process (or sandbox) and its pipes."""
 
     def __init__(self, limits: SandboxLimits, source: bytes, capture: bool = False) -> None:
-        launch = worker_command(
-            limits.isolation, source, limits.worker_args(), limits.tmp_mb * 1024 * 1024
-        )
+        launch = worker_command(limits.isolation, source, limits.worker_args(), limits.tmp_mb * 1024 * 1024)
         root = launch.user is not None
 
         def start() -> subprocess.Popen[bytes]:
