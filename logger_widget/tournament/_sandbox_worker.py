@@ -82,7 +82,7 @@ class _Seat:
         spec = importlib.util.spec_from_loader("pupil_bot", loader)
         assert spec is not None
         module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
+        loader.exec_module(module)
         has_class = inspect.isclass(getattr(module, "Bot", None))
         if not has_class and not callable(getattr(module, "choose", None)):
             return {

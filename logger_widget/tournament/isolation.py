@@ -47,6 +47,7 @@ import sys
 import sysconfig
 import warnings
 from dataclasses import dataclass
+from typing import Any
 
 __all__ = [
     "ISOLATIONS",
@@ -157,12 +158,12 @@ def _memfd(name: str, data: bytes) -> int:
     return fd
 
 
-def _seccomp_binding():  # type: ignore[no-untyped-def]
+def _seccomp_binding() -> Any:
     try:
-        import seccomp  # libseccomp's own binding (Debian's python3-seccomp for the system Python)
+        import seccomp  # type: ignore[import-not-found]  # libseccomp's own binding (Debian: python3-seccomp)
     except ImportError:
         try:
-            import pyseccomp as seccomp  # the same API over ctypes, from PyPI
+            import pyseccomp as seccomp  # type: ignore[import-untyped]  # the same API over ctypes (PyPI)
         except (ImportError, RuntimeError, OSError) as exc:
             raise SandboxUnavailable(
                 "pupils' bots run with a seccomp filter built by libseccomp, which is missing here "

@@ -443,18 +443,23 @@ class _Worker:
 _IDLE: dict[tuple[Any, ...], list[_Worker]] = {}
 _ALL: list[_Worker] = []
 _CHECKED: set[str] = set()  # isolations that started here
+_POOL_LOCK = threading.Lock()  # a board's turn threads and the caller's thread share the pool
 
 
 def shutdown_workers() -> None:
     """Kill every worker of this process (idle or not) and forget them; bounded in time."""
-    for worker in _ALL:
+    with _POOL_LOCK:
+        workers = list(_ALL)
+        _ALL.clear()
+        _IDLE.clear()
+    for worker in workers:
         worker.kill()
-    _ALL.clear()
-    _IDLE.clear()
 
 
 def _forget_after_fork() -> None:
     """In a forked child (a process pool): the parent's workers are not ours to use or kill."""
+    global _POOL_LOCK
+    _POOL_LOCK = threading.Lock()  # another thread may have held it at the fork
     for worker in _ALL:
         worker.close_fds()
     _ALL.clear()
@@ -540,15 +545,19 @@ def _loaded_worker(path: str, limits: SandboxLimits) -> _Worker:
     check_isolation(limits)
     source = _read_source(path)
     key = (hashlib.sha256(source).hexdigest(), limits)
-    idle = _IDLE.get(key, [])
-    while idle:
-        worker = idle.pop()
+    while True:
+        with _POOL_LOCK:
+            idle = _IDLE.get(key, [])
+            worker = idle.pop() if idle else None
+        if worker is None:
+            break
         if worker.alive:
             return worker
         worker.kill()
     worker = _Worker(limits, source)
-    _ALL[:] = [w for w in _ALL if w.alive]
-    _ALL.append(worker)
+    with _POOL_LOCK:
+        _ALL[:] = [w for w in _ALL if w.alive]
+        _ALL.append(worker)
     try:
         reply = worker.ask({"op": "load"}, limits.load_timeout)
     except _Failure as failure:
@@ -563,7 +572,8 @@ def _loaded_worker(path: str, limits: SandboxLimits) -> _Worker:
 
 def _release(worker: _Worker) -> None:
     if worker.alive and worker.key is not None:
-        _IDLE.setdefault(worker.key, []).append(worker)
+        with _POOL_LOCK:
+            _IDLE.setdefault(worker.key, []).append(worker)
 
 
 def _stem(path: str) -> str:
