@@ -14,11 +14,12 @@ classmate's bot, another user's private home, files they must not create).
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
-#: The ``comm`` name every hostile bot's processes take (at most 15 bytes).
-MARK = "lwhostile"
+#: The ``comm`` name every hostile bot's processes take (at most 15 bytes), unique to this test process.
+MARK = f"lwhostile{os.getpid() % 1000000}"
 
 PRELUDE = f"""
 import ctypes, os, sys
@@ -207,6 +208,24 @@ HOSTILE: dict[str, tuple[str, str]] = {
         "        return 'PWNED %d memfds' % len(fds)\n"
         "    raise OSError('stopped after %d' % len(fds))\n",
         "exception",
+    ),
+    "big_file": (
+        "def choose(position):\n"
+        "    with open('/tmp/lwhostile-big', 'wb') as f:\n"
+        "        f.write(b'x' * 3000000)\n"
+        "    return 'PWNED wrote 3 MB'\n",
+        "exception",
+    ),
+    "huge_reply": (
+        "import time\n"
+        "def choose(position):\n"
+        "    for fd in range(3, 10):\n"
+        "        try:\n"
+        "            os.write(fd, b'x' * 70000)\n"
+        "        except OSError:\n"
+        "            pass\n"
+        "    time.sleep(3600)\n",
+        "garbage",
     ),
     "forks": (
         "def choose(position):\n"

@@ -39,15 +39,16 @@ HONEST = {
 
 
 def _leftovers() -> list[str]:
-    """Processes of hostile bots (by their ``comm`` mark) or sandbox workers still alive."""
+    """Processes of hostile bots (by their ``comm`` mark) or sandboxes of this process still alive."""
     found = []
     for pid in (p for p in os.listdir("/proc") if p.isdigit()):
         try:
             comm = Path(f"/proc/{pid}/comm").read_text().strip()
             cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
-        except OSError:
+            ppid = int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
             continue
-        if comm == MARK or b"/sandbox/worker.py" in cmdline:
+        if comm == MARK or (ppid == os.getpid() and b"/sandbox/worker.py" in cmdline):
             found.append(f"{pid} {comm} {cmdline[:120]!r}")
     return found
 
@@ -144,7 +145,7 @@ def test_every_hostile_bot_is_stopped_with_the_right_kind(tmp_path: Path, target
     assert not _accepted(sockets)
     assert Path(t.teacher_file).read_text() == "the answers to the test\n"
     assert not Path(t.canary).exists()
-    assert not list(Path("/dev/shm").glob("lwhostile-*"))
+    assert not list(Path("/dev/shm").glob("lwhostile-*")) and not Path("/tmp/lwhostile-big").exists()
     assert not _no_leftovers()
 
 
@@ -186,7 +187,7 @@ def test_a_class_tournament_with_hostile_bots_keeps_the_honest_results(tmp_path:
     assert {p.name: p.read_bytes() for p in (tmp_path / "bots").iterdir()} == before
     assert Path(t.teacher_file).read_text() == "the answers to the test\n"
     assert not Path(t.canary).exists()
-    assert not list(Path("/dev/shm").glob("lwhostile-*"))
+    assert not list(Path("/dev/shm").glob("lwhostile-*")) and not Path("/tmp/lwhostile-big").exists()
     assert not _accepted(sockets)
     assert not _no_leftovers()
     assert elapsed < 150, elapsed

@@ -210,7 +210,13 @@ def test_children_that_leave_the_session_or_clear_their_death_signal_die_with_th
     )
     limits = SandboxLimits(time_limit=2.0, processes=8)
     play_game([SandboxedBot(str(_write(tmp_path, "escapee", source)), limits=limits), "random"], seed=1)
-    assert len(_processes_marked("lwescapee")) >= 3  # the worker and its two escaped children
+    escaped = _processes_marked("lwescapee")
+    assert len(escaped) >= 3  # the worker and its two escaped children
+    for pid in escaped:  # unprivileged outside too: as root, the sandbox runs as uid 65534
+        uids = next(
+            line for line in Path(f"/proc/{pid}/status").read_text().splitlines() if line.startswith("Uid")
+        )
+        assert uids.split()[1:] == [str(65534 if os.geteuid() == 0 else os.geteuid())] * 4, uids
     shutdown_workers()
     assert not _wait_gone("lwescapee")
 
