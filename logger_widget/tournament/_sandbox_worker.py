@@ -121,10 +121,14 @@ class _Seat:
             return {"ok": True, "turn": turn.notation()}
         if isinstance(turn, str):
             return {"ok": True, "turn": str.__str__(turn)[:1000]}
+        try:
+            shown = repr(turn)[:60]
+        except BaseException:  # noqa: BLE001 - a pupil's object may fail to print
+            shown = "?"
         return {
             "ok": False,
             "kind": "type",
-            "what": f"returned {type(turn).__name__}, not a Turn or turn notation",
+            "what": f"returned {type(turn).__name__} {shown}, not a Turn or turn notation",
         }
 
 
