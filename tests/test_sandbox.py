@@ -335,3 +335,15 @@ def test_texts_from_a_bot_are_shown_safely() -> None:
 
 def test_the_setup_check_runs_once_and_passes_here() -> None:
     check_isolation(FAST)  # bubblewrap and libseccomp are installed by scripts/env.sh
+
+
+def test_a_bot_file_that_is_a_link_is_not_read(tmp_path: Path) -> None:
+    """A link could point at a file only the teacher (root) may read: it is refused, not followed."""
+    secret = tmp_path / "solutions.py"
+    secret.write_text(GOOD_SOURCE, encoding="utf-8")
+    (tmp_path / "bots").mkdir()
+    (tmp_path / "bots" / "copycat.py").symlink_to(secret)
+    _write(tmp_path / "bots", "good", GOOD_SOURCE)
+    loaded = load_class_bots(tmp_path / "bots", limits=FAST)
+    assert [b.name for b in loaded.bots] == ["good"]
+    assert "symbolic link" in loaded.problems["copycat.py"]

@@ -47,6 +47,7 @@ import os
 import queue
 import select
 import signal
+import stat
 import subprocess
 import threading
 import time
@@ -232,6 +233,13 @@ class _Spawner:
 _SPAWNER = _Spawner()
 
 
+def _ready(fd: int, events: int, timeout: float) -> bool:
+    """Whether ``fd`` is ready (or closed) within ``timeout`` seconds (``poll``: any descriptor number)."""
+    poller = select.poll()
+    poller.register(fd, events)
+    return bool(poller.poll(max(0, int(timeout * 1000) + 1)))
+
+
 def _signal_name(number: int) -> str:
     try:
         return signal.Signals(number).name
@@ -347,7 +355,7 @@ class _Worker:
         chunks: list[bytes] = []
         deadline = time.monotonic() + timeout
         while (left := deadline - time.monotonic()) > 0:
-            ready, _, _ = select.select([stream], [], [], left)
+            ready = _ready(stream.fileno(), select.POLLIN, left)
             chunk = os.read(stream.fileno(), 65536) if ready else b""
             if not chunk:
                 break
@@ -387,7 +395,7 @@ class _Worker:
                 self.kill()
                 raise _Failure("time", "stopped reading its requests (its process was killed)")
             try:
-                _, ready, _ = select.select([], [fd], [], left)
+                ready = _ready(fd, select.POLLOUT, left)
                 if ready:
                     view = view[os.write(fd, view) :]
             except BlockingIOError:
@@ -406,7 +414,7 @@ class _Worker:
             if left <= 0:
                 self.kill()
                 raise _Failure("time", f"gave no answer within {timeout:g} s (its sandbox was killed)")
-            ready, _, _ = select.select([fd], [], [], left)
+            ready = _ready(fd, select.POLLIN, left)
             if not ready:
                 continue
             try:
@@ -525,11 +533,19 @@ def check_isolation(limits: SandboxLimits | None = None) -> None:
 
 
 def _read_source(path: str) -> bytes:
+    """The bot file's content: a regular file, not a symbolic link (which could point at a file
+    only the teacher may read), at most :data:`MAX_SOURCE` bytes.
+    """
     try:
-        with open(path, "rb") as file:
-            source = file.read(MAX_SOURCE + 1)
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
     except OSError as exc:
+        if os.path.islink(path):
+            raise _Failure("load", "is a symbolic link, not a bot file") from None
         raise _Failure("load", f"cannot be read ({exc.strerror})") from None
+    with os.fdopen(fd, "rb") as file:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise _Failure("load", "is not a regular file")
+        source = file.read(MAX_SOURCE + 1)
     if len(source) > MAX_SOURCE:
         raise _Failure("load", f"is larger than {MAX_SOURCE // 1024} KiB")
     return source
