@@ -533,8 +533,9 @@ def check_isolation(limits: SandboxLimits | None = None) -> None:
 
 
 def _read_source(path: str) -> bytes:
-    """The bot file's content: a regular file, not a symbolic link (which could point at a file
-    only the teacher may read), at most :data:`MAX_SOURCE` bytes.
+    """The bot file's content, at most :data:`MAX_SOURCE` bytes.
+
+    A regular file, not a symbolic link (which could point at a file only the teacher may read).
     """
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
