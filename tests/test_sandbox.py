@@ -305,6 +305,11 @@ def test_without_isolation_pupils_code_does_not_run_and_one_message_says_why(
     assert "No permissions to creating new namespace" in str(caught.value)
     assert not any(stem in str(caught.value) for stem in stems)  # no pupil is blamed
     assert not marker.exists()  # and no pupil's code ran
+    # a bubblewrap too old for the sandbox's options
+    (fake / "bwrap").write_text("#!/bin/sh\necho 'bwrap: Unknown option --disable-userns' >&2\nexit 1\n")
+    with pytest.raises(SandboxUnavailable, match="0.8 or newer"):
+        load_class_bots(tmp_path / "bots", limits=FAST)
+    assert not marker.exists()
 
 
 def test_trusted_code_can_opt_out_of_isolation_with_a_warning(tmp_path: Path) -> None:

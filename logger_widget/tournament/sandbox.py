@@ -493,6 +493,11 @@ def _explain(stderr: str) -> str:
     low = stderr.lower()
     if any(k in low for k in ("namespace", "uid map", "operation not permitted", "setting up uid")):
         return f"pupils' bots cannot be isolated here: bubblewrap said {text!r}: {_NAMESPACE_HINT}"
+    if "unknown option" in low:
+        return (
+            f"pupils' bots cannot be isolated here: bubblewrap said {text!r}: bubblewrap 0.8 or "
+            "newer is needed (Debian 12 has 0.8.0): `apt-get install bubblewrap`"
+        )
     if "can't find source path" in low or "permission denied" in low:
         return (
             f"pupils' bots cannot be isolated here: bubblewrap said {text!r}: the interpreter and "
