@@ -2,7 +2,8 @@
 
 Runs as the current user (root in CI) and, from root, once more as the
 unprivileged user ``lwsandbox`` (created when missing) in a pytest subprocess.
-About 40 s as root plus as much for the second run.
+About 10 s for the single games, 10 s for the tournament (marked slow), and the
+same again for the unprivileged run (marked slow).
 """
 
 from __future__ import annotations
@@ -149,6 +150,7 @@ def test_every_hostile_bot_is_stopped_with_the_right_kind(tmp_path: Path, target
     assert not _no_leftovers()
 
 
+@pytest.mark.slow
 def test_a_class_tournament_with_hostile_bots_keeps_the_honest_results(tmp_path: Path, targets) -> None:
     t, sockets = targets
     _write_honest(tmp_path / "alone")
@@ -205,6 +207,7 @@ def _test_user() -> pwd.struct_passwd:
         return pwd.getpwnam(TEST_USER)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(os.geteuid() != 0, reason="this run already is the unprivileged one")
 def test_the_hostile_suite_also_holds_for_an_unprivileged_teacher() -> None:
     user = _test_user()
