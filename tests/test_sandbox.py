@@ -352,3 +352,14 @@ def test_a_bot_file_that_is_a_link_is_not_read(tmp_path: Path) -> None:
     loaded = load_class_bots(tmp_path / "bots", limits=FAST)
     assert [b.name for b in loaded.bots] == ["good"]
     assert "symbolic link" in loaded.problems["copycat.py"]
+
+
+@pytest.mark.slow
+def test_no_sandbox_outlives_a_class_tournament_on_two_processes(tmp_path: Path) -> None:
+    folder = tmp_path / "bots"
+    folder.mkdir()
+    for k in range(3):
+        _write(folder, f"p{k}", MARKED.format(mark="lwpooled") + GOOD_SOURCE)
+    result = class_tournament(folder, 1, seed=1, workers=2, progress=False, limits=FAST)
+    assert len(result.tournament.games) == 3 and not result.forfeits()
+    assert not _wait_gone("lwpooled")
