@@ -271,6 +271,10 @@ class _Worker:
 
         try:
             self.process = _SPAWNER.run(start, limits.load_timeout)
+        except BaseException:
+            if launch.info_read is not None:
+                os.close(launch.info_read)
+            raise
         finally:
             for fd in launch.fds:
                 os.close(fd)
@@ -318,11 +322,12 @@ class _Worker:
                 signal.pidfd_send_signal(self.pid1, signal.SIGKILL)
             except OSError:
                 pass
-        for kill in (lambda: os.killpg(self.process.pid, signal.SIGKILL), self.process.kill):
-            try:
-                kill()
-            except (ProcessLookupError, PermissionError):
-                pass
+        if self.process.poll() is None:  # not reaped: its PID (and group) cannot have been reused
+            for kill in (lambda: os.killpg(self.process.pid, signal.SIGKILL), self.process.kill):
+                try:
+                    kill()
+                except (ProcessLookupError, PermissionError):
+                    pass
         try:
             self.process.wait(timeout=_REAP_TIMEOUT)
         except subprocess.TimeoutExpired:  # pragma: no cover - a process in uninterruptible sleep
