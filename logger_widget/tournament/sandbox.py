@@ -285,7 +285,6 @@ class _Worker:
         self.limits = limits
         self.key: tuple[Any, ...] | None = None
         self.label = ""
-        self.killed_by_us = False
         self.captured: str | None = None
         assert self.process.stdout is not None and self.process.stdin is not None
         os.set_blocking(self.process.stdin.fileno(), False)
@@ -315,7 +314,6 @@ class _Worker:
 
     def kill(self) -> None:
         """Kill the whole sandbox (its PID 1 takes every process in it along) and reap it, bounded."""
-        self.killed_by_us = True
         self._read_info()
         if self.pid1 is not None:
             try:
