@@ -26,7 +26,7 @@ as Flatpak uses it):
   needs: mounting, ``ptrace``, ``process_vm_*``, keyrings, namespaces,
   ``bpf``, ``perf_event_open``, modules, ``kexec``, ``reboot``, ``swapon``,
   ``personality``, SysV IPC, ``io_uring`` and the like (:data:`REFUSED`);
-  32-bit system calls kill the process.
+  system calls of another ABI (32-bit, x32) kill the process.
 
 :func:`check_isolation` starts one probe sandbox per process and raises
 :class:`SandboxUnavailable` (one teacher-facing message naming what is missing
