@@ -58,7 +58,7 @@ def test_a_wrong_turn_is_answered_with_the_reply_on_the_board_and_the_rating_dro
     assert notice["kind"] == "error" and notice["text"].startswith(
         "Not the best turn. Then Player 2 plays e5"
     )
-    assert "your lead in points is" in notice["text"] and "Your rating: 1,500 → " in notice["text"]
+    assert "the difference between your points and the best other player's is" in notice["text"] and "Your rating: 1,500 → " in notice["text"]
     assert board.rating.rating < 1500 and not view["interactive"] and view["stage"] == "solved"
     assert view["status"]["text"] == "Not solved. Press “Try again” or “Next puzzle”."
     assert view["lesson"]["next"] == "Next puzzle"
@@ -103,10 +103,10 @@ def test_the_first_hint_gives_the_idea_and_one_cell_not_the_solution(board) -> N
     assert board.session.hints == 1 and board.bots.hint is None
     assert hint["text"] == (
         f"Hint: One chop can fell a whole line of mature trees. Look at the tree on {target}. "
-        "Press “Show the solution” to see the whole turn."
+        "Press “Solution” to see the whole turn."
     )
     assert solution.notation() not in hint["text"] and solution.destination not in hint["text"]
-    assert hint["label"] == "Show the solution" and hint["enabled"]
+    assert hint["label"] == "Solution" and hint["enabled"]
     assert _suggested(board) == [target], "only the start is marked, not the solution's cells"
     # solved after the first hint: no rise, and the notice says why
     board.play(solution)
