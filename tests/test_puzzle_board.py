@@ -58,7 +58,10 @@ def test_a_wrong_turn_is_answered_with_the_reply_on_the_board_and_the_rating_dro
     assert notice["kind"] == "error" and notice["text"].startswith(
         "Not the best turn. Then Player 2 plays e5"
     )
-    assert "the difference between your points and the best other player's is" in notice["text"] and "Your rating: 1,500 → " in notice["text"]
+    assert (
+        "the difference between your points and the best other player's is" in notice["text"]
+        and "Your rating: 1,500 → " in notice["text"]
+    )
     assert board.rating.rating < 1500 and not view["interactive"] and view["stage"] == "solved"
     assert view["status"]["text"] == "Not solved. Press “Try again” or “Next puzzle”."
     assert view["lesson"]["next"] == "Next puzzle"

@@ -21,14 +21,14 @@ WORDS = {
         "right": "Правильно!",
         "second": "Задача 2 з",
         "hint": "Підказка: ",
-        "solution": "Показати розв’язок",
+        "solution": "Розв’язок",
     },
     "es": {
-        "wrong": "No es el mejor turno.",
+        "wrong": "No es la mejor jugada.",
         "right": "¡Correcto!",
         "second": "Problema 2 de",
         "hint": "Pista: ",
-        "solution": "Ver la solución",
+        "solution": "Solución",
     },
 }
 HINT_TEXT = "[data-testid=hint-text]"
