@@ -392,3 +392,20 @@ def test_the_status_names_a_thinking_bot_inside_a_sentence(locale, expected):
 
     text = status_view(FrameStub(), Translator(locale))["text"]
     assert expected in text and not text.startswith("el "), text
+
+
+def test_a_turn_inside_a_sentence_never_breaks_and_reads_back():
+    from logger_widget.board.view import notation_in_text
+    from logger_widget.engine.turn import Turn
+
+    for written in ("a1 +b2,c2,d2 xb1", "e5-d4 !b1", "a1-a3 *b3", "c3"):
+        turn = Turn.parse(written)
+        shown = notation_in_text(turn)
+        assert " " not in shown and Turn.parse(shown) == turn, shown
+    board = _puzzle_board("uk")
+    from test_widget import Driver
+
+    Driver(board).play(board.position.parse_turn(WRONG))
+    notice = board.view["notice"]["text"]
+    reply = board.game.turns[1].notation()
+    assert reply.replace(" ", NBSP) in notice and reply not in notice, notice

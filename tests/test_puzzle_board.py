@@ -7,6 +7,7 @@ from test_widget import Driver, english_words
 
 from logger_widget import Position
 from logger_widget.board import PuzzleBoard
+from logger_widget.board.view import notation_in_text
 from logger_widget.i18n import Translator
 from logger_widget.i18n.texts import puzzles as texts
 from logger_widget.puzzles import THEMES, Puzzle, Source, analyse_position
@@ -125,7 +126,7 @@ def test_the_second_hint_shows_the_solution_and_counts_as_not_solved(board) -> N
     assert d.send("hint") == "ok" and d.send("hint") == "ok"
     hint = board.view["hint"]
     assert board.session.hints == 2 and board.bots.hint == solution
-    assert hint["text"].startswith(f"Hint: {solution.notation()} (")
+    assert hint["text"].startswith(f"Hint: {notation_in_text(solution)} (")
     assert "counts as not solved: your rating 1,500 → 1,4" in hint["text"]
     assert not hint["enabled"] and "label" not in hint
     marked = set(_suggested(board))

@@ -38,7 +38,7 @@ from ..i18n import Translator
 from ..i18n.texts import puzzles as texts
 from ..i18n.texts.board import NOTICES
 from ..puzzles import PupilRating, Puzzle, facts, load_puzzles, refutation, turn_value, update_rating
-from .view import player_in_sentence
+from .view import notation_in_text, player_in_sentence
 from .widget import Board
 
 __all__ = ["PuzzleBoard", "PuzzleSession", "explain_right", "explain_wrong", "puzzle_view"]
@@ -84,7 +84,7 @@ def explain_wrong(tr: Translator, puzzle: Puzzle, turn: Turn, reply: Turn | None
         player = player_in_sentence(tr, after.to_move)
         replied = after.play(reply)
         felled = replied.scores[after.to_move - 1] - after.scores[after.to_move - 1]
-        parts.append(tr.format(texts.WHY["reply"], player=player, turn=reply.notation()))
+        parts.append(tr.format(texts.WHY["reply"], player=player, turn=notation_in_text(reply)))
         if felled:
             parts.append(tr.count(texts.WHY_COUNTS["reply_felled"], felled, player=player))
     best = min(turn_value(puzzle.position, s) for s in sorted(puzzle.solutions)[:1])

@@ -156,6 +156,14 @@ def player_in_sentence(tr: Translator, seat: int) -> str:
     return tr.format(terms.PLAYER_IN_SENTENCE, seat=seat)
 
 
+def notation_in_text(turn: Turn) -> str:
+    """``turn``'s notation inside a sentence: its parts joined by no-break spaces (``"a1\u00a0+b2\u00a0xb1"``).
+
+    A line never breaks inside a turn; :meth:`Turn.parse` reads the text back (a no-break space is whitespace).
+    """
+    return "\u00a0".join(turn.notation().split())
+
+
 def _cells_text(tr: Translator, cells: Sequence[str]) -> str:
     return tr.format_list(list(cells))
 
@@ -752,7 +760,7 @@ def hint_view(f: Frame, tr: Translator) -> dict[str, Any]:
     text = None
     if state.hint is not None and f.live and f.tip is not None:
         described = describe_turn(tr, f.game.position, state.hint)
-        text = tr.format(NOTICES["hint"], turn=f"{state.hint.notation()} ({described})")
+        text = tr.format(NOTICES["hint"], turn=f"{notation_in_text(state.hint)} ({described})")
     elif state.hint_pending:
         text = tr.translate(NOTICES["hint_thinking"])
     enabled = f.live and not f.over and f.tip is not None and state.hint_available and not state.hint_pending
