@@ -130,6 +130,16 @@ def _player_form(language: str) -> Callable[[Entry, str], str | None]:
     return check
 
 
+def _seat_case(entry: Entry, form: str) -> str | None:
+    """A capitalised seat («Jugador 2», «Гравець 2») only starts a sentence or a label."""
+    text = _outside_code(form)
+    for m in re.finditer(r"\b(?:Гравц\w*|Гравець|Jugador(?:es)?)\s+(?:\d|\{seat\})", text):
+        before = text[: m.start()].rstrip()
+        if before and before[-1] not in ".!?:*—(«|;":
+            return text[max(0, m.start() - 20) : m.end()]
+    return None
+
+
 _TURN_PLAYED = (
     r"\b(?:mejor|buen|otro|ningún|algún|único|primer)\s+turnos?\b"
     r"|\bturnos?\s+(?:jugados?|mejores?|analizados?|permitidos?|posibles?|tranquilos?|equivocados?|anterior|siguiente)\b"
@@ -164,6 +174,7 @@ RULES: dict[str, list[Rule]] = {
         ("uk.register", "the pupil is *ти*: no -іть/-йте imperatives", _uk_plural_imperative),
         ("uk.gender", "no gendered past or «сам/першим» addressed to the pupil", _uk_gendered_address),
         ("uk.player", "{player} inside a sentence never starts it", _player_form("uk")),
+        ("uk.seat_case", "«гравець 2» in lower case inside a sentence", _seat_case),
     ],
     "es": [
         ("es.rating", "a rating is «valoración», never «puntuación»", _search(r"\bpuntuaci[oó]n")),
@@ -187,6 +198,7 @@ RULES: dict[str, list[Rule]] = {
         ),
         ("es.jugada", "what is played is «jugada»; «turno» only for whose turn it is", _search(_TURN_PLAYED)),
         ("es.player", "{player} inside a sentence takes «el/del»: «el jugador 2»", _player_form("es")),
+        ("es.seat_case", "«el jugador 2» in lower case inside a sentence", _seat_case),
     ],
     "all": [
         ("nbsp.times", "no-break spaces around × («5 × 5»)", _search(r"\S ×|× \S", flags=0)),
@@ -264,6 +276,8 @@ PLANTED = [
     ("es.jugada", "es", "review", "Turn {ply}", "Turno {ply} del {player}", IN_SENTENCE),
     ("es.player", "es", "board:prompt", "{player}'s bot", "El bot de {player} se ha parado.", IN_SENTENCE),
     ("es.player", "es", "board:prompt", "{player}: move", "Mueve, el {player}.", ""),
+    ("uk.seat_case", "uk", "puzzle:why", "Then Player 3", "Тоді Гравець 3 ходить.", ""),
+    ("es.seat_case", "es", "puzzle:why", "Then Player 3", "Entonces Jugador 3 juega.", ""),
     ("nbsp.times", "es", "board", "5 × 5", "Tablero de 5 × 5 casillas", ""),
     ("nbsp.plusminus", "uk", "puzzle", "± {deviation}", "{rating} ± {deviation}", ""),
     ("nbsp.percent", "uk", "chart", "{n} %", "{n} %", ""),
