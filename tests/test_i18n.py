@@ -718,7 +718,7 @@ def test_rules_content_follows_the_spec():
         "Erik Dresner",
         "2008",
         "Looney Pyramids",
-        "5 × 5",
+        "5\u00a0×\u00a05",
         "a1",
         "c3",
         "e5",

@@ -215,13 +215,10 @@ RULES: dict[str, list[Rule]] = {
         ),
     ],
 }
-#: The English source keeps ordinary spaces for now: its no-break spaces would change msgids.
-NBSP_LANGUAGES = ("uk", "es")
 
 
 def rules_for(language: str) -> list[Rule]:
-    shared = [r for r in RULES["all"] if language in NBSP_LANGUAGES or not r[0].startswith("nbsp.")]
-    return RULES.get(language, []) + shared
+    return RULES.get(language, []) + RULES["all"]
 
 
 def convention_problems(language: str, entries: Iterable[Entry]) -> list[str]:

@@ -37,7 +37,7 @@ def test_the_task_names_the_puzzle_theme_seat_and_rating(board) -> None:
     view = board.view
     assert view["task"].startswith("Puzzle 1 of 2 · Domino chop · difficulty 1,500 · from a bots' game.")
     assert "Player 1 to play: find the chop that fells the most trees." in view["task"]
-    assert "Your puzzle rating: 1,500 ± 200." in view["task"]
+    assert "Your puzzle rating: 1,500\u00a0±\u00a0200." in view["task"]
     assert view["lesson"]["restart"] == "Try again" and view["lesson"]["next"] is None
     assert view["interactive"] and view["puzzle"] == {
         "id": "t1",

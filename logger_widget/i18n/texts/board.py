@@ -46,7 +46,7 @@ LABELS: MappingProxyType[str, PMessage] = MappingProxyType(
         "board": NP_("board", "Game board"),
         "board_help": NP_(
             "board",
-            "Board of 5 × 5 cells, a1 bottom left. Arrow keys move between cells, "
+            "Board of 5\u00a0×\u00a05 cells, a1 bottom left. Arrow keys move between cells, "
             "Enter or Space chooses, Esc goes back.",
         ),
         "language": NP_("board", "Language"),

@@ -91,7 +91,7 @@ HINT: MappingProxyType[str, PMessage] = MappingProxyType(
 LABELS: MappingProxyType[str, PMessage] = MappingProxyType(
     {
         "header": NP_("puzzle", "Puzzle {n} of {total} · {theme} · difficulty {rating}"),
-        "rating": NP_("puzzle", "Your puzzle rating: {rating} ± {deviation}."),
+        "rating": NP_("puzzle", "Your puzzle rating: {rating}\u00a0±\u00a0{deviation}."),
         # TRANSLATORS: in the puzzle's header, after the difficulty: where the position comes from.
         "from_game": NP_("puzzle", "from a bots' game"),
         "side_line": NP_("puzzle", "side line: one turn off a bots' game"),

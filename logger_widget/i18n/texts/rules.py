@@ -67,7 +67,7 @@ _PARAGRAPHS: MappingProxyType[str, tuple[PMessage, ...]] = MappingProxyType(
         "pieces": (
             NP_(
                 "rules:pieces:1",
-                "The board is a square of 5 × 5 cells. The cells are named like on a chess "
+                "The board is a square of 5\u00a0×\u00a05 cells. The cells are named like on a chess "
                 "board: the columns are the letters a to e from left to right, and the rows "
                 "are the numbers 1 to 5 from bottom to top. So a1 is the bottom-left corner, "
                 "e5 is the top-right corner and c3 is the centre.",
