@@ -80,7 +80,7 @@ def test_the_same_chop_from_a_better_cell_says_what_differs() -> None:
 
 def test_the_same_chop_while_staying_names_the_better_turn_and_the_search() -> None:
     text = review_sentence(Translator("en"), _turn(SAME_CHOP_EQUAL))
-    assert "Chopping d3 was right; the better turn was e3 +d5 xd3." in text
+    assert "Chopping d3 was right; the better turn was e3\u00a0+d5\u00a0xd3." in text  # never broken
     assert text.endswith(
         "The search found that the better turn keeps more winning chances for the turns after."
     )

@@ -25,11 +25,15 @@ def _board(lpn: str, language: str) -> Board:
             "Player 1 reached 10 points: 1 more turn",
             "Player 1 reached 10 points and the round was completed.",
         ),
-        ("uk", "10 очок набрано (Гравець 1)", "10 очок набрано (Гравець 1), і раунд завершено."),
+        (
+            "uk",
+            "Гравець 1 — 10 очок або більше: у цьому раунді залишився 1 хід",
+            "Гравець 1 — 10 очок або більше, і раунд завершено.",
+        ),
         (
             "es",
-            "Con 10 puntos o más: Jugador 1.",
-            "Con 10 puntos o más: Jugador 1. Se ha completado la ronda.",
+            "Jugador 1: 10 puntos o más. Queda 1 turno",
+            "Jugador 1: 10 puntos o más. Se ha completado la ronda.",
         ),
     ],
 )

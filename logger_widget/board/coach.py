@@ -26,13 +26,13 @@ from ..i18n import Translator
 from ..i18n.texts import terms
 from ..i18n.texts.review import COUNTS, LABELS_LOWER, SENTENCES
 from ..review import TurnFacts, TurnReview
-from .view import player_name
+from .view import notation_in_text, player_in_sentence
 
 __all__ = ["ReviewNotes", "review_notes", "review_sentence", "better_reasons"]
 
 
 def _verdict(tr: Translator, turn: TurnReview) -> str:
-    player = player_name(tr, turn.seat)
+    player = player_in_sentence(tr, turn.seat)
     ply = tr.format_number(turn.ply)
     if turn.forced:
         return tr.format(SENTENCES["forced"], ply=ply, player=player)
@@ -60,7 +60,7 @@ def _better_turn(tr: Translator, better: TurnFacts, played: TurnFacts) -> str:
             moved = better.turn.destination not in (played.turn.destination, better.turn.origin)
             if moved:  # (a logger that stays is told by the notation: "moving to" its own cell would not do)
                 return tr.format(SENTENCES["same_chop"], cell=cell, destination=better.turn.destination)
-            return tr.format(SENTENCES["same_chop_other"], cell=cell, turn=better.turn.notation())
+            return tr.format(SENTENCES["same_chop_other"], cell=cell, turn=notation_in_text(better.turn))
         points = tr.count(terms.POINTS, better.points)
         return tr.count(COUNTS["best_chop"], len(better.felled), cell=cell, points=points)
     if better.kind == "plant" and not (played.kind == "plant" and played.cells == better.cells):
@@ -92,7 +92,7 @@ def better_reasons(tr: Translator, turn: TurnReview) -> list[str]:
             tr.count(
                 COUNTS["leaves"],
                 better.leaves,
-                player=player_name(tr, next_seat),
+                player=player_in_sentence(tr, next_seat),
                 played=tr.format_number(played.leaves),
             )
         )
@@ -101,7 +101,6 @@ def better_reasons(tr: Translator, turn: TurnReview) -> list[str]:
             tr.count(
                 COUNTS["prepares"],
                 better.prepares,
-                player=player_name(tr, turn.seat),
                 played=tr.format_number(played.prepares),
             )
         )

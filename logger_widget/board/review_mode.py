@@ -29,7 +29,7 @@ from ..review import Review, TurnReview, review
 from .coach import review_sentence
 from .messages import short
 from .persistence import headless_kernel
-from .view import Notice, move_path
+from .view import Notice, move_path, notation_in_text
 
 if TYPE_CHECKING:  # pragma: no cover
     from .widget import Board
@@ -242,7 +242,7 @@ def _turn_view(tr: Translator, turn: TurnReview, which: str) -> dict[str, Any]:
         "felled": list(facts.felled),
         "spawns": list(t.spawns),
         "notation": t.notation(),
-        "text": tr.format(SENTENCES[key], turn=t.notation()),
+        "text": tr.format(SENTENCES[key], turn=notation_in_text(t)),
         "colour": REVIEW_TURN_COLOURS[which],
     }
 
