@@ -46,19 +46,17 @@ if [ ! -e "$stamp" ]; then
 fi
 
 # As root, the JupyterHub classroom runs each pupil's server as the pupil's own Unix account
-# (deploy/jupyterhub, docs/classroom.md), and the sandboxes of pupils' bots run as uid 65534:
-# those accounts must reach the venv's interpreter and this package. A Python under a private
-# home (pyenv's /root/.pyenv: /root is mode 0700) is not reachable, so the directories on their
-# paths get the "search" bit for others (o+x: enter, not list).
+# (deploy/jupyterhub, docs/classroom.md): those accounts must reach the venv's interpreter. A
+# Python under a private home (pyenv's /root/.pyenv: /root is mode 0700) is not reachable, so
+# the directories on its path get the "search" bit for others (o+x: enter, not list).
 if [ "$(id -u)" = 0 ]; then
-  for d in "$(dirname "$(readlink -f .venv/bin/python)")" "$ROOT"; do
+  d="$(dirname "$(readlink -f .venv/bin/python)")"
   while [ "$d" != / ]; do
     if [ "$(( 0$(stat -c %a "$d") & 01 ))" = 0 ]; then
-      echo "== chmod o+x $d (pupils' accounts and bot sandboxes reach the venv and the package)"
+      echo "== chmod o+x $d (pupils' accounts reach the venv's interpreter)"
       chmod o+x "$d"
     fi
     d="$(dirname "$d")"
-  done
   done
 fi
 
