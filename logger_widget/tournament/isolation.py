@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import functools
 import os
+import pwd
 import re
 import shutil
 import subprocess
@@ -291,14 +292,14 @@ def hidden_folders(paths: list[str] | tuple[str, ...]) -> list[str]:
     return sorted(f for f in hidden if not any(f.startswith(o + "/") for o in hidden))
 
 
-def _private_view(bwrap: str, sources: list[str], hidden: list[str]) -> list[str]:
-    """The command prefix that starts the sandbox's bubblewrap as :data:`SANDBOX_UID` in a private view.
+def _private_view(bwrap: str, sources: list[str], hidden: list[str], uid: int = SANDBOX_UID) -> list[str]:
+    """The command prefix that starts the sandbox's bubblewrap as ``uid`` (and its gid) in a private view.
 
     A privileged bubblewrap (the teacher is root) keeps the host's whole tree,
     covers each of ``hidden`` with an empty read-only tmpfs (its folders mode 0755)
     and binds the ``sources`` under them back at their own paths, read-only; then ``setpriv``
-    drops to :data:`SANDBOX_UID` without supplementary groups. No mount is seen
-    outside this launch.
+    drops to ``uid`` (gid the same, or the user's group) without supplementary
+    groups. No mount is seen outside this launch.
 
     Raises:
         SandboxUnavailable: ``setpriv`` (util-linux) is missing.
@@ -323,7 +324,8 @@ def _private_view(bwrap: str, sources: list[str], hidden: list[str]) -> list[str
         argv += ["--chmod", "0755", folder]
     for folder in hidden:
         argv += ["--remount-ro", folder]
-    drop = [setpriv, f"--reuid={SANDBOX_UID}", f"--regid={SANDBOX_UID}", "--clear-groups", "--"]
+    gid = SANDBOX_UID if uid == SANDBOX_UID else pwd.getpwuid(uid).pw_gid
+    drop = [setpriv, f"--reuid={uid}", f"--regid={gid}", "--clear-groups", "--"]
     return [*argv, "--die-with-parent", "--", *drop]
 
 
