@@ -22,8 +22,8 @@ RESUME_BUTTON = NNP_("board", "Resume the saved game ({n} turn)", "Resume the sa
 NOTHING_SAVED = NP_("board:notice", "No unfinished game of this board is saved any more.")
 # TRANSLATORS: after board.resume(): the saved game is back.
 RESUMED = NNP_("board:notice", "Saved game resumed after {n} turn.", "Saved game resumed after {n} turns.")
-# TRANSLATORS: shown on a new board in JupyterLite (Python in the browser) when the browser
-# offers no storage that outlives the page: the board cannot keep its game for later.
+# TRANSLATORS: on a new board in JupyterLite (Python in the browser) when
+# the browser keeps no files beyond the page: the game cannot be kept.
 NOT_SAVED = NP_(
     "board:notice",
     "Games on this board are not saved: this browser keeps no files for the notebook. "
