@@ -1,9 +1,9 @@
-"""JupyterLite (Pyodide) readiness: no threads needed, no optional extras needed.
+"""JupyterLite (Pyodide) readiness, with Pyodide simulated in this Python.
 
-JupyterLite itself cannot be started here (its kernel is Pyodide in a browser,
-fetched from a CDN); docs/hosts.md has the ``jupyter lite build`` recipe. What
-can be checked here is what Pyodide changes for the package: threads cannot
-start, and only the required dependencies are installed.
+What Pyodide changes for the package: threads and processes cannot start (boards play
+bots in the click's handler, tournaments play game after game), Numba is absent, games
+are saved in the browser's ``/drive`` (or the board says they are not), and only the
+required dependencies are installed. The site's build is tests/test_lite_site.py.
 """
 
 from __future__ import annotations

@@ -38,7 +38,15 @@ from typing import Any
 from ..engine.errors import LoggerError
 from ..engine.game import Game
 
-__all__ = ["AutoSave", "front_end_attached", "headless_kernel", "note_front_end", "in_kernel", "save_folder", "browser_without_drive"]
+__all__ = [
+    "AutoSave",
+    "front_end_attached",
+    "headless_kernel",
+    "note_front_end",
+    "in_kernel",
+    "save_folder",
+    "browser_without_drive",
+]
 
 #: Folder (beside the notebook) where boards keep their games.
 FOLDER = ".logger_games"
