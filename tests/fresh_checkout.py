@@ -53,6 +53,13 @@ def setup_env(copy: Path) -> dict[str, str]:
     return env
 
 
+def run_script(copy: Path, *args: str, timeout: float = 900) -> subprocess.CompletedProcess[str]:
+    """Run ``bash ARGS…`` in ``copy`` (:func:`setup_env`); its output captured as text."""
+    return subprocess.run(
+        ["bash", *args], cwd=copy, env=setup_env(copy), capture_output=True, text=True, timeout=timeout
+    )
+
+
 def installed(venv: Path) -> set[str]:
     """Normalised names of the distributions installed in ``venv`` (lower case, ``-`` for ``_``/``.``)."""
     out = subprocess.run(

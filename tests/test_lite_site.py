@@ -18,7 +18,7 @@ import tarfile
 from pathlib import Path
 
 import pytest
-from fresh_checkout import REPO, fresh_copy, setup_env
+from fresh_checkout import REPO, fresh_copy, run_script
 
 
 def _wheel_versions(folder: Path) -> dict[str, str]:
@@ -33,14 +33,7 @@ def test_lite_sh_bundles_the_package_and_its_pure_python_needs(tmp_path: Path) -
                    capture_output=True)  # fmt: skip
     with tarfile.open(tmp_path / "pyodide-0.27.1.tgz") as tar:
         tar.extractall(tmp_path / "npm", filter="data")
-    out = subprocess.run(
-        ["bash", "scripts/lite.sh", "--pyodide", str(tmp_path / "npm" / "package")],
-        cwd=copy,
-        env=setup_env(copy),
-        capture_output=True,
-        text=True,
-        timeout=900,
-    )
+    out = run_script(copy, "scripts/lite.sh", "--pyodide", str(tmp_path / "npm" / "package"))
     assert out.returncode == 0, out.stderr[-3000:]
     site = copy / ".lite" / "site"
     assert (site / "lab" / "index.html").is_file()
