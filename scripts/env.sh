@@ -7,8 +7,9 @@
 #        nothing from Debian, nothing of the tests, the hub or the other hosts.
 #   dev  (default) everything the tests need (`lab` included), and from Debian: chromium for
 #        the browser tests, gettext for `msgfmt --check`, fonts with Cyrillic glyphs for the
-#        screenshots, bubblewrap for running pupils' bots with no network and a read-only
-#        filesystem (tournament/sandbox.py), GNU time for benchmarks/bench_setup.py.
+#        screenshots, bubblewrap, libseccomp and setpriv (util-linux) for the sandboxes of
+#        pupils' bots (tournament/isolation.py; pyseccomp, the Python side of libseccomp,
+#        comes from PyPI with the package), GNU time for benchmarks/bench_setup.py.
 # A .venv made for `dev` serves `lab` as it is; one made for `lab` is completed by a `dev` run.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -25,6 +26,8 @@ if [ "$EXTRA" = dev ]; then
   command -v msgfmt >/dev/null 2>&1 || need+=(gettext)
   [ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need+=(fonts-dejavu-core)
   command -v bwrap >/dev/null 2>&1 || need+=(bubblewrap)
+  ldconfig -p 2>/dev/null | grep 'libseccomp\.so\.2' >/dev/null || need+=(libseccomp2)
+  command -v setpriv >/dev/null 2>&1 || need+=(util-linux)
   [ -x /usr/bin/time ] || need+=(time)
 fi
 if [ ${#need[@]} -gt 0 ]; then
@@ -43,15 +46,13 @@ fi
 pyproject_hash=$(sha256sum pyproject.toml | cut -c1-16)
 if [ ! -e ".venv/.installed-$pyproject_hash-dev" ] && [ ! -e ".venv/.installed-$pyproject_hash-$EXTRA" ]; then
   echo "== installing logger_widget[$EXTRA] into .venv"
-  if [ "$EXTRA" = dev ]; then
-    .venv/bin/python -m pip install -q --upgrade pip
-    .venv/bin/python -m pip install -q -e ".[$EXTRA]"
-  else
+  if [ "$EXTRA" = lab ]; then
     # The lab's modules are byte-compiled when first imported, not all at install: 40 % of the
     # install's time for ~3 s more on JupyterLab's first start (the venv's owner writes the cache).
     .venv/bin/python -m pip install -q --no-compile -e ".[$EXTRA]"
-  fi
-  if [ "$EXTRA" = dev ]; then
+  else
+    .venv/bin/python -m pip install -q --upgrade pip
+    .venv/bin/python -m pip install -q -e ".[$EXTRA]"
     # nbgrader is used from the command line (deploy/nbgrader, docs/classroom.md): its Jupyter
     # extensions (formgrader, assignment list; 7 s to import) would slow every server start and
     # add menus to JupyterLab, so they are switched off in this environment.
@@ -65,17 +66,19 @@ if [ ! -e ".venv/.installed-$pyproject_hash-dev" ] && [ ! -e ".venv/.installed-$
 fi
 
 # As root, the JupyterHub classroom runs each pupil's server as the pupil's own Unix account
-# (deploy/jupyterhub, docs/classroom.md): those accounts must reach the venv's interpreter. A
-# Python under a private home (pyenv's /root/.pyenv: /root is mode 0700) is not reachable, so
-# the directories on its path get the "search" bit for others (o+x: enter, not list).
+# (deploy/jupyterhub, docs/classroom.md), and the sandboxes of pupils' bots run as uid 65534:
+# those accounts must reach the venv's interpreter and this package. A Python under a private
+# home (pyenv's /root/.pyenv: /root is mode 0700) is not reachable, so the directories on their
+# paths get the "search" bit for others (o+x: enter, not list).
 if [ "$(id -u)" = 0 ]; then
-  d="$(dirname "$(readlink -f .venv/bin/python)")"
+  for d in "$(dirname "$(readlink -f .venv/bin/python)")" "$ROOT"; do
   while [ "$d" != / ]; do
     if [ "$(( 0$(stat -c %a "$d") & 01 ))" = 0 ]; then
-      echo "== chmod o+x $d (the classroom's pupil accounts run $(readlink -f .venv/bin/python))"
+      echo "== chmod o+x $d (pupils' accounts and bot sandboxes reach the venv and the package)"
       chmod o+x "$d"
     fi
     d="$(dirname "$d")"
+  done
   done
 fi
 
