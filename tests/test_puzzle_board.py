@@ -1,4 +1,4 @@
-"""The puzzle board (issue 15): task in words, right/wrong and why, consequence, hint, next, rating."""
+"""The puzzle board: task in words, right/wrong and why, consequence, hint, next, rating."""
 
 from __future__ import annotations
 

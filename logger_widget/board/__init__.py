@@ -2,7 +2,7 @@
 
 - :mod:`.widget` — the :class:`Board` widget;
 - :mod:`.view` — the JSON view model the ES module draws;
-- :mod:`.puzzle_mode` — :class:`PuzzleBoard`, the puzzles on a board (issue 15);
+- :mod:`.puzzle_mode` — :class:`PuzzleBoard`, the puzzles on a board;
 - ``static/`` — ``board.js`` (exports ``{ render }``) and ``board.css``.
 """
 

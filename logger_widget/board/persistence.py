@@ -24,6 +24,9 @@ one), so a kernel killed mid-write leaves the previous record whole; the
 temporary files of killed kernels are removed the next time a board looks at
 the folder. Saving never breaks a turn: an error writing (read-only folder,
 full disk, a record JSON cannot encode) is logged and the game goes on.
+In JupyterLite (Pyodide in the browser) the board writes to the browser's
+persistent ``/drive`` (the notebook's folder there), and says on the board that
+games are not saved when the browser has no such drive (:func:`save_folder`).
 Outside a kernel (scripts, tests) nothing is written unless ``autosave=`` names
 a folder.
 
@@ -67,6 +70,8 @@ __all__ = [
     "in_kernel",
     "cell_sent_by_front_end",
     "remove_stale_temporaries",
+    "save_folder",
+    "browser_without_drive",
 ]
 
 #: Folder (beside the notebook) where boards keep their games.
@@ -123,6 +128,32 @@ def voila_kernel() -> bool:
 def in_kernel() -> bool:
     """True inside a Jupyter (ipykernel) kernel."""
     return _kernel_app() is not None
+
+
+#: The browser's persistent folder in JupyterLite's Pyodide kernel (the site's files, kept by the browser).
+BROWSER_DRIVE = "/drive"
+
+
+def save_folder() -> str | None:
+    """Where boards autosave by default in this host, or ``None`` when the host keeps no files.
+
+    A Jupyter kernel: its working directory (the notebook's folder). Pyodide
+    (JupyterLite, ``sys.platform == "emscripten"``): the working directory when it
+    lies in the browser's persistent :data:`BROWSER_DRIVE` (the notebook's folder
+    there), else that drive's top; ``None`` when there is no such drive (Pyodide's
+    own memory file system is lost with the page). Plain Python (scripts, tests): ``None``.
+    """
+    if sys.platform == "emscripten":
+        if not os.path.isdir(BROWSER_DRIVE):
+            return None
+        cwd = os.getcwd()
+        return cwd if (cwd + "/").startswith(BROWSER_DRIVE + "/") else BROWSER_DRIVE
+    return os.getcwd() if in_kernel() else None
+
+
+def browser_without_drive() -> bool:
+    """True in Pyodide with no :data:`BROWSER_DRIVE`: games played here are lost with the page."""
+    return sys.platform == "emscripten" and save_folder() is None
 
 
 def headless_kernel() -> bool:
@@ -293,8 +324,8 @@ class AutoSave:
         """The autosave of a board built now with these settings (in the running cell).
 
         Args:
-            setting: ``True`` (default: on in a Jupyter kernel, in its working
-                directory; off in Voilà), ``False`` (off), or a folder (on, there).
+            setting: ``True`` (default: on where :func:`save_folder` finds a
+                folder; off in Voilà), ``False`` (off), or a folder (on, there).
             specs: the seats' specs as given to the board (people and bots).
             seed: the board's seed.
             corners: the board's corners setting.
@@ -307,9 +338,7 @@ class AutoSave:
             return cls(None, "")
         if setting is True:
             # (a Voilà visitor's kernel ends with the visit: nobody could resume its games)
-            folder: str | os.PathLike[str] | None = (
-                os.getcwd() if in_kernel() and not voila_kernel() else None
-            )
+            folder: str | os.PathLike[str] | None = None if voila_kernel() else save_folder()
         elif isinstance(setting, (str, os.PathLike)):
             folder = setting
         else:

@@ -42,11 +42,11 @@ from ..engine.game import Game
 from ..engine.position import Position
 from ..engine.turn import Turn
 from ..i18n import PMessage, Translator, negotiate
-from ..i18n.texts.resume import RESUME_BUTTON, RESUME_FINISHED, RESUMED, SAVED_FINISHED, SAVED_GAME
+from ..i18n.texts.resume import NOT_SAVED, RESUME_BUTTON, RESUME_FINISHED, RESUMED, SAVED_FINISHED, SAVED_GAME
 from .bot_runner import BotRunner
 from .controller import TARGET_STAGES, Controller
 from .messages import raw, short, text
-from .persistence import AutoSave, note_front_end
+from .persistence import AutoSave, browser_without_drive, note_front_end
 from .review_mode import ReviewMode, review_panels, review_view
 from .view import BoardState, LessonInfo, Notice, Seat, SetupInfo, build_view
 
@@ -188,6 +188,8 @@ class Board(anywidget.AnyWidget):
                 self._notice = Notice(
                     "info", _count_message(SAVED_FINISHED if saved.is_over else SAVED_GAME, len(saved.turns))
                 )
+            elif autosave is True and browser_without_drive():
+                self._notice = Notice("info", lambda tr: tr.format(NOT_SAVED))
             self.game_changed(notify=False)
             if self._chosen is not None:
                 self._setup_bots()
