@@ -378,7 +378,7 @@ def test_clicking_a_target_in_the_action_phase_when_unambiguous() -> None:
         d.cell(next(c for c, m in d.marks().items() if m == "spawn"))
     assert d.view["stage"] == "action"
     # b1 is a free cell next to the logger: only planting can use it
-    tip = b.controller.steps[-1]
+    tip = b._controller.steps[-1]
     plant_cells = tip.choose("plant").options()
     assert plant_cells
     assert d.cell(plant_cells[0]) == "ok"
@@ -457,7 +457,7 @@ def test_stale_duplicate_and_rapid_messages_do_not_corrupt_the_game() -> None:
     assert d.send("cell", cell="b3", seq=9) == "duplicate"
     assert d.send("cell", cell="b3", seq=11, version=v0) == "stale"
     d.seq = 11
-    assert b.controller.steps[-1].stage == "plant" and not b.game.turns
+    assert b._controller.steps[-1].stage == "plant" and not b.game.turns
     # five rapid clicks based on the same view: only the first is taken
     v1 = d.view["version"]
     results = [d.send("cell", cell=c, version=v1) for c in ("b3", "a4", "a2", "b3", "a4")]
@@ -482,7 +482,7 @@ def test_illegal_intents_are_explained_in_the_players_language() -> None:
     assert d.cell("e3") == "rejected"  # not reachable
     notice = d.view["notice"]
     assert notice["kind"] == "info" and "e3" in notice["text"] and not english_words(notice["text"])
-    assert not b.game.turns and b.controller.steps[-1].stage == "move"
+    assert not b.game.turns and b._controller.steps[-1].stage == "move"
     assert d.send("action", kind="chop") == "rejected"  # no action before moving
     assert d.send("done") == "rejected"
     # a typed turn: illegal → the rule, translated by the catalogue
@@ -1070,7 +1070,7 @@ def test_spawn_candidates_name_their_parent_trees_and_the_prompt_lists_possible_
     b = sync_board(("human", "human"), record=NEAR_END)
     d = Driver(b)
     assert d.cell("b1") == "ok" and d.view["stage"] == "spawn"
-    tip = b.controller.steps[-1]
+    tip = b._controller.steps[-1]
     spawners = set(tip.spawning_trees)
     for row in d.view["cells"]:
         for c in row:
@@ -1133,3 +1133,61 @@ def test_a_lesson_about_one_step_is_judged_when_that_step_is_done() -> None:
     assert dg.cell("a2") == "ok"
     assert dg.view["notice"]["kind"] == "error" and dg.view["stage"] == "move" and not g.game.turns
     assert dg.cell("c1") == "ok" and dg.view["lesson"]["solved"]
+
+
+# ---------------------------------------------------------------------------- modes: faults of the mode changes
+
+
+def _loggers_drawn(view: dict[str, Any]) -> dict[str, int]:
+    return {c["id"]: c["logger"] for row in view["cells"] for c in row if c["logger"]}
+
+
+def test_load_into_a_board_choosing_corners_leaves_the_setup() -> None:
+    b = sync_board(("human", "human"), corners="choose")
+    d = Driver(b)
+    assert d.view["stage"] == "setup"
+    game = Game.new(2)
+    game.play("a1-a3 *b3")
+    game.play("e5-e3 *d3")
+    b.load(game)
+    v = d.view
+    assert v["stage"] == "move" and v["status"]["kind"] == "prompt"
+    assert "corner" not in v["status"]["text"].lower()
+    assert "corner" not in set(d.marks().values())
+    assert _loggers_drawn(v) == {"a3": 1, "e3": 2}
+    # the review draws the turns from where the loggers stood
+    assert d.send("review", op="open") == "ok"
+    assert d.send("review", op="goto", ply=2) == "ok"
+    step = d.view["review"]["step"]
+    assert step["played"]["path"][0] == "e5" and _loggers_drawn(d.view) == {"a3": 1, "e5": 2}
+
+
+def test_a_lesson_judged_after_one_step_shows_the_result_of_the_step() -> None:
+    from logger_widget.classroom.tutorial import lesson_board
+
+    growth = lesson_board("growth", "en", bot_mode="sync")
+    d = Driver(growth)
+    assert d.cell("c1") == "ok" and d.view["lesson"]["solved"]
+    cells = {c["id"]: c for row in d.view["cells"] for c in row}
+    assert cells["c4"]["piece"] == "mature", "the sapling grew: the board shows it"
+    assert cells["c4"]["grew"] and _loggers_drawn(d.view) == {"c1": 1, "e5": 2}
+    spawning = lesson_board("spawning", "en", bot_mode="sync")
+    d = Driver(spawning)
+    assert d.cell("b2") == "ok"
+    while d.view["stage"] == "spawn" and not d.view["lesson"]["solved"]:
+        assert d.cell("d2" if d.marks().get("d2") == "spawn" else next(iter(d.marks()))) == "ok"
+    cells = {c["id"]: c for row in d.view["cells"] for c in row}
+    assert d.view["lesson"]["solved"] and cells["d2"]["piece"] == "seedling" and cells["d2"]["new"]
+    assert _loggers_drawn(d.view) == {"b2": 1, "e5": 2}
+
+
+def test_undo_and_redo_are_off_on_a_solved_lesson() -> None:
+    from logger_widget.classroom.tutorial import lesson, lesson_board
+
+    chop = lesson("chop")
+    b = lesson_board("chop", "en", bot_mode="sync")
+    b.play(chop.solution)
+    v = Driver(b).view
+    assert v["lesson"]["solved"] and len(b.game.turns) == 1
+    assert not v["undo"]["enabled"] and not v["redo"]["enabled"]
+    assert Driver(b).send("undo") == "rejected" and len(b.game.turns) == 1

@@ -47,6 +47,7 @@ from ..palette import SEAT_STYLES
 __all__ = [
     "BoardState",
     "LessonInfo",
+    "ViewModel",
     "SetupInfo",
     "move_path",
     "Frame",
@@ -67,6 +68,9 @@ RANKS = tuple(reversed(cells.RANKS))  # top to bottom, as drawn
 
 #: A message that is translated when the view is built (so it follows language switches).
 Message = Callable[[Translator], str]
+
+#: The view model: one JSON-ready entry per panel (see :func:`build_view`).
+ViewModel = dict[str, Any]
 
 
 @dataclass
@@ -124,6 +128,7 @@ class BoardState:
     replay: int | None = None  # ply shown by the replay slider, None = live game
     lesson: LessonInfo | None = None  # a lesson board: solved? a next lesson?
     setup: SetupInfo | None = None  # the seats are choosing their starting corners
+    shown_step: TurnInProgress | None = None  # a step drawn, not played on (a lesson solved by a step)
 
 
 @dataclass(frozen=True)
@@ -245,6 +250,7 @@ class Frame:
         stage: ``tip.stage`` or ``None``.
         options: ``tip.options()`` or ``()``.
         interactive: the person to move can click now.
+        drawn: the step whose board is drawn: ``tip``, or a step a mode shows (``None``: ``shown``).
     """
 
     state: BoardState
@@ -259,6 +265,7 @@ class Frame:
     stage: str | None
     options: tuple[str, ...]
     interactive: bool
+    drawn: TurnInProgress | None = None
 
     @property
     def game(self) -> Game:
@@ -314,6 +321,7 @@ def frame(state: BoardState) -> Frame:
         options=tip.options() if tip is not None else (),
         interactive=(tip is not None and state.thinking is None)
         or (state.setup is not None and state.setup.human),
+        drawn=tip if tip is not None else state.shown_step if replay is None else None,
     )
 
 
@@ -472,13 +480,17 @@ def _cell_content(tr: Translator, board: Position, cell: str, logger: int | None
 
 def cells_view(f: Frame, tr: Translator, previews: dict[str, dict[str, Any]]) -> list[list[dict[str, Any]]]:
     """The 5 × 5 cells, top row (rank 5) first: piece, logger, mark, badges and spoken label."""
-    tip, stage = f.tip, f.stage
-    board = tip.board() if tip is not None and stage != "move" else f.shown
+    step = f.drawn
+    stage = step.stage if step is not None else None
+    after_move = step is not None and stage != "move"
+    board = step.board() if step is not None and after_move else f.shown
     marks = _marks(f)
     suggested = _suggested(f)
-    grew = set(tip.grown_trees) if tip is not None and stage != "move" else set()
-    spawners = set(tip.spawning_trees) if tip is not None and stage == "spawn" else set()
-    new = set(tip.spawned) if tip is not None and stage != "move" else set()
+    grew = set(step.grown_trees) if step is not None and after_move else set()
+    spawners = (
+        set(step.spawning_trees) if step is not None and stage == "spawn" and f.tip is not None else set()
+    )
+    new = set(step.spawned) if step is not None and after_move else set()
     loggers = {c: i + 1 for i, c in enumerate(board.loggers)}
     if f.state.setup is not None:  # only the corners chosen so far carry a logger
         loggers = {c: i + 1 for i, c in enumerate(f.state.setup.chosen)}
