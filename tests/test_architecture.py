@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -174,15 +175,40 @@ def _functions(path: Path) -> list[tuple[int, str]]:
     return out
 
 
+def _js_functions(path: Path) -> list[tuple[int, str]]:
+    """``(lines, "file:name")`` of each ``function name(…) {…}`` of an ES module (braces matched per line)."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    out = []
+    for i, line in enumerate(lines):
+        m = re.match(r"\s*(?:export\s+)?(?:async\s+)?function\s+(\w+)", line)
+        if not m:
+            continue
+        depth, opened = 0, False
+        for j in range(i, len(lines)):
+            depth += lines[j].count("{") - lines[j].count("}")
+            opened = opened or "{" in lines[j]
+            if opened and depth <= 0:
+                out.append((j - i + 1, f"{path.name}:{m.group(1)}"))
+                break
+    return out
+
+
 def test_architecture_doc_reports_the_longest_function_and_largest_module() -> None:
     """docs/architecture.md names the current longest function and largest module, with their sizes."""
     files = sorted(PACKAGE.rglob("*.py"))
     longest = max(f for p in files for f in _functions(p))
     largest = max((len(p.read_text(encoding="utf-8").splitlines()), str(p.relative_to(ROOT))) for p in files)
     doc = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    scripts = sorted(PACKAGE.rglob("*.js"))
+    js_longest = max(f for p in scripts for f in _js_functions(p))
+    js_largest = max(
+        (len(p.read_text(encoding="utf-8").splitlines()), str(p.relative_to(ROOT))) for p in scripts
+    )
     expected = [
         f"- Longest function: `{longest[1]}` ({longest[0]} lines).",
         f"- Largest module: `{largest[1]}` ({largest[0]} lines).",
+        f"- Longest JavaScript function: `{js_longest[1]}` ({js_longest[0]} lines).",
+        f"- Largest JavaScript module: `{js_largest[1]}` ({js_largest[0]} lines).",
     ]
     missing = [line for line in expected if line not in doc]
     assert not missing, "docs/architecture.md, section Size, should say:\n" + "\n".join(expected)

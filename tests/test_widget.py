@@ -1191,3 +1191,45 @@ def test_undo_and_redo_are_off_on_a_solved_lesson() -> None:
     assert v["lesson"]["solved"] and len(b.game.turns) == 1
     assert not v["undo"]["enabled"] and not v["redo"]["enabled"]
     assert Driver(b).send("undo") == "rejected" and len(b.game.turns) == 1
+
+
+# ---------------------------------------------------------------------------- seeds decide games
+
+_TOURNAMENT = """
+import json, sys
+from logger_widget.bots import make_bot
+from logger_widget.tournament import round_robin
+if sys.argv[1] == "board":
+    from logger_widget import Board
+    Board(["human", "mcts:easy"], autosave=False)  # a board's bots load the compiled search in the background
+bots = [make_bot("mcts:easy", seed=1), make_bot("mcts:medium", seed=2)]
+result = round_robin(bots, games_per_pair=2, seed=7, progress=False, turn_limit=12)
+print(json.dumps([list(g.turns) for g in result.games]))
+"""
+
+
+def test_a_seeded_tournament_plays_the_same_games_with_a_board_in_the_process() -> None:
+    """The board's "don't wait for the compiler" is an option of its own bots, not of the process (~6 s)."""
+    import subprocess
+    import sys
+
+    def games(kind: str) -> list[list[str]]:
+        out = subprocess.run(
+            [sys.executable, "-c", _TOURNAMENT, kind], capture_output=True, text=True, timeout=120, check=True
+        )
+        return json.loads(out.stdout.strip().splitlines()[-1])
+
+    alone, beside_a_board = games("alone"), games("board")
+    assert alone and all(alone)
+    assert beside_a_board == alone
+
+
+def test_the_public_board_is_what_docs_board_md_documents() -> None:
+    """Every public member of ``Board`` (not of anywidget) is in docs/board.md's Python API, and back."""
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "board.md").read_text(encoding="utf-8")
+    api = doc.split("## Python API", 1)[1].split("\n## ", 1)[0]
+    documented = set(re.findall(r"\bboard\.(\w+)", api))
+    public = {name for name in vars(Board) if not name.startswith("_")}
+    assert public - documented == set(), "public but not documented: make it private or document it"
+    b = Board(["human", "human"], autosave=False, bot_mode="sync")
+    assert {n for n in documented if not hasattr(b, n)} == set(), "documented but missing"

@@ -176,7 +176,7 @@ class TeachingMode(BaseMode):
 
     @property
     def next_offered(self) -> bool:
-        """ "Next" is offered now."""
+        """Whether "Next" is offered now."""
         raise NotImplementedError
 
     @property

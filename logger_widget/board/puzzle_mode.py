@@ -150,7 +150,7 @@ class PuzzleSession(TeachingMode):
 
     @property
     def next_offered(self) -> bool:
-        """ "Next puzzle" is offered once the puzzle is answered or its solution shown."""
+        """Whether "Next puzzle" is offered: once the puzzle is answered or its solution shown."""
         return self.next is not None and (self.result is not None or self.hints >= 2)
 
     @property

@@ -55,6 +55,7 @@ __all__ = [
     "Seat",
     "Notice",
     "build_view",
+    "static_view",
     "describe_turn",
     "explain_error",
     "turn_effects",
@@ -818,11 +819,6 @@ def build_view(state: BoardState, tr: Translator) -> dict[str, Any]:
     return {
         "version": state.version,
         "lang": tr.language,
-        "languages": [{"id": k, "label": v} for k, v in LANGUAGE_NAMES.items()],
-        "labels": labels_view(tr),
-        "palette": palette_view(),
-        "files": list(FILES),
-        "ranks": list(RANKS),
         "cells": cells_view(f, tr, previews),
         "players": players_view(f, tr),
         "to_move": f.to_move,
@@ -856,5 +852,26 @@ def build_view(state: BoardState, tr: Translator) -> dict[str, Any]:
         "shown_lpn": f.shown.to_lpn(),
         "over": bool(f.over),
         "players_count": f.shown.players,
+    }
+
+
+@functools.lru_cache(maxsize=16)
+def _static_view(tr: Translator) -> ViewModel:
+    return {
+        "languages": [{"id": k, "label": v} for k, v in LANGUAGE_NAMES.items()],
+        "labels": labels_view(tr),
+        "palette": palette_view(),
+        "files": list(FILES),
+        "ranks": list(RANKS),
         "cell_names": list(CELL_NAMES),
     }
+
+
+def static_view(tr: Translator) -> ViewModel:
+    """The part of the view model that changes only with the language (sent once per language).
+
+    Keys: ``languages`` (the language menu), ``labels`` (every fixed label, :func:`labels_view`),
+    ``palette`` (seat colours, :func:`palette_view`), ``files``, ``ranks`` and ``cell_names``.
+    The front end draws ``{**static_view(tr), **build_view(state, tr)}``.
+    """
+    return _static_view(tr)

@@ -58,7 +58,7 @@ from .messages import raw, short, text
 from .modes import ReplayMode, SetupMode
 from .persistence import AutoSave, headless_kernel, note_front_end
 from .review_mode import ReviewMode
-from .view import BoardState, Notice, Seat, build_view
+from .view import BoardState, Notice, Seat, build_view, static_view
 
 __all__ = ["Board"]
 
@@ -110,6 +110,8 @@ class Board(anywidget.AnyWidget):
     #: The current position in LPN (read it or observe it; set it with :meth:`load`).
     lpn = traitlets.Unicode("").tag(sync=True)
     _view = traitlets.Dict().tag(sync=True)
+    #: the view's static part (labels, palette, languages, cell names), sent again only with a new language
+    _static = traitlets.Dict().tag(sync=True)
 
     def __init__(
         self,
@@ -260,8 +262,8 @@ class Board(anywidget.AnyWidget):
 
     @property
     def view(self) -> dict[str, Any]:
-        """The current view model (what the front end draws)."""
-        return self._view
+        """The current view model (what the front end draws): its static part and its panels."""
+        return {**self._static, **self._view}
 
     @property
     def thinking(self) -> int | None:
@@ -648,6 +650,9 @@ class Board(anywidget.AnyWidget):
         view["resume"] = {"label": self._tr.count(RESUME_BUTTON, offer)} if offer is not None else None
         for mode in self._modes:
             view.update(mode.panels(view, self._tr))
+        static = static_view(self._tr)
+        if static is not self._static:  # the language changed (a new trait value is sent only then)
+            self._static = static
         self._view = view
         self.lpn = self._game.position.to_lpn()
 

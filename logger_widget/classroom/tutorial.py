@@ -515,7 +515,7 @@ class LessonMode(TeachingMode):
 
     @property
     def next_offered(self) -> bool:
-        """ "Next lesson" once solved, when one follows."""
+        """Whether "Next lesson" is offered: once solved, when one follows."""
         return self._solved and self.next is not None
 
     def task(self, tr: Translator) -> str:
