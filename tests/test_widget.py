@@ -1233,3 +1233,15 @@ def test_the_public_board_is_what_docs_board_md_documents() -> None:
     assert public - documented == set(), "public but not documented: make it private or document it"
     b = Board(["human", "human"], autosave=False, bot_mode="sync")
     assert {n for n in documented if not hasattr(b, n)} == set(), "documented but missing"
+
+
+def test_a_click_that_plays_a_turn_sends_one_view() -> None:
+    """Only the board redraws, once per handled intent (the modes' changes are batched)."""
+    b = sync_board(("human", "human"), record="mm.p2/mm.mp/mm.mm/pm.mm/1p.mm 1 0,0 0,0")
+    sent: list[int] = []
+    b.observe(lambda change: sent.append(change["new"]["version"]), "_view")
+    d = Driver(b)
+    assert d.cell("a1") == "ok" and len(b.game.turns) == 1
+    assert len(sent) == 1, sent
+    b.on_change(lambda board: None)  # a callback reads the new view: still one view per click
+    assert d.cell("e5") == "ok" and len(b.game.turns) == 2 and len(sent) == 2, sent

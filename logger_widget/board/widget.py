@@ -469,6 +469,7 @@ class Board(anywidget.AnyWidget):
                 version = self._version
             if version != self._version:
                 return "stale"
+            drawn = self._version
             with self._batch():
                 try:
                     result = self._dispatch(action, content)
@@ -476,7 +477,7 @@ class Board(anywidget.AnyWidget):
                     log.exception("logger_widget: intent %r failed", content)
                     self._notice = Notice("error", raw(short(e)))
                     result = "error"
-                if result != "invalid":
+                if result != "invalid" and self._version == drawn:  # not drawn yet (for the callbacks)
                     self._redraw()
         if result == "ok":
             self._bots.schedule()
@@ -577,9 +578,7 @@ class Board(anywidget.AnyWidget):
         """The game changed (turn, undo, load…): new epoch, new turn, the modes told, redraw, callbacks."""
         with self._batch():
             self._bots.game_changed()
-            if (
-                notify
-            ):  # the board went on (a turn, a new game, a record): the saved game is no longer offered
+            if notify:  # the board went on (a turn, a new game, a record): no more offer of the saved game
                 self._resume_offer = None
             self.autosave.save(self._game)
             for mode in self._modes:
@@ -588,8 +587,8 @@ class Board(anywidget.AnyWidget):
             if notify:
                 for mode in self._modes:
                     mode.after_change()
-            self._flush()  # the callbacks read the new view
-            if notify:
+            if notify and self._callbacks:
+                self._flush()  # the callbacks read the new view
                 for callback in list(self._callbacks):
                     try:
                         callback(self)
