@@ -59,29 +59,26 @@ def test_no_import_cycle_between_modules(type_checking: bool) -> None:
     assert not cycles, "\n".join(cycles)
 
 
-def test_the_cycle_check_finds_a_planted_cycle(tmp_path: Path, monkeypatch) -> None:
-    """The check above can fail: a package with a function-level cycle is caught."""
-    pkg = tmp_path / "cyclic_pkg"
+@pytest.mark.parametrize(
+    ("name", "back_import"),
+    [
+        ("cyclic_pkg", "def f():\n    from . import a\n    return a\n"),  # inside a function
+        ("typed_cycle_pkg", "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from . import a\n"),
+    ],
+)
+def test_the_cycle_check_finds_a_planted_cycle(
+    name: str, back_import: str, tmp_path: Path, monkeypatch
+) -> None:
+    """The check above can fail: a cycle through a function-level or a ``TYPE_CHECKING`` import is caught."""
+    pkg = tmp_path / name
     pkg.mkdir()
     (pkg / "__init__.py").write_text("")
     (pkg / "a.py").write_text("from . import b\n")
-    (pkg / "b.py").write_text("def f():\n    from . import a\n    return a\n")
+    (pkg / "b.py").write_text(back_import)
     monkeypatch.syspath_prepend(str(tmp_path))
-    graph = grimp.build_graph("cyclic_pkg")
-    assert graph.find_shortest_chain(importer="cyclic_pkg.b", imported="cyclic_pkg.a")
-    assert graph.find_shortest_chain(importer="cyclic_pkg.a", imported="cyclic_pkg.b")
-
-
-def test_the_cycle_check_finds_a_type_checking_cycle(tmp_path: Path, monkeypatch) -> None:
-    """A cycle made only by a ``TYPE_CHECKING`` import (an annotation's back-pointer) is seen too."""
-    pkg = tmp_path / "typed_cycle_pkg"
-    pkg.mkdir()
-    (pkg / "__init__.py").write_text("")
-    (pkg / "a.py").write_text("from . import b\n")
-    (pkg / "b.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from . import a\n")
-    monkeypatch.syspath_prepend(str(tmp_path))
-    graph = grimp.build_graph("typed_cycle_pkg", exclude_type_checking_imports=False)
-    assert graph.find_shortest_chain(importer="typed_cycle_pkg.b", imported="typed_cycle_pkg.a")
+    graph = grimp.build_graph(name, exclude_type_checking_imports=False, cache_dir=None)
+    assert graph.find_shortest_chain(importer=f"{name}.b", imported=f"{name}.a")
+    assert graph.find_shortest_chain(importer=f"{name}.a", imported=f"{name}.b")
 
 
 #: The board's collaborators (its modes and the bot runner) and what they may not do: reach
