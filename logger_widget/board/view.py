@@ -424,7 +424,7 @@ def _suggested(f: Frame) -> set[str]:
     """Cells the hint marks while a person's turn is in progress.
 
     The hint's whole turn at the movement step, and at every step the cells a puzzle's
-    hint marks (:meth:`~logger_widget.board.widget.Board._hint_cells`).
+    hint marks (a mode's :meth:`~logger_widget.board.host.Mode.hint_cells`).
     """
     hint = f.state.hint
     cells: set[str] = set()
