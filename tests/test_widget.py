@@ -1245,3 +1245,16 @@ def test_a_click_that_plays_a_turn_sends_one_view() -> None:
     assert len(sent) == 1, sent
     b.on_change(lambda board: None)  # a callback reads the new view: still one view per click
     assert d.cell("e5") == "ok" and len(b.game.turns) == 2 and len(sent) == 2, sent
+
+
+def test_the_static_part_of_the_view_is_sent_once_per_language() -> None:
+    """Labels, palette, languages and cell names are their own trait, not resent on every redraw."""
+    b = sync_board(("human", "human"))
+    sent: list[str] = []
+    b.observe(lambda change: sent.append(change["new"]["labels"]["title"]), "_static")
+    b.play("a1-a3 *b3")
+    b.play("e5-e3 *d3")
+    assert sent == [] and "labels" not in b._view and "palette" not in b._view
+    assert b.view["labels"] and b.view["palette"]["1"]["colour"]  # the view drawn: both parts
+    b.locale = "es"
+    assert len(sent) == 1 and b.view["labels"]["title"] == sent[0]

@@ -147,6 +147,7 @@ class Board(anywidget.AnyWidget):
         self._repetition_rule = bool(repetition_rule)
         self.live_chart = bool(live_chart)
         self._chart_cache: tuple[tuple[Any, ...], dict[str, str]] | None = None
+        self._static_language: str | None = None  # the language of the _static trait sent
         self._depth = 0  # nesting of _batch(): redraws wait for its end
         self._dirty = False
         self._host = _BoardHost(self)
@@ -649,9 +650,9 @@ class Board(anywidget.AnyWidget):
         view["resume"] = {"label": self._tr.count(RESUME_BUTTON, offer)} if offer is not None else None
         for mode in self._modes:
             view.update(mode.panels(view, self._tr))
-        static = static_view(self._tr)
-        if static is not self._static:  # the language changed (a new trait value is sent only then)
-            self._static = static
+        if self._static_language != self._tr.language:  # sent again only with a new language
+            self._static = dict(static_view(self._tr))
+            self._static_language = self._tr.language
         self._view = view
         self.lpn = self._game.position.to_lpn()
 
