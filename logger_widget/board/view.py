@@ -43,17 +43,7 @@ from ..i18n.texts.board import (
 )
 from ..names import short_name
 from ..palette import SEAT_STYLES
-from .panels import (
-    ActionButton,
-    BannerPanel,
-    HintPanel,
-    HistoryPanel,
-    LessonPanel,
-    PhasePanel,
-    ReplayPanel,
-    StaticPanel,
-    StatusPanel,
-)
+from . import panels
 
 __all__ = [
     "BoardState",
@@ -67,15 +57,6 @@ __all__ = [
     "Notice",
     "build_view",
     "static_view",
-    "ActionButton",
-    "BannerPanel",
-    "HintPanel",
-    "HistoryPanel",
-    "LessonPanel",
-    "PhasePanel",
-    "ReplayPanel",
-    "StaticPanel",
-    "StatusPanel",
     "describe_turn",
     "explain_error",
     "turn_effects",
@@ -604,7 +585,7 @@ def players_view(f: Frame, tr: Translator) -> list[dict[str, Any]]:
     return players
 
 
-def status_view(f: Frame, tr: Translator) -> StatusPanel:
+def status_view(f: Frame, tr: Translator) -> panels.StatusPanel:
     """The status line (a live region): ``kind`` (prompt, thinking, paused, over, replay) and ``text``."""
     mover = player_name(tr, f.to_move)
     tip, stage = f.tip, f.stage
@@ -646,7 +627,7 @@ def status_view(f: Frame, tr: Translator) -> StatusPanel:
     return {"kind": "prompt", "text": tr.format(PROMPTS[stage or "move"], player=mover)}
 
 
-def phases_view(f: Frame, tr: Translator) -> list[PhasePanel]:
+def phases_view(f: Frame, tr: Translator) -> list[panels.PhasePanel]:
     """Movement → Growth → Action, each ``"done"``, ``"current"`` or ``"todo"``."""
     current = {"move": 0, "spawn": 1}.get(f.stage or "", 2) if f.tip is not None else None
 
@@ -661,7 +642,7 @@ def phases_view(f: Frame, tr: Translator) -> list[PhasePanel]:
     ]
 
 
-def actions_view(f: Frame, tr: Translator) -> list[ActionButton]:
+def actions_view(f: Frame, tr: Translator) -> list[panels.ActionButton]:
     """The Plant / Protest / Chop buttons: enabled while they can be chosen, pressed when chosen."""
     action_tip = f.state.action_tip
     action_opts = action_tip.options() if action_tip is not None else ()
@@ -717,7 +698,7 @@ def result_view(f: Frame, tr: Translator) -> dict[str, Any] | None:
     }
 
 
-def banner_view(f: Frame, tr: Translator) -> BannerPanel | None:
+def banner_view(f: Frame, tr: Translator) -> panels.BannerPanel | None:
     """The end-game banner (someone has 10 points: the round is completed), or ``None``."""
     shown = f.shown
     if not shown.end_triggered or shown.is_terminal or f.over:
@@ -743,7 +724,7 @@ def _history_item(tr: Translator, ply: int, before: Position, turn: Turn) -> dic
     }
 
 
-def history_view(f: Frame, tr: Translator) -> HistoryPanel:
+def history_view(f: Frame, tr: Translator) -> panels.HistoryPanel:
     """The turns played (newest last, at most :data:`HISTORY_WINDOW` of them), the current one marked.
 
     ``first`` is the ply of the first listed turn and ``total`` the number of turns.
@@ -758,7 +739,7 @@ def history_view(f: Frame, tr: Translator) -> HistoryPanel:
     return {"items": items, "empty": tr.translate(LABELS["no_turns"]), "first": start + 1, "total": total}
 
 
-def replay_view(f: Frame, tr: Translator) -> ReplayPanel:
+def replay_view(f: Frame, tr: Translator) -> panels.ReplayPanel:
     """The replay slider: ``min`` (0), ``value``, ``max``, and its text (``"Start"`` or ``"3 / 12"``).
 
     While a game review is shown, :func:`~logger_widget.board.review_mode.review_panels` puts the
@@ -774,7 +755,7 @@ def replay_view(f: Frame, tr: Translator) -> ReplayPanel:
     return {"active": f.replay is not None, "min": 0, "value": value, "max": total, "text": text}
 
 
-def hint_view(f: Frame, tr: Translator) -> HintPanel:
+def hint_view(f: Frame, tr: Translator) -> panels.HintPanel:
     """The Hint button and its text (the suggestion, or "looking for a good turn…")."""
     state = f.state
     text = None
@@ -810,7 +791,7 @@ def palette_view() -> dict[str, dict[str, str]]:
     }
 
 
-def lesson_view(f: Frame, tr: Translator) -> LessonPanel | None:
+def lesson_view(f: Frame, tr: Translator) -> panels.LessonPanel | None:
     """The lesson buttons: "Restart lesson" always, "Next lesson" once solved (when there is one)."""
     lesson = f.state.lesson
     if lesson is None:
@@ -877,7 +858,7 @@ def build_view(state: BoardState, tr: Translator) -> dict[str, Any]:
 
 
 @functools.lru_cache(maxsize=16)
-def _static_view(tr: Translator) -> StaticPanel:
+def _static_view(tr: Translator) -> panels.StaticPanel:
     return {
         "languages": [{"id": k, "label": v} for k, v in LANGUAGE_NAMES.items()],
         "labels": labels_view(tr),
@@ -888,7 +869,7 @@ def _static_view(tr: Translator) -> StaticPanel:
     }
 
 
-def static_view(tr: Translator) -> StaticPanel:
+def static_view(tr: Translator) -> panels.StaticPanel:
     """The part of the view model that changes only with the language (sent once per language).
 
     Keys: ``languages`` (the language menu), ``labels`` (every fixed label, :func:`labels_view`),
