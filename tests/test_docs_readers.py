@@ -15,7 +15,9 @@ ROOT = Path(__file__).resolve().parents[1]
 
 #: what a reader of the docs cannot follow: the tracker's numbers, the team's sessions, other folders
 FORBIDDEN = {
-    "an issue number": re.compile(r"\bissues? #?\d+|\(issue\b|\bthe issue (asked|quoted|said)", re.IGNORECASE),
+    "an issue number": re.compile(
+        r"\bissues? #?\d+|\(issue\b|\bthe issue (asked|quoted|said)", re.IGNORECASE
+    ),
     "a work session": re.compile(r"\bsessions? \d+\b|\bthis session\b", re.IGNORECASE),
     "a path outside the repository": re.compile(r"\.\./shared\b|\bshared/(GLOSSARY|RULES|limit)|/work/"),
 }
