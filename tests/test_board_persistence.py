@@ -218,7 +218,6 @@ def test_running_the_cell_again_after_a_finished_game_offers_it_back(tmp_path: P
     again = Board(locale="en", **settings)  # a stray Shift+Enter: the bots play a new game at once
     n = len(finished)
     assert again.view["resume"] == {"label": f"Show the finished game ({n} turns)"}
-    assert "Show the finished game" in again.view["notice"]["text"]
     assert Board(locale="uk", **settings).view["resume"]["label"].startswith("Показати завершену гру")
     assert Board(locale="es", **settings).view["resume"]["label"].startswith("Ver la partida terminada")
     assert again.resume().is_over
@@ -402,11 +401,8 @@ def test_a_bots_only_board_in_jupyterlab_plays_at_a_pace_one_can_follow(tmp_path
         at_once = json.loads(
             kernel.run("import json; print(json.dumps([len(b.game.turns), b.game.is_over]))")
         )
-        later = json.loads(
-            kernel.run(
-                "import time, json; time.sleep(2); b.bots.drain(); print(json.dumps(len(b.game.turns)))"
-            )
-        )
+        kernel.run("import asyncio\nawait asyncio.sleep(2)")  # the kernel's loop runs: bot turns arrive
+        later = json.loads(kernel.run("import json; print(json.dumps(len(b.game.turns)))"))
     finally:
         kernel.close()
     assert at_once[1] is False and at_once[0] <= 1
