@@ -209,3 +209,14 @@ def test_architecture_doc_reports_the_longest_function_and_largest_module() -> N
     ]
     missing = [line for line in expected if line not in doc]
     assert not missing, "docs/architecture.md, section Size, should say:\n" + "\n".join(expected)
+
+
+#: the longest a function may be (Python or the ES module): a longer one is split into named steps
+MAX_FUNCTION_LINES = 150
+
+
+def test_no_function_is_longer_than_the_limit() -> None:
+    found = [f for p in sorted(PACKAGE.rglob("*.py")) for f in _functions(p)]
+    found += [f for p in sorted(PACKAGE.rglob("*.js")) for f in _js_functions(p)]
+    too_long = sorted((f for f in found if f[0] > MAX_FUNCTION_LINES), reverse=True)
+    assert not too_long, f"functions over {MAX_FUNCTION_LINES} lines: {too_long}"
