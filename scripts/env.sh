@@ -42,21 +42,6 @@ if [ ! -e "$stamp" ]; then
   touch "$stamp"
 fi
 
-# As root, the JupyterHub classroom runs each pupil's server as the pupil's own Unix account
-# (deploy/jupyterhub, docs/classroom.md): those accounts must reach the venv's interpreter. A
-# Python under a private home (pyenv's /root/.pyenv: /root is mode 0700) is not reachable, so
-# the directories on its path get the "search" bit for others (o+x: enter, not list).
-if [ "$(id -u)" = 0 ]; then
-  d="$(dirname "$(readlink -f .venv/bin/python)")"
-  while [ "$d" != / ]; do
-    if [ "$(( 0$(stat -c %a "$d") & 01 ))" = 0 ]; then
-      echo "== chmod o+x $d (the classroom's pupil accounts run $(readlink -f .venv/bin/python))"
-      chmod o+x "$d"
-    fi
-    d="$(dirname "$d")"
-  done
-fi
-
 # Compile the optional kernel (logger_widget.engine.fast, MCTS's search) into Numba's disk cache
 # once, so that no test, notebook or board process pays the compile (a few seconds when cached).
 .venv/bin/python - <<'PY'

@@ -113,9 +113,21 @@ def run_all_cells(page: Any, timeout: float = 240_000) -> None:
             page.wait_for_selector(ROOT, state="attached", timeout=60_000)
             return
         except Exception:  # noqa: BLE001 - playwright's TimeoutError: try again
+            _accept_kernel_choice(page)
             _fail_on_dialog(page)
             continue
     raise AssertionError("Run All Cells did not start the notebook")
+
+
+def _accept_kernel_choice(page: Any) -> None:
+    """JupyterLab's "Select Kernel" dialog (Run All reached the notebook before its session had the
+    kernel): choose the notebook's preferred kernel, as a pupil would, then Run All again."""
+    dialog = page.locator(".jp-Dialog")
+    if dialog.count() and "Select Kernel" in dialog.first.inner_text():
+        select = dialog.locator("select").first
+        select.select_option(index=0)  # the preferred kernel heads the list, "No Kernel" after it
+        dialog.locator("button", has_text="Select").click()
+        dialog.wait_for(state="detached")
 
 
 def _fail_on_dialog(page: Any) -> None:
