@@ -104,6 +104,7 @@ def run_all_cells(page: Any, timeout: float = 240_000) -> None:
     page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=timeout)
     for _attempt in range(3):
         page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status=idle]", timeout=timeout)
+        _accept_kernel_choice(page)
         page.keyboard.press("Escape")  # close a toast or a menu that may be open
         page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
         page.locator(
@@ -113,21 +114,26 @@ def run_all_cells(page: Any, timeout: float = 240_000) -> None:
             page.wait_for_selector(ROOT, state="attached", timeout=60_000)
             return
         except Exception:  # noqa: BLE001 - playwright's TimeoutError: try again
-            _accept_kernel_choice(page)
+            if _accept_kernel_choice(page):
+                continue
             _fail_on_dialog(page)
             continue
     raise AssertionError("Run All Cells did not start the notebook")
 
 
-def _accept_kernel_choice(page: Any) -> None:
-    """JupyterLab's "Select Kernel" dialog (Run All reached the notebook before its session had the
-    kernel): choose the notebook's preferred kernel, as a pupil would, then Run All again."""
-    dialog = page.locator(".jp-Dialog")
-    if dialog.count() and "Select Kernel" in dialog.first.inner_text():
-        select = dialog.locator("select").first
-        select.select_option(index=0)  # the preferred kernel heads the list, "No Kernel" after it
-        dialog.locator("button", has_text="Select").click()
-        dialog.wait_for(state="detached")
+def _accept_kernel_choice(page: Any) -> bool:
+    """Accept JupyterLab's "Select Kernel" dialog with the kernel it proposes (the notebook's own).
+
+    JupyterLab asks when the notebook's session came before the server's list of kernels (a
+    loaded machine); pressing Escape there would leave the notebook with no kernel, and Run
+    All would ask again. A pupil presses "Select"; so does this. True if there was a dialog.
+    """
+    dialog = page.locator(".jp-Dialog", has_text="Select Kernel")
+    if not dialog.count():
+        return False
+    dialog.locator(".jp-mod-accept").first.click()
+    dialog.wait_for(state="detached", timeout=30_000)
+    return True
 
 
 def _fail_on_dialog(page: Any) -> None:

@@ -305,9 +305,10 @@ def running_hub(
     teacher_password = secrets.token_urlsafe(12)
     setup = subprocess.run(
         [sys.executable, str(CONFIG.parent / "classsetup.py"), "--class", str(tmp / "class.csv"),
-         "--state", str(tmp / "state"), "--teacher", teacher, "--teacher-password", teacher_password,
+         "--state", str(tmp / "state"), "--teacher", teacher,
          "--address", f"http://127.0.0.1:{port}/", "--env", str(CLASS_ENV), "--exchange", str(tmp / "exchange")],
-        env=env, capture_output=True, text=True, timeout=timeout, check=False,
+        env=dict(env, LW_TEACHER_PASSWORD=teacher_password),  # not in argv, which ps shows to all
+        capture_output=True, text=True, timeout=timeout, check=False,
     )  # fmt: skip
     log.write_text(setup.stdout + setup.stderr)
     if setup.returncode != 0:
