@@ -102,7 +102,7 @@ def run_all_cells(page: Any, timeout: float = 240_000) -> None:
     clicked again, up to three times, until a board appears.
     """
     page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=timeout)
-    for _attempt in range(3):
+    for _attempt in range(4):
         page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status=idle]", timeout=timeout)
         _accept_kernel_choice(page)
         page.keyboard.press("Escape")  # close a toast or a menu that may be open
@@ -110,29 +110,36 @@ def run_all_cells(page: Any, timeout: float = 240_000) -> None:
         page.locator(
             ".lm-Menu-item:not(.lm-mod-disabled) .lm-Menu-itemLabel", has_text="Run All Cells"
         ).first.click()
-        try:
-            page.wait_for_selector(ROOT, state="attached", timeout=60_000)
-            return
+        try:  # a board, or JupyterLab asking which kernel (then Run All again)
+            page.wait_for_selector(f"{ROOT}, .jp-Dialog", state="attached", timeout=60_000)
         except Exception:  # noqa: BLE001 - playwright's TimeoutError: try again
-            if _accept_kernel_choice(page):
-                continue
             _fail_on_dialog(page)
             continue
+        if page.locator(ROOT).count():
+            return
+        if not _accept_kernel_choice(page):
+            _fail_on_dialog(page)
     raise AssertionError("Run All Cells did not start the notebook")
 
 
 def _accept_kernel_choice(page: Any) -> bool:
-    """Accept JupyterLab's "Select Kernel" dialog with the kernel it proposes (the notebook's own).
+    """Accept JupyterLab's "Select Kernel" dialogs with the kernel each proposes (the notebook's own).
 
-    JupyterLab asks when the notebook's session came before the server's list of kernels (a
-    loaded machine); pressing Escape there would leave the notebook with no kernel, and Run
-    All would ask again. A pupil presses "Select"; so does this. True if there was a dialog.
+    On a loaded machine JupyterLab sometimes opens a notebook in several sessions at once (the
+    server's log shows the POSTs) and asks for a kernel once for each; pressing Escape there
+    leaves the notebook with no kernel, and Run All asks again. A pupil presses "Select" on each;
+    so does this, then reloads the page if they keep coming. True if there was a dialog.
     """
-    dialog = page.locator(".jp-Dialog", has_text="Select Kernel")
-    if not dialog.count():
+    dialogs = page.locator(".jp-Dialog", has_text="Select Kernel")
+    if not dialogs.count():
         return False
-    dialog.locator(".jp-mod-accept").first.click()
-    dialog.wait_for(state="detached", timeout=30_000)
+    for _ in range(10):
+        if not dialogs.count():
+            return True
+        dialogs.first.locator(".jp-mod-accept").click()
+        page.wait_for_timeout(1000)
+    page.reload()
+    page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=120_000)
     return True
 
 

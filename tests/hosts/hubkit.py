@@ -69,6 +69,7 @@ class Hub:
         self.sheet = state / "class-sheet.html"
         self.codes: dict[str, str] = {}
         self.teacher_password = ""
+        self.proxy_api = ""  # configurable-http-proxy's REST API (its routing table)
 
     def api(self, method: str, path: str, body: Any = None) -> Any:
         data = None if body is None else json.dumps(body).encode()
@@ -322,6 +323,7 @@ def running_hub(
         )  # fmt: skip
     hub = Hub(f"http://127.0.0.1:{port}/", token, tmp / "state", proc, log)
     hub.codes, hub.teacher_password = read_sheet(hub.sheet), teacher_password
+    hub.proxy_api = f"http://127.0.0.1:{env['LW_PROXY_API_PORT']}/api/routes"
     try:
         deadline = time.monotonic() + timeout
         while True:

@@ -344,6 +344,12 @@ def test_a_pupils_kernel_runs_as_the_pupil_and_cannot_read_another_home(hub: Hub
         "print('uid', os.getuid(), 'home', os.environ['HOME'])\n"
         "print('package', logger_widget.__file__)\n"
         f"print('repo on path', any(p and pathlib.Path(p).resolve() == pathlib.Path({str(repo)!r}) for p in sys.path))\n"
+        "import urllib.request, urllib.error\n"
+        "try:\n"
+        f"    urllib.request.urlopen({hub.proxy_api!r}, timeout=30)\n"
+        "    print('PROXY OPEN')\n"
+        "except urllib.error.HTTPError as e:\n"
+        "    print('proxy', e.code)\n"
         f"for path in {[str(p) for p in secret]!r}:\n"
         "    try:\n"
         "        pathlib.Path(path).read_bytes()\n"
@@ -357,6 +363,7 @@ def test_a_pupils_kernel_runs_as_the_pupil_and_cannot_read_another_home(hub: Hub
     # the package from the class's wheel, not the repository (before: PYTHONPATH was the repository)
     assert f"package {CLASS_ENV}" in out["stdout"] and "repo on path False" in out["stdout"], out
     assert "READ" not in out["stdout"] and out["stdout"].count("DENIED") == len(secret), out["stdout"]
+    assert "proxy 403" in out["stdout"], out  # the proxy's routing table wants the hub's token
 
 
 def test_private_tmp_and_shm_gone_after_the_stop_and_a_disk_limit(hub: Hub) -> None:
