@@ -10,7 +10,7 @@
 * a name with neither (e.g. the teacher's, when the set-up was not run) cannot log in.
 
 :class:`ClassCodesHandler` (``/hub/class/codes``) is the teacher's reset page: a new code for one
-pupil (their password is removed, the old code no longer works). It needs the custom scope
+pupil (their password is removed, the old code no longer works, their hub sessions end). It needs the custom scope
 :data:`RESET_SCOPE`, which the config gives the teacher's role, not the pupils'.
 """
 
@@ -25,6 +25,7 @@ from firstuseauthenticator import FirstUseAuthenticator
 from firstuseauthenticator.firstuseauthenticator import CustomLoginHandler
 from jupyterhub.auth import LocalAuthenticator
 from jupyterhub.handlers import BaseHandler
+from jupyterhub.utils import new_token
 from tornado import web
 from traitlets import Set, Unicode
 
@@ -126,6 +127,10 @@ class ClassCodesHandler(BaseHandler):  # type: ignore[misc]
             code = auth.reset(name)
         except KeyError:
             raise web.HTTPError(404, f"{name!r} is not on the class list") from None
+        user = self.find_user(name)
+        if user is not None:  # logged out of the hub everywhere (whoever knew the password)
+            user.orm_user.cookie_id = new_token()
+            self.db.commit()
         if "application/json" in self.request.headers.get("Accept", ""):
             self.set_header("Content-Type", "application/json")
             self.finish(json.dumps({"name": name, "code": code}))

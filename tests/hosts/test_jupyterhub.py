@@ -131,6 +131,8 @@ def test_the_class_sheet_and_a_code_that_works_once(hub: Hub) -> None:
 def test_the_teacher_resets_a_pupil_the_new_code_works_the_old_does_not(hub: Hub) -> None:
     """A new code for olena from the teacher's page: her old code and password stop working; a pupil may not reset."""
     old_password = _password(hub, "olena")
+    olena = hub.session()  # logged in before the reset: logged out by it
+    assert olena.login("olena", old_password) == 302 and olena.get("hub/home")[0] == 200
     amy = hub.session()
     assert amy.login("amy", _password(hub, "amy")) == 302
     assert amy.post_form("hub/class/codes", {"name": "olena"})[0] == 403
@@ -142,6 +144,7 @@ def test_the_teacher_resets_a_pupil_the_new_code_works_the_old_does_not(hub: Hub
     assert match, page
     new_code = match.group(1)
     assert teacher.post_form("hub/class/codes", {"name": "mallory"})[0] == 404
+    assert olena.get("hub/home")[0] == 302, "olena's session outlived the reset"  # to the login page
     assert hub.session().login("olena", old_password) == 403
     assert hub.session().login("olena", hub.codes["olena"], new_password="olena-again") == 403
     assert hub.session().login("olena", new_code, new_password="olena-new-secret") == 302
