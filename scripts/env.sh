@@ -2,8 +2,9 @@
 # Create (or update) the project's own environment in .venv with everything the
 # notebooks and the tests need. Sourced by scripts/test.sh and scripts/lab.sh.
 # System packages (Debian): chromium for the browser tests, gettext for
-# `msgfmt --check`, fonts with Cyrillic glyphs for the screenshots, bubblewrap for
-# running pupils' bots with no network and a read-only filesystem (tournament/sandbox.py).
+# `msgfmt --check`, fonts with Cyrillic glyphs for the screenshots, bubblewrap and
+# libseccomp for the sandboxes of pupils' bots (tournament/isolation.py; pyseccomp, the
+# Python side of libseccomp, comes from PyPI with the package).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -13,6 +14,8 @@ command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v msgfmt >/dev/null 2>&1 || need+=(gettext)
 [ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need+=(fonts-dejavu-core)
 command -v bwrap >/dev/null 2>&1 || need+=(bubblewrap)
+ldconfig -p 2>/dev/null | grep 'libseccomp\.so\.2' >/dev/null || need+=(libseccomp2)
+command -v setpriv >/dev/null 2>&1 || need+=(util-linux)
 if [ ${#need[@]} -gt 0 ]; then
   echo "== installing Debian packages: ${need[*]}"
   SUDO=""
@@ -40,6 +43,23 @@ if [ ! -e "$stamp" ]; then
   .venv/bin/jupyter labextension disable --level=sys_prefix @jupyter/nbgrader >/dev/null 2>&1 || true
   rm -f .venv/.installed-*
   touch "$stamp"
+fi
+
+# As root, the sandboxes of pupils' bots run as uid 65534 (tournament/sandbox.py): that account
+# must reach the venv's interpreter and this package. (The JupyterHub classroom's pupils run
+# their own environment; its set-up, deploy/jupyterhub/classsetup.py, opens its path itself.) A Python under a private
+# home (pyenv's /root/.pyenv: /root is mode 0700) is not reachable, so the directories on their
+# paths get the "search" bit for others (o+x: enter, not list).
+if [ "$(id -u)" = 0 ]; then
+  for d in "$(dirname "$(readlink -f .venv/bin/python)")" "$ROOT"; do
+  while [ "$d" != / ]; do
+    if [ "$(( 0$(stat -c %a "$d") & 01 ))" = 0 ]; then
+      echo "== chmod o+x $d (bot sandboxes, uid 65534, reach the venv and the package)"
+      chmod o+x "$d"
+    fi
+    d="$(dirname "$d")"
+  done
+  done
 fi
 
 # Compile the optional kernel (logger_widget.engine.fast, MCTS's search) into Numba's disk cache
