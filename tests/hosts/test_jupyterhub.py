@@ -178,6 +178,7 @@ def test_the_teacher_is_not_an_admin_and_cannot_reach_a_pupils_files(hub: Hub) -
     assert _status(hub, teacher, "POST", "hub/api/users/mallory") == 403
     assert _status(hub, teacher, "DELETE", "hub/api/users/amy") == 403
     assert _status(hub, teacher, "PATCH", "hub/api/users/teacher", {"admin": True}) == 403
+    assert _status(hub, teacher, "POST", "hub/api/shutdown") == 403  # the admin page's "Shutdown Hub"
     # ... but may stop and start it
     assert _status(hub, teacher, "DELETE", "hub/api/users/diego/server") in (202, 204)
     deadline = time.monotonic() + 60
