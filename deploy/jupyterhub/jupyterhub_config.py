@@ -3,29 +3,35 @@
 Why here and not in ``classroom/``: ``logger_widget/classroom/`` is the teaching package;
 deployment files live under ``deploy/``.
 
-Settings come from the environment (scripts/classroom.sh sets them):
+The class is set up first (``classsetup.py``, run by scripts/classroom.sh): the teacher's
+password, the pupils' one-time codes and class sheet, the pupils' environment. Settings come
+from the environment (scripts/classroom.sh sets them):
 
 * ``LW_CLASS`` — the class list (CSV ``name,language``; see class.example.csv). Only these
   names and the teacher may log in (``Authenticator.allowed_users``).
-* ``LW_TEACHER`` — the teacher's name (an admin: sees every pupil's server at /hub/admin).
-* ``LW_STATE`` — a folder for the hub's database, cookie secret, the passwords (dbm) and the homes.
+* ``LW_TEACHER`` — the teacher's name: the ``teacher`` role (sees the class, starts and stops
+  servers, issues new codes at /hub/class/codes), not an admin.
+* ``LW_ADMINS`` — comma-separated names made JupyterHub admins (default none: see the docs).
+* ``LW_STATE`` — a folder for the hub's database, cookie secret, the passwords and codes, the homes.
+* ``LW_CLASS_ENV`` — the pupils' environment made by the set-up (default ``LW_STATE/env``).
 * ``LW_PORT`` — the port on 127.0.0.1 (default 8000). Everything binds to 127.0.0.1 only.
 * ``LW_PROXY`` — the configurable-http-proxy command (installed from npm by the script).
 * ``LW_MEM_LIMIT`` — memory cap per pupil (default ``768M``), ``LW_CULL_TIMEOUT`` — seconds
-  an idle server lives (default 1800).
+  an idle server lives (default 1800), ``LW_DISK_LIMIT`` — each home's size (default ``1G``;
+  ``0``: no limit), ``LW_TMP_SIZE`` / ``LW_SHM_SIZE`` — each server's private ``/tmp`` and
+  ``/var/tmp`` (default ``256M``) and ``/dev/shm`` (default ``64M``).
 
 Run as root (``LW_SYSTEM_USERS`` unset or ``1``), every name on the list gets a Unix account
-(created at the first login, ``useradd``) and its server runs as that account in a home of
-mode 0700, so a pupil's kernel cannot read another pupil's files; each server is put in a
-memory cgroup capped at ``LW_MEM_LIMIT`` (cgroupspawner.py). Not root: all servers run as the
-hub's user (no Unix isolation), memory capped where the cgroup filesystem is writable.
+and its server runs as that account, in a home of mode 0700 on a disk image of its own
+(homedisk.py), with private ``/tmp`` and ``/dev/shm`` (bubblewrap) and a memory cgroup capped at
+``LW_MEM_LIMIT`` (cgroupspawner.py). Not root: all servers run as the hub's user (no Unix
+isolation), memory capped where the cgroup filesystem is writable.
 
-Logins: jupyterhub-firstuseauthenticator — each pupil chooses a password at the first
-login (as The Littlest JupyterHub recommends for workshops); a later login needs the
-same password. Names not on the list are refused (``create_users = False``).
+Logins: ``classauth.ClassCodeAuthenticator`` (jupyterhub-firstuseauthenticator whose first login
+needs the pupil's one-time code; the pupil then chooses their own password).
 """
 
-import csv
+import errno
 import os
 import pwd
 import shutil
@@ -34,12 +40,17 @@ import sys
 import time
 from pathlib import Path
 
-from firstuseauthenticator import FirstUseAuthenticator
-from jupyterhub.auth import LocalAuthenticator
+from jupyterhub.traitlets import ByteSpecification
 
 c = get_config()  # type: ignore[name-defined]  # noqa: F821 - provided by JupyterHub
 
-REPO = Path(__file__).resolve().parents[2]
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parents[1]
+sys.path.insert(0, str(HERE))
+from classauth import RESET_SCOPE, ClassCodeAuthenticator, LocalClassCodeAuthenticator  # noqa: E402
+from classlist import read_class, refuse_system_accounts  # noqa: E402
+from homedisk import HomeDisk, disk_limit_unsupported, private_tmp_command  # noqa: E402
+
 STATE = Path(os.environ.get("LW_STATE", REPO / "deploy" / "jupyterhub" / "state")).resolve()
 HOMES = STATE / "homes"
 #: root: one Unix account per pupil, servers run as those accounts (LW_SYSTEM_USERS=0 turns it off)
@@ -50,56 +61,49 @@ HOMES.mkdir(parents=True, exist_ok=True)
 if SYSTEM_USERS:
     for folder in (STATE, HOMES):  # pupils pass through to their own home, but cannot list these
         folder.chmod(0o711)
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 PORT = int(os.environ.get("LW_PORT", "8000"))
-TEACHER = os.environ.get("LW_TEACHER", "teacher")
+TEACHER = os.environ.get("LW_TEACHER", "teacher").strip().lower()
+PUPILS = read_class(Path(os.environ.get("LW_CLASS", HERE / "class.example.csv")))
+#: the pupils' environment (classsetup.py): the package from a wheel, not this repository
+CLASS_ENV = Path(os.environ.get("LW_CLASS_ENV", STATE / "env")).resolve()
+CLASS_PYTHON = CLASS_ENV / "bin" / "python"
+if not CLASS_PYTHON.exists():
+    raise SystemExit(
+        f"no pupils' environment at {CLASS_ENV}: set the class up first "
+        "(bash scripts/classroom.sh CLASS.csv does; or python deploy/jupyterhub/classsetup.py --help)"
+    )
 
 
-def read_class(path: Path) -> dict[str, str]:
-    """``{pupil: language}`` from the class list; a bad line is an error naming the line."""
-    pupils: dict[str, str] = {}
-    with path.open(encoding="utf-8") as f:
-        for number, row in enumerate(csv.reader(f), start=1):
-            if not row or row[0].strip().startswith("#"):
-                continue
-            if len(row) != 2 or row[1].strip() not in ("uk", "es", "en"):
-                raise SystemExit(f"{path}:{number}: expected 'name,language' with uk, es or en, got {row!r}")
-            name = row[0].strip().lower()
-            if not name.isidentifier():
-                raise SystemExit(f"{path}:{number}: the name {name!r} must be letters, digits or _")
-            pupils[name] = row[1].strip()
-    return pupils
+def _bytes(variable: str, default: str) -> int:
+    """``LW_...`` size in bytes (``768M``, ``1G``; ``0`` is 0); a bad value is an error naming it."""
+    text = os.environ.get(variable, default)
+    try:
+        return 0 if text.strip() == "0" else int(ByteSpecification().validate(None, text))
+    except Exception as e:  # noqa: BLE001 - traitlets' TraitError
+        raise SystemExit(f"{variable}={text!r} is not a size like 512M or 1G: {e}") from None
 
 
-PUPILS = read_class(Path(os.environ.get("LW_CLASS", REPO / "deploy" / "jupyterhub" / "class.example.csv")))
-
-#: lowest uid of a person's account (Debian's /etc/login.defs UID_MIN); below are system accounts
-UID_MIN = 1000
-
-
-def refuse_system_accounts(names: set[str]) -> None:
-    """A class-list name that is an existing system account (``root``, ``daemon``...) is an error."""
-    for name in sorted(names):
-        try:
-            uid = pwd.getpwnam(name).pw_uid
-        except KeyError:
-            continue
-        if uid < UID_MIN:
+DISK_LIMIT = _bytes("LW_DISK_LIMIT", "1G")
+TMP_SIZE, SHM_SIZE = _bytes("LW_TMP_SIZE", "256M"), _bytes("LW_SHM_SIZE", "64M")
+#: why the homes have no disk limit here (None: they have one)
+NO_DISK_LIMIT = "LW_DISK_LIMIT=0" if not DISK_LIMIT else (disk_limit_unsupported() if SYSTEM_USERS else
+                                                         "the servers do not run as the pupils' accounts")  # fmt: skip
+if NO_DISK_LIMIT:
+    print(f"[logger_widget] WARNING: pupils' homes have NO disk limit: {NO_DISK_LIMIT}", file=sys.stderr)
+#: private /tmp, /var/tmp and /dev/shm per server (bubblewrap), where the pupils have their accounts
+PRIVATE_TMP = SYSTEM_USERS and shutil.which("bwrap") is not None
+for _private in ("/tmp", "/var/tmp", "/dev/shm"):
+    for _path in (STATE, CLASS_ENV):
+        if PRIVATE_TMP and (_path == Path(_private) or Path(_private) in _path.parents):
             raise SystemExit(
-                f"the class-list name {name!r} is the system account uid {uid}: rename the pupil"
+                f"{_path} is below {_private}, which each pupil's server sees empty: choose another"
             )
-
-
-class LocalFirstUseAuthenticator(LocalAuthenticator, FirstUseAuthenticator):
-    """First-use passwords, and a Unix account per user (LocalAuthenticator.create_system_users).
-
-    LocalAuthenticator first in the MRO: its ``add_user`` creates the account, then calls
-    FirstUseAuthenticator's (the same pattern as oauthenticator's ``LocalGitHubOAuthenticator``).
-    """
-
+if SYSTEM_USERS and not PRIVATE_TMP:
+    print("[logger_widget] WARNING: bwrap is not installed: pupils share /tmp and /dev/shm", file=sys.stderr)
 
 c.JupyterHub.bind_url = f"http://127.0.0.1:{PORT}"
 c.JupyterHub.hub_ip = "127.0.0.1"
+c.JupyterHub.hub_port = int(os.environ.get("LW_HUB_PORT", PORT + 2))  # the hub's own API, behind the proxy
 c.JupyterHub.db_url = f"sqlite:///{STATE / 'jupyterhub.sqlite'}"
 c.JupyterHub.cookie_secret_file = str(STATE / "jupyterhub_cookie_secret")
 c.JupyterHub.pid_file = str(STATE / "jupyterhub.pid")
@@ -108,7 +112,10 @@ if os.environ.get("LW_PROXY"):
     c.ConfigurableHTTPProxy.command = [os.environ["LW_PROXY"]]
 c.ConfigurableHTTPProxy.api_url = f"http://127.0.0.1:{int(os.environ.get('LW_PROXY_API_PORT', PORT + 1))}"
 
-c.JupyterHub.authenticator_class = LocalFirstUseAuthenticator if SYSTEM_USERS else FirstUseAuthenticator
+# Logins: first-use passwords whose first use needs the pupil's one-time code (classauth.py);
+# the teacher's password and the codes are written by the class set-up (classsetup.py)
+c.JupyterHub.authenticator_class = LocalClassCodeAuthenticator if SYSTEM_USERS else ClassCodeAuthenticator
+c.JupyterHub.template_paths = [str(HERE / "templates")]  # the login page's "New password" field
 if SYSTEM_USERS:
     refuse_system_accounts(set(PUPILS) | {TEACHER})
     c.LocalAuthenticator.create_system_users = True
@@ -116,12 +123,37 @@ if SYSTEM_USERS:
     c.LocalAuthenticator.add_user_cmd = [
         "useradd", "--no-create-home", "--home-dir", str(HOMES / "USERNAME"), "--shell", "/usr/sbin/nologin",
     ]  # fmt: skip
-c.FirstUseAuthenticator.dbm_path = str(STATE / "passwords.dbm")
-c.FirstUseAuthenticator.create_users = False
-c.FirstUseAuthenticator.min_password_length = 4
+c.ClassCodeAuthenticator.dbm_path = str(STATE / "passwords.dbm")
+c.ClassCodeAuthenticator.codes_path = str(STATE / "codes.json")
+c.ClassCodeAuthenticator.pupils = set(PUPILS)
+c.ClassCodeAuthenticator.create_users = False
+c.ClassCodeAuthenticator.min_password_length = 8
 c.Authenticator.allowed_users = set(PUPILS) | {TEACHER}
-c.Authenticator.admin_users = {TEACHER}
-c.JupyterHub.admin_access = False  # the teacher sees servers, but cannot open a pupil's notebooks
+# No admin by default: an admin can open every pupil's server and files (JupyterHub 2+ ignores
+# admin_access). A school that wants one: LW_ADMINS=name (docs/classroom.md).
+c.Authenticator.admin_users = {
+    n.strip().lower() for n in os.environ.get("LW_ADMINS", "").split(",") if n.strip()
+}
+
+# The teacher's role (JupyterHub RBAC): the admin page and the class's users, servers and
+# activity; start and stop servers; issue new codes. Not access:servers (opening a pupil's
+# server), not tokens (a token for a pupil), not admin:users (adding or deleting users).
+c.JupyterHub.custom_scopes = {
+    RESET_SCOPE: {"description": "Issue a pupil a new one-time code (/hub/class/codes)."},
+}
+c.JupyterHub.load_roles = [
+    {
+        "name": "teacher",
+        "description": "The class's teacher: sees the class, starts and stops servers, issues new codes.",
+        "scopes": ["admin-ui", "list:users", "read:users", "read:servers", "servers", RESET_SCOPE],
+        "users": [TEACHER],
+    },
+    {
+        "name": "idle-culler",
+        "scopes": ["list:users", "read:users:activity", "read:servers", "delete:servers"],
+        "services": ["idle-culler"],
+    },
+]
 
 # Servers run as the pupils' Unix accounts (root) or all as the hub's user; each in a memory cgroup
 # capped at Spawner.mem_limit (cgroupspawner.py; a warning in the log where cgroups are not writable).
@@ -131,36 +163,44 @@ c.JupyterHub.spawner_class = (
 c.CgroupSpawner.home_dir_template = c.SimpleCgroupSpawner.home_dir_template = str(HOMES / "{username}")
 c.CgroupSpawner.cgroup_group = c.SimpleCgroupSpawner.cgroup_group = f"logger-hub-{PORT}"  # one per hub
 c.Spawner.ip = "127.0.0.1"
-c.Spawner.cmd = [sys.executable, "-m", "jupyterhub.singleuser"]
+c.Spawner.cmd = (private_tmp_command(TMP_SIZE, SHM_SIZE) if PRIVATE_TMP else []) + [
+    str(CLASS_PYTHON), "-m", "jupyterhub.singleuser",
+]  # fmt: skip
 c.Spawner.args = ["--ServerApp.terminals_enabled=False"] + (
     ["--allow-root"] if os.geteuid() == 0 and not SYSTEM_USERS else []
 )
 c.Spawner.mem_limit = os.environ.get("LW_MEM_LIMIT", "768M")
 c.Spawner.start_timeout = 180
 c.Spawner.http_timeout = 180
-c.Spawner.environment = {"PYTHONPATH": str(REPO), "LW_MEM_LIMIT": os.environ.get("LW_MEM_LIMIT", "768M")}
+# the class environment's own PATH first (jupyter, python); nothing of this repository
+c.Spawner.environment = {
+    "PATH": f"{CLASS_ENV / 'bin'}:/usr/local/bin:/usr/bin:/bin",
+    "LW_MEM_LIMIT": os.environ.get("LW_MEM_LIMIT", "768M"),
+}
 
 #: The compiled kernel and search (Numba's disk cache), built once for the whole class here and
 #: copied into each home at spawn. A pupil's kernel compiling on its own would take a minute of
 #: CPU per pupil and ~350 MB beside the kernel: past the memory cap, the kernel is OOM-killed.
 JIT_CACHE = STATE / "jit-cache"
-#: each pupil's copy, ``JIT_HOMES/<pupil>`` (``NUMBA_CACHE_DIR`` of their kernels): owned by the
-#: pupil (Numba writes there if it must recompile), in a folder of root's (mode 0711)
-JIT_HOMES = STATE / "jit-homes"
+#: each pupil's copy, in their home (counted in their disk limit), ``NUMBA_CACHE_DIR`` of their
+#: kernels: Numba writes there if it must recompile
+JIT_HOME = ".numba-cache"
 
 
 def fill_jit_cache() -> None:
-    """Compile the engine's kernel and the MCTS search into ``JIT_CACHE`` (a child Python; minutes).
+    """Compile the engine's kernel and the MCTS search of the pupils' environment into ``JIT_CACHE``.
 
-    Loads in seconds when the cache is already filled; without Numba (or with
-    ``LOGGER_WIDGET_NO_JIT=1``) there is nothing to compile and pupils use the Python engine.
+    Minutes the first time (a child Python); loads in seconds when the cache is already filled;
+    without Numba (or with ``LOGGER_WIDGET_NO_JIT=1``) there is nothing to compile and pupils use
+    the Python engine.
     """
     t0 = time.monotonic()
     print(f"[logger_widget] preparing the compiled kernel for the class in {JIT_CACHE} ...", file=sys.stderr)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     done = subprocess.run(
-        [sys.executable, "-c", "import sys\nfrom logger_widget.bots import mcts\n"
+        [str(CLASS_PYTHON), "-c", "import sys\nfrom logger_widget.bots import mcts\n"
          "sys.exit(0 if mcts.compiled_search(True) is not None else 3)"],
-        env=dict(os.environ, NUMBA_CACHE_DIR=str(JIT_CACHE), PYTHONPATH=str(REPO)),
+        env=dict(env, NUMBA_CACHE_DIR=str(JIT_CACHE)), cwd="/",
         stdin=subprocess.DEVNULL, capture_output=True, text=True, check=False,
     )  # fmt: skip
     if done.returncode == 3:
@@ -177,40 +217,59 @@ def fill_jit_cache() -> None:
 fill_jit_cache()
 
 
-def seed_home(spawner):  # type: ignore[no-untyped-def]
-    """Copy the notebooks in the pupil's language into their home (once) and the class's compiled
-    kernel beside it (every spawn); open the tutorial.
+def _replace_with_copy(source: Path, target: Path) -> None:
+    """``target`` (a pupil's path: maybe their link, file or folder) replaced by a copy of ``source``.
 
-    Runs as root on paths a pupil can change: nothing is written or chowned through a symbolic
-    link a pupil made (``tutorial_uk.ipynb -> /etc/...`` stays a link, untouched).
+    Nothing is followed: a link or file is removed, a folder removed fd-based (its links unlinked).
+    """
+    if target.is_symlink() or (target.exists() and not target.is_dir()):
+        target.unlink()
+    elif target.exists():
+        shutil.rmtree(target)
+    shutil.copytree(source, target, symlinks=True)
+
+
+def seed_home(spawner):  # type: ignore[no-untyped-def]
+    """Mount the pupil's home disk; copy the notebooks in the pupil's language into it (once) and the
+    class's compiled kernel (every spawn); open the tutorial.
+
+    Runs as root on paths a pupil can change, while none of their processes run (the last
+    server's cgroup was emptied): nothing is written or chowned through a symbolic link a pupil
+    made (``tutorial_uk.ipynb -> /etc/...`` stays a link, untouched).
     """
     name = spawner.user.name
     language = PUPILS.get(name, "en")
     home = HOMES / name
     home.mkdir(parents=True, exist_ok=True)
+    account = pwd.getpwnam(name) if SYSTEM_USERS else None
+    if account is not None and account.pw_dir != str(home):  # an account left from another class
+        subprocess.run(["usermod", "--home", str(home), name], check=True, capture_output=True)
+    if account is not None and not NO_DISK_LIMIT:
+        HomeDisk(STATE / "disks" / f"{name}.img", home, DISK_LIMIT).mount(account.pw_uid, account.pw_gid)
     sources = [
         REPO / "notebooks" / f"{stem}_{language}.ipynb"
         for stem in ("tutorial", "play_vs_bots", "game_theory_exercises")
     ]
-    if name == TEACHER:
+    if name == TEACHER:  # the teacher's material: in the teacher's home only (mode 0700)
         sources += sorted((REPO / "notebooks").glob("game_theory_exercises_teacher_*.ipynb"))
     copied = []
-    for source in sources:
-        if not os.path.lexists(home / source.name):  # a dangling link is not followed
-            shutil.copy(source, home / source.name)
-            copied.append(home / source.name)
-    if JIT_CACHE.is_dir():  # the class's compiled kernel: the pupil's kernel loads it, never compiles
-        # outside the home, in a folder only root can change: a pupil cannot aim it elsewhere
-        jit = JIT_HOMES / name
-        JIT_HOMES.mkdir(exist_ok=True)
-        JIT_HOMES.chmod(0o711)  # pupils pass through to their own copy (the umask is 077)
-        if os.path.lexists(jit):
-            shutil.rmtree(jit)  # fd-based: removes the pupil's links, never follows them
-        shutil.copytree(JIT_CACHE, jit)
-        copied += [jit, *jit.rglob("*")]
-        spawner.environment = {**spawner.environment, "NUMBA_CACHE_DIR": str(jit)}
-    if SYSTEM_USERS:  # the pupil's own: only they (and root) can enter it
-        account = pwd.getpwnam(name)
+    try:  # a pupil whose home is full still gets their server (to delete files), without the copies
+        for source in sources:
+            if not os.path.lexists(home / source.name):  # a dangling link is not followed
+                shutil.copy(source, home / source.name)
+                copied.append(home / source.name)
+        if JIT_CACHE.is_dir():  # the class's compiled kernel: the pupil's kernel loads it, never compiles
+            jit = home / JIT_HOME
+            _replace_with_copy(JIT_CACHE, jit)
+            copied += [jit, *jit.rglob("*")]
+            spawner.environment = {**spawner.environment, "NUMBA_CACHE_DIR": str(jit)}
+    except OSError as e:
+        if e.errno != errno.ENOSPC:
+            raise
+        if (home / JIT_HOME).is_dir() and not (home / JIT_HOME).is_symlink():
+            shutil.rmtree(home / JIT_HOME)  # root's partial copy: not left taking the pupil's space
+        spawner.log.warning("%s's home is full: notebooks or the compiled kernel not copied (%s)", name, e)
+    if account is not None:  # the pupil's own: only they (and root) can enter it
         for path in [home, *copied]:
             os.chown(path, account.pw_uid, account.pw_gid, follow_symlinks=False)
         home.chmod(0o700)
@@ -232,28 +291,14 @@ c.JupyterHub.services = [
         ],
     }
 ]
-c.JupyterHub.load_roles = [
-    {
-        "name": "idle-culler",
-        "scopes": ["list:users", "read:users:activity", "read:servers", "delete:servers"],
-        "services": ["idle-culler"],
-    }
-]
 # LW_API_TOKEN: a token for the teacher's scripts and the tests, allowed to list users and
-# start/stop servers (not to open them: no access:servers)
+# start/stop servers and read their state (not to open them: no access:servers)
 if os.environ.get("LW_API_TOKEN"):
     c.JupyterHub.services.append({"name": "classroom-admin", "api_token": os.environ["LW_API_TOKEN"]})
     c.JupyterHub.load_roles.append(
         {
             "name": "classroom-admin",
-            "scopes": [
-                "list:users",
-                "read:users",
-                "read:servers",
-                "servers",
-                "delete:servers",
-                "admin:server_state",
-            ],
+            "scopes": ["list:users", "read:users", "read:servers", "servers", "admin:server_state"],
             "services": ["classroom-admin"],
         }
     )

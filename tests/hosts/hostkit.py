@@ -102,20 +102,45 @@ def run_all_cells(page: Any, timeout: float = 240_000) -> None:
     clicked again, up to three times, until a board appears.
     """
     page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=timeout)
-    for _attempt in range(3):
+    for _attempt in range(4):
         page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status=idle]", timeout=timeout)
+        _accept_kernel_choice(page)
         page.keyboard.press("Escape")  # close a toast or a menu that may be open
         page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
         page.locator(
             ".lm-Menu-item:not(.lm-mod-disabled) .lm-Menu-itemLabel", has_text="Run All Cells"
         ).first.click()
-        try:
-            page.wait_for_selector(ROOT, state="attached", timeout=60_000)
-            return
+        try:  # a board, or JupyterLab asking which kernel (then Run All again)
+            page.wait_for_selector(f"{ROOT}, .jp-Dialog", state="attached", timeout=60_000)
         except Exception:  # noqa: BLE001 - playwright's TimeoutError: try again
             _fail_on_dialog(page)
             continue
+        if page.locator(ROOT).count():
+            return
+        if not _accept_kernel_choice(page):
+            _fail_on_dialog(page)
     raise AssertionError("Run All Cells did not start the notebook")
+
+
+def _accept_kernel_choice(page: Any) -> bool:
+    """Accept JupyterLab's "Select Kernel" dialogs with the kernel each proposes (the notebook's own).
+
+    On a loaded machine JupyterLab sometimes opens a notebook in several sessions at once (the
+    server's log shows the POSTs) and asks for a kernel once for each; pressing Escape there
+    leaves the notebook with no kernel, and Run All asks again. A pupil presses "Select" on each;
+    so does this, then reloads the page if they keep coming. True if there was a dialog.
+    """
+    dialogs = page.locator(".jp-Dialog", has_text="Select Kernel")
+    if not dialogs.count():
+        return False
+    for _ in range(10):
+        if not dialogs.count():
+            return True
+        dialogs.first.locator(".jp-mod-accept").click()
+        page.wait_for_timeout(1000)
+    page.reload()
+    page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=120_000)
+    return True
 
 
 def _fail_on_dialog(page: Any) -> None:

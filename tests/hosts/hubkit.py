@@ -48,13 +48,28 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+#: the pupils' environment the tests' hubs share (classsetup.py rebuilds it when the project's
+#: dependencies change, and puts the package's fresh wheel in it at every start)
+#: Not below /tmp or /var/tmp: each pupil's server sees its own, empty ones (homedisk.private_tmp_command).
+TESTS_ROOT = Path(os.environ.get("LW_TEST_HUB_ROOT", "/var/lib/logger_widget-hub-tests"))
+CLASS_ENV = TESTS_ROOT / "class-env"
+
+
 class Hub:
-    """A running hub: its URL, the ``classroom-admin`` service token, state folder and log."""
+    """A running hub: its URL, the ``classroom-admin`` service token, state folder and log.
+
+    ``codes`` are the pupils' one-time codes read from the class sheet the set-up wrote
+    (``sheet``), ``teacher_password`` the teacher's password given to the set-up.
+    """
 
     def __init__(
         self, url: str, token: str, state: Path, process: subprocess.Popen[bytes], log: Path
     ) -> None:
         self.url, self.token, self.state, self.process, self.log = url, token, state, process, log
+        self.sheet = state / "class-sheet.html"
+        self.codes: dict[str, str] = {}
+        self.teacher_password = ""
+        self.proxy_api = ""  # configurable-http-proxy's REST API (its routing table)
 
     def api(self, method: str, path: str, body: Any = None) -> Any:
         data = None if body is None else json.dumps(body).encode()
@@ -135,16 +150,35 @@ class Session:
         with self.opener.open(req, timeout=60) as r:
             return json.loads(r.read().decode())
 
-    def login(self, name: str, password: str) -> int:
+    def xsrf(self) -> str:
+        return next((c.value for c in self.jar if c.name == "_xsrf"), "")
+
+    def login(self, name: str, password: str, new_password: str = "") -> int:
+        """Submit the login form (``new_password``: the first login's, with the code as ``password``)."""
         self.get("hub/login")
-        xsrf = next((c.value for c in self.jar if c.name == "_xsrf"), "")
-        data = urllib.parse.urlencode({"username": name, "password": password, "_xsrf": xsrf}).encode()
+        fields = {"username": name, "password": password, "_xsrf": self.xsrf()}
+        if new_password:
+            fields["new_password"] = new_password
+        return self.post_form("hub/login", fields)[0]
+
+    def post_form(self, path: str, fields: dict[str, str]) -> tuple[int, str]:
+        """POST a form as a browser would (the ``_xsrf`` field added); the status and the body."""
+        data = urllib.parse.urlencode({"_xsrf": self.xsrf(), **fields}).encode()
         try:
-            with self.opener.open(self.url + "hub/login", data=data, timeout=60) as r:
-                return r.status
+            with self.opener.open(self.url + path, data=data, timeout=60) as r:
+                return r.status, r.read().decode()
         except urllib.error.HTTPError as e:
             with e:
-                return e.code
+                return e.code, e.read().decode(errors="replace")
+
+
+def read_sheet(sheet: Path) -> dict[str, str]:
+    """``{pupil: code}`` from a class sheet (classcodes.class_sheet's slips)."""
+    import re
+
+    text = sheet.read_text(encoding="utf-8")
+    slips = re.findall(r'data-pupil="([^"]+)".*?<span class="code">([^<]+)</span>', text, re.S)
+    return dict(slips)
 
 
 def pupil_token(hub: Hub, name: str, password: str) -> str:
@@ -237,10 +271,14 @@ def run_in_kernel(hub: Hub, name: str, token: str, code: str, timeout: float = 1
 
 
 @contextlib.contextmanager
-def running_hub(pupils: dict[str, str], teacher: str, mem_limit: int, timeout: float = 900) -> Iterator[Hub]:
-    """Start the classroom hub for ``pupils`` (``{name: language}``) and ``teacher``, each server
-    capped at ``mem_limit`` bytes (whole MiB); stop every server and process at the end.
-    ``timeout`` (s) covers the hub's start, which compiles the class's kernel first (~1 min idle).
+def running_hub(
+    pupils: dict[str, str], teacher: str, mem_limit: int, timeout: float = 900, **settings: str
+) -> Iterator[Hub]:
+    """Set up the class (classsetup.py) and start its hub for ``pupils`` (``{name: language}``) and
+    ``teacher``, each server capped at ``mem_limit`` bytes (whole MiB); stop every server and
+    process and unmount the homes at the end. ``settings``: more ``LW_...`` variables for the hub
+    (e.g. ``LW_DISK_LIMIT="64M"``). ``timeout`` (s) covers the set-up and the hub's start, which
+    compiles the class's kernel first (~1 min idle).
 
     Raises :class:`HubError` when the proxy cannot be installed or the hub does not start.
     """
@@ -250,7 +288,8 @@ def running_hub(pupils: dict[str, str], teacher: str, mem_limit: int, timeout: f
     chp = REPO / "deploy" / "jupyterhub" / "node_modules" / ".bin" / "configurable-http-proxy"
     if not chp.exists():
         raise HubError(f"configurable-http-proxy was not installed from npm:\n{out.stdout}{out.stderr}")
-    tmp = Path(tempfile.mkdtemp(prefix="logger-hub-"))
+    TESTS_ROOT.mkdir(mode=0o711, parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix="hub-", dir=TESTS_ROOT))
     tmp.chmod(0o711)  # as root the pupils' own Unix accounts pass through to their homes
     (tmp / "class.csv").write_text("".join(f"{n},{lang}\n" for n, lang in pupils.items()))
     port, token = free_port(), secrets.token_hex(16)
@@ -258,16 +297,33 @@ def running_hub(pupils: dict[str, str], teacher: str, mem_limit: int, timeout: f
     env.update(
         LW_CLASS=str(tmp / "class.csv"), LW_TEACHER=teacher, LW_STATE=str(tmp / "state"), LW_PORT=str(port),
         LW_PROXY_API_PORT=str(free_port()), LW_PROXY=str(chp), LW_API_TOKEN=token, LW_MEM_LIMIT=f"{mem_limit // 2**20}M",
+        LW_CLASS_ENV=str(CLASS_ENV), LW_HUB_PORT=str(free_port()),
         PATH=os.pathsep.join((str(Path(sys.executable).parent), env.get("PATH", ""))),
     )  # fmt: skip
+    env.update(settings)
     (tmp / "state").mkdir()
     log = tmp / "hub.log"
-    with log.open("wb") as f:
+    teacher_password = secrets.token_urlsafe(12)
+    setup = subprocess.run(
+        [sys.executable, str(CONFIG.parent / "classsetup.py"), "--class", str(tmp / "class.csv"),
+         "--state", str(tmp / "state"), "--teacher", teacher,
+         "--address", f"http://127.0.0.1:{port}/", "--env", str(CLASS_ENV), "--exchange", str(tmp / "exchange")],
+        env=dict(env, LW_TEACHER_PASSWORD=teacher_password),  # not in argv, which ps shows to all
+        capture_output=True, text=True, timeout=timeout, check=False,
+    )  # fmt: skip
+    log.write_text(setup.stdout + setup.stderr)
+    if setup.returncode != 0:
+        _unmount_under(tmp)
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise HubError(f"the class set-up failed:\n{setup.stdout[-2000:]}{setup.stderr[-4000:]}")
+    with log.open("ab") as f:
         proc = subprocess.Popen(
             [sys.executable, "-m", "jupyterhub", "-f", str(CONFIG)],
             cwd=tmp / "state", env=env, stdout=f, stderr=subprocess.STDOUT, start_new_session=True,
         )  # fmt: skip
     hub = Hub(f"http://127.0.0.1:{port}/", token, tmp / "state", proc, log)
+    hub.codes, hub.teacher_password = read_sheet(hub.sheet), teacher_password
+    hub.proxy_api = f"http://127.0.0.1:{env['LW_PROXY_API_PORT']}/api/routes"
     try:
         deadline = time.monotonic() + timeout
         while True:
@@ -295,4 +351,16 @@ def running_hub(pupils: dict[str, str], teacher: str, mem_limit: int, timeout: f
                         time.sleep(0.5)
         finally:
             _stop(proc)  # the hub, its proxy and the culler share its process group
+            with contextlib.suppress(OSError):  # the last hub's log, for a failed test's reader
+                shutil.copy(log, TESTS_ROOT / "last-hub.log")
+            _unmount_under(tmp)
             shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _unmount_under(folder: Path) -> None:
+    """Unmount the pupils' home disks mounted below ``folder`` (before removing it)."""
+    with open("/proc/self/mounts", encoding="utf-8") as f:
+        targets = [line.split()[1] for line in f]
+    for target in sorted(targets, reverse=True):
+        if target.startswith(str(folder) + "/"):
+            subprocess.run(["umount", "-l", target], check=False, capture_output=True)

@@ -7,50 +7,186 @@ process is stopped at the end. Slow (a single-user server and its kernel start).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import pwd
+import re
 import time
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from hubkit import Hub, HubError, pupil_token, run_in_kernel, running_hub
+from hubkit import CLASS_ENV, Hub, HubError, pupil_token, run_in_kernel, running_hub
 
 pytestmark = pytest.mark.slow
 
 PUPILS = {"olena": "uk", "diego": "es", "amy": "en"}
 TEACHER = "teacher"
 MEM_LIMIT = 768 * 2**20  # bytes, each pupil's cap (LW_MEM_LIMIT)
-
-
-def _password(name: str) -> str:
-    return f"{name}-secret"
+DISK_LIMIT = 64 * 2**20  # bytes, each home's disk image (LW_DISK_LIMIT)
+SHM_SIZE = 32 * 2**20  # bytes, each server's private /dev/shm (LW_SHM_SIZE)
+#: each pupil's password once they have chosen it (first login with their one-time code)
+PASSWORDS: dict[str, str] = {}
 
 
 @pytest.fixture(scope="module")
 def hub() -> Iterator[Hub]:
     pytest.importorskip("jupyterhub")
     pytest.importorskip("firstuseauthenticator")
+    PASSWORDS.clear()
     try:
-        with running_hub(PUPILS, TEACHER, MEM_LIMIT) as hub:
+        with running_hub(
+            PUPILS,
+            TEACHER,
+            MEM_LIMIT,
+            LW_DISK_LIMIT=f"{DISK_LIMIT // 2**20}M",
+            LW_SHM_SIZE=f"{SHM_SIZE // 2**20}M",
+        ) as hub:
+            PASSWORDS[TEACHER] = hub.teacher_password
             yield hub
     except HubError as e:
         pytest.fail(str(e))
 
 
+def _password(hub: Hub, name: str) -> str:
+    """``name``'s password; the first time, the pupil logs in with the code from the class sheet and chooses it."""
+    if name not in PASSWORDS:
+        chosen = f"{name}-secret"
+        assert hub.session().login(name, hub.codes[name], new_password=chosen) == 302, f"{name}'s code failed"
+        PASSWORDS[name] = chosen
+    return PASSWORDS[name]
+
+
+def _token(hub: Hub, name: str) -> str:
+    return pupil_token(hub, name, _password(hub, name))
+
+
+def _status(hub: Hub, token: str, method: str, path: str, body: Any = None) -> int:
+    """The HTTP status of a request to the hub (``path`` below the hub's URL) with ``token``."""
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(
+        hub.url + path, data=data, method=method, headers={"Authorization": f"token {token}"}
+    )
+    try:
+        with urllib.request.urlopen(req, timeout=60) as r:
+            return int(r.status)
+    except urllib.error.HTTPError as e:
+        with e:
+            return int(e.code)
+
+
 def test_a_name_not_on_the_class_list_cannot_log_in(hub: Hub) -> None:
-    assert hub.session().login("mallory", "whatever1") == 403
-    assert hub.session().login("Olena2", "whatever1") == 403
+    """Unknown, homoglyph (Cyrillic о), full-width, path-like and empty names: 403, no account."""
+    for name in (
+        "mallory",
+        "Olena2",
+        "\u043elena",
+        "\uff41\uff4d\uff59",
+        "../olena",
+        "olena/..",
+        "teacher/",
+        "",
+        " ",
+    ):
+        assert hub.session().login(name, hub.codes["olena"], new_password="whatever1") == 403, name
     names = {u["name"] for u in hub.api("GET", "users")}
-    assert "mallory" not in names
+    assert names == set(PUPILS) | {TEACHER}, names
 
 
-def test_first_login_sets_the_password_a_wrong_one_is_refused(hub: Hub) -> None:
-    assert hub.session().login("amy", "amy-secret") == 302  # first login: the password is set
-    assert hub.session().login("amy", "not-hers") == 403
-    assert hub.session().login("amy", "amy-secret") == 302
+def test_nobody_can_claim_the_teacher_or_a_classmate_by_logging_in_first(hub: Hub) -> None:
+    """Before: first-use sign-up, whoever came first as ``teacher`` (an admin) or as a classmate got the name."""
+    for password in ("whatever1", hub.codes["diego"], ""):
+        assert hub.session().login(TEACHER, password, new_password="mine-now-1") == 403
+    # diego without his code: a made-up one, a classmate's, none
+    for code in ("AAAA-BBBB-CCCC", hub.codes["olena"], "", "mine-now-1"):
+        assert hub.session().login("diego", code, new_password="mine-now-1") == 403
+    assert hub.session().login(TEACHER, hub.teacher_password) == 302  # the set-up's password
+    assert _password(hub, "diego")  # diego's own code still works: nobody took his name
+
+
+def test_the_class_sheet_and_a_code_that_works_once(hub: Hub) -> None:
+    """The sheet (A4, root's only) lists every pupil; a code opens the first login once; codes kept hashed."""
+    sheet = hub.sheet.read_text(encoding="utf-8")
+    assert "size: A4" in sheet and hub.sheet.stat().st_mode & 0o777 == 0o600
+    for name, language in PUPILS.items():
+        assert f'data-pupil="{name}"' in sheet and f'<span class="language">{language}</span>' in sheet
+    assert sheet.count(hub.url) == len(PUPILS)
+    codes_file = (hub.state / "codes.json").read_text()
+    assert (hub.state / "codes.json").stat().st_mode & 0o777 == 0o600
+    assert not any(code.replace("-", "") in codes_file or code in codes_file for code in hub.codes.values())
+    # amy: her code without a new password does not spend it; with one, it does
+    assert hub.session().login("amy", hub.codes["amy"]) == 403
+    assert hub.session().login("amy", hub.codes["amy"], new_password="short") == 403  # < 8 characters
+    password = _password(hub, "amy")
+    assert hub.session().login("amy", hub.codes["amy"], new_password="another-one") == 403  # spent
+    assert hub.session().login("amy", hub.codes["amy"]) == 403
+    assert hub.session().login("amy", "not-hers-at-all") == 403
+    assert hub.session().login("amy", password) == 302
+
+
+def test_the_teacher_resets_a_pupil_the_new_code_works_the_old_does_not(hub: Hub) -> None:
+    """A new code for olena from the teacher's page: her old code and password stop working; a pupil may not reset."""
+    old_password = _password(hub, "olena")
+    olena = hub.session()  # logged in before the reset: logged out by it
+    assert olena.login("olena", old_password) == 302 and olena.get("hub/home")[0] == 200
+    amy = hub.session()
+    assert amy.login("amy", _password(hub, "amy")) == 302
+    assert amy.post_form("hub/class/codes", {"name": "olena"})[0] == 403
+    teacher = hub.session()
+    assert teacher.login(TEACHER, hub.teacher_password) == 302
+    status, page = teacher.post_form("hub/class/codes", {"name": "olena"})
+    assert status == 200, page
+    match = re.search(r'<code id="new-code">([^<]+)</code>', page)
+    assert match, page
+    new_code = match.group(1)
+    assert teacher.post_form("hub/class/codes", {"name": "mallory"})[0] == 404
+    assert olena.get("hub/home")[0] == 302, "olena's session outlived the reset"  # to the login page
+    assert hub.session().login("olena", old_password) == 403
+    assert hub.session().login("olena", hub.codes["olena"], new_password="olena-again") == 403
+    assert hub.session().login("olena", new_code, new_password="olena-new-secret") == 302
+    assert hub.session().login("olena", new_code, new_password="olena-newer") == 403
+    PASSWORDS["olena"] = "olena-new-secret"
+    assert hub.session().login("olena", "olena-new-secret") == 302
+
+
+def test_the_teacher_is_not_an_admin_and_cannot_reach_a_pupils_files(hub: Hub) -> None:
+    """The teacher's role: the class, servers, activity, start/stop; not a pupil's files, tokens, or users.
+
+    Before: the teacher was the hub's admin (``admin_access`` is ignored since JupyterHub 2):
+    diego's files 200, a token for diego 201, a new user and a deleted pupil.
+    """
+    hub.start("diego")
+    teacher = _token(hub, TEACHER)
+    assert _status(hub, teacher, "GET", "hub/api/users") == 200
+    req = urllib.request.Request(hub.url + "hub/api/users", headers={"Authorization": f"token {teacher}"})
+    with urllib.request.urlopen(req, timeout=60) as r:
+        users = {u["name"]: u for u in json.loads(r.read())}
+    assert set(users) == set(PUPILS) | {TEACHER}
+    assert not users[TEACHER]["admin"] and users["diego"]["servers"][""]["ready"]
+    assert "last_activity" in users["diego"]
+    assert hub.api("GET", "users/diego")["admin"] is False
+    # diego's server and files, through the hub's proxy with the teacher's token and session
+    assert _status(hub, teacher, "GET", "user/diego/api/contents/tutorial_es.ipynb") == 403
+    session = hub.session()
+    assert session.login(TEACHER, hub.teacher_password) == 302
+    assert session.follow("user/diego/files/tutorial_es.ipynb") in (403, 404)
+    assert _status(hub, teacher, "POST", "hub/api/users/diego/tokens", {"note": "x"}) == 403
+    assert _status(hub, teacher, "POST", "hub/api/users/mallory") == 403
+    assert _status(hub, teacher, "DELETE", "hub/api/users/amy") == 403
+    assert _status(hub, teacher, "PATCH", "hub/api/users/teacher", {"admin": True}) == 403
+    assert _status(hub, teacher, "POST", "hub/api/shutdown") == 403  # the admin page's "Shutdown Hub"
+    # ... but may stop and start it
+    assert _status(hub, teacher, "DELETE", "hub/api/users/diego/server") in (202, 204)
+    deadline = time.monotonic() + 60
+    while hub.api("GET", "users/diego")["servers"]:
+        assert time.monotonic() < deadline, "the teacher's stop did not stop diego's server"
+        time.sleep(0.5)
+    assert _status(hub, teacher, "POST", "hub/api/users/diego/server") in (201, 202)
+    hub.wait_ready("diego")
 
 
 def test_a_pupil_cannot_open_another_pupils_server(hub: Hub) -> None:
@@ -58,21 +194,24 @@ def test_a_pupil_cannot_open_another_pupils_server(hub: Hub) -> None:
     # the home was seeded with diego's notebooks, in Spanish
     assert (hub.state / "homes" / "diego" / "tutorial_es.ipynb").exists()
     assert not (hub.state / "homes" / "diego" / "tutorial_uk.ipynb").exists()
-
     diego = hub.session()
-    assert diego.login("diego", "diego-secret") == 302
-    status, _ = diego.get("user/diego/files/tutorial_es.ipynb")
-    if status == 302:  # the single-user server's OAuth round trip
-        status = diego.follow("user/diego/files/tutorial_es.ipynb")
-    assert status == 200
-
+    assert diego.login("diego", _password(hub, "diego")) == 302
+    assert diego.follow("user/diego/files/tutorial_es.ipynb") == 200
     olena = hub.session()
-    assert olena.login("olena", "olena-secret") == 302
+    assert olena.login("olena", _password(hub, "olena")) == 302
     status = olena.follow("user/diego/files/tutorial_es.ipynb")
     assert status in (403, 404), f"olena reached diego's server (HTTP {status})"
-    # the teacher (an admin) sees the running server
-    servers = {u["name"]: u["servers"] for u in hub.api("GET", "users")}
-    assert servers["diego"].get("", {}).get("ready")
+
+
+def test_a_pupils_token_opens_nothing_of_a_classmate(hub: Hub) -> None:
+    """amy's token against diego's server, files, kernels and tokens: refused."""
+    hub.start("diego")
+    amy = _token(hub, "amy")
+    for method, path in [("GET", "user/diego/api/contents"), ("GET", "user/diego/api/kernels"),
+                         ("GET", "user/diego/files/tutorial_es.ipynb"), ("GET", "hub/api/users/diego/tokens"),
+                         ("POST", "hub/api/users/diego/tokens"), ("GET", "hub/api/users")]:  # fmt: skip
+        status = _status(hub, amy, method, path, {} if method == "POST" else None)
+        assert status in (403, 404), f"{method} {path}: HTTP {status}"
 
 
 def _memory_mb(hub: Hub, name: str) -> float:
@@ -99,12 +238,10 @@ def _assert_within_the_cap_and_not_recompiled(hub: Hub, name: str) -> None:
         for p in (hub.state / "jit-cache").rglob("*.nb*")
     }
     assert shared, "the hub compiled no kernel for the class (is the [fast] extra installed?)"
-    own = {
-        p.relative_to(hub.state / "jit-homes" / name): p.stat().st_mtime
-        for p in (hub.state / "jit-homes" / name).rglob("*.nb*")
-    }
+    jit = hub.state / "homes" / name / ".numba-cache"
+    own = {p.relative_to(jit): p.stat().st_mtime for p in jit.rglob("*.nb*")}
     assert own == shared, f"{name}'s kernel compiled again instead of loading the class's copy"
-    elsewhere = list((hub.state / "homes" / name).rglob("*.nbi"))
+    elsewhere = [p for p in (hub.state / "homes" / name).rglob("*.nbi") if jit not in p.parents]
     assert not elsewhere, f"{name}'s kernel compiled into its home instead: {elsewhere}"
 
 
@@ -124,7 +261,12 @@ def test_three_pupils_play_their_tutorial_teacher_sees_them(
         t0 = time.perf_counter()
         page.goto(hub.url + "hub/login")
         page.fill("#username_input", name)
-        page.fill("#password_input", f"{name}-secret")
+        if name in PASSWORDS:
+            page.fill("#password_input", PASSWORDS[name])
+        else:  # the first login: the code from the class sheet, and a password of their own
+            page.fill("#password_input", hub.codes[name])
+            page.fill("#new_password_input", f"{name}-secret")
+            PASSWORDS[name] = f"{name}-secret"
         page.click("#login_submit")
         # the hub starts the server and opens the tutorial in the pupil's language
         page.wait_for_url(f"**/user/{name}/lab/tree/tutorial_{language}.ipynb*", timeout=240_000)
@@ -153,7 +295,7 @@ def test_three_pupils_play_their_tutorial_teacher_sees_them(
     page = context.new_page()
     page.goto(hub.url + "hub/login?next=%2Fhub%2Fadmin")
     page.fill("#username_input", TEACHER)
-    page.fill("#password_input", f"{TEACHER}-secret")
+    page.fill("#password_input", hub.teacher_password)
     page.click("#login_submit")
     page.wait_for_url("**/hub/admin*")
     rows = page.locator("tr.user-row")
@@ -163,8 +305,18 @@ def test_three_pupils_play_their_tutorial_teacher_sees_them(
         row.locator(".stop-button", has_text="Stop Server").wait_for()
     teacher_row = rows.filter(has=page.locator("[data-testid=user-row-name]", has_text=TEACHER))
     assert teacher_row.locator(".stop-button", has_text="Stop Server").count() == 0  # no server of their own
-    # (the page shows "Access Server" too; with admin_access = False the hub refuses it)
+    assert page.locator("th", has_text="Last Activity").count() == 1
     page.screenshot(path=str(screenshots / "hosts-hub-teacher-admin.png"))
+    # the teacher stops amy's server from the page ...
+    amy_row = rows.filter(has=page.locator("[data-testid=user-row-name]", has_text="amy"))
+    amy_row.locator(".stop-button", has_text="Stop Server").click()
+    deadline = time.monotonic() + 60
+    while hub.api("GET", "users/amy")["servers"]:
+        assert time.monotonic() < deadline, "the teacher's Stop Server did not stop amy's server"
+        time.sleep(0.5)
+    # ... but the page's "Access Server" to a pupil's files is refused (the teacher has no access:servers)
+    response = page.goto(hub.url + "user/diego/files/tutorial_es.ipynb")
+    assert response is not None and response.status in (403, 404), response and response.status
     context.close()
     print("\nclassroom:", json.dumps(figures, indent=2))
     (screenshots / "classroom.json").write_text(json.dumps(figures, indent=2) + "\n")
@@ -180,19 +332,104 @@ def test_a_pupils_kernel_runs_as_the_pupil_and_cannot_read_another_home(hub: Hub
     assert (diego_home / "tutorial_es.ipynb").exists()
     assert diego_home.stat().st_mode & 0o777 == 0o700
     assert diego_home.stat().st_uid == pwd.getpwnam("diego").pw_uid
+    hub.start(TEACHER)  # the teacher's home holds the teacher notebooks
+    repo = Path(__file__).resolve().parents[2]
+    secret = [
+        diego_home / "tutorial_es.ipynb",
+        hub.state / "jupyterhub.sqlite", hub.state / "jupyterhub_cookie_secret", hub.state / "codes.json",
+        hub.state / "class-sheet.html", *hub.state.glob("passwords.dbm*"), hub.state / "disks" / "diego.img",
+        hub.state / "homes" / TEACHER / "game_theory_exercises_teacher_en.ipynb",
+        repo / "notebooks" / "game_theory_exercises_teacher_en.ipynb",
+        repo / "deploy" / "nbgrader" / "source" / "game_theory_en" / "game_theory_en.ipynb",
+    ]  # fmt: skip
+    assert all(p.exists() for p in secret), [p for p in secret if not p.exists()]
     code = (
-        "import os, pathlib\n"
+        "import os, pathlib, sys, logger_widget\n"
         "print('uid', os.getuid(), 'home', os.environ['HOME'])\n"
+        "print('package', logger_widget.__file__)\n"
+        f"print('repo on path', any(p and pathlib.Path(p).resolve() == pathlib.Path({str(repo)!r}) for p in sys.path))\n"
+        "import urllib.request, urllib.error\n"
         "try:\n"
-        f"    pathlib.Path({str(diego_home / 'tutorial_es.ipynb')!r}).read_text()\n"
-        "    print('READ')\n"
-        "except PermissionError:\n"
-        "    print('DENIED')\n"
+        f"    urllib.request.urlopen({hub.proxy_api!r}, timeout=30)\n"
+        "    print('PROXY OPEN')\n"
+        "except urllib.error.HTTPError as e:\n"
+        "    print('proxy', e.code)\n"
+        f"for path in {[str(p) for p in secret]!r}:\n"
+        "    try:\n"
+        "        pathlib.Path(path).read_bytes()\n"
+        "        print('READ', path)\n"
+        "    except PermissionError:\n"
+        "        print('DENIED', path)\n"
     )
-    out = run_in_kernel(hub, "amy", pupil_token(hub, "amy", _password("amy")), code)
+    out = run_in_kernel(hub, "amy", _token(hub, "amy"), code)
     assert out["error"] is None, out
     assert f"uid {pwd.getpwnam('amy').pw_uid} home {hub.state / 'homes' / 'amy'}" in out["stdout"], out
-    assert "DENIED" in out["stdout"] and "READ" not in out["stdout"], out
+    # the package from the class's wheel, not the repository (before: PYTHONPATH was the repository)
+    assert f"package {CLASS_ENV}" in out["stdout"] and "repo on path False" in out["stdout"], out
+    assert "READ" not in out["stdout"] and out["stdout"].count("DENIED") == len(secret), out["stdout"]
+    assert "proxy 403" in out["stdout"], out  # the proxy's routing table wants the hub's token
+
+
+def test_private_tmp_and_shm_gone_after_the_stop_and_a_disk_limit(hub: Hub) -> None:
+    """amy's /tmp and /dev/shm are hers alone, capped, gone with her server; her home holds DISK_LIMIT at most.
+
+    Before: her files in /dev/shm stayed after her server and cgroup were gone (200 MiB), and she
+    wrote 1 GiB into the shared state folder's home.
+    """
+    if os.geteuid() != 0:
+        pytest.fail("needs root: the hub creates the pupils' Unix accounts (CI and this machine run as root)")
+    for name in ("diego", "amy"):
+        hub.start(name)
+    uid = pwd.getpwnam("amy").pw_uid
+    code = (
+        "import errno, os, pathlib\n"
+        "for path in ('/dev/shm/amy-notes', '/tmp/amy-notes'):\n"
+        "    pathlib.Path(path).write_bytes(b'1' * 2**20)\n"
+        "try:\n"
+        f"    pathlib.Path('/dev/shm/amy-big').write_bytes(b'1' * {2 * SHM_SIZE})\n"
+        "    print('SHM UNCAPPED')\n"
+        "except OSError as e:\n"
+        "    print('shm full', e.errno == errno.ENOSPC)\n"
+        "big = pathlib.Path(os.environ['HOME']) / 'big.bin'\n"
+        "try:\n"
+        "    with big.open('wb') as f:\n"
+        f"        for _ in range({2 * DISK_LIMIT // 2**20}):\n"
+        "            f.write(b'1' * 2**20)\n"
+        "    print('DISK UNLIMITED')\n"
+        "except OSError as e:\n"
+        "    print('disk full', e.errno == errno.ENOSPC)\n"
+        "big.unlink()\n"
+    )
+    out = run_in_kernel(hub, "amy", _token(hub, "amy"), code)
+    assert out["error"] is None and "shm full True" in out["stdout"] and "disk full True" in out["stdout"], (
+        out
+    )
+    # not on the machine's /tmp and /dev/shm, nor in diego's
+    assert not Path("/dev/shm/amy-notes").exists() and not Path("/tmp/amy-notes").exists()
+    seen = run_in_kernel(hub, "diego", _token(hub, "diego"),
+                         "import os; print(sorted(os.listdir('/dev/shm')), sorted(os.listdir('/tmp')))")  # fmt: skip
+    assert "amy-notes" not in seen["stdout"], seen
+    hub.api("DELETE", "users/amy/server")
+    deadline = time.monotonic() + 60
+    while hub.api("GET", "users/amy")["servers"]:
+        assert time.monotonic() < deadline, "amy's server did not stop"
+        time.sleep(0.5)
+    left = []
+    for root in ("/dev/shm", "/tmp", "/var/tmp"):
+        for path in Path(root).iterdir():
+            with contextlib.suppress(FileNotFoundError):  # another program's file, just removed
+                if path.lstat().st_uid == uid:
+                    left.append(path)
+    assert not left, f"amy's files outlived her server: {left}"
+    # nothing of hers runs: no process, no mount namespace holding her tmpfs
+    import psutil
+
+    alive = [
+        (p.pid, p.info["status"], p.info["cmdline"])
+        for p in psutil.process_iter(["uids", "status", "cmdline"])
+        if p.info["uids"] and p.info["uids"].real == uid and p.info["status"] != psutil.STATUS_ZOMBIE
+    ]  # (a zombie is an exit status waiting for its parent: no memory, no mounts)
+    assert not alive, alive
 
 
 def test_a_kernel_past_the_memory_cap_is_killed_the_hub_and_others_carry_on(hub: Hub) -> None:
@@ -208,7 +445,7 @@ def test_a_kernel_past_the_memory_cap_is_killed_the_hub_and_others_carry_on(hub:
     out = run_in_kernel(
         hub,
         "amy",
-        pupil_token(hub, "amy", _password("amy")),
+        _token(hub, "amy"),
         f"x = b'1' * {2 * MEM_LIMIT}\nprint('survived')",
     )
     assert "survived" not in out["stdout"], out
@@ -216,16 +453,8 @@ def test_a_kernel_past_the_memory_cap_is_killed_the_hub_and_others_carry_on(hub:
     assert cgroup.oom_kills() > kills
     # the hub, amy's own server and diego carry on
     assert hub.ready("amy")
-    assert (
-        run_in_kernel(hub, "amy", pupil_token(hub, "amy", _password("amy")), "print(6 * 7)")["stdout"].strip()
-        == "42"
-    )
-    assert (
-        run_in_kernel(hub, "diego", pupil_token(hub, "diego", _password("diego")), "print(6 * 7)")[
-            "stdout"
-        ].strip()
-        == "42"
-    )
+    assert run_in_kernel(hub, "amy", _token(hub, "amy"), "print(6 * 7)")["stdout"].strip() == "42"
+    assert run_in_kernel(hub, "diego", _token(hub, "diego"), "print(6 * 7)")["stdout"].strip() == "42"
     # stopping the server removes its cgroup
     hub.api("DELETE", "users/amy/server")
     deadline = time.monotonic() + 60
@@ -247,7 +476,7 @@ def test_the_hub_follows_no_link_a_pupil_plants_in_their_home(hub: Hub) -> None:
     canary.write_text("root's")
     canary.chmod(0o644)
     hub.start("amy")
-    jit = hub.state / "jit-homes" / "amy"
+    jit = hub.state / "homes" / "amy" / ".numba-cache"
     index = sorted(jit.rglob("*.nbi"))[0]
     code = (
         "import os, pathlib\n"
@@ -260,7 +489,7 @@ def test_the_hub_follows_no_link_a_pupil_plants_in_their_home(hub: Hub) -> None:
         f"os.symlink({str(canary)!r}, {str(index)!r})\n"
         "print('planted')\n"
     )
-    out = run_in_kernel(hub, "amy", pupil_token(hub, "amy", _password("amy")), code)
+    out = run_in_kernel(hub, "amy", _token(hub, "amy"), code)
     assert "planted" in out["stdout"], out
     hub.api("DELETE", "users/amy/server")
     deadline = time.monotonic() + 60

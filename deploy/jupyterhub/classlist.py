@@ -1,0 +1,40 @@
+"""The class list (``name,language`` per line, see class.example.csv), read by the set-up and the hub."""
+
+from __future__ import annotations
+
+import csv
+import pwd
+from pathlib import Path
+
+#: lowest uid of a person's account (Debian's /etc/login.defs UID_MIN); below are system accounts
+UID_MIN = 1000
+LANGUAGES = ("uk", "es", "en")
+
+
+def read_class(path: Path) -> dict[str, str]:
+    """``{pupil: language}`` from the class list; a bad line is an error naming the line."""
+    pupils: dict[str, str] = {}
+    with Path(path).open(encoding="utf-8") as f:
+        for number, row in enumerate(csv.reader(f), start=1):
+            if not row or row[0].strip().startswith("#"):
+                continue
+            if len(row) != 2 or row[1].strip() not in LANGUAGES:
+                raise SystemExit(f"{path}:{number}: expected 'name,language' with uk, es or en, got {row!r}")
+            name = row[0].strip().lower()
+            if not (name.isascii() and name.isidentifier()):
+                raise SystemExit(f"{path}:{number}: the name {name!r} must be ASCII letters, digits or _")
+            pupils[name] = row[1].strip()
+    return pupils
+
+
+def refuse_system_accounts(names: set[str]) -> None:
+    """A class-list name that is an existing system account (``root``, ``daemon``...) is an error."""
+    for name in sorted(names):
+        try:
+            uid = pwd.getpwnam(name).pw_uid
+        except KeyError:
+            continue
+        if uid < UID_MIN:
+            raise SystemExit(
+                f"the class-list name {name!r} is the system account uid {uid}: rename the pupil"
+            )

@@ -1,0 +1,119 @@
+"""The classroom's credentials, class sheet, home disks and private /tmp, without a running hub.
+
+deploy/jupyterhub/classcodes.py (codes kept hashed, spent once), classsetup.py (the teacher's
+password set before the hub starts, the sheet, teacher material closed) and homedisk.py (a
+loop-mounted home that refuses writes past its size; bubblewrap's private /dev/shm). The same
+claims through a real hub and a pupil's kernel: tests/hosts/test_jupyterhub.py.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("bcrypt")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "deploy" / "jupyterhub"))
+
+from classcodes import ALPHABET, CodeBook, PasswordBook, class_sheet, normalize_code  # noqa: E402
+from classsetup import close_teacher_material, set_up_credentials  # noqa: E402
+from homedisk import HomeDisk, disk_limit_unsupported, private_tmp_command  # noqa: E402
+
+
+def test_a_code_is_kept_hashed_checks_once_spent_and_is_the_pupils_alone(tmp_path: Path) -> None:
+    book = CodeBook(tmp_path / "codes.json")
+    olena, diego = book.issue("olena"), book.issue("diego")
+    assert len(olena) == 14 and set(olena.replace("-", "")) <= set(ALPHABET)
+    text = (tmp_path / "codes.json").read_text()
+    assert normalize_code(olena) not in text and olena not in text
+    assert (tmp_path / "codes.json").stat().st_mode & 0o777 == 0o600
+    assert book.check("olena", olena) and book.check("olena", olena.lower().replace("-", " "))
+    assert not book.check("olena", diego) and not book.check("olena", "") and not book.check("amy", olena)
+    book.spend("olena")
+    assert not book.check("olena", olena) and book.check("diego", diego)
+    again = book.issue("diego")  # a reset: the older code no longer works
+    assert not book.check("diego", diego) and book.check("diego", again)
+
+
+def test_the_set_up_sets_the_teachers_password_and_issues_codes_once(tmp_path: Path) -> None:
+    pupils = {"olena": "uk", "diego": "es"}
+    issued = set_up_credentials(tmp_path, pupils, "teacher", "a-long-password", "https://hub.school/")
+    assert set(issued) == set(pupils)
+    passwords = PasswordBook(tmp_path / "passwords.dbm")
+    assert passwords.has("teacher") and not passwords.has("olena")
+    sheet = (tmp_path / "class-sheet.html").read_text()
+    assert all(code in sheet for code in issued.values()) and sheet.count("https://hub.school/") == 2
+    assert (tmp_path / "class-sheet.html").stat().st_mode & 0o777 == 0o600
+    # run again: the codes handed out still work, none is shown again
+    assert set_up_credentials(tmp_path, pupils, "teacher", None, "https://hub.school/") == {}
+    assert CodeBook(tmp_path / "codes.json").check("olena", issued["olena"])
+    # a generated teacher's password when none is given
+    other = tmp_path / "other"
+    other.mkdir()
+    set_up_credentials(other, {}, "teacher", None, "x")
+    assert PasswordBook(other / "passwords.dbm").has("teacher")
+
+
+def test_the_class_sheet_escapes_what_it_shows() -> None:
+    sheet = class_sheet({"amy": "en"}, {"amy": "CODE-1"}, "https://x/?a=<b>")
+    assert "https://x/?a=&lt;b&gt;" in sheet and '<b class="name">amy</b>' in sheet and "size: A4" in sheet
+
+
+def test_teacher_material_is_closed_to_others(tmp_path: Path) -> None:
+    (tmp_path / "notebooks").mkdir()
+    for name in ("game_theory_exercises_teacher_en.ipynb", "tutorial_en.ipynb"):
+        (tmp_path / "notebooks" / name).write_text("{}")
+        (tmp_path / "notebooks" / name).chmod(0o644)
+    source = tmp_path / "deploy" / "nbgrader" / "source"
+    source.mkdir(parents=True)
+    source.chmod(0o755)
+    close_teacher_material(tmp_path)
+    assert (tmp_path / "notebooks" / "game_theory_exercises_teacher_en.ipynb").stat().st_mode & 0o077 == 0
+    assert source.stat().st_mode & 0o077 == 0
+    assert (tmp_path / "notebooks" / "tutorial_en.ipynb").stat().st_mode & 0o777 == 0o644
+
+
+def _as_nobody(*cmd: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups", *cmd],
+                          capture_output=True, text=True, timeout=60, check=False)  # fmt: skip
+
+
+@pytest.mark.skipif(
+    os.geteuid() != 0, reason="mounting a home disk needs root (CI and this machine run as root)"
+)
+def test_a_home_disk_refuses_writes_past_its_size(tmp_path: Path) -> None:
+    assert disk_limit_unsupported() is None
+    disk = HomeDisk(tmp_path / "disks" / "amy.img", tmp_path / "home", 20 * 2**20)
+    disk.mount(65534, 65534)
+    try:
+        assert disk.mounted() and (tmp_path / "home").stat().st_uid == 65534
+        assert not (tmp_path / "home" / "lost+found").exists()
+        # root writes (no blocks are reserved for root: the limit is the same for the pupil)
+        out = subprocess.run(["dd", "if=/dev/zero", f"of={tmp_path / 'home' / 'big'}", "bs=1M", "count=40"],
+                             capture_output=True, text=True, timeout=60, check=False)  # fmt: skip
+        assert out.returncode != 0 and "No space left on device" in out.stderr, out
+        assert (tmp_path / "home" / "big").stat().st_size < 20 * 2**20
+    finally:
+        disk.unmount()
+    assert not disk.mounted()
+    with pytest.raises(ValueError, match="16 MiB"):
+        HomeDisk(tmp_path / "x.img", tmp_path / "x", 2**20)
+
+
+@pytest.mark.skipif(shutil.which("bwrap") is None or os.geteuid() != 0, reason="needs bwrap and root")
+def test_private_dev_shm_is_capped_unseen_outside_and_gone_after(tmp_path: Path) -> None:
+    marker = f"lw-test-{os.getpid()}"
+    script = (
+        f"import errno, pathlib; pathlib.Path('/dev/shm/{marker}').write_bytes(b'1' * 2**19)\n"
+        f"try:\n    pathlib.Path('/dev/shm/{marker}-big').write_bytes(b'1' * 2**21)\n"
+        "except OSError as e:\n    print('full', e.errno == errno.ENOSPC)\n"
+    )
+    out = _as_nobody(*private_tmp_command(2**21, 2**20), sys.executable, "-c", script)
+    assert "full True" in out.stdout, out
+    assert not Path(f"/dev/shm/{marker}").exists() and not Path(f"/dev/shm/{marker}-big").exists()
+    with pytest.raises(ValueError, match="positive"):
+        private_tmp_command(0, 1)
