@@ -103,7 +103,9 @@ def test_review_mode_in_the_browser(page: Any, lab: Any, screenshots: Path) -> N
     _wait_step(page, 2)
     assert page.is_disabled("[data-testid=review-next]")
     assert page.get_attribute("[data-testid=replay]", "aria-valuetext") == "Jugada 2 de 2"
-    assert page.get_attribute("[data-cell=e1]", "data-review") in ("played", "both")
+    # turn 2 was the best turn: drawn as the best (solid, star), never with the mistake's ✗ and dashes
+    assert page.get_attribute("[data-cell=e1]", "data-review") == "better"
+    assert page.locator(".lw-arrow-played").count() == 0
     page.focus("[data-testid=review-exit]")
     page.keyboard.press("ArrowLeft")
     _wait_step(page, 1)

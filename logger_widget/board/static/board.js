@@ -706,8 +706,9 @@ function drawOverlay(ctx) {
   }
   const step = view.review && view.review.active ? view.review.step : null;
   if (step) {
-    // the turn played (dashed) and the better turn (solid), each along its logger's path
-    for (const [which, t] of [["played", step.played], ["better", step.better]]) {
+    // the turn played (dashed) and the better turn (solid), each along its logger's path; a turn
+    // played that was the best is drawn as the best (solid), never with the mistake's dashes
+    for (const [which, t] of [[playedStyle(step), step.played], ["better", step.better]]) {
       if (!t || t.path.length < 2) continue;
       const g = arrow(t.path, t.colour, `lw-arrow-review lw-arrow-${which}`);
       if (which === "played") g.querySelectorAll("polyline").forEach((l) => l.setAttribute("stroke-dasharray", "14 10"));
@@ -938,6 +939,11 @@ function drawTools(ctx) {
   els.hintText.textContent = view.hint.text || "";
 }
 
+/** How the reviewed turn is drawn: "played" (dashed, ✗) when the search found a better one, else "better". */
+function playedStyle(step) {
+  return step.better ? "played" : "better";
+}
+
 function reviewSwatch(which, colour) {
   const dash = which === "played" ? ' stroke-dasharray="6 4"' : "";
   const icon = which === "played" ? '<path d="M20 6 L28 14 M28 6 L20 14" stroke="#1b1b1b" stroke-width="3"/>' : '<path d="M24 3 L26.5 9 L33 9 L28 13 L30 19 L24 15.5 L18 19 L20 13 L15 9 L21.5 9 Z" fill="#1b1b1b"/>';
@@ -957,7 +963,7 @@ function drawReview(ctx) {
   const step = active ? r.step : null;
   const marks = {};
   if (step) {
-    for (const [which, t] of [["played", step.played], ["better", step.better]]) {
+    for (const [which, t] of [[playedStyle(step), step.played], ["better", step.better]]) {
       if (!t) continue;
       for (const id of [t.destination, ...t.targets]) marks[id] = marks[id] && marks[id] !== which ? "both" : which;
     }
@@ -988,7 +994,7 @@ function drawReview(ctx) {
   els.reviewLabel.style.setProperty("--rv-label", step.colour);
   els.reviewLabel.replaceChildren(h("span", { class: "lw-review-glyph", "aria-hidden": "true" }, step.glyph), h("strong", {}, step.label_text));
   els.reviewSentence.textContent = step.sentence;
-  const items = [h("li", {}, reviewSwatch("played", step.played.colour), h("span", {}, step.played.text))];
+  const items = [h("li", {}, reviewSwatch(playedStyle(step), step.played.colour), h("span", {}, step.played.text))];
   if (step.better) items.push(h("li", {}, reviewSwatch("better", step.better.colour), h("span", {}, step.better.text)));
   els.reviewLegend.replaceChildren(...items);
   els.reviewPrev.textContent = r.labels.prev;
