@@ -65,22 +65,6 @@ if [ ! -e ".venv/.installed-$pyproject_hash-dev" ] && [ ! -e ".venv/.installed-$
   touch ".venv/.installed-$pyproject_hash-$EXTRA"
 fi
 
-# As root, the sandboxes of pupils' bots run the venv's interpreter as uid 65534
-# (tournament/isolation.py): that account must reach it. (The JupyterHub classroom's pupils run
-# their own environment; its set-up, deploy/jupyterhub/classsetup.py, opens its path itself.) A
-# Python under a private home (pyenv's /root/.pyenv: /root is mode 0700) is not reachable, so
-# the directories on its path get the "search" bit for others (o+x: enter, not list).
-if [ "$(id -u)" = 0 ]; then
-  d="$(dirname "$(readlink -f .venv/bin/python)")"
-  while [ "$d" != / ]; do
-    if [ "$(( 0$(stat -c %a "$d") & 01 ))" = 0 ]; then
-      echo "== chmod o+x $d (the bots' sandboxes, uid 65534, run $(readlink -f .venv/bin/python))"
-      chmod o+x "$d"
-    fi
-    d="$(dirname "$d")"
-  done
-fi
-
 # Compile the optional kernel (logger_widget.engine.fast, MCTS's search) into Numba's disk cache
 # once, so that no test, notebook or board process pays the compile (a few seconds when cached).
 # The lab skips it: there the first board compiles it in the background (bots play the Python

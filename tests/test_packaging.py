@@ -70,3 +70,13 @@ def test_the_version_is_written_in_one_place() -> None:
     from importlib.metadata import version
 
     assert version("logger_widget") == logger_widget.__version__
+
+
+def test_the_environment_script_changes_no_permission_on_the_machine() -> None:
+    """scripts/env.sh (run by both README commands, as root too) makes the project's own folders only:
+    no ``chmod``/``chown``/ACL of the user's folders (the classroom set-up says before it opens a path)."""
+    import re
+
+    text = (Path(__file__).resolve().parents[1] / "scripts" / "env.sh").read_text()
+    code = "\n".join(line.split("#", 1)[0] for line in text.splitlines())
+    assert not re.search(r"\b(chmod|chown|chgrp|setfacl)\b", code), "scripts/env.sh changes permissions"
