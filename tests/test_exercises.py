@@ -8,6 +8,7 @@ import io
 import json
 import math
 import re
+import time
 from pathlib import Path
 from statistics import NormalDist
 from typing import Any
@@ -171,6 +172,39 @@ def test_first_player_checker(data: ex.FirstPlayerData) -> None:
     assert len(messages) == len(wrong), "every mistake gets its own explanation"
 
 
+def _clopper_pearson(k: int, n: int, level: float = 0.95) -> tuple[float, float]:
+    """The exact binomial interval, by bisection on the binomial tail sums (independent of scipy)."""
+
+    def tail_at_least(p: float) -> float:
+        return sum(math.comb(n, i) * p**i * (1 - p) ** (n - i) for i in range(k, n + 1))
+
+    def solve(f: Any, target: float) -> float:
+        lo, hi = 0.0, 1.0
+        for _ in range(60):
+            mid = (lo + hi) / 2
+            lo, hi = (mid, hi) if f(mid) < target else (lo, mid)
+        return (lo + hi) / 2
+
+    alpha = 1 - level
+    low = solve(tail_at_least, alpha / 2)
+    high = solve(lambda p: 1 - tail_at_least(p) + math.comb(n, k) * p**k * (1 - p) ** (n - k), 1 - alpha / 2)
+    return low, high
+
+
+def test_first_player_checker_tells_wald_and_clopper_pearson_from_wilson() -> None:
+    """At 100 games and a rate of ½ Wald's ends are 0.0018 from Wilson's: not accepted as Wilson."""
+    data = ex.FirstPlayerData("random", 0, (1.0, 0.0) * 50)
+    low, high = wilson_interval(50, 100)
+    assert ex.check_first_player((0.5, round(low, 3), round(high, 3)), data).ok
+    half = NormalDist().inv_cdf(0.975) * (0.25 / 100) ** 0.5
+    wald = ex.check_first_player((0.5, 0.5 - half, 0.5 + half), data)
+    assert not wald.ok and wald.message.context == "exercise:first_player:wald"
+    exact = _clopper_pearson(50, 100)
+    assert abs(exact[0] - (0.5 - half)) < 0.005  # near enough to Wald that a loose tolerance confused them
+    clopper = ex.check_first_player((0.5, *exact), data)
+    assert not clopper.ok and clopper.message.context == "exercise:first_player:interval", clopper
+
+
 def test_first_player_data_is_reproducible_and_shown_translated(data: ex.FirstPlayerData) -> None:
     again = ex.simulate_first_player(games=40, progress=False)
     assert again.points == data.points
@@ -182,7 +216,13 @@ def test_first_player_data_is_reproducible_and_shown_translated(data: ex.FirstPl
 def test_sample_size_checker() -> None:
     assert ex.check_sample_size(1068).ok
     assert ex.check_sample_size(1067.1).ok
-    for answer in (33, 4269, 300, 5000, -5):
+    for written in ("1068", " 1068 ", "1 068", "1068.0", 1100, 1121):
+        assert ex.check_sample_size(written).ok, written
+    for too_few in (1015, 1040, 1067, "1067"):  # within 5 % below, but the interval is still too wide
+        feedback = ex.check_sample_size(too_few)
+        assert not feedback.ok and feedback.message.context == "exercise:sample_size:few", too_few
+    assert ex.check_sample_size("many").kind == "hint"
+    for answer in (33, 4269, 300, 5000, -5, 1122):
         feedback = ex.check_sample_size(answer, locale="uk")
         assert not feedback.ok and feedback.kind == "wrong", (answer, feedback)
         assert_translated(feedback)
@@ -190,6 +230,10 @@ def test_sample_size_checker() -> None:
 
 def test_game_value_checker() -> None:
     assert ex.check_game_value(1).ok and ex.check_game_value(1.0).ok and ex.check_game_value("1").ok
+    assert ex.check_game_value("1.0").ok and ex.check_game_value(" 1 ").ok
+    # the tuple that the package's own exact_value gives: every seat's result, Player 1's first
+    assert ex.check_game_value(ex.exact_value(ex.BACKWARD_INDUCTION.position)).ok
+    assert ex.check_game_value([1, 0]).ok and not ex.check_game_value((0.0, 1.0)).ok
     for answer in (0, 0.5, "1/2", "½"):
         feedback = ex.check_game_value(answer)
         assert not feedback.ok and feedback.kind == "wrong", answer
@@ -213,13 +257,62 @@ def test_best_turn_checker() -> None:
     assert ex.check_best_turn("chop everything").kind == "hint"
 
 
-def test_own_bot_checker_accepts_a_winner_and_reports_honestly() -> None:
-    feedback = ex.check_own_bot(lookahead_bot, games=4, progress=False, locale="uk")
+TWO_PLY_BOT = """\
+from logger_widget.bots import evaluate
+
+
+def choose(position):
+    me = position.to_move
+    def worst(after):
+        if after.is_terminal:
+            return evaluate(after, me)
+        return min(evaluate(reply, me) for reply in after.successors())
+    return max(position.legal_turns(), key=lambda turn: worst(position.play(turn)))
+"""
+
+
+def test_own_bot_checker_plays_a_bot_file_in_the_sandbox_from_varied_openings(tmp_path: Path) -> None:
+    path = tmp_path / "my_bot.py"
+    path.write_text(TWO_PLY_BOT, encoding="utf-8")
+    feedback = ex.check_own_bot(str(path), games=20, progress=False, locale="uk")
     assert feedback.ok and feedback.kind == "ok", feedback
     text = feedback.text(Translator("en"))
-    assert "95" in text and "[" in text  # the interval is reported
-    assert "Only 2 of the games were different" in text  # deterministic bots repeat their games
+    assert "95" in text and "[" in text and "really stronger" in text, text  # 20 different games
+    assert "were different" not in text
     assert_translated(feedback)
+    starts = ex.openings(10)
+    assert len({p.to_lpn() for p in starts}) == 10 and starts == ex.openings(10)  # varied, seeded
+
+
+def test_own_bot_one_ply_look_ahead_is_not_called_stronger_from_varied_openings() -> None:
+    """From the standard start only, this deterministic pair played 2 different games, and the old
+    verdict was "really stronger" (100 of 100); from varied openings it scores less than half."""
+    feedback = ex.check_own_bot(lookahead_bot, games=20, progress=False)
+    assert not feedback.ok and "really stronger" not in feedback.text(), feedback
+
+
+def test_own_bot_verdict_counts_copies_of_a_game_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    from logger_widget.classroom.exercises import own_bot
+
+    monkeypatch.setattr(own_bot, "openings", lambda count, seed: [Position.initial(2)] * count)
+    feedback = ex.check_own_bot(lookahead_bot, games=40, progress=False, locale="es")
+    text = feedback.text(Translator("en"))
+    assert feedback.ok and "Only 2 of the games were different" in text, text  # 40 games, 2 distinct
+    assert "could be luck" in text and "really stronger" not in text, text  # 2 games prove nothing
+
+
+def test_own_bot_file_gets_a_time_limit_per_turn(tmp_path: Path) -> None:
+    path = tmp_path / "slow.py"
+    path.write_text("def choose(position):\n    while True:\n        pass\n", encoding="utf-8")
+    began = time.monotonic()
+    feedback = ex.check_own_bot(str(path), games=2, progress=False, locale="uk", time_limit=0.5)
+    assert time.monotonic() - began < 30
+    assert not feedback.ok and feedback.message.context == "exercise:own_bot:time", feedback
+    assert_translated(feedback)
+    empty = tmp_path / "empty.py"
+    empty.write_text("def choose(position):\n    return ...\n", encoding="utf-8")
+    assert ex.check_own_bot(str(empty), games=2, progress=False).kind == "hint"
+    assert ex.check_own_bot(str(tmp_path / "missing.py"), games=2, progress=False).kind == "hint"
 
 
 def test_own_bot_checker_rejects_a_loser_with_a_hint() -> None:
@@ -293,6 +386,11 @@ def test_ranking_checker() -> None:
 
 def test_kingmaker_checker() -> None:
     assert ex.check_kingmaker("B").ok and ex.check_kingmaker(" b) ").ok
+    for written in ("(B)", "B.", "[b]", "В", "(в)"):  # "В": the Cyrillic letter a Ukrainian keyboard types
+        assert ex.check_kingmaker(written).ok, written
+    assert not ex.check_kingmaker("А").ok and ex.check_kingmaker("А").kind == "wrong"  # Cyrillic A: read as A
+    for unreadable in ("AB", "Б", "option", "", 2):
+        assert not ex.check_kingmaker(unreadable).ok
     messages = set()
     for letter in "ACD":
         feedback = ex.check_kingmaker(letter, locale="es")
@@ -306,8 +404,10 @@ def test_kingmaker_checker() -> None:
 
 
 def test_protester_checker() -> None:
-    for text in ("e5-c5 xc4", "c5 xc4", "e5-c5 +b4,c2 xc4"):
-        assert ex.check_protester(text).ok, text
+    for text in ("e5-c5 xc4", "c5 xc4", "e5-c5 +b4,c2 xc4", "e5-d5-c5 xc4", "e5–c5 xc4", "e5—d5–c5  xc4"):
+        assert ex.check_protester(text).ok, text  # the logger's path, en and em dashes, two spaces
+    assert not ex.check_protester("e5-d4-c5 xc4").ok  # d4 is not on a path of orthogonal steps
+    assert not ex.check_protester("e5-e4-c5 xc4").ok  # e4 holds a tree
     results = {"shared": "e5 xe4", "spent": "e5 +d3,d4 !e4", "short": "e5-d5 *d4"}
     messages = set()
     for name, text in results.items():
@@ -375,13 +475,20 @@ def test_feedback_is_translated_when_shown() -> None:
 # --------------------------------------------------------------------------- the notebooks
 
 
-def run_code_cells(path: Path) -> list[ex.ExerciseFeedback]:
-    """Execute a notebook's code cells in this process; return the feedback the cells displayed."""
+def run_code_cells(path: Path, folder: Path) -> list[ex.ExerciseFeedback]:
+    """Execute a notebook's code cells in this process, in ``folder``; return the feedback the cells displayed.
+
+    A ``%%writefile NAME`` cell writes its body to ``folder / NAME``, as IPython does.
+    """
     nb = nbformat.read(path, as_version=4)
     namespace: dict[str, Any] = {}
     shown = []
     for cell in nb.cells:
         if cell.cell_type != "code":
+            continue
+        if cell.source.startswith("%%writefile "):
+            first, _, body = cell.source.partition("\n")
+            (folder / first.split()[1]).write_text(body + "\n", encoding="utf-8")
             continue
         tree = ast.parse(cell.source)
         last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
@@ -394,15 +501,19 @@ def run_code_cells(path: Path) -> list[ex.ExerciseFeedback]:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_teacher_solutions_pass_their_checkers(language: str) -> None:
-    shown = run_code_cells(ROOT / "notebooks" / f"game_theory_exercises_teacher_{language}.ipynb")
+def test_teacher_solutions_pass_their_checkers(
+    language: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    shown = run_code_cells(ROOT / "notebooks" / f"game_theory_exercises_teacher_{language}.ipynb", tmp_path)
     assert [f.kind for f in shown] == ["ok"] * len(ex.EXERCISES), [str(f) for f in shown]
     assert all(f.locale == language for f in shown)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_student_placeholders_get_hints(language: str) -> None:
-    shown = run_code_cells(ROOT / "notebooks" / f"game_theory_exercises_{language}.ipynb")
+def test_student_placeholders_get_hints(language: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    shown = run_code_cells(ROOT / "notebooks" / f"game_theory_exercises_{language}.ipynb", tmp_path)
     assert [f.kind for f in shown] == ["hint"] * len(ex.EXERCISES), [str(f) for f in shown]
 
 

@@ -48,14 +48,16 @@ from .first_player import (
     FAST_GAMES,
     FIRST_PLAYER_GAMES,
     SAMPLE_HALF_WIDTH,
+    SKILL_GAMES,
     FirstPlayerData,
     check_first_player,
+    compare_first_player,
     check_sample_size,
     simulate_first_player,
 )
 from .kingmaker import KINGMAKER, Kingmaker, check_kingmaker, outcomes_by_turn, outcomes_table
 from .notebook import NOTEBOOK, notebook_cells
-from .own_bot import OWN_BOT_GAMES, check_own_bot
+from .own_bot import OWN_BOT_GAMES, OWN_BOT_TIME_LIMIT, check_own_bot, openings
 from .protester import PROTESTER_ENDGAME, check_protester
 from .ranking import CLASS_BOTS, RANKING_GAMES_PER_PAIR, Ranking, check_ranking, rank_bots
 
@@ -68,10 +70,12 @@ __all__ = [
     "KINGMAKER",
     "NOTEBOOK",
     "OWN_BOT_GAMES",
+    "OWN_BOT_TIME_LIMIT",
     "PROTESTER_ENDGAME",
     "RANKING_GAMES_PER_PAIR",
     "SAMPLE_HALF_WIDTH",
     "SECTIONS",
+    "SKILL_GAMES",
     "SEED",
     "TOLERANCE",
     "Endgame",
@@ -92,9 +96,11 @@ __all__ = [
     "check_protester",
     "check_ranking",
     "check_sample_size",
+    "compare_first_player",
     "exact_value",
     "exercise",
     "notebook_cells",
+    "openings",
     "outcomes_by_turn",
     "outcomes_table",
     "rank_bots",

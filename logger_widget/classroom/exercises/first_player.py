@@ -37,13 +37,18 @@ from .common import (
     Exercise,
     Md,
     Section,
+    Table,
+    bot_label,
     close,
+    markdown_table,
     numbers,
     progress_bar,
 )
 
 #: Games of the simulation: ``QUICK = True`` in the notebooks (fast, wide intervals) or not.
-FIRST_PLAYER_GAMES = {True: 100, False: 2000}
+FIRST_PLAYER_GAMES = {True: 100, False: 10_000}
+#: Games of ``mcts:easy`` against itself in the skill comparison (a bot that looks ahead).
+SKILL_GAMES = {True: 200, False: 2000}
 #: From this many games on, random self-play runs on :mod:`logger_widget.engine.fast`: the same
 #: policy and statistics, other individual games (its own random numbers), seconds instead of minutes.
 FAST_GAMES = 10_000
@@ -139,6 +144,11 @@ _FP_CONTAINS_HALF = NP_(
     "exercise:first_player:contains_half",
     "The interval contains 0.5: {n} are not enough to tell whether either seat has an advantage.",
 )
+_FP_COPIES = NP_(
+    "exercise:first_player:copies",
+    "Different games among these {n}: {distinct}. The bots played the same games again, turn for "
+    "turn, and a copy adds no information. Counted once each:",
+)
 _SS_FORMAT = NP_("exercise:sample_size:format", "The answer is one number: how many games.")
 _SS_OK = NP_(
     "exercise:sample_size:ok",
@@ -180,6 +190,9 @@ class FirstPlayerData:
         points: Player 1's tournament points in each game: 1 (win), ½ (shared win) or 0.
         reasons: why each game ended (``"target"``, ``"repetition"``, ``"turn_limit"``).
         locale: the language it is shown in.
+        distinct_points: Player 1's points in each *different* game, once (games played turn
+            for turn alike are one game); ``None`` when the games were not recorded (the compiled
+            kernel's random games, all but surely different).
     """
 
     bot: str
@@ -187,6 +200,12 @@ class FirstPlayerData:
     points: tuple[float, ...]
     reasons: tuple[str, ...] = ()
     locale: str = "en"
+    distinct_points: tuple[float, ...] | None = None
+
+    @property
+    def distinct(self) -> int:
+        """Number of different games (:attr:`n` when they were not recorded)."""
+        return self.n if self.distinct_points is None else len(self.distinct_points)
 
     @property
     def n(self) -> int:
@@ -267,6 +286,7 @@ def simulate_first_player(
     tr = Translator(language)
     points: list[float] = []
     reasons: list[str] = []
+    different: dict[tuple[Any, ...], float] = {}
     bar = progress_bar(n, PROGRESS_GAMES, progress, tr)
     try:
         for i in range(n):
@@ -275,10 +295,54 @@ def simulate_first_player(
             assert outcome is not None
             points.append(outcome.points(1))
             reasons.append(outcome.reason)
+            different.setdefault(game.turns, outcome.points(1))
             bar.update(1)
     finally:
         bar.close()
-    return FirstPlayerData(bot, seed, tuple(points), tuple(reasons), language)
+    return FirstPlayerData(bot, seed, tuple(points), tuple(reasons), language, tuple(different.values()))
+
+
+def _verdict(data: FirstPlayerData) -> list[tuple[Any, Any]]:
+    """What the interval says about the seats — from the *different* games only.
+
+    Copies of a game add no information: when the bots played some games turn for turn
+    alike (deterministic bots: greedy self-play repeats one game), the verdict uses each
+    different game once and says so.
+    """
+    notes = []
+    points = data.points if data.distinct_points is None else data.distinct_points
+    n = len(points)
+    if n < data.n:
+        notes.append(note(_FP_COPIES, distinct=games(n), n=games(data.n)))
+    low, high = wilson_interval(sum(points), n)
+    verdict = _FP_ABOVE if low > 0.5 else _FP_BELOW if high < 0.5 else _FP_CONTAINS_HALF
+    notes.append(note(verdict, n=games(n)))
+    return notes
+
+
+_COL_BOT = NP_("exercise:table", "bots")
+_COL_GAMES = NP_("exercise:table", "games (different)")
+_COL_RATE = NP_("exercise:table", "Player 1's points per game")
+_COL_INTERVAL = NP_("exercise:table", "{level} interval")
+
+
+def compare_first_player(*runs: FirstPlayerData, locale: str | None = None) -> Table:
+    """Simulations side by side: the bots, the games (different ones), Player 1's rate and Wilson interval.
+
+    The interval is that of the different games (see :func:`check_first_player`).
+    """
+    tr = Translator(negotiate(locale))
+    header = [text(c, tr) for c in (_COL_BOT, _COL_GAMES, _COL_RATE, _COL_INTERVAL)]
+    rows = []
+    for run in runs:
+        points = run.points if run.distinct_points is None else run.distinct_points
+        low, high = wilson_interval(sum(points), len(points))
+        rows.append([
+            bot_label(run.bot, tr), f"{tr.format_number(run.n)} ({tr.format_number(run.distinct)})",
+            tr.format_decimal(run.rate, format="0.000"),
+            f"[{tr.format_decimal(low, format='0.000')}; {tr.format_decimal(high, format='0.000')}]",
+        ])  # fmt: skip
+    return Table(markdown_table(header, rows))
 
 
 def _wald(p: float, n: int) -> tuple[float, float]:
@@ -325,15 +389,9 @@ def check_first_player(answer: Any, data: Any, *, locale: str | None = None) -> 
     wilson_error = max(abs(low - true_low), abs(high - true_high))
     wald_error = max(abs(low - wald_low), abs(high - wald_high))
     if wilson_error <= INTERVAL_TOLERANCE and wilson_error <= wald_error:
-        if true_low > 0.5:
-            verdict = _FP_ABOVE
-        elif true_high < 0.5:
-            verdict = _FP_BELOW
-        else:
-            verdict = _FP_CONTAINS_HALF
         return feedback(
             "ok", _FP_OK, locale, {"rate": true_rate, "low": true_low, "high": true_high},
-            notes=[note(verdict, n=games(n))],
+            notes=_verdict(data),
         )  # fmt: skip
     if wald_error <= INTERVAL_TOLERANCE:
         return feedback("wrong", _FP_WALD, locale, params)
@@ -517,6 +575,25 @@ SECTION = Section(
             params={**NUMBERS, "rate": Number(SAMPLE_RATE)},
         ),
         Ask("sample_size"),
+        Md(
+            (
+                NP_(
+                    "exercise:first_player:skill",
+                    "Does the answer depend on how well the bots play? In the next cell `mcts:easy`, a "
+                    "bot that looks ahead by trying out quick games in its head, plays against itself "
+                    "({quick_games} with `QUICK = True`, {full_games} with `QUICK = False`). The table "
+                    "puts both simulations side by side: is each interval above 0.5, below it, or "
+                    "does it contain 0.5?",
+                ),
+            ),
+            params={"quick_games": games(SKILL_GAMES[True]), "full_games": games(SKILL_GAMES[False])},
+        ),
+        Code(
+            "# $skill\n"
+            'skilled = ex.simulate_first_player(games=ex.SKILL_GAMES[QUICK], bot="mcts:easy", locale=LANGUAGE)\n'
+            "ex.compare_first_player(data, skilled, locale=LANGUAGE)",
+            {"skill": NP_("exercise:first_player:code", "two bots that look ahead play each other")},
+        ),
         Md(
             (
                 NP_(

@@ -24,7 +24,7 @@ from ..feedback import (
     whole,
 )
 from .common import EMPTY, SEED, Ask, Code, Exercise, Md, Section, bot_label, markdown_table
-from .own_bot import classroom_round_robin, preflight
+from .own_bot import classroom_round_robin, preflight, pupil_bot
 
 #: The bots of the class tournament, besides the student's.
 CLASS_BOTS = ("random", "greedy", "minimax:easy", "mcts:easy")
@@ -147,7 +147,7 @@ def rank_bots(
     """A round robin of :data:`CLASS_BOTS` and the student's ``bot`` (left out while it does not work).
 
     Args:
-        bot: the student's bot function (or ``None``/``...``).
+        bot: the pupil's bot file (its path; played in the sandbox), a bot function, or ``None``/``...``.
         quick: 4 games per pair when true, 20 when false (unless ``games_per_pair`` is given).
         games_per_pair: games for each pair (rounded up to an even number).
         seed: the tournament seed.
@@ -159,7 +159,7 @@ def rank_bots(
     bots: list[Any] = list(CLASS_BOTS)
     note = None
     if problem is None:
-        bots.append(bot)
+        bots.append(pupil_bot(bot))
     else:
         note = feedback("hint", _RK_LEFT_OUT, language, notes=[(problem.message, problem.params)])
     n = games_per_pair if games_per_pair is not None else RANKING_GAMES_PER_PAIR[bool(quick)]
@@ -264,7 +264,7 @@ SECTION = Section(
             params={"average": int(AVERAGE)},
         ),
         Code(
-            "# $tournament\ntable = ex.rank_bots(my_bot, QUICK, locale=LANGUAGE)\ntable",
+            "# $tournament\ntable = ex.rank_bots(\"my_bot.py\", QUICK, locale=LANGUAGE)\ntable",
             {"tournament": NP_("exercise:ranking:code", "every pair plays, seats swapped")},
         ),
         Ask("ranking"),
