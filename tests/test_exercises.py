@@ -419,6 +419,75 @@ def test_protester_checker() -> None:
     assert not ex.check_protester("e5-a1 xc4").ok
 
 
+# --------------------------------------------------------------------------- the meta-game
+
+
+def _meta(rates: list[list[float]]) -> ex.MetaGame:
+    rows = tuple(tuple(r) for r in rates)
+    return ex.MetaGame(("greedy", "minimax:easy", "mcts:easy"), rows, rows, rows, 10, 10)
+
+
+#: rock, paper, scissors as a meta-game: each bot beats the next; the only equilibrium is (⅓, ⅓, ⅓)
+RPS = _meta([[0.5, 1.0, 0.0], [0.0, 0.5, 1.0], [1.0, 0.0, 0.5]])
+#: two equally good bots that both beat the third: every mix of the first two is an equilibrium
+TWINS = _meta([[0.5, 0.5, 0.9], [0.5, 0.5, 0.8], [0.1, 0.2, 0.5]])
+
+
+def _brute_force_value(rates: tuple[tuple[float, ...], ...], steps: int = 200) -> float:
+    """The best guaranteed score over a grid of mixes (independent of linprog)."""
+    best = -1.0
+    for a in range(steps + 1):
+        for b in range(steps + 1 - a):
+            x = (a / steps, b / steps, (steps - a - b) / steps)
+            best = max(best, min(sum(x[i] * rates[i][j] for i in range(3)) for j in range(3)))
+    return best
+
+
+def test_equilibrium_by_linear_programming() -> None:
+    mix, value = ex.equilibrium(RPS.rates)
+    assert mix == pytest.approx((1 / 3, 1 / 3, 1 / 3), abs=1e-6) and value == pytest.approx(0.5)
+    mix, value = ex.equilibrium(_meta([[0.5, 0.6, 0.7], [0.4, 0.5, 0.9], [0.3, 0.1, 0.5]]).rates)
+    assert mix == pytest.approx((1.0, 0.0, 0.0), abs=1e-6)  # a bot that beats both: a pure equilibrium
+    skewed = ((0.5, 0.7, 0.2), (0.3, 0.5, 0.9), (0.8, 0.1, 0.5))
+    mix, value = ex.equilibrium(skewed)
+    assert value == pytest.approx(_brute_force_value(skewed), abs=2e-3) and sum(mix) == pytest.approx(1)
+    with pytest.raises(ValueError, match="finite"):
+        ex.equilibrium([[0.5, float("nan")], [0.5, 0.5]])
+
+
+def test_nash_checker_accepts_every_equilibrium_in_every_form() -> None:
+    import numpy as np
+
+    third = 1 / 3
+    for answer in ((third, third, third), [0.333, 0.333, 0.334], np.array([third] * 3),
+                   {"greedy": third, "minimax:easy": third, "mcts:easy": third}):  # fmt: skip
+        assert ex.check_nash(answer, RPS).ok, answer
+    for mix in ((1, 0, 0), (0, 1, 0), (0.3, 0.7, 0), {"greedy": 1}):  # not unique: all of them are right
+        assert ex.check_nash(mix, TWINS).ok, mix
+    exploited = ex.check_nash((1, 0, 0), RPS, locale="uk")  # a pure choice is beaten by the next bot
+    assert not exploited.ok and exploited.message.context == "exercise:nash:exploited"
+    assert "mcts:easy" in exploited.text() and "1,00" in exploited.text(), exploited.text()
+    assert_translated(exploited)
+    assert ex.check_nash((0.5, 0.5, 0.5), RPS).message.context == "exercise:nash:sum"
+    assert ex.check_nash((0.5, 0.5), RPS).kind == "hint" and ex.check_nash({"nope": 1}, RPS).kind == "hint"
+    assert ex.check_nash((third,) * 3, "no data").kind == "hint"
+
+
+def test_meta_game_is_measured_from_seeded_varied_openings() -> None:
+    meta = ex.meta_game(openings_per_pair=3, progress=False, locale="es")
+    assert meta == ex.meta_game(openings_per_pair=3, progress=False, locale="es")
+    k = len(meta.bots)
+    for i in range(k):
+        for j in range(k):
+            assert meta.rates[i][j] + meta.rates[j][i] == pytest.approx(1)
+            assert meta.low[i][j] <= meta.rates[i][j] <= meta.high[i][j]
+    assert meta.games == 6 and meta.distinct > 2  # from one start, a deterministic pair plays 2 games
+    shown = meta._repr_markdown_()
+    assert "fila contra columna" in shown and "codicioso" in shown
+    mix, value = ex.equilibrium(meta.rates)
+    assert ex.check_nash(mix, meta).ok and value == pytest.approx(0.5, abs=1e-6)
+
+
 # --------------------------------------------------------------------------- robustness
 
 
@@ -431,6 +500,7 @@ CHECKS = {
     "ranking": lambda answer: ex.check_ranking(answer, _tournament([(0, 1, 1.0)] * 4, ("a", "b"))),
     "kingmaker": ex.check_kingmaker,
     "protester": ex.check_protester,
+    "nash": lambda answer: ex.check_nash(answer, RPS),
 }
 
 
