@@ -13,11 +13,14 @@ from __future__ import annotations
 
 import json
 import os
+import pwd
 import re
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
+from typing import Any
 
 import nbformat
 import pytest
@@ -233,3 +236,115 @@ def test_nbgrader_autograde_forms_mistakes_empty_cheat(tmp_path: Path) -> None:
     html = (course / "feedback" / "diego" / ASSIGNMENT / "game_theory.html").read_text(encoding="utf-8")
     assert "Pregunta" in html and "Question." not in html
     assert exercise("sample_size").check(..., locale="en").text() in outputs("amy")
+
+
+# --------------------------------------------------------------------------- the exchange, real accounts
+
+#: pupils of the exchange test: real Unix accounts, created and removed by the test
+ACCOUNTS = {"lwg_pupil1": "uk", "lwg_pupil2": "es"}
+#: a pupil's script: write answers into the fetched notebook (run as that pupil)
+FILL = """\
+import json, sys, nbformat
+path, answers = sys.argv[1], json.loads(sys.argv[2])
+nb = nbformat.read(path, as_version=4)
+for cell in nb.cells:
+    key = cell.metadata.get("nbgrader", {}).get("grade_id", "").removesuffix("_answer")
+    if key in answers:
+        cell.source = cell.source.replace("# YOUR CODE HERE", answers[key])
+nbformat.write(nb, path)
+"""
+
+
+@pytest.fixture
+def accounts() -> Any:
+    """Two pupils' Unix accounts with homes of mode 0700 in a fresh folder; removed afterwards."""
+    if os.geteuid() != 0:
+        pytest.fail("the exchange test creates Unix accounts: run it as root, as on the class machine")
+    base = Path(tempfile.mkdtemp(prefix="lwg_exchange_", dir="/tmp"))
+    base.chmod(0o755)
+    homes = {}
+    for name in ACCOUNTS:
+        subprocess.run(["userdel", "-r", name], capture_output=True)  # a leftover of an interrupted run
+        home = base / name
+        subprocess.run(["useradd", "--no-create-home", "--home-dir", str(home), "--shell", "/bin/sh", name], check=True)
+        home.mkdir(mode=0o700)
+        shutil.chown(home, name, name)
+        homes[name] = home
+    try:
+        yield base, homes
+    finally:
+        for name in ACCOUNTS:
+            subprocess.run(["userdel", name], capture_output=True)
+        shutil.rmtree(base, ignore_errors=True)
+
+
+@pytest.mark.slow
+def test_exchange_hand_out_collect_and_feedback_with_the_pupils_own_accounts(accounts: Any, tmp_path: Path) -> None:
+    """Released by the teacher (root), fetched and submitted by each pupil as their own account,
+    collected, autograded, feedback released and fetched: each pupil reads it in their language.
+    A pupil's copy under a classmate's name is collected as the copier's. About 60 s."""
+    base, homes = accounts
+    exchange = base / "exchange"
+    exchange.mkdir()
+    exchange.chmod(0o777)
+    course = base / "course"  # the teacher's: pupils cannot enter it
+    shutil.copytree(COURSE, course, ignore=shutil.ignore_patterns("gradebook.db", "release", "submitted"))
+    course.chmod(0o700)
+    (course / "source" / ASSIGNMENT / "languages.csv").write_text(
+        "".join(f"{n},{lang}\n" for n, lang in ACCOUNTS.items()), encoding="utf-8"
+    )
+    env = dict(_env(tmp_path), LW_EXCHANGE=str(exchange))
+    nbgrader = [sys.executable, "-m", "nbgrader"]
+    course_id = ["--course", "logger_game_theory", f"--Exchange.root={exchange}"]
+
+    def teacher(*args: str) -> subprocess.CompletedProcess[str]:
+        done = subprocess.run([*nbgrader, *args], cwd=course, env=env, capture_output=True, text=True, timeout=600)
+        assert done.returncode == 0, (args, done.stderr[-3000:])
+        return done
+
+    def pupil(name: str, *command: str, check: bool = True) -> subprocess.CompletedProcess[str]:
+        penv = {"PATH": env["PATH"], "HOME": str(homes[name]), "LANG": "C.UTF-8",
+                "JUPYTER_CONFIG_DIR": str(homes[name] / ".jupyter")}  # fmt: skip
+        done = subprocess.run(
+            ["runuser", "-u", name, "--", "env", "-i", *(f"{k}={v}" for k, v in penv.items()), *command],
+            cwd=homes[name], capture_output=True, text=True, timeout=300,
+        )  # fmt: skip
+        assert done.returncode == 0 or not check, (name, command[:4], done.stderr[-3000:])
+        return done
+
+    teacher("generate_assignment", ASSIGNMENT, "--force")
+    teacher("release_assignment", ASSIGNMENT, *course_id)
+    answers = {"lwg_pupil1": RIGHT, "lwg_pupil2": MISTAKES}
+    for name in ACCOUNTS:
+        pupil(name, *nbgrader, "fetch_assignment", ASSIGNMENT, *course_id)
+        fetched = homes[name] / ASSIGNMENT / "game_theory.ipynb"
+        assert fetched.stat().st_uid == pwd.getpwnam(name).pw_uid
+        assert "1068" not in fetched.read_text(encoding="utf-8")
+        pupil(name, sys.executable, "-c", FILL, str(fetched), json.dumps(answers[name]))
+        pupil(name, *nbgrader, "submit", ASSIGNMENT, *course_id)
+    # what a pupil cannot do: read the teacher's course (the answers) or a classmate's home
+    assert pupil("lwg_pupil2", "cat", str(course / "source" / ASSIGNMENT / "game_theory.ipynb"), check=False).returncode != 0
+    assert pupil("lwg_pupil2", "ls", str(homes["lwg_pupil1"]), check=False).returncode != 0
+    # ... and a copy of their own work under the classmate's name, newer than the classmate's
+    inbound = exchange / "logger_game_theory" / "inbound"
+    forged = f"lwg_pupil1+{ASSIGNMENT}+2999-01-01 00:00:00.000000 UTC+forged"
+    (own,) = inbound.glob("lwg_pupil2+*")  # its name is in the log of the pupil's `nbgrader submit`
+    pupil("lwg_pupil2", "cp", "-r", str(own), str(inbound / forged))
+
+    teacher("collect", ASSIGNMENT, *course_id)
+    teacher("autograde", ASSIGNMENT, "--force")
+    teacher("generate_feedback", ASSIGNMENT, "--force")
+    teacher("release_feedback", ASSIGNMENT, *course_id)
+
+    from nbgrader.api import Gradebook
+
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gb:
+        scores = {p: gb.find_submission(ASSIGNMENT, p).score for p in ACCOUNTS}
+    assert scores == {"lwg_pupil1": TOTAL, "lwg_pupil2": MISTAKES_POINTS}, scores
+    words = {"uk": "Питання", "es": "Pregunta"}
+    for name, language in ACCOUNTS.items():
+        pupil(name, *nbgrader, "fetch_feedback", ASSIGNMENT, *course_id)
+        html = list((homes[name] / ASSIGNMENT / "feedback").rglob("game_theory.html"))
+        assert len(html) == 1, html
+        text = html[0].read_text(encoding="utf-8")
+        assert words[language] in text and "Question." not in text, (name, language)

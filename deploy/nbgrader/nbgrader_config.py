@@ -60,6 +60,7 @@ c.Autograde.autograde_preprocessors = [
     CheckCellMetadata,
 ]
 c.JudgeAnswers.class_list = os.path.join(c.CourseDirectory.root, "source", "{assignment}", "languages.csv")
-# the exchange on the class machine (docs/classroom.md, "Handing out and collecting")
-if os.environ.get("LW_EXCHANGE"):
-    c.Exchange.root = os.environ["LW_EXCHANGE"]
+# the exchange on the class machine (docs/classroom.md, "Handing out and collecting through the hub")
+c.Exchange.root = os.environ.get("LW_EXCHANGE", "/srv/nbgrader/exchange")
+# a submission is the pupil's whose Unix account owns it, whatever name it carries
+c.ExchangeFactory.collect = "logger_widget.classroom.exchange.OwnedCollect"
