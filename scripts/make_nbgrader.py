@@ -73,17 +73,23 @@ def assignment() -> nbformat.NotebookNode:
     ]
     for number, g in enumerate(GRADED, start=1):
         shown = f'question("{g.key}", LANGUAGE, {number})'
-        cells.append(_meta(new_code_cell(shown), f"{g.key}_question", solution=False, grade=False, locked=True))
+        cells.append(
+            _meta(new_code_cell(shown), f"{g.key}_question", solution=False, grade=False, locked=True)
+        )
         answer = SOLUTIONS[g.key]
         name = answer.split(" = ")[0]
         source = f"{name} = ...\n### BEGIN SOLUTION\n{answer}\n### END SOLUTION"
-        cells.append(_meta(new_code_cell(source), f"{g.key}_answer", solution=True, grade=False, locked=False))
+        cells.append(
+            _meta(new_code_cell(source), f"{g.key}_answer", solution=True, grade=False, locked=False)
+        )
         test = (
             f'form_check("{g.key}", {name}, LANGUAGE)\n'
             f'### BEGIN HIDDEN TESTS\nsubmit("{g.key}", {name})\n### END HIDDEN TESTS'
         )
         cells.append(
-            _meta(new_code_cell(test), f"{g.key}_test", solution=False, grade=True, locked=True, points=g.points)
+            _meta(
+                new_code_cell(test), f"{g.key}_test", solution=False, grade=True, locked=True, points=g.points
+            )
         )
     nb = notebook(cells, "all")  # the same kernelspec and cell ids as the other notebooks
     nb.metadata["logger_widget"]["generated_by"] = "scripts/make_nbgrader.py"
@@ -95,7 +101,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--out", type=Path, default=ROOT / "deploy" / "nbgrader" / "source", help="output folder"
     )
-    parser.add_argument("--class", dest="class_list", type=Path, default=CLASS_LIST, help="class list (name,language)")
+    parser.add_argument(
+        "--class", dest="class_list", type=Path, default=CLASS_LIST, help="class list (name,language)"
+    )
     args = parser.parse_args(argv)
     folder = args.out / ASSIGNMENT
     folder.mkdir(parents=True, exist_ok=True)

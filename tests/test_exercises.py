@@ -581,7 +581,9 @@ def test_teacher_solutions_pass_their_checkers(
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_student_placeholders_get_hints(language: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_student_placeholders_get_hints(
+    language: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(tmp_path)
     shown = run_code_cells(ROOT / "notebooks" / f"game_theory_exercises_{language}.ipynb", tmp_path)
     assert [f.kind for f in shown] == ["hint"] * len(ex.EXERCISES), [str(f) for f in shown]

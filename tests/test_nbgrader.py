@@ -89,7 +89,9 @@ def test_sources_are_generated_and_current(tmp_path: Path) -> None:
         [sys.executable, str(REPO / "scripts" / "make_nbgrader.py"), "--out", str(tmp_path)], check=True
     )
     made = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*") if p.is_file())
-    committed = sorted(p.relative_to(COURSE / "source") for p in (COURSE / "source").rglob("*") if p.is_file())
+    committed = sorted(
+        p.relative_to(COURSE / "source") for p in (COURSE / "source").rglob("*") if p.is_file()
+    )
     assert made == committed == [Path(ASSIGNMENT, "game_theory.ipynb"), Path(ASSIGNMENT, "languages.csv")]
     for name in made:
         assert (COURSE / "source" / name).read_bytes() == (tmp_path / name).read_bytes(), (
@@ -118,7 +120,9 @@ def test_form_check_never_tells_right_from_wrong() -> None:
     ):
         assert exercise(key).check(right).ok and not exercise(key).check(wrong).ok
         assert form_check(key, right, "uk").text() == form_check(key, wrong, "uk").text()
-        assert form_check(key, ..., "uk").text() != form_check(key, right, "uk").text()  # but says what is missing
+        assert (
+            form_check(key, ..., "uk").text() != form_check(key, right, "uk").text()
+        )  # but says what is missing
 
 
 def test_reported_answer_is_read_back_exactly_once() -> None:
@@ -127,7 +131,10 @@ def test_reported_answer_is_read_back_exactly_once() -> None:
         return nbformat.v4.new_code_cell(outputs=[out])
 
     for answer in ("1068", (1.0, 0.0), "e5-c5 xc4", ..., None, 0.5):
-        assert reported_answer(cell(f"logger-widget-answer kingmaker {encode_answer(answer)}"), "kingmaker") == answer
+        assert (
+            reported_answer(cell(f"logger-widget-answer kingmaker {encode_answer(answer)}"), "kingmaker")
+            == answer
+        )
     twice = f"logger-widget-answer kingmaker {encode_answer('B')}"
     assert reported_answer(cell(twice, twice), "kingmaker") is Ellipsis  # a forged second line
     assert reported_answer(cell("logger-widget-answer kingmaker __import__('os')"), "kingmaker") is Ellipsis
@@ -189,7 +196,9 @@ def test_released_notebook_runs_for_every_pupil_in_their_language(tmp_path: Path
             del os.environ["JUPYTERHUB_USER"]
         errors = [o for c in nb.cells for o in c.get("outputs", []) if o.output_type == "error"]
         assert not errors, errors
-        shown = "".join(str(v) for c in nb.cells for o in c.get("outputs", []) for v in o.get("data", {}).values())
+        shown = "".join(
+            str(v) for c in nb.cells for o in c.get("outputs", []) for v in o.get("data", {}).values()
+        )
         assert not PLACEHOLDER.search(shown), PLACEHOLDER.search(shown)
         for g in GRADED:  # every question with its introduction and position, in the pupil's language
             assert str(question(g.key, language)).split("\n\n")[0] in shown
@@ -266,7 +275,9 @@ def accounts() -> Any:
     for name in ACCOUNTS:
         subprocess.run(["userdel", "-r", name], capture_output=True)  # a leftover of an interrupted run
         home = base / name
-        subprocess.run(["useradd", "--no-create-home", "--home-dir", str(home), "--shell", "/bin/sh", name], check=True)
+        subprocess.run(
+            ["useradd", "--no-create-home", "--home-dir", str(home), "--shell", "/bin/sh", name], check=True
+        )
         home.mkdir(mode=0o700)
         shutil.chown(home, name, name)
         homes[name] = home
@@ -279,7 +290,9 @@ def accounts() -> Any:
 
 
 @pytest.mark.slow
-def test_exchange_hand_out_collect_and_feedback_with_the_pupils_own_accounts(accounts: Any, tmp_path: Path) -> None:
+def test_exchange_hand_out_collect_and_feedback_with_the_pupils_own_accounts(
+    accounts: Any, tmp_path: Path
+) -> None:
     """Released by the teacher (root), fetched and submitted by each pupil as their own account,
     collected, autograded, feedback released and fetched: each pupil reads it in their language.
     A pupil's copy under a classmate's name is collected as the copier's. About 60 s."""
@@ -298,7 +311,9 @@ def test_exchange_hand_out_collect_and_feedback_with_the_pupils_own_accounts(acc
     course_id = ["--course", "logger_game_theory", f"--Exchange.root={exchange}"]
 
     def teacher(*args: str) -> subprocess.CompletedProcess[str]:
-        done = subprocess.run([*nbgrader, *args], cwd=course, env=env, capture_output=True, text=True, timeout=600)
+        done = subprocess.run(
+            [*nbgrader, *args], cwd=course, env=env, capture_output=True, text=True, timeout=600
+        )
         assert done.returncode == 0, (args, done.stderr[-3000:])
         return done
 
@@ -323,7 +338,12 @@ def test_exchange_hand_out_collect_and_feedback_with_the_pupils_own_accounts(acc
         pupil(name, sys.executable, "-c", FILL, str(fetched), json.dumps(answers[name]))
         pupil(name, *nbgrader, "submit", ASSIGNMENT, *course_id)
     # what a pupil cannot do: read the teacher's course (the answers) or a classmate's home
-    assert pupil("lwg_pupil2", "cat", str(course / "source" / ASSIGNMENT / "game_theory.ipynb"), check=False).returncode != 0
+    assert (
+        pupil(
+            "lwg_pupil2", "cat", str(course / "source" / ASSIGNMENT / "game_theory.ipynb"), check=False
+        ).returncode
+        != 0
+    )
     assert pupil("lwg_pupil2", "ls", str(homes["lwg_pupil1"]), check=False).returncode != 0
     # ... and a copy of their own work under the classmate's name, newer than the classmate's
     inbound = exchange / "logger_game_theory" / "inbound"

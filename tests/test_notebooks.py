@@ -89,7 +89,9 @@ def test_notebook_executes_without_errors(path: Path, tmp_path: Path) -> None:
     nb = nbformat.read(path, as_version=4)
     # the exercises write the pupil's bot file (%%writefile my_bot.py) beside the notebook
     folder = tmp_path if path.name.startswith("game_theory_exercises") else path.parent
-    client = NotebookClient(nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(folder)}})
+    client = NotebookClient(
+        nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(folder)}}
+    )
     began = time.perf_counter()
     client.execute()
     elapsed = time.perf_counter() - began

@@ -26,11 +26,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from numbers import Real
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from ..engine.position import Position
 from ..engine.turn import Turn
-from ..i18n import NP_, Translator, negotiate
+from ..i18n import NP_, PMessage, Translator, negotiate
 from ..i18n.texts.board import LABELS
 from ..i18n.texts.charts import SCORES, STATUS
 from ..i18n.texts.terms import PIECES
@@ -115,6 +115,9 @@ def pupil_language(folder: str | os.PathLike[str] | None = None, user: str | Non
         return "en"
 
 
+_SEAT_POINTS = cast(PMessage, SCORES["seat"])  # "Player 1: 12 points"
+
+
 def _capital(words: str) -> str:
     return words[:1].upper() + words[1:]
 
@@ -129,7 +132,9 @@ def board_diagram(position: Position, locale: str | None = None) -> str:
         lines.append(tr.format(status, seat=position.to_move))
     players = [_capital(localise({"p": Players((s,))}, tr)["p"]) for s in seats]
     lines.append(
-        " · ".join(text(SCORES["seat"], tr, player=p, points=points(n)) for p, n in zip(players, position.scores))
+        " · ".join(
+            text(_SEAT_POINTS, tr, player=p, points=points(n)) for p, n in zip(players, position.scores)
+        )
     )
     supplies = ", ".join(f"{p}: {tr.format_number(n)}" for p, n in zip(players, position.supplies))
     lines.append(f"{tr.translate(LABELS['supply'])}: {supplies}")

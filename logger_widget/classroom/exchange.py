@@ -14,7 +14,7 @@ import os
 import pwd
 from typing import Any
 
-from nbgrader.exchange.default.collect import ExchangeCollect
+from nbgrader.exchange.default.collect import ExchangeCollect  # type: ignore[import-untyped]
 
 __all__ = ["OwnedCollect"]
 

@@ -40,7 +40,9 @@ def reported_answer(cell: NotebookNode, key: str) -> Any:
     of at most :data:`~logger_widget.classroom.course.MAX_ANSWER` characters.
     """
     printed = "".join(
-        o.get("text", "") for o in cell.get("outputs", []) if o.get("output_type") == "stream" and o.get("name") == "stdout"
+        o.get("text", "")
+        for o in cell.get("outputs", [])
+        if o.get("output_type") == "stream" and o.get("name") == "stdout"
     )
     prefix = f"{MARKER}{key} "
     lines = [line[len(prefix) :] for line in printed.splitlines() if line.startswith(prefix)]
@@ -76,6 +78,7 @@ class JudgeAnswers(Preprocessor):
         return read_languages(path).get(str(info.get("student", "")).lower(), "en")
 
     def preprocess(self, nb: NotebookNode, resources: dict[str, Any]) -> tuple[NotebookNode, dict[str, Any]]:
+        """Show every question in the pupil's language; judge every test cell's reported answer."""
         locale = self.language(resources)
         numbers = {g.key: number for number, g in enumerate(GRADED, start=1)}
         for cell in nb.cells:
@@ -86,12 +89,18 @@ class JudgeAnswers(Preprocessor):
                 continue
             if part == "question":
                 shown = question(key, locale, numbers[key])
-                cell.outputs = [new_output("display_data", {"text/markdown": str(shown), "text/plain": str(shown)})]
+                cell.outputs = [
+                    new_output("display_data", {"text/markdown": str(shown), "text/plain": str(shown)})
+                ]
             elif part == "test" and meta.get("grade"):
                 verdict = exercise(key).check(reported_answer(cell, key), locale=locale)
                 points = score(key, verdict)
                 cell.outputs = [
                     new_output("stream", name="stdout", text=f"{verdict}\n"),
-                    new_output("execute_result", {"text/plain": repr(points)}, execution_count=cell.get("execution_count")),
+                    new_output(
+                        "execute_result",
+                        {"text/plain": repr(points)},
+                        execution_count=cell.get("execution_count"),
+                    ),
                 ]
         return nb, resources

@@ -52,8 +52,8 @@ from .first_player import (
     SKILL_GAMES,
     FirstPlayerData,
     check_first_player,
-    compare_first_player,
     check_sample_size,
+    compare_first_player,
     simulate_first_player,
 )
 from .kingmaker import KINGMAKER, Kingmaker, check_kingmaker, outcomes_by_turn, outcomes_table

@@ -164,7 +164,9 @@ def close(a: float, b: float, tolerance: float = TOLERANCE) -> bool:
 
 
 #: Dashes and minus signs a keyboard or a word processor may type for notation's hyphen.
-_DASHES = str.maketrans({"\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-", "\u2212": "-"})
+_DASHES = str.maketrans(
+    {"\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-", "\u2212": "-"}
+)
 
 
 def _adjacent(a: str, b: str) -> bool:

@@ -162,6 +162,10 @@ def _kingmaker_option(position: Position) -> str:
 _CYRILLIC = str.maketrans({"А": "A", "В": "B", "С": "C", "Д": "D", "а": "A", "в": "B", "с": "C", "д": "D"})
 
 
+#: Brackets, punctuation and quotes a pupil may write around the letter: "(B)", "B.", "`B`".
+_AROUND = "()[]{}.:*\"'` "
+
+
 def read_letter(answer: Any) -> str | None:
     """The option meant by ``answer``: ``"B"``, ``"b"``, ``"(B)"``, ``"B."``, ``"B)"``, Cyrillic ``"В"`` → ``"B"``.
 
@@ -169,7 +173,7 @@ def read_letter(answer: Any) -> str | None:
     """
     if not isinstance(answer, str):
         return None
-    letter = answer.translate(_CYRILLIC).strip().strip("()[]{}.:)*\"'` ").upper()
+    letter = answer.translate(_CYRILLIC).strip().strip(_AROUND).upper()
     return letter if letter in ("A", "B", "C", "D") else None
 
 

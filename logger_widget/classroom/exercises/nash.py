@@ -19,7 +19,20 @@ from ...bots.base import derive_seed
 from ...i18n import NP_, Translator, negotiate
 from ...tournament.ratings import wilson_interval
 from ..feedback import ExerciseFeedback, Number, feedback, games, is_empty, note
-from .common import EMPTY, PROGRESS_GAMES, SEED, Ask, Code, Exercise, Md, Section, Table, bot_label, markdown_table, numbers, progress_bar
+from .common import (
+    EMPTY,
+    PROGRESS_GAMES,
+    SEED,
+    Ask,
+    Code,
+    Exercise,
+    Md,
+    Section,
+    bot_label,
+    markdown_table,
+    numbers,
+    progress_bar,
+)
 from .own_bot import _play, openings
 
 #: The bots of the meta-game (fast enough for a lesson; ``minimax:medium`` would beat all three).
@@ -35,7 +48,9 @@ _NE_FORMAT = NP_(
     "The answer is one probability for each bot, in the order of `meta.bots`: `answer = (p1, p2, p3)`, "
     "each between 0 and 1, adding up to 1.",
 )
-_NE_NO_DATA = NP_("exercise:nash:no_data", "Run the cell with `meta_game` first and give its result to the checker.")
+_NE_NO_DATA = NP_(
+    "exercise:nash:no_data", "Run the cell with `meta_game` first and give its result to the checker."
+)
 _NE_SUM = NP_("exercise:nash:sum", "Your probabilities add up to {total}, not 1.")
 _NE_OK = NP_(
     "exercise:nash:ok",
@@ -83,7 +98,9 @@ class MetaGame:
             return f"{rate} [{low}; {high}]"
 
         header = [tr.translate(_COL_AGAINST), *(bot_label(b, tr) for b in self.bots)]
-        rows = [[bot_label(b, tr), *(cell(i, j) for j in range(len(self.bots)))] for i, b in enumerate(self.bots)]
+        rows = [
+            [bot_label(b, tr), *(cell(i, j) for j in range(len(self.bots)))] for i, b in enumerate(self.bots)
+        ]
         return markdown_table(header, rows)
 
     def __str__(self) -> str:
@@ -141,7 +158,9 @@ def meta_game(
     finally:
         bar.close()
     as_tuple = lambda m: tuple(tuple(row) for row in m)  # noqa: E731
-    return MetaGame(tuple(bots), as_tuple(rates), as_tuple(low), as_tuple(high), 2 * n_open, distinct, language)
+    return MetaGame(
+        tuple(bots), as_tuple(rates), as_tuple(low), as_tuple(high), 2 * n_open, distinct, language
+    )
 
 
 def equilibrium(payoff: Sequence[Sequence[float]]) -> tuple[tuple[float, ...], float]:
@@ -158,7 +177,7 @@ def equilibrium(payoff: Sequence[Sequence[float]]) -> tuple[tuple[float, ...], f
         ValueError: the matrix is empty or not square-free of NaN; RuntimeError: the solver failed.
     """
     import numpy as np
-    from scipy.optimize import linprog
+    from scipy.optimize import linprog  # type: ignore[import-untyped]
 
     a = np.asarray(payoff, dtype=float)
     if a.ndim != 2 or a.size == 0 or not np.isfinite(a).all():

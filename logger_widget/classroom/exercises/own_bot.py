@@ -110,8 +110,11 @@ _OB_HINT = NP_(
 
 
 def pupil_bot(bot: Any, time_limit: float = OWN_BOT_TIME_LIMIT) -> Any:
-    """A bot file (a path) as a :class:`~logger_widget.tournament.sandbox.SandboxedBot` with
-    ``time_limit`` seconds per turn; any other bot (a function, a bot object) as it is."""
+    """A pupil's bot ready to play: a file as a sandboxed bot, anything else as it is.
+
+    A path becomes a :class:`~logger_widget.tournament.sandbox.SandboxedBot` with
+    ``time_limit`` seconds per turn; a function or a bot object is returned unchanged.
+    """
     if isinstance(bot, (str, os.PathLike)):
         return SandboxedBot(os.fspath(bot), limits=SandboxLimits(time_limit=time_limit))
     return bot
@@ -292,7 +295,9 @@ def check_own_bot(
             seat = 1 + k % 2
             seats = [mine, "greedy"] if seat == 1 else ["greedy", mine]
             names = ("bot", "greedy") if seat == 1 else ("greedy", "bot")
-            results.append((starts[k // 2], _play(seats, derive_seed(seed, "own_bot", k), starts[k // 2], names), seat))
+            results.append(
+                (starts[k // 2], _play(seats, derive_seed(seed, "own_bot", k), starts[k // 2], names), seat)
+            )
             bar.update(1)
     finally:
         bar.close()

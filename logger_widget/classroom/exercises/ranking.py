@@ -264,7 +264,7 @@ SECTION = Section(
             params={"average": int(AVERAGE)},
         ),
         Code(
-            "# $tournament\ntable = ex.rank_bots(\"my_bot.py\", QUICK, locale=LANGUAGE)\ntable",
+            '# $tournament\ntable = ex.rank_bots("my_bot.py", QUICK, locale=LANGUAGE)\ntable',
             {"tournament": NP_("exercise:ranking:code", "every pair plays, seats swapped")},
         ),
         Ask("ranking"),
