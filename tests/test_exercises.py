@@ -384,6 +384,35 @@ def test_ranking_checker() -> None:
     assert "Бредлі" in shown and "жадібний" in shown
 
 
+def test_ranking_uses_the_interval_of_the_difference_and_knows_a_tie() -> None:
+    names = ("greedy", "random", "my_bot", "mcts")
+    # greedy and my_bot score alike against random and mcts; greedy wins 40 of their 60 games
+    results = [(3, 1, 1.0)] * 15 + [(3, 1, 0.0)] * 15
+    for bot in (0, 2):
+        results += [(bot, 1, 1.0)] * 22 + [(bot, 1, 0.0)] * 7 + [(bot, 3, 1.0)] * 15 + [(bot, 3, 0.0)] * 15
+    results += [(0, 2, 1.0)] * 40 + [(0, 2, 0.0)] * 20
+    table = ex.Ranking(_tournament(results, names), "en")
+    bt = {r.name: r for r in table.tournament.bradley_terry()}
+    difference, low, high = table.difference()
+    assert difference == pytest.approx(bt["greedy"].rating - bt["my_bot"].rating)
+    assert bt["greedy"].low < bt["my_bot"].high  # the two intervals side by side overlap ...
+    assert low > 0  # ... but the difference is clear: they share the games against random
+    assert ex.check_ranking(("greedy", True), table).ok
+    wrong = ex.check_ranking(("greedy", False), table, locale="es")
+    assert wrong.message.context == "exercise:ranking:diff_apart" and not wrong.ok
+    assert_translated(wrong)
+    tie = ex.Ranking(_tournament([(0, 1, 1.0)] * 6 + [(2, 1, 1.0)] * 6 + [(0, 2, 0.5)] * 6, names[:3]), "en")
+    said = ex.check_ranking((tie.ratings()[0][0].name, False), tie)
+    assert said.ok and said.message.context == "exercise:ranking:ok_tie", said
+    assert "more games are needed" not in said.text()
+    assert not ex.check_ranking((tie.ratings()[0][0].name, True), tie).ok
+
+
+def test_ranking_table_flags_copies_of_a_game() -> None:
+    copies = ex.Ranking(_tournament([(0, 1, 1.0)] * 8, ("greedy", "random")), "en")
+    assert "Only 1 of the games were different" in str(copies)
+
+
 def test_kingmaker_checker() -> None:
     assert ex.check_kingmaker("B").ok and ex.check_kingmaker(" b) ").ok
     for written in ("(B)", "B.", "[b]", "В", "(в)"):  # "В": the Cyrillic letter a Ukrainian keyboard types
