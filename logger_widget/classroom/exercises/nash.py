@@ -54,12 +54,12 @@ _NE_NO_DATA = NP_(
 _NE_SUM = NP_("exercise:nash:sum", "Your probabilities add up to {total}, not 1.")
 _NE_OK = NP_(
     "exercise:nash:ok",
-    "Right: this mix scores at least {value} points per game against every bot in the table, so no "
+    "Right: this mix scores at least {value} per game against every bot in the table, so no "
     "bot brought alone does better against it.",
 )
 _NE_EXPLOITED = NP_(
     "exercise:nash:exploited",
-    "Against this mix {bot} scores {score} points per game, more than the {value} an equilibrium "
+    "Against this mix {bot} scores {score} per game, more than the {value} an equilibrium "
     "allows: the mix can be exploited.",
 )
 _COL_AGAINST = NP_("exercise:nash:table", "row against column")

@@ -84,22 +84,22 @@ _RK_OK_OVERLAP = NP_(
 
 _RK_DIFF_APART = NP_(
     "exercise:ranking:diff_apart",
-    "Look again: {first} is {difference} points above {second}, and the {level} interval of that "
+    "Look again: {first} is rated {difference} above {second}, and the {level} interval of that "
     "difference, [{low}, {high}], lies above 0: {first} is clearly stronger.",
 )
 _RK_DIFF_OVERLAP = NP_(
     "exercise:ranking:diff_overlap",
-    "Look again: {first} is {difference} points above {second}, but the {level} interval of that "
+    "Look again: {first} is rated {difference} above {second}, but the {level} interval of that "
     "difference, [{low}, {high}], contains 0: these games cannot tell for sure which one is stronger.",
 )
 _RK_OK_DIFF_APART = NP_(
     "exercise:ranking:ok_diff_apart",
-    "Right: {first} is first, {difference} points above {second}; the {level} interval of the "
+    "Right: {first} is first, rated {difference} above {second}; the {level} interval of the "
     "difference, [{low}, {high}], lies above 0.",
 )
 _RK_OK_DIFF_OVERLAP = NP_(
     "exercise:ranking:ok_diff_overlap",
-    "Right: {first} is first, {difference} points above {second}, but the {level} interval of the "
+    "Right: {first} is first, rated {difference} above {second}, but the {level} interval of the "
     "difference, [{low}, {high}], contains 0: more games are needed to be sure.",
 )
 _RK_TIE = NP_(
