@@ -1,19 +1,25 @@
-"""Generate the nbgrader course's source notebooks from the exercises and their checkers.
+"""Generate the nbgrader course's source notebook from the exercises and their checkers.
 
-Usage: ``python scripts/make_nbgrader.py [--out DIR]`` (default ``deploy/nbgrader/source``).
+Usage: ``python scripts/make_nbgrader.py [--out DIR] [--class CSV]`` (default
+``deploy/nbgrader/source`` and the hub's example class list).
 
-Writes ``game_theory_<lang>/game_theory_<lang>.ipynb`` for ``uk``, ``es``, ``en``: for each
-exercise of :data:`logger_widget.classroom.grading.GRADED`, its question (translated), an
-answer cell with nbgrader's solution region (the worked answer between
-``### BEGIN SOLUTION`` / ``### END SOLUTION``; pupils get ``answer_<key> = ...``) and a
-locked autograded test cell that calls :func:`~logger_widget.classroom.grading.grade`
-with the exercise's points. ``tests/hosts/test_nbgrader.py`` checks the files are current
-and grades submissions with real nbgrader.
+Writes one assignment for the whole class, ``game_theory/game_theory.ipynb``, and its
+``languages.csv`` (a copy of the class list, ``name,language``). The notebook's cells are
+language-neutral code: each pupil's kernel shows the questions in the pupil's language
+(:mod:`logger_widget.classroom.course`). For each exercise of
+:data:`logger_widget.classroom.grading.GRADED`: a locked question cell, an answer cell with
+nbgrader's solution region (the worked answer between ``### BEGIN SOLUTION`` /
+``### END SOLUTION``, in the teacher's source only; pupils get ``answer_<key> = ...``) and a
+locked autograded test cell: a visible form check and a hidden part (``### BEGIN HIDDEN
+TESTS``) that reports the answer to the teacher's judge
+(:class:`logger_widget.classroom.judge.JudgeAnswers`). ``tests/test_nbgrader.py`` checks
+the files are current and grades submissions with real nbgrader.
 """
 
 from __future__ import annotations
 
 import argparse
+import shutil
 import sys
 from pathlib import Path
 
@@ -26,11 +32,14 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 from make_notebooks import notebook  # noqa: E402  (scripts/, beside this file)
 
-from logger_widget.classroom.exercises import NOTEBOOK, exercise  # noqa: E402
+from logger_widget.classroom.course import LANGUAGES_FILE  # noqa: E402
+from logger_widget.classroom.exercises import NOTEBOOK  # noqa: E402
 from logger_widget.classroom.grading import GRADED  # noqa: E402
 from logger_widget.i18n import Translator  # noqa: E402
 
 LANGUAGES = ("uk", "es", "en")
+ASSIGNMENT = "game_theory"
+CLASS_LIST = ROOT / "deploy" / "jupyterhub" / "class.example.csv"
 
 #: The worked answers (the solution regions), and the objects each question is about.
 SOLUTIONS = {
@@ -39,11 +48,11 @@ SOLUTIONS = {
     "kingmaker": 'answer_kingmaker = "B"',
     "protester": 'answer_protester = "e5-c5 +b4,c2 xc4"',
 }
-SHOW = {
-    "game_value": "from logger_widget.classroom.exercises import BACKWARD_INDUCTION\n\nprint(BACKWARD_INDUCTION.position)",
-    "kingmaker": "from logger_widget.classroom.exercises import KINGMAKER\n\nprint(KINGMAKER.position)",
-    "protester": "from logger_widget.classroom.exercises import PROTESTER\n\nprint(PROTESTER.position)",
-}
+SETUP = """\
+from logger_widget.classroom.course import form_check, introduction, pupil_language, question, submit
+
+LANGUAGE = pupil_language()
+introduction(LANGUAGE)"""
 
 
 def _meta(cell: nbformat.NotebookNode, grade_id: str, *, solution: bool, grade: bool, locked: bool,
@@ -55,52 +64,34 @@ def _meta(cell: nbformat.NotebookNode, grade_id: str, *, solution: bool, grade: 
     return cell
 
 
-def assignment(language: str) -> nbformat.NotebookNode:
-    tr = Translator(language)
+def assignment() -> nbformat.NotebookNode:
+    """The course's one notebook: language-neutral cells that show the pupil's language."""
+    titles = " · ".join(Translator(language).translate(NOTEBOOK["title"]) for language in LANGUAGES)
     cells = [
-        _meta(
-            new_markdown_cell(f"# {tr.translate(NOTEBOOK['title'])}"),
-            "title",
-            solution=False,
-            grade=False,
-            locked=True,
-        ),  # fmt: skip
-        _meta(
-            new_code_cell("from logger_widget.classroom.grading import grade"),
-            "setup",
-            solution=False,
-            grade=False,
-            locked=True,
-        ),  # fmt: skip
+        _meta(new_markdown_cell(f"# {titles}"), "title", solution=False, grade=False, locked=True),
+        _meta(new_code_cell(SETUP), "setup", solution=False, grade=False, locked=True),
     ]
     for number, g in enumerate(GRADED, start=1):
-        ex = exercise(g.key)
+        shown = f'question("{g.key}", LANGUAGE, {number})'
         cells.append(
-            _meta(
-                new_markdown_cell(f"## {number}.\n\n{tr.translate(ex.question)}"),
-                f"{g.key}_question",
-                solution=False,
-                grade=False,
-                locked=True,
-            )  # fmt: skip
+            _meta(new_code_cell(shown), f"{g.key}_question", solution=False, grade=False, locked=True)
         )
-        if g.key in SHOW:
-            cells.append(
-                _meta(new_code_cell(SHOW[g.key]), f"{g.key}_show", solution=False, grade=False, locked=True)
-            )
         answer = SOLUTIONS[g.key]
         name = answer.split(" = ")[0]
         source = f"{name} = ...\n### BEGIN SOLUTION\n{answer}\n### END SOLUTION"
         cells.append(
             _meta(new_code_cell(source), f"{g.key}_answer", solution=True, grade=False, locked=False)
         )
-        test = f'grade("{g.key}", {name}, locale="{language}")'
+        test = (
+            f'form_check("{g.key}", {name}, LANGUAGE)\n'
+            f'### BEGIN HIDDEN TESTS\nsubmit("{g.key}", {name})\n### END HIDDEN TESTS'
+        )
         cells.append(
             _meta(
                 new_code_cell(test), f"{g.key}_test", solution=False, grade=True, locked=True, points=g.points
             )
         )
-    nb = notebook(cells, language)  # the same kernelspec and cell ids as the other notebooks
+    nb = notebook(cells, "all")  # the same kernelspec and cell ids as the other notebooks
     nb.metadata["logger_widget"]["generated_by"] = "scripts/make_nbgrader.py"
     return nb
 
@@ -110,14 +101,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--out", type=Path, default=ROOT / "deploy" / "nbgrader" / "source", help="output folder"
     )
+    parser.add_argument(
+        "--class", dest="class_list", type=Path, default=CLASS_LIST, help="class list (name,language)"
+    )
     args = parser.parse_args(argv)
-    for language in LANGUAGES:
-        folder = args.out / f"game_theory_{language}"
-        folder.mkdir(parents=True, exist_ok=True)
-        nb = assignment(language)
-        nbformat.validate(nb)
-        (folder / f"game_theory_{language}.ipynb").write_text(nbformat.writes(nb) + "\n", encoding="utf-8")
-    print(f"wrote {len(LANGUAGES)} assignments to {args.out}")
+    folder = args.out / ASSIGNMENT
+    folder.mkdir(parents=True, exist_ok=True)
+    nb = assignment()
+    nbformat.validate(nb)
+    (folder / f"{ASSIGNMENT}.ipynb").write_text(nbformat.writes(nb) + "\n", encoding="utf-8")
+    shutil.copyfile(args.class_list, folder / LANGUAGES_FILE)
+    print(f"wrote {folder}")
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ import io
 import json
 import math
 import re
+import time
 from pathlib import Path
 from statistics import NormalDist
 from typing import Any
@@ -27,6 +28,16 @@ ROOT = Path(__file__).resolve().parents[1]
 LANGUAGES = ("uk", "es", "en")
 CYRILLIC = re.compile("[А-Яа-яІіЇїЄєҐґ]")
 ENGLISH_WORDS = re.compile(r"\b(the|and|you|your|with|what|which|is|are|of|player|turn|tree)\b", re.I)
+
+
+#: The results the prepared positions were built for, kept here and not in the package (a pupil
+#: could print them there): each is recomputed below by an independent search.
+BACKWARD_INDUCTION_VALUE = (1.0, 0.0)
+BACKWARD_INDUCTION_WINNING = ("b4 xa4", "b4 xb3", "b4 xb5")
+PROTESTER_VALUE = (0.0, 1.0)
+PROTESTER_WINNING = ("e5-c5 xc4",)
+KINGMAKER_OUTCOMES = frozenset({(1,), (3,), (1, 3)})
+KINGMAKER_ANSWER = "B"
 
 
 # --------------------------------------------------------------------------- helpers
@@ -86,9 +97,9 @@ def test_backward_induction_position_and_exact_value() -> None:
     # whatever Player 1 does, the end is triggered and Player 2 has the last turn
     assert all(child.end_triggered and child.to_move == 2 for child in position.successors())
     value = solve(position)
-    assert value == ex.BACKWARD_INDUCTION.value == ex.exact_value(position)
+    assert value == BACKWARD_INDUCTION_VALUE == ex.exact_value(position)
     winning = {key(t) for t in position.legal_turns() if solve(position.play(t), 1)[0] == value[0]}
-    assert winning == {key(Turn.parse(t)) for t in ex.BACKWARD_INDUCTION.winning}
+    assert winning == {key(Turn.parse(t)) for t in BACKWARD_INDUCTION_WINNING}
     assert {key(t) for t in ex.best_turns(position)} == winning
     # the lesson: the biggest chop is not among the winning turns
     biggest = max(position.legal_turns(), key=lambda t: position.play(t).scores[0])
@@ -100,9 +111,9 @@ def test_protester_position_and_exact_value() -> None:
     assert position.end_triggered and position.to_move == position.players == 2
     assert all(child.is_terminal for child in position.successors())
     value = solve(position, 1)
-    assert value == ex.PROTESTER_ENDGAME.value == ex.exact_value(position)
+    assert value == PROTESTER_VALUE == ex.exact_value(position)
     winning = {key(t) for t in position.legal_turns() if position.play(t).outcome().winners == (2,)}
-    assert winning == {key(Turn.parse(t)) for t in ex.PROTESTER_ENDGAME.winning}
+    assert winning == {key(Turn.parse(t)) for t in PROTESTER_WINNING}
     # keeping vs spending: a plain chop to 10 points only shares the win; a protest loses it
     shared = [t for t in position.legal_turns() if position.play(t).outcome().is_draw]
     assert shared and all(t.action.kind == "chop" for t in shared)
@@ -120,9 +131,9 @@ def test_kingmaker_position_outcomes_and_answer() -> None:
         assert all(o is not None for o in finals)
         best = max(o.points(3) for o in finals)
         possible |= {o.winners for o in finals if o.points(3) == best}
-    assert possible == ex.KINGMAKER.outcomes
+    assert possible == KINGMAKER_OUTCOMES
     assert not any(2 in w for w in possible)  # Player 2 cannot win: a kingmaker
-    assert ex.KINGMAKER.answer == "B" == kingmaker_option(position)
+    assert KINGMAKER_ANSWER == "B" == kingmaker_option(position)
     assert set().union(*(w for _, w in ex.outcomes_by_turn(position))) == possible
 
 
@@ -161,6 +172,39 @@ def test_first_player_checker(data: ex.FirstPlayerData) -> None:
     assert len(messages) == len(wrong), "every mistake gets its own explanation"
 
 
+def _clopper_pearson(k: int, n: int, level: float = 0.95) -> tuple[float, float]:
+    """The exact binomial interval, by bisection on the binomial tail sums (independent of scipy)."""
+
+    def tail_at_least(p: float) -> float:
+        return sum(math.comb(n, i) * p**i * (1 - p) ** (n - i) for i in range(k, n + 1))
+
+    def solve(f: Any, target: float) -> float:
+        lo, hi = 0.0, 1.0
+        for _ in range(60):
+            mid = (lo + hi) / 2
+            lo, hi = (mid, hi) if f(mid) < target else (lo, mid)
+        return (lo + hi) / 2
+
+    alpha = 1 - level
+    low = solve(tail_at_least, alpha / 2)
+    high = solve(lambda p: 1 - tail_at_least(p) + math.comb(n, k) * p**k * (1 - p) ** (n - k), 1 - alpha / 2)
+    return low, high
+
+
+def test_first_player_checker_tells_wald_and_clopper_pearson_from_wilson() -> None:
+    """At 100 games and a rate of ½ Wald's ends are 0.0018 from Wilson's: not accepted as Wilson."""
+    data = ex.FirstPlayerData("random", 0, (1.0, 0.0) * 50)
+    low, high = wilson_interval(50, 100)
+    assert ex.check_first_player((0.5, round(low, 3), round(high, 3)), data).ok
+    half = NormalDist().inv_cdf(0.975) * (0.25 / 100) ** 0.5
+    wald = ex.check_first_player((0.5, 0.5 - half, 0.5 + half), data)
+    assert not wald.ok and wald.message.context == "exercise:first_player:wald"
+    exact = _clopper_pearson(50, 100)
+    assert abs(exact[0] - (0.5 - half)) < 0.005  # near enough to Wald that a loose tolerance confused them
+    clopper = ex.check_first_player((0.5, *exact), data)
+    assert not clopper.ok and clopper.message.context == "exercise:first_player:interval", clopper
+
+
 def test_first_player_data_is_reproducible_and_shown_translated(data: ex.FirstPlayerData) -> None:
     again = ex.simulate_first_player(games=40, progress=False)
     assert again.points == data.points
@@ -172,7 +216,13 @@ def test_first_player_data_is_reproducible_and_shown_translated(data: ex.FirstPl
 def test_sample_size_checker() -> None:
     assert ex.check_sample_size(1068).ok
     assert ex.check_sample_size(1067.1).ok
-    for answer in (33, 4269, 300, 5000, -5):
+    for written in ("1068", " 1068 ", "1 068", "1068.0", 1100, 1121):
+        assert ex.check_sample_size(written).ok, written
+    for too_few in (1015, 1040, 1067, "1067"):  # within 5 % below, but the interval is still too wide
+        feedback = ex.check_sample_size(too_few)
+        assert not feedback.ok and feedback.message.context == "exercise:sample_size:few", too_few
+    assert ex.check_sample_size("many").kind == "hint"
+    for answer in (33, 4269, 300, 5000, -5, 1122):
         feedback = ex.check_sample_size(answer, locale="uk")
         assert not feedback.ok and feedback.kind == "wrong", (answer, feedback)
         assert_translated(feedback)
@@ -180,6 +230,10 @@ def test_sample_size_checker() -> None:
 
 def test_game_value_checker() -> None:
     assert ex.check_game_value(1).ok and ex.check_game_value(1.0).ok and ex.check_game_value("1").ok
+    assert ex.check_game_value("1.0").ok and ex.check_game_value(" 1 ").ok
+    # the tuple that the package's own exact_value gives: every seat's result, Player 1's first
+    assert ex.check_game_value(ex.exact_value(ex.BACKWARD_INDUCTION.position)).ok
+    assert ex.check_game_value([1, 0]).ok and not ex.check_game_value((0.0, 1.0)).ok
     for answer in (0, 0.5, "1/2", "½"):
         feedback = ex.check_game_value(answer)
         assert not feedback.ok and feedback.kind == "wrong", answer
@@ -189,7 +243,7 @@ def test_game_value_checker() -> None:
 
 def test_best_turn_checker() -> None:
     position = ex.BACKWARD_INDUCTION.position
-    for text in ex.BACKWARD_INDUCTION.winning:
+    for text in BACKWARD_INDUCTION_WINNING:
         assert ex.check_best_turn(text).ok, text
         assert ex.check_best_turn(position.parse_turn(text)).ok
     wrong = ex.check_best_turn("b4 xc4", locale="uk")
@@ -203,13 +257,62 @@ def test_best_turn_checker() -> None:
     assert ex.check_best_turn("chop everything").kind == "hint"
 
 
-def test_own_bot_checker_accepts_a_winner_and_reports_honestly() -> None:
-    feedback = ex.check_own_bot(lookahead_bot, games=4, progress=False, locale="uk")
+TWO_PLY_BOT = """\
+from logger_widget.bots import evaluate
+
+
+def choose(position):
+    me = position.to_move
+    def worst(after):
+        if after.is_terminal:
+            return evaluate(after, me)
+        return min(evaluate(reply, me) for reply in after.successors())
+    return max(position.legal_turns(), key=lambda turn: worst(position.play(turn)))
+"""
+
+
+def test_own_bot_checker_plays_a_bot_file_in_the_sandbox_from_varied_openings(tmp_path: Path) -> None:
+    path = tmp_path / "my_bot.py"
+    path.write_text(TWO_PLY_BOT, encoding="utf-8")
+    feedback = ex.check_own_bot(str(path), games=20, progress=False, locale="uk")
     assert feedback.ok and feedback.kind == "ok", feedback
     text = feedback.text(Translator("en"))
-    assert "95" in text and "[" in text  # the interval is reported
-    assert "Only 2 of the games were different" in text  # deterministic bots repeat their games
+    assert "95" in text and "[" in text and "really stronger" in text, text  # 20 different games
+    assert "were different" not in text
     assert_translated(feedback)
+    starts = ex.openings(10)
+    assert len({p.to_lpn() for p in starts}) == 10 and starts == ex.openings(10)  # varied, seeded
+
+
+def test_own_bot_one_ply_look_ahead_is_not_called_stronger_from_varied_openings() -> None:
+    """From the standard start only, this deterministic pair played 2 different games, and the old
+    verdict was "really stronger" (100 of 100); from varied openings it scores less than half."""
+    feedback = ex.check_own_bot(lookahead_bot, games=20, progress=False)
+    assert not feedback.ok and "really stronger" not in feedback.text(), feedback
+
+
+def test_own_bot_verdict_counts_copies_of_a_game_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    from logger_widget.classroom.exercises import own_bot
+
+    monkeypatch.setattr(own_bot, "openings", lambda count, seed: [Position.initial(2)] * count)
+    feedback = ex.check_own_bot(lookahead_bot, games=40, progress=False, locale="es")
+    text = feedback.text(Translator("en"))
+    assert feedback.ok and "Only 2 of the games were different" in text, text  # 40 games, 2 distinct
+    assert "could be luck" in text and "really stronger" not in text, text  # 2 games prove nothing
+
+
+def test_own_bot_file_gets_a_time_limit_per_turn(tmp_path: Path) -> None:
+    path = tmp_path / "slow.py"
+    path.write_text("def choose(position):\n    while True:\n        pass\n", encoding="utf-8")
+    began = time.monotonic()
+    feedback = ex.check_own_bot(str(path), games=2, progress=False, locale="uk", time_limit=0.5)
+    assert time.monotonic() - began < 30
+    assert not feedback.ok and feedback.message.context == "exercise:own_bot:time", feedback
+    assert_translated(feedback)
+    empty = tmp_path / "empty.py"
+    empty.write_text("def choose(position):\n    return ...\n", encoding="utf-8")
+    assert ex.check_own_bot(str(empty), games=2, progress=False).kind == "hint"
+    assert ex.check_own_bot(str(tmp_path / "missing.py"), games=2, progress=False).kind == "hint"
 
 
 def test_own_bot_checker_rejects_a_loser_with_a_hint() -> None:
@@ -281,8 +384,42 @@ def test_ranking_checker() -> None:
     assert "Бредлі" in shown and "жадібний" in shown
 
 
+def test_ranking_uses_the_interval_of_the_difference_and_knows_a_tie() -> None:
+    names = ("greedy", "random", "my_bot", "mcts")
+    # greedy and my_bot score alike against random and mcts; greedy wins 40 of their 60 games
+    results = [(3, 1, 1.0)] * 15 + [(3, 1, 0.0)] * 15
+    for bot in (0, 2):
+        results += [(bot, 1, 1.0)] * 22 + [(bot, 1, 0.0)] * 7 + [(bot, 3, 1.0)] * 15 + [(bot, 3, 0.0)] * 15
+    results += [(0, 2, 1.0)] * 40 + [(0, 2, 0.0)] * 20
+    table = ex.Ranking(_tournament(results, names), "en")
+    bt = {r.name: r for r in table.tournament.bradley_terry()}
+    difference, low, high = table.difference()
+    assert difference == pytest.approx(bt["greedy"].rating - bt["my_bot"].rating)
+    assert bt["greedy"].low < bt["my_bot"].high  # the two intervals side by side overlap ...
+    assert low > 0  # ... but the difference is clear: they share the games against random
+    assert ex.check_ranking(("greedy", True), table).ok
+    wrong = ex.check_ranking(("greedy", False), table, locale="es")
+    assert wrong.message.context == "exercise:ranking:diff_apart" and not wrong.ok
+    assert_translated(wrong)
+    tie = ex.Ranking(_tournament([(0, 1, 1.0)] * 6 + [(2, 1, 1.0)] * 6 + [(0, 2, 0.5)] * 6, names[:3]), "en")
+    said = ex.check_ranking((tie.ratings()[0][0].name, False), tie)
+    assert said.ok and said.message.context == "exercise:ranking:ok_tie", said
+    assert "more games are needed" not in said.text()
+    assert not ex.check_ranking((tie.ratings()[0][0].name, True), tie).ok
+
+
+def test_ranking_table_flags_copies_of_a_game() -> None:
+    copies = ex.Ranking(_tournament([(0, 1, 1.0)] * 8, ("greedy", "random")), "en")
+    assert "Only 1 of the games were different" in str(copies)
+
+
 def test_kingmaker_checker() -> None:
     assert ex.check_kingmaker("B").ok and ex.check_kingmaker(" b) ").ok
+    for written in ("(B)", "B.", "[b]", "В", "(в)"):  # "В": the Cyrillic letter a Ukrainian keyboard types
+        assert ex.check_kingmaker(written).ok, written
+    assert not ex.check_kingmaker("А").ok and ex.check_kingmaker("А").kind == "wrong"  # Cyrillic A: read as A
+    for unreadable in ("AB", "Б", "option", "", 2):
+        assert not ex.check_kingmaker(unreadable).ok
     messages = set()
     for letter in "ACD":
         feedback = ex.check_kingmaker(letter, locale="es")
@@ -296,8 +433,10 @@ def test_kingmaker_checker() -> None:
 
 
 def test_protester_checker() -> None:
-    for text in ("e5-c5 xc4", "c5 xc4", "e5-c5 +b4,c2 xc4"):
-        assert ex.check_protester(text).ok, text
+    for text in ("e5-c5 xc4", "c5 xc4", "e5-c5 +b4,c2 xc4", "e5-d5-c5 xc4", "e5–c5 xc4", "e5—d5–c5  xc4"):
+        assert ex.check_protester(text).ok, text  # the logger's path, en and em dashes, two spaces
+    assert not ex.check_protester("e5-d4-c5 xc4").ok  # d4 is not on a path of orthogonal steps
+    assert not ex.check_protester("e5-e4-c5 xc4").ok  # e4 holds a tree
     results = {"shared": "e5 xe4", "spent": "e5 +d3,d4 !e4", "short": "e5-d5 *d4"}
     messages = set()
     for name, text in results.items():
@@ -307,6 +446,75 @@ def test_protester_checker() -> None:
         messages.add(feedback.message)
     assert len(messages) == 3
     assert not ex.check_protester("e5-a1 xc4").ok
+
+
+# --------------------------------------------------------------------------- the meta-game
+
+
+def _meta(rates: list[list[float]]) -> ex.MetaGame:
+    rows = tuple(tuple(r) for r in rates)
+    return ex.MetaGame(("greedy", "minimax:easy", "mcts:easy"), rows, rows, rows, 10, 10)
+
+
+#: rock, paper, scissors as a meta-game: each bot beats the next; the only equilibrium is (⅓, ⅓, ⅓)
+RPS = _meta([[0.5, 1.0, 0.0], [0.0, 0.5, 1.0], [1.0, 0.0, 0.5]])
+#: two equally good bots that both beat the third: every mix of the first two is an equilibrium
+TWINS = _meta([[0.5, 0.5, 0.9], [0.5, 0.5, 0.8], [0.1, 0.2, 0.5]])
+
+
+def _brute_force_value(rates: tuple[tuple[float, ...], ...], steps: int = 200) -> float:
+    """The best guaranteed score over a grid of mixes (independent of linprog)."""
+    best = -1.0
+    for a in range(steps + 1):
+        for b in range(steps + 1 - a):
+            x = (a / steps, b / steps, (steps - a - b) / steps)
+            best = max(best, min(sum(x[i] * rates[i][j] for i in range(3)) for j in range(3)))
+    return best
+
+
+def test_equilibrium_by_linear_programming() -> None:
+    mix, value = ex.equilibrium(RPS.rates)
+    assert mix == pytest.approx((1 / 3, 1 / 3, 1 / 3), abs=1e-6) and value == pytest.approx(0.5)
+    mix, value = ex.equilibrium(_meta([[0.5, 0.6, 0.7], [0.4, 0.5, 0.9], [0.3, 0.1, 0.5]]).rates)
+    assert mix == pytest.approx((1.0, 0.0, 0.0), abs=1e-6)  # a bot that beats both: a pure equilibrium
+    skewed = ((0.5, 0.7, 0.2), (0.3, 0.5, 0.9), (0.8, 0.1, 0.5))
+    mix, value = ex.equilibrium(skewed)
+    assert value == pytest.approx(_brute_force_value(skewed), abs=2e-3) and sum(mix) == pytest.approx(1)
+    with pytest.raises(ValueError, match="finite"):
+        ex.equilibrium([[0.5, float("nan")], [0.5, 0.5]])
+
+
+def test_nash_checker_accepts_every_equilibrium_in_every_form() -> None:
+    import numpy as np
+
+    third = 1 / 3
+    for answer in ((third, third, third), [0.333, 0.333, 0.334], np.array([third] * 3),
+                   {"greedy": third, "minimax:easy": third, "mcts:easy": third}):  # fmt: skip
+        assert ex.check_nash(answer, RPS).ok, answer
+    for mix in ((1, 0, 0), (0, 1, 0), (0.3, 0.7, 0), {"greedy": 1}):  # not unique: all of them are right
+        assert ex.check_nash(mix, TWINS).ok, mix
+    exploited = ex.check_nash((1, 0, 0), RPS, locale="uk")  # a pure choice is beaten by the next bot
+    assert not exploited.ok and exploited.message.context == "exercise:nash:exploited"
+    assert "mcts:easy" in exploited.text() and "1,00" in exploited.text(), exploited.text()
+    assert_translated(exploited)
+    assert ex.check_nash((0.5, 0.5, 0.5), RPS).message.context == "exercise:nash:sum"
+    assert ex.check_nash((0.5, 0.5), RPS).kind == "hint" and ex.check_nash({"nope": 1}, RPS).kind == "hint"
+    assert ex.check_nash((third,) * 3, "no data").kind == "hint"
+
+
+def test_meta_game_is_measured_from_seeded_varied_openings() -> None:
+    meta = ex.meta_game(openings_per_pair=3, progress=False, locale="es")
+    assert meta == ex.meta_game(openings_per_pair=3, progress=False, locale="es")
+    k = len(meta.bots)
+    for i in range(k):
+        for j in range(k):
+            assert meta.rates[i][j] + meta.rates[j][i] == pytest.approx(1)
+            assert meta.low[i][j] <= meta.rates[i][j] <= meta.high[i][j]
+    assert meta.games == 6 and meta.distinct > 2  # from one start, a deterministic pair plays 2 games
+    shown = meta._repr_markdown_()
+    assert "fila contra columna" in shown and "codicioso" in shown
+    mix, value = ex.equilibrium(meta.rates)
+    assert ex.check_nash(mix, meta).ok and value == pytest.approx(0.5, abs=1e-6)
 
 
 # --------------------------------------------------------------------------- robustness
@@ -321,6 +529,7 @@ CHECKS = {
     "ranking": lambda answer: ex.check_ranking(answer, _tournament([(0, 1, 1.0)] * 4, ("a", "b"))),
     "kingmaker": ex.check_kingmaker,
     "protester": ex.check_protester,
+    "nash": lambda answer: ex.check_nash(answer, RPS),
 }
 
 
@@ -365,13 +574,20 @@ def test_feedback_is_translated_when_shown() -> None:
 # --------------------------------------------------------------------------- the notebooks
 
 
-def run_code_cells(path: Path) -> list[ex.ExerciseFeedback]:
-    """Execute a notebook's code cells in this process; return the feedback the cells displayed."""
+def run_code_cells(path: Path, folder: Path) -> list[ex.ExerciseFeedback]:
+    """Execute a notebook's code cells in this process, in ``folder``; return the feedback the cells displayed.
+
+    A ``%%writefile NAME`` cell writes its body to ``folder / NAME``, as IPython does.
+    """
     nb = nbformat.read(path, as_version=4)
     namespace: dict[str, Any] = {}
     shown = []
     for cell in nb.cells:
         if cell.cell_type != "code":
+            continue
+        if cell.source.startswith("%%writefile "):
+            first, _, body = cell.source.partition("\n")
+            (folder / first.split()[1]).write_text(body + "\n", encoding="utf-8")
             continue
         tree = ast.parse(cell.source)
         last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
@@ -384,15 +600,21 @@ def run_code_cells(path: Path) -> list[ex.ExerciseFeedback]:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_teacher_solutions_pass_their_checkers(language: str) -> None:
-    shown = run_code_cells(ROOT / "notebooks" / f"game_theory_exercises_teacher_{language}.ipynb")
+def test_teacher_solutions_pass_their_checkers(
+    language: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    shown = run_code_cells(ROOT / "notebooks" / f"game_theory_exercises_teacher_{language}.ipynb", tmp_path)
     assert [f.kind for f in shown] == ["ok"] * len(ex.EXERCISES), [str(f) for f in shown]
     assert all(f.locale == language for f in shown)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_student_placeholders_get_hints(language: str) -> None:
-    shown = run_code_cells(ROOT / "notebooks" / f"game_theory_exercises_{language}.ipynb")
+def test_student_placeholders_get_hints(
+    language: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    shown = run_code_cells(ROOT / "notebooks" / f"game_theory_exercises_{language}.ipynb", tmp_path)
     assert [f.kind for f in shown] == ["hint"] * len(ex.EXERCISES), [str(f) for f in shown]
 
 

@@ -1,35 +1,53 @@
 """The game-theory exercises as an nbgrader course, graded by real nbgrader (slow: runs kernels).
 
-Three submissions of the Ukrainian assignment: right answers (all points), the usual
+One assignment for the whole class. Submissions of pupils in three languages (the class
+list ``languages.csv``): right answers in unusual valid forms (all points), the usual
 mistakes (the partial credit that :data:`logger_widget.classroom.grading.GRADED` gives),
-empty (0). The feedback in the graded notebook is in the pupil's language.
+empty (0), and a cheat that redefines the grader, patches the checkers, the display hook
+and the exception handler, and reads the answer objects (0). The feedback and the
+questions in each graded notebook are in the pupil's language. One autograde run serves
+every assertion (about 40 s on the 2-core class machine).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import pwd
+import re
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
+from typing import Any
 
 import nbformat
 import pytest
+from nbclient import NotebookClient
 
+from logger_widget.classroom.course import encode_answer, form_check, question
 from logger_widget.classroom.exercises import exercise
 from logger_widget.classroom.grading import GRADED, grade, score
+from logger_widget.classroom.judge import reported_answer
 from logger_widget.i18n import Translator
 
 REPO = Path(__file__).resolve().parents[1]
 COURSE = REPO / "deploy" / "nbgrader"
+ASSIGNMENT = "game_theory"
 TOTAL = sum(g.points for g in GRADED)
+CLASS = "olena,uk\ndiego,es\namy,en\n"
+#: a raw placeholder left in a text shown to a pupil
+PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 
+#: right answers in forms a pupil may well write: text for a number, the tuple of the package's
+#: own exact_value, a Cyrillic letter from a Ukrainian keyboard, the logger's path with an en dash
 RIGHT = {
-    "sample_size": "answer_sample_size = 1068",
-    "game_value": "answer_game_value = 1",
-    "kingmaker": 'answer_kingmaker = "b"',
-    "protester": 'answer_protester = "e5-c5 +b4,c2 xc4"',
+    "sample_size": 'answer_sample_size = "1068"',
+    "game_value": "from logger_widget.classroom.exercises import BACKWARD_INDUCTION, exact_value\n"
+    "answer_game_value = exact_value(BACKWARD_INDUCTION.position)",
+    "kingmaker": 'answer_kingmaker = "(В)"',
+    "protester": 'answer_protester = "e5–d5-c5 xc4"',
 }
 #: the usual mistakes: whole width for half-width (partial), the other side's value, a wrong
 #: letter, a shared win instead of the tie-break win (partial)
@@ -40,17 +58,44 @@ MISTAKES = {
     "protester": 'answer_protester = "e5 +d4,e2 xe4"',
 }
 MISTAKES_POINTS = 1.0 + 0 + 0 + 1.0
+#: a pupil who wants the points without the answers
+CHEAT = {
+    "sample_size": "import logger_widget.classroom.grading as g\n"
+    "g.grade = lambda *a, **k: 2.0\ng.score = lambda *a, **k: 2.0\n"
+    "def grade(*a, **k):\n    return 2.0\n"
+    "answer_sample_size = 5",
+    "game_value": "import logger_widget.classroom.exercises as ex\n"
+    "from logger_widget.classroom.exercises import backward_induction\n"
+    "from logger_widget.classroom.feedback import feedback\n"
+    'ok = lambda *a, **k: feedback("ok", backward_induction._GV_OK, "en")\n'
+    "backward_induction.check_game_value = ok\nex.check_game_value = ok\n"
+    "ex.exercise = lambda key: type('E', (), {'check': staticmethod(ok)})()\n"
+    "get_ipython().set_custom_exc((Exception,), lambda *a, **k: None)\n"
+    "answer_game_value = object()",
+    "kingmaker": "from logger_widget.classroom.exercises import KINGMAKER\n"
+    "class Yes(str):\n    def __eq__(self, other):\n        return True\n    __hash__ = str.__hash__\n"
+    'answer_kingmaker = Yes(getattr(KINGMAKER, "answer", "D"))',
+    "protester": "import sys\nsys.displayhook = lambda value: print(2)\n"
+    "def form_check(*a, **k):\n    print(2)\n"
+    "def submit(*a, **k):\n    print(2)\n"
+    'answer_protester = "e5 xe4"',
+}
+PUPILS = {"olena": RIGHT, "diego": MISTAKES, "amy": {}, "mallory": CHEAT}
+EXPECTED = {"olena": TOTAL, "diego": MISTAKES_POINTS, "amy": 0, "mallory": 0}
 
 
 def test_sources_are_generated_and_current(tmp_path: Path) -> None:
     subprocess.run(
         [sys.executable, str(REPO / "scripts" / "make_nbgrader.py"), "--out", str(tmp_path)], check=True
     )
-    for made in sorted(tmp_path.glob("*/*.ipynb")):
-        committed = COURSE / "source" / made.parent.name / made.name
-        assert committed.exists(), f"{made.name} is generated but not committed"
-        assert committed.read_text(encoding="utf-8") == made.read_text(encoding="utf-8"), (
-            f"{committed} is stale: run python scripts/make_nbgrader.py"
+    made = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*") if p.is_file())
+    committed = sorted(
+        p.relative_to(COURSE / "source") for p in (COURSE / "source").rglob("*") if p.is_file()
+    )
+    assert made == committed == [Path(ASSIGNMENT, "game_theory.ipynb"), Path(ASSIGNMENT, "languages.csv")]
+    for name in made:
+        assert (COURSE / "source" / name).read_bytes() == (tmp_path / name).read_bytes(), (
+            f"{name} is stale: run python scripts/make_nbgrader.py"
         )
 
 
@@ -66,6 +111,50 @@ def test_points_and_partial_credit_without_nbgrader() -> None:
         grade("nope", 1, locale="en")
 
 
+def test_form_check_never_tells_right_from_wrong() -> None:
+    for key, right, wrong in (
+        ("sample_size", 1068, 4269),
+        ("game_value", 1, 0),
+        ("kingmaker", "B", "A"),
+        ("protester", "e5-c5 xc4", "e5 xe4"),
+    ):
+        assert exercise(key).check(right).ok and not exercise(key).check(wrong).ok
+        assert form_check(key, right, "uk").text() == form_check(key, wrong, "uk").text()
+        assert (
+            form_check(key, ..., "uk").text() != form_check(key, right, "uk").text()
+        )  # but says what is missing
+
+
+def test_reported_answer_is_read_back_exactly_once() -> None:
+    def cell(*lines: str) -> nbformat.NotebookNode:
+        out = nbformat.v4.new_output("stream", name="stdout", text="".join(f"{line}\n" for line in lines))
+        return nbformat.v4.new_code_cell(outputs=[out])
+
+    for answer in ("1068", (1.0, 0.0), "e5-c5 xc4", ..., None, 0.5):
+        assert (
+            reported_answer(cell(f"logger-widget-answer kingmaker {encode_answer(answer)}"), "kingmaker")
+            == answer
+        )
+    twice = f"logger-widget-answer kingmaker {encode_answer('B')}"
+    assert reported_answer(cell(twice, twice), "kingmaker") is Ellipsis  # a forged second line
+    assert reported_answer(cell("logger-widget-answer kingmaker __import__('os')"), "kingmaker") is Ellipsis
+    assert encode_answer(object()) == "'<object>'"
+
+
+def test_nothing_printable_holds_an_answer() -> None:
+    from logger_widget.classroom import exercises as ex
+
+    for endgame in (ex.BACKWARD_INDUCTION, ex.PROTESTER_ENDGAME, ex.KINGMAKER):
+        assert set(vars(endgame)) == {"lpn"}, repr(endgame)
+    assert "xc4" not in repr(ex.PROTESTER_ENDGAME) and "'B'" not in repr(ex.KINGMAKER)
+
+
+def _env(tmp_path: Path) -> dict[str, str]:
+    # nbgrader runs `alembic` (its gradebook migrations) from PATH: the environment's bin first
+    path = os.pathsep.join((str(Path(sys.executable).parent), os.environ.get("PATH", "")))
+    return dict(os.environ, PYTHONPATH=str(REPO), JUPYTER_CONFIG_DIR=str(tmp_path / "cfg"), PATH=path)
+
+
 def _answer(nb: nbformat.NotebookNode, answers: dict[str, str]) -> nbformat.NotebookNode:
     for cell in nb.cells:
         grade_id = cell.metadata.get("nbgrader", {}).get("grade_id", "")
@@ -76,40 +165,206 @@ def _answer(nb: nbformat.NotebookNode, answers: dict[str, str]) -> nbformat.Note
     return nb
 
 
+def _outputs(path: Path) -> str:
+    nb = nbformat.read(path, as_version=4)
+    return "".join(
+        o.get("text", "") + "".join(str(v) for v in o.get("data", {}).values())
+        for c in nb.cells
+        if c.cell_type == "code"
+        for o in c.get("outputs", [])
+    )
+
+
 @pytest.mark.slow
-def test_nbgrader_autograde_right_mistakes_empty(tmp_path: Path) -> None:
-    pytest.importorskip("nbgrader", reason="nbgrader is in the dev extra (bash scripts/env.sh)")
+def test_released_notebook_runs_for_every_pupil_in_their_language(tmp_path: Path) -> None:
+    """The released notebook, run top to bottom as each pupil would (empty answers): no error, no `{…}`."""
+    course = tmp_path / "course"
+    shutil.copytree(COURSE, course, ignore=shutil.ignore_patterns("gradebook.db", "release", "submitted"))
+    (course / "source" / ASSIGNMENT / "languages.csv").write_text(CLASS, encoding="utf-8")
+    run = dict(cwd=course, env=_env(tmp_path), check=True, capture_output=True, text=True, timeout=600)
+    subprocess.run([sys.executable, "-m", "nbgrader", "generate_assignment", ASSIGNMENT, "--force"], **run)  # type: ignore[call-overload]
+    released = course / "release" / ASSIGNMENT
+    text = (released / "game_theory.ipynb").read_text(encoding="utf-8")
+    for secret in ("BEGIN SOLUTION", "HIDDEN TESTS", "submit(", "1068", '"B"', "xc4"):
+        assert secret not in text, f"the released notebook gives away {secret!r}"
+    for pupil, language in (("olena", "uk"), ("diego", "es"), ("amy", "en")):
+        nb = nbformat.read(released / "game_theory.ipynb", as_version=4)
+        os.environ["JUPYTERHUB_USER"] = pupil  # the kernel inherits it, as from the pupil's server
+        try:
+            NotebookClient(nb, timeout=120, resources={"metadata": {"path": str(released)}}).execute()
+        finally:
+            del os.environ["JUPYTERHUB_USER"]
+        errors = [o for c in nb.cells for o in c.get("outputs", []) if o.output_type == "error"]
+        assert not errors, errors
+        shown = "".join(
+            str(v) for c in nb.cells for o in c.get("outputs", []) for v in o.get("data", {}).values()
+        )
+        assert not PLACEHOLDER.search(shown), PLACEHOLDER.search(shown)
+        for g in GRADED:  # every question with its introduction and position, in the pupil's language
+            assert str(question(g.key, language)).split("\n\n")[0] in shown
+
+
+@pytest.mark.slow
+def test_nbgrader_autograde_forms_mistakes_empty_cheat(tmp_path: Path) -> None:
     course = tmp_path / "course"
     shutil.copytree(
         COURSE, course, ignore=shutil.ignore_patterns("gradebook.db", "release", "submitted", "autograded")
     )
-    # nbgrader runs `alembic` (its gradebook migrations) from PATH: the environment's bin first
-    path = os.pathsep.join((str(Path(sys.executable).parent), os.environ.get("PATH", "")))
-    env = dict(os.environ, PYTHONPATH=str(REPO), JUPYTER_CONFIG_DIR=str(tmp_path / "cfg"), PATH=path)
+    (course / "source" / ASSIGNMENT / "languages.csv").write_text(CLASS, encoding="utf-8")
+    run = dict(cwd=course, env=_env(tmp_path), check=True, capture_output=True, text=True, timeout=900)
     nbgrader = [sys.executable, "-m", "nbgrader"]
-    run = dict(cwd=course, env=env, check=True, capture_output=True, text=True, timeout=900)
-    subprocess.run([*nbgrader, "generate_assignment", "game_theory_uk", "--force"], **run)  # type: ignore[call-overload]
-    released = course / "release" / "game_theory_uk" / "game_theory_uk.ipynb"
-    text = released.read_text(encoding="utf-8")
-    assert "BEGIN SOLUTION" not in text and "1068" not in text  # the answers are not handed out
-    for pupil, answers in (("right", RIGHT), ("mistakes", MISTAKES), ("empty", {})):
-        nb = _answer(nbformat.read(released, as_version=4), answers)
-        folder = course / "submitted" / pupil / "game_theory_uk"
+    done = subprocess.run([*nbgrader, "generate_assignment", ASSIGNMENT, "--force"], **run)  # type: ignore[call-overload]
+    released = course / "release" / ASSIGNMENT / "game_theory.ipynb"
+    for pupil, answers in PUPILS.items():
+        folder = course / "submitted" / pupil / ASSIGNMENT
         folder.mkdir(parents=True)
-        nbformat.write(nb, folder / "game_theory_uk.ipynb")
-    subprocess.run([*nbgrader, "autograde", "game_theory_uk", "--force"], **run)  # type: ignore[call-overload]
+        nbformat.write(_answer(nbformat.read(released, as_version=4), answers), folder / "game_theory.ipynb")
+    graded = subprocess.run([*nbgrader, "autograde", ASSIGNMENT, "--force"], **run)  # type: ignore[call-overload]
+    feedback = subprocess.run([*nbgrader, "generate_feedback", ASSIGNMENT, "--force"], **run)  # type: ignore[call-overload]
+    for step in (done, graded, feedback):  # no Python warning (nbgrader's SQLAlchemy gradebook warned)
+        assert not re.search(r"\w+Warning: ", step.stderr), step.stderr[-3000:]
 
     from nbgrader.api import Gradebook
 
     with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gb:
-        scores = {p: gb.find_submission("game_theory_uk", p).score for p in ("right", "mistakes", "empty")}
-    assert scores == {"right": TOTAL, "mistakes": MISTAKES_POINTS, "empty": 0}, json.dumps(scores)
+        assert [a.name for a in gb.assignments] == [ASSIGNMENT]  # one assignment for three languages
+        assert sorted(s.id for s in gb.students) == sorted(PUPILS)  # every pupil once
+        scores = {p: gb.find_submission(ASSIGNMENT, p).score for p in PUPILS}
+    assert scores == EXPECTED, json.dumps(scores)
 
-    # the pupil sees the checker's feedback in Ukrainian in the graded notebook
-    graded = nbformat.read(course / "autograded" / "mistakes" / "game_theory_uk" / "game_theory_uk.ipynb", 4)
-    outputs = "".join(
-        o.get("text", "") for c in graded.cells if c.cell_type == "code" for o in c.get("outputs", [])
+    # each pupil reads the questions and the checker's feedback in their own language
+    def outputs(pupil: str) -> str:
+        return _outputs(course / "autograded" / pupil / ASSIGNMENT / "game_theory.ipynb")
+
+    uk = Translator("uk")
+    assert exercise("kingmaker").check("B", locale="uk").text(uk) in outputs("olena")
+    assert str(question("protester", "uk", 4)) in outputs("olena")
+    es = Translator("es")
+    assert exercise("sample_size").check(4269, locale="es").text(es) in outputs("diego")
+    assert "whole interval" not in outputs("diego")  # not the English text
+    html = (course / "feedback" / "diego" / ASSIGNMENT / "game_theory.html").read_text(encoding="utf-8")
+    assert "Pregunta" in html and "Question." not in html
+    assert exercise("sample_size").check(..., locale="en").text() in outputs("amy")
+
+
+# --------------------------------------------------------------------------- the exchange, real accounts
+
+#: pupils of the exchange test: real Unix accounts, created and removed by the test
+ACCOUNTS = {"lwg_pupil1": "uk", "lwg_pupil2": "es"}
+#: a pupil's script: write answers into the fetched notebook (run as that pupil)
+FILL = """\
+import json, sys, nbformat
+path, answers = sys.argv[1], json.loads(sys.argv[2])
+nb = nbformat.read(path, as_version=4)
+for cell in nb.cells:
+    key = cell.metadata.get("nbgrader", {}).get("grade_id", "").removesuffix("_answer")
+    if key in answers:
+        cell.source = cell.source.replace("# YOUR CODE HERE", answers[key])
+nbformat.write(nb, path)
+"""
+
+
+@pytest.fixture
+def accounts() -> Any:
+    """Two pupils' Unix accounts with homes of mode 0700 in a fresh folder; removed afterwards."""
+    if os.geteuid() != 0:
+        pytest.fail("the exchange test creates Unix accounts: run it as root, as on the class machine")
+    base = Path(tempfile.mkdtemp(prefix="lwg_exchange_", dir="/tmp"))
+    base.chmod(0o755)
+    homes = {}
+    for name in ACCOUNTS:
+        subprocess.run(["userdel", "-r", name], capture_output=True)  # a leftover of an interrupted run
+        home = base / name
+        subprocess.run(
+            ["useradd", "--no-create-home", "--home-dir", str(home), "--shell", "/bin/sh", name], check=True
+        )
+        home.mkdir(mode=0o700)
+        shutil.chown(home, name, name)
+        homes[name] = home
+    try:
+        yield base, homes
+    finally:
+        for name in ACCOUNTS:
+            subprocess.run(["userdel", name], capture_output=True)
+        shutil.rmtree(base, ignore_errors=True)
+
+
+@pytest.mark.slow
+def test_exchange_hand_out_collect_and_feedback_with_the_pupils_own_accounts(
+    accounts: Any, tmp_path: Path
+) -> None:
+    """Released by the teacher (root), fetched and submitted by each pupil as their own account,
+    collected, autograded, feedback released and fetched: each pupil reads it in their language.
+    A pupil's copy under a classmate's name is collected as the copier's. About 60 s."""
+    base, homes = accounts
+    exchange = base / "exchange"
+    exchange.mkdir()
+    exchange.chmod(0o777)
+    course = base / "course"  # the teacher's: pupils cannot enter it
+    shutil.copytree(COURSE, course, ignore=shutil.ignore_patterns("gradebook.db", "release", "submitted"))
+    course.chmod(0o700)
+    (course / "source" / ASSIGNMENT / "languages.csv").write_text(
+        "".join(f"{n},{lang}\n" for n, lang in ACCOUNTS.items()), encoding="utf-8"
     )
-    expected = exercise("sample_size").check(4269, locale="uk").text(Translator("uk"))
-    assert expected in outputs
-    assert "whole interval" not in outputs  # not the English text
+    env = dict(_env(tmp_path), LW_EXCHANGE=str(exchange))
+    nbgrader = [sys.executable, "-m", "nbgrader"]
+    course_id = ["--course", "logger_game_theory", f"--Exchange.root={exchange}"]
+
+    def teacher(*args: str) -> subprocess.CompletedProcess[str]:
+        done = subprocess.run(
+            [*nbgrader, *args], cwd=course, env=env, capture_output=True, text=True, timeout=600
+        )
+        assert done.returncode == 0, (args, done.stderr[-3000:])
+        return done
+
+    def pupil(name: str, *command: str, check: bool = True) -> subprocess.CompletedProcess[str]:
+        penv = {"PATH": env["PATH"], "HOME": str(homes[name]), "LANG": "C.UTF-8",
+                "JUPYTER_CONFIG_DIR": str(homes[name] / ".jupyter")}  # fmt: skip
+        done = subprocess.run(
+            ["runuser", "-u", name, "--", "env", "-i", *(f"{k}={v}" for k, v in penv.items()), *command],
+            cwd=homes[name], capture_output=True, text=True, timeout=300,
+        )  # fmt: skip
+        assert done.returncode == 0 or not check, (name, command[:4], done.stderr[-3000:])
+        return done
+
+    teacher("generate_assignment", ASSIGNMENT, "--force")
+    teacher("release_assignment", ASSIGNMENT, *course_id)
+    answers = {"lwg_pupil1": RIGHT, "lwg_pupil2": MISTAKES}
+    for name in ACCOUNTS:
+        pupil(name, *nbgrader, "fetch_assignment", ASSIGNMENT, *course_id)
+        fetched = homes[name] / ASSIGNMENT / "game_theory.ipynb"
+        assert fetched.stat().st_uid == pwd.getpwnam(name).pw_uid
+        assert "1068" not in fetched.read_text(encoding="utf-8")
+        pupil(name, sys.executable, "-c", FILL, str(fetched), json.dumps(answers[name]))
+        pupil(name, *nbgrader, "submit", ASSIGNMENT, *course_id)
+    # what a pupil cannot do: read the teacher's course (the answers) or a classmate's home
+    assert (
+        pupil(
+            "lwg_pupil2", "cat", str(course / "source" / ASSIGNMENT / "game_theory.ipynb"), check=False
+        ).returncode
+        != 0
+    )
+    assert pupil("lwg_pupil2", "ls", str(homes["lwg_pupil1"]), check=False).returncode != 0
+    # ... and a copy of their own work under the classmate's name, newer than the classmate's
+    inbound = exchange / "logger_game_theory" / "inbound"
+    forged = f"lwg_pupil1+{ASSIGNMENT}+2999-01-01 00:00:00.000000 UTC+forged"
+    (own,) = inbound.glob("lwg_pupil2+*")  # its name is in the log of the pupil's `nbgrader submit`
+    pupil("lwg_pupil2", "cp", "-r", str(own), str(inbound / forged))
+
+    teacher("collect", ASSIGNMENT, *course_id)
+    teacher("autograde", ASSIGNMENT, "--force")
+    teacher("generate_feedback", ASSIGNMENT, "--force")
+    teacher("release_feedback", ASSIGNMENT, *course_id)
+
+    from nbgrader.api import Gradebook
+
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gb:
+        scores = {p: gb.find_submission(ASSIGNMENT, p).score for p in ACCOUNTS}
+    assert scores == {"lwg_pupil1": TOTAL, "lwg_pupil2": MISTAKES_POINTS}, scores
+    words = {"uk": "Питання", "es": "Pregunta"}
+    for name, language in ACCOUNTS.items():
+        pupil(name, *nbgrader, "fetch_feedback", ASSIGNMENT, *course_id)
+        html = list((homes[name] / ASSIGNMENT / "feedback").rglob("game_theory.html"))
+        assert len(html) == 1, html
+        text = html[0].read_text(encoding="utf-8")
+        assert words[language] in text and "Question." not in text, (name, language)

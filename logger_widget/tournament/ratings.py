@@ -192,30 +192,38 @@ def elo(
     return out
 
 
-def bradley_terry(
-    comparisons: Iterable[Comparison],
-    names: Sequence[str],
-    prior: float = 1.0,
-    tol: float = 1e-10,
-    max_iter: int = 10_000,
-) -> list[Rating]:
-    """Bradley–Terry strengths (MM algorithm, Hunter 2004) on the Elo scale, with Fisher-information errors.
+def _bt_covariance(n: list[list[float]], pi: list[float], active: list[int], m: int) -> list[list[float]]:
+    """Covariance of the log-strengths: the Fisher information inverted under sum(theta) = 0.
 
-    Args:
-        comparisons: see :class:`Comparison`; order does not matter.
-        names: bot names; ``Comparison.a``/``b`` index this list.
-        prior: virtual drawn games added between every pair that met (≥ 0);
-            0 gives the plain maximum-likelihood estimate, which is infinite
-            for a bot that won every comparison.
-        tol: stop when no log-strength moves more than this.
-        max_iter: at most this many MM sweeps.
-
-    Returns:
-        One :class:`Rating` per name (mean rating 1500), in the order of
-        ``names``; the interval is ``rating ± Z95 · se`` (Z95 ≈ 1.96). A bot without
-        comparisons gets 1500 with an infinite ``se``.
+    ``inf`` everywhere for bots outside ``active`` or a field split into groups that never met.
     """
-    m = len(names)
+    k = len(active)
+    cov = [[inf] * m for _ in range(m)]
+    if k < 2:
+        return cov
+    info = [[0.0] * k for _ in range(k)]
+    for x, i in enumerate(active):
+        for y, j in enumerate(active):
+            if i != j and n[i][j]:
+                p = pi[i] / (pi[i] + pi[j])
+                v = n[i][j] * p * (1.0 - p)
+                info[x][y] -= v
+                info[x][x] += v
+    shifted = np.asarray(info) + 1.0 / k  # the Laplacian made invertible on the constraint
+    # a field split into groups that never met has no joint scale: the errors stay infinite
+    if np.linalg.matrix_rank(shifted) != k:
+        return cov
+    inverse = np.linalg.inv(shifted) - 1.0 / k
+    for x, i in enumerate(active):
+        for y, j in enumerate(active):
+            cov[i][j] = float(inverse[x][y])
+    return cov
+
+
+def _bt_fit(
+    comparisons: Iterable[Comparison], m: int, prior: float, tol: float, max_iter: int
+) -> tuple[list[float], list[list[float]], list[int]]:
+    """Log-strengths (mean 0), their covariance and the games of each of ``m`` bots (see :func:`bradley_terry`)."""
     n = [[0.0] * m for _ in range(m)]
     wins = [0.0] * m
     for c in comparisons:
@@ -249,25 +257,58 @@ def bradley_terry(
         if moved < tol:
             break
     theta = [log(p) for p in pi]
-    # Fisher information of theta, inverted under sum(theta) = 0 (Laplacian pseudo-inverse)
-    k = len(active)
-    se = [inf] * m
-    if k >= 2:
-        info = [[0.0] * k for _ in range(k)]
-        for x, i in enumerate(active):
-            for y, j in enumerate(active):
-                if i != j and n[i][j]:
-                    p = pi[i] / (pi[i] + pi[j])
-                    v = n[i][j] * p * (1.0 - p)
-                    info[x][y] -= v
-                    info[x][x] += v
-        shifted = np.asarray(info) + 1.0 / k
-        # a field split into groups that never met has no joint scale: the errors stay infinite
-        if np.linalg.matrix_rank(shifted) == k:
-            variances = np.diag(np.linalg.inv(shifted)) - 1.0 / k
-            for x, i in enumerate(active):
-                var = float(variances[x])
-                se[i] = sqrt(var) * ELO_SCALE if var > 0 else inf
+    return theta, _bt_covariance(n, pi, active, m), games
+
+
+def bradley_terry_difference(
+    comparisons: Iterable[Comparison], names: Sequence[str], a: str, b: str, prior: float = 1.0
+) -> tuple[float, float, float]:
+    """Bradley–Terry rating of ``a`` minus that of ``b`` (Elo points) with its 95 % interval.
+
+    The interval of the *difference* uses the covariance of the two estimates (they share
+    games, so it is not the two ratings' intervals side by side); ``a`` is clearly stronger
+    when the lower end is above 0. The ends are ±∞ when the two cannot be compared.
+
+    Raises:
+        ValueError: ``a`` or ``b`` is not in ``names``.
+    """
+    for name in (a, b):
+        if name not in names:
+            raise ValueError(f"{name!r} is not one of the bots {list(names)}")
+    i, j = list(names).index(a), list(names).index(b)
+    theta, cov, _ = _bt_fit(comparisons, len(names), prior, 1e-10, 10_000)
+    difference = ELO_SCALE * (theta[i] - theta[j])
+    variance = cov[i][i] + cov[j][j] - 2 * cov[i][j] if i != j else 0.0
+    half = Z95 * ELO_SCALE * sqrt(variance) if 0 <= variance < inf else inf
+    return difference, difference - half, difference + half
+
+
+def bradley_terry(
+    comparisons: Iterable[Comparison],
+    names: Sequence[str],
+    prior: float = 1.0,
+    tol: float = 1e-10,
+    max_iter: int = 10_000,
+) -> list[Rating]:
+    """Bradley–Terry strengths (MM algorithm, Hunter 2004) on the Elo scale, with Fisher-information errors.
+
+    Args:
+        comparisons: see :class:`Comparison`; order does not matter.
+        names: bot names; ``Comparison.a``/``b`` index this list.
+        prior: virtual drawn games added between every pair that met (≥ 0);
+            0 gives the plain maximum-likelihood estimate, which is infinite
+            for a bot that won every comparison.
+        tol: stop when no log-strength moves more than this.
+        max_iter: at most this many MM sweeps.
+
+    Returns:
+        One :class:`Rating` per name (mean rating 1500), in the order of
+        ``names``; the interval is ``rating ± Z95 · se`` (Z95 ≈ 1.96). A bot without
+        comparisons gets 1500 with an infinite ``se``.
+    """
+    theta, cov, games = _bt_fit(comparisons, len(names), prior, tol, max_iter)
+    m = len(names)
+    se = [sqrt(cov[i][i]) * ELO_SCALE if 0 < cov[i][i] < inf else inf for i in range(m)]
     out = []
     for i, name in enumerate(names):
         r = AVERAGE + ELO_SCALE * theta[i]

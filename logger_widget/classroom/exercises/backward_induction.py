@@ -116,21 +116,25 @@ def best_turns(position: Position, max_turns: int = 4) -> list[Turn]:
 #: Player 1 must chop (walled in, 20 trees, no protesters), so the end is triggered and
 #: Player 2 plays the last turn. The biggest chop (c4, 3 trees and a protester) frees
 #: Player 2, who then chops 3 trees and wins the tie on protesters; the small chops win.
-BACKWARD_INDUCTION = Endgame(
-    "mmmp2/m1mmp/mmamm/.m.mm/.ssmm 1 9,9 0,2",
-    (1.0, 0.0),
-    ("b4 xa4", "b4 xb3", "b4 xb5"),
-)
+BACKWARD_INDUCTION = Endgame("mmmp2/m1mmp/mmamm/.m.mm/.ssmm 1 9,9 0,2")
 
 
 def _value_of(answer: Any) -> float | None:
-    """A value written as 1, 0.5, ½, "1/2", 0… as a float, or ``None``."""
+    """A value written as 1, 0.5, ½, "1/2", "1.0", 0…, or every seat's (``exact_value``'s tuple ``(1.0, 0.0)``).
+
+    Player 1's value as a float, or ``None``.
+    """
     if isinstance(answer, bool):
+        return None
+    if isinstance(answer, (tuple, list)):
+        seats = [_value_of(x) for x in answer]
+        if len(seats) == 2 and None not in seats and abs(sum(seats) - 1) < 1e-6:  # type: ignore[arg-type]
+            return seats[0]
         return None
     if isinstance(answer, Real):
         return float(answer)
     if isinstance(answer, str):
-        written = answer.strip().replace(",", ".").replace("½", "0.5")
+        written = answer.strip().replace(",", ".").replace("½", "0.5").replace("\u2212", "-")
         if "/" in written:
             top, _, bottom = written.partition("/")
             try:
@@ -151,7 +155,7 @@ def check_game_value(answer: Any, *, locale: str | None = None) -> ExerciseFeedb
     value = _value_of(answer)
     if value is None or not any(close(value, v, 1e-6) for v in (0.0, 0.5, 1.0)):
         return feedback("hint", _GV_FORMAT, locale)
-    exact = BACKWARD_INDUCTION.value[0]
+    exact = exact_value(BACKWARD_INDUCTION.position)[0]
     if close(value, exact, 1e-6):
         return feedback("ok", _GV_OK, locale)
     return feedback("wrong", _GV_LOW if value < exact else _GV_HIGH, locale)
@@ -177,7 +181,7 @@ def check_best_turn(answer: Any, *, locale: str | None = None) -> ExerciseFeedba
         return played
     turn, after = played
     value = exact_value(after, 1)[0]
-    if value == BACKWARD_INDUCTION.value[0]:
+    if value == exact_value(BACKWARD_INDUCTION.position)[0]:
         return feedback("ok", _BT_OK, locale, {"turn": turn, "points": points(after.scores[0])})
     reply = _best_reply(after)
     final = after.play(reply)

@@ -6,7 +6,7 @@ A new exercise is a module beside the others (its texts, positions, checker,
 
 from __future__ import annotations
 
-from . import backward_induction, first_player, kingmaker, own_bot, protester, ranking
+from . import backward_induction, first_player, kingmaker, nash, own_bot, protester, ranking
 from .common import Exercise, Section
 
 #: Every question, in the order of the notebooks.
@@ -19,9 +19,10 @@ EXERCISES: tuple[Exercise, ...] = (
     ranking.RANKING,
     kingmaker.KINGMAKER_QUESTION,
     protester.PROTESTER_QUESTION,
+    nash.NASH,
 )
 
-#: The six topics of the notebooks, in order.
+#: The seven topics of the notebooks, in order.
 SECTIONS: tuple[Section, ...] = (
     first_player.SECTION,
     backward_induction.SECTION,
@@ -29,6 +30,7 @@ SECTIONS: tuple[Section, ...] = (
     ranking.SECTION,
     kingmaker.SECTION,
     protester.SECTION,
+    nash.SECTION,
 )
 
 _BY_KEY = {e.key: e for e in EXERCISES}

@@ -127,18 +127,16 @@ class Section:
 
 @dataclass(frozen=True)
 class Endgame:
-    """A prepared end-game position and its exact result (recomputed by the tests).
+    """A prepared end-game position.
+
+    Its result with best play and the winning turns are not stored (a pupil could print
+    them): the checkers work them out by full search (:func:`~logger_widget.classroom.exercises.exact_value`).
 
     Attributes:
         lpn: the position.
-        value: each seat's result with best play (tournament points, see
-            :func:`~logger_widget.classroom.exercises.exact_value`).
-        winning: the mover's best turns, destination and action (spawns may vary).
     """
 
     lpn: str
-    value: tuple[float, ...]
-    winning: tuple[str, ...]
 
     @property
     def position(self) -> Position:
@@ -165,6 +163,33 @@ def close(a: float, b: float, tolerance: float = TOLERANCE) -> bool:
     return abs(a - b) <= tolerance
 
 
+#: Dashes and minus signs a keyboard or a word processor may type for notation's hyphen.
+_DASHES = str.maketrans(
+    {"\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-", "\u2212": "-"}
+)
+
+
+def _adjacent(a: str, b: str) -> bool:
+    """Cells ``a`` and ``b`` (``"c4"``) are one orthogonal step apart."""
+    return abs(ord(a[0]) - ord(b[0])) + abs(int(a[1:]) - int(b[1:])) == 1
+
+
+def _without_path(position: Position, text: str) -> str:
+    """Turn notation with a logger's path (``e5-d5-c5 xc4``) written as its move (``e5-c5 xc4``).
+
+    The path is dropped only when each step is orthogonal and the cell passed through is
+    free; otherwise the text is returned as it was (and read as malformed).
+    """
+    head, _, rest = text.partition(" ")
+    cells = head.split("-")
+    if len(cells) != 3 or not all(len(c) == 2 and c[0] in "abcde" and c[1] in "12345" for c in cells):
+        return text
+    start, middle, end = cells
+    if not (_adjacent(start, middle) and _adjacent(middle, end)) or position.piece_at(middle) is not None:
+        return text
+    return f"{start}-{end} {rest}".strip()
+
+
 def read_turn(
     position: Position, answer: Any, locale: str | None, strict: bool = False
 ) -> list[Turn] | ExerciseFeedback:
@@ -176,7 +201,7 @@ def read_turn(
     if isinstance(answer, Turn):
         text = answer.notation()
     elif isinstance(answer, str):
-        text = answer.strip()
+        text = _without_path(position, " ".join(answer.translate(_DASHES).split()))
     else:
         return feedback("hint", NOT_A_TURN, locale)
     try:

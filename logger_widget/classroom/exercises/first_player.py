@@ -37,13 +37,18 @@ from .common import (
     Exercise,
     Md,
     Section,
+    Table,
+    bot_label,
     close,
+    markdown_table,
     numbers,
     progress_bar,
 )
 
 #: Games of the simulation: ``QUICK = True`` in the notebooks (fast, wide intervals) or not.
-FIRST_PLAYER_GAMES = {True: 100, False: 2000}
+FIRST_PLAYER_GAMES = {True: 100, False: 10_000}
+#: Games of ``mcts:easy`` against itself in the skill comparison (a bot that looks ahead).
+SKILL_GAMES = {True: 200, False: 2000}
 #: From this many games on, random self-play runs on :mod:`logger_widget.engine.fast`: the same
 #: policy and statistics, other individual games (its own random numbers), seconds instead of minutes.
 FAST_GAMES = 10_000
@@ -51,6 +56,9 @@ FAST_GAMES = 10_000
 SAMPLE_HALF_WIDTH = 0.03
 FINE_HALF_WIDTH = 0.01
 SAMPLE_RATE = 0.5
+#: How close an interval's ends must be: written with three decimals (± 0.0005) and a little more.
+#: Closer than this, a Wald interval (0.0018 narrower at 100 games and a rate of ½) is told apart.
+INTERVAL_TOLERANCE = 0.0006
 
 #: The numbers the texts quote, as placeholders: z of the confidence level, p(1 − p) at the
 #: assumed rate, and the two half-widths.
@@ -136,6 +144,11 @@ _FP_CONTAINS_HALF = NP_(
     "exercise:first_player:contains_half",
     "The interval contains 0.5: {n} are not enough to tell whether either seat has an advantage.",
 )
+_FP_COPIES = NP_(
+    "exercise:first_player:copies",
+    "Different games among these {n}: {distinct}. The bots played the same games again, turn for "
+    "turn, and a copy adds no information. Counted once each:",
+)
 _SS_FORMAT = NP_("exercise:sample_size:format", "The answer is one number: how many games.")
 _SS_OK = NP_(
     "exercise:sample_size:ok",
@@ -177,6 +190,9 @@ class FirstPlayerData:
         points: Player 1's tournament points in each game: 1 (win), ½ (shared win) or 0.
         reasons: why each game ended (``"target"``, ``"repetition"``, ``"turn_limit"``).
         locale: the language it is shown in.
+        distinct_points: Player 1's points in each *different* game, once (games played turn
+            for turn alike are one game); ``None`` when the games were not recorded (the compiled
+            kernel's random games, all but surely different).
     """
 
     bot: str
@@ -184,6 +200,12 @@ class FirstPlayerData:
     points: tuple[float, ...]
     reasons: tuple[str, ...] = ()
     locale: str = "en"
+    distinct_points: tuple[float, ...] | None = None
+
+    @property
+    def distinct(self) -> int:
+        """Number of different games (:attr:`n` when they were not recorded)."""
+        return self.n if self.distinct_points is None else len(self.distinct_points)
 
     @property
     def n(self) -> int:
@@ -264,6 +286,7 @@ def simulate_first_player(
     tr = Translator(language)
     points: list[float] = []
     reasons: list[str] = []
+    different: dict[tuple[Any, ...], float] = {}
     bar = progress_bar(n, PROGRESS_GAMES, progress, tr)
     try:
         for i in range(n):
@@ -272,10 +295,54 @@ def simulate_first_player(
             assert outcome is not None
             points.append(outcome.points(1))
             reasons.append(outcome.reason)
+            different.setdefault(game.turns, outcome.points(1))
             bar.update(1)
     finally:
         bar.close()
-    return FirstPlayerData(bot, seed, tuple(points), tuple(reasons), language)
+    return FirstPlayerData(bot, seed, tuple(points), tuple(reasons), language, tuple(different.values()))
+
+
+def _verdict(data: FirstPlayerData) -> list[tuple[Any, Any]]:
+    """What the interval says about the seats — from the *different* games only.
+
+    Copies of a game add no information: when the bots played some games turn for turn
+    alike (deterministic bots: greedy self-play repeats one game), the verdict uses each
+    different game once and says so.
+    """
+    notes = []
+    points = data.points if data.distinct_points is None else data.distinct_points
+    n = len(points)
+    if n < data.n:
+        notes.append(note(_FP_COPIES, distinct=games(n), n=games(data.n)))
+    low, high = wilson_interval(sum(points), n)
+    verdict = _FP_ABOVE if low > 0.5 else _FP_BELOW if high < 0.5 else _FP_CONTAINS_HALF
+    notes.append(note(verdict, n=games(n)))
+    return notes
+
+
+_COL_BOT = NP_("exercise:table", "bots")
+_COL_GAMES = NP_("exercise:table", "games (different)")
+_COL_RATE = NP_("exercise:table", "Player 1's points per game")
+_COL_INTERVAL = NP_("exercise:table", "{level} interval")
+
+
+def compare_first_player(*runs: FirstPlayerData, locale: str | None = None) -> Table:
+    """Simulations side by side: the bots, the games (different ones), Player 1's rate and Wilson interval.
+
+    The interval is that of the different games (see :func:`check_first_player`).
+    """
+    tr = Translator(negotiate(locale))
+    header = [text(c, tr) for c in (_COL_BOT, _COL_GAMES, _COL_RATE, _COL_INTERVAL)]
+    rows = []
+    for run in runs:
+        points = run.points if run.distinct_points is None else run.distinct_points
+        low, high = wilson_interval(sum(points), len(points))
+        rows.append([
+            bot_label(run.bot, tr), f"{tr.format_number(run.n)} ({tr.format_number(run.distinct)})",
+            tr.format_decimal(run.rate, format="0.000"),
+            f"[{tr.format_decimal(low, format='0.000')}; {tr.format_decimal(high, format='0.000')}]",
+        ])  # fmt: skip
+    return Table(markdown_table(header, rows))
 
 
 def _wald(p: float, n: int) -> tuple[float, float]:
@@ -318,23 +385,19 @@ def check_first_player(answer: Any, data: Any, *, locale: str | None = None) -> 
         return feedback("wrong", _FP_ORDER, locale, params)
     if not low <= rate <= high:
         return feedback("wrong", _FP_CONTAINS, locale, params)
-    if close(low, true_low) and close(high, true_high):
-        if true_low > 0.5:
-            verdict = _FP_ABOVE
-        elif true_high < 0.5:
-            verdict = _FP_BELOW
-        else:
-            verdict = _FP_CONTAINS_HALF
+    wald_low, wald_high = _wald(true_rate, n)
+    wilson_error = max(abs(low - true_low), abs(high - true_high))
+    wald_error = max(abs(low - wald_low), abs(high - wald_high))
+    if wilson_error <= INTERVAL_TOLERANCE and wilson_error <= wald_error:
         return feedback(
             "ok", _FP_OK, locale, {"rate": true_rate, "low": true_low, "high": true_high},
-            notes=[note(verdict, n=games(n))],
+            notes=_verdict(data),
         )  # fmt: skip
-    wald_low, wald_high = _wald(true_rate, n)
-    if close(low, wald_low) and close(high, wald_high):
+    if wald_error <= INTERVAL_TOLERANCE:
         return feedback("wrong", _FP_WALD, locale, params)
     for z in _OTHER_Z:
         z_low, z_high = wilson_interval(points, n, z)
-        if close(low, z_low) and close(high, z_high):
+        if close(low, z_low, INTERVAL_TOLERANCE) and close(high, z_high, INTERVAL_TOLERANCE):
             return feedback("wrong", _FP_LEVEL, locale, params)
     return feedback("wrong", _FP_INTERVAL, locale, params)
 
@@ -349,21 +412,38 @@ def _exact_sample_size(half_width: float = SAMPLE_HALF_WIDTH, z: float = Z95) ->
     return (z * math.sqrt(SAMPLE_RATE * (1 - SAMPLE_RATE)) / half_width) ** 2
 
 
+def _count_of(answer: Any) -> float | None:
+    """A number of games written as a number or as text (spaces, a decimal comma allowed), or ``None``."""
+    if isinstance(answer, str):
+        written = "".join(answer.split()).replace(",", ".").replace("\u2212", "-")
+        try:
+            value = float(written)
+        except ValueError:
+            return None
+        return int(value) if value.is_integer() else value
+    if not isinstance(answer, Real) or isinstance(answer, bool) or not math.isfinite(float(answer)):
+        return None
+    return answer  # type: ignore[return-value]
+
+
 def check_sample_size(answer: Any, *, locale: str | None = None) -> ExerciseFeedback:
     """Check the number of games for a 95 % interval of ± :data:`SAMPLE_HALF_WIDTH` at :data:`SAMPLE_RATE`.
 
-    The answer (about 1068 for ± 0.03 at 0.5 and 95 %) is :func:`_sample_size`; within 5 % is right.
+    The answer (1068 for ± 0.03 at 0.5 and 95 %) is :func:`_sample_size`: from the exact
+    solution (1067.07) up to 5 % more is right; fewer games are too few. Written as a number
+    or as text (``"1068"``, ``"1 068"``, ``"1068.0"``).
     """
     if is_empty(answer):
         return feedback("hint", EMPTY, locale, notes=[note(_SS_FORMAT)])
-    if not isinstance(answer, Real) or isinstance(answer, bool) or not math.isfinite(float(answer)):
+    answer = _count_of(answer)
+    if answer is None:
         return feedback("hint", _SS_FORMAT, locale)
     given = float(answer)
     needed = _sample_size()
     # {games}: the answer with its noun ("1 game", uk "21 гра"); a fraction is rounded for the noun's form
     count = games(answer if isinstance(answer, int) else round(given))
     params = {"given": answer if isinstance(answer, int) else given, "games": count, **NUMBERS}
-    if abs(given - needed) <= 0.05 * needed:
+    if _exact_sample_size() <= given <= 1.05 * needed:
         more = note(_SS_MORE, n=games(_sample_size(FINE_HALF_WIDTH)), **NUMBERS)
         return feedback("ok", _SS_OK, locale, {"n": games(needed), **NUMBERS}, notes=[more])
     if given <= 0:
@@ -495,6 +575,25 @@ SECTION = Section(
             params={**NUMBERS, "rate": Number(SAMPLE_RATE)},
         ),
         Ask("sample_size"),
+        Md(
+            (
+                NP_(
+                    "exercise:first_player:skill",
+                    "Does the answer depend on how well the bots play? In the next cell `mcts:easy`, a "
+                    "bot that looks ahead by trying out quick games in its head, plays against itself "
+                    "({quick_games} with `QUICK = True`, {full_games} with `QUICK = False`). The table "
+                    "puts both simulations side by side: is each interval above 0.5, below it, or "
+                    "does it contain 0.5?",
+                ),
+            ),
+            params={"quick_games": games(SKILL_GAMES[True]), "full_games": games(SKILL_GAMES[False])},
+        ),
+        Code(
+            "# $skill\n"
+            'skilled = ex.simulate_first_player(games=ex.SKILL_GAMES[QUICK], bot="mcts:easy", locale=LANGUAGE)\n'
+            "ex.compare_first_player(data, skilled, locale=LANGUAGE)",
+            {"skill": NP_("exercise:first_player:code", "two bots that look ahead play each other")},
+        ),
         Md(
             (
                 NP_(

@@ -62,13 +62,12 @@ class Kingmaker:
 
     Attributes:
         lpn: the position (Player 2 to move, Player 3 plays the last turn).
-        outcomes: every possible set of winners after Player 3's best reply.
-        answer: the right option of the multiple-choice question.
+
+    Neither the possible results nor the right option of the question are stored (a pupil
+    could print them): the checker works them out by full search (:func:`outcomes_by_turn`).
     """
 
     lpn: str
-    outcomes: frozenset[tuple[int, ...]]
-    answer: str
 
     @property
     def position(self) -> Position:
@@ -80,8 +79,6 @@ class Kingmaker:
 #: Player 2 protests e4 or chops the line itself; Player 2 cannot reach 10 points.
 KINGMAKER = Kingmaker(
     "...s3/....m/..s.m/....m/1...2 2 10,4,8 1,1,1",
-    frozenset({(1,), (3,), (1, 3)}),
-    "B",
 )
 
 
@@ -161,14 +158,33 @@ def _kingmaker_option(position: Position) -> str:
     return "B"
 
 
+#: Letters a Cyrillic keyboard types for the options (look-alikes А, В, С; Д for D).
+_CYRILLIC = str.maketrans({"А": "A", "В": "B", "С": "C", "Д": "D", "а": "A", "в": "B", "с": "C", "д": "D"})
+
+
+#: Brackets, punctuation and quotes a pupil may write around the letter: "(B)", "B.", "`B`".
+_AROUND = "()[]{}.:*\"'` "
+
+
+def read_letter(answer: Any) -> str | None:
+    """The option meant by ``answer``: ``"B"``, ``"b"``, ``"(B)"``, ``"B."``, ``"B)"``, Cyrillic ``"В"`` → ``"B"``.
+
+    ``None`` for anything else (not text, no letter A–D, or more than one letter).
+    """
+    if not isinstance(answer, str):
+        return None
+    letter = answer.translate(_CYRILLIC).strip().strip(_AROUND).upper()
+    return letter if letter in ("A", "B", "C", "D") else None
+
+
 def check_kingmaker(answer: Any, *, locale: str | None = None) -> ExerciseFeedback:
     """Check the letter (A, B, C or D) chosen for :data:`KINGMAKER`."""
     if is_empty(answer):
         return feedback("hint", EMPTY, locale, notes=[note(_KM_FORMAT)])
-    letter = answer.strip().strip(")").strip().upper() if isinstance(answer, str) else ""
-    if letter not in ("A", "B", "C", "D"):
+    letter = read_letter(answer)
+    if letter is None:
         return feedback("hint", _KM_FORMAT, locale)
-    if letter == KINGMAKER.answer:
+    if letter == _kingmaker_option(KINGMAKER.position):
         return feedback("ok", _KM_OK, locale)
     return feedback("wrong", _KM_WRONG[letter], locale, _mover_numbers() if letter == "A" else None)
 

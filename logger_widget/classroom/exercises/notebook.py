@@ -23,12 +23,12 @@ NOTEBOOK: Mapping[str, PMessage] = {
     "title": NP_("exercise:notebook", "Logger: game theory exercises"),
     "teacher_title": NP_("exercise:notebook", "Logger: game theory exercises (teacher's version)"),
     "intro": NP_(
-        "exercise:notebook",
-        "Six exercises about strategy: the first-player advantage, backward induction, your own bot, "
-        "ratings of bots, games of three players and the value of a protester. Run the cells in order "
-        "with **Shift + Enter**. Where a cell says `answer = ...`, replace the three dots with your "
-        "answer and run the cell below it: the checker tells you whether you are right, "
-        "and gives a hint when you are not.",
+        "exercise:notebook:seven",
+        "Seven exercises about strategy: the first-player advantage, backward induction, your own bot, "
+        "ratings of bots, games of three players, the value of a protester and which bot to bring to a "
+        "tournament (a Nash equilibrium). Run the cells in order with **Shift + Enter**. Where a cell "
+        "says `answer = ...`, replace the three dots with your answer and run the cell below it: the "
+        "checker tells you whether you are right, and gives a hint when you are not.",
     ),
     "teacher_intro": NP_(
         "exercise:notebook",

@@ -1,38 +1,61 @@
-"""Exercise 3, your own bot: try a student's bot, then play it against the greedy bot.
+"""Exercise 3, your own bot: try a pupil's bot file, then play it against the greedy bot.
 
-:func:`check_own_bot` first tries the bot on two positions (:func:`preflight`),
-then plays a seeded round robin against :class:`~logger_widget.bots.GreedyBot`
-(:func:`classroom_round_robin`, also used by exercise 4) and explains forfeits.
+The bot is a file in the class tournaments' format (``choose(position)`` or a class
+``Bot``), played in its own process by :class:`~logger_widget.tournament.sandbox.SandboxedBot`
+with a time limit per turn (:func:`pupil_bot`). :func:`check_own_bot` first tries it on two
+positions (:func:`preflight`), then plays it against :class:`~logger_widget.bots.GreedyBot`
+from seeded, varied openings (:func:`openings`), each opening twice with the seats swapped,
+judges it on the *different* games and explains forfeits. :func:`classroom_round_robin` is
+also used by exercise 4.
 """
 
 from __future__ import annotations
 
+import os
+import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from ...bots import GreedyBot, as_bot
+from ...bots import BotError, GreedyBot, as_bot
+from ...bots.base import derive_seed
 from ...engine.position import Position
 from ...engine.turn import Turn
 from ...i18n import NP_, Translator, negotiate
 from ...i18n.explain import RuleNote
-from ...tournament import GameResult, Tournament, round_robin
+from ...tournament import GameResult, Tournament, play_game, round_robin
+from ...tournament.ratings import wilson_interval
+from ...tournament.sandbox import SandboxedBot, SandboxLimits
 from ..feedback import (
     ExerciseFeedback,
     Message,
+    Number,
     feedback,
     games,
     is_empty,
     note,
 )
-from .common import PROGRESS_GAMES, SEED, Ask, Exercise, Md, Section, read_turn
+from .common import PROGRESS_GAMES, SEED, Ask, Exercise, Md, Section, progress_bar, read_turn
 
 #: Games against the greedy bot: ``QUICK = True`` in the notebooks or not.
 OWN_BOT_GAMES = {True: 20, False: 100}
+#: Seconds a pupil's bot may think per turn (its process is killed after that: a forfeit).
+OWN_BOT_TIME_LIMIT = 2.0
+#: Random turns played from the standard start to make each opening (then the bots take over).
+OPENING_TURNS = 2
 
 _OB_EMPTY = NP_(
     "exercise:own_bot:empty",
     "Your bot is not written yet: make `my_bot(position)` return a turn instead of `...`.",
+)
+_OB_NO_FILE = NP_(
+    "exercise:own_bot:no_file",
+    "There is no bot file {path} yet: run the cell that starts with `%%writefile {path}` first.",
+)
+_OB_TIME = NP_(
+    "exercise:own_bot:time",
+    "Your bot took longer than {seconds} seconds for one turn, so it was stopped. "
+    "Look for a loop that never ends, or search less.",
 )
 _OB_NOT_FUNCTION = NP_(
     "exercise:own_bot:not_function",
@@ -86,15 +109,53 @@ _OB_HINT = NP_(
 )
 
 
-def preflight(bot: Any, locale: str | None) -> ExerciseFeedback | None:
-    """Try a student's bot on two positions: the feedback when it is a placeholder or fails, else ``None``."""
+def pupil_bot(bot: Any, time_limit: float = OWN_BOT_TIME_LIMIT) -> Any:
+    """A pupil's bot ready to play: a file as a sandboxed bot, anything else as it is.
+
+    A path becomes a :class:`~logger_widget.tournament.sandbox.SandboxedBot` with
+    ``time_limit`` seconds per turn; a function or a bot object is returned unchanged.
+    """
+    if isinstance(bot, (str, os.PathLike)):
+        return SandboxedBot(os.fspath(bot), limits=SandboxLimits(time_limit=time_limit))
+    return bot
+
+
+def _sandbox_problem(error: BotError, locale: str | None, time_limit: float) -> ExerciseFeedback:
+    """Why a sandboxed bot failed, in the words of the exercise."""
+    if error.kind == "time":
+        return feedback("wrong", _OB_TIME, locale, {"seconds": Number(time_limit)})
+    if error.kind == "type" and ("Ellipsis" in str(error) or "None" in str(error)):
+        return feedback("hint", _OB_RETURNS_NOTHING, locale)
+    return feedback("wrong", _OB_RAISED, locale, {"error": str(error)[:300]})
+
+
+def preflight(
+    bot: Any, locale: str | None, time_limit: float = OWN_BOT_TIME_LIMIT
+) -> ExerciseFeedback | None:
+    """Try a pupil's bot on two positions: the feedback when it is a placeholder or fails, else ``None``.
+
+    ``bot`` is a bot file's path (tried in the sandbox, ``time_limit`` seconds per turn), a
+    function ``position -> Turn | str`` or a bot object.
+    """
     if is_empty(bot):
         return feedback("hint", _OB_EMPTY, locale)
+    start = Position.initial(2)
+    if isinstance(bot, (str, os.PathLike)):
+        if not os.path.isfile(bot):
+            return feedback("hint", _OB_NO_FILE, locale, {"path": os.fspath(bot)})
+        sandboxed = pupil_bot(bot, time_limit).with_seed(0)
+        try:
+            for position in (start, start.play(GreedyBot().choose(start))):
+                sandboxed.choose(position)
+        except BotError as error:
+            return _sandbox_problem(error, locale, time_limit)
+        finally:
+            sandboxed.close()
+        return None
     try:
         wrapped = as_bot(bot)
     except TypeError:
         return feedback("hint", _OB_NOT_FUNCTION, locale, {"type": type(bot).__name__})
-    start = Position.initial(2)
     for position in (start, start.play(GreedyBot().choose(start))):
         problem = _try_bot(bot if not hasattr(bot, "choose") else wrapped.choose, position, locale)
         if problem is not None:
@@ -120,9 +181,13 @@ def _try_bot(
     return None
 
 
-def _forfeit_notes(bot: Any, game: GameResult) -> list[tuple[Message, Mapping[str, Any]]]:
-    """Why the student's bot lost ``game`` by an error, found by asking it again in that position."""
-    position = Position.initial(game.players)
+def _forfeit_notes(
+    bot: Any, game: GameResult, start: Position | None = None
+) -> list[tuple[Message, Mapping[str, Any]]]:
+    """Why the student's bot lost ``game`` (played from ``start``) by an error, found by asking it again there."""
+    position = start if start is not None else Position.initial(game.players)
+    if isinstance(bot, (str, os.PathLike)):  # a sandboxed file: the sandbox's own account of it
+        return [note(_OB_RAISED, error=(game.error or "")[:300])]
     try:
         for turn in game.turns:
             position = position.play(turn)
@@ -152,6 +217,40 @@ def classroom_round_robin(
     )
 
 
+def openings(count: int, seed: int = SEED, turns: int = OPENING_TURNS) -> list[Position]:
+    """``count`` seeded openings: ``turns`` random legal turns from the standard 2-player start.
+
+    Opening ``i`` depends only on ``seed`` and ``i`` (:func:`~logger_widget.bots.base.derive_seed`).
+    """
+    out = []
+    for i in range(count):
+        rng = random.Random(derive_seed(seed, "opening", i))
+        position = Position.initial(2)
+        for _ in range(turns):
+            position = position.play(rng.choice(list(position.legal_turns())))
+        out.append(position)
+    return out
+
+
+def _play(seats: list[Any], seed: int, start: Position, names: tuple[str, ...]) -> GameResult:
+    """One game from ``start``; a bot's error is a forfeit (the other seat wins)."""
+    try:
+        game = play_game(seats, seed=seed, start=start)
+    except BotError as error:
+        seat = error.seat or 1
+        turns = tuple(t.notation() for t in error.game.turns) if error.game is not None else ()
+        other = 3 - seat
+        points = (1.0, 0.0) if other == 1 else (0.0, 1.0)
+        return GameResult(0, (0, 1), names, seed, (other,), points, start.scores, start.supplies,
+                          "forfeit", turns, seat, str(error))  # fmt: skip
+    outcome = game.outcome
+    assert outcome is not None
+    return GameResult(
+        0, (0, 1), names, seed, outcome.winners, tuple(outcome.points(s) for s in (1, 2)),
+        game.position.scores, game.position.supplies, outcome.reason, tuple(t.notation() for t in game.turns),
+    )  # fmt: skip
+
+
 def check_own_bot(
     bot: Any,
     quick: bool = True,
@@ -160,45 +259,74 @@ def check_own_bot(
     seed: int = SEED,
     progress: bool = True,
     locale: str | None = None,
+    time_limit: float = OWN_BOT_TIME_LIMIT,
 ) -> ExerciseFeedback:
-    """Play ``bot`` against :class:`~logger_widget.bots.GreedyBot`, seats swapped, and judge it.
+    """Play ``bot`` against :class:`~logger_widget.bots.GreedyBot` from varied openings and judge it.
 
-    Accepted when the bot scores more than half of the points; the feedback
-    gives the rate with its Wilson 95 % interval, says honestly whether the
-    interval is above 0.5, and how many of the games were different.
+    Each seeded opening (:func:`openings`) is played twice, seats swapped. Accepted when
+    the bot scores more than half of the points; the feedback gives the rate with its
+    Wilson 95 % interval over every game, and the verdict (is the interval above 0.5?)
+    counts each *different* game once: copies of a game add no information.
 
     Args:
-        bot: a function ``position -> Turn | str`` (or a bot object).
+        bot: the path of a bot file (``choose(position)`` or a class ``Bot``, as in class
+            tournaments), played in the sandbox with ``time_limit`` seconds per turn; or a
+            function ``position -> Turn | str`` or a bot object, played in this process
+            (no time limit: for trusted code).
         quick: :data:`OWN_BOT_GAMES` ``[quick]`` games (20 or 100) unless ``games`` is given.
         games: number of games (rounded up to an even number).
-        seed: the tournament seed.
+        seed: the seed of the openings and the games.
         progress: show a progress bar.
         locale: language of the feedback and the progress bar.
+        time_limit: seconds per turn for a bot file (> 0).
     """
-    problem = preflight(bot, locale)
+    problem = preflight(bot, locale, time_limit)
     if problem is not None:
         return problem
     n = games if games is not None else OWN_BOT_GAMES[bool(quick)]
     n = max(2, n + n % 2)
-    tournament = classroom_round_robin([bot, "greedy"], n, seed, progress, Translator(negotiate(locale)))
-    mine, greedy = tournament.names
-    pair = tournament.pair(mine, greedy)
+    mine = pupil_bot(bot, time_limit)
+    starts = openings(n // 2, seed)
+    tr = Translator(negotiate(locale))
+    bar = progress_bar(n, PROGRESS_GAMES, progress, tr)
+    results: list[tuple[Position, GameResult, int]] = []  # (start, game, the pupil's seat)
+    try:
+        for k in range(n):
+            seat = 1 + k % 2
+            seats = [mine, "greedy"] if seat == 1 else ["greedy", mine]
+            names = ("bot", "greedy") if seat == 1 else ("greedy", "bot")
+            results.append(
+                (starts[k // 2], _play(seats, derive_seed(seed, "own_bot", k), starts[k // 2], names), seat)
+            )
+            bar.update(1)
+    finally:
+        bar.close()
+    points = [g.points[seat - 1] for _, g, seat in results]
+    wins = sum(1 for _, g, seat in results if g.winners == (seat,))
+    losses = sum(1 for _, g, seat in results if seat not in g.winners)
+    rate = sum(points) / n
+    low, high = wilson_interval(sum(points), n)
     params = {
-        "rate": pair.rate, "low": pair.low, "high": pair.high, "games": pair.games,
-        "wins": pair.a_wins, "draws": pair.draws, "losses": pair.b_wins,
+        "rate": rate, "low": low, "high": high, "games": n,
+        "wins": wins, "draws": n - wins - losses, "losses": losses,
     }  # fmt: skip
     notes = []
-    own_forfeits = [
-        g for g in tournament.games if g.forfeit_seat is not None and g.entrants[g.forfeit_seat - 1] == 0
-    ]
+    own_forfeits = [(start, g) for start, g, seat in results if g.forfeit_seat == seat]
     if own_forfeits:
         notes.append(note(_OB_FORFEITS, forfeits=len(own_forfeits)))
-        notes += _forfeit_notes(bot, own_forfeits[0])
-    distinct = len({g.turns for g in tournament.games})
-    if distinct < len(tournament.games):
-        notes.append(note(_OB_DUPLICATES, distinct=distinct))
-    if pair.rate > 0.5:
-        verdict = _OB_CONVINCING if pair.low > 0.5 else _OB_LUCK
+        start, first = own_forfeits[0]
+        if first.error and "no answer within" in first.error:
+            notes.append(note(_OB_TIME, seconds=Number(time_limit)))
+        else:
+            notes += _forfeit_notes(bot, first, start)
+    different: dict[tuple[Any, ...], float] = {}
+    for (start, g, seat), p in zip(results, points):
+        different.setdefault((start.to_lpn(), seat, g.turns), p)
+    if len(different) < n:
+        notes.append(note(_OB_DUPLICATES, distinct=len(different)))
+    distinct_low, _ = wilson_interval(sum(different.values()), len(different))
+    if rate > 0.5:
+        verdict = _OB_CONVINCING if distinct_low > 0.5 else _OB_LUCK
         return feedback("ok", _OB_OK, locale, params, [note(verdict), *notes])
     return feedback("wrong", _OB_NOT_YET, locale, params, [*notes, note(_OB_HINT)])
 
@@ -206,40 +334,57 @@ def check_own_bot(
 OWN_BOT = Exercise(
     key="own_bot",
     question=NP_(
-        "exercise:own_bot:question",
-        "Write `my_bot(position)` so that it beats the greedy bot: more than half of the points.",
+        "exercise:own_bot:file_question",
+        "Write the bot file `my_bot.py` with a function `choose(position)` so that it beats the "
+        "greedy bot: more than half of the points.",
     ),
     checker=check_own_bot,
-    check_call="ex.check_own_bot(my_bot, QUICK, locale=LANGUAGE)",
+    check_call='ex.check_own_bot("my_bot.py", QUICK, locale=LANGUAGE)',
     student_code="""\
-def my_bot(position):
-    # $write_here
+%%writefile my_bot.py
+# $write_here
+from logger_widget.bots import evaluate
+
+
+def choose(position):
     return ...""",
     solution_code='''\
-def my_bot(position):
+%%writefile my_bot.py
+from logger_widget.bots import evaluate
+
+
+def choose(position):
     """$bot_doc"""
     me = position.to_move
     best_turn, best_value = None, float("-inf")
     for turn in position.legal_turns():
-        value = evaluate(position.play(turn), me)
+        after = position.play(turn)
+        if after.is_terminal:
+            value = evaluate(after, me)
+        else:  # $worst_reply
+            value = min(evaluate(reply, me) for reply in after.successors())
         if value > best_value:
             best_turn, best_value = turn, value
     return best_turn''',
     solution=(
         NP_(
-            "exercise:own_bot:solution",
-            "One turn of look-ahead with a good evaluation is enough: `evaluate` counts points, "
-            "protesters and the biggest chop each player could make next. The greedy bot only "
-            "subtracts the next player's chop; this bot also sees its own next chop and the "
-            "protesters. Both bots are deterministic, so the checker reports how few games were "
-            "really different.",
+            "exercise:own_bot:file_solution",
+            "Two turns of look-ahead are enough: for each of its turns the bot looks at every "
+            "reply of the greedy bot and keeps the turn whose worst reply still leaves the best "
+            "position, scored by `evaluate` (points, protesters and the biggest chop each player "
+            "could make next). One turn of look-ahead is not enough: from varied openings it "
+            "scores less than half. Both bots are deterministic: from the same opening they "
+            "always play the same game, which is why the checker starts from different openings "
+            "and counts each different game once.",
         ),
     ),
     comments={
         "write_here": NP_("exercise:own_bot:code", "your code here: return a turn for the player to move"),
-        "bot_doc": NP_("exercise:own_bot:code", "The turn after which evaluate() likes the position best."),
+        "bot_doc": NP_("exercise:own_bot:code", "The turn whose worst reply leaves the best position."),
+        "worst_reply": NP_("exercise:own_bot:code", "the greedy bot's reply that is worst for me"),
     },
 )
+
 
 SECTION = Section(
     "own_bot",
@@ -261,8 +406,16 @@ SECTION = Section(
                     "and watches out for the next player's biggest chop. The seats are swapped every "
                     "game. The checker runs the games ({games} with `QUICK = True`).",
                 ),
+                NP_(
+                    "exercise:own_bot:intro:file",
+                    "In class tournaments a bot is a file that defines `choose(position)` (or a class "
+                    "`Bot` with a method `choose`). The first line of the answer cell, "
+                    "`%%writefile my_bot.py`, saves the cell as that file. The checker plays the file in "
+                    "a separate process with {seconds} seconds for each turn, from different openings "
+                    "(two random turns each), every opening twice with the seats swapped.",
+                ),
             ),
-            params={"games": games(OWN_BOT_GAMES[True])},
+            params={"games": games(OWN_BOT_GAMES[True]), "seconds": Number(OWN_BOT_TIME_LIMIT)},
         ),
         Ask("own_bot"),
         Md(

@@ -42,7 +42,7 @@ _PR_SHORT = NP_(
 #: The last turn: Player 2 (8 points, 1 protester) against Player 1 (10 points, 1 protester).
 #: Chopping e4 from e5 ties on points and protesters (a shared win); chopping c4 from c5
 #: also fells the protested c3, whose protester decides the tie-break.
-PROTESTER_ENDGAME = Endgame("....2/..m.m/p.p.m/...../1.... 2 10,8 1,1", (0.0, 1.0), ("e5-c5 xc4",))
+PROTESTER_ENDGAME = Endgame("....2/..m.m/p.p.m/...../1.... 2 10,8 1,1")
 
 
 def check_protester(answer: Any, *, locale: str | None = None) -> ExerciseFeedback:

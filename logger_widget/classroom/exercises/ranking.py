@@ -13,7 +13,7 @@ from typing import Any
 from ...i18n import NP_, SUPPORTED_LANGUAGES, Translator, negotiate
 from ...i18n.texts.board import BOT_LABELS
 from ...tournament import Tournament
-from ...tournament.ratings import AVERAGE, Rating
+from ...tournament.ratings import AVERAGE, Rating, bradley_terry_difference
 from ..feedback import (
     ExerciseFeedback,
     Whole,
@@ -24,7 +24,7 @@ from ..feedback import (
     whole,
 )
 from .common import EMPTY, SEED, Ask, Code, Exercise, Md, Section, bot_label, markdown_table
-from .own_bot import classroom_round_robin, preflight
+from .own_bot import _OB_DUPLICATES, classroom_round_robin, preflight, pupil_bot
 
 #: The bots of the class tournament, besides the student's.
 CLASS_BOTS = ("random", "greedy", "minimax:easy", "mcts:easy")
@@ -82,6 +82,37 @@ _RK_OK_OVERLAP = NP_(
 )
 
 
+_RK_DIFF_APART = NP_(
+    "exercise:ranking:diff_apart",
+    "Look again: {first} is rated {difference} above {second}, and the {level} interval of that "
+    "difference, [{low}, {high}], lies above 0: {first} is clearly stronger.",
+)
+_RK_DIFF_OVERLAP = NP_(
+    "exercise:ranking:diff_overlap",
+    "Look again: {first} is rated {difference} above {second}, but the {level} interval of that "
+    "difference, [{low}, {high}], contains 0: these games cannot tell for sure which one is stronger.",
+)
+_RK_OK_DIFF_APART = NP_(
+    "exercise:ranking:ok_diff_apart",
+    "Right: {first} is first, rated {difference} above {second}; the {level} interval of the "
+    "difference, [{low}, {high}], lies above 0.",
+)
+_RK_OK_DIFF_OVERLAP = NP_(
+    "exercise:ranking:ok_diff_overlap",
+    "Right: {first} is first, rated {difference} above {second}, but the {level} interval of the "
+    "difference, [{low}, {high}], contains 0: more games are needed to be sure.",
+)
+_RK_TIE = NP_(
+    "exercise:ranking:tie",
+    "{first} and {second} have the same rating: neither is stronger than the other in these games.",
+)
+_RK_OK_TIE = NP_(
+    "exercise:ranking:ok_tie",
+    "Right: {first} and {second} share the first place with the same rating, so neither is clearly "
+    "stronger; more games would not change that if they keep scoring alike against everybody.",
+)
+
+
 @dataclass(frozen=True)
 class Ranking:
     """The class tournament of :func:`rank_bots` and its table.
@@ -102,6 +133,17 @@ class Ranking:
         rate = {s.name: s.rate for s in self.tournament.standings()}
         bt = sorted(self.tournament.bradley_terry(), key=lambda r: -r.rating)
         return [(r, elo[r.name], rate[r.name]) for r in bt]
+
+    def difference(self) -> tuple[float, float, float]:
+        """The first bot's Bradley–Terry rating minus the second's, with the 95 % interval of the difference."""
+        rows = self.ratings()
+        t = self.tournament
+        return bradley_terry_difference(t.comparisons(), t.names, rows[0][0].name, rows[1][0].name)
+
+    @property
+    def distinct(self) -> int:
+        """How many of the tournament's games were different (copies of a game counted once)."""
+        return len({(g.entrants, g.turns) for g in self.tournament.games})
 
     def _repr_markdown_(self) -> str:
         tr = Translator(self.locale)
@@ -127,6 +169,8 @@ class Ranking:
                 ]
             )
         table = markdown_table(header, rows)
+        if self.distinct < len(self.tournament.games):
+            table += "\n\n" + text(_OB_DUPLICATES, tr, distinct=self.distinct)
         if self.note is not None:
             table = f"{self.note}\n\n{table}"
         return table
@@ -147,7 +191,7 @@ def rank_bots(
     """A round robin of :data:`CLASS_BOTS` and the student's ``bot`` (left out while it does not work).
 
     Args:
-        bot: the student's bot function (or ``None``/``...``).
+        bot: the pupil's bot file (its path; played in the sandbox), a bot function, or ``None``/``...``.
         quick: 4 games per pair when true, 20 when false (unless ``games_per_pair`` is given).
         games_per_pair: games for each pair (rounded up to an even number).
         seed: the tournament seed.
@@ -159,7 +203,7 @@ def rank_bots(
     bots: list[Any] = list(CLASS_BOTS)
     note = None
     if problem is None:
-        bots.append(bot)
+        bots.append(pupil_bot(bot))
     else:
         note = feedback("hint", _RK_LEFT_OUT, language, notes=[(problem.message, problem.params)])
     n = games_per_pair if games_per_pair is not None else RANKING_GAMES_PER_PAIR[bool(quick)]
@@ -171,8 +215,9 @@ def check_ranking(answer: Any, table: Any, *, locale: str | None = None) -> Exer
     """Check ``answer = (name, clearly_better)`` against the Bradley–Terry ratings of ``table``.
 
     ``name`` is the bot ranked first by Bradley–Terry (any of them when several
-    share the top rating); ``clearly_better`` is true when its 95 % interval lies
-    entirely above the interval of the bot ranked second.
+    share the top rating); ``clearly_better`` is true when the 95 % interval of the
+    *difference* of its rating and the second's lies above 0 (:meth:`Ranking.difference`);
+    false for a tie at the top.
     """
     if is_empty(answer):
         return feedback("hint", EMPTY, locale, notes=[note(_RK_FORMAT)])
@@ -204,23 +249,28 @@ def check_ranking(answer: Any, table: Any, *, locale: str | None = None) -> Exer
     if name not in leaders:
         elo_first = max(ratings, key=lambda row: row[1].rating)[1].name
         return feedback("wrong", _RK_ELO if name == elo_first else _RK_NAME, locale, {"name": name})
-    truly_separated = first.low > second.high
+    difference, low, high = table.difference()
     params = {
         "first": first.name, "second": second.name,
-        "low1": Whole(first.low), "high1": Whole(first.high),
-        "low2": Whole(second.low), "high2": Whole(second.high),
+        "difference": Whole(difference), "low": Whole(low), "high": Whole(high),
     }  # fmt: skip
+    if abs(first.rating - second.rating) < 0.5:  # a tie at the top: neither is stronger
+        if separated:
+            return feedback("wrong", _RK_TIE, locale, params)
+        return feedback("ok", _RK_OK_TIE, locale, params)
+    truly_separated = low > 0
     if separated != truly_separated:
-        return feedback("wrong", _RK_APART if truly_separated else _RK_OVERLAP, locale, params)
-    return feedback("ok", _RK_OK_APART if truly_separated else _RK_OK_OVERLAP, locale, params)
+        return feedback("wrong", _RK_DIFF_APART if truly_separated else _RK_DIFF_OVERLAP, locale, params)
+    return feedback("ok", _RK_OK_DIFF_APART if truly_separated else _RK_OK_DIFF_OVERLAP, locale, params)
 
 
 RANKING = Exercise(
     key="ranking",
     question=NP_(
-        "exercise:ranking:question",
+        "exercise:ranking:diff_question",
         "Which bot is the strongest according to Bradley–Terry, and is it clearly stronger than the "
-        "second one (their {level} intervals do not overlap)? "
+        "second one? Clearly stronger means: the {level} interval of the *difference* of their ratings, "
+        "`table.difference()`, lies above 0. "
         '`answer = ("name", True)` or `("name", False)`, with the name as in the table.',
     ),
     checker=check_ranking,
@@ -228,15 +278,16 @@ RANKING = Exercise(
     student_code="# $your_answer\nanswer = ...",
     solution_code="""\
 rows = table.ratings()
-first, second = rows[0][0], rows[1][0]
-answer = (first.name, first.low > second.high)
+difference, low, high = table.difference()
+answer = (rows[0][0].name, low > 0)
 answer""",
     solution=(
         NP_(
-            "exercise:ranking:solution",
-            "The table is sorted by the Bradley–Terry rating. Two intervals overlap unless the lower "
-            "end of the first is above the upper end of the second. With `QUICK = True` there are "
-            "few games, so the intervals are wide: often the first place is not certain.",
+            "exercise:ranking:diff_solution",
+            "The table is sorted by the Bradley–Terry rating. Two ratings estimated from the same "
+            "games are not independent, so their intervals side by side do not answer the question: "
+            "the interval of the difference does. With `QUICK = True` there are few games, so it is "
+            "wide: often the first place is not certain.",
         ),
     ),
 )
@@ -256,6 +307,13 @@ SECTION = Section(
                     "scale ({average} = average) and come with a {level} interval.",
                 ),
                 NP_(
+                    "exercise:ranking:prior",
+                    "Bradley–Terry needs a little help: a bot that lost every game would get a strength "
+                    "of 0, a rating of −∞. So the fit adds a **prior**: one drawn game between every two "
+                    "bots that met, as if they had also shared a win. With few games (4 for each pair) "
+                    "it pulls every rating towards {average}; with many games it hardly matters.",
+                ),
+                NP_(
                     "exercise:ranking:intro:2",
                     "The tournament below has four bots of the package and yours from exercise 3 "
                     "(when it works).",
@@ -264,7 +322,7 @@ SECTION = Section(
             params={"average": int(AVERAGE)},
         ),
         Code(
-            "# $tournament\ntable = ex.rank_bots(my_bot, QUICK, locale=LANGUAGE)\ntable",
+            '# $tournament\ntable = ex.rank_bots("my_bot.py", QUICK, locale=LANGUAGE)\ntable',
             {"tournament": NP_("exercise:ranking:code", "every pair plays, seats swapped")},
         ),
         Ask("ranking"),
