@@ -56,6 +56,77 @@ def test_saved_widget_state_holds_the_finished_bot_game(tmp_path: Path) -> None:
     assert not any(p.get("thinking") for p in board["_view"]["players"])
 
 
+#: A person against a bot, as a teacher's notebook has it; ``{front}`` notes a front end (a
+#: notebook opened in JupyterLab once: the bots then think in their thread).
+HUMAN_AND_BOT = (
+    "{front}from logger_widget import Board\n"
+    'b = Board(["human", "random"], seed=3, locale="en", bot_delay=0.4)\nb'
+)
+NOTE_FRONT_END = "from logger_widget.board.persistence import note_front_end\nnote_front_end()\n"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("front", [NOTE_FRONT_END, ""], ids=["front-end-noted", "default"])
+def test_the_saved_widget_state_is_the_kernels_final_board_and_hint(tmp_path: Path, front: str) -> None:
+    """Before: a bot's answer applied after its cell ended, and the hint computed in a thread,
+    reached the kernel but not the saved notebook (one update behind; "Looking for a good turn…")."""
+    nb = _run(
+        [
+            HUMAN_AND_BOT.format(front=front),
+            "b.play(next(iter(b.position.legal_turns())))",  # the bot answers in its thread…
+            "import time\ntime.sleep(1.5)",  # …while this cell blocks the event loop
+            "b.ask_hint()",
+            "import json\nprint(json.dumps([b.lpn, b.view['hint'], b.bot_mode]))",
+        ],
+        tmp_path,
+    )
+    lpn, hint, mode = json.loads(nb.cells[-1].outputs[0]["text"])
+    assert mode == "thread" and lpn.endswith(" 1 0,0 2,2")  # the bot has answered: seat 1 to move again
+    (board,) = _board_states(nb)
+    assert board["lpn"] == lpn
+    assert board["_view"]["hint"] == hint and hint["text"].startswith("Hint: ")
+    assert not any(p.get("thinking") for p in board["_view"]["players"])
+    # the game is autosaved beside the notebook only where someone plays it (a front end)
+    assert (tmp_path / ".logger_games").exists() == bool(front)
+
+
+@pytest.mark.slow
+def test_a_bots_answer_is_applied_on_the_kernels_event_loop_never_in_its_thread(tmp_path: Path) -> None:
+    """Colab drops widget updates sent from other threads. Before: a board that had captured no
+    event loop applied the bot's answer (and sent the update) in the bot's thread."""
+    import time
+
+    from jupyter_client.manager import KernelManager
+
+    km = KernelManager(kernel_name="python3")
+    km.start_kernel(cwd=str(tmp_path))
+    try:
+        kc = km.client()
+        kc.start_channels()
+        kc.wait_for_ready(timeout=120)
+        out: list[str] = []
+
+        def run(code: str) -> None:  # an interactive client (allow_stdin), as JupyterLab is
+            reply = kc.execute_interactive(code, timeout=120, output_hook=lambda m: out.append(str(m["content"])))
+            assert reply["content"]["status"] == "ok", out
+
+        run(
+            HUMAN_AND_BOT.format(front=NOTE_FRONT_END) + "\n"
+            "import threading\nthreads = []\n"
+            "b.on_change(lambda board: threads.append(threading.current_thread().name))\n"
+            "b.bots._loop = None  # no loop captured (as in Colab)\n"
+            "b.play(next(iter(b.position.legal_turns())))"
+        )
+        time.sleep(2)  # the kernel is idle: the answer arrives between cells
+        out.clear()
+        run("print(threads, b.thinking)")
+        printed = "".join(out)
+        assert "['MainThread', 'MainThread'] None" in printed, printed
+        kc.stop_channels()
+    finally:
+        km.shutdown_kernel(now=True)
+
+
 @pytest.mark.slow
 def test_nbconvert_execute_to_html_shows_the_finished_game(tmp_path: Path) -> None:
     nb = nbformat.v4.new_notebook()
@@ -81,7 +152,9 @@ def test_nbconvert_execute_to_html_shows_the_finished_game(tmp_path: Path) -> No
 def test_a_game_survives_a_kernel_restart_and_resumes(tmp_path: Path) -> None:
     from jupyter_client.manager import KernelManager
 
-    cell = 'from logger_widget import Board\nb = Board(["human", "human"], seed=3, locale="uk")'
+    cell = (  # a pupil's kernel: the board's view is attached (it sends the clicks)
+        NOTE_FRONT_END + 'from logger_widget import Board\nb = Board(["human", "human"], seed=3, locale="uk")'
+    )
     play = (
         "import random\nrng = random.Random(5)\n"
         "for _ in range(5):\n    b.play(rng.choice(list(b.position.legal_turns())))\n"

@@ -11,7 +11,11 @@ then shows a notice and :meth:`Board.resume` continues that game: the same
 position and history. Writes are atomic (a temporary file renamed over the
 old one), so a kernel killed mid-write leaves the previous record whole.
 Outside a kernel (scripts, tests) nothing is written unless ``autosave=`` names
-a folder.
+a folder. Nor is anything written while no widget front end is attached
+(:func:`headless_kernel`: a notebook executed by nbclient, ``jupyter nbconvert
+--execute``, papermill or nbgrader's autograde): nobody plays there, and a
+teacher's grading run must not leave files in the folders handed back to pupils.
+A board that named its folder (``autosave="games"``) always writes.
 
 **Front end.** :func:`front_end_attached` tells whether a widget front end
 (JupyterLab, Notebook 7, VS Code…) is connected to this kernel: ipywidgets'
@@ -89,8 +93,10 @@ class AutoSave:
         key: the file's name without ``.json``.
     """
 
-    def __init__(self, folder: str | os.PathLike[str] | None, key: str) -> None:
+    def __init__(self, folder: str | os.PathLike[str] | None, key: str, watched_only: bool = False) -> None:
         self.path = Path(folder) / FOLDER / f"{key}.json" if folder is not None else None
+        #: write only while a front end is attached (the default folder: the notebook's)
+        self.watched_only = watched_only
 
     @classmethod
     def for_board(cls, setting: Any, specs: list[Any], seed: Any, corners: Any, players: int) -> AutoSave:
@@ -119,7 +125,7 @@ class AutoSave:
         stem = "".join(c if c.isalnum() or c in "-_" else "_" for c in os.path.splitext(notebook)[0])[:40]
         settings = json.dumps([[_spec_text(s) for s in specs], repr(seed), repr(corners), players])
         digest = hashlib.blake2b(settings.encode("utf-8"), digest_size=6).hexdigest()
-        return cls(folder, f"{stem}-{digest}")
+        return cls(folder, f"{stem}-{digest}", watched_only=setting is True)
 
     @property
     def enabled(self) -> bool:
@@ -129,10 +135,11 @@ class AutoSave:
     def save(self, game: Game) -> None:
         """Write ``game``'s record atomically (a fresh game with no turn is not written).
 
-        Errors writing (read-only folder, full disk) are ignored: saving is a safety net,
-        never a reason for a turn to fail.
+        Nothing is written in a kernel with no front end unless the folder was named
+        (see the module docstring). Errors writing (read-only folder, full disk) are
+        ignored: saving is a safety net, never a reason for a turn to fail.
         """
-        if self.path is None or not game.turns:
+        if self.path is None or not game.turns or (self.watched_only and headless_kernel()):
             return
         try:
             self.path.parent.mkdir(exist_ok=True)

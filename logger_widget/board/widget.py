@@ -29,7 +29,6 @@ from __future__ import annotations
 import base64
 import logging
 import threading
-import time
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
@@ -509,15 +508,8 @@ class Board(anywidget.AnyWidget):
         return self._record_game().to_json()
 
     def wait(self, timeout: float = 30.0) -> bool:
-        """Block until no bot is thinking (for scripts in thread mode); False on timeout."""
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            self.bots.drain()
-            with self._lock:
-                if not self.bots.busy:
-                    return True
-            time.sleep(0.01)
-        return False
+        """Block until no bot is thinking and no hint is pending (for scripts in thread mode); False on timeout."""
+        return self.bots.settle(timeout)
 
     # ------------------------------------------------------------------ front-end messages
 
