@@ -107,7 +107,9 @@ def test_a_bots_answer_is_applied_on_the_kernels_event_loop_never_in_its_thread(
         out: list[str] = []
 
         def run(code: str) -> None:  # an interactive client (allow_stdin), as JupyterLab is
-            reply = kc.execute_interactive(code, timeout=120, output_hook=lambda m: out.append(str(m["content"])))
+            reply = kc.execute_interactive(
+                code, timeout=120, output_hook=lambda m: out.append(str(m["content"]))
+            )
             assert reply["content"]["status"] == "ok", out
 
         run(
