@@ -113,3 +113,35 @@ def test_nbgrader_autograde_right_mistakes_empty(tmp_path: Path) -> None:
     expected = exercise("sample_size").check(4269, locale="uk").text(Translator("uk"))
     assert expected in outputs
     assert "whole interval" not in outputs  # not the English text
+
+
+@pytest.mark.slow
+def test_autograding_a_submission_with_a_board_hands_back_no_autosave_file(tmp_path: Path) -> None:
+    """Before: the teacher's run saved the board's game to ``.logger_games/`` in ``autograded/``,
+    and ``generate_feedback`` copied it into ``feedback/``."""
+    pytest.importorskip("nbgrader", reason="nbgrader is in the dev extra (bash scripts/env.sh)")
+    course = tmp_path / "course"
+    shutil.copytree(COURSE, course, ignore=shutil.ignore_patterns("gradebook.db", "release", "submitted"))
+    path = os.pathsep.join((str(Path(sys.executable).parent), os.environ.get("PATH", "")))
+    env = dict(os.environ, PYTHONPATH=str(REPO), JUPYTER_CONFIG_DIR=str(tmp_path / "cfg"), PATH=path)
+    run = dict(cwd=course, env=env, check=True, capture_output=True, text=True, timeout=900)
+    nbgrader = [sys.executable, "-m", "nbgrader"]
+    subprocess.run([*nbgrader, "generate_assignment", "game_theory_en", "--force"], **run)  # type: ignore[call-overload]
+    nb = nbformat.read(course / "release" / "game_theory_en" / "game_theory_en.ipynb", as_version=4)
+    nb.cells.append(
+        nbformat.v4.new_code_cell(
+            "from logger_widget import Board\nb = Board(['human', 'random'], seed=1)\n"
+            "b.play(next(iter(b.position.legal_turns())))\nb"
+        )
+    )
+    folder = course / "submitted" / "pupil" / "game_theory_en"
+    folder.mkdir(parents=True)
+    nbformat.write(nb, folder / "game_theory_en.ipynb")
+    subprocess.run([*nbgrader, "autograde", "game_theory_en", "--force"], **run)  # type: ignore[call-overload]
+    subprocess.run([*nbgrader, "generate_feedback", "game_theory_en", "--force"], **run)  # type: ignore[call-overload]
+    assert (course / "feedback" / "pupil" / "game_theory_en" / "game_theory_en.html").exists()
+    graded = nbformat.read(course / "autograded" / "pupil" / "game_theory_en" / "game_theory_en.ipynb", 4)
+    board_outputs = graded.cells[-1].outputs  # the board cell ran
+    assert [o["output_type"] for o in board_outputs] == ["execute_result"], board_outputs
+    left = sorted(str(p.relative_to(course)) for p in course.rglob(".logger_games"))
+    assert left == [], left
