@@ -6,7 +6,10 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -34,6 +37,40 @@ def _run(cells: list[str], folder: Path, store_widget_state: bool = True):
     )
     client.execute()
     return nb
+
+
+@contextmanager
+def _kernel(folder: Path) -> Iterator[tuple[Any, Any, Callable[[str], str]]]:
+    """A real kernel in ``folder`` driven as an interactive client (``allow_stdin``, as JupyterLab is).
+
+    Yields the kernel manager, its client and ``run(code) -> printed text`` (fails on an error).
+    """
+    from jupyter_client.manager import KernelManager
+
+    km = KernelManager(kernel_name="python3")
+    km.start_kernel(cwd=str(folder))
+    try:
+        kc = km.client()
+        kc.start_channels()
+        kc.wait_for_ready(timeout=120)
+
+        def run(code: str) -> str:
+            out: list[str] = []
+
+            def keep(msg: dict) -> None:
+                if msg["msg_type"] == "stream":
+                    out.append(msg["content"]["text"])
+                elif msg["msg_type"] == "error":
+                    out.append("\n".join(msg["content"]["traceback"]))
+
+            reply = kc.execute_interactive(code, timeout=120, output_hook=keep)
+            assert reply["content"]["status"] == "ok", "".join(out)
+            return "".join(out)
+
+        yield km, kc, run
+        kc.stop_channels()
+    finally:
+        km.shutdown_kernel(now=True)
 
 
 def _board_states(nb) -> list[dict]:
@@ -96,22 +133,7 @@ def test_a_bots_answer_is_applied_on_the_kernels_event_loop_never_in_its_thread(
     event loop applied the bot's answer (and sent the update) in the bot's thread."""
     import time
 
-    from jupyter_client.manager import KernelManager
-
-    km = KernelManager(kernel_name="python3")
-    km.start_kernel(cwd=str(tmp_path))
-    try:
-        kc = km.client()
-        kc.start_channels()
-        kc.wait_for_ready(timeout=120)
-        out: list[str] = []
-
-        def run(code: str) -> None:  # an interactive client (allow_stdin), as JupyterLab is
-            reply = kc.execute_interactive(
-                code, timeout=120, output_hook=lambda m: out.append(str(m["content"]))
-            )
-            assert reply["content"]["status"] == "ok", out
-
+    with _kernel(tmp_path) as (_, _, run):
         run(
             HUMAN_AND_BOT.format(front=NOTE_FRONT_END) + "\n"
             "import threading\nthreads = []\n"
@@ -120,13 +142,8 @@ def test_a_bots_answer_is_applied_on_the_kernels_event_loop_never_in_its_thread(
             "b.play(next(iter(b.position.legal_turns())))"
         )
         time.sleep(2)  # the kernel is idle: the answer arrives between cells
-        out.clear()
-        run("print(threads, b.thinking)")
-        printed = "".join(out)
-        assert "['MainThread', 'MainThread'] None" in printed, printed
-        kc.stop_channels()
-    finally:
-        km.shutdown_kernel(now=True)
+        printed = run("print(threads, b.thinking)")
+    assert printed == "['MainThread', 'MainThread'] None\n", printed
 
 
 @pytest.mark.slow
@@ -152,8 +169,6 @@ def test_nbconvert_execute_to_html_shows_the_finished_game(tmp_path: Path) -> No
 
 @pytest.mark.slow
 def test_a_game_survives_a_kernel_restart_and_resumes(tmp_path: Path) -> None:
-    from jupyter_client.manager import KernelManager
-
     cell = (  # a pupil's kernel: the board's view is attached (it sends the clicks)
         NOTE_FRONT_END + 'from logger_widget import Board\nb = Board(["human", "human"], seed=3, locale="uk")'
     )
@@ -162,26 +177,7 @@ def test_a_game_survives_a_kernel_restart_and_resumes(tmp_path: Path) -> None:
         "for _ in range(5):\n    b.play(rng.choice(list(b.position.legal_turns())))\n"
         "before = (b.lpn, [t.notation() for t in b.game.turns])"
     )
-    km = KernelManager(kernel_name="python3")
-    km.start_kernel(cwd=str(tmp_path))
-    try:
-        kc = km.client()
-        kc.start_channels()
-        kc.wait_for_ready(timeout=120)
-
-        def run(code: str) -> str:
-            out: list[str] = []
-
-            def keep(msg: dict) -> None:
-                if msg["msg_type"] == "stream":
-                    out.append(msg["content"]["text"])
-                elif msg["msg_type"] == "error":
-                    out.append("\n".join(msg["content"]["traceback"]))
-
-            reply = kc.execute_interactive(code, timeout=120, output_hook=keep)
-            assert reply["content"]["status"] == "ok", "".join(out)
-            return "".join(out)
-
+    with _kernel(tmp_path) as (km, kc, run):
         run(cell)
         run(play)
         before = json.loads(run("import json; print(json.dumps(before))"))
@@ -194,9 +190,6 @@ def test_a_game_survives_a_kernel_restart_and_resumes(tmp_path: Path) -> None:
         run("b.resume()")
         after = json.loads(run("print(json.dumps((b.lpn, [t.notation() for t in b.game.turns])))"))
         assert after == before
-        kc.stop_channels()
-    finally:
-        km.shutdown_kernel(now=True)
     saved = list((tmp_path / ".logger_games").glob("*.json"))
     assert len(saved) == 1 and len(Game.load(saved[0]).turns) == 5
 
