@@ -4,6 +4,7 @@ game survives a kernel restart (a real kernel, driven with nbclient / jupyter_cl
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
@@ -40,7 +41,9 @@ def _run(cells: list[str], folder: Path, store_widget_state: bool = True):
 
 
 @contextmanager
-def _kernel(folder: Path) -> Iterator[tuple[Any, Any, Callable[[str], str]]]:
+def _kernel(
+    folder: Path, env: dict[str, str] | None = None
+) -> Iterator[tuple[Any, Any, Callable[[str], str]]]:
     """A real kernel in ``folder`` driven as an interactive client (``allow_stdin``, as JupyterLab is).
 
     Yields the kernel manager, its client and ``run(code) -> printed text`` (fails on an error).
@@ -48,7 +51,7 @@ def _kernel(folder: Path) -> Iterator[tuple[Any, Any, Callable[[str], str]]]:
     from jupyter_client.manager import KernelManager
 
     km = KernelManager(kernel_name="python3")
-    km.start_kernel(cwd=str(folder))
+    km.start_kernel(cwd=str(folder), env=dict(os.environ, **(env or {})))
     try:
         kc = km.client()
         kc.start_channels()
@@ -144,6 +147,63 @@ def test_a_bots_answer_is_applied_on_the_kernels_event_loop_never_in_its_thread(
         time.sleep(2)  # the kernel is idle: the answer arrives between cells
         printed = run("print(threads, b.thinking)")
     assert printed == "['MainThread', 'MainThread'] None\n", printed
+
+
+#: A hint in a pupil's kernel, counting the processes it starts (``subprocess`` audit events).
+HINT_COUNTING_CHILDREN = (
+    "import sys\nspawned = []\n"
+    "sys.addaudithook(lambda event, args: spawned.append(event) if event == 'subprocess.Popen' else None)\n"
+    + HUMAN_AND_BOT.format(front=NOTE_FRONT_END)
+    + "\nb.ask_hint()"
+)
+#: Waits for the compiled search to be loaded (or built) and the hint to be given.
+HINT_DONE = (
+    "from logger_widget.bots import mcts\n"
+    "print(mcts._compiled_ready.wait(600), b.wait(60), b.bots.hint is not None, len(spawned))"
+)
+
+
+@pytest.mark.slow
+def test_a_hint_with_a_full_compiled_cache_starts_no_process(tmp_path: Path) -> None:
+    """Before: the cache check looked for index files that inlined helpers never get, so every
+    kernel's first hint started two Python processes (~160 MB each)."""
+    pytest.importorskip("numba")
+    with _kernel(tmp_path) as (_, _, run):
+        run(HINT_COUNTING_CHILDREN)
+        assert run(HINT_DONE) == "True True True 0\n"
+
+
+@pytest.mark.slow
+def test_a_compile_cut_short_by_the_kernels_end_still_fills_the_cache(tmp_path: Path) -> None:
+    """Before: the compile child died with its kernel, so every kernel started its own compile and
+    the cache never filled. Now the child outlives the kernel; the next kernel starts no process.
+    (Slow: one whole compile of the kernel and the search into an empty cache, 1–4 min.)"""
+    pytest.importorskip("numba")
+    import time
+
+    env = {"NUMBA_CACHE_DIR": str(tmp_path / "numba-cache")}
+    with _kernel(tmp_path, env) as (_, _, run):
+        run(HINT_COUNTING_CHILDREN)
+        children = run(  # the compile child has started: its process id
+            "import glob, time\nwhile not spawned:\n    time.sleep(0.05)\n"
+            "print(' '.join(open(f).read() for f in glob.glob('/proc/self/task/*/children')))"
+        ).split()
+        assert children
+    # the kernel is shut down (killed with its process group); the compile goes on to its end
+
+    def running(pid: str) -> bool:
+        try:
+            return Path(f"/proc/{pid}/stat").read_text().split(") ")[1][0] != "Z"
+        except (OSError, IndexError):
+            return False
+
+    end = time.monotonic() + 600
+    while any(running(pid) for pid in children):
+        assert time.monotonic() < end, "the compile did not finish in 10 min"
+        time.sleep(0.5)
+    with _kernel(tmp_path, env) as (_, _, run):
+        run(HINT_COUNTING_CHILDREN)
+        assert run(HINT_DONE) == "True True True 0\n"
 
 
 @pytest.mark.slow
