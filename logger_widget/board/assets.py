@@ -29,7 +29,7 @@ STATIC = Path(__file__).resolve().parent / "static"
 _shared: SharedAssets | None = None
 
 
-class SharedAssets(ipywidgets.Widget):  # type: ignore[misc]
+class SharedAssets(ipywidgets.Widget):
     """The board's ES module (``esm``) and stylesheet (``css``), one model for every board of a kernel."""
 
     esm = traitlets.Unicode("").tag(sync=True)

@@ -39,7 +39,7 @@ PREHEAT_ENV = "VOILA_PREHEAT"
 def _page_query() -> str:
     """The query string of the page this kernel serves (``""`` outside Voilà)."""
     if os.environ.get(PREHEAT_ENV) == "True":  # a pre-heated kernel: wait for the page's request
-        from voila.utils import get_query_string
+        from voila.utils import get_query_string  # type: ignore[import-untyped]
 
         return get_query_string() or ""
     return os.environ.get(QUERY_ENV, "")
