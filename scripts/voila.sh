@@ -7,8 +7,8 @@
 #
 # A closed or refreshed tab's kernel is shut down by the culler: a kernel with no page
 # connected and idle for CULL_IDLE_TIMEOUT seconds (default 60), checked every CULL_INTERVAL
-# seconds (default 10). A tab that stays open is never culled, however long its pupil only
-# clicks (cull_connected is off). Voilà's own shutdown on closing a tab is refused by the
+# seconds (default 10). A tab that stays open is never culled (CULL_CONNECTED=True culls open
+# tabs idle that long too, e.g. left open overnight; a pupil's clicks count as activity). Voilà's own shutdown on closing a tab is refused by the
 # server (the page sends no _xsrf cookie), so without the culler every tab leaked its kernel.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
@@ -19,4 +19,4 @@ done
 exec .venv/bin/voila notebooks/play_app.ipynb --no-browser --Voila.ip=127.0.0.1 "${port[@]}" \
   --MappingKernelManager.cull_idle_timeout="${CULL_IDLE_TIMEOUT:-60}" \
   --MappingKernelManager.cull_interval="${CULL_INTERVAL:-10}" \
-  --MappingKernelManager.cull_connected=False "$@"
+  --MappingKernelManager.cull_connected="${CULL_CONNECTED:-False}" "$@"

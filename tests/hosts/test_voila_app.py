@@ -44,12 +44,12 @@ class Voila:
         return found
 
 
-def _serve(tmp_path: Path, *args: str) -> Iterator[Voila]:
+def _serve(tmp_path: Path, *args: str, **env: str) -> Iterator[Voila]:
     port = free_port()
     log = open(tmp_path / "voila.log", "wb")  # noqa: SIM115 - closed below
     process = subprocess.Popen(
         ["bash", str(REPO / "scripts" / "voila.sh"), "--port", str(port), *args],
-        env=dict(os.environ, **CULL),
+        env=dict(os.environ, **CULL, **env),
         stdout=log,
         stderr=subprocess.STDOUT,
         start_new_session=True,
@@ -72,6 +72,11 @@ def _serve(tmp_path: Path, *args: str) -> Iterator[Voila]:
 @pytest.fixture()
 def voila(tmp_path: Path) -> Iterator[Voila]:
     yield from _serve(tmp_path)
+
+
+@pytest.fixture()
+def culling_open_tabs(tmp_path: Path) -> Iterator[Voila]:
+    yield from _serve(tmp_path, CULL_CONNECTED="True")
 
 
 @pytest.fixture()
@@ -114,3 +119,32 @@ def test_preheated_kernels_serve_the_language_of_the_address(
     wait_ready(board)
     assert board.get_attribute("lang") == language
     assert page.locator("h1.lw-app-title").get_attribute("lang") == language
+
+
+def test_a_pupil_who_only_clicks_is_not_culled(page: Any, culling_open_tabs: Voila) -> None:
+    """Even a culler that stops idle open tabs leaves a clicking pupil alone: the board's clicks
+    are kernel activity (no cell runs). Once the clicks stop, the kernel goes."""
+    voila = culling_open_tabs
+    page.goto(voila.url + "?lang=uk")
+    board = page.locator(ROOT)
+    wait_ready(board)
+    (kernel,) = voila.kernels()
+    cell = board.locator("[data-cell][tabindex='0']").get_attribute("data-cell")  # a cell that can be chosen
+    idle = int(CULL["CULL_IDLE_TIMEOUT"])
+    end = time.monotonic() + 3 * idle + 2 * int(CULL["CULL_INTERVAL"])
+    while time.monotonic() < end:  # choose the cell, and back: two intents, no cell run
+        for action in (
+            lambda: board.locator(f"[data-cell={cell}]").click(),
+            lambda: page.keyboard.press("Escape"),
+        ):
+            v = int(board.get_attribute("data-version") or 0)
+            action()
+            page.wait_for_function(
+                "v => Number(document.querySelector('.lw-board').dataset.version) > v", arg=v
+            )
+        time.sleep(idle / 3)
+    assert voila.kernels() == [kernel]
+    deadline = time.monotonic() + idle + 2 * int(CULL["CULL_INTERVAL"]) + 60
+    while voila.kernels():  # no more clicks: the culler is on, and takes it
+        assert time.monotonic() < deadline, "the idle open tab was not culled"
+        time.sleep(1)
