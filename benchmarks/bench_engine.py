@@ -19,7 +19,7 @@ Prints one JSON line with ``--json``::
 ``*_fast`` figures are the compiled kernel (:mod:`logger_widget.engine.fast`,
 Numba, one core, the same random policy; its compile or cache load,
 ``compile_s``, is excluded). ``turns_per_s_c`` is the plain C program of the
-same policy, ``../shared/limit/random_play.c`` beside the repository (or
+same policy, ``benchmarks/limit/random_play.c`` (or
 ``--c-source``), built with ``cc -O2 -march=native`` and run in the same
 process run, alternating with the kernel (two rounds each, best of each):
 the machine is shared, so only figures taken side by side compare fairly;
@@ -197,8 +197,8 @@ def main() -> None:
     parser.add_argument(
         "--c-source",
         type=Path,
-        default=ROOT.parent / "shared" / "limit" / "random_play.c",
-        help="the C random-play program (default: ../shared/limit/random_play.c beside the repository)",
+        default=ROOT / "benchmarks" / "limit" / "random_play.c",
+        help="the C random-play program (default: benchmarks/limit/random_play.c)",
     )
     parser.add_argument(
         "--first-player-games",

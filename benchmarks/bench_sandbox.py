@@ -1,22 +1,22 @@
-"""Cost of running pupils' bots in worker processes, and a class tournament with every kind of misbehaviour.
+"""Cost of isolating pupils' bots, and a class tournament with every kind of misbehaviour.
 
 Usage::
 
-    python benchmarks/bench_sandbox.py --json [--bots 30] [--games-per-pair 1] [--time-limit 1]
+    python benchmarks/bench_sandbox.py --json [--bots 30] [--games-per-pair 1] [--time-limit 1] [--dask]
 
-Measures:
+Measures, for ``isolation="bwrap"`` (the default) and ``isolation="none"``:
 
-* ``startup_ms``: starting a worker and loading a pupil's file (median of 5);
-* ``overhead_ms_per_turn``: (time of a game with the bot sandboxed − the same
-  game with the same function in-process) / turns, median of 5 games of a
-  cheap bot (first legal turn) against ``random``;
+* ``start_ms``: starting a sandbox and loading a pupil's file (median and p95 of 10);
+* ``turn_ms``: one turn of a cheap bot (first legal turn) asked through the
+  sandbox, over 300 turns of real games, and ``overhead_ms`` = that minus the
+  same function called in-process (median and p95);
 * a class tournament of ``--bots`` generated pupils' files
   (``tests/pupil_bots.py``: every misbehaving kind, broken files, and
-  well-behaved bots of several styles) with :func:`class_tournament`, once on
-  2 worker processes (``workers=2``) and once on a Dask ``LocalCluster`` of 2
-  single-threaded worker processes: wall time, games expected and recorded,
+  well-behaved bots of several styles) with :func:`class_tournament` on 2
+  worker processes (``workers=2``): wall time, games expected and recorded,
   forfeits by kind. ``accounted`` is true when every expected game is there
   with a valid reason and every misbehaving bot forfeited all its games.
+  ``--dask`` repeats the isolated one on a Dask ``LocalCluster`` of 2 processes.
 
 Prints one JSON line with ``--json``; details go to stderr.
 """
@@ -29,6 +29,7 @@ import statistics
 import sys
 import tempfile
 import time
+import warnings
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -39,44 +40,73 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from pupil_bots import BROKEN, MISBEHAVING, write_class  # noqa: E402
 
-from logger_widget.bots import FunctionBot  # noqa: E402
+from logger_widget import Position  # noqa: E402
 from logger_widget.tournament import play_game  # noqa: E402
 from logger_widget.tournament.classbots import ClassTournament, class_tournament  # noqa: E402
-from logger_widget.tournament.sandbox import SandboxedBot, SandboxLimits, probe  # noqa: E402
+from logger_widget.tournament.sandbox import (  # noqa: E402
+    SandboxedBot,
+    SandboxLimits,
+    UnisolatedWarning,
+    probe,
+    shutdown_workers,
+)
 
 CHEAP = "def choose(position):\n    return next(iter(position.legal_turns()))\n"
 
 
-def _overhead(folder: Path) -> dict[str, float]:
+def _quantiles(values: list[float]) -> dict[str, float]:
+    ordered = sorted(values)
+    return {
+        "median": round(statistics.median(ordered), 2),
+        "p95": round(ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))], 2),
+    }
+
+
+def _positions(n: int) -> list[Position]:
+    """``n`` positions of real games (random against random), in order."""
+    out: list[Position] = []
+    seed = 0
+    while len(out) < n:
+        game = play_game(["random", "random"], seed=seed)
+        position = Position.initial(2)
+        for turn in game.turns:
+            out.append(position)
+            position = position.play(turn)
+        seed += 1
+    return out[:n]
+
+
+def _overhead(folder: Path, isolation: str) -> dict[str, Any]:
     path = folder / "cheap.py"
     path.write_text(CHEAP, encoding="utf-8")
-    startups = []
-    for _ in range(5):
+    starts = []
+    for k in range(10):
+        limits = SandboxLimits(isolation=isolation, memory_mb=512 + k)  # a new sandbox each time
         began = time.perf_counter()
-        probe(str(path), SandboxLimits(memory_mb=512 + len(startups)))  # a new worker each time
-        startups.append((time.perf_counter() - began) * 1000)
+        probe(str(path), limits)
+        starts.append((time.perf_counter() - began) * 1000)
+        shutdown_workers()
     namespace: dict[str, Any] = {}
     exec(CHEAP, namespace)
-    inproc = FunctionBot(namespace["choose"], "cheap")
-    per_turn = []
-    turns = 0
-    for seed in range(5):
-        bot = SandboxedBot(str(path))
-        play_game([bot, "random"], seed=seed)  # warm: the worker is loaded and pooled
+    positions = _positions(300)
+    bot = SandboxedBot(str(path), limits=SandboxLimits(isolation=isolation))
+    bot.choose(positions[0])  # warm: started and loaded
+    turns, plain = [], []
+    for position in positions:
         began = time.perf_counter()
-        game = play_game([SandboxedBot(str(path)), "random"], seed=seed)
-        sandboxed = time.perf_counter() - began
+        bot.choose(position)
+        turns.append((time.perf_counter() - began) * 1000)
         began = time.perf_counter()
-        same = play_game([inproc, "random"], seed=seed)
-        plain = time.perf_counter() - began
-        assert [t.notation() for t in game.turns] == [t.notation() for t in same.turns]
-        mine = (len(game.turns) + 1) // 2  # the sandboxed bot plays seat 1
-        turns += mine
-        per_turn.append((sandboxed - plain) * 1000 / mine)
+        position.parse_turn(namespace["choose"](position).notation())
+        plain.append((time.perf_counter() - began) * 1000)
+    bot.close()
+    shutdown_workers()
+    base = statistics.median(plain)
     return {
-        "startup_ms": round(statistics.median(startups), 1),
-        "overhead_ms_per_turn": round(statistics.median(per_turn), 3),
-        "turns_measured": turns,
+        "start_ms": _quantiles(starts),
+        "turn_ms": _quantiles(turns),
+        "overhead_ms": _quantiles([t - base for t in turns]),
+        "turns_measured": len(turns),
     }
 
 
@@ -107,6 +137,17 @@ def _account(result: ClassTournament, stems: list[str], games_per_pair: int) -> 
     }
 
 
+def _tournament(folder: Path, stems: list[str], args: argparse.Namespace, isolation: str, **how: Any) -> dict:
+    limits = SandboxLimits(time_limit=args.time_limit, isolation=isolation)
+    began = time.perf_counter()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UnisolatedWarning)
+        result = class_tournament(folder, args.games_per_pair, seed=1, progress=False, limits=limits, **how)
+    out = {"seconds": round(time.perf_counter() - began, 1), **_account(result, stems, args.games_per_pair)}
+    print(f"{isolation} {how or ''}: {out}", file=sys.stderr)
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -115,26 +156,21 @@ def main() -> None:
     parser.add_argument("--bots", type=int, default=30)
     parser.add_argument("--games-per-pair", type=int, default=1)
     parser.add_argument("--time-limit", type=float, default=1.0)
-    parser.add_argument("--skip-dask", action="store_true")
+    parser.add_argument("--dask", action="store_true")
     args = parser.parse_args()
     out: dict[str, Any] = {}
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory() as tmp, warnings.catch_warnings():
+        warnings.simplefilter("ignore", UnisolatedWarning)
         folder = Path(tmp)
-        out.update(_overhead(folder))
-        print(f"overhead: {out}", file=sys.stderr)
+        for isolation in ("bwrap", "none"):
+            out[isolation] = _overhead(folder, isolation)
+            print(f"{isolation}: {out[isolation]}", file=sys.stderr)
         stems = write_class(folder / "bots", n=args.bots)
-        limits = SandboxLimits(time_limit=args.time_limit)
-        began = time.perf_counter()
-        result = class_tournament(
-            folder / "bots", args.games_per_pair, seed=1, workers=2, progress=False, limits=limits
-        )
-        out["pool_2_cores"] = {
-            "seconds": round(time.perf_counter() - began, 1),
-            **_account(result, stems, args.games_per_pair),
-        }
-        print(f"2 cores: {out['pool_2_cores']}", file=sys.stderr)
-        print(result.loaded.report(), file=sys.stderr)
-        if not args.skip_dask:
+        for isolation in ("bwrap", "none"):
+            out[isolation]["class_tournament_2_workers"] = _tournament(
+                folder / "bots", stems, args, isolation, workers=2
+            )
+        if args.dask:
             from dask.distributed import Client, LocalCluster
 
             with (
@@ -143,20 +179,9 @@ def main() -> None:
                 ) as cluster,
                 Client(cluster) as client,
             ):
-                began = time.perf_counter()
-                result = class_tournament(
-                    folder / "bots",
-                    args.games_per_pair,
-                    seed=1,
-                    executor=client.get_executor(),
-                    progress=False,
-                    limits=limits,
+                out["bwrap"]["class_tournament_dask_2"] = _tournament(
+                    folder / "bots", stems, args, "bwrap", executor=client.get_executor()
                 )
-                out["dask_local_cluster_2"] = {
-                    "seconds": round(time.perf_counter() - began, 1),
-                    **_account(result, stems, args.games_per_pair),
-                }
-            print(f"dask: {out['dask_local_cluster_2']}", file=sys.stderr)
     out["bots"] = args.bots
     out["time_limit_s"] = args.time_limit
     print(json.dumps(out) if args.json else json.dumps(out, indent=2))

@@ -2,8 +2,9 @@
 # Create (or update) the project's own environment in .venv with everything the
 # notebooks and the tests need. Sourced by scripts/test.sh and scripts/lab.sh.
 # System packages (Debian): chromium for the browser tests, gettext for
-# `msgfmt --check`, fonts with Cyrillic glyphs for the screenshots, bubblewrap for
-# running pupils' bots with no network and a read-only filesystem (tournament/sandbox.py).
+# `msgfmt --check`, fonts with Cyrillic glyphs for the screenshots, bubblewrap and
+# libseccomp for the sandboxes of pupils' bots (tournament/isolation.py; pyseccomp, the
+# Python side of libseccomp, comes from PyPI with the package).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -13,6 +14,8 @@ command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v msgfmt >/dev/null 2>&1 || need+=(gettext)
 [ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need+=(fonts-dejavu-core)
 command -v bwrap >/dev/null 2>&1 || need+=(bubblewrap)
+ldconfig -p 2>/dev/null | grep 'libseccomp\.so\.2' >/dev/null || need+=(libseccomp2)
+command -v setpriv >/dev/null 2>&1 || need+=(util-linux)
 if [ ${#need[@]} -gt 0 ]; then
   echo "== installing Debian packages: ${need[*]}"
   SUDO=""
@@ -43,17 +46,19 @@ if [ ! -e "$stamp" ]; then
 fi
 
 # As root, the JupyterHub classroom runs each pupil's server as the pupil's own Unix account
-# (deploy/jupyterhub, docs/classroom.md): those accounts must reach the venv's interpreter. A
-# Python under a private home (pyenv's /root/.pyenv: /root is mode 0700) is not reachable, so
-# the directories on its path get the "search" bit for others (o+x: enter, not list).
+# (deploy/jupyterhub, docs/classroom.md), and the sandboxes of pupils' bots run as uid 65534:
+# those accounts must reach the venv's interpreter and this package. A Python under a private
+# home (pyenv's /root/.pyenv: /root is mode 0700) is not reachable, so the directories on their
+# paths get the "search" bit for others (o+x: enter, not list).
 if [ "$(id -u)" = 0 ]; then
-  d="$(dirname "$(readlink -f .venv/bin/python)")"
+  for d in "$(dirname "$(readlink -f .venv/bin/python)")" "$ROOT"; do
   while [ "$d" != / ]; do
     if [ "$(( 0$(stat -c %a "$d") & 01 ))" = 0 ]; then
-      echo "== chmod o+x $d (the classroom's pupil accounts run $(readlink -f .venv/bin/python))"
+      echo "== chmod o+x $d (pupils' accounts and bot sandboxes reach the venv and the package)"
       chmod o+x "$d"
     fi
     d="$(dirname "$d")"
+  done
   done
 fi
 

@@ -29,7 +29,7 @@ Workflow (also in docs/i18n.md)
      ``msgfmt --check`` on each .po when GNU gettext is installed.
 
 3. Translate every new empty ``msgstr`` in the three .po files (English too:
-   usually msgstr = msgid).  Use the glossary terms of shared/GLOSSARY.md.
+   usually msgstr = msgid).  Use the glossary terms of docs/glossary.md.
    Plural entries need every form: en/es ``msgstr[0..1]``, uk ``msgstr[0..2]``
    (1, 21 очко / 2, 3, 4 очки / 0, 5…20, 25 очок).  Then delete the obsolete
    ``#~`` entries, or run ``python scripts/i18n.py update --drop-obsolete``.

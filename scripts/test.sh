@@ -2,6 +2,13 @@
 # Run the whole test suite (engine, bots, i18n, charts, widget, notebooks and the
 # browser end-to-end tests) in the project's own environment. Extra arguments go
 # to pytest, e.g. `bash scripts/test.sh -k rules`.
+#
+# `bash scripts/test.sh --quick` is the edit loop's tier: the unit and headless tests, without
+# the browser, hub and other slow tests and without the lint gates (about 2-3 minutes on 2 cores).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
+if [ "${1:-}" = "--quick" ]; then
+  shift
+  set -- -m "not e2e and not slow and not lint" "$@"
+fi
 exec .venv/bin/python -m pytest "$@"

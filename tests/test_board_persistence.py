@@ -312,7 +312,7 @@ def test_the_resume_button_brings_back_the_saved_game(tmp_path: Path) -> None:
     assert again.lpn != before[0] and view["resume"] == {"label": "Продовжити збережену гру (6 ходів)"}
     assert "«Продовжити збережену гру»" in view["notice"]["text"]
     assert (
-        Board(locale="es", **settings).view["resume"]["label"] == "Continuar la partida guardada (6 turnos)"
+        Board(locale="es", **settings).view["resume"]["label"] == "Continuar la partida guardada (6 jugadas)"
     )
     assert Board(locale="en", **settings).view["resume"]["label"] == "Resume the saved game (6 turns)"
     assert _intent(again, "resume", 1) == "ok"

@@ -116,7 +116,7 @@ def test_notebook_executes_without_errors(path: Path) -> None:
 SIDE_LINE_WORDS = {
     "en": ("one turn off them", "from a real game"),
     "uk": ("відходить від такої гри на один хід", "справжньої гри"),
-    "es": ("a un turno de ellas", "partida real"),
+    "es": ("se aparta de ellas en una jugada", "partida real"),
 }
 
 

@@ -57,3 +57,16 @@ def test_wheel_from_sdist_installs_with_catalogues_in_a_clean_environment(tmp_pa
     assert title == "Рух"
     assert listed == "1, 2 і 3"
     assert int(puzzles) >= 200, "the puzzle set (package data) is in the wheel"
+
+
+def test_the_version_is_written_in_one_place() -> None:
+    """pyproject.toml takes the version from ``logger_widget.__version__`` (hatch's dynamic version)."""
+    import tomllib
+
+    project = tomllib.loads((Path(__file__).resolve().parents[1] / "pyproject.toml").read_text())
+    assert "version" not in project["project"], "the version is typed in pyproject.toml as well"
+    assert project["project"]["dynamic"] == ["version"]
+    assert project["tool"]["hatch"]["version"]["path"] == "logger_widget/__init__.py"
+    from importlib.metadata import version
+
+    assert version("logger_widget") == logger_widget.__version__

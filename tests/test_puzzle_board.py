@@ -7,6 +7,7 @@ from test_widget import Driver, english_words
 
 from logger_widget import Position
 from logger_widget.board import PuzzleBoard
+from logger_widget.board.view import notation_in_text
 from logger_widget.i18n import Translator
 from logger_widget.i18n.texts import puzzles as texts
 from logger_widget.puzzles import THEMES, Puzzle, Source, analyse_position
@@ -36,7 +37,7 @@ def test_the_task_names_the_puzzle_theme_seat_and_rating(board) -> None:
     view = board.view
     assert view["task"].startswith("Puzzle 1 of 2 · Domino chop · difficulty 1,500 · from a bots' game.")
     assert "Player 1 to play: find the chop that fells the most trees." in view["task"]
-    assert "Your puzzle rating: 1,500 ± 200." in view["task"]
+    assert "Your puzzle rating: 1,500\u00a0±\u00a0200." in view["task"]
     assert view["lesson"]["restart"] == "Try again" and view["lesson"]["next"] is None
     assert view["interactive"] and view["puzzle"] == {
         "id": "t1",
@@ -58,7 +59,10 @@ def test_a_wrong_turn_is_answered_with_the_reply_on_the_board_and_the_rating_dro
     assert notice["kind"] == "error" and notice["text"].startswith(
         "Not the best turn. Then Player 2 plays e5"
     )
-    assert "your lead in points is" in notice["text"] and "Your rating: 1,500 → " in notice["text"]
+    assert (
+        "the difference between your points and the best other player's is" in notice["text"]
+        and "Your rating: 1,500 → " in notice["text"]
+    )
     assert board.rating.rating < 1500 and not view["interactive"] and view["stage"] == "solved"
     assert view["status"]["text"] == "Not solved. Press “Try again” or “Next puzzle”."
     assert view["lesson"]["next"] == "Next puzzle"
@@ -103,10 +107,10 @@ def test_the_first_hint_gives_the_idea_and_one_cell_not_the_solution(board) -> N
     assert board.session.hints == 1 and board.bots.hint is None
     assert hint["text"] == (
         f"Hint: One chop can fell a whole line of mature trees. Look at the tree on {target}. "
-        "Press “Show the solution” to see the whole turn."
+        "Press “Solution” to see the whole turn."
     )
     assert solution.notation() not in hint["text"] and solution.destination not in hint["text"]
-    assert hint["label"] == "Show the solution" and hint["enabled"]
+    assert hint["label"] == "Solution" and hint["enabled"]
     assert _suggested(board) == [target], "only the start is marked, not the solution's cells"
     # solved after the first hint: no rise, and the notice says why
     board.play(solution)
@@ -122,7 +126,7 @@ def test_the_second_hint_shows_the_solution_and_counts_as_not_solved(board) -> N
     assert d.send("hint") == "ok" and d.send("hint") == "ok"
     hint = board.view["hint"]
     assert board.session.hints == 2 and board.bots.hint == solution
-    assert hint["text"].startswith(f"Hint: {solution.notation()} (")
+    assert hint["text"].startswith(f"Hint: {notation_in_text(solution)} (")
     assert "counts as not solved: your rating 1,500 → 1,4" in hint["text"]
     assert not hint["enabled"] and "label" not in hint
     marked = set(_suggested(board))

@@ -1,10 +1,17 @@
-"""Code quality gates: ruff (lint + format) and mypy over the package, as configured in pyproject.toml."""
+"""Code quality gates: ruff (lint + format) and mypy over the package, as configured in pyproject.toml.
+
+Marked ``lint``: the quick tier (``bash scripts/test.sh --quick``) leaves them out, and
+``bash scripts/test.sh -m lint`` runs them alone."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.lint
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -180,7 +180,7 @@ def longer_game(turns: int = 7) -> Game:
 
 @pytest.mark.parametrize(
     ("locale", "expected"),
-    [("en", "Turn {n} of 7"), ("uk", "Хід {n} з 7"), ("es", "Turno {n} de 7")],
+    [("en", "Turn {n} of 7"), ("uk", "Хід {n} з 7"), ("es", "Jugada {n} de 7")],
 )
 def test_the_bottom_replay_slider_names_the_reviewed_turn(locale, expected):
     """While reviewing, the game's replay slider tells the reviewed turn (it read "Start" on turn 1)."""

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from logger_widget import Game, Position, Turn
-from logger_widget.board.view import BoardState, Seat, build_view, describe_turn
+from logger_widget.board.view import BoardState, Seat, build_view, describe_turn, notation_in_text
 from logger_widget.board.widget import Board
 from logger_widget.bots import make_bot
 from logger_widget.i18n import Translator
@@ -661,7 +661,7 @@ def test_hint_shows_the_search_bots_suggestion() -> None:
     assert d.send("hint") == "ok"
     v = d.view
     best = make_bot("greedy").analyse(b.position)[0].turn
-    assert best.notation() in v["hint"]["text"]
+    assert notation_in_text(best) in v["hint"]["text"], "the notation, never broken across lines"
     assert any(c["suggested"] for row in v["cells"] for c in row)
     assert d.cell(best.destination) == "ok"
     assert not any(c["suggested"] for row in d.view["cells"] for c in row)

@@ -14,7 +14,7 @@ from ..engine.errors import NotationError
 from ..i18n import PMessage, PPluralMessage, Translator
 from ..i18n.texts import terms
 from ..i18n.texts.board import LABELS, NOTICES
-from .view import explain_error, player_name
+from .view import explain_error, player_in_sentence
 
 __all__ = ["text", "raw", "illegal_text", "player_text", "error_text", "short", "action_label"]
 
@@ -54,8 +54,8 @@ def illegal_text(error: BaseException) -> Message:
 
 
 def player_text(seat: int) -> Message:
-    """``"Player {seat}"`` in the language of the view."""
-    return lambda tr: player_name(tr, seat)
+    """``"Player {seat}"`` inside a sentence, in the language of the view (es ``"jugador 2"``: the notice adds «el»)."""
+    return lambda tr: player_in_sentence(tr, seat)
 
 
 def error_text(error: BaseException) -> Message:

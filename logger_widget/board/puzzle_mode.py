@@ -38,7 +38,7 @@ from ..i18n import Translator
 from ..i18n.texts import puzzles as texts
 from ..i18n.texts.board import NOTICES
 from ..puzzles import PupilRating, Puzzle, facts, load_puzzles, refutation, turn_value, update_rating
-from .view import player_name
+from .view import notation_in_text, player_in_sentence
 from .widget import Board
 
 __all__ = ["PuzzleBoard", "PuzzleSession", "explain_right", "explain_wrong", "puzzle_view"]
@@ -60,7 +60,7 @@ def explain_right(tr: Translator, puzzle: Puzzle, turn: Turn) -> str:
         parts.append(
             tr.format(
                 texts.WHY["threat"],
-                player=player_name(tr, f.threat_seat),
+                player=player_in_sentence(tr, f.threat_seat),
                 before=tr.format_number(f.threat_before),
                 after=tr.format_number(f.threat_after),
             )
@@ -81,10 +81,10 @@ def explain_wrong(tr: Translator, puzzle: Puzzle, turn: Turn, reply: Turn | None
     if reply is None:
         parts.append(tr.translate(texts.WHY["no_reply"]))
     else:
-        player = player_name(tr, after.to_move)
+        player = player_in_sentence(tr, after.to_move)
         replied = after.play(reply)
         felled = replied.scores[after.to_move - 1] - after.scores[after.to_move - 1]
-        parts.append(tr.format(texts.WHY["reply"], player=player, turn=reply.notation()))
+        parts.append(tr.format(texts.WHY["reply"], player=player, turn=notation_in_text(reply)))
         if felled:
             parts.append(tr.count(texts.WHY_COUNTS["reply_felled"], felled, player=player))
     best = min(turn_value(puzzle.position, s) for s in sorted(puzzle.solutions)[:1])
@@ -267,7 +267,7 @@ def puzzle_view(session: PuzzleSession, tr: Translator, view: dict[str, Any]) ->
         theme=tr.translate(texts.THEME_NAMES[puzzle.theme]),
         rating=tr.format_number(round(puzzle.rating)),
     )
-    task = tr.format(texts.TASKS[puzzle.theme], player=player_name(tr, puzzle.seat))
+    task = tr.format(texts.TASKS[puzzle.theme], player=player_in_sentence(tr, puzzle.seat))
     rating = tr.format(
         texts.LABELS["rating"],
         rating=tr.format_number(round(session.rating.rating)),

@@ -29,7 +29,7 @@ from ..palette import REVIEW_COLOURS, REVIEW_GLYPHS, REVIEW_TURN_COLOURS
 from ..review import Review, TurnFacts, TurnReview, review
 from .messages import short
 from .persistence import headless_kernel
-from .view import Notice, move_path, player_name
+from .view import Notice, move_path, notation_in_text, player_in_sentence
 
 if TYPE_CHECKING:  # pragma: no cover
     from .widget import Board
@@ -248,7 +248,7 @@ def review_sentence(tr: Translator, turn: TurnReview) -> str:
     when a better turn was found, what it would have done ("Chopping b4 would have felled
     3 trees: +3 points.") and what the turn played scored; for a best chop, what it felled.
     """
-    player = player_name(tr, turn.seat)
+    player = player_in_sentence(tr, turn.seat)
     ply = tr.format_number(turn.ply)
     if turn.forced:
         parts = [tr.format(SENTENCES["forced"], ply=ply, player=player)]
@@ -286,7 +286,7 @@ def _turn_view(tr: Translator, turn: TurnReview, which: str) -> dict[str, Any]:
         "felled": list(facts.felled),
         "spawns": list(t.spawns),
         "notation": t.notation(),
-        "text": tr.format(SENTENCES[key], turn=t.notation()),
+        "text": tr.format(SENTENCES[key], turn=notation_in_text(t)),
         "colour": REVIEW_TURN_COLOURS[which],
     }
 

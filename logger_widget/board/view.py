@@ -147,8 +147,21 @@ class LessonInfo:
 
 
 def player_name(tr: Translator, seat: int) -> str:
-    """``"Player 2"`` in the translator's language."""
+    """``"Player 2"`` in the translator's language, as a label (uk ``"Гравець 2"``, es ``"Jugador 2"``)."""
     return tr.format(terms.PLAYER, seat=seat)
+
+
+def player_in_sentence(tr: Translator, seat: int) -> str:
+    """``"Player 2"`` inside a sentence: uk ``"гравець 2"``, es ``"jugador 2"`` (the sentence adds «el»/«del»)."""
+    return tr.format(terms.PLAYER_IN_SENTENCE, seat=seat)
+
+
+def notation_in_text(turn: Turn) -> str:
+    """``turn``'s notation inside a sentence: its parts joined by no-break spaces (``"a1\u00a0+b2\u00a0xb1"``).
+
+    A line never breaks inside a turn; :meth:`Turn.parse` reads the text back (a no-break space is whitespace).
+    """
+    return "\u00a0".join(turn.notation().split())
 
 
 def _cells_text(tr: Translator, cells: Sequence[str]) -> str:
@@ -572,7 +585,7 @@ def players_view(f: Frame, tr: Translator) -> list[dict[str, Any]]:
 
 def status_view(f: Frame, tr: Translator) -> dict[str, str]:
     """The status line (a live region): ``kind`` (prompt, thinking, paused, over, replay) and ``text``."""
-    mover = player_name(tr, f.to_move)
+    mover = player_name(tr, f.to_move)  # the prompts are "{player}: …" labels
     tip, stage = f.tip, f.stage
     if f.replay is not None:
         if f.replay == 0:
@@ -591,10 +604,11 @@ def status_view(f: Frame, tr: Translator) -> dict[str, str]:
     if f.over:
         return {"kind": "over", "text": tr.translate(PROMPTS["over"])}
     if f.seat.is_bot:
+        bot = player_in_sentence(tr, f.to_move)  # "The bot of player 2 …" is a sentence
         if f.seat.paused:
-            return {"kind": "paused", "text": tr.format(PROMPTS["paused"], player=mover)}
+            return {"kind": "paused", "text": tr.format(PROMPTS["paused"], player=bot)}
         key = "thinking" if f.state.thinking == f.to_move else "bot_waiting"
-        return {"kind": "thinking", "text": tr.format(PROMPTS[key], player=mover)}
+        return {"kind": "thinking", "text": tr.format(PROMPTS[key], player=bot)}
     if tip is None:  # pragma: no cover - a human seat always has a turn in progress
         return {"kind": "prompt", "text": ""}
     if stage == "spawn":
@@ -652,7 +666,7 @@ def result_view(f: Frame, tr: Translator) -> dict[str, Any] | None:
     if outcome.tie_break == "score":
         headline = tr.format(
             RESULT["winner"],
-            player=player_name(tr, ws[0]),
+            player=player_in_sentence(tr, ws[0]),
             points=tr.count(terms.POINTS, outcome.scores[ws[0] - 1]),
         )
     elif outcome.tie_break == "protesters":
@@ -662,7 +676,7 @@ def result_view(f: Frame, tr: Translator) -> dict[str, Any] | None:
         ]
         headline = tr.format(
             RESULT["protesters"],
-            player=player_name(tr, ws[0]),
+            player=player_in_sentence(tr, ws[0]),
             points=tr.count(terms.POINTS, best),
             supply=tr.format_number(outcome.supplies[ws[0] - 1]),
             other=tr.format_number(max(others) if others else 0),
@@ -746,7 +760,7 @@ def hint_view(f: Frame, tr: Translator) -> dict[str, Any]:
     text = None
     if state.hint is not None and f.live and f.tip is not None:
         described = describe_turn(tr, f.game.position, state.hint)
-        text = tr.format(NOTICES["hint"], turn=f"{state.hint.notation()} ({described})")
+        text = tr.format(NOTICES["hint"], turn=f"{notation_in_text(state.hint)} ({described})")
     elif state.hint_pending:
         text = tr.translate(NOTICES["hint_thinking"])
     enabled = f.live and not f.over and f.tip is not None and state.hint_available and not state.hint_pending

@@ -262,7 +262,7 @@ LESSONS: tuple[Lesson, ...] = (
         explanation=(
             NP_(
                 "tutorial:board:1",
-                "The board has 5 × 5 cells, named like a map: columns a to e, rows 1 to 5. "
+                "The board has 5\u00a0×\u00a05 cells, named like a map: columns a to e, rows 1 to 5. "
                 "Your logger stands on a1, the bottom-left corner.",
             ),
         ),

@@ -42,6 +42,7 @@ import gettext as _gettext
 import io
 import math
 import os
+import re
 import string
 import warnings
 from collections.abc import Iterable, Mapping
@@ -65,6 +66,7 @@ __all__ = [
     "DEFAULT_LANGUAGE",
     "LOCALES_DIR_CANDIDATES",
     "MIN_GROUPING_DIGITS",
+    "MINUS_SIGN",
     "LanguageFallbackWarning",
     "CatalogueError",
     "CatalogueWarning",
@@ -440,6 +442,15 @@ def load_catalogue(
 # --------------------------------------------------------------------------
 
 
+#: The minus sign of every formatted number: U+2212, not the hyphen-minus CLDR gives en, uk and es.
+MINUS_SIGN = "\u2212"
+
+
+def _true_minus(text: str) -> str:
+    """``"-4,8"`` -> ``"−4,8"``: a negative number's leading hyphen-minus (after any bidi mark) as U+2212."""
+    return re.sub(r"^([\u200e\u200f\u061c]*)-", rf"\g<1>{MINUS_SIGN}", text)
+
+
 class Translator:
     """Translations and number formatting for one language.
 
@@ -536,15 +547,15 @@ class Translator:
         """
         whole = len(str(abs(int(n)))) if math.isfinite(n) else 0
         group = whole >= 3 + MIN_GROUPING_DIGITS.get(self.locale.language, 1)
-        return _babel_numbers.format_decimal(n, locale=self.locale, group_separator=group)
+        return _true_minus(_babel_numbers.format_decimal(n, locale=self.locale, group_separator=group))
 
     def format_decimal(self, x: int | float | Decimal | str, format: str | None = None, **kwargs: Any) -> str:
-        """A decimal number in this locale (:func:`babel.numbers.format_decimal`)."""
-        return _babel_numbers.format_decimal(x, format=format, locale=self.locale, **kwargs)
+        """A decimal number in this locale (:func:`babel.numbers.format_decimal`), negatives with ``−``."""
+        return _true_minus(_babel_numbers.format_decimal(x, format=format, locale=self.locale, **kwargs))
 
     def format_percent(self, x: int | float | Decimal | str, format: str | None = None, **kwargs: Any) -> str:
-        """A percentage in this locale (:func:`babel.numbers.format_percent`)."""
-        return _babel_numbers.format_percent(x, format=format, locale=self.locale, **kwargs)
+        """A percentage in this locale (:func:`babel.numbers.format_percent`), negatives with ``−``."""
+        return _true_minus(_babel_numbers.format_percent(x, format=format, locale=self.locale, **kwargs))
 
     def format_list(self, items: Iterable[object], style: Any = "standard") -> str:
         """``[1, 2, 3]`` -> uk ``"1, 2 і 3"``, es ``"1, 2 y 3"``, en ``"1, 2, and 3"``."""

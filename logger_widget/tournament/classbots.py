@@ -3,18 +3,28 @@
 A pupils' folder holds one file per bot, ``bots/*.py``, each defining a
 function ``choose(position)`` (returning a :class:`~logger_widget.Turn` or turn
 notation) or a class ``Bot`` (built once per game, ``Bot(seed=...)`` when it
-takes a ``seed``); an optional ``NAME = "..."`` names the bot (default: the
-file stem). Files starting with ``_`` are skipped.
+takes a ``seed``). Files starting with ``_`` are skipped.
 
-:func:`load_class_bots` checks every file in its own sandboxed worker
+**A bot is its file.** Its name in the tables is the file stem (``anna`` for
+``anna.py``); an optional ``NAME = "..."`` in the file is only a label, shown as
+``"label (anna.py)"`` (at most 40 characters, control characters escaped). No
+file can take another's name or results: names that would still coincide are
+replaced by the file names.
+
+:func:`load_class_bots` first checks that pupils' code can run isolated here
+(:func:`~logger_widget.tournament.sandbox.check_isolation`: one
+:class:`~logger_widget.tournament.sandbox.SandboxUnavailable` for the teacher,
+before any pupil's file is loaded), then loads every file in its own sandbox
 (:mod:`logger_widget.tournament.sandbox`): a file that does not load (syntax
 error, missing import, no ``choose``/``Bot``, endless or crashing top-level
 code) is reported in :attr:`ClassBots.problems`, never fatal.
 :func:`class_tournament` does that and plays a round robin in one call, with
-every game of a failing bot recorded as a forfeit with its reason.
+every game of a failing bot recorded as a forfeit with its reason, and ends
+every sandbox it started when it returns.
 
 ``sandbox=False`` imports the files into this process instead (trusted code
-only: no time, memory or crash protection).
+only: no time, memory or crash protection; warns with
+:class:`~logger_widget.tournament.sandbox.UnisolatedWarning`).
 """
 
 from __future__ import annotations
@@ -24,13 +34,23 @@ import glob
 import importlib.util
 import inspect
 import os
+import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..bots.base import BaseBot, BotError, FunctionBot
 from .runner import Tournament, round_robin
-from .sandbox import SandboxedBot, SandboxLimits, probe
+from .sandbox import (
+    MAX_LABEL,
+    SandboxedBot,
+    SandboxLimits,
+    UnisolatedWarning,
+    check_isolation,
+    probe,
+    safe_text,
+    shutdown_workers,
+)
 
 __all__ = ["ClassBots", "ClassTournament", "class_tournament", "load_class_bots"]
 
@@ -41,7 +61,8 @@ class ClassBots:
 
     Attributes:
         bots: the loadable bots, in file-name order (:class:`SandboxedBot`, or
-            in-process bots with ``sandbox=False``); names are unique (``#2``… added).
+            in-process bots with ``sandbox=False``); names are unique, made from
+            the file (see the module docstring).
         files: the file of each bot, same order.
         problems: ``{file name: reason}`` for files that did not load.
     """
@@ -52,9 +73,10 @@ class ClassBots:
 
     def report(self) -> str:
         """A plain-text list: the bots loaded and each problem file with its reason."""
-        lines = [f"{len(self.bots)} bots loaded: {', '.join(b.name for b in self.bots) or '-'}"]
+        names = ", ".join(safe_text(b.name, 200) for b in self.bots) or "-"
+        lines = [f"{len(self.bots)} bots loaded: {names}"]
         for file, reason in self.problems.items():
-            lines.append(f"{file}: not loaded: {reason}")
+            lines.append(f"{safe_text(file, 200)}: not loaded: {safe_text(reason, 400)}")
         return "\n".join(lines)
 
 
@@ -83,8 +105,6 @@ def _load_trusted(path: str, name: str) -> Any:
         raise ImportError(f"{path} is not a Python file")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    label = getattr(module, "NAME", None)
-    name = label if isinstance(label, str) and label.strip() else name
     if inspect.isclass(getattr(module, "Bot", None)):
         return _TrustedClassBot(module.Bot, None, name)
     if callable(getattr(module, "choose", None)):
@@ -105,7 +125,7 @@ def load_class_bots(
         folder: the pupils' folder (e.g. ``"bots"``).
         sandbox: run each bot in its own worker process (default); ``False``
             imports the files here (trusted code only).
-        limits: :class:`SandboxLimits` (time per turn, memory, bubblewrap).
+        limits: :class:`SandboxLimits` (time per turn, memory, isolation).
         pattern: file pattern inside the folder.
 
     Returns:
@@ -113,12 +133,23 @@ def load_class_bots(
 
     Raises:
         FileNotFoundError: ``folder`` is not a directory.
+        SandboxUnavailable: pupils' code cannot run isolated here (before any file is loaded).
     """
     folder = os.fspath(folder)
     if not os.path.isdir(folder):
         raise FileNotFoundError(f"bot folder {folder!r} is not a directory")
     limits = limits or SandboxLimits()
+    if sandbox:
+        check_isolation(limits)  # the teacher's setup first: no pupil is blamed for it
+    else:
+        warnings.warn(
+            f"the bot files of {folder} are imported into this process (sandbox=False): "
+            "only for code you trust",
+            UnisolatedWarning,
+            stacklevel=2,
+        )
     out = ClassBots()
+    labels: list[str] = []
     for path in sorted(glob.glob(os.path.join(folder, pattern))):
         file = os.path.basename(path)
         if file.startswith("_"):
@@ -126,23 +157,42 @@ def load_class_bots(
         stem = os.path.splitext(file)[0]
         try:
             if sandbox:
-                name = probe(path, limits)
-                bot: Any = SandboxedBot(path, name, limits)
+                label = probe(path, limits)
+                bot: Any = SandboxedBot(path, stem, limits)
             else:
+                label = ""
                 bot = _load_trusted(path, stem)
         except BotError as err:
-            out.problems[file] = err.what
+            out.problems[file] = safe_text(err.what, 400)
             continue
         except Exception as exc:  # noqa: BLE001 - trusted files may fail in any way too
-            out.problems[file] = f"{type(exc).__name__}: {exc}"
+            out.problems[file] = safe_text(f"{type(exc).__name__}: {exc}", 400)
             continue
-        base, k = bot.name, 2
-        while bot.name in {b.name for b in out.bots}:
-            bot.name = f"{base}#{k}"
-            k += 1
         out.bots.append(bot)
         out.files.append(file)
+        labels.append(label)
+    for bot, name in zip(out.bots, _names(out.files, labels)):
+        bot.name = name
     return out
+
+
+def _names(files: Sequence[str], labels: Sequence[str]) -> list[str]:
+    """Unique display names, one per file: the stem, or ``"label (file)"``; coinciding ones become the file name."""
+    names = []
+    for file, label in zip(files, labels):
+        stem = safe_text(os.path.splitext(file)[0], 80)
+        label = safe_text(label, MAX_LABEL).strip()
+        names.append(stem if not label or label == stem else f"{label} ({safe_text(file, 80)})")
+    for round_ in range(3):
+        seen: dict[str, int] = {}
+        for name in names:
+            seen[name] = seen.get(name, 0) + 1
+        clashes = [i for i, name in enumerate(names) if seen[name] > 1]
+        if not clashes:
+            break
+        for i in clashes:  # nobody keeps a contested name: each falls back to its own file
+            names[i] = safe_text(files[i], 200) if round_ == 0 else f"{safe_text(files[i], 200)} #{i + 1}"
+    return names
 
 
 @dataclass
@@ -207,20 +257,24 @@ def class_tournament(
     Raises:
         FileNotFoundError: ``folder`` is not a directory.
         ValueError: fewer than 2 bots loaded (the message lists the problems).
+        SandboxUnavailable: pupils' code cannot run isolated here (before any game).
     """
-    loaded = load_class_bots(folder, sandbox=sandbox, limits=limits)
-    bots = [*loaded.bots, *extra_bots]
-    if len(bots) < 2:
-        raise ValueError(f"a class tournament needs at least 2 bots; {loaded.report()}")
-    tournament = round_robin(
-        bots,
-        games_per_pair,
-        seed,
-        executor,
-        progress,
-        desc,
-        workers=workers,
-        turn_limit=turn_limit,
-        on_error="forfeit",
-    )
+    try:
+        loaded = load_class_bots(folder, sandbox=sandbox, limits=limits)
+        bots = [*loaded.bots, *extra_bots]
+        if len(bots) < 2:
+            raise ValueError(f"a class tournament needs at least 2 bots; {loaded.report()}")
+        tournament = round_robin(
+            bots,
+            games_per_pair,
+            seed,
+            executor,
+            progress,
+            desc,
+            workers=workers,
+            turn_limit=turn_limit,
+            on_error="forfeit",
+        )
+    finally:
+        shutdown_workers()  # no sandbox outlives the tournament
     return ClassTournament(tournament, loaded)

@@ -38,6 +38,7 @@ from ..engine.errors import LoggerError
 from ..engine.game import Game
 from ..engine.position import Position
 from ..engine.turn import Turn
+from .isolation import SandboxUnavailable
 from .ratings import Z95, Comparison, Rating, bradley_terry, elo, wilson_interval
 
 __all__ = [
@@ -185,6 +186,8 @@ def _play_out(
             turn = choose(position)
         except BotError as exc:  # a sandboxed bot reports what went wrong itself
             raise fail(exc.what, exc.kind) from exc
+        except SandboxUnavailable:  # the teacher's setup, not the bot: no forfeit
+            raise
         except Exception as exc:  # a bot must never break a game: report it
             raise fail(f"raised {_describe(exc)}", "exception") from exc
         elapsed = time.perf_counter() - began

@@ -1,10 +1,13 @@
-"""Layout sweep (issue 11): the shipped tutorial and play notebooks in uk, es and en (and the
+"""Layout sweep: the shipped tutorial and play notebooks in uk, es and en (and the
 pseudo-locale en_XA, ~40 % longer texts, generated on the fly), light and dark, at window widths 1400 (file
-browser open), 1000, 800 (file browser closed, and open), 700, 600, 560 and 400 px, 900 px tall.
+browser open), 1000, 800 (file browser closed, and open), 700, 600, 560, 400 and 360 px, 900 px tall.
 
 For every board on the page: no visible text element is clipped (``scrollWidth <= clientWidth``),
 nothing sticks out of the board's box, the board causes no horizontal scrolling, and every cell
-can be hit at its on-screen position. From 700 px up, the status line, the board and the action
+can be hit at its on-screen position. Every measurement is taken on a settled page: JupyterLab's
+windowed notebook keeps moving for a few frames after a scroll or a resize, so each board is measured
+only once its box and the notebook's scroll position have stayed the same for several animation
+frames (``_SETTLE``); a real layout fault stays after settling and still fails. From 700 px up, the status line, the board and the action
 buttons fit together in one 900 px-tall screen: once the notebook is scrolled to them, all three are
 inside the part of the notebook JupyterLab shows (its menus, tab bar, toolbar and status bar take the
 rest of the 900 px), and a screenshot of the whole window shows it. One real click per combination (on e3, at its
@@ -36,6 +39,7 @@ WIDTHS = (
     (600, False),
     (560, False),
     (400, False),
+    (360, False),
 )
 #: from this window width the status line, the board and the action buttons fit one screen
 FIT_FROM = 700
@@ -81,6 +85,26 @@ _MEASURE = """
 }
 """
 
+_SETTLE = """
+async (root) => {
+  // wait until the board's box and the notebook's scroll position are unchanged for 5 animation
+  // frames in a row (at most 5 s): JupyterLab's windowed notebook may still be moving after a scroll
+  const scroller = root.closest('.jp-WindowedPanel-outer') || document.scrollingElement;
+  const key = () => { const r = root.getBoundingClientRect();
+    return [r.left, r.top, r.width, r.height, scroller.scrollTop, window.innerWidth].join(','); };
+  const frame = () => new Promise((done) => requestAnimationFrame(() => done()));
+  let last = key(), same = 0;
+  const end = performance.now() + 5000;
+  while (same < 5 && performance.now() < end) {
+    await frame();
+    const now = key();
+    same = now === last ? same + 1 : 0;
+    last = now;
+  }
+  return same >= 5;
+}
+"""
+
 _CELLS = """
 (root) => {
   const bad = [];
@@ -95,14 +119,23 @@ _CELLS = """
 }
 """
 
-_FIT = """
-(root) => {
-  // status line, board and action buttons: scroll the notebook so that they start at its top, then
-  // measure them against the part of the notebook on screen (the window minus JupyterLab's bars)
+_FIT_PARTS = """
   const parts = ['.lw-status', '.lw-gridwrap', '.lw-actions'].map((s) => root.querySelector(s))
     .filter((el) => el && el.getBoundingClientRect().height > 0);
+"""
+
+#: scroll the notebook so that the status line, board and action buttons start at its top
+_FIT_SCROLL = """
+(root) => { /* parts */
   const first = parts.reduce((a, b) => (b.getBoundingClientRect().top < a.getBoundingClientRect().top ? b : a));
   first.scrollIntoView({ block: 'start' });
+}
+""".replace("/* parts */", _FIT_PARTS)
+
+#: then (on the settled page) measure them against the part of the notebook on screen (the window
+#: minus JupyterLab's bars)
+_FIT = """
+(root) => { /* parts */
   const rs = parts.map((el) => el.getBoundingClientRect());
   const top = Math.min(...rs.map((r) => r.top)), bottom = Math.max(...rs.map((r) => r.bottom));
   const scroller = root.closest('.jp-WindowedPanel-outer') || document.scrollingElement;
@@ -111,7 +144,7 @@ _FIT = """
   return { fit: bottom - top, available: shownBottom - shownTop,
            visible: top >= shownTop - 1 && bottom <= shownBottom + 1, parts: parts.length };
 }
-"""
+""".replace("/* parts */", _FIT_PARTS)
 
 
 def _notebook_source(name: str) -> Path:
@@ -172,6 +205,20 @@ def _set_width(page: Any, width: int, file_browser: bool | None = None) -> None:
     page.wait_for_timeout(400)  # JupyterLab re-lays out its panels
 
 
+def _board_problems(page: Any, root: Any) -> list[dict[str, Any]]:
+    """The layout problems of one board, each measured on the settled page (see the module docstring)."""
+    root.scroll_into_view_if_needed()
+    root.evaluate(_SETTLE)
+    problems: list[dict[str, Any]] = root.evaluate(_MEASURE)
+    root.locator(".lw-gridwrap").evaluate("el => el.scrollIntoView({block: 'center'})")
+    if not root.evaluate(_SETTLE):
+        problems.append({"kind": "board never settled after a scroll"})
+    missed = root.evaluate(_CELLS)
+    if missed:
+        problems.append({"kind": "cells not clickable", "cells": missed})
+    return problems
+
+
 #: The pseudo-locale's texts are ~40 % longer than English (docs/i18n.md): the layout must take them.
 PSEUDO = "en_XA"
 
@@ -194,16 +241,16 @@ def test_layout_sweep(page: Any, lab: Lab, screenshots: Path, notebook: str, lan
             tag = f"{notebook}-{lang}-{theme}-{width}" + ("-files" if file_browser and width != 1400 else "")
             for i in range(roots.count()):
                 root = roots.nth(i)
-                root.scroll_into_view_if_needed()
-                problems = root.evaluate(_MEASURE)
-                root.locator(".lw-gridwrap").evaluate("el => el.scrollIntoView({block: 'center'})")
-                missed = root.evaluate(_CELLS)
-                if missed:
-                    problems.append({"kind": "cells not clickable", "cells": missed})
+                problems = _board_problems(page, root)
+                if problems:  # a loaded machine may still be laying out: a real fault is there again
+                    page.wait_for_timeout(1000)
+                    problems = _board_problems(page, root)
                 if problems:
                     failures[f"{tag}#{i}"] = problems
             last = roots.nth(roots.count() - 1)  # the free game board: P1 to move, action box shown
             if width >= FIT_FROM:
+                last.evaluate(_FIT_SCROLL)
+                last.evaluate(_SETTLE)
                 fits[tag] = fit = last.evaluate(_FIT)
                 page.wait_for_timeout(100)
                 page.screenshot(path=str(shots / f"{tag}-window.png"))  # what the pupil sees

@@ -102,7 +102,7 @@ def test_review_mode_in_the_browser(page: Any, lab: Any, screenshots: Path) -> N
     click_at_and_wait(page, "[data-testid=review-next]")
     _wait_step(page, 2)
     assert page.is_disabled("[data-testid=review-next]")
-    assert page.get_attribute("[data-testid=replay]", "aria-valuetext") == "Turno 2 de 2"
+    assert page.get_attribute("[data-testid=replay]", "aria-valuetext") == "Jugada 2 de 2"
     assert page.get_attribute("[data-cell=e1]", "data-review") in ("played", "both")
     page.focus("[data-testid=review-exit]")
     page.keyboard.press("ArrowLeft")

@@ -936,7 +936,7 @@ function drawActions(ctx) {
 function drawTools(ctx) {
   const { view, els } = ctx;
   const L = view.labels;
-  els.hintBtn.textContent = view.hint.label || L.hint; // a puzzle's second hint: "Show the solution"
+  els.hintBtn.textContent = view.hint.label || L.hint; // a puzzle's second hint: "Solution"
   els.hintBtn.disabled = !view.hint.enabled;
   els.undoBtn.textContent = L.undo;
   els.undoBtn.disabled = !view.undo.enabled;

@@ -108,7 +108,7 @@ _FP_CONTAINS = NP_(
 )
 _FP_WALD = NP_(
     "exercise:first_player:wald",
-    "The rate is right, but [{low}, {high}] is the simple (Wald) interval p ± {z} · √(p(1 − p)/n). "
+    "The rate is right, but [{low}, {high}] is the simple (Wald) interval p\u00a0±\u00a0{z} · √(p(1 − p)/n). "
     "The question asks for the Wilson interval: use the formula above or `wilson_interval`.",
 )
 _FP_LEVEL = NP_(
@@ -139,11 +139,11 @@ _FP_CONTAINS_HALF = NP_(
 _SS_FORMAT = NP_("exercise:sample_size:format", "The answer is one number: how many games.")
 _SS_OK = NP_(
     "exercise:sample_size:ok",
-    "Right: about {n}. With fewer, the {level} interval is wider than ± {half_width}.",
+    "Right: about {n}. With fewer, the {level} interval is wider than\u00a0±\u00a0{half_width}.",
 )
 _SS_MORE = NP_(
     "exercise:sample_size:more",
-    "For ± {fine} you would need about {n}: three times more precision costs nine times more games.",
+    "For\u00a0±\u00a0{fine} you would need about {n}: three times more precision costs nine times more games.",
 )
 _SS_POSITIVE = NP_("exercise:sample_size:positive", "A number of games must be positive, not {given}.")
 _SS_SQUARE = NP_(
@@ -153,7 +153,7 @@ _SS_SQUARE = NP_(
 )
 _SS_HALF = NP_(
     "exercise:sample_size:half",
-    "With {games} the whole interval is {half_width} wide. The question asks for ± {half_width}, "
+    "With {games} the whole interval is {half_width} wide. The question asks for\u00a0±\u00a0{half_width}, "
     "a half-width of {half_width}: fewer games are enough.",
 )
 _SS_FEW = NP_(
@@ -414,7 +414,7 @@ SAMPLE_SIZE = Exercise(
     question=NP_(
         "exercise:sample_size:question",
         "How many games are needed so that the {level} interval reaches at most {half_width} on each side "
-        "of the rate (± {half_width}), when the rate is about {rate}? `answer = number of games`.",
+        "of the rate (±\u00a0{half_width}), when the rate is about {rate}? `answer = number of games`.",
     ),
     checker=check_sample_size,
     check_call="ex.check_sample_size(answer, locale=LANGUAGE)",
@@ -428,7 +428,7 @@ answer""",
         NP_(
             "exercise:sample_size:solution",
             "Solve {z} · √({variance} / n) ≤ {half_width}: n ≥ ({z} · {sd} / {half_width})² ≈ {exact}, "
-            "so {n}. For ± {fine} it takes about {n_fine}: precision is expensive.",
+            "so {n}. For\u00a0±\u00a0{fine} it takes about {n_fine}: precision is expensive.",
         ),
     ),
     params={
@@ -476,7 +476,7 @@ SECTION = Section(
                     "A rate measured on n games is only an estimate. The **Wilson {level} interval** "
                     "is the range of true rates that fit the games. With p = points / n and z = {z}: "
                     "centre = (p + z²/2n) / (1 + z²/n), half-width = z / (1 + z²/n) · "
-                    "√(p(1 − p)/n + z²/4n²); the interval is centre ± half-width. "
+                    "√(p(1 − p)/n + z²/4n²); the interval is centre\u00a0±\u00a0half-width. "
                     "A shared win counts as half a point.",
                 ),
             ),

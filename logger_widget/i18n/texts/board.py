@@ -46,7 +46,7 @@ LABELS: MappingProxyType[str, PMessage] = MappingProxyType(
         "board": NP_("board", "Game board"),
         "board_help": NP_(
             "board",
-            "Board of 5 × 5 cells, a1 bottom left. Arrow keys move between cells, "
+            "Board of 5\u00a0×\u00a05 cells, a1 bottom left. Arrow keys move between cells, "
             "Enter or Space chooses, Esc goes back.",
         ),
         "language": NP_("board", "Language"),
@@ -121,8 +121,11 @@ PROMPTS: MappingProxyType[str, Any] = MappingProxyType(  # PMessage or PPluralMe
             "board:prompt",
             "{player}: choose mature trees for your protesters (in your supply: {n}), then press Done.",
         ),
+        # TRANSLATORS: {player} inside a sentence (es «jugador 2»: write «el {player}», «del {player}»).
         "thinking": NP_("board:prompt", "{player} (bot) is thinking…"),
+        # TRANSLATORS: {player} inside a sentence (es «jugador 2»: write «el {player}», «del {player}»).
         "bot_waiting": NP_("board:prompt", "{player} (bot) is about to play."),
+        # TRANSLATORS: {player} inside a sentence (es «jugador 2»: write «el {player}», «del {player}»).
         "paused": NP_("board:prompt", "{player}'s bot has stopped. Try again, or play this seat yourself."),
         "over": NP_("board:prompt", "The game is over."),
         "lesson_solved": NP_(
@@ -174,7 +177,9 @@ HINTS: MappingProxyType[str, Any] = MappingProxyType(  # PMessage or PPluralMess
 #: One-off messages (context ``board:notice``).
 NOTICES: MappingProxyType[str, Any] = MappingProxyType(  # PMessage or PPluralMessage
     {
+        # TRANSLATORS: {player} inside a sentence (es «jugador 2»: write «el {player}», «del {player}»).
         "skipped": NP_("board:notice", "{player} could not do any action, so the action phase was skipped."),
+        # TRANSLATORS: {player} inside a sentence (es «jugador 2»: write «el {player}», «del {player}»).
         "not_your_turn": NP_("board:notice", "Wait, please: it is {player}'s turn."),
         "choose_action": NP_("board:notice", "First choose an action: Plant, Protest or Chop."),
         "not_selectable": NP_("board:notice", "{cell} cannot be chosen now."),
@@ -195,8 +200,10 @@ NOTICES: MappingProxyType[str, Any] = MappingProxyType(  # PMessage or PPluralMe
         "new_game": NP_("board:notice", "New game. Good luck!"),
         "loaded": NP_("board:notice", "Game loaded."),
         "bad_record": NP_("board:notice", "This is not a Logger game record that can be opened ({where})."),
+        # TRANSLATORS: {player} inside a sentence (es «jugador 2»: write «el {player}», «del {player}»).
         "bot_failed": NP_("board:notice", "{player}'s bot failed: {error}"),
         # TRANSLATORS: {reason} is the rule as a whole sentence of its own.
+        # and {player} inside a sentence (es «jugador 2»: write «el {player}», «del {player}»).
         "bot_illegal": NP_("board:notice", "{player}'s bot chose a turn that is not allowed. {reason}"),
         "hint": NP_("board:notice", "Hint: {turn}"),
         "hint_thinking": NP_("board:notice", "Looking for a good turn…"),
@@ -209,6 +216,7 @@ NOTICES: MappingProxyType[str, Any] = MappingProxyType(  # PMessage or PPluralMe
             "board:notice",
             "This lesson is solved. Press “Next lesson”, or “Restart lesson” to play it again.",
         ),
+        # TRANSLATORS: {player} inside a sentence (es «jugador 2»: write «el {player}», «del {player}»).
         "took_over": NP_("board:notice", "{player} is now played by a person."),
         "end_triggered": NNP_(
             "board:notice",
@@ -221,7 +229,9 @@ NOTICES: MappingProxyType[str, Any] = MappingProxyType(  # PMessage or PPluralMe
 #: The final result (context ``board:result``).
 RESULT: MappingProxyType[str, PMessage] = MappingProxyType(
     {
+        # TRANSLATORS: {player} inside a sentence (es «jugador 2»: write «el {player}», «del {player}»).
         "winner": NP_("board:result", "{player} wins with {points}!"),
+        # TRANSLATORS: {player} inside a sentence (es «jugador 2»: write «el {player}», «del {player}»).
         "protesters": NP_(
             "board:result",
             "Tie on points ({points}). {player} wins with more protesters in supply "

@@ -60,7 +60,7 @@ ACTION_PHASE: PMessage = terms.PHASES["action"]
 
 # TRANSLATORS: chart texts (context "chart"). Charts are projected in class
 # for 12-year-olds and printed in worksheets: short labels, glossary terms
-# exactly (shared/GLOSSARY.md), sentence case.
+# exactly (docs/glossary.md), sentence case.
 
 #: Score progression chart (``charts.score_progression``).
 SCORES: MappingProxyType[str, PMessage | PPluralMessage] = MappingProxyType(

@@ -30,7 +30,9 @@ THEME_NAMES: MappingProxyType[str, PMessage] = MappingProxyType(
     }
 )
 
-#: The task of each theme; ``{player}`` is "Player 2" (context ``puzzle:task``).
+#: The task of each theme; ``{player}`` is "Player 2" inside a sentence (context ``puzzle:task``).
+# TRANSLATORS: in every puzzle:task, {player} is a name inside a sentence (es «jugador 2»:
+# write «Juega el {player}: …»; uk «гравець 2»: «Ходить {player}: …»).
 TASKS: MappingProxyType[str, PMessage] = MappingProxyType(
     {
         "endgame_tiebreak": NP_(
@@ -72,11 +74,12 @@ HINT: MappingProxyType[str, PMessage] = MappingProxyType(
     {
         # TRANSLATORS: the first hint; {idea} is one sentence of the puzzle:idea context,
         # {start} is "Look at the tree on c3." or "Your logger goes to c3.".
-        "first": NP_("puzzle:hint", "Hint: {idea} {start} Press “Show the solution” to see the whole turn."),
+        "first": NP_("puzzle:hint", "Hint: {idea} {start} Press “Solution” to see the whole turn."),
         "tree": NP_("puzzle:hint", "Look at the tree on {cell}."),
         "logger": NP_("puzzle:hint", "Your logger goes to {cell}; the rest of the turn is yours to find."),
-        # TRANSLATORS: the label of the Hint button after the first hint.
-        "button": NP_("puzzle:hint", "Show the solution"),
+        # TRANSLATORS: the label of the Hint button after the first hint: keep it about as short
+        # as the board's "Hint" label it replaces (uk «Розв’язок», es «Solución»).
+        "button": NP_("puzzle:hint", "Solution"),
         "counted": NP_(
             "puzzle:hint",
             "You saw the solution, so this puzzle counts as not solved: your rating {before} → {after}.",
@@ -88,7 +91,7 @@ HINT: MappingProxyType[str, PMessage] = MappingProxyType(
 LABELS: MappingProxyType[str, PMessage] = MappingProxyType(
     {
         "header": NP_("puzzle", "Puzzle {n} of {total} · {theme} · difficulty {rating}"),
-        "rating": NP_("puzzle", "Your puzzle rating: {rating} ± {deviation}."),
+        "rating": NP_("puzzle", "Your puzzle rating: {rating}\u00a0±\u00a0{deviation}."),
         # TRANSLATORS: in the puzzle's header, after the difficulty: where the position comes from.
         "from_game": NP_("puzzle", "from a bots' game"),
         "side_line": NP_("puzzle", "side line: one turn off a bots' game"),
@@ -115,16 +118,21 @@ VERDICT: MappingProxyType[str, PMessage] = MappingProxyType(
 #: Why a turn is right or wrong, from the engine's facts (context ``puzzle:why``).
 WHY: MappingProxyType[str, PMessage] = MappingProxyType(
     {
+        # TRANSLATORS: {player} inside a sentence (es «jugador 2»: write «el {player}», «del {player}»).
         "threat": NP_("puzzle:why", "The biggest chop {player} can make drops from {before} to {after}."),
         "protect": NP_("puzzle:why", "Your protester keeps the tree safe: nobody can choose it for a chop."),
         "ends": NP_("puzzle:why", "This turn ends the game or decides its last round."),
         "spawn": NP_("puzzle:why", "Where the new seedlings grow matters here."),
         "margin": NP_("puzzle:why", "Every other turn is clearly worse after the best reply."),
+        # TRANSLATORS: {player} inside a sentence (es «jugador 2»: write «el {player}», «del {player}»).
         "reply": NP_("puzzle:why", "Then {player} plays {turn} (shown on the board)."),
         "no_reply": NP_("puzzle:why", "After this turn the game is over."),
+        # TRANSLATORS: {mine} and {best} are your points minus the best other player's points, and
+        # can be negative ("−4,8", with a true minus sign): say "difference", never "lead".
         "compare": NP_(
             "puzzle:why",
-            "After that reply your lead in points is {mine}; with the best turn it would be at least {best}.",
+            "After that reply, the difference between your points and the best other player's is {mine}; "
+            "with the best turn it would be at least {best}.",
         ),
         "win": NP_("puzzle:why", "The best turn wins the game."),
         "loss": NP_("puzzle:why", "After that reply you cannot win any more."),
@@ -137,6 +145,7 @@ WHY_COUNTS: MappingProxyType[str, PPluralMessage] = MappingProxyType(
         "felled": NNP_(
             "puzzle:why", "Your chop fells {n} tree: +{n} point.", "Your chop fells {n} trees: +{n} points."
         ),
+        # TRANSLATORS: {player} inside a sentence (es «jugador 2»: write «el {player}», «del {player}»).
         "reply_felled": NNP_(
             "puzzle:why",
             "Then {player} chops and fells {n} tree.",

@@ -3,7 +3,8 @@
 Used by the board's Review mode and the evaluation chart. Contexts:
 ``review:label`` (the five labels), ``review`` (sentences). Placeholders:
 
-* ``{ply}`` — the turn's number; ``{player}`` — an already translated "Player 2";
+* ``{ply}`` — the turn's number; ``{player}`` — an already translated "Player 2" inside a sentence
+  (:data:`~logger_widget.i18n.texts.terms.PLAYER_IN_SENTENCE`: es "jugador 2", the sentence adds «del»);
 * ``{label}`` — an already translated label (lower case inside a sentence: ``label_lower``);
 * ``{loss}`` — a percentage already formatted for the locale ("12 %");
 * ``{cell}`` — a cell name (``b4``, never translated); ``{cells}`` — a localised list of cells;
@@ -48,10 +49,13 @@ LABELS_LOWER: MappingProxyType[str, PMessage] = MappingProxyType(
 SENTENCES: MappingProxyType[str, PMessage] = MappingProxyType(
     {
         # TRANSLATORS: first sentence of a reviewed turn: "Turn 5, Player 1: a mistake (12 % of the winning chances lost)."
+        # {player} inside a sentence (es «jugador 2»: write «del {player}»).
         "verdict": NP_("review", "Turn {ply}, {player}: {label} ({loss} of the winning chances lost)."),
         # TRANSLATORS: first sentence of a reviewed turn that was the best one found.
+        # {player} inside a sentence (es «jugador 2»: write «del {player}»).
         "verdict_best": NP_("review", "Turn {ply}, {player}: {label}."),
         # TRANSLATORS: a turn where every legal turn led to the same position.
+        # {player} inside a sentence (es «jugador 2»: write «del {player}»).
         "forced": NP_("review", "Turn {ply}, {player}: the only possible turn."),
         "best_plant": NP_("review", "Planting a seedling on {cell} was better."),
         "best_protest": NP_("review", "Putting protesters on {cells} was better."),

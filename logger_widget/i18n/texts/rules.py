@@ -39,12 +39,12 @@ SECTIONS: tuple[tuple[str, PMessage], ...] = (
 )
 
 # Translator notes: the rules are written for a 12-year-old; use the glossary
-# terms (shared/GLOSSARY.md) exactly; keep the Markdown (**bold**, *italic*).
+# terms (docs/glossary.md) exactly; keep the Markdown (**bold**, *italic*).
 _PARAGRAPHS: MappingProxyType[str, tuple[PMessage, ...]] = MappingProxyType(
     {
         "background": (
             # TRANSLATORS: the rules are read by 12-year-olds: say it as a teacher
-            # would, with the glossary terms (shared/GLOSSARY.md); keep the Markdown.
+            # would, with the glossary terms (docs/glossary.md); keep the Markdown.
             NP_(
                 "rules:background:1",
                 "Logger is a board game for 2 to 4 players, invented by Erik Dresner in 2008. "
@@ -67,7 +67,7 @@ _PARAGRAPHS: MappingProxyType[str, tuple[PMessage, ...]] = MappingProxyType(
         "pieces": (
             NP_(
                 "rules:pieces:1",
-                "The board is a square of 5 × 5 cells. The cells are named like on a chess "
+                "The board is a square of 5\u00a0×\u00a05 cells. The cells are named like on a chess "
                 "board: the columns are the letters a to e from left to right, and the rows "
                 "are the numbers 1 to 5 from bottom to top. So a1 is the bottom-left corner, "
                 "e5 is the top-right corner and c3 is the centre.",

@@ -1,11 +1,12 @@
-"""The project glossary (shared/GLOSSARY.md) as message tables.
+"""The project glossary (docs/glossary.md) as message tables.
 
 Every label that names a game concept comes from here, so that the same
 Ukrainian and Spanish term is used everywhere (board, tutorial, charts).
 Translate with a :class:`~logger_widget.i18n.Translator`::
 
     tr.translate(PIECES["seedling"])     # uk 'саджанець', es 'plántula'
-    tr.format(PLAYER, seat=2)            # uk 'Гравець 2'
+    tr.format(PLAYER, seat=2)            # uk 'Гравець 2' (a label)
+    tr.format(PLAYER_IN_SENTENCE, seat=2)  # uk 'гравець 2', es 'jugador 2' (inside a sentence)
     tr.count(POINTS, 5)                  # uk '5 очок', es '5 puntos'
     tr.ngettext(*TREES, 3).format(n=3)   # uk '3 дерева'
 """
@@ -23,6 +24,7 @@ __all__ = [
     "ACTIONS",
     "TERMS",
     "PLAYER",
+    "PLAYER_IN_SENTENCE",
     "POINTS",
     "PROTESTERS",
     "TREES",
@@ -71,7 +73,10 @@ TERMS: MappingProxyType[str, PMessage] = MappingProxyType(
         "pool": NP_("term", "pool"),
         "domino_effect": NP_("term", "domino effect"),
         "point": NP_("term", "point"),
+        # TRANSLATORS: "turn" is what a player plays (es «jugada», as a chess move; uk «хід»).
         "turn": NP_("term", "turn"),
+        # TRANSLATORS: whose turn it is (es «turno»: «es el turno del jugador 2»; uk «черга»).
+        "turn_to_play": NP_("term", "turn to play"),
         "round": NP_("term", "round"),
         "first_player": NP_("term", "first player"),
         "end_game": NP_("term", "end game"),
@@ -82,8 +87,15 @@ TERMS: MappingProxyType[str, PMessage] = MappingProxyType(
     }
 )
 
-#: A seat label; fill with ``seat=1..4``.
+#: A seat label, on its own or before a colon ("Player 2: chop …"); fill with ``seat=1..4``.
 PLAYER: str = N_("Player {seat}")
+
+#: A seat's name inside a sentence ("Then player 2 plays …"); fill with ``seat=1..4``.
+#: Every message whose ``{player}`` is this form says so in its translator comment.
+# TRANSLATORS: a player's name inside a sentence, not at its start: uk «гравець {seat}» (lower
+# case, nominative), es «jugador {seat}» WITHOUT the article: the sentences write «el {player}»,
+# «del {player}», «al {player}», so that Spanish reads «del jugador 2».
+PLAYER_IN_SENTENCE: PMessage = NP_("player:sentence", "Player {seat}")
 
 # Count messages: (singular, plural) tuples for ngettext; placeholder {n}.
 POINTS: PluralMessage = NN_("{n} point", "{n} points")

@@ -1,0 +1,335 @@
+"""How a pupil's bot process is isolated: bubblewrap, a seccomp filter, resource limits.
+
+:func:`worker_command` builds the command line that starts one worker
+(:mod:`logger_widget.tournament._sandbox_worker`) for a pupil's file. With
+``isolation="bwrap"`` (the default everywhere pupils' code runs) the worker
+runs under `bubblewrap <https://github.com/containers/bubblewrap>`_ (``bwrap``,
+as Flatpak uses it):
+
+* **namespaces**: new user, PID, IPC, network, UTS and cgroup namespaces
+  (``--unshare-all --unshare-user``), the unprivileged uid/gid
+  :data:`SANDBOX_UID` inside, every capability dropped (``--cap-drop ALL``),
+  no further user namespaces (``--disable-userns``), a new session, killed
+  with the thread that started it (``--die-with-parent``; every worker is
+  started by one long-lived thread, see :mod:`.sandbox`). When the teacher is
+  root, bubblewrap itself is started as :data:`SANDBOX_UID`, so the worker has
+  no privilege outside either and the process limit (``RLIMIT_NPROC``, which
+  does not apply to root) holds.
+* **filesystem**: an empty root, read-only, holding only the interpreter, its
+  standard library (without ``site-packages``), the shared libraries those
+  need, the package's ``engine`` and ``bots`` modules, the worker and the one
+  bot file (copied in through a file descriptor, not its folder); a private
+  ``/proc`` of its own PID namespace; a minimal ``/dev``; private, size-capped
+  ``/tmp`` and ``/dev/shm``. No host socket, no network but a loopback of its own.
+* **seccomp**: a filter built by libseccomp (through the ``seccomp`` or
+  ``pyseccomp`` binding) that refuses (``EPERM``) the system calls a bot never
+  needs: mounting, ``ptrace``, ``process_vm_*``, keyrings, namespaces,
+  ``bpf``, ``perf_event_open``, modules, ``kexec``, ``reboot``, ``swapon``,
+  ``personality``, SysV IPC, ``io_uring`` and the like (:data:`REFUSED`);
+  system calls of another ABI (32-bit, x32) kill the process.
+
+:func:`check_isolation` starts one probe sandbox per process and raises
+:class:`SandboxUnavailable` (one teacher-facing message naming what is missing
+and how to install or enable it) when it cannot run here.
+
+``isolation="none"`` runs the worker as a plain child process (trusted code
+only; :class:`UnisolatedWarning`): limits and the pipe protocol, nothing else.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+import shutil
+import subprocess
+import sys
+import sysconfig
+import warnings
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = [
+    "ISOLATIONS",
+    "REFUSED",
+    "SANDBOX_UID",
+    "SandboxUnavailable",
+    "UnisolatedWarning",
+    "Launch",
+    "bwrap_available",
+    "worker_command",
+]
+
+#: Ways to run a worker: under bubblewrap, or as a plain process (trusted code only).
+ISOLATIONS = ("bwrap", "none")
+
+#: The unprivileged uid and gid (``nobody``/``nogroup``) a worker runs as inside its
+#: namespace, and outside too when the teacher is root.
+SANDBOX_UID = 65534
+
+#: System calls the seccomp filter refuses with ``EPERM`` (names unknown to this
+#: kernel's architecture are skipped). ``clone`` is refused only with a namespace flag,
+#: ``clone3`` (whose flags a filter cannot read) answers ``ENOSYS`` so that the C
+#: library falls back to ``clone``.
+REFUSED = (
+    "mount", "umount", "umount2", "pivot_root", "chroot", "move_mount", "open_tree", "fsopen",
+    "fsconfig", "fsmount", "fspick", "mount_setattr",
+    "ptrace", "process_vm_readv", "process_vm_writev", "kcmp", "pidfd_getfd",
+    "keyctl", "add_key", "request_key",
+    "unshare", "setns",
+    "bpf", "perf_event_open", "userfaultfd", "fanotify_init",
+    "kexec_load", "kexec_file_load", "init_module", "finit_module", "delete_module",
+    "reboot", "swapon", "swapoff", "acct", "quotactl", "quotactl_fd", "syslog", "uselib",
+    "personality", "ioperm", "iopl", "vhangup", "lookup_dcookie",
+    "open_by_handle_at", "name_to_handle_at",
+    "settimeofday", "clock_settime", "clock_adjtime", "adjtimex", "sethostname", "setdomainname",
+    "shmget", "shmat", "shmctl", "shmdt", "msgget", "msgsnd", "msgrcv", "msgctl",
+    "semget", "semop", "semtimedop", "semctl", "mq_open", "mq_timedsend", "mq_timedreceive",
+    "mq_notify", "mq_getsetattr", "mq_unlink",
+    "io_uring_setup", "io_uring_enter", "io_uring_register",
+)  # fmt: skip
+
+_CLONE_NAMESPACES = (
+    0x00020000,  # CLONE_NEWNS
+    0x02000000,  # CLONE_NEWCGROUP
+    0x04000000,  # CLONE_NEWUTS
+    0x08000000,  # CLONE_NEWIPC
+    0x10000000,  # CLONE_NEWUSER
+    0x20000000,  # CLONE_NEWPID
+    0x40000000,  # CLONE_NEWNET
+    0x00000080,  # CLONE_NEWTIME
+)
+_TIOCSTI, _TIOCLINUX = 0x5412, 0x541C
+
+#: Where things are inside the sandbox.
+INSIDE_LIB = "/sandbox/lib"
+INSIDE_WORKER = "/sandbox/worker.py"
+INSIDE_BOT = "/sandbox/bot.py"
+INSIDE_HOME = "/tmp"
+
+_PACKAGE_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+_WORKER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_sandbox_worker.py")
+#: The parts of the package a worker (and a pupil's bot) may import: pure Python.
+_PACKAGE_PARTS = ("__init__.py", "engine", "bots")
+
+
+class SandboxUnavailable(RuntimeError):
+    """Pupils' code cannot run isolated on this machine; the message says what is missing and how to fix it.
+
+    Raised before any pupil's code runs (never recorded as a pupil's forfeit).
+    """
+
+
+class UnisolatedWarning(UserWarning):
+    """A bot file runs with ``isolation="none"``: only for code the teacher trusts."""
+
+
+def bwrap_available() -> bool:
+    """True when the ``bwrap`` program (Debian package ``bubblewrap``) is on ``PATH``."""
+    return shutil.which("bwrap") is not None
+
+
+@dataclass
+class Launch:
+    """How to start one worker: its command, environment, descriptors to pass, and user to run as.
+
+    ``fds`` are owned by the caller, who closes them once the process started;
+    ``info_read`` (bwrap only) is the read end of bubblewrap's ``--info-fd`` pipe,
+    which reports the host PID of the sandbox's PID 1.
+    """
+
+    argv: list[str]
+    env: dict[str, str]
+    fds: list[int]
+    user: int | None
+    info_read: int | None
+
+
+def _interpreter() -> str:
+    """The real interpreter binary (a venv's ``python`` is a symlink to it)."""
+    base = getattr(sys, "_base_executable", None) or sys.executable
+    return os.path.realpath(base)
+
+
+def _memfd(name: str, data: bytes) -> int:
+    fd = os.memfd_create(name, 0)  # not close-on-exec: passed to bwrap by number
+    os.write(fd, data)
+    os.lseek(fd, 0, os.SEEK_SET)
+    return fd
+
+
+def _seccomp_binding() -> Any:
+    try:
+        import seccomp  # type: ignore[import-not-found]  # libseccomp's own binding (Debian: python3-seccomp)
+    except ImportError:
+        try:
+            import pyseccomp as seccomp  # type: ignore[import-untyped]  # the same API over ctypes (PyPI)
+        except (ImportError, RuntimeError, OSError) as exc:
+            raise SandboxUnavailable(
+                "pupils' bots run with a seccomp filter built by libseccomp, which is missing here "
+                f"({type(exc).__name__}: {exc}): install it with `apt-get install libseccomp2` and "
+                "`pip install pyseccomp` (scripts/env.sh does both)"
+            ) from None
+    return seccomp
+
+
+@functools.lru_cache(maxsize=1)
+def seccomp_program() -> bytes:
+    """The seccomp BPF program (bytes, for ``bwrap --seccomp FD``) refusing :data:`REFUSED`.
+
+    Raises:
+        SandboxUnavailable: libseccomp or its Python binding is missing.
+    """
+    sc = _seccomp_binding()
+    import errno
+
+    flt = sc.SyscallFilter(sc.ALLOW)  # default: allow; bad architecture (32-bit calls): kill
+    for name in REFUSED:
+        try:
+            flt.add_rule(sc.ERRNO(errno.EPERM), name)
+        except (OSError, ValueError, RuntimeError):
+            continue  # not a system call of this architecture
+    for flag in _CLONE_NAMESPACES:
+        flt.add_rule(sc.ERRNO(errno.EPERM), "clone", sc.Arg(0, sc.MASKED_EQ, flag, flag))
+    flt.add_rule(sc.ERRNO(errno.ENOSYS), "clone3")
+    for request in (_TIOCSTI, _TIOCLINUX):
+        flt.add_rule(sc.ERRNO(errno.EPERM), "ioctl", sc.Arg(1, sc.MASKED_EQ, 0xFFFFFFFF, request))
+    fd = os.memfd_create("seccomp-export", os.MFD_CLOEXEC)
+    try:
+        with os.fdopen(os.dup(fd), "wb") as out:
+            flt.export_bpf(out)
+        os.lseek(fd, 0, os.SEEK_SET)
+        chunks = []
+        while chunk := os.read(fd, 65536):
+            chunks.append(chunk)
+    finally:
+        os.close(fd)
+    return b"".join(chunks)
+
+
+_LDD_LINE = re.compile(r"(?:=>\s*)?(/\S+)\s+\(0x")
+
+
+@functools.lru_cache(maxsize=1)
+def _filesystem_binds() -> tuple[tuple[str, str], ...]:
+    """(host path, sandbox path) pairs, read-only: interpreter, stdlib, its shared libraries, package parts."""
+    python = _interpreter()
+    stdlib = os.path.realpath(sysconfig.get_paths(vars={"base": sys.base_prefix})["stdlib"])
+    dynload = os.path.join(stdlib, "lib-dynload")
+    objects = [python]
+    if os.path.isdir(dynload):
+        objects += sorted(os.path.join(dynload, f) for f in os.listdir(dynload) if f.endswith(".so"))
+    libraries: set[str] = set()
+    ldd = shutil.which("ldd")
+    if ldd is None:
+        raise SandboxUnavailable(
+            "`ldd` (Debian package libc-bin) is missing: it finds the interpreter's libraries"
+        )
+    result = subprocess.run(
+        [ldd, *objects], capture_output=True, text=True, timeout=60, check=False, env={"LC_ALL": "C"}
+    )
+    for line in result.stdout.splitlines():
+        match = _LDD_LINE.search(line)
+        if match and os.path.exists(match.group(1)):
+            libraries.add(match.group(1))
+    binds = [(python, python), (stdlib, stdlib)]
+    binds += [(os.path.realpath(lib), lib) for lib in sorted(libraries)]
+    if os.path.exists("/etc/ld.so.cache"):
+        binds.append(("/etc/ld.so.cache", "/etc/ld.so.cache"))
+    package = os.path.join(_PACKAGE_ROOT, "logger_widget")
+    binds += [(os.path.join(package, part), f"{INSIDE_LIB}/logger_widget/{part}") for part in _PACKAGE_PARTS]
+    binds.append((_WORKER, INSIDE_WORKER))
+    return tuple(binds)
+
+
+def _masked(stdlib: str) -> list[str]:
+    """Empty read-only folders over the standard library's third-party package folders."""
+    out = []
+    for sub in ("site-packages", "dist-packages"):
+        path = os.path.join(stdlib, sub)
+        if os.path.isdir(path):
+            out += ["--tmpfs", path, "--remount-ro", path]
+    return out
+
+
+def worker_command(isolation: str, source: bytes, worker_args: list[str], tmp_bytes: int) -> Launch:
+    """The command, environment and descriptors that start one worker for a bot file's ``source``.
+
+    Args:
+        isolation: ``"bwrap"`` or ``"none"`` (see the module docstring).
+        source: the bot file's content (copied into the sandbox, read-only).
+        worker_args: the worker's own arguments (its limits).
+        tmp_bytes: size cap of the private ``/tmp`` and of ``/dev/shm`` each, in bytes.
+
+    Raises:
+        SandboxUnavailable: ``isolation="bwrap"`` and bubblewrap or libseccomp is missing.
+    """
+    env = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": INSIDE_HOME}
+    python = _interpreter()
+    flags = ["-I", "-S", "-B", "-X", "utf8"]
+    if isolation == "none":
+        bot = _memfd("bot", source)
+        argv = [
+            python,
+            *flags,
+            _WORKER,
+            "--lib",
+            _PACKAGE_ROOT,
+            "--bot",
+            f"/proc/self/fd/{bot}",
+            *worker_args,
+        ]
+        return Launch(argv, {**env, "HOME": "/"}, [bot], None, None)
+    bwrap = shutil.which("bwrap")
+    if bwrap is None:
+        raise SandboxUnavailable(
+            "pupils' bots run isolated by bubblewrap, which is not installed here: "
+            "`apt-get install bubblewrap` (scripts/env.sh installs it); "
+            'only for code you trust: SandboxLimits(isolation="none")'
+        )
+    program = seccomp_program()
+    binds = _filesystem_binds()
+    stdlib = binds[1][0]
+    bot = _memfd("bot", source)
+    seccomp = _memfd("seccomp", program)
+    info_read, info_write = os.pipe()
+    os.set_inheritable(info_write, True)
+    os.set_blocking(info_read, False)
+    argv = [
+        bwrap,
+        "--unshare-all",
+        "--unshare-user",
+        "--uid", str(SANDBOX_UID),
+        "--gid", str(SANDBOX_UID),
+        "--disable-userns",
+        "--cap-drop", "ALL",
+        "--new-session",
+        "--die-with-parent",
+        "--hostname", "sandbox",
+        "--proc", "/proc",
+        "--dev", "/dev",
+        "--size", str(tmp_bytes), "--tmpfs", "/tmp",
+        "--size", str(tmp_bytes), "--tmpfs", "/dev/shm",
+    ]  # fmt: skip
+    for host, inside in binds:
+        argv += ["--ro-bind", host, inside]
+    argv += _masked(stdlib)
+    argv += [
+        "--ro-bind-data", str(bot), INSIDE_BOT,
+        "--remount-ro", "/",
+        "--chdir", INSIDE_HOME,
+        "--info-fd", str(info_write),
+        "--seccomp", str(seccomp),
+        python, *flags, INSIDE_WORKER, "--lib", INSIDE_LIB, "--bot", INSIDE_BOT, *worker_args,
+    ]  # fmt: skip
+    user = SANDBOX_UID if os.geteuid() == 0 else None
+    return Launch(argv, env, [bot, seccomp, info_write], user, info_read)
+
+
+def warn_unisolated(path: str) -> None:
+    """Warn (once per file and place) that ``path`` runs without isolation."""
+    warnings.warn(
+        f"{path} runs without isolation (isolation='none'): only for code you trust",
+        UnisolatedWarning,
+        stacklevel=3,
+    )

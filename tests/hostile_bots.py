@@ -1,0 +1,344 @@
+"""Hostile pupils' bot files: each tries one way out of its sandbox on its first turn.
+
+A bot whose attack *works* answers ``"PWNED <what>"`` (an illegal turn whose
+reason carries the word), so a test sees which protection failed; a bot whose
+attack is refused raises (kind ``"exception"``) or is stopped otherwise (the
+kind in :data:`HOSTILE`). Every bot first renames its process (``comm``) to
+:data:`MARK` so that a test can find any process of it left behind.
+
+:func:`write_hostile` writes them into a folder for a given :class:`Targets`:
+the things on the host that the bots go after (a listening TCP port on
+127.0.0.1, an abstract and a path Unix socket, a teacher's file, a
+classmate's bot, another user's private home, files they must not create).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+#: The ``comm`` name every hostile bot's processes take (at most 15 bytes), unique to this test process.
+MARK = f"lwhostile{os.getpid() % 1000000}"
+
+PRELUDE = f"""
+import ctypes, os, sys
+_libc = ctypes.CDLL(None, use_errno=True)
+_libc.prctl(15, b"{MARK}", 0, 0, 0)  # PR_SET_NAME
+def _err():
+    return os.strerror(ctypes.get_errno())
+"""
+
+
+@dataclass(frozen=True)
+class Targets:
+    """What the hostile bots go after, on the host."""
+
+    port: int  # a TCP listener on 127.0.0.1
+    abstract: str  # an abstract Unix socket name (without the leading NUL)
+    unix_path: str  # a Unix socket file
+    teacher_file: str  # a teacher's file (notes), must stay unread and unchanged
+    classmate: str  # a classmate's bot file in the same folder
+    private_home: str  # a file in another user's 0700 home
+    canary: str  # a path that must not appear (the bots try to create it)
+
+
+# stem -> (source with {targets} fields, expected kind)
+HOSTILE: dict[str, tuple[str, str]] = {
+    "remount_binds": (
+        # MS_REMOUNT | MS_BIND | (no MS_RDONLY): make the read-only binds writable, then poison the engine
+        "def choose(position):\n"
+        "    r = _libc.mount(None, b'/sandbox/lib', None, 0x20 | 0x1000, None)\n"
+        "    if r == 0:\n"
+        "        open('/sandbox/lib/logger_widget/engine/cells.py', 'a').write('raise SystemExit')\n"
+        "        return 'PWNED remount'\n"
+        "    raise OSError(_err())\n",
+        "exception",
+    ),
+    "keeps_capabilities": (
+        "def choose(position):\n"
+        "    for line in open('/proc/self/status'):\n"
+        "        if line.startswith(('CapEff', 'CapPrm', 'CapBnd')) and int(line.split()[1], 16):\n"
+        "            return 'PWNED ' + line.strip()\n"
+        "        if line.startswith('Uid') and line.split()[1] == '0':\n"
+        "            return 'PWNED uid 0'\n"
+        "    raise OSError('no capability')\n",
+        "exception",
+    ),
+    "writes_root": (
+        "def choose(position):\n    open('/evil', 'w').write('x')\n    return 'PWNED'\n",
+        "exception",
+    ),
+    "mount_tmpfs": (
+        "def choose(position):\n"
+        "    if _libc.mount(b'none', b'/tmp', b'tmpfs', 0, None) == 0:\n"
+        "        return 'PWNED mount'\n"
+        "    raise OSError(_err())\n",
+        "exception",
+    ),
+    "reads_shadow": (
+        "def choose(position):\n    return 'PWNED ' + open('/etc/shadow').read()[:40]\n",
+        "exception",
+    ),
+    "reads_private_home": (
+        "def choose(position):\n    return 'PWNED ' + open({private_home!r}).read()[:40]\n",
+        "exception",
+    ),
+    "reads_classmate": (
+        "def choose(position):\n    return 'PWNED ' + open({classmate!r}).read()[:40]\n",
+        "exception",
+    ),
+    "reads_teacher": (
+        "def choose(position):\n    return 'PWNED ' + open({teacher_file!r}).read()[:40]\n",
+        "exception",
+    ),
+    "deletes_teacher": (
+        "def choose(position):\n    os.remove({teacher_file!r})\n    return 'PWNED'\n",
+        "exception",
+    ),
+    "writes_canary": (
+        "def choose(position):\n    open({canary!r}, 'w').write('x')\n    return 'PWNED'\n",
+        "exception",
+    ),
+    "lists_folders": (
+        # the repository, the tests and the bots' folder are not in view; only this sandbox's processes
+        "def choose(position):\n"
+        "    seen = [p for p in os.listdir('/proc') if p.isdigit()]\n"
+        "    for d in (os.path.dirname({classmate!r}), '/work', '/home', '/root/.ssh'):\n"
+        "        if os.path.exists(d):\n"
+        "            return 'PWNED sees ' + d\n"
+        "    if len(seen) > 2:\n"
+        "        return 'PWNED sees processes ' + ' '.join(seen)\n"
+        "    raise OSError('nothing to see')\n",
+        "exception",
+    ),
+    "parent_memory": (
+        "def choose(position):\n"
+        "    for pid in [p for p in os.listdir('/proc') if p.isdigit()]:\n"
+        "        try:\n"
+        "            with open('/proc/%s/mem' % pid, 'r+b') as mem:\n"
+        "                mem.write(b'x')\n"
+        "            return 'PWNED mem of ' + pid\n"
+        "        except OSError:\n"
+        "            pass\n"
+        "    raise OSError('no memory writable')\n",
+        "exception",
+    ),
+    "ptraces": (
+        "def choose(position):\n"
+        "    if _libc.ptrace(16, 1, 0, 0) == 0:  # PTRACE_ATTACH to PID 1\n"
+        "        return 'PWNED ptrace'\n"
+        "    raise OSError(_err())\n",
+        "exception",
+    ),
+    "process_vm": (
+        "def choose(position):\n"
+        "    if _libc.syscall(311, 1, 0, 0, 0, 0, 0) >= 0:  # process_vm_writev\n"
+        "        return 'PWNED process_vm_writev'\n"
+        "    raise OSError(_err())\n",
+        "exception",
+    ),
+    "kills_everyone": (
+        "import signal\n"
+        "def choose(position):\n"
+        "    try:\n"
+        "        os.kill(-1, signal.SIGKILL)\n"
+        "    except OSError:\n"
+        "        pass\n"
+        "    os.kill(1, signal.SIGKILL)\n"
+        "    raise OSError('still here')\n",
+        "exception",
+    ),
+    "new_namespace": (
+        "def choose(position):\n"
+        "    for flag in (0x10000000, 0x00020000, 0x40000000):  # CLONE_NEWUSER, NEWNS, NEWNET\n"
+        "        if _libc.unshare(flag) == 0:\n"
+        "            return 'PWNED unshare %x' % flag\n"
+        "    raise OSError(_err())\n",
+        "exception",
+    ),
+    "keyring": (
+        "def choose(position):\n"
+        "    if _libc.syscall(250, 0, -3, 0, 0, 0) >= 0:  # keyctl(KEYCTL_GET_KEYRING_ID, session)\n"
+        "        return 'PWNED keyctl'\n"
+        "    raise OSError(_err())\n",
+        "exception",
+    ),
+    "bpf_perf": (
+        "def choose(position):\n"
+        "    if _libc.syscall(321, 0, 0, 0) >= 0 or _libc.syscall(298, 0, 0, -1, -1, 0) >= 0:\n"
+        "        return 'PWNED bpf/perf'\n"
+        "    raise OSError(_err())\n",
+        "exception",
+    ),
+    "sysv_shm": (
+        # a SysV segment outlives a detach: a way around the address-space limit
+        "def choose(position):\n"
+        "    if _libc.shmget(0, 1 << 30, 0o1000 | 0o600) >= 0:\n"
+        "        return 'PWNED shmget'\n"
+        "    raise OSError(_err())\n",
+        "exception",
+    ),
+    "fills_dev_shm": (
+        "def choose(position):\n"
+        "    written = 0\n"
+        "    try:\n"
+        "        for k in range(2000):\n"
+        "            with open('/dev/shm/lwhostile-%d' % k, 'wb') as f:\n"
+        "                f.write(b'x' * 1000000)\n"
+        "            written += 1\n"
+        "    except OSError:\n"
+        "        pass\n"
+        "    if written > 64:\n"
+        "        return 'PWNED wrote %d MB to /dev/shm' % written\n"
+        "    raise OSError('full after %d MB' % written)\n",
+        "exception",
+    ),
+    "memfd_hoard": (
+        "def choose(position):\n"
+        "    fds = []\n"
+        "    try:\n"
+        "        for k in range(4000):\n"
+        "            fd = os.memfd_create('x')\n"
+        "            os.write(fd, b'x' * 4000000)\n"
+        "            fds.append(fd)\n"
+        "    except OSError:\n"
+        "        pass\n"
+        "    if len(fds) > 256:\n"
+        "        return 'PWNED %d memfds' % len(fds)\n"
+        "    raise OSError('stopped after %d' % len(fds))\n",
+        "exception",
+    ),
+    "big_file": (
+        "def choose(position):\n"
+        "    with open('/tmp/lwhostile-big', 'wb') as f:\n"
+        "        f.write(b'x' * 3000000)\n"
+        "    return 'PWNED wrote 3 MB'\n",
+        "exception",
+    ),
+    "huge_reply": (
+        "import time\n"
+        "def choose(position):\n"
+        "    for fd in range(3, 10):\n"
+        "        try:\n"
+        "            os.write(fd, b'x' * 70000)\n"
+        "        except OSError:\n"
+        "            pass\n"
+        "    time.sleep(3600)\n",
+        "garbage",
+    ),
+    "forks": (
+        "def choose(position):\n"
+        "    pid = os.fork()\n"
+        "    if pid == 0:\n"
+        "        os.setsid()\n"
+        "        import time\n"
+        "        time.sleep(3600)\n"
+        "    return 'PWNED forked %d' % pid\n",
+        "exception",
+    ),
+    "threads": (
+        "import threading, time\n"
+        "def choose(position):\n"
+        "    threading.Thread(target=time.sleep, args=(3600,)).start()\n"
+        "    return 'PWNED thread'\n",
+        "exception",
+    ),
+    "connects_loopback": (
+        "import socket\n"
+        "def choose(position):\n"
+        "    socket.create_connection(('127.0.0.1', {port}), timeout=1)\n"
+        "    return 'PWNED connected'\n",
+        "exception",
+    ),
+    "connects_unix": (
+        "import socket\n"
+        "def choose(position):\n"
+        "    for address in ('\\0' + {abstract!r}, {unix_path!r}):\n"
+        "        try:\n"
+        "            socket.socket(socket.AF_UNIX).connect(address)\n"
+        "            return 'PWNED unix ' + repr(address)\n"
+        "        except OSError:\n"
+        "            pass\n"
+        "    raise OSError('no socket')\n",
+        "exception",
+    ),
+    "x32_syscall": (
+        # the x32 ABI (and 32-bit calls) go around a filter written for x86-64: they must be refused
+        "def choose(position):\n"
+        "    if _libc.syscall(0x40000000 | 165, b'none', b'/tmp', b'tmpfs', 0, None) == 0:\n"
+        "        return 'PWNED x32 mount'\n"
+        "    raise OSError(_err())\n",
+        "crash",
+    ),
+    "writes_stdlib": (
+        "import random\n"
+        "def choose(position):\n"
+        "    open(random.__file__, 'a').write('x')\n"
+        "    return 'PWNED'\n",
+        "exception",
+    ),
+    # its sandbox's supervisor still holds the answer pipe: no end-of-file, it runs out of time
+    "closes_reply_and_sleeps": (
+        "import time\n"
+        "def choose(position):\n"
+        "    for fd in range(3, 64):\n"
+        "        try:\n"
+        "            os.close(fd)\n"
+        "        except OSError:\n"
+        "            pass\n"
+        "    time.sleep(3600)\n",
+        "time",
+    ),
+    "deep_json_reply": (
+        # writes its own, deeply nested reply on the worker's answer pipe, then waits
+        "import time\n"
+        "def choose(position):\n"
+        "    for fd in range(3, 10):\n"
+        "        try:\n"
+        "            os.write(fd, b'[' * 60000 + b'\\n')\n"
+        "        except OSError:\n"
+        "            pass\n"
+        "    time.sleep(3600)\n",
+        "garbage",
+    ),
+    "forged_reply": (
+        "import time\n"
+        "def choose(position):\n"
+        "    for fd in range(3, 10):\n"
+        "        try:\n"
+        '            os.write(fd, b\'{{"ok": false, "kind": "setup", "what": "teacher broke it"}}\\n\')\n'
+        "        except OSError:\n"
+        "            pass\n"
+        "    time.sleep(3600)\n",
+        "garbage",
+    ),
+    "leaks_in_exception": (
+        "def choose(position):\n    raise RuntimeError('\\ud800\\x1b[2J\\u202e' + 'x' * 100000)\n",
+        "exception",
+    ),
+}
+
+#: Files that load and play honestly but try to take a classmate's name or break the report.
+IMPOSTORS = {
+    # takes the stem of an honest classmate (see tests) as its NAME
+    "impostor": "NAME = {classmate_stem!r}\ndef choose(position):\n    return list(position.legal_turns())[-1]\n",
+    "odd_name": (
+        "NAME = '\\ud800\\x00\\x1b[31m\\u202e' + 'x' * 10000\n"
+        "def choose(position):\n    return list(position.legal_turns())[-1]\n"
+    ),
+}
+
+
+def write_hostile(folder: Path, targets: Targets, classmate_stem: str) -> list[str]:
+    """Write every :data:`HOSTILE` and :data:`IMPOSTORS` file into ``folder``; returns their stems."""
+    folder.mkdir(parents=True, exist_ok=True)
+    fields = {k: getattr(targets, k) for k in targets.__dataclass_fields__}
+    for stem, (source, _) in HOSTILE.items():
+        body = source.format(**fields) if "{" in source else source
+        (folder / f"{stem}.py").write_text(PRELUDE + body, encoding="utf-8")
+    for stem, source in IMPOSTORS.items():
+        (folder / f"{stem}.py").write_text(
+            source.replace("{classmate_stem!r}", repr(classmate_stem)), "utf-8"
+        )
+    return [*HOSTILE, *IMPOSTORS]

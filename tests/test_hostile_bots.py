@@ -1,0 +1,242 @@
+"""Hostile pupils' bots (tests/hostile_bots.py) in a class tournament: each is stopped, nothing escapes.
+
+Runs as the current user (root in CI) and, from root, once more as the
+unprivileged user ``lwsandbox`` (created when missing) in a pytest subprocess.
+About 10 s for the single games and 20 s for the tournament (marked slow) under a
+load of 7 on 2 cores, and about as much again for the unprivileged run (marked slow).
+"""
+
+from __future__ import annotations
+
+import os
+import pwd
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+from hostile_bots import HOSTILE, MARK, Targets, write_hostile
+
+from logger_widget.bots import BotError
+from logger_widget.tournament import play_game
+from logger_widget.tournament.classbots import class_tournament
+from logger_widget.tournament.sandbox import SandboxedBot, SandboxLimits, shutdown_workers
+
+FAST = SandboxLimits(time_limit=1.0, memory_mb=256, load_timeout=10.0)
+ROOT = Path(__file__).resolve().parents[1]
+TEST_USER = "lwsandbox"
+OTHER_UID = 12345  # owner of the "other user's" private home
+
+# three deterministic honest pupils: their games against each other do not depend on seeds
+HONEST = {
+    "anna": "def choose(position):\n    return next(iter(position.legal_turns()))\n",
+    "boris": "def choose(position):\n    return list(position.legal_turns())[-1]\n",
+    "carla": "def choose(position):\n    t = list(position.legal_turns())\n    return t[len(t) // 2]\n",
+}
+
+
+def _leftovers() -> list[str]:
+    """Processes of hostile bots (by their ``comm`` mark) or sandboxes of this process still alive."""
+    found = []
+    for pid in (p for p in os.listdir("/proc") if p.isdigit()):
+        try:
+            comm = Path(f"/proc/{pid}/comm").read_text().strip()
+            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
+            ppid = int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+        if comm == MARK or (ppid == os.getpid() and b"/sandbox/worker.py" in cmdline):
+            found.append(f"{pid} {comm} {cmdline[:120]!r}")
+    return found
+
+
+def _no_leftovers(timeout: float = 5.0) -> list[str]:
+    deadline = time.monotonic() + timeout
+    while (left := _leftovers()) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return left
+
+
+@pytest.fixture
+def targets(tmp_path: Path):
+    tcp = socket.socket()
+    tcp.bind(("127.0.0.1", 0))
+    tcp.listen()
+    tcp.setblocking(False)
+    abstract_name = f"lw-hostile-{os.getpid()}-{time.monotonic_ns()}"
+    abstract = socket.socket(socket.AF_UNIX)
+    abstract.bind("\0" + abstract_name)
+    abstract.listen()
+    abstract.setblocking(False)
+    unix_path = str(tmp_path / "teacher.sock")
+    unix = socket.socket(socket.AF_UNIX)
+    unix.bind(unix_path)
+    unix.listen()
+    unix.setblocking(False)
+    teacher = tmp_path / "teacher" / "notes.txt"
+    teacher.parent.mkdir()
+    teacher.write_text("the answers to the test\n")
+    home = Path(os.environ.get("LW_PRIVATE_HOME", tmp_path / "home" / "other"))
+    if "LW_PRIVATE_HOME" not in os.environ:
+        home.mkdir(parents=True)
+        (home / "secret.txt").write_text("private\n")
+        home.chmod(0o700)
+        if os.geteuid() == 0:
+            os.chown(home / "secret.txt", OTHER_UID, OTHER_UID)
+            os.chown(home, OTHER_UID, OTHER_UID)
+    t = Targets(
+        port=tcp.getsockname()[1],
+        abstract=abstract_name,
+        unix_path=unix_path,
+        teacher_file=str(teacher),
+        classmate=str(tmp_path / "bots" / "anna.py"),
+        private_home=str(home / "secret.txt"),
+        canary=str(tmp_path / "canary.txt"),
+    )
+    yield t, (tcp, abstract, unix)
+    for s in (tcp, abstract, unix):
+        s.close()
+
+
+def _accepted(sockets) -> list[str]:
+    got = []
+    for s in sockets:
+        try:
+            conn, _ = s.accept()
+            conn.close()
+            got.append(repr(s))
+        except BlockingIOError:
+            pass
+    return got
+
+
+def _write_honest(folder: Path) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    for stem, source in HONEST.items():
+        (folder / f"{stem}.py").write_text(source, encoding="utf-8")
+
+
+def _pairs(result) -> dict[tuple[str, ...], tuple]:
+    return {g.names: (g.points, g.turns) for g in result.tournament.games}
+
+
+def test_every_hostile_bot_is_stopped_with_the_right_kind(tmp_path: Path, targets) -> None:
+    t, sockets = targets
+    _write_honest(tmp_path / "bots")
+    write_hostile(tmp_path / "hostile", t, "anna")
+    wrong = {}
+    began = time.monotonic()
+    for stem, (_, kind) in HOSTILE.items():
+        bot = SandboxedBot(str(tmp_path / "hostile" / f"{stem}.py"), limits=FAST)
+        with pytest.raises(BotError) as caught:
+            play_game([bot, "random"], seed=1)
+        err = caught.value
+        if err.kind != kind or "PWNED" in err.what or err.seat != 1:
+            wrong[stem] = (err.kind, err.what[:200])
+    elapsed = time.monotonic() - began
+    shutdown_workers()
+    assert not wrong, wrong
+    # only the hang-like bots wait for their limit; the rest are refused at once
+    waits = sum(1 for stem in HOSTILE if "sleeps" in stem or "reply" in stem)
+    assert elapsed < waits * FAST.time_limit + len(HOSTILE) * 1.0 + 10, elapsed
+    assert not _accepted(sockets)
+    assert Path(t.teacher_file).read_text() == "the answers to the test\n"
+    assert not Path(t.canary).exists()
+    assert not list(Path("/dev/shm").glob("lwhostile-*")) and not Path("/tmp/lwhostile-big").exists()
+    assert not _no_leftovers()
+
+
+@pytest.mark.slow
+def test_a_class_tournament_with_hostile_bots_keeps_the_honest_results(tmp_path: Path, targets) -> None:
+    t, sockets = targets
+    _write_honest(tmp_path / "alone")
+    alone = class_tournament(tmp_path / "alone", 1, seed=4, executor="serial", progress=False, limits=FAST)
+    _write_honest(tmp_path / "bots")
+    before = {p.name: p.read_bytes() for p in (tmp_path / "bots").iterdir()}
+    stems = write_hostile(tmp_path / "bots", t, "anna")
+    # the ones that wait out their time or break the protocol (a new sandbox each game) are judged
+    # in single games above: here the escapes, leaks and impostors meet the honest bots
+    for stem in [s for s in stems if HOSTILE.get(s, ("", ""))[1] in ("time", "garbage")]:
+        (tmp_path / "bots" / f"{stem}.py").unlink()
+        stems.remove(stem)
+    before.update({f"{s}.py": (tmp_path / "bots" / f"{s}.py").read_bytes() for s in stems})
+    began = time.monotonic()
+    result = class_tournament(tmp_path / "bots", 1, seed=4, executor="serial", progress=False, limits=FAST)
+    elapsed = time.monotonic() - began
+    names = result.tournament.names
+    # identity: a bot is its file; the impostor cannot take anna's name or points
+    assert "anna" in names and "anna (impostor.py)" in names
+    assert not result.problems
+    honest = set(HONEST)
+    mine = {k: v for k, v in _pairs(result).items() if set(k) <= honest}
+    assert mine == _pairs(alone)  # the honest bots' games are the same as without the hostile ones
+    hostile = set(HOSTILE) & set(stems)
+    for g in result.tournament.games:
+        if hostile & set(g.names):
+            assert g.reason == "forfeit" and g.names[g.forfeit_seat - 1] in hostile, g
+            assert "PWNED" not in (g.error or ""), g.error
+        else:
+            assert g.reason != "forfeit", g
+    # the odd NAME is shortened and shown safely; the report prints any string
+    odd = next(n for n in names if n.endswith("(odd_name.py)"))
+    assert len(odd) <= 40 + len(" (odd_name.py)") and odd.isprintable()
+    report = result.loaded.report() + "\n".join(g.error or "" for g in result.tournament.games)
+    report.encode("utf-8")  # no lone surrogate left
+    assert all(ch.isprintable() or ch == "\n" for ch in report)
+    # nothing outside the sandboxes changed, nobody connected, nothing left running
+    assert {p.name: p.read_bytes() for p in (tmp_path / "bots").iterdir()} == before
+    assert Path(t.teacher_file).read_text() == "the answers to the test\n"
+    assert not Path(t.canary).exists()
+    assert not list(Path("/dev/shm").glob("lwhostile-*")) and not Path("/tmp/lwhostile-big").exists()
+    assert not _accepted(sockets)
+    assert not _no_leftovers()
+    assert elapsed < 150, elapsed
+
+
+def _test_user() -> pwd.struct_passwd:
+    try:
+        return pwd.getpwnam(TEST_USER)
+    except KeyError:
+        subprocess.run(
+            ["useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", TEST_USER],
+            check=True,
+            timeout=30,
+        )
+        return pwd.getpwnam(TEST_USER)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(os.geteuid() != 0, reason="this run already is the unprivileged one")
+def test_the_hostile_suite_also_holds_for_an_unprivileged_teacher() -> None:
+    user = _test_user()
+    with tempfile.TemporaryDirectory(prefix="lwsandbox-") as tmp:  # pytest's own folders are private to root
+        base = Path(tmp)
+        base.chmod(0o755)
+        work = base / "work"
+        work.mkdir()
+        home = base / "other"  # another user's private home, made by root
+        home.mkdir()
+        (home / "secret.txt").write_text("private\n")
+        home.chmod(0o700)
+        os.chown(home / "secret.txt", OTHER_UID, OTHER_UID)
+        os.chown(home, OTHER_UID, OTHER_UID)
+        shutil.chown(work, user.pw_uid, user.pw_gid)
+        env = {
+            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+            "HOME": str(work),
+            "LANG": "C.UTF-8",
+            "LW_PRIVATE_HOME": str(home),
+        }
+        command = [
+            "setpriv", f"--reuid={user.pw_uid}", f"--regid={user.pw_gid}", "--clear-groups", "--",
+            sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--basetemp", str(work / "t"),
+            "-o", "addopts=", str(ROOT / "tests" / "test_hostile_bots.py"),
+            "-k", "not unprivileged_teacher",
+        ]  # fmt: skip
+        run = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=400)
+    assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]
+    assert "2 passed" in run.stdout, run.stdout[-2000:]

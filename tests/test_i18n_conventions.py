@@ -1,0 +1,422 @@
+"""The writing conventions of docs/i18n.md as checks over the catalogues.
+
+Each rule is a function of one translated form that says what is wrong with it;
+:func:`convention_problems` runs every rule of a language over a catalogue and
+names the message (context and English text) and the rule it breaks. The real
+catalogues must have no problem; each rule is also shown to catch a planted
+violation, so a rule that silently stops matching fails here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from logger_widget.i18n import MINUS_SIGN, Translator
+from logger_widget.i18n.texts import terms
+
+ROOT = Path(__file__).resolve().parents[1]
+NBSP = "\u00a0"
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One catalogue message: context, English text, translated forms, translator comments."""
+
+    context: str | None
+    msgid: str
+    forms: tuple[str, ...]
+    comments: str = ""
+
+
+def read_entries(language: str) -> list[Entry]:
+    path = ROOT / "locales" / language / "LC_MESSAGES" / "logger_widget.po"
+    with path.open("rb") as fh:
+        catalogue = read_po(fh)
+    entries = []
+    for m in catalogue:
+        if not m.id:
+            continue
+        msgid = m.id if isinstance(m.id, str) else m.id[0]
+        forms = (m.string,) if isinstance(m.string, str) else tuple(m.string)
+        entries.append(Entry(m.context, msgid, forms, " ".join(m.auto_comments)))
+    return entries
+
+
+def _outside_code(text: str) -> str:
+    """The text without its `code spans` (Python names, notation examples)."""
+    return re.sub(r"`[^`]*`", "`…`", text)
+
+
+# --------------------------------------------------------------------------- the rules
+# A rule: (name, what it asks for, check(entry, form) -> offending excerpt or None).
+
+Rule = tuple[str, str, Callable[[Entry, str], str | None]]
+
+
+def _search(pattern: str, flags: int = re.IGNORECASE, unless: str | None = None):
+    compiled = re.compile(pattern, flags)
+    allowed = re.compile(unless, flags) if unless else None
+
+    def check(entry: Entry, form: str) -> str | None:
+        text = _outside_code(form)
+        for m in compiled.finditer(text):
+            around = text[max(0, m.start() - 30) : m.end() + 30]
+            if allowed is None or not allowed.search(around):
+                return m.group(0)
+        return None
+
+    return check
+
+
+#: Messages addressed to the whole class or to all the players at the table, where Ukrainian says *ви*.
+UK_CLASS_ADDRESS = {"exercise:notebook", "rules:setup:2"}
+#: The marker of a message whose ``{player}`` is :data:`terms.PLAYER_IN_SENTENCE`.
+IN_SENTENCE = "{player} inside a sentence"
+#: Contexts whose every message has ``{player}`` inside a sentence (said in the comment of the first one).
+IN_SENTENCE_CONTEXTS = {"puzzle:task"}
+#: Words that end like a plural imperative but are not one.
+UK_NOT_IMPERATIVE = {"навіть"}
+WORD = r"[\w’]"
+
+
+def _uk_plural_imperative(entry: Entry, form: str) -> str | None:
+    if entry.context in UK_CLASS_ADDRESS:
+        return None
+    pattern = rf"(?<!{WORD}){WORD}{{2,}}(?:іть|йте|ьте)(?:ся)?(?!{WORD})"
+    for m in re.finditer(pattern, _outside_code(form), re.IGNORECASE):
+        if m.group(0).casefold() not in UK_NOT_IMPERATIVE:
+            return m.group(0)
+    return None
+
+
+_PAST_AFTER_TI = re.compile(
+    rf"(?<!{WORD})ти(?:\s+{WORD}+)?\s+{WORD}+(?:в|вся|ла|лася|лась|г|гся)(?!{WORD})", re.IGNORECASE
+)
+# an imperative (not an infinitive in -ти) next to a gendered word for the pupil: «знайди сам», «Рубай першим»
+_GENDERED_NEXT_TO_IMPERATIVE = re.compile(
+    rf"(?<!{WORD}){WORD}+(?<!т)[иій]\s+(?:сам|сама|першим|першою|готовий|готова)(?!{WORD})"
+    rf"|(?<!{WORD})(?:сам|сама|першим|першою)\s+{WORD}+(?<!т)[иій](?!{WORD})",
+    re.IGNORECASE,
+)
+
+
+def _uk_gendered_address(entry: Entry, form: str) -> str | None:
+    text = _outside_code(form)
+    m = _PAST_AFTER_TI.search(text) or _GENDERED_NEXT_TO_IMPERATIVE.search(text)
+    return m.group(0) if m else None
+
+
+def _player_form(language: str) -> Callable[[Entry, str], str | None]:
+    article = {"es": r"(?:el|El|del|al|como) \{player\}", "uk": None}[language]
+
+    def check(entry: Entry, form: str) -> str | None:
+        if "{player}" not in form:
+            return None
+        if IN_SENTENCE in entry.comments or entry.context in IN_SENTENCE_CONTEXTS:
+            if form.startswith("{player}"):
+                return "a sentence begins with the lower-case {player}"
+            if article and len(re.findall(article, form)) != form.count("{player}"):
+                return "{player} without «el/del/al»"
+        elif article and re.search(r"\b(?:el|del|al) \{player\}", form, re.IGNORECASE):
+            return "«el {player}» with the capitalised label («el Jugador 2»)"
+        return None
+
+    return check
+
+
+def _seat_case(entry: Entry, form: str) -> str | None:
+    """A capitalised seat («Jugador 2», «Гравець 2») only starts a sentence or a label."""
+    text = _outside_code(form)
+    for m in re.finditer(r"\b(?:Гравц\w*|Гравець|Jugador(?:es)?)\s+(?:\d|\{seat\})", text):
+        before = text[: m.start()].rstrip()
+        if before and before[-1] not in ".!?:*—(«|;":
+            return text[max(0, m.start() - 20) : m.end()]
+    return None
+
+
+_TURN_PLAYED = (
+    r"\b(?:mejor|buen|otro|ningún|algún|único|primer)\s+turnos?\b"
+    r"|\bturnos?\s+(?:jugados?|mejores?|analizados?|permitidos?|posibles?|tranquilos?|equivocados?|anterior|siguiente)\b"
+    r"|\bnotación de turnos\b"
+    r"|\b(?:juega|jugar|haz|hacer|escribe|escribir|devuelve|devolver|elige|elegir)\s+(?:un|el|ese|este|tu|su)\s+turno\b(?!\s+más)"
+    r"|^Turno \{ply\}"
+)
+_ES_NOT_PRETERITE_2SG = r"(?:tr|ex|cons|ins|res|as|pers|subs|des|ch|alp|desp|emb)iste"  # nouns, present tense
+_ES_JUST_HAPPENED = (
+    "puzzle:verdict",
+    "puzzle:hint",
+    "puzzle:why",
+    "board:notice",
+    "review:board",
+    "tutorial:",
+)
+
+RULES: dict[str, list[Rule]] = {
+    "uk": [
+        ("uk.board", "the board is «поле», never «дошка»", _search(r"дош[кц]", unless=r"шахов\w*\s+дош[кц]")),
+        (
+            "uk.calque",
+            "«зараховується»/«вважається», not the calque «рахується»",
+            _search(r"\bраху(?:єть|ють)ся\b"),
+        ),
+        ("uk.search_bot", "a bot that searches, not «бот-пошуковик» (a web crawler)", _search(r"пошуковик")),
+        (
+            "uk.end_game",
+            "the end game «почався», as in the tutorial (not «запущено»)",
+            _search(r"запущено кінець"),
+        ),
+        ("uk.register", "the pupil is *ти*: no -іть/-йте imperatives", _uk_plural_imperative),
+        ("uk.gender", "no gendered past or «сам/першим» addressed to the pupil", _uk_gendered_address),
+        ("uk.player", "{player} inside a sentence never starts it", _player_form("uk")),
+        ("uk.seat_case", "«гравець 2» in lower case inside a sentence", _seat_case),
+    ],
+    "es": [
+        ("es.rating", "a rating is «valoración», never «puntuación»", _search(r"\bpuntuaci[oó]n")),
+        (
+            "es.tense_2sg",
+            "what the pupil just did takes the pretérito perfecto («has visto»), not the indefinido",
+            lambda e, f: (
+                None
+                if f"{e.context}".startswith("rules:")
+                else _search(rf"\b(?!{_ES_NOT_PRETERITE_2SG}\b)\w+(?:aste|iste|asteis|isteis)\b")(e, f)
+            ),
+        ),
+        (
+            "es.tense_feedback",
+            "feedback on what just happened takes the pretérito perfecto («ha contado»)",
+            lambda e, f: (
+                _search(r"\b(?:fue|fueron|contó|intentó|intentaron|usó|vio|jugó|eligió|hizo|pudo)\b")(e, f)
+                if f"{e.context}".startswith(_ES_JUST_HAPPENED)
+                else None
+            ),
+        ),
+        ("es.jugada", "what is played is «jugada»; «turno» only for whose turn it is", _search(_TURN_PLAYED)),
+        ("es.player", "{player} inside a sentence takes «el/del»: «el jugador 2»", _player_form("es")),
+        ("es.seat_case", "«el jugador 2» in lower case inside a sentence", _seat_case),
+    ],
+    "all": [
+        ("nbsp.times", "no-break spaces around × («5 × 5»)", _search(r"\S ×|× \S", flags=0)),
+        (
+            "nbsp.plusminus",
+            "no-break space after ± and before it («{rating} ± {deviation}»)",
+            _search(r"± | ±", flags=0),
+        ),
+        ("nbsp.percent", "no-break space before %", _search(r"[\d}] %", flags=0)),
+        (
+            "minus",
+            f"a negative number takes the minus sign {MINUS_SIGN} (U+2212), not a hyphen",
+            _search(r"(?<![\w\-])-\d", flags=0),
+        ),
+    ],
+}
+
+
+def rules_for(language: str) -> list[Rule]:
+    return RULES.get(language, []) + RULES["all"]
+
+
+def convention_problems(language: str, entries: Iterable[Entry]) -> list[str]:
+    """Every broken convention: ``"[context] 'English text…': rule (what it asks) — «excerpt»"``."""
+    problems = []
+    for entry in entries:
+        for name, asks, check in rules_for(language):
+            for form in entry.forms:
+                found = check(entry, form)
+                if found:
+                    problems.append(f"[{entry.context}] {entry.msgid[:60]!r}: {name} ({asks}) — «{found}»")
+                    break
+    return problems
+
+
+# --------------------------------------------------------------------------- the catalogues
+
+
+@pytest.mark.parametrize("language", ["uk", "es", "en"])
+def test_catalogues_follow_the_conventions(language):
+    problems = convention_problems(language, read_entries(language))
+    assert not problems, "\n".join(problems)
+
+
+#: One planted violation per rule: (rule, language, context, English, translation, comments).
+PLANTED = [
+    ("uk.board", "uk", "board", "On the board", "На дошці", ""),
+    ("uk.calque", "uk", "puzzle", "Counts", "Рахується лише перша спроба.", ""),
+    ("uk.search_bot", "uk", "notebook:play", "A search bot", "Бот-пошуковик шукає.", ""),
+    ("uk.end_game", "uk", "chart", "End game triggered", "Запущено кінець гри", ""),
+    ("uk.register", "uk", "review:board", "Press Exit", "Натисніть «Вийти».", ""),
+    ("uk.register", "uk", "review:board", "Wait", "Зачекайте, будь ласка.", ""),
+    ("uk.gender", "uk", "puzzle:verdict", "You saw it", "Ти побачив розв’язок.", ""),
+    ("uk.gender", "uk", "puzzle:verdict", "You used it", "Ти скористався підказкою.", ""),
+    (
+        "uk.gender",
+        "uk",
+        "notebook:puzzles",
+        "the puzzles you tried",
+        "задачі, які ти пробував розв’язати",
+        "",
+    ),
+    ("uk.gender", "uk", "puzzle:hint", "find it", "решту ходу знайди сам.", ""),
+    ("uk.gender", "uk", "puzzle:idea", "Chop first", "Рубай першим.", ""),
+    ("uk.player", "uk", "board:prompt", "{player} is thinking", "{player} думає…", IN_SENTENCE),
+    ("es.rating", "es", "puzzle", "Your rating", "Tu puntuación", ""),
+    ("es.tense_2sg", "es", "puzzle:verdict", "You saw it", "Viste la solución.", ""),
+    ("es.tense_2sg", "es", "puzzle:verdict", "You used it", "Usaste la pista.", ""),
+    ("es.tense_feedback", "es", "puzzle:verdict", "It counted", "Este problema contó como no resuelto.", ""),
+    ("es.jugada", "es", "review:label", "Best turn", "Mejor turno", ""),
+    ("es.jugada", "es", "board", "Type a turn", "Escribe un turno", ""),
+    ("es.jugada", "es", "review", "Turn {ply}", "Turno {ply} del {player}", IN_SENTENCE),
+    ("es.player", "es", "board:prompt", "{player}'s bot", "El bot de {player} se ha parado.", IN_SENTENCE),
+    ("es.player", "es", "board:prompt", "{player}: move", "Mueve, el {player}.", ""),
+    ("uk.seat_case", "uk", "puzzle:why", "Then Player 3", "Тоді Гравець 3 ходить.", ""),
+    ("es.seat_case", "es", "puzzle:why", "Then Player 3", "Entonces Jugador 3 juega.", ""),
+    ("nbsp.times", "es", "board", "5 × 5", "Tablero de 5 × 5 casillas", ""),
+    ("nbsp.plusminus", "uk", "puzzle", "± {deviation}", "{rating} ± {deviation}", ""),
+    ("nbsp.percent", "uk", "chart", "{n} %", "{n} %", ""),
+    ("minus", "es", "puzzle:why", "difference -4.8", "la diferencia es -4,8", ""),
+]
+
+
+@pytest.mark.parametrize(("rule", "language", "context", "msgid", "form", "comments"), PLANTED)
+def test_each_rule_catches_a_planted_violation(rule, language, context, msgid, form, comments):
+    entry = Entry(context, msgid, (form,), comments)
+    problems = convention_problems(language, [entry])
+    assert any(f": {rule} (" in p and f"[{context}] {msgid[:60]!r}" in p for p in problems), problems
+
+
+def test_every_rule_has_a_planted_violation():
+    planted = {p[0] for p in PLANTED}
+    assert {name for rules in RULES.values() for name, _a, _c in rules} == planted
+
+
+@pytest.mark.parametrize(
+    ("language", "form", "comments"),
+    [
+        ("uk", "Гравець 1 виграв сам.", ""),  # a third person, not the pupil
+        ("uk", "той може сам зрубати ряд e2–e4", ""),  # an infinitive, not an imperative
+        ("uk", "Обговоріть відповіді в класі.", ""),  # checked below with the class context
+        ("uk", "Клітинки називають, як на шаховій дошці.", ""),  # a real chess board
+        ("es", "Espera: es el turno del {player}.", IN_SENTENCE),  # whose turn it is
+        ("es", "Jugada 5 del {player}: un error.", IN_SENTENCE),
+        ("es", "{player}: mueve tu leñador.", ""),  # a label before a colon
+        ("es", "Ejemplo: a1-b2 +c4 xb3; `x = -1`", ""),  # notation and code are not numbers
+    ],
+)
+def test_rules_leave_correct_texts_alone(language, form, comments):
+    context = "exercise:notebook" if form.startswith("Обговоріть") else "board"
+    assert convention_problems(language, [Entry(context, "x", (form,), comments)]) == []
+
+
+# --------------------------------------------------------------------------- the code's side
+
+
+def test_negative_numbers_take_a_true_minus_sign():
+    for language in ("en", "uk", "es"):
+        tr = Translator(language)
+        assert tr.format_number(-5) == f"{MINUS_SIGN}5"
+        assert tr.format_decimal(-4.8, format="#,##0.#").startswith(MINUS_SIGN)
+        assert MINUS_SIGN in tr.format_percent(-0.12) and "-" not in tr.format_percent(-0.12)
+        assert "-" not in tr.format_number(-1234) and tr.format_number(3) == "3"
+
+
+@pytest.mark.parametrize(
+    ("language", "label", "inside"),
+    [("en", "Player 2", "Player 2"), ("uk", "Гравець 2", "гравець 2"), ("es", "Jugador 2", "jugador 2")],
+)
+def test_a_player_has_a_label_and_a_sentence_form(language, label, inside):
+    tr = Translator(language)
+    assert tr.format(terms.PLAYER, seat=2) == label
+    assert tr.format(terms.PLAYER_IN_SENTENCE, seat=2) == inside
+
+
+# --------------------------------------------------------------------------- sentences the board builds
+
+DOMINO = (
+    "....2/...../...../m..../1mmma 1 0,0 2,2"  # Player 1 chops a1-a4 at once (tests/test_puzzle_board.py)
+)
+WRONG = "a1 +a3,b2,c2,d2 xa2"
+
+
+def _puzzle_board(locale: str):
+    from logger_widget import Position
+    from logger_widget.board import PuzzleBoard
+    from logger_widget.puzzles import Puzzle, Source, analyse_position
+
+    analysis = analyse_position(Position.from_lpn(DOMINO))
+    puzzle = Puzzle(
+        "t1", DOMINO, 1, analysis.solutions, "domino_chop", 1500.0, 60.0, Source(1, ("greedy", "random"), 3)
+    )
+    return PuzzleBoard([puzzle], locale=locale, bot_mode="sync")
+
+
+@pytest.mark.parametrize(
+    ("locale", "task", "reply"),
+    [
+        ("es", "Juega el jugador 1: encuentra el corte", "Entonces el jugador 2 hace la jugada e5"),
+        ("uk", "Ходить гравець 1: знайди рубку", "Тоді гравець 2 робить хід e5"),
+        ("en", "Player 1 to play: find the chop", "Then Player 2 plays e5"),
+    ],
+)
+def test_the_puzzle_board_puts_the_sentence_form_of_a_player_in_its_sentences(locale, task, reply):
+    from test_widget import Driver
+
+    board = _puzzle_board(locale)
+    assert task in board.view["task"]
+    Driver(board).play(board.position.parse_turn(WRONG))
+    notice = board.view["notice"]["text"]
+    assert reply in notice, notice
+
+
+@pytest.mark.parametrize(("locale", "expected"), [("es", "es −4,8;"), ("uk", "— −4,8;"), ("en", "is −4.8;")])
+def test_a_negative_difference_in_points_is_written_with_a_true_minus(locale, expected):
+    from logger_widget.board.puzzle_mode import explain_wrong
+
+    board = _puzzle_board(locale)
+    puzzle = board.session.puzzle
+    turn = board.position.parse_turn(WRONG)
+    reply = board.position.play(turn).legal_turns()
+    text = explain_wrong(Translator(locale), puzzle, turn, next(iter(reply)), -4.8)
+    assert expected in text and "lead" not in text and "-4" not in text, text
+
+
+@pytest.mark.parametrize(
+    ("locale", "expected"),
+    [("es", "El jugador 2 (bot)"), ("uk", "гравець 2 (бот)"), ("en", "Player 2 (bot)")],
+)
+def test_the_status_names_a_thinking_bot_inside_a_sentence(locale, expected):
+    from logger_widget.board.view import status_view
+
+    class Seat:
+        is_bot, paused = True, False
+
+    class State:
+        setup, lesson, thinking = None, None, 2
+
+    class FrameStub:
+        replay, over, to_move, tip, stage = None, False, 2, None, None
+        seat, state = Seat(), State()
+
+    text = status_view(FrameStub(), Translator(locale))["text"]
+    assert expected in text and not text.startswith("el "), text
+
+
+def test_a_turn_inside_a_sentence_never_breaks_and_reads_back():
+    from logger_widget.board.view import notation_in_text
+    from logger_widget.engine.turn import Turn
+
+    for written in ("a1 +b2,c2,d2 xb1", "e5-d4 !b1", "a1-a3 *b3", "c3"):
+        turn = Turn.parse(written)
+        shown = notation_in_text(turn)
+        assert " " not in shown and Turn.parse(shown) == turn, shown
+    board = _puzzle_board("uk")
+    from test_widget import Driver
+
+    Driver(board).play(board.position.parse_turn(WRONG))
+    notice = board.view["notice"]["text"]
+    reply = board.game.turns[1].notation()
+    assert reply.replace(" ", NBSP) in notice and reply not in notice, notice
