@@ -39,7 +39,7 @@ the engine doing the naive model's whole job (LPN in, a set of LPN strings out).
 ``successors_per_s`` counts complete ``Position.successors()`` calls (the
 distinct positions after one full turn, as ``Position`` objects) on positions
 sampled from random games; ``successor_positions_per_s`` counts the positions
-they return. Goal (issue "rules engine"): turns_per_s >= 210,000 on one core.
+they return. Goal: turns_per_s >= 210,000 on one core.
 """
 
 from __future__ import annotations

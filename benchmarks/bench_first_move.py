@@ -33,7 +33,7 @@ search (else the Python search, capped at ``bots.mcts.WARM_UP_CAP`` seconds);
 compiling or loading the kernel); ``search_ready_s``: from building the board
 until the compiled search is ready (kernel and search); ``max_gap_s``: the
 longest block of the loop over the whole run, ``max_gap_until_reply_s`` until
-the reply. Goal (issue 14, item 5): no block longer than 2 s. ``load`` is
+the reply. Goal: no block longer than 2 s. ``load`` is
 ``os.getloadavg()`` at the end (the machine is shared; compile times grow with
 the load). ``--child`` runs one process's part in this process (used by
 ``tests/test_fast.py`` with ``--no-wait``: stop after the reply).

@@ -25,7 +25,7 @@ medium − easy and hard − medium. The bots are the presets of
 :data:`logger_widget.bots.PRESETS` (iteration budgets, so the games do not depend on the
 machine's speed or load: the same seed gives the same games on any machine
 with the same search — compiled or Python); ``--easy/--medium/--hard`` try
-other budgets with the presets' other settings. Goal (issue 14): each step
+other budgets with the presets' other settings. Goal: each step
 ≥ +150 Elo with 2 and with 4 players (3 players measured too). Prints a Markdown table (or one JSON
 line with ``--json``) with the games, W-D-L, ratings, steps, the search used
 (compiled or Python), wall time and the load average (``os.getloadavg``) before

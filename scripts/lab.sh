@@ -8,7 +8,8 @@
 # in too; a notebook already in the working copy is never overwritten (your
 # work stays). `bash scripts/lab.sh --fresh` starts again from notebooks/.
 set -euo pipefail
-source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
+# Installs only what the notebooks need (pyproject.toml's `lab` extra; scripts/env.sh).
+LW_EXTRA=lab source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 WORK="$ROOT/.lab/notebooks"
 if [ "${1:-}" = "--fresh" ]; then
   shift

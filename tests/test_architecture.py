@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import grimp
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "logger_widget"
@@ -31,9 +33,17 @@ def _runtime_edges(graph: grimp.ImportGraph) -> set[tuple[str, str]]:
     }
 
 
-def test_no_import_cycle_between_modules() -> None:
-    """No module reaches itself through imports, including imports inside functions."""
-    graph = grimp.build_graph("logger_widget", exclude_type_checking_imports=True)
+#: The one type-only back edge left: ``TurnInProgress`` annotates the position it starts from
+#: (``decisions`` builds positions with that position's own class, never importing ``position``).
+TYPE_ONLY_PAIR = {"logger_widget.engine.decisions", "logger_widget.engine.position"}
+
+
+@pytest.mark.parametrize("type_checking", [False, True], ids=["runtime", "with-type-checking"])
+def test_no_import_cycle_between_modules(type_checking: bool) -> None:
+    """No module reaches itself through imports: inside functions, and ``TYPE_CHECKING``-only ones too."""
+    graph = grimp.build_graph(
+        "logger_widget", exclude_type_checking_imports=not type_checking, cache_dir=None
+    )
     cycles = []
     for importer, imported in sorted(_runtime_edges(graph)):
         if importer == imported or imported == "logger_widget":
@@ -42,22 +52,104 @@ def test_no_import_cycle_between_modules() -> None:
         if importer.startswith(imported + "."):
             continue
         chain = graph.find_shortest_chain(importer=imported, imported=importer)
+        if type_checking and {importer, imported} <= TYPE_ONLY_PAIR:
+            continue
         if chain and not any(importer.startswith(m + ".") for m in chain):
             cycles.append(" -> ".join((importer, *chain)))
     assert not cycles, "\n".join(cycles)
 
 
-def test_the_cycle_check_finds_a_planted_cycle(tmp_path: Path, monkeypatch) -> None:
-    """The check above can fail: a package with a function-level cycle is caught."""
-    pkg = tmp_path / "cyclic_pkg"
+@pytest.mark.parametrize(
+    ("name", "back_import"),
+    [
+        ("cyclic_pkg", "def f():\n    from . import a\n    return a\n"),  # inside a function
+        ("typed_cycle_pkg", "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from . import a\n"),
+    ],
+)
+def test_the_cycle_check_finds_a_planted_cycle(
+    name: str, back_import: str, tmp_path: Path, monkeypatch
+) -> None:
+    """The check above can fail: a cycle through a function-level or a ``TYPE_CHECKING`` import is caught."""
+    pkg = tmp_path / name
     pkg.mkdir()
     (pkg / "__init__.py").write_text("")
     (pkg / "a.py").write_text("from . import b\n")
-    (pkg / "b.py").write_text("def f():\n    from . import a\n    return a\n")
+    (pkg / "b.py").write_text(back_import)
     monkeypatch.syspath_prepend(str(tmp_path))
-    graph = grimp.build_graph("cyclic_pkg")
-    assert graph.find_shortest_chain(importer="cyclic_pkg.b", imported="cyclic_pkg.a")
-    assert graph.find_shortest_chain(importer="cyclic_pkg.a", imported="cyclic_pkg.b")
+    graph = grimp.build_graph(name, exclude_type_checking_imports=False, cache_dir=None)
+    assert graph.find_shortest_chain(importer=f"{name}.b", imported=f"{name}.a")
+    assert graph.find_shortest_chain(importer=f"{name}.a", imported=f"{name}.b")
+
+
+#: The board's collaborators (its modes and the bot runner) and what they may not do: reach
+#: through the board to the game, the seats or each other, or redraw (docs/architecture.md).
+COLLABORATORS = [
+    "logger_widget/board/controller.py",
+    "logger_widget/board/bot_runner.py",
+    "logger_widget/board/modes.py",
+    "logger_widget/board/review_mode.py",
+    "logger_widget/board/puzzle_mode.py",
+    "logger_widget/classroom/tutorial.py",
+]
+_BOARD_PARTS = ("game", "bots", "_bots", "controller", "_controller", "review", "_review", "lesson", "_seats")
+_BOARD_PARTS += ("seat", "lock", "_lock", "set_notice", "replace_game", "replay_ply", "_notice")
+_GAME_CHANGES = ("play", "undo", "redo", "discard_redo")
+
+
+def _reaches(path: Path) -> list[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Attribute):
+            continue
+        where = f"{path.name}:{node.lineno}"
+        owner = node.value
+        if isinstance(owner, ast.Attribute) and owner.attr == "game" and node.attr in _GAME_CHANGES:
+            found.append(f"{where}: .game.{node.attr}")  # a change of the game behind the board's back
+        if node.attr in ("redraw", "_redraw", "_draw", "game_changed", "_game_changed") and not (
+            isinstance(owner, ast.Name) and owner.id in ("mode", "super")
+        ):
+            found.append(f"{where}: .{node.attr}")
+        if (
+            isinstance(owner, ast.Attribute)
+            and owner.attr in ("board", "_board")
+            and node.attr in _BOARD_PARTS
+        ):
+            found.append(f"{where}: .{owner.attr}.{node.attr}")  # through a back-pointer to the board
+        if isinstance(owner, ast.Attribute) and owner.attr in ("bots", "_bots", "controller", "_controller"):
+            found.append(f"{where}: .{owner.attr}.{node.attr}")  # to another collaborator
+        if isinstance(owner, ast.Name) and owner.id in ("b", "board") and node.attr in _BOARD_PARTS:
+            found.append(f"{where}: {owner.id}.{node.attr}")
+    return found
+
+
+def test_the_boards_collaborators_do_not_reach_through_it() -> None:
+    """Controller, bot runner and modes use only the board's Host interface: no back-pointer, no redraw."""
+    found = [hit for name in COLLABORATORS for hit in _reaches(ROOT / name)]
+    assert not found, "\n".join(found)
+
+
+def test_the_reach_check_finds_a_reach_through(tmp_path: Path) -> None:
+    """The check above can fail: the old controller's habits are caught."""
+    bad = tmp_path / "bad.py"
+    bad.write_text(
+        "def commit(self, b):\n"
+        "    b.game.play(t)\n"
+        "    b.game_changed()\n"
+        "    self.board.bots.forget(1)\n"
+        "    self.board.controller.steps = []\n"
+        "    board.bots.start_hint()\n"
+    )
+    hits = _reaches(bad)
+    for expected in (
+        ".game.play",
+        ".game_changed",
+        ".board.bots",
+        ".bots.forget",
+        ".board.controller",
+        "board.bots",
+    ):
+        assert any(expected in h for h in hits), (expected, hits)
 
 
 def test_importing_the_engine_loads_no_ui_library() -> None:
@@ -80,15 +172,51 @@ def _functions(path: Path) -> list[tuple[int, str]]:
     return out
 
 
+def _js_functions(path: Path) -> list[tuple[int, str]]:
+    """``(lines, "file:name")`` of each ``function name(…) {…}`` of an ES module (braces matched per line)."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    out = []
+    for i, line in enumerate(lines):
+        m = re.match(r"\s*(?:export\s+)?(?:async\s+)?function\s+(\w+)", line)
+        if not m:
+            continue
+        depth, opened = 0, False
+        for j in range(i, len(lines)):
+            depth += lines[j].count("{") - lines[j].count("}")
+            opened = opened or "{" in lines[j]
+            if opened and depth <= 0:
+                out.append((j - i + 1, f"{path.name}:{m.group(1)}"))
+                break
+    return out
+
+
 def test_architecture_doc_reports_the_longest_function_and_largest_module() -> None:
     """docs/architecture.md names the current longest function and largest module, with their sizes."""
     files = sorted(PACKAGE.rglob("*.py"))
     longest = max(f for p in files for f in _functions(p))
     largest = max((len(p.read_text(encoding="utf-8").splitlines()), str(p.relative_to(ROOT))) for p in files)
     doc = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    scripts = sorted(PACKAGE.rglob("*.js"))
+    js_longest = max(f for p in scripts for f in _js_functions(p))
+    js_largest = max(
+        (len(p.read_text(encoding="utf-8").splitlines()), str(p.relative_to(ROOT))) for p in scripts
+    )
     expected = [
         f"- Longest function: `{longest[1]}` ({longest[0]} lines).",
         f"- Largest module: `{largest[1]}` ({largest[0]} lines).",
+        f"- Longest JavaScript function: `{js_longest[1]}` ({js_longest[0]} lines).",
+        f"- Largest JavaScript module: `{js_largest[1]}` ({js_largest[0]} lines).",
     ]
     missing = [line for line in expected if line not in doc]
     assert not missing, "docs/architecture.md, section Size, should say:\n" + "\n".join(expected)
+
+
+#: the longest a function may be (Python or the ES module): a longer one is split into named steps
+MAX_FUNCTION_LINES = 150
+
+
+def test_no_function_is_longer_than_the_limit() -> None:
+    found = [f for p in sorted(PACKAGE.rglob("*.py")) for f in _functions(p)]
+    found += [f for p in sorted(PACKAGE.rglob("*.js")) for f in _js_functions(p)]
+    too_long = sorted((f for f in found if f[0] > MAX_FUNCTION_LINES), reverse=True)
+    assert not too_long, f"functions over {MAX_FUNCTION_LINES} lines: {too_long}"

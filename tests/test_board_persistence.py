@@ -141,7 +141,7 @@ def test_a_bots_answer_is_applied_on_the_kernels_event_loop_never_in_its_thread(
             HUMAN_AND_BOT.format(front=NOTE_FRONT_END) + "\n"
             "import threading\nthreads = []\n"
             "b.on_change(lambda board: threads.append(threading.current_thread().name))\n"
-            "b.bots._loop = None  # no loop captured (as in Colab)\n"
+            "b._bots._loop = None  # no loop captured (as in Colab)\n"
             "b.play(next(iter(b.position.legal_turns())))"
         )
         time.sleep(2)  # the kernel is idle: the answer arrives between cells
@@ -159,7 +159,7 @@ HINT_COUNTING_CHILDREN = (
 #: Waits for the compiled search to be loaded (or built) and the hint to be given.
 HINT_DONE = (
     "from logger_widget.bots import mcts\n"
-    "print(mcts._compiled_ready.wait(600), b.wait(60), b.bots.hint is not None, len(spawned))"
+    "print(mcts._compiled_ready.wait(600), b.wait(60), b._bots.hint is not None, len(spawned))"
 )
 
 

@@ -439,7 +439,7 @@ def test_notebooks_use_the_glossary() -> None:
         "доросл",  # доросле дерево, дорослі дерева, дорослих дерев
         "саджан",
         "очок",
-        "порівну",  # equal points; «нічия» is kept for a shared win only (issue 12)
+        "порівну",  # equal points; «нічия» is kept for a shared win only
     ):
         assert term in uk, term
     es = json.dumps(ex.notebook_cells("es", teacher=True), ensure_ascii=False)

@@ -385,7 +385,7 @@ def test_background_warm_up_is_started_only_for_bots_that_use_the_kernel(
 
 
 def test_the_first_bot_move_on_a_fresh_install_does_not_wait_for_the_compiler(tmp_path: Path) -> None:
-    """Issue 14, item 5: a board with a bot seat in a fresh process with an empty Numba cache.
+    """A board with a bot seat in a fresh process with an empty Numba cache.
 
     ``benchmarks/bench_first_move.py --child`` builds the board on an asyncio
     loop (standing in for the kernel's), plays the pupil's first turn and

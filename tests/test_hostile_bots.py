@@ -22,7 +22,7 @@ import pytest
 from hostile_bots import HOSTILE, MARK, Targets, write_hostile
 
 from logger_widget.bots import BotError
-from logger_widget.tournament import play_game
+from logger_widget.tournament import isolation, play_game
 from logger_widget.tournament.classbots import class_tournament
 from logger_widget.tournament.sandbox import SandboxedBot, SandboxLimits, shutdown_workers
 
@@ -231,9 +231,17 @@ def test_the_hostile_suite_also_holds_for_an_unprivileged_teacher() -> None:
             "LANG": "C.UTF-8",
             "LW_PRIVATE_HOME": str(home),
         }
+        # that user must reach this interpreter and repository: where they lie in folders it cannot
+        # enter (pyenv under a 0700 /root), a private view passes just them (as for the sandboxes)
+        prefix, sources = os.path.realpath(sys.base_prefix), [os.path.realpath(sys.base_prefix), str(ROOT)]
+        hidden = isolation.hidden_folders([os.path.join(prefix, "bin"), str(ROOT / "tests")])
+        bwrap = shutil.which("bwrap") or "bwrap"
+        if hidden:
+            start = isolation._private_view(bwrap, sources, hidden, uid=user.pw_uid)
+        else:
+            start = ["setpriv", f"--reuid={user.pw_uid}", f"--regid={user.pw_gid}", "--clear-groups", "--"]
         command = [
-            "setpriv", f"--reuid={user.pw_uid}", f"--regid={user.pw_gid}", "--clear-groups", "--",
-            sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--basetemp", str(work / "t"),
+            *start, sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--basetemp", str(work / "t"),
             "-o", "addopts=", str(ROOT / "tests" / "test_hostile_bots.py"),
             "-k", "not unprivileged_teacher",
         ]  # fmt: skip

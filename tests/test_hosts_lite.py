@@ -1,9 +1,9 @@
-"""JupyterLite (Pyodide) readiness: no threads needed, no optional extras needed.
+"""JupyterLite (Pyodide) readiness, with Pyodide simulated in this Python.
 
-JupyterLite itself cannot be started here (its kernel is Pyodide in a browser,
-fetched from a CDN); docs/hosts.md has the ``jupyter lite build`` recipe. What
-can be checked here is what Pyodide changes for the package: threads cannot
-start, and only the required dependencies are installed.
+What Pyodide changes for the package: threads and processes cannot start (boards play
+bots in the click's handler, tournaments play game after game), Numba is absent, games
+are saved in the browser's ``/drive`` (or the board says they are not), and only the
+required dependencies are installed. The site's build is tests/test_lite_site.py.
 """
 
 from __future__ import annotations
@@ -23,13 +23,97 @@ REPO = Path(__file__).resolve().parents[1]
 
 
 def _no_threads(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Make this Python look like Pyodide: sys.platform 'emscripten' and Thread.start failing as there."""
+    """Make this Python look like Pyodide: sys.platform 'emscripten', no Numba, Thread.start failing as there."""
     monkeypatch.setattr(sys, "platform", "emscripten")
+    monkeypatch.setenv("LOGGER_WIDGET_NO_JIT", "1")  # no Numba for Pyodide: no compile in the background
 
     def start(self: threading.Thread) -> None:
         raise RuntimeError("can't start new thread")
 
     monkeypatch.setattr(threading.Thread, "start", start)
+
+
+def _no_processes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pyodide has no ``_multiprocessing``: a process pool can't even be made there."""
+    import concurrent.futures as cf
+
+    def pool(*args: object, **kwargs: object) -> None:
+        raise ModuleNotFoundError("No module named '_multiprocessing'")
+
+    monkeypatch.setattr(cf, "ProcessPoolExecutor", pool)
+
+
+def test_round_robin_plays_in_this_process_where_processes_cannot_start(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The default executor plays the games one after another in Pyodide: same results, no warning."""
+    from tqdm.auto import tqdm
+
+    from logger_widget.tournament import round_robin, seat_rotated
+
+    expected = round_robin(["random", "greedy"], games_per_pair=2, seed=3, executor="serial", progress=False)
+    _no_threads(monkeypatch)
+    _no_processes(monkeypatch)
+    monkeypatch.setattr(tqdm, "monitor", None)  # tqdm would start its monitor thread afresh
+    got = round_robin(["random", "greedy"], games_per_pair=2, seed=3)  # warnings are errors here
+    assert len(got.games) == 2 and [g.turns for g in got.games] == [g.turns for g in expected.games]
+    assert [g.winners for g in got.games] == [g.winners for g in expected.games]
+    table = seat_rotated(["random", "greedy", "random"], players=3, games=1, seed=1, progress=False)
+    assert table.games and all(len(g.points) == 3 for g in table.games)
+
+
+def _play_some(board: Board, n: int = 3) -> list[str]:
+    import random
+
+    rng = random.Random(4)
+    for _ in range(n):
+        board.play(rng.choice(list(board.position.legal_turns())))
+    return [t.notation() for t in board.game.turns]
+
+
+def test_boards_autosave_to_the_browsers_drive_and_resume(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """In JupyterLite the notebook runs in /drive/<folder> (kept by the browser): games are saved there."""
+    from logger_widget.board import persistence
+
+    drive = tmp_path / "drive"
+    folder = drive / "lessons"
+    folder.mkdir(parents=True)
+    monkeypatch.setattr(persistence, "BROWSER_DRIVE", str(drive), raising=False)
+    monkeypatch.chdir(folder)
+    _no_threads(monkeypatch)
+    board = Board(["human", "human"], seed=3, locale="es")
+    assert board.autosave.enabled
+    turns = _play_some(board)
+    (saved,) = (folder / ".logger_games").glob("*.json")
+    # the page is reloaded: a new kernel, the same cell
+    again = Board(["human", "human"], seed=3, locale="es")
+    assert "board.resume()" in again.view["notice"]["text"]
+    again.resume()
+    assert [t.notation() for t in again.game.turns] == turns
+    # a notebook opened outside the drive (cwd "/") saves at the drive's top
+    monkeypatch.chdir(tmp_path)
+    assert persistence.save_folder() == str(drive)
+
+
+def test_a_browser_without_drive_says_games_are_not_saved(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from logger_widget.board import persistence
+
+    monkeypatch.setattr(persistence, "BROWSER_DRIVE", str(tmp_path / "no-drive"), raising=False)
+    monkeypatch.chdir(tmp_path)
+    _no_threads(monkeypatch)
+    board = Board(["human", "human"], seed=3, locale="en")
+    assert not board.autosave.enabled
+    assert "not saved" in board.view["notice"]["text"]
+    _play_some(board, 1)
+    assert not list(tmp_path.rglob("*.json"))
+    # asked not to save: no notice; outside the browser: no notice either
+    assert Board(["human", "human"], autosave=False, locale="en").view["notice"] is None
+    monkeypatch.setattr(sys, "platform", "linux")
+    assert Board(["human", "human"], locale="en").view["notice"] is None
 
 
 def test_threads_available_here_but_not_in_pyodide(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1151,7 +1151,7 @@ def test_notebooks_accept_the_pseudo_locale():
 
 
 def test_uk_nichia_only_for_a_shared_win():
-    """«нічия» (a draw) is never used for equal points before the tie-break (issue 12)."""
+    """«нічия» (a draw) is never used for equal points before the tie-break."""
     catalog = read_catalog(po_file("uk"))
     for message in catalog:
         for text in forms(message) if message.id else ():
@@ -1172,7 +1172,7 @@ def test_uk_spawn_rule_keeps_all():
     assert "не можуть усі" in text
 
 
-# ---------------------------------------------------------------------------- counted nouns (issue 12)
+# ---------------------------------------------------------------------------- counted nouns
 
 #: Nouns that are counted in the game's texts; a number before one of them needs plural forms.
 _COUNTED = r"(?:points?|protesters?|games?|trees?|turns?|seedlings?|saplings?|rounds?|bots?|cells?)\b"

@@ -155,3 +155,17 @@ def test_error_messages_cut_huge_inputs() -> None:
     with pytest.raises(LPNError) as info:
         Position.from_lpn("x" * 1_000_000)
     assert len(str(info.value)) < 300
+
+
+def test_raw_is_the_public_bridge_and_from_raw_checks_its_input() -> None:
+    """``Position.raw`` / ``Position.from_raw`` round-trip; a bad tuple is refused with a reason."""
+    for players in (2, 3, 4):
+        p = Position.initial(players).play(Position.initial(players).parse_turn("a1-a3 *b3"))
+        assert Position.from_raw(p.raw) == p and Position.from_raw(p.raw).to_lpn() == p.to_lpn()
+    good = Position.initial(2).raw
+    with pytest.raises(ValueError, match="raw position is"):
+        Position.from_raw(good[:7])  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="one logger, score and supply per seat"):
+        Position.from_raw((*good[:6], (0, 0, 0), good[7]))
+    with pytest.raises(ValueError, match="not a legal position"):
+        Position.from_raw((good[0], good[0], *good[2:]))  # a seedling and a sapling on one cell

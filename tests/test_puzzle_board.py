@@ -1,4 +1,4 @@
-"""The puzzle board (issue 15): task in words, right/wrong and why, consequence, hint, next, rating."""
+"""The puzzle board: task in words, right/wrong and why, consequence, hint, next, rating."""
 
 from __future__ import annotations
 
@@ -104,7 +104,7 @@ def test_the_first_hint_gives_the_idea_and_one_cell_not_the_solution(board) -> N
     target = solution.action.cells[0]
     assert d.send("hint") == "ok"
     hint = board.view["hint"]
-    assert board.session.hints == 1 and board.bots.hint is None
+    assert board.session.hints == 1 and board.board._bots.hint is None
     assert hint["text"] == (
         f"Hint: One chop can fell a whole line of mature trees. Look at the tree on {target}. "
         "Press “Solution” to see the whole turn."
@@ -125,7 +125,7 @@ def test_the_second_hint_shows_the_solution_and_counts_as_not_solved(board) -> N
     solution = board.puzzle.solution_turns()[0]
     assert d.send("hint") == "ok" and d.send("hint") == "ok"
     hint = board.view["hint"]
-    assert board.session.hints == 2 and board.bots.hint == solution
+    assert board.session.hints == 2 and board.board._bots.hint == solution
     assert hint["text"].startswith(f"Hint: {notation_in_text(solution)} (")
     assert "counts as not solved: your rating 1,500 → 1,4" in hint["text"]
     assert not hint["enabled"] and "label" not in hint
@@ -187,7 +187,7 @@ def test_the_header_says_whether_the_puzzle_is_a_side_line() -> None:
     own = next(p for p in shipped if not p.source.variation)
     b = PuzzleBoard([own, side], locale="en", bot_mode="sync")
     assert " · from a bots' game. " in b.view["task"] and not b.view["puzzle"]["side_line"]
-    b.session.go_next(b)
+    b.session.go_next()
     assert " · side line: one turn off a bots' game. " in b.view["task"] and b.view["puzzle"]["side_line"]
     uk = PuzzleBoard([side], locale="uk", bot_mode="sync")
     assert english_words(uk.view["task"]) == []
@@ -240,3 +240,21 @@ def test_next_puzzle_with_more_players_gives_every_seat_to_a_person() -> None:
     assert Driver(b).send("next_lesson") == "ok"
     assert b.game.position.to_lpn() == four.lpn and b.seats == ("human",) * 4
     assert b.view["interactive"] and b.view["to_move"] == four.seat
+
+
+def test_after_show_the_solution_next_is_offered_at_once_and_nothing_says_solved(board) -> None:
+    d = Driver(board)
+    assert d.send("hint") == "ok" and d.send("hint") == "ok"
+    assert board.view["lesson"]["next"] == "Next puzzle", "the solution is shown: go on at once"
+    assert d.send("next_lesson") == "ok" and board.puzzle.id == "t2"
+    assert d.send("hint") == "ok" and d.send("hint") == "ok"
+    board.play(board.puzzle.solution_turns()[0])
+    status = board.view["status"]["text"]
+    assert "Solved" not in status and status != "Solved! Press “Next puzzle” to go on."
+
+
+def test_undo_and_redo_are_off_on_a_puzzle_board(board) -> None:
+    board.play(WRONG)
+    view = board.view
+    assert len(board.game.turns) == 2 and not view["undo"]["enabled"] and not view["redo"]["enabled"]
+    assert Driver(board).send("undo") == "rejected" and len(board.game.turns) == 2

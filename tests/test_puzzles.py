@@ -1,4 +1,4 @@
-"""Puzzles (issue 15): the shipped set, the acceptance search, the loader's errors, ratings."""
+"""Puzzles: the shipped set, the acceptance search, the loader's errors, ratings."""
 
 from __future__ import annotations
 

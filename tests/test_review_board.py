@@ -92,8 +92,8 @@ def test_review_button_steps_and_exit():
     assert d.send("review", op="exit") == "ok"
     assert not d.view["review"]["active"] and d.view["shown_lpn"] == b.game.position.to_lpn()
     # opening again reuses the review (no new search)
-    kept = b.review.review
-    assert d.send("review", op="open") == "ok" and b.review.review is kept
+    kept = b._review.review
+    assert d.send("review", op="open") == "ok" and b._review.review is kept
 
 
 @pytest.mark.parametrize("locale", ["uk", "es"])
@@ -145,12 +145,12 @@ def test_the_review_runs_in_the_background_with_progress():
         "Looking for better turns"
     )
     deadline = time.monotonic() + 120
-    while b.review.pending and time.monotonic() < deadline:
-        b.bots.drain()
+    while b._review.pending and time.monotonic() < deadline:
+        b._bots.drain()
         time.sleep(0.02)
-    b.bots.drain()
-    with b.lock:  # the worker sets "pending" to False, then redraws under the lock: read the view after it
-        assert not b.review.pending and d.view["review"]["step"], d.view["notice"]
+    b._bots.drain()
+    with b._lock:  # the worker sets "pending" to False, then redraws under the lock: read the view after it
+        assert not b._review.pending and d.view["review"]["step"], d.view["notice"]
     assert d.view["review"]["step"]["label"] == "blunder"
     assert (2, 2) in seen  # the progress reached the front end before the end
 
@@ -166,7 +166,7 @@ def test_a_new_game_leaves_the_review():
     d.send("review", op="open")
     assert d.send("review", op="exit") == "ok"
     assert d.send("new_game") == "ok"
-    assert b.review.review is None and not d.view["review"]["active"] and not d.view["review"]["available"]
+    assert b._review.review is None and not d.view["review"]["active"] and not d.view["review"]["available"]
 
 
 def longer_game(turns: int = 7) -> Game:

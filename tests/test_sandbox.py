@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import os
 import pickle
 import shutil
+import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -365,3 +368,65 @@ def test_no_sandbox_outlives_a_class_tournament_on_two_processes(tmp_path: Path)
     result = class_tournament(folder, 1, seed=1, workers=2, progress=False, limits=FAST)
     assert len(result.tournament.games) == 3 and not result.forfeits()
     assert not _wait_gone("lwpooled")
+
+
+PRIVATE_DRIVER = """
+import json, subprocess, sys
+from logger_widget.tournament import play_game
+from logger_widget.tournament.sandbox import SandboxedBot, SandboxLimits
+
+def reachable(path):  # by the sandbox's uid, without supplementary groups
+    command = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--", "test", "-e", path]
+    return subprocess.run(command, check=False).returncode == 0
+
+bot, *paths = sys.argv[1:]
+game = play_game([SandboxedBot(bot, limits=SandboxLimits(time_limit=2.0)), "random"], seed=3)
+print(json.dumps({"reachable": [reachable(p) for p in paths], "turns": [t.notation() for t in game.turns]}))
+"""
+
+
+def _modes(paths: list[str]) -> dict[str, int]:
+    """The mode of every folder on the way to ``paths``."""
+    out = {}
+    for path in paths:
+        while path != "/":
+            path = os.path.dirname(path)
+            out[path] = os.stat(path).st_mode
+    return out
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="the case of a teacher who is root (CI runs as root)")
+def test_as_root_the_sandbox_starts_from_folders_its_user_cannot_enter(tmp_path: Path) -> None:
+    """A pyenv Python under a 0700 /root, the repository in a private folder: nothing on the host is changed.
+
+    The layout is simulated in a private mount namespace (a privileged bubblewrap, as root):
+    the folders holding the interpreter's installation and the repository become empty 0700
+    tmpfs with only those bound back, so uid 65534 cannot reach either there.
+    """
+    from logger_widget.tournament import isolation
+
+    interpreter = isolation._interpreter()
+    prefix = os.path.realpath(sys.base_prefix)
+    repo = Path(__file__).resolve().parents[1]
+    package = str(repo / "logger_widget")
+    private = sorted({os.path.dirname(prefix), str(repo.parent)} - {"/"}, key=len)
+    layout = ["bwrap", "--dev-bind", "/", "/"]
+    for folder in private:
+        layout += ["--tmpfs", folder, "--chmod", "0700", folder]
+    layout += ["--bind", prefix, prefix, "--bind", str(repo), str(repo), "--die-with-parent", "--"]
+    bot = _write(tmp_path, "anna", GOOD_SOURCE)
+    (tmp_path / "driver.py").write_text(PRIVATE_DRIVER, encoding="utf-8")
+    before = _modes([interpreter, package])
+    run = subprocess.run(
+        [*layout, sys.executable, "-I", str(tmp_path / "driver.py"), str(bot), interpreter, package],
+        capture_output=True, text=True, timeout=120, cwd="/", check=False,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr[-3000:]
+    report = json.loads(run.stdout.strip().splitlines()[-1])
+    expected = [os.path.dirname(prefix) == "/", False]  # a system Python (/usr) is reachable anyway
+    assert report["reachable"] == expected  # the sandbox's user really could not enter them
+    namespace: dict = {}
+    exec(GOOD_SOURCE, namespace)
+    same = play_game([namespace["choose"], "random"], seed=3)
+    assert report["turns"] == [t.notation() for t in same.turns]
+    assert _modes([interpreter, package]) == before  # no folder got a permission bit

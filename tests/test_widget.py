@@ -378,7 +378,7 @@ def test_clicking_a_target_in_the_action_phase_when_unambiguous() -> None:
         d.cell(next(c for c, m in d.marks().items() if m == "spawn"))
     assert d.view["stage"] == "action"
     # b1 is a free cell next to the logger: only planting can use it
-    tip = b.controller.steps[-1]
+    tip = b._controller.steps[-1]
     plant_cells = tip.choose("plant").options()
     assert plant_cells
     assert d.cell(plant_cells[0]) == "ok"
@@ -457,7 +457,7 @@ def test_stale_duplicate_and_rapid_messages_do_not_corrupt_the_game() -> None:
     assert d.send("cell", cell="b3", seq=9) == "duplicate"
     assert d.send("cell", cell="b3", seq=11, version=v0) == "stale"
     d.seq = 11
-    assert b.controller.steps[-1].stage == "plant" and not b.game.turns
+    assert b._controller.steps[-1].stage == "plant" and not b.game.turns
     # five rapid clicks based on the same view: only the first is taken
     v1 = d.view["version"]
     results = [d.send("cell", cell=c, version=v1) for c in ("b3", "a4", "a2", "b3", "a4")]
@@ -482,7 +482,7 @@ def test_illegal_intents_are_explained_in_the_players_language() -> None:
     assert d.cell("e3") == "rejected"  # not reachable
     notice = d.view["notice"]
     assert notice["kind"] == "info" and "e3" in notice["text"] and not english_words(notice["text"])
-    assert not b.game.turns and b.controller.steps[-1].stage == "move"
+    assert not b.game.turns and b._controller.steps[-1].stage == "move"
     assert d.send("action", kind="chop") == "rejected"  # no action before moving
     assert d.send("done") == "rejected"
     # a typed turn: illegal → the rule, translated by the catalogue
@@ -1070,7 +1070,7 @@ def test_spawn_candidates_name_their_parent_trees_and_the_prompt_lists_possible_
     b = sync_board(("human", "human"), record=NEAR_END)
     d = Driver(b)
     assert d.cell("b1") == "ok" and d.view["stage"] == "spawn"
-    tip = b.controller.steps[-1]
+    tip = b._controller.steps[-1]
     spawners = set(tip.spawning_trees)
     for row in d.view["cells"]:
         for c in row:
@@ -1133,3 +1133,128 @@ def test_a_lesson_about_one_step_is_judged_when_that_step_is_done() -> None:
     assert dg.cell("a2") == "ok"
     assert dg.view["notice"]["kind"] == "error" and dg.view["stage"] == "move" and not g.game.turns
     assert dg.cell("c1") == "ok" and dg.view["lesson"]["solved"]
+
+
+# ---------------------------------------------------------------------------- modes: faults of the mode changes
+
+
+def _loggers_drawn(view: dict[str, Any]) -> dict[str, int]:
+    return {c["id"]: c["logger"] for row in view["cells"] for c in row if c["logger"]}
+
+
+def test_load_into_a_board_choosing_corners_leaves_the_setup() -> None:
+    b = sync_board(("human", "human"), corners="choose")
+    d = Driver(b)
+    assert d.view["stage"] == "setup"
+    game = Game.new(2)
+    game.play("a1-a3 *b3")
+    game.play("e5-e3 *d3")
+    b.load(game)
+    v = d.view
+    assert v["stage"] == "move" and v["status"]["kind"] == "prompt"
+    assert "corner" not in v["status"]["text"].lower()
+    assert "corner" not in set(d.marks().values())
+    assert _loggers_drawn(v) == {"a3": 1, "e3": 2}
+    # the review draws the turns from where the loggers stood
+    assert d.send("review", op="open") == "ok"
+    assert d.send("review", op="goto", ply=2) == "ok"
+    step = d.view["review"]["step"]
+    assert step["played"]["path"][0] == "e5" and _loggers_drawn(d.view) == {"a3": 1, "e5": 2}
+
+
+def test_a_lesson_judged_after_one_step_shows_the_result_of_the_step() -> None:
+    from logger_widget.classroom.tutorial import lesson_board
+
+    growth = lesson_board("growth", "en", bot_mode="sync")
+    d = Driver(growth)
+    assert d.cell("c1") == "ok" and d.view["lesson"]["solved"]
+    cells = {c["id"]: c for row in d.view["cells"] for c in row}
+    assert cells["c4"]["piece"] == "mature", "the sapling grew: the board shows it"
+    assert cells["c4"]["grew"] and _loggers_drawn(d.view) == {"c1": 1, "e5": 2}
+    spawning = lesson_board("spawning", "en", bot_mode="sync")
+    d = Driver(spawning)
+    assert d.cell("b2") == "ok"
+    while d.view["stage"] == "spawn" and not d.view["lesson"]["solved"]:
+        assert d.cell("d2" if d.marks().get("d2") == "spawn" else next(iter(d.marks()))) == "ok"
+    cells = {c["id"]: c for row in d.view["cells"] for c in row}
+    assert d.view["lesson"]["solved"] and cells["d2"]["piece"] == "seedling" and cells["d2"]["new"]
+    assert _loggers_drawn(d.view) == {"b2": 1, "e5": 2}
+
+
+def test_undo_and_redo_are_off_on_a_solved_lesson() -> None:
+    from logger_widget.classroom.tutorial import lesson, lesson_board
+
+    chop = lesson("chop")
+    b = lesson_board("chop", "en", bot_mode="sync")
+    b.play(chop.solution)
+    v = Driver(b).view
+    assert v["lesson"]["solved"] and len(b.game.turns) == 1
+    assert not v["undo"]["enabled"] and not v["redo"]["enabled"]
+    assert Driver(b).send("undo") == "rejected" and len(b.game.turns) == 1
+
+
+# ---------------------------------------------------------------------------- seeds decide games
+
+_TOURNAMENT = """
+import json, sys
+from logger_widget.bots import make_bot
+from logger_widget.tournament import round_robin
+if sys.argv[1] == "board":
+    from logger_widget import Board
+    Board(["human", "mcts:easy"], autosave=False)  # a board's bots load the compiled search in the background
+bots = [make_bot("mcts:easy", seed=1), make_bot("mcts:medium", seed=2)]
+result = round_robin(bots, games_per_pair=2, seed=7, progress=False, turn_limit=12)
+print(json.dumps([list(g.turns) for g in result.games]))
+"""
+
+
+def test_a_seeded_tournament_plays_the_same_games_with_a_board_in_the_process() -> None:
+    """The board's "don't wait for the compiler" is an option of its own bots, not of the process (~6 s)."""
+    import subprocess
+    import sys
+
+    def games(kind: str) -> list[list[str]]:
+        out = subprocess.run(
+            [sys.executable, "-c", _TOURNAMENT, kind], capture_output=True, text=True, timeout=120, check=True
+        )
+        return json.loads(out.stdout.strip().splitlines()[-1])
+
+    alone, beside_a_board = games("alone"), games("board")
+    assert alone and all(alone)
+    assert beside_a_board == alone
+
+
+def test_the_public_board_is_what_docs_board_md_documents() -> None:
+    """Every public member of ``Board`` (not of anywidget) is in docs/board.md's Python API, and back."""
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "board.md").read_text(encoding="utf-8")
+    api = doc.split("## Python API", 1)[1].split("\n## ", 1)[0]
+    documented = set(re.findall(r"\bboard\.(\w+)", api))
+    public = {name for name in vars(Board) if not name.startswith("_")}
+    assert public - documented == set(), "public but not documented: make it private or document it"
+    b = Board(["human", "human"], autosave=False, bot_mode="sync")
+    assert {n for n in documented if not hasattr(b, n)} == set(), "documented but missing"
+
+
+def test_a_click_that_plays_a_turn_sends_one_view() -> None:
+    """Only the board redraws, once per handled intent (the modes' changes are batched)."""
+    b = sync_board(("human", "human"), record="mm.p2/mm.mp/mm.mm/pm.mm/1p.mm 1 0,0 0,0")
+    sent: list[int] = []
+    b.observe(lambda change: sent.append(change["new"]["version"]), "_view")
+    d = Driver(b)
+    assert d.cell("a1") == "ok" and len(b.game.turns) == 1
+    assert len(sent) == 1, sent
+    b.on_change(lambda board: None)  # a callback reads the new view: still one view per click
+    assert d.cell("e5") == "ok" and len(b.game.turns) == 2 and len(sent) == 2, sent
+
+
+def test_the_static_part_of_the_view_is_sent_once_per_language() -> None:
+    """Labels, palette, languages and cell names are their own trait, not resent on every redraw."""
+    b = sync_board(("human", "human"))
+    sent: list[str] = []
+    b.observe(lambda change: sent.append(change["new"]["labels"]["title"]), "_static")
+    b.play("a1-a3 *b3")
+    b.play("e5-e3 *d3")
+    assert sent == [] and "labels" not in b._view and "palette" not in b._view
+    assert b.view["labels"] and b.view["palette"]["1"]["colour"]  # the view drawn: both parts
+    b.locale = "es"
+    assert len(sent) == 1 and b.view["labels"]["title"] == sent[0]

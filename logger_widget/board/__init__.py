@@ -1,8 +1,10 @@
 """The anywidget board: Python holds the rules, ``static/board.js`` only draws and sends intents.
 
-- :mod:`.widget` — the :class:`Board` widget;
+- :mod:`.widget` — the :class:`Board` widget (it owns the game, the seats and a stack of modes);
+- :mod:`.host` — what the board's collaborators may ask of it, and what a mode is;
+- :mod:`.controller`, :mod:`.modes`, :mod:`.review_mode`, :mod:`.puzzle_mode` — the modes:
+  Play, Setup and Replay, Review, and :class:`PuzzleBoard`'s Puzzle;
 - :mod:`.view` — the JSON view model the ES module draws;
-- :mod:`.puzzle_mode` — :class:`PuzzleBoard`, the puzzles on a board (issue 15);
 - ``static/`` — ``board.js`` (exports ``{ render }``) and ``board.css``.
 """
 

@@ -37,17 +37,15 @@ import threading
 import time
 import weakref
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..engine.errors import LoggerError
 from ..engine.position import Position
 from ..engine.turn import Turn
+from .host import Host
 from .messages import error_text, player_text, short, text
 from .persistence import headless_kernel, in_kernel
 from .view import Notice
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .widget import Board
 
 __all__ = ["BotRunner", "BOT_MODES", "threads_available"]
 
@@ -125,7 +123,7 @@ class BotRunner:
     """Schedules the bot seats of a board and the hint search.
 
     Args:
-        board: the :class:`~logger_widget.board.widget.Board` whose bot seats it runs.
+        host: the board whose bot seats it runs (its :class:`~logger_widget.board.host.Host`).
         mode: ``"thread"`` or ``"sync"`` (see the module docstring).
         delay: minimal seconds a bot "thinks" in thread mode (0–10).
         hint_spec: the bot asked by the Hint button (any ``make_bot`` spec), or ``None``.
@@ -135,7 +133,7 @@ class BotRunner:
         ValueError: unknown ``mode`` or a ``delay`` out of range.
     """
 
-    def __init__(self, board: Board, mode: str, delay: float, hint_spec: Any, seed: Any) -> None:
+    def __init__(self, host: Host, mode: str, delay: float, hint_spec: Any, seed: Any) -> None:
         if mode not in BOT_MODES:
             raise ValueError(f"bot_mode must be one of {BOT_MODES}, not {mode!r}")
         if not isinstance(delay, (int, float)) or not 0 <= delay <= 10:
@@ -143,7 +141,7 @@ class BotRunner:
         if mode == "thread" and not threads_available():
             log.info("logger_widget: no threads on %s; bots play in sync mode", sys.platform)
             mode = "sync"
-        self.board = board
+        self._host = host
         self.mode = mode
         self.delay = float(delay)
         self.hint_spec = hint_spec
@@ -222,7 +220,7 @@ class BotRunner:
         end = time.monotonic() + timeout
         while True:
             self.drain()
-            with self.board.lock:
+            with self._host.lock:
                 if not self.busy:
                     return True
             if time.monotonic() >= end:
@@ -245,10 +243,10 @@ class BotRunner:
 
     def schedule(self) -> None:
         """If a bot is to move, let it play (now in sync mode, in a thread otherwise)."""
-        b = self.board
+        host = self._host
         if self.mode == "sync" or headless_kernel():  # nobody would see "thinking…": play at once
             for _ in range(10_000):
-                with b.lock:
+                with host.lock:
                     job = self._next_job()
                     if job is None:
                         return
@@ -256,11 +254,11 @@ class BotRunner:
                     turn, error = _compute(bot, position)
                     self._apply(seat, epoch, turn, error)
             return
-        with b.lock:
+        with host.lock:
             job = self._next_job()
             if job is None:
                 return
-            b.redraw()  # show "thinking…"
+            host.changed()  # show "thinking…"
         seat, epoch, bot, position = job
         delay = self.delay
 
@@ -276,54 +274,53 @@ class BotRunner:
         threading.Thread(target=work, name=f"logger-bot-{seat}", daemon=True).start()
 
     def _next_job(self) -> tuple[int, int, Any, Position] | None:
-        b = self.board
-        if self.thinking is not None or b.game.is_over or b.setup_pending:
+        host = self._host
+        if self.thinking is not None or host.game.is_over or host.setup_pending:
             return None
-        seat = b.game.position.to_move
-        s = b.seat(seat)
+        seat = host.game.position.to_move
+        s = host.seat(seat)
         if not s.is_bot or s.paused:
             return None
         self.thinking = seat
-        return seat, self.epoch, s.bot, b.game.position
+        return seat, self.epoch, s.bot, host.game.position
 
     def _finish(self, seat: int, epoch: int, turn: Any, error: BaseException | None) -> None:
-        with self.board.lock:  # re-entrant: the next bot is scheduled before anyone sees "nobody thinks"
+        with self._host.lock:  # re-entrant: the next bot is scheduled before anyone sees "nobody thinks"
             self._apply(seat, epoch, turn, error)
             self.schedule()
 
     def _apply(self, seat: int, epoch: int, turn: Any, error: BaseException | None) -> None:
-        b = self.board
+        host = self._host
         if epoch != self.epoch or self.thinking != seat:
             return  # the game changed meanwhile (undo, new game…): drop this answer
         self.thinking = None
         if error is None:
             try:
                 if isinstance(turn, str):
-                    turn = b.game.position.parse_turn(turn)
+                    turn = host.game.position.parse_turn(turn)
                 if not isinstance(turn, Turn):
                     raise TypeError(f"the bot returned {type(turn).__name__}, not a Turn")
-                b.game.play(turn)
+                host.play_turn(turn)  # the board: the game changed, a new epoch, redrawn
+                return
             except (LoggerError, TypeError) as e:
                 error = e
         if error is not None:
-            b.seat(seat).paused = True
+            host.pause_seat(seat, True)
             if isinstance(error, LoggerError):
                 notice = Notice(
                     "error", text("bot_illegal", player=player_text(seat), reason=error_text(error))
                 )
             else:
                 notice = Notice("error", text("bot_failed", player=player_text(seat), error=short(error)))
-            b.set_notice(notice)
+            host.show(notice)
             log.warning("logger_widget: bot of seat %s failed: %s", seat, short(error))
-            b.redraw()
-            return
-        b.game_changed()
+            host.changed()
 
     # ------------------------------------------------------------------ hints
 
     def start_hint(self) -> str:
         """Ask the hint bot for a turn (in the background in thread mode); ``"ok"`` or ``"rejected"``."""
-        b = self.board
+        host = self._host
         if self.hint_spec is None:
             return "rejected"
         if self.hint is not None or self.hint_pending:
@@ -337,10 +334,9 @@ class BotRunner:
                 self._hint_bot = make_bot(self.hint_spec, seed=seed)
                 warm_up_in_background(self._hint_bot)  # no hint waits for the compiler
         except Exception as e:  # noqa: BLE001 - shown to the player
-            b.set_notice(Notice("error", text("hint_failed", error=short(e))))
-            b.redraw()
+            host.show(Notice("error", text("hint_failed", error=short(e))))
             return "ok"
-        epoch, position, bot = self.epoch, b.game.position, self._hint_bot
+        epoch, position, bot = self.epoch, host.game.position, self._hint_bot
 
         def compute() -> tuple[Turn | None, BaseException | None]:
             try:
@@ -355,7 +351,7 @@ class BotRunner:
             self._finish_hint(epoch, *compute())
             return "ok"
         self.hint_pending = True
-        b.redraw()
+        host.changed()
 
         def work() -> None:
             turn, error = compute()
@@ -365,15 +361,13 @@ class BotRunner:
         return "ok"
 
     def _finish_hint(self, epoch: int, turn: Turn | None, error: BaseException | None) -> None:
-        b = self.board
-        with b.lock:
+        host = self._host
+        with host.lock:
             if epoch != self.epoch:
                 return
             self.hint_pending = False
             if error is not None or turn is None:
-                b.set_notice(
-                    Notice("error", text("hint_failed", error=short(error or ValueError("no turn"))))
-                )
+                host.show(Notice("error", text("hint_failed", error=short(error or ValueError("no turn")))))
             else:
                 self.hint = turn
-            b.redraw()
+            host.changed()

@@ -6,8 +6,10 @@ a :class:`~logger_widget.engine.decisions.TurnInProgress` (the only place that
 knows what is legal) or into a call of the board's public API, and answers
 ``"ok"``, ``"rejected"`` (with a message for the player) or ``"invalid"``.
 
-It owns the person's turn in progress (:attr:`Controller.steps`: one
-``TurnInProgress`` per step, so "Back" pops one). Forced choices are taken
+It is the board's **Play** mode (the bottom of its stack of modes, see
+:mod:`.host`): it owns the person's turn in progress (:attr:`Controller.steps`: one
+``TurnInProgress`` per step, so "Back" pops one) and asks the board, its
+:class:`~logger_widget.board.host.Host`, for every change of the game. Forced choices are taken
 for the player (:func:`forced`), except the *target* of an action: a chop,
 plant or protest target is always shown first (with the chop preview) and
 confirmed by a click, even when it is the only one.
@@ -16,18 +18,15 @@ confirmed by a click, even when it is the only one.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..engine.decisions import DONE, TurnInProgress
 from ..engine.errors import IllegalTurnError, LoggerError, RecordError
 from ..i18n import Translator
 from ..i18n.texts.resume import NOTHING_SAVED
+from .host import BaseMode
 from .messages import action_label, error_text, illegal_text, player_text, text
-from .review_mode import ALLOWED_INTENTS
-from .view import Notice, Seat
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .widget import Board
+from .view import BoardState, Notice
 
 __all__ = ["Controller", "forced", "TARGET_STAGES"]
 
@@ -98,16 +97,16 @@ def why_not(tip: TurnInProgress, cell: str) -> Callable[[Translator], str] | Non
     return None
 
 
-class Controller:
-    """Intents of the front end → decisions on the board's game.
+class Controller(BaseMode):
+    """The Play mode: intents of the front end → decisions on the board's game.
 
-    Args:
-        board: the :class:`~logger_widget.board.widget.Board` it acts on (its
-            game, seats, notice and redraw); every method runs under the board's lock.
+    Attached to its board (a :class:`~logger_widget.board.host.Host`) by the board; every
+    method runs under the board's lock. Handlers return the intent's result and never redraw.
     """
 
-    def __init__(self, board: Board) -> None:
-        self.board = board
+    name = "play"
+
+    def __init__(self) -> None:
         #: The person's turn in progress, one entry per step (empty while a bot or nobody is to move).
         self.steps: list[TurnInProgress] = []
         self._handlers: dict[str, Callable[[dict[str, Any]], str]] = {
@@ -119,17 +118,17 @@ class Controller:
             "undo": self._undo,
             "redo": self._redo,
             "new_game": self._new_game,
-            "restart": self._restart,
-            "next_lesson": self._next_lesson,
             "hint": self._hint,
-            "replay": self._replay,
             "retry": self._retry,
             "take_over": self._take_over,
             "import": self._import,
-            "dismiss": self._dismiss,
-            "corner": self._corner,
             "resume": self._resume,
         }
+
+    @property
+    def active(self) -> bool:
+        """Play is always on (the bottom of the stack)."""
+        return True
 
     # ------------------------------------------------------------------ the turn in progress
 
@@ -140,11 +139,12 @@ class Controller:
 
     def reset_turn(self) -> None:
         """Begin the turn of the seat to move when it is a person's (forced choices applied)."""
-        b = self.board
+        host = self.host
+        game = host.game
         self.steps = []
-        if b.game.is_over or not b.is_human(b.game.position.to_move):
+        if game.is_over or host.setup_pending or not host.is_human(game.position.to_move):
             return
-        start = b.game.position.start_turn()
+        start = game.position.start_turn()
         self.steps = [start]
         auto = forced(start)
         # When everything is forced the player still confirms the only move
@@ -152,63 +152,59 @@ class Controller:
         if auto is not start and auto.stage != "done":
             self.steps.append(auto)
 
+    def game_changed(self) -> None:
+        """A new position: a new turn in progress."""
+        self.reset_turn()
+
     def advance(self, tip: TurnInProgress) -> None:
         """Go on to ``tip`` (after taking its forced choices); play the turn when it is complete."""
-        b = self.board
-        b.set_notice(None)
+        host = self.host
+        host.show(None)
         tip = forced(tip)
         if tip.stage == "done":
             self.commit(tip)
         else:
             self.steps.append(tip)
-            b.step_made(tip)
-            b.redraw()
+            host.step_made(tip)
 
     def commit(self, tip: TurnInProgress) -> None:
         """Play the completed turn ``tip``."""
-        b = self.board
         seat, skipped = tip.seat, tip.skipped
-        b.game.play(tip.turn)
-        if skipped:
-            b.set_notice(Notice("info", text("skipped", player=player_text(seat))))
-        b.game_changed()
+        notice = Notice("info", text("skipped", player=player_text(seat))) if skipped else None
+        self.host.play_turn(tip.turn, notice)
+
+    def adjust(self, state: BoardState) -> None:
+        """The turn in progress, the same turn at its action step, and whether "Back" can go back."""
+        steps = self.steps
+        top = steps[-1] if steps else None
+        state.tip = top
+        state.can_back = len(steps) > 1
+        if top is not None and top.stage == "action":
+            state.action_tip = top
+        elif top is not None and top.stage in TARGET_STAGES:
+            state.action_tip = top.back()
 
     # ------------------------------------------------------------------ dispatch
 
-    def dispatch(self, action: str, msg: dict[str, Any]) -> str:
-        """Handle one intent (``msg`` as sent by the front end); return ``"ok"``, ``"rejected"`` or ``"invalid"``."""
-        if action == "review":
-            return self.board.review.handle(msg)
+    def handle(self, action: str, msg: dict[str, Any]) -> str | None:
+        """Handle one intent (``msg`` as sent by the front end); ``"ok"``, ``"rejected"`` or ``"invalid"``."""
         handler = self._handlers.get(action)
-        if handler is None:
-            return "invalid"
-        if self.board.review.active and action == "replay" and msg.get("ply") is not None:
-            # the game's replay slider or history list, while reviewing: the turn to review
-            return self.board.review.handle({"op": "goto", "ply": msg.get("ply")})
-        if self.board.review.active and action not in ALLOWED_INTENTS:
-            return self.board.review.refuse()
-        return handler(msg)
+        return handler(msg) if handler is not None else None
 
     def reject(self, key: str, kind: str = "error", **params: Any) -> str:
         """Show the notice ``key`` (see :data:`~logger_widget.i18n.texts.board.NOTICES`) and refuse."""
-        self.board.set_notice(Notice(kind, text(key, **params)))
-        self.board.redraw()
+        self.host.show(Notice(kind, text(key, **params)))
         return "rejected"
 
     def _guard(self) -> str | None:
         """Why a board intent cannot be taken now (a rejection already shown), or None."""
-        b = self.board
-        if b.replay_ply is not None:
-            return self.reject("replay_only", "info")
-        if b.lesson is not None and b.lesson.solved:
-            return self.reject("lesson_solved", "info")
-        if b.setup_pending:
-            return self.reject("setup", "info")
-        if b.game.is_over:
+        host = self.host
+        game = host.game
+        if game.is_over:
             return self.reject("game_over", "info")
-        seat = b.game.position.to_move
-        if not b.is_human(seat):
-            if b.thinking is not None:
+        seat = game.position.to_move
+        if not host.is_human(seat):
+            if host.thinking is not None:
                 return self.reject("busy", "info")
             return self.reject("not_your_turn", "info", player=player_text(seat))
         if not self.steps:  # pragma: no cover - a human seat always has a turn in progress
@@ -221,8 +217,6 @@ class Controller:
         cell = msg.get("cell")
         if not isinstance(cell, str):
             return "invalid"
-        if self.board.setup_pending and self.board.replay_ply is None:
-            return self.board.choose_corner(cell)
         guard = self._guard()
         if guard:
             return guard
@@ -280,8 +274,7 @@ class Controller:
             return guard
         if len(self.steps) > 1:
             self.steps.pop()
-        self.board.set_notice(None)
-        self.board.redraw()
+        self.host.show(None)
         return "ok"
 
     def _notation(self, msg: dict[str, Any]) -> str:
@@ -293,128 +286,74 @@ class Controller:
             return guard
         if not value.strip():
             return self.reject("notation_empty", "info")
-        b = self.board
         try:
-            b.game.play(value.strip())
+            self.host.play_turn(value.strip())
         except LoggerError as e:
-            b.set_notice(Notice("error", illegal_text(e)))
-            b.redraw()
+            self.host.show(Notice("error", illegal_text(e)))
             return "rejected"
-        b.set_notice(None)
-        b.game_changed()
         return "ok"
-
-    def _corner(self, msg: dict[str, Any]) -> str:
-        cell = msg.get("cell")
-        if not isinstance(cell, str):
-            return "invalid"
-        return self.board.choose_corner(cell)
 
     def _resume(self, msg: dict[str, Any]) -> str:
         """The "Resume the saved game" button: the game saved beside the notebook comes back."""
-        b = self.board
-        if b.resume_saved() is None:  # the file went away since the offer was shown
-            b.set_notice(Notice("info", lambda tr: tr.translate(NOTHING_SAVED)))
-            b.redraw()
+        if self.host.resume_saved() is None:  # the file went away since the offer was shown
+            self.host.show(Notice("info", lambda tr: tr.translate(NOTHING_SAVED)))
             return "rejected"
         return "ok"
 
     # ------------------------------------------------------------------ game intents
 
     def _undo(self, msg: dict[str, Any]) -> str:
-        b = self.board
-        if not b.game.can_undo:
+        if not self.host.game.can_undo:
             return self.reject("nothing_to_undo", "info")
-        b.replay_ply = None
-        b.undo()
+        self.host.undo()
         return "ok"
 
     def _redo(self, msg: dict[str, Any]) -> str:
-        b = self.board
-        if not b.game.can_redo:
+        if not self.host.game.can_redo:
             return self.reject("nothing_to_redo", "info")
-        b.replay_ply = None
-        b.redo()
+        self.host.redo()
         return "ok"
 
     def _new_game(self, msg: dict[str, Any]) -> str:
-        b = self.board
-        if b.lesson is not None:  # a lesson board restarts its lesson instead
-            return self._restart(msg)
-        b.new_game()
-        return "ok"
-
-    def _restart(self, msg: dict[str, Any]) -> str:
-        b = self.board
-        if b.lesson is None:
-            return "invalid"
-        b.lesson.restart(b)
-        return "ok"
-
-    def _next_lesson(self, msg: dict[str, Any]) -> str:
-        b = self.board
-        if b.lesson is None or b.lesson.next is None or not b.lesson.solved:
-            return "invalid"
-        b.lesson.go_next(b)
+        self.host.new_game()
         return "ok"
 
     def _hint(self, msg: dict[str, Any]) -> str:
         guard = self._guard()
         if guard:
             return guard
-        return self.board.ask_hint()
-
-    def _replay(self, msg: dict[str, Any]) -> str:
-        b = self.board
-        ply = msg.get("ply")
-        total = len(b.game.turns)
-        if ply is None or (isinstance(ply, int) and not isinstance(ply, bool) and ply >= total):
-            b.replay_ply = None
-        elif isinstance(ply, int) and not isinstance(ply, bool):
-            b.replay_ply = max(0, ply)
-        else:
-            return "invalid"
-        b.redraw()
-        return "ok"
+        return self.host.start_hint()
 
     def _retry(self, msg: dict[str, Any]) -> str:
-        b = self.board
-        s = b.seat(b.game.position.to_move)
+        host = self.host
+        seat = host.game.position.to_move
+        s = host.seat(seat)
         if not s.is_bot or not s.paused:
             return "rejected"
-        s.paused = False
-        b.set_notice(None)
-        b.redraw()
+        host.pause_seat(seat, False)
+        host.show(None)
         return "ok"
 
     def _take_over(self, msg: dict[str, Any]) -> str:
-        b = self.board
-        seat = b.game.position.to_move
-        if not b.seat(seat).is_bot:
+        host = self.host
+        seat = host.game.position.to_move
+        if not host.seat(seat).is_bot:
             return "rejected"
-        b.replace_seat(seat, Seat("human", None, "human"))
-        b.bots.forget(seat)
-        b.set_notice(Notice("info", text("took_over", player=player_text(seat))))
+        host.take_seat(seat)
+        host.show(Notice("info", text("took_over", player=player_text(seat))))
         self.reset_turn()
-        b.redraw()
         return "ok"
 
     def _import(self, msg: dict[str, Any]) -> str:
         value = msg.get("text")
         if not isinstance(value, str):
             return "invalid"
-        b = self.board
+        host = self.host
         try:
-            game = b.to_game(value)
+            game = host.to_game(value)
         except (LoggerError, ValueError, TypeError) as e:
             err = e if isinstance(e, RecordError) else RecordError("record", str(e))
-            b.set_notice(Notice("error", error_text(err)))
-            b.redraw()
+            host.show(Notice("error", error_text(err)))
             return "rejected"
-        b.replace_game(game, Notice("success", text("loaded")))
-        return "ok"
-
-    def _dismiss(self, msg: dict[str, Any]) -> str:
-        self.board.set_notice(None)
-        self.board.redraw()
+        host.replace_game(game, Notice("success", text("loaded")))
         return "ok"

@@ -10,6 +10,9 @@ kernel restart (or a culled classroom server) finds the same file. The board
 then shows a notice and :meth:`Board.resume` continues that game: the same
 position and history. Writes are atomic (a temporary file renamed over the
 old one), so a kernel killed mid-write leaves the previous record whole.
+In JupyterLite (Pyodide in the browser) the board writes to the browser's
+persistent ``/drive`` (the notebook's folder there), and says on the board that
+games are not saved when the browser has no such drive (:func:`save_folder`).
 Outside a kernel (scripts, tests) nothing is written unless ``autosave=`` names
 a folder. Nor is anything written while no widget front end is attached
 (:func:`headless_kernel`: a notebook executed by nbclient, ``jupyter nbconvert
@@ -39,7 +42,15 @@ from typing import Any
 from ..engine.errors import LoggerError
 from ..engine.game import Game
 
-__all__ = ["AutoSave", "front_end_attached", "headless_kernel", "note_front_end", "in_kernel"]
+__all__ = [
+    "AutoSave",
+    "front_end_attached",
+    "headless_kernel",
+    "note_front_end",
+    "in_kernel",
+    "save_folder",
+    "browser_without_drive",
+]
 
 #: Folder (beside the notebook) where boards keep their games.
 FOLDER = ".logger_games"
@@ -67,6 +78,32 @@ def in_kernel() -> bool:
     kernelapp = sys.modules.get("ipykernel.kernelapp")
     app = getattr(kernelapp, "IPKernelApp", None)
     return bool(app is not None and app.initialized())
+
+
+#: The browser's persistent folder in JupyterLite's Pyodide kernel (the site's files, kept by the browser).
+BROWSER_DRIVE = "/drive"
+
+
+def save_folder() -> str | None:
+    """Where boards autosave by default in this host, or ``None`` when the host keeps no files.
+
+    A Jupyter kernel: its working directory (the notebook's folder). Pyodide
+    (JupyterLite, ``sys.platform == "emscripten"``): the working directory when it
+    lies in the browser's persistent :data:`BROWSER_DRIVE` (the notebook's folder
+    there), else that drive's top; ``None`` when there is no such drive (Pyodide's
+    own memory file system is lost with the page). Plain Python (scripts, tests): ``None``.
+    """
+    if sys.platform == "emscripten":
+        if not os.path.isdir(BROWSER_DRIVE):
+            return None
+        cwd = os.getcwd()
+        return cwd if (cwd + "/").startswith(BROWSER_DRIVE + "/") else BROWSER_DRIVE
+    return os.getcwd() if in_kernel() else None
+
+
+def browser_without_drive() -> bool:
+    """True in Pyodide with no :data:`BROWSER_DRIVE`: games played here are lost with the page."""
+    return sys.platform == "emscripten" and save_folder() is None
 
 
 def headless_kernel() -> bool:
@@ -103,8 +140,8 @@ class AutoSave:
         """The autosave of a board built with these settings.
 
         Args:
-            setting: ``True`` (default: on in a Jupyter kernel, in its working
-                directory), ``False`` (off), or a folder (on, there).
+            setting: ``True`` (default: on where :func:`save_folder` finds a
+                folder), ``False`` (off), or a folder (on, there).
             specs: the seats' specs as given to the board (people and bots).
             seed: the board's seed.
             corners: the board's corners setting.
@@ -116,7 +153,7 @@ class AutoSave:
         if setting is False:
             return cls(None, "")
         if setting is True:
-            folder: str | os.PathLike[str] | None = os.getcwd() if in_kernel() else None
+            folder: str | os.PathLike[str] | None = save_folder()
         elif isinstance(setting, (str, os.PathLike)):
             folder = setting
         else:

@@ -1,8 +1,9 @@
 """The puzzle mode of the board: a task in words, one turn, right or wrong and why, hint, next, rating.
 
-:class:`PuzzleBoard` is a :class:`~logger_widget.board.widget.Board` whose
-"lesson" is a :class:`PuzzleSession` (the board's lesson hooks: the task line,
-"Try again" and "Next puzzle" in place of "Restart lesson" / "Next lesson").
+:class:`PuzzleSession` is the board's **Puzzle** mode (a
+:class:`~logger_widget.board.modes.TeachingMode`: the task line, "Try again" and
+"Next puzzle" in place of "Restart lesson" / "Next lesson", Undo and Redo off);
+:func:`PuzzleBoard` makes a :class:`~logger_widget.board.widget.Board` with it.
 Every seat is played by a person, so nothing moves by itself.
 
 * The pupil plays one turn with the normal turn flow (or ``board.play(...)``).
@@ -15,15 +16,16 @@ Every seat is played by a person, so nothing moves by itself.
 * **Hint**, graded like lichess's: the first press names the theme's idea and
   where to start — the tree the solution chops or protects, else the cell its
   logger goes to — and marks that one cell; the second press ("Show the
-  solution") shows the whole solution turn and marks its cells.
+  solution") shows the whole solution turn and marks its cells; "Next puzzle" is offered
+  at once (the shown turn may still be played, it earns nothing).
 * The pupil's Glicko rating (:func:`logger_widget.puzzles.update_rating`)
   changes after the first try at each puzzle and is shown in the task line.
   A hint never earns a point (docs/puzzles.md, "The pupil's rating"): a puzzle
   solved after the first hint leaves the rating as it was, a wrong turn after it
   counts as a miss, and showing the solution counts as a miss at once.
 
-Python decides everything; :func:`puzzle_view` puts the texts into the view
-model (task, status, the lesson buttons' labels), which ``board.js`` draws.
+Python decides everything; :func:`puzzle_view` gives the puzzle's panels of the view
+model (task, status, hint, the lesson buttons' labels), which ``board.js`` draws.
 """
 
 from __future__ import annotations
@@ -36,9 +38,9 @@ from ..engine.position import Position
 from ..engine.turn import Turn
 from ..i18n import Translator
 from ..i18n.texts import puzzles as texts
-from ..i18n.texts.board import NOTICES
 from ..puzzles import PupilRating, Puzzle, facts, load_puzzles, refutation, turn_value, update_rating
-from .view import notation_in_text, player_in_sentence
+from .modes import TeachingMode
+from .view import Notice, ViewModel, notation_in_text, player_in_sentence
 from .widget import Board
 
 __all__ = ["PuzzleBoard", "PuzzleSession", "explain_right", "explain_wrong", "puzzle_view"]
@@ -97,10 +99,10 @@ def explain_wrong(tr: Translator, puzzle: Puzzle, turn: Turn, reply: Turn | None
     return " ".join(parts)
 
 
-class PuzzleSession:
+class PuzzleSession(TeachingMode):
     """The puzzles shown on one board, the pupil's rating, and the state of the current puzzle.
 
-    Implements the board's lesson hooks (:class:`~logger_widget.board.widget.LessonHost`).
+    The board's Puzzle mode (:class:`~logger_widget.board.modes.TeachingMode`).
 
     Attributes:
         puzzles: the puzzles, in the order they are offered.
@@ -113,6 +115,8 @@ class PuzzleSession:
             miss (a first try), else ``None``.
         history: ``(puzzle id, solved, rating before, rating after)`` of every rated first try.
     """
+
+    name = "puzzle"
 
     def __init__(self, puzzles: Sequence[Puzzle], index: int = 0, rating: PupilRating | None = None) -> None:
         if not puzzles:
@@ -127,14 +131,13 @@ class PuzzleSession:
         self.revealed: tuple[float, float] | None = None
         self.tried: set[str] = set()
         self.history: list[tuple[str, bool, float, float]] = []
-        self._why: Any = None
 
     @property
     def puzzle(self) -> Puzzle:
         """The current puzzle."""
         return self.puzzles[self.index]
 
-    # -- the board's lesson hooks
+    # -- the teaching mode
     @property
     def solved(self) -> bool:
         """The current puzzle has been answered (right or wrong): the board stops."""
@@ -145,17 +148,90 @@ class PuzzleSession:
         """The next puzzle's id, or ``None`` after the last one."""
         return self.puzzles[self.index + 1].id if self.index + 1 < len(self.puzzles) else None
 
-    def restart(self, board: Board) -> None:
-        """Put the current puzzle back on ``board`` ("Try again")."""
-        self.result, self.hints, self.revealed, self._why = None, 0, None, None
-        board.replace_game(board.to_game(self.puzzle.lpn))
+    @property
+    def next_offered(self) -> bool:
+        """Whether "Next puzzle" is offered: once the puzzle is answered or its solution shown."""
+        return self.next is not None and (self.result is not None or self.hints >= 2)
 
-    def go_next(self, board: Board) -> None:
+    @property
+    def undo_allowed(self) -> bool:
+        """A puzzle is one turn: no Undo, no Redo ("Try again" starts it again)."""
+        return False
+
+    def restart(self) -> None:
+        """Put the current puzzle back on the board ("Try again")."""
+        self.result, self.hints, self.revealed = None, 0, None
+        host = self.host
+        host.replace_game(host.to_game(self.puzzle.lpn))
+
+    def go_next(self) -> None:
         """Show the next puzzle ("Next puzzle")."""
         if self.next is not None:
             self.index += 1
-            self.restart(board)
+            self.restart()
 
+    def task(self, tr: Translator) -> str:
+        """The task line: header, source, task sentence and the pupil's rating."""
+        puzzle = self.puzzle
+        header = tr.format(
+            texts.LABELS["header"],
+            n=tr.format_number(self.index + 1),
+            total=tr.format_number(len(self.puzzles)),
+            theme=tr.translate(texts.THEME_NAMES[puzzle.theme]),
+            rating=tr.format_number(round(puzzle.rating)),
+        )
+        task = tr.format(texts.TASKS[puzzle.theme], player=player_in_sentence(tr, puzzle.seat))
+        rating = tr.format(
+            texts.LABELS["rating"],
+            rating=tr.format_number(round(self.rating.rating)),
+            deviation=tr.format_number(round(self.rating.deviation)),
+        )
+        source = tr.translate(texts.LABELS["side_line" if puzzle.source.variation else "from_game"])
+        return f"{header} · {source}. {task} {rating}"
+
+    def status_text(self, tr: Translator) -> str | None:
+        """The status once answered (``None`` while open): solved, not solved (a shown solution too), the last."""
+        if self.result is None:
+            return None
+        if self.next is None:
+            return tr.translate(texts.LABELS["status_last"])
+        solved = self.result == "right" and self.hints < 2
+        return tr.translate(texts.LABELS["status_right" if solved else "status_wrong"])
+
+    def refusal(self, action: str) -> Notice:
+        """A click after the answer: the puzzle's own status, not the tutorial's."""
+        return Notice("info", lambda tr: self.status_text(tr) or "")
+
+    def handle(self, action: str, msg: dict[str, Any]) -> str | None:
+        """The graded Hint button, and the teaching mode's intents."""
+        if action == "hint":
+            return self.give_hint()
+        return super().handle(action, msg)
+
+    def hint_cells(self) -> tuple[str, ...]:
+        """The cells the puzzle's hint marks at every step of the turn.
+
+        The first hint's start cell; after the second, the solution's action cells (a forced
+        movement skips the step where the board marks a hint's whole turn).
+        """
+        if self.hints == 0 or self.result is not None:
+            return ()
+        if self.hints == 1:
+            return (self.start_cell()[1],)
+        action = self.hint_turn(self.puzzle.position).action
+        return action.cells if action is not None else ()
+
+    def panels(self, view: ViewModel, tr: Translator) -> dict[str, Any]:
+        """The teaching mode's panels and the puzzle's (:func:`puzzle_view`)."""
+        out = super().panels(view, tr)
+        out.update(puzzle_view(self, tr, view))
+        return out
+
+    def after_change(self) -> None:
+        """The pupil's turn was played: judge it."""
+        self.judge()
+
+    # -- hints
     @property
     def hinted(self) -> bool:
         """A hint was given for the current puzzle."""
@@ -176,7 +252,7 @@ class PuzzleSession:
             return "tree", turn.action.cells[0]
         return "logger", turn.destination
 
-    def give_hint(self, board: Board) -> str:
+    def give_hint(self) -> str:
         """The Hint button: the first press gives the idea, the second the solution (and the miss).
 
         Returns the intent's result: ``"ok"``, or ``"rejected"`` once the puzzle is answered.
@@ -185,7 +261,6 @@ class PuzzleSession:
             return "rejected"
         if self.hints == 0:
             self.hints = 1
-            board.redraw()
             return "ok"
         if self.hints == 1:
             self.hints = 2
@@ -193,7 +268,7 @@ class PuzzleSession:
             if puzzle.id not in self.tried:  # seeing the solution on a first try is a miss (lichess)
                 self.tried.add(puzzle.id)
                 self.revealed = self._rate(False)
-        return board.bots.start_hint()
+        return self.host.start_hint()
 
     def _rate(self, solved: bool) -> tuple[float, float]:
         """Rate the pupil's first try at the current puzzle; ``(rating before, rating after)``."""
@@ -202,10 +277,11 @@ class PuzzleSession:
         self.history.append((puzzle.id, solved, before.rating, self.rating.rating))
         return before.rating, self.rating.rating
 
-    def judge(self, board: Board) -> None:
+    def judge(self) -> None:
         """After the pupil's turn: right or wrong, why, the consequence on the board, the rating."""
         puzzle = self.puzzle
-        game = board.game
+        host = self.host
+        game = host.game
         if self.result is not None or len(game.turns) != 1 or game.start.to_lpn() != puzzle.lpn:
             return
         turn = game.turns[0]
@@ -227,7 +303,7 @@ class PuzzleSession:
             reply, value = refutation(puzzle.position, turn)
             why = lambda tr: explain_wrong(tr, puzzle, turn, reply, value)  # noqa: E731
             if reply is not None:
-                board.play(reply)  # the consequence, drawn as the last turns
+                host.play_turn(reply)  # the consequence, drawn as the last turns
 
         def message(tr: Translator) -> str:
             text = why(tr)
@@ -247,48 +323,30 @@ class PuzzleSession:
                 )
             )
 
-        self._why = message
-        board.notify("success" if right else "error", message)
+        host.show(Notice("success" if right else "error", message))
 
 
-def puzzle_view(session: PuzzleSession, tr: Translator, view: dict[str, Any]) -> dict[str, Any]:
-    """The puzzle's part of the board's view model: the task line, the status and the buttons' labels.
+def puzzle_view(session: PuzzleSession, tr: Translator, view: ViewModel) -> dict[str, Any]:
+    """The puzzle's panels of the board's view model: the task line, the status, the hint and the buttons' labels.
 
     ``view`` is the board's view model (see :func:`logger_widget.board.view.build_view`);
-    the returned one has ``task`` (header, task sentence, the pupil's rating),
-    ``status`` (after the turn), ``lesson`` labels ("Try again", "Next puzzle")
-    and a ``puzzle`` entry (id, theme, result, rating) for tests and notebooks.
+    returned: ``task`` (header, task sentence, the pupil's rating), ``hint``, ``lesson``
+    labels ("Try again", "Next puzzle"), after the turn ``status`` and ``stage``, and a
+    ``puzzle`` panel (id, theme, result, rating) for tests and notebooks.
     """
     puzzle = session.puzzle
-    header = tr.format(
-        texts.LABELS["header"],
-        n=tr.format_number(session.index + 1),
-        total=tr.format_number(len(session.puzzles)),
-        theme=tr.translate(texts.THEME_NAMES[puzzle.theme]),
-        rating=tr.format_number(round(puzzle.rating)),
-    )
-    task = tr.format(texts.TASKS[puzzle.theme], player=player_in_sentence(tr, puzzle.seat))
-    rating = tr.format(
-        texts.LABELS["rating"],
-        rating=tr.format_number(round(session.rating.rating)),
-        deviation=tr.format_number(round(session.rating.deviation)),
-    )
-    source = tr.translate(texts.LABELS["side_line" if puzzle.source.variation else "from_game"])
-    view["task"] = f"{header} · {source}. {task} {rating}"
-    view["hint"] = _hint_view(session, tr, view["hint"])
+    out: dict[str, Any] = {"task": session.task(tr), "hint": _hint_view(session, tr, view["hint"])}
     if view.get("lesson") is not None:
-        lesson = dict(view["lesson"])
-        lesson["restart"] = tr.translate(texts.LABELS["try_again"])
-        lesson["next"] = tr.translate(texts.LABELS["next"]) if session.solved and session.next else None
-        view["lesson"] = lesson
-    if session.result is not None:
-        key = "status_last" if session.next is None else f"status_{session.result}"
-        view["status"] = {"kind": "solved", "text": tr.translate(texts.LABELS[key])}
-        view["stage"] = "solved"  # the board's hook: answered, whatever turn is set up next
-        notice = view.get("notice")
-        if notice and notice["text"] == tr.translate(NOTICES["lesson_solved"]):  # a click after the answer
-            view["notice"] = {"kind": "info", "text": view["status"]["text"]}
-    view["puzzle"] = {
+        out["lesson"] = {
+            **view["lesson"],
+            "restart": tr.translate(texts.LABELS["try_again"]),
+            "next": tr.translate(texts.LABELS["next"]) if session.next_offered else None,
+        }
+    status = session.status_text(tr)
+    if status is not None:
+        out["status"] = {"kind": "solved", "text": status}
+        out["stage"] = "solved"  # answered, whatever turn is set up next
+    out["puzzle"] = {
         "id": puzzle.id,
         "theme": puzzle.theme,
         "result": session.result,
@@ -296,7 +354,7 @@ def puzzle_view(session: PuzzleSession, tr: Translator, view: dict[str, Any]) ->
         "hints": session.hints,
         "side_line": bool(puzzle.source.variation),
     }
-    return view
+    return out
 
 
 def _hint_view(session: PuzzleSession, tr: Translator, hint: dict[str, Any]) -> dict[str, Any]:
@@ -325,8 +383,12 @@ def _hint_view(session: PuzzleSession, tr: Translator, hint: dict[str, Any]) -> 
     return out
 
 
-class PuzzleBoard(Board):
+class PuzzleBoard:
     """A board that shows puzzles one after the other (see the module docstring).
+
+    A :class:`~logger_widget.board.widget.Board` with a :class:`PuzzleSession` mode (in
+    :attr:`board`); everything else of the board is reached as on a board (``view``,
+    ``game``, ``play``, ``observe``…), and it is displayed as its board.
 
     Args:
         puzzles: the puzzles (default: the shipped set, :func:`~logger_widget.puzzles.load_puzzles`),
@@ -335,7 +397,7 @@ class PuzzleBoard(Board):
         locale: ``"uk"``, ``"es"`` or ``"en"``.
         rating: the pupil's rating so far (default 1500 ± 200).
         options: more keyword arguments for :class:`~logger_widget.board.widget.Board`
-            (``players``, ``record`` and ``hint_bot`` are set by the puzzle board).
+            (``players``, ``record``, ``hint_bot`` and ``mode`` are set by the puzzle board).
 
     Raises:
         ValueError: no puzzles, or ``start`` out of range.
@@ -360,19 +422,18 @@ class PuzzleBoard(Board):
             if puzzles is None
             else [shipped[p] if isinstance(p, str) else p for p in puzzles]
         )
-        session = PuzzleSession(chosen, start, rating)
+        #: the puzzle mode: the puzzles, the current one's state, the pupil's rating and history
+        self.session = PuzzleSession(chosen, start, rating)
         options.setdefault("autosave", False)
-        super().__init__(
-            ["human"] * session.puzzle.players,
+        #: the board showing the puzzles
+        self.board = Board(
+            ["human"] * self.session.puzzle.players,
             locale=locale,
-            record=session.puzzle.lpn,
-            hint_bot=session.hint_turn,
+            record=self.session.puzzle.lpn,
+            hint_bot=self.session.hint_turn,
+            mode=self.session,
             **options,
         )
-        self.session = session
-        self.lesson = session
-        self.on_change(session.judge)
-        self.redraw()
 
     @property
     def puzzle(self) -> Puzzle:
@@ -384,24 +445,20 @@ class PuzzleBoard(Board):
         """The pupil's rating."""
         return self.session.rating
 
-    def ask_hint(self) -> str:
-        """The Hint button, graded: the idea and where to start, then the solution (module docstring)."""
-        return self.session.give_hint(self)
+    def __getattr__(self, name: str) -> Any:
+        """The board's public members (``view``, ``game``, ``play``, ``locale``…)."""
+        if name.startswith("_") or name in ("board", "session"):
+            raise AttributeError(name)
+        return getattr(self.board, name)
 
-    def _hint_cells(self) -> tuple[str, ...]:
-        """The cells the puzzle's hint marks at every step of the turn.
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name in ("board", "session") or name.startswith("_"):
+            object.__setattr__(self, name, value)
+        else:  # a trait of the board (``locale``)
+            setattr(self.board, name, value)
 
-        The first hint's start cell; after the second, the solution's action cells (a forced
-        movement skips the step where the board marks a hint's whole turn).
-        """
-        session = getattr(self, "session", None)
-        if session is None or session.hints == 0 or session.result is not None:
-            return ()
-        if session.hints == 1:
-            return (session.start_cell()[1],)
-        action = session.hint_turn(session.puzzle.position).action
-        return action.cells if action is not None else ()
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.board._repr_mimebundle_(**kwargs)
 
-    def _decorate_view(self, view: dict[str, Any]) -> dict[str, Any]:
-        session = getattr(self, "session", None)
-        return puzzle_view(session, self._tr, view) if session is not None else view
+    def __repr__(self) -> str:
+        return f"<logger_widget.PuzzleBoard {self.puzzle.id} on {self.board!r}>"

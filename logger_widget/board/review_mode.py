@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..engine.game import Game
 from ..engine.position import Position
@@ -27,17 +27,15 @@ from ..i18n.texts import terms
 from ..i18n.texts.review import BOARD, COUNTS, LABELS, LABELS_LOWER, SENTENCES
 from ..palette import REVIEW_COLOURS, REVIEW_GLYPHS, REVIEW_TURN_COLOURS
 from ..review import Review, TurnFacts, TurnReview, review
+from .host import BaseMode
 from .messages import short
-from .persistence import headless_kernel
-from .view import Notice, move_path, notation_in_text, player_in_sentence
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .widget import Board
+from .view import Notice, ViewModel, move_path, notation_in_text, player_in_sentence
 
 __all__ = ["ReviewMode", "review_panels", "review_sentence", "review_view", "ALLOWED_INTENTS"]
 
-#: Intents the board still takes while the review is shown (the rest are refused with a notice).
-ALLOWED_INTENTS = frozenset({"review", "locale", "export", "dismiss"})
+#: Intents the board still takes while the review is shown (the rest are refused with a notice);
+#: the game's replay slider and history list pick the reviewed turn.
+ALLOWED_INTENTS = frozenset({"review", "locale", "export", "dismiss", "replay"})
 
 #: Nominal search seconds per position of the board's review (an iteration budget, see docs/review.md).
 BOARD_SECONDS = 0.02
@@ -53,17 +51,20 @@ class _Progress:
     total: int = 0
 
 
-class ReviewMode:
-    """The review state of one board: the review, the turn shown, the search in progress.
+class ReviewMode(BaseMode):
+    """The Review mode of one board: the review, the turn shown, the search in progress.
+
+    A :class:`~logger_widget.board.host.Mode`: active while the review (or its progress)
+    is shown; the search runs like a bot's (delivered on the kernel's event loop by its host).
 
     Args:
-        board: the board it belongs to (its game, lock, bot runner and redraw).
         seconds: nominal search budget per position (> 0), see :func:`logger_widget.review.review`.
         seed: seed of the review's searches.
     """
 
-    def __init__(self, board: Board, seconds: float = BOARD_SECONDS, seed: Any = 0) -> None:
-        self.board = board
+    name = "review"
+
+    def __init__(self, seconds: float = BOARD_SECONDS, seed: Any = 0) -> None:
         self.seconds = seconds
         self.seed = seed
         #: The review shown, when done.
@@ -71,7 +72,7 @@ class ReviewMode:
         #: The reviewed turn shown, 0-based index into ``review.turns``.
         self.step = 0
         #: The board shows the review (or its progress).
-        self.active = False
+        self.showing = False
         self.pending = False
         self.progress = _Progress()
         self.epoch = 0
@@ -80,17 +81,21 @@ class ReviewMode:
     # ------------------------------------------------------------------ state
 
     @property
-    def available(self) -> bool:
-        """The Review button is offered: a game with turns, no bot thinking, not in a lesson."""
-        b = self.board
-        return bool(b.game.turns) and b.bots.thinking is None and b.lesson is None
+    def active(self) -> bool:
+        """The board shows the review (or its progress)."""
+        return self.showing
 
     @property
+    def available(self) -> bool:
+        """The Review button is offered: a game with turns and no bot thinking."""
+        host = self.host
+        return bool(host.game.turns) and host.thinking is None
+
     def shown_ply(self) -> int | None:
         """The ply of the position drawn (before the reviewed turn), or ``None`` outside the review."""
         if not self.active:
             return None
-        return self.step if self.review is not None else len(self.board.game.turns)
+        return self.step if self.review is not None else len(self.host.game.turns)
 
     @property
     def current(self) -> TurnReview | None:
@@ -101,24 +106,40 @@ class ReviewMode:
 
     def game_changed(self) -> None:
         """The game changed: a review of the old game is dropped and the board leaves review mode."""
-        if self._for is not None and self._for != _key(self.board.game):
+        if self._for is not None and self._for != _key(self.host.game):
             self.review = None
             self._for = None
-            self.active = False
+            self.showing = False
             self.pending = False
             self.epoch += 1
 
     # ------------------------------------------------------------------ intents
 
-    def handle(self, msg: dict[str, Any]) -> str:
-        """The ``review`` intent (see the module docstring); ``"ok"``, ``"rejected"`` or ``"invalid"``."""
+    def allows(self, action: str) -> bool:
+        """While reviewing: only the review's own intents, the language, the export and dismissing a notice."""
+        return action in ALLOWED_INTENTS
+
+    def refusal(self, action: str) -> Notice:
+        """How to leave the review."""
+        return Notice("info", lambda tr: tr.translate(BOARD["review_only"]))
+
+    def handle(self, action: str, msg: dict[str, Any]) -> str | None:
+        """The ``review`` intent (see the module docstring), and ``replay`` while reviewing (the turn to review)."""
+        if action == "replay" and self.active:
+            if msg.get("ply") is None:
+                self.host.show(self.refusal(action))
+                return "rejected"
+            return self._op({"op": "goto", "ply": msg.get("ply")})
+        if action != "review":
+            return None
+        return self._op(msg)
+
+    def _op(self, msg: dict[str, Any]) -> str:
         op = msg.get("op")
-        b = self.board
         if op == "open":
             return self.open()
         if op == "exit":
-            self.active = False
-            b.redraw()
+            self.showing = False
             return "ok"
         if not self.active or self.review is None:
             return "invalid" if op not in ("prev", "next", "goto") else "rejected"
@@ -134,34 +155,20 @@ class ReviewMode:
             self.step = min(max(ply, 1), total) - 1
         else:
             return "invalid"
-        b.redraw()
         return "ok"
-
-    def refuse(self) -> str:
-        """Refuse a board intent while the review is shown (a notice says how to leave)."""
-        self.board.set_notice(Notice("info", lambda tr: tr.translate(BOARD["review_only"])))
-        self.board.redraw()
-        return "rejected"
 
     def open(self) -> str:
         """Show the review: start it (in the background) unless the game's review is at hand."""
-        b = self.board
-        if not b.game.turns:
-            b.set_notice(Notice("info", lambda tr: tr.translate(BOARD["nothing"])))
-            b.redraw()
+        host = self.host
+        if not host.game.turns:
+            host.show(Notice("info", lambda tr: tr.translate(BOARD["nothing"])))
             return "rejected"
-        if b.bots.thinking is not None:
-            b.set_notice(Notice("info", lambda tr: tr.translate(BOARD["busy"])))
-            b.redraw()
+        if host.thinking is not None:
+            host.show(Notice("info", lambda tr: tr.translate(BOARD["busy"])))
             return "rejected"
-        b.set_notice(None)
-        b.replay_ply = None
-        self.active = True
-        if self.review is not None and self._for == _key(b.game):
-            b.redraw()
-            return "ok"
-        if self.pending:
-            b.redraw()
+        host.show(None)
+        self.showing = True
+        if (self.review is not None and self._for == _key(host.game)) or self.pending:
             return "ok"
         self._start()
         return "ok"
@@ -169,22 +176,21 @@ class ReviewMode:
     # ------------------------------------------------------------------ the search
 
     def _start(self) -> None:
-        b = self.board
-        game = b.game.copy()
-        self._for = _key(b.game)
+        host = self.host
+        game = host.game.copy()
+        self._for = _key(host.game)
         self.epoch += 1
         epoch = self.epoch
         self.pending = True
         self.review = None
         self.progress = _Progress(0, len(game.turns))
-        runner = b.bots
-        sync = runner.mode == "sync" or headless_kernel()
+        sync = host.sync
 
         def report(done: int, total: int) -> None:
             if sync:
                 self.progress = _Progress(done, total)
             else:
-                runner.deliver(lambda: self._progressed(epoch, done, total))
+                host.deliver(lambda: self._progressed(epoch, done, total))
 
         def work() -> None:
             result: Review | None = None
@@ -196,35 +202,43 @@ class ReviewMode:
             if sync:
                 self._finished(epoch, result, error)
             else:
-                runner.deliver(lambda: self._finished(epoch, result, error))
+                host.deliver(lambda: self._finished(epoch, result, error))
 
-        b.redraw()
         if sync:
             work()
         else:
             threading.Thread(target=work, name="logger-review", daemon=True).start()
 
     def _progressed(self, epoch: int, done: int, total: int) -> None:
-        with self.board.lock:
+        with self.host.lock:
             if epoch == self.epoch and self.pending:
                 self.progress = _Progress(done, total)
-                self.board.redraw()
+                self.host.changed()
 
     def _finished(self, epoch: int, result: Review | None, error: BaseException | None) -> None:
-        b = self.board
-        with b.lock:
+        host = self.host
+        with host.lock:
             if epoch != self.epoch:
                 return
             self.pending = False
             if result is None:
-                self.active = False
+                self.showing = False
                 message = short(error or RuntimeError("no review"))
-                b.set_notice(Notice("error", lambda tr: tr.format(BOARD["failed"], error=message)))
+                host.show(Notice("error", lambda tr: tr.format(BOARD["failed"], error=message)))
             else:
                 self.review = result
                 errors = result.mistakes()
                 self.step = errors[0].ply - 1 if errors else 0
-            b.redraw()
+            host.changed()
+
+    def panels(self, view: ViewModel, tr: Translator) -> dict[str, Any]:
+        """The Review panel; while reviewing, its status, its two turns in place of the last one, its slider."""
+        panel = review_view(self, tr)
+        if not self.active:
+            return {"review": panel}
+        out = {"review": panel, "last": None, "status": panel["status"]}
+        out.update(review_panels({**view, "review": panel}))
+        return out
 
 
 # --------------------------------------------------------------------------- sentences and the view
@@ -345,23 +359,24 @@ def review_view(mode: ReviewMode, tr: Translator) -> dict[str, Any]:
     return out
 
 
-def review_panels(view: dict[str, Any]) -> dict[str, Any]:
-    """The game's replay slider and history list of ``view`` while reviewing: on the reviewed turn.
+def review_panels(view: ViewModel) -> dict[str, Any]:
+    """The game's replay slider and history list while reviewing: on the reviewed turn.
 
     The board is drawn at the position *before* the reviewed turn (ply ``step``), so the
     game's own panels would name the turn before it — and "Start" on the first turn.
     While a reviewed turn is shown, the replay slider goes from turn 1 to the last
     (``min`` 1, ``value`` and ``text`` the reviewed turn's: "Turn 7 of 23"; moving it
     steps the review) and the history list marks the reviewed turn. ``view`` is the board's
-    view model with ``review`` (:func:`review_view`) already in it; the other keys are kept.
+    view model with ``review`` (:func:`review_view`) already in it; returned: the new
+    ``replay`` and ``history`` panels.
     """
     step = view["review"]["step"]
     replay = {**view["replay"], "active": False}
     if step is None:  # the search is running: the slider waits on the game's last position
-        view["replay"] = replay
-        return view
-    view["replay"] = {**replay, "min": 1, "value": step["ply"], "max": step["total"], "text": step["text"]}
+        return {"replay": replay}
     history = view["history"]
     items = [{**it, "current": it["ply"] == step["ply"]} for it in history["items"]]
-    view["history"] = {**history, "items": items}
-    return view
+    return {
+        "replay": {**replay, "min": 1, "value": step["ply"], "max": step["total"], "text": step["text"]},
+        "history": {**history, "items": items},
+    }

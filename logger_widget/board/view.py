@@ -43,10 +43,12 @@ from ..i18n.texts.board import (
 )
 from ..names import short_name
 from ..palette import SEAT_STYLES
+from . import panels
 
 __all__ = [
     "BoardState",
     "LessonInfo",
+    "ViewModel",
     "SetupInfo",
     "move_path",
     "Frame",
@@ -54,6 +56,7 @@ __all__ = [
     "Seat",
     "Notice",
     "build_view",
+    "static_view",
     "describe_turn",
     "explain_error",
     "turn_effects",
@@ -67,6 +70,10 @@ RANKS = tuple(reversed(cells.RANKS))  # top to bottom, as drawn
 
 #: A message that is translated when the view is built (so it follows language switches).
 Message = Callable[[Translator], str]
+
+#: The view model: one JSON-ready entry per panel (see :func:`build_view`; the panels' shapes are
+#: declared once, in :mod:`.panels`; modes add or replace whole panels).
+ViewModel = dict[str, Any]
 
 
 @dataclass
@@ -124,6 +131,7 @@ class BoardState:
     replay: int | None = None  # ply shown by the replay slider, None = live game
     lesson: LessonInfo | None = None  # a lesson board: solved? a next lesson?
     setup: SetupInfo | None = None  # the seats are choosing their starting corners
+    shown_step: TurnInProgress | None = None  # a step drawn, not played on (a lesson solved by a step)
 
 
 @dataclass(frozen=True)
@@ -258,6 +266,7 @@ class Frame:
         stage: ``tip.stage`` or ``None``.
         options: ``tip.options()`` or ``()``.
         interactive: the person to move can click now.
+        drawn: the step whose board is drawn: ``tip``, or a step a mode shows (``None``: ``shown``).
     """
 
     state: BoardState
@@ -272,6 +281,7 @@ class Frame:
     stage: str | None
     options: tuple[str, ...]
     interactive: bool
+    drawn: TurnInProgress | None = None
 
     @property
     def game(self) -> Game:
@@ -327,6 +337,7 @@ def frame(state: BoardState) -> Frame:
         options=tip.options() if tip is not None else (),
         interactive=(tip is not None and state.thinking is None)
         or (state.setup is not None and state.setup.human),
+        drawn=tip if tip is not None else state.shown_step if replay is None else None,
     )
 
 
@@ -428,7 +439,7 @@ def _suggested(f: Frame) -> set[str]:
     """Cells the hint marks while a person's turn is in progress.
 
     The hint's whole turn at the movement step, and at every step the cells a puzzle's
-    hint marks (:meth:`~logger_widget.board.widget.Board._hint_cells`).
+    hint marks (a mode's :meth:`~logger_widget.board.host.Mode.hint_cells`).
     """
     hint = f.state.hint
     cells: set[str] = set()
@@ -485,13 +496,17 @@ def _cell_content(tr: Translator, board: Position, cell: str, logger: int | None
 
 def cells_view(f: Frame, tr: Translator, previews: dict[str, dict[str, Any]]) -> list[list[dict[str, Any]]]:
     """The 5 × 5 cells, top row (rank 5) first: piece, logger, mark, badges and spoken label."""
-    tip, stage = f.tip, f.stage
-    board = tip.board() if tip is not None and stage != "move" else f.shown
+    step = f.drawn
+    stage = step.stage if step is not None else None
+    after_move = step is not None and stage != "move"
+    board = step.board() if step is not None and after_move else f.shown
     marks = _marks(f)
     suggested = _suggested(f)
-    grew = set(tip.grown_trees) if tip is not None and stage != "move" else set()
-    spawners = set(tip.spawning_trees) if tip is not None and stage == "spawn" else set()
-    new = set(tip.spawned) if tip is not None and stage != "move" else set()
+    grew = set(step.grown_trees) if step is not None and after_move else set()
+    spawners = (
+        set(step.spawning_trees) if step is not None and stage == "spawn" and f.tip is not None else set()
+    )
+    new = set(step.spawned) if step is not None and after_move else set()
     loggers = {c: i + 1 for i, c in enumerate(board.loggers)}
     if f.state.setup is not None:  # only the corners chosen so far carry a logger
         loggers = {c: i + 1 for i, c in enumerate(f.state.setup.chosen)}
@@ -583,7 +598,7 @@ def players_view(f: Frame, tr: Translator) -> list[dict[str, Any]]:
     return players
 
 
-def status_view(f: Frame, tr: Translator) -> dict[str, str]:
+def status_view(f: Frame, tr: Translator) -> panels.StatusPanel:
     """The status line (a live region): ``kind`` (prompt, thinking, paused, over, replay) and ``text``."""
     mover = player_name(tr, f.to_move)  # the prompts are "{player}: …" labels
     tip, stage = f.tip, f.stage
@@ -626,7 +641,7 @@ def status_view(f: Frame, tr: Translator) -> dict[str, str]:
     return {"kind": "prompt", "text": tr.format(PROMPTS[stage or "move"], player=mover)}
 
 
-def phases_view(f: Frame, tr: Translator) -> list[dict[str, str]]:
+def phases_view(f: Frame, tr: Translator) -> list[panels.PhasePanel]:
     """Movement → Growth → Action, each ``"done"``, ``"current"`` or ``"todo"``."""
     current = {"move": 0, "spawn": 1}.get(f.stage or "", 2) if f.tip is not None else None
 
@@ -641,7 +656,7 @@ def phases_view(f: Frame, tr: Translator) -> list[dict[str, str]]:
     ]
 
 
-def actions_view(f: Frame, tr: Translator) -> list[dict[str, Any]]:
+def actions_view(f: Frame, tr: Translator) -> list[panels.ActionButton]:
     """The Plant / Protest / Chop buttons: enabled while they can be chosen, pressed when chosen."""
     action_tip = f.state.action_tip
     action_opts = action_tip.options() if action_tip is not None else ()
@@ -697,7 +712,7 @@ def result_view(f: Frame, tr: Translator) -> dict[str, Any] | None:
     }
 
 
-def banner_view(f: Frame, tr: Translator) -> dict[str, str] | None:
+def banner_view(f: Frame, tr: Translator) -> panels.BannerPanel | None:
     """The end-game banner (someone has 10 points: the round is completed), or ``None``."""
     shown = f.shown
     if not shown.end_triggered or shown.is_terminal or f.over:
@@ -723,7 +738,7 @@ def _history_item(tr: Translator, ply: int, before: Position, turn: Turn) -> dic
     }
 
 
-def history_view(f: Frame, tr: Translator) -> dict[str, Any]:
+def history_view(f: Frame, tr: Translator) -> panels.HistoryPanel:
     """The turns played (newest last, at most :data:`HISTORY_WINDOW` of them), the current one marked.
 
     ``first`` is the ply of the first listed turn and ``total`` the number of turns.
@@ -738,7 +753,7 @@ def history_view(f: Frame, tr: Translator) -> dict[str, Any]:
     return {"items": items, "empty": tr.translate(LABELS["no_turns"]), "first": start + 1, "total": total}
 
 
-def replay_view(f: Frame, tr: Translator) -> dict[str, Any]:
+def replay_view(f: Frame, tr: Translator) -> panels.ReplayPanel:
     """The replay slider: ``min`` (0), ``value``, ``max``, and its text (``"Start"`` or ``"3 / 12"``).
 
     While a game review is shown, :func:`~logger_widget.board.review_mode.review_panels` puts the
@@ -754,7 +769,7 @@ def replay_view(f: Frame, tr: Translator) -> dict[str, Any]:
     return {"active": f.replay is not None, "min": 0, "value": value, "max": total, "text": text}
 
 
-def hint_view(f: Frame, tr: Translator) -> dict[str, Any]:
+def hint_view(f: Frame, tr: Translator) -> panels.HintPanel:
     """The Hint button and its text (the suggestion, or "looking for a good turn…")."""
     state = f.state
     text = None
@@ -790,7 +805,7 @@ def palette_view() -> dict[str, dict[str, str]]:
     }
 
 
-def lesson_view(f: Frame, tr: Translator) -> dict[str, Any] | None:
+def lesson_view(f: Frame, tr: Translator) -> panels.LessonPanel | None:
     """The lesson buttons: "Restart lesson" always, "Next lesson" once solved (when there is one)."""
     lesson = f.state.lesson
     if lesson is None:
@@ -820,11 +835,6 @@ def build_view(state: BoardState, tr: Translator) -> dict[str, Any]:
     return {
         "version": state.version,
         "lang": tr.language,
-        "languages": [{"id": k, "label": v} for k, v in LANGUAGE_NAMES.items()],
-        "labels": labels_view(tr),
-        "palette": palette_view(),
-        "files": list(FILES),
-        "ranks": list(RANKS),
         "cells": cells_view(f, tr, previews),
         "players": players_view(f, tr),
         "to_move": f.to_move,
@@ -858,5 +868,26 @@ def build_view(state: BoardState, tr: Translator) -> dict[str, Any]:
         "shown_lpn": f.shown.to_lpn(),
         "over": bool(f.over),
         "players_count": f.shown.players,
+    }
+
+
+@functools.lru_cache(maxsize=16)
+def _static_view(tr: Translator) -> panels.StaticPanel:
+    return {
+        "languages": [{"id": k, "label": v} for k, v in LANGUAGE_NAMES.items()],
+        "labels": labels_view(tr),
+        "palette": palette_view(),
+        "files": list(FILES),
+        "ranks": list(RANKS),
         "cell_names": list(CELL_NAMES),
     }
+
+
+def static_view(tr: Translator) -> panels.StaticPanel:
+    """The part of the view model that changes only with the language (sent once per language).
+
+    Keys: ``languages`` (the language menu), ``labels`` (every fixed label, :func:`labels_view`),
+    ``palette`` (seat colours, :func:`palette_view`), ``files``, ``ranks`` and ``cell_names``.
+    The front end draws ``{**static_view(tr), **build_view(state, tr)}``.
+    """
+    return _static_view(tr)

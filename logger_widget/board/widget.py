@@ -18,6 +18,13 @@ their turn is applied on the kernel's event loop; ``bot_mode="sync"`` plays
 them at once, for tests and scripts. A bot that raises or returns an illegal
 turn pauses its seat with a message: "Try again" or "Play this seat myself".
 
+The board owns the game, the seats, the lock, the view version and a stack of
+*modes* (:mod:`.host`): Play (:class:`~.controller.Controller`), Setup and Replay
+(:mod:`.modes`), Review (:mod:`.review_mode`) and, on a lesson or puzzle board, the
+lesson's or puzzle's mode on top. An intent goes down the stack from the top; an active
+mode may refuse it or handle it; the modes add their panels to the view, and only the
+board redraws. Its collaborators see it as a :class:`~.host.Host` (:class:`_BoardHost`).
+
 Python API: :attr:`Board.game`, :attr:`Board.position`, :meth:`Board.play`,
 :meth:`Board.load`, :meth:`Board.undo`, :meth:`Board.redo`,
 :meth:`Board.new_game`, :meth:`Board.on_change`, and the synced ``lpn`` and
@@ -29,9 +36,10 @@ from __future__ import annotations
 import base64
 import logging
 import threading
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 import anywidget
 import traitlets
@@ -41,14 +49,16 @@ from ..engine.game import Game
 from ..engine.position import Position
 from ..engine.turn import Turn
 from ..i18n import PMessage, Translator, negotiate
-from ..i18n.texts.resume import RESUME_BUTTON, RESUMED, SAVED_GAME
+from ..i18n.texts.resume import NOT_SAVED, RESUME_BUTTON, RESUMED, SAVED_GAME
 from .assets import asset_traits
 from .bot_runner import BotRunner
-from .controller import TARGET_STAGES, Controller
+from .controller import Controller
+from .host import Host, Mode
 from .messages import raw, short, text
-from .persistence import AutoSave, note_front_end
-from .review_mode import ReviewMode, review_panels, review_view
-from .view import BoardState, LessonInfo, Notice, Seat, SetupInfo, build_view
+from .modes import ReplayMode, SetupMode
+from .persistence import AutoSave, browser_without_drive, headless_kernel, note_front_end
+from .review_mode import ReviewMode
+from .view import BoardState, Notice, Seat, build_view, static_view
 
 __all__ = ["Board"]
 
@@ -60,29 +70,6 @@ _STATIC = Path(__file__).resolve().parent / "static"
 def _count_message(message: Any, n: int) -> Callable[[Translator], str]:
     """A notice ``translator -> text`` for a count message (it follows a language switch)."""
     return lambda tr: tr.count(message, n)
-
-
-class LessonHost(Protocol):
-    """A lesson shown on a board (see :func:`logger_widget.classroom.tutorial.lesson_board`).
-
-    The board offers "Restart lesson" instead of "New game" and, once
-    :attr:`solved`, "Next lesson" when :attr:`next` names one; a solved lesson
-    stops the board (the status says it is solved).
-    """
-
-    @property
-    def solved(self) -> bool:
-        """The lesson's task is done."""
-
-    @property
-    def next(self) -> str | None:
-        """The key of the next lesson, or ``None`` after the last one."""
-
-    def restart(self, board: Board) -> None:
-        """Put the lesson's position back on ``board`` (the task stays)."""
-
-    def go_next(self, board: Board) -> None:
-        """Show the next lesson on ``board``."""
 
 
 class Board(anywidget.AnyWidget):
@@ -110,6 +97,10 @@ class Board(anywidget.AnyWidget):
         live_chart: show the score chart under the board, redrawn after every turn
             and on a language switch (:meth:`chart`); it can be switched on or off
             later by setting :attr:`live_chart` and calling :meth:`refresh`.
+        autosave: keep the game beside the notebook (see :mod:`.persistence`); ``False`` for none.
+        mode: a teaching mode over the game (a lesson's or a puzzle's, a :class:`~.host.Mode`):
+            see :func:`logger_widget.classroom.tutorial.lesson_board` and
+            :class:`~logger_widget.board.puzzle_mode.PuzzleBoard`.
     """
 
     _esm = _STATIC / "board.js"
@@ -119,6 +110,8 @@ class Board(anywidget.AnyWidget):
     #: The current position in LPN (read it or observe it; set it with :meth:`load`).
     lpn = traitlets.Unicode("").tag(sync=True)
     _view = traitlets.Dict().tag(sync=True)
+    #: the view's static part (labels, palette, languages, cell names), sent again only with a new language
+    _static = traitlets.Dict().tag(sync=True)
     #: the shared model holding the ES module and stylesheet, where the host allows it (:mod:`.assets`)
     _assets = traitlets.Unicode("").tag(sync=True)
 
@@ -136,6 +129,7 @@ class Board(anywidget.AnyWidget):
         repetition_rule: bool = True,
         live_chart: bool = False,
         autosave: Any = True,
+        mode: Mode | None = None,
         **kwargs: Any,
     ) -> None:
         if isinstance(players, (str, bytes)) or not isinstance(players, Iterable):
@@ -146,21 +140,30 @@ class Board(anywidget.AnyWidget):
         self._ready = False
         self._lock = threading.RLock()
         self._seed = seed
-        self._choose_corners = corners == "choose"
-        if isinstance(corners, str) and not self._choose_corners:
+        choose = corners == "choose"
+        if isinstance(corners, str) and not choose:
             raise ValueError(
                 f'corners must be a list of corners (e.g. ["a1", "e5"]) or "choose", not {corners!r}'
             )
-        self._corners = tuple(corners) if corners is not None and not self._choose_corners else None
-        #: corners chosen so far at setup (``None``: no setup going on)
-        self._chosen: list[str] | None = [] if self._choose_corners and record is None else None
+        self._corners = tuple(corners) if corners is not None and not choose else None
         self._repetition_rule = bool(repetition_rule)
         self.live_chart = bool(live_chart)
         self._chart_cache: tuple[tuple[Any, ...], dict[str, str]] | None = None
-        self.bots = BotRunner(self, bot_mode, bot_delay, hint_bot, seed)
-        self.controller = Controller(self)
-        self.review = ReviewMode(self, seed=0 if seed is None else seed)
-        self.lesson: LessonHost | None = None
+        self._static_language: str | None = None  # the language of the _static trait sent
+        self._depth = 0  # nesting of _batch(): redraws wait for its end
+        self._dirty = False
+        self._host = _BoardHost(self)
+        self._bots = BotRunner(self._host, bot_mode, bot_delay, hint_bot, seed)
+        self._controller = Controller()
+        #: the corner choice (``corners="choose"``), else ``None``
+        self._setup = SetupMode(len(specs), Game.new(len(specs)).position.loggers) if choose else None
+        self._replay = ReplayMode()
+        self._review = ReviewMode(seed=0 if seed is None else seed)
+        self._teaching = mode
+        #: the stack of modes, bottom first: an intent goes down from the top, panels are added bottom-up
+        self._modes: tuple[Mode, ...] = tuple(
+            m for m in (self._controller, self._setup, self._replay, self._review, mode) if m is not None
+        )
         self._seats = [self._make_seat(spec, i + 1) for i, spec in enumerate(specs)]
         self._game = Game.new(len(specs), self._corners, repetition_rule=self._repetition_rule)
         self.autosave = AutoSave.for_board(autosave, specs, seed, self._corners, len(specs))
@@ -168,7 +171,6 @@ class Board(anywidget.AnyWidget):
         self._resume_offer: int | None = None
         self._notice: Notice | None = None
         self._task: Callable[[Translator], str] | None = None
-        self._replay: int | None = None
         self._last_seq: dict[str, int] = {}
         self._callbacks: list[Callable[[Board], Any]] = []
         self._step_callbacks: list[Callable[[Board, TurnInProgress], Any]] = []
@@ -178,21 +180,27 @@ class Board(anywidget.AnyWidget):
             raise TypeError(f"Board() got unexpected keyword argument(s): {', '.join(unknown)}")
         super().__init__(locale=self._tr.language, **asset_traits(), **kwargs)
         self.on_msg(self._on_custom_msg)
+        for m in self._modes:
+            m.attach(self._host)
         if record is not None:
-            self._game = self.to_game(record)
+            self._game = self._to_game(record)
             self._fit_seats(self._game.players)
         self._ready = True
         saved = self.autosave.saved() if record is None else None
         #: turns of the saved game offered by the "Resume" button (``None``: no offer)
         self._resume_offer = len(saved.turns) if saved is not None else None
-        with self._lock:
+        with self._lock, self._batch():
             if saved is not None:  # the kernel died during this board's game: offer it back
                 self._notice = Notice("info", _count_message(SAVED_GAME, len(saved.turns)))
-            self.game_changed(notify=False)
-            if self._chosen is not None:
-                self._setup_bots()
+            elif autosave is True and browser_without_drive():
+                self._notice = Notice("info", lambda tr: tr.format(NOT_SAVED))
+            if self._setup is not None and record is None:
+                self._setup.begin()
+            self._game_changed(notify=False)
         if saved is None:
-            self.bots.schedule()
+            self._bots.schedule()
+
+    # ------------------------------------------------------------------ public API
 
     def resume(self) -> Game:
         """Continue the game this board saved beside the notebook (see :mod:`.persistence`).
@@ -203,101 +211,26 @@ class Board(anywidget.AnyWidget):
         Raises:
             LookupError: there is no unfinished saved game for this board.
         """
-        saved = self.resume_saved()
+        saved = self._resume_saved()
         if saved is None:
             raise LookupError("no unfinished game of this board is saved beside the notebook")
-        self.bots.schedule()
-        return saved
-
-    def resume_saved(self) -> Game | None:
-        """Put the saved game on the board (the "Resume" button; :meth:`resume` in code).
-
-        Returns the resumed game, or ``None`` when there is none to resume (nothing changes).
-        The caller schedules the bots.
-        """
-        saved = self.autosave.saved()
-        if saved is None:
-            return None
-        with self._lock:
-            self._resume_offer = None
-            self._chosen = None  # the saved game has its corners: no setup
-            self._game = saved
-            self._fit_seats(saved.players)
-            self._notice = Notice("success", _count_message(RESUMED, len(saved.turns)))
-            self.game_changed()
+        self._bots.schedule()
         return saved
 
     @property
     def bot_mode(self) -> str:
         """``"thread"`` or ``"sync"`` (see :class:`~logger_widget.board.bot_runner.BotRunner`)."""
-        return self.bots.mode
+        return self._bots.mode
 
     @property
     def bot_delay(self) -> float:
         """Minimal seconds a bot "thinks" in thread mode."""
-        return self.bots.delay
+        return self._bots.delay
 
     @property
     def setup_pending(self) -> bool:
         """Whether the seats still choose their starting corners by clicking (no bot plays before)."""
-        return self._chosen is not None
-
-    def _free_corners(self) -> tuple[str, ...]:
-        chosen = self._chosen or []
-        return tuple(c for c in ("a1", "e1", "e5", "a5") if c not in chosen)
-
-    def choose_corner(self, cell: str) -> str:
-        """Take ``cell`` as the starting corner of the next seat at setup; ``"ok"`` or ``"rejected"``.
-
-        When every seat has its corner the game starts (``Game.new(players, corners)``).
-        """
-        if self._chosen is None:
-            return "invalid"
-        seat = len(self._chosen) + 1
-        if not self.is_human(seat) or cell not in self._free_corners():
-            return self.controller.reject("not_selectable", "info", cell=cell)
-        self._chosen.append(cell)
-        self._notice = None
-        self._setup_bots()
-        return "ok"
-
-    def _setup_bots(self) -> None:
-        """Bot seats take their default corner (or the first free one); start the game when all have one."""
-        assert self._chosen is not None
-        n = len(self._seats)
-        default = Game.new(n).position.loggers
-        while len(self._chosen) < n and not self.is_human(len(self._chosen) + 1):
-            seat = len(self._chosen) + 1
-            free = self._free_corners()
-            self._chosen.append(default[seat - 1] if default[seat - 1] in free else free[0])
-        if len(self._chosen) < n:
-            self.redraw()
-            return
-        corners = tuple(self._chosen)
-        self._chosen = None
-        self._game = Game.new(n, corners, repetition_rule=self._repetition_rule)
-        self.game_changed()
-
-    # ------------------------------------------------------------------ seats and bots
-
-    def _make_seat(self, spec: Any, seat: int) -> Seat:
-        if isinstance(spec, str) and spec.strip().lower() in ("human", "person", ""):
-            return Seat("human", None, "human")
-        from ..bots import make_bot  # imported lazily: the board also works for people only
-        from ..bots.mcts import warm_up_in_background
-
-        seed = None if self._seed is None else f"{self._seed}:{seat}"
-        try:
-            bot = make_bot(spec, seed=seed)
-        except ValueError as e:
-            raise ValueError(f'seat {seat}: {e}; or "human" for a person') from None
-        warm_up_in_background(bot)  # a compiled search loads while people play; no move waits for it
-        return Seat("bot", bot, spec if isinstance(spec, str) else getattr(spec, "name", "bot"))
-
-    def _fit_seats(self, players: int) -> None:
-        while len(self._seats) < players:
-            self._seats.append(Seat())
-        del self._seats[players:]
+        return self._setup is not None and self._setup.active
 
     @property
     def seats(self) -> tuple[str, ...]:
@@ -310,11 +243,9 @@ class Board(anywidget.AnyWidget):
             raise ValueError(f"seat must be 1 to {len(self._seats)}, not {seat!r}")
         with self._lock:
             self._seats[seat - 1] = self._make_seat(spec, seat)
-            self.controller.reset_turn()
-            self.redraw()
-        self.bots.schedule()
-
-    # ------------------------------------------------------------------ public API
+            self._controller.reset_turn()
+            self._redraw()
+        self._bots.schedule()
 
     @property
     def game(self) -> Game:
@@ -336,13 +267,13 @@ class Board(anywidget.AnyWidget):
 
     @property
     def view(self) -> dict[str, Any]:
-        """The current view model (what the front end draws)."""
-        return self._view
+        """The current view model (what the front end draws): its static part and its panels."""
+        return {**self._static, **self._view}
 
     @property
     def thinking(self) -> int | None:
         """Seat of the bot that is computing its turn, or ``None``."""
-        return self.bots.thinking
+        return self._bots.thinking
 
     def play(self, turn: Turn | str) -> Position:
         """Play a whole turn (a :class:`Turn` or notation) for the seat to move, bot seats included.
@@ -351,40 +282,36 @@ class Board(anywidget.AnyWidget):
             NotationError, IllegalTurnError: the game and the board are unchanged.
         """
         with self._lock:
-            self._game.play(turn)
-            self._notice = None
-            self.game_changed()
+            self._play_turn(turn)
             position = self._game.position
-        self.bots.schedule()
+        self._bots.schedule()
         return position
 
     def load(self, source: Any) -> Game:
         """Continue from ``source``: a :class:`Game`, :class:`Position`, LPN, JSON record or file path.
 
+        A board choosing its corners stops choosing: the game has its corners.
+
         Raises:
             LPNError, RecordError: ``source`` cannot be read; the board is unchanged.
         """
-        game = self.to_game(source)
+        game = self._to_game(source)
         with self._lock:
-            self._game = game
-            self._fit_seats(game.players)
-            self._notice = Notice("success", text("loaded"))
-            self.game_changed()
-        self.bots.schedule()
+            self._replace_game(game, Notice("success", text("loaded")))
+        self._bots.schedule()
         return game
 
     def new_game(self) -> Game:
-        """Start again from the standard setup with the same seats."""
-        with self._lock:
+        """Start again from the standard setup (or the corner choice) with the same seats."""
+        with self._lock, self._batch():
             self._game = Game.new(len(self._seats), self._corners, repetition_rule=self._repetition_rule)
-            if self._choose_corners:
-                self._chosen = []
-                self._setup_bots()
             for s in self._seats:
                 s.paused = False
             self._notice = Notice("success", text("new_game"))
-            self.game_changed()
-        self.bots.schedule()
+            if self._setup is not None:
+                self._setup.begin()
+            self._game_changed()
+        self._bots.schedule()
         return self._game
 
     def undo(self, turns: int | None = None) -> int:
@@ -404,11 +331,11 @@ class Board(anywidget.AnyWidget):
             while self._game.can_undo and n < limit:
                 self._game.undo()
                 n += 1
-                if turns is None and self.is_human(self._game.position.to_move):
+                if turns is None and self._is_human(self._game.position.to_move):
                     break
             self._notice = Notice("info", text("undone", n=n))
-            self.game_changed()
-        self.bots.schedule()
+            self._game_changed()
+        self._bots.schedule()
         return n
 
     def redo(self, turns: int | None = None) -> int:
@@ -425,18 +352,18 @@ class Board(anywidget.AnyWidget):
             while self._game.can_redo and n < limit and not self._game.is_over:
                 self._game.redo()
                 n += 1
-                if turns is None and self.is_human(self._game.position.to_move):
+                if turns is None and self._is_human(self._game.position.to_move):
                     break
             self._notice = Notice("info", text("redone", n=n))
-            self.game_changed()
-        self.bots.schedule()
+            self._game_changed()
+        self._bots.schedule()
         return n
 
     def refresh(self) -> None:
         """Redraw after changing :attr:`game` directly."""
         with self._lock:
-            self.game_changed(notify=True)
-        self.bots.schedule()
+            self._game_changed(notify=True)
+        self._bots.schedule()
 
     def chart(self, **options: Any) -> Any:
         """The score chart of the game so far, in the board's language.
@@ -464,20 +391,20 @@ class Board(anywidget.AnyWidget):
         render = message if callable(message) else (lambda tr, text=str(message): text)
         with self._lock:
             self._notice = Notice(kind, render)
-            self.redraw()
+            self._redraw()
 
     def set_task(self, message: str | Callable[[Translator], str] | None) -> None:
         """Show a standing task above the status (kept through turns; ``None`` removes it).
 
         ``message`` is a text or a function ``translator -> text`` that follows a
-        language switch (the tutorial's lessons use this).
+        language switch (a lesson's or puzzle's mode shows its own task).
         """
         with self._lock:
             if message is None or callable(message):
                 self._task = message
             else:
                 self._task = lambda tr, text=str(message): text
-            self.redraw()
+            self._redraw()
 
     def on_change(self, callback: Callable[[Board], Any]) -> Callable[[Board], Any]:
         """Call ``callback(board)`` after every change of the game (turn, undo, redo, load, new game).
@@ -492,19 +419,10 @@ class Board(anywidget.AnyWidget):
     ) -> Callable[[Board, TurnInProgress], Any]:
         """Call ``callback(board, turn_in_progress)`` after each step of a person's turn that does not end it.
 
-        Used by lesson boards to judge a lesson about one step (movement, growth) as
-        soon as that step is done. Returns the callback; exceptions it raises are logged.
+        Returns the callback; exceptions it raises are logged.
         """
         self._step_callbacks.append(callback)
         return callback
-
-    def step_made(self, tip: TurnInProgress) -> None:
-        """Tell the :meth:`on_step` callbacks that the person's turn reached ``tip``."""
-        for callback in list(self._step_callbacks):
-            try:
-                callback(self, tip)
-            except Exception:
-                log.exception("logger_widget: on_step callback %r failed", callback)
 
     def to_json(self) -> str:
         """The game record as JSON text (see :meth:`Game.to_json`)."""
@@ -512,17 +430,7 @@ class Board(anywidget.AnyWidget):
 
     def wait(self, timeout: float = 30.0) -> bool:
         """Block until no bot is thinking and no hint is pending (for scripts in thread mode); False on timeout."""
-        return self.bots.settle(timeout)
-
-    # ------------------------------------------------------------------ front-end messages
-
-    def _on_custom_msg(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
-        note_front_end()
-        self.bots.capture_loop()
-        try:
-            self.handle_message(content)
-        except Exception:  # never let a front-end message break the kernel side
-            log.exception("logger_widget: error while handling %r", content)
+        return self._bots.settle(timeout)
 
     def handle_message(self, content: Any) -> str:
         """Handle one message of the front end; return what happened.
@@ -559,136 +467,191 @@ class Board(anywidget.AnyWidget):
                 version = self._version
             if version != self._version:
                 return "stale"
-            try:
-                result = self.controller.dispatch(action, content)
-            except Exception as e:  # a bug must not corrupt the game: report and redraw
-                log.exception("logger_widget: intent %r failed", content)
-                self._notice = Notice("error", raw(short(e)))
-                self.redraw()
-                return "error"
+            drawn = self._version
+            with self._batch():
+                try:
+                    result = self._dispatch(action, content)
+                except Exception as e:  # a bug must not corrupt the game: report and redraw
+                    log.exception("logger_widget: intent %r failed", content)
+                    self._notice = Notice("error", raw(short(e)))
+                    result = "error"
+                if result != "invalid" and self._version == drawn:  # not drawn yet (for the callbacks)
+                    self._redraw()
         if result == "ok":
-            self.bots.schedule()
+            self._bots.schedule()
         return result
 
-    # ------------------------------------------------------------------ for the controller and the bot runner
+    # ------------------------------------------------------------------ the modes
 
-    @property
-    def lock(self) -> threading.RLock:
-        """The lock every change of the board's state is made under."""
-        return self._lock
+    def _dispatch(self, action: str, msg: dict[str, Any]) -> str:
+        """An intent down the stack of modes: refused by an active mode that does not allow it, or handled."""
+        if action == "dismiss":
+            self._notice = None
+            return "ok"
+        for mode in reversed(self._modes):
+            if mode.active and not mode.allows(action):
+                self._notice = mode.refusal(action)
+                return "rejected"
+            result = mode.handle(action, msg)
+            if result is not None:
+                return result
+        return "invalid"
 
-    def is_human(self, seat: int) -> bool:
-        """Whether ``seat`` (1-based) is played by a person."""
+    def _on_custom_msg(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
+        note_front_end()
+        self._bots.capture_loop()
+        try:
+            self.handle_message(content)
+        except Exception:  # never let a front-end message break the kernel side
+            log.exception("logger_widget: error while handling %r", content)
+
+    # ------------------------------------------------------------------ seats and bots
+
+    def _make_seat(self, spec: Any, seat: int) -> Seat:
+        if isinstance(spec, str) and spec.strip().lower() in ("human", "person", ""):
+            return Seat("human", None, "human")
+        from ..bots import make_bot  # imported lazily: the board also works for people only
+        from ..bots.mcts import warm_up_in_background
+
+        seed = None if self._seed is None else f"{self._seed}:{seat}"
+        try:
+            bot = make_bot(spec, seed=seed)
+        except ValueError as e:
+            raise ValueError(f'seat {seat}: {e}; or "human" for a person') from None
+        warm_up_in_background(bot)  # a compiled search loads while people play; no move waits for it
+        return Seat("bot", bot, spec if isinstance(spec, str) else getattr(spec, "name", "bot"))
+
+    def _fit_seats(self, players: int) -> None:
+        while len(self._seats) < players:
+            self._seats.append(Seat())
+        del self._seats[players:]
+
+    def _is_human(self, seat: int) -> bool:
         return not self._seats[seat - 1].is_bot
-
-    def seat(self, seat: int) -> Seat:
-        """The :class:`Seat` of ``seat`` (1-based)."""
-        return self._seats[seat - 1]
-
-    def replace_seat(self, seat: int, value: Seat) -> None:
-        """Put ``value`` in ``seat`` (1-based)."""
-        self._seats[seat - 1] = value
-
-    def set_notice(self, notice: Notice | None) -> None:
-        """Show ``notice`` at the next redraw (``None`` clears it)."""
-        self._notice = notice
-
-    def replace_game(self, game: Game, notice: Notice | None = None) -> None:
-        """Continue with ``game`` (seats fitted to its player count)."""
-        self._game = game
-        self._fit_seats(game.players)
-        self._notice = notice
-        self.game_changed()
-
-    @property
-    def replay_ply(self) -> int | None:
-        """The ply shown by the replay slider, or ``None`` for the live game."""
-        return self._replay
-
-    @replay_ply.setter
-    def replay_ply(self, value: int | None) -> None:
-        self._replay = value
 
     # ------------------------------------------------------------------ state changes
 
-    def game_changed(self, notify: bool = True) -> None:
-        """The game changed (turn, undo, load…): new epoch, new turn, redraw, callbacks."""
-        self.bots.game_changed()
-        self.review.game_changed()
-        if notify:  # the board went on (a turn, a new game, a record): the saved game is no longer offered
-            self._resume_offer = None
-        self.autosave.save(self._game)
-        self._replay = None
-        if self._game.is_over:
-            self.controller.steps = []
-        else:
-            self.controller.reset_turn()
-        self.redraw()
-        if notify:
-            for callback in list(self._callbacks):
-                try:
-                    callback(self)
-                except Exception:
-                    log.exception("logger_widget: on_change callback %r failed", callback)
+    def _play_turn(self, turn: Turn | str, notice: Notice | None = None) -> None:
+        self._game.play(turn)
+        self._notice = notice
+        self._game_changed()
 
-    def redraw(self) -> None:
-        """Rebuild the view model (new version) and push it to the front end."""
+    def _replace_game(self, game: Game, notice: Notice | None = None) -> None:
+        self._game = game
+        self._fit_seats(game.players)
+        if self._setup is not None:
+            self._setup.end()  # the game has its corners
+        self._notice = notice
+        self._game_changed()
+
+    def _start_game(self, corners: tuple[str, ...]) -> None:
+        self._game = Game.new(len(self._seats), corners, repetition_rule=self._repetition_rule)
+        self._game_changed()
+
+    def _take_back(self, discard_redo: bool) -> None:
+        self._game.undo()
+        if discard_redo:
+            self._game.discard_redo()
+        self._game_changed()
+
+    def _resume_saved(self) -> Game | None:
+        """Put the saved game on the board (the "Resume" button; :meth:`resume` in code); ``None``: none."""
+        saved = self.autosave.saved()
+        if saved is None:
+            return None
+        with self._lock:
+            self._replace_game(saved, Notice("success", _count_message(RESUMED, len(saved.turns))))
+        return saved
+
+    def _step_made(self, tip: TurnInProgress) -> None:
+        for mode in self._modes:
+            mode.on_step(tip)
+        for callback in list(self._step_callbacks):
+            try:
+                callback(self, tip)
+            except Exception:
+                log.exception("logger_widget: on_step callback %r failed", callback)
+
+    def _game_changed(self, notify: bool = True) -> None:
+        """The game changed (turn, undo, load…): new epoch, new turn, the modes told, redraw, callbacks."""
+        with self._batch():
+            self._bots.game_changed()
+            if notify:  # the board went on (a turn, a new game, a record): no more offer of the saved game
+                self._resume_offer = None
+            self.autosave.save(self._game)
+            for mode in self._modes:
+                mode.game_changed()
+            self._redraw()
+            if notify:
+                for mode in self._modes:
+                    mode.after_change()
+            if notify and self._callbacks:
+                self._flush()  # the callbacks read the new view
+                for callback in list(self._callbacks):
+                    try:
+                        callback(self)
+                    except Exception:
+                        log.exception("logger_widget: on_change callback %r failed", callback)
+
+    # ------------------------------------------------------------------ the view
+
+    @contextmanager
+    def _batch(self) -> Iterator[None]:
+        """Redraw once at the end of the block, however many changes it makes (held under the lock)."""
+        self._depth += 1
+        try:
+            yield
+        finally:
+            self._depth -= 1
+            if self._depth == 0:
+                self._flush()
+
+    def _redraw(self) -> None:
+        """Rebuild the view model (now, or at the end of the current batch)."""
         if not self._ready:
             return
+        if self._depth:
+            self._dirty = True
+            return
+        self._draw()
+
+    def _flush(self) -> None:
+        if self._dirty:
+            self._dirty = False
+            self._draw()
+
+    def _draw(self) -> None:
+        """Rebuild the view model (new version) and push it to the front end."""
+        self._dirty = False
         self._version += 1
-        steps = self.controller.steps
-        top = steps[-1] if steps else None
-        action_tip = None
-        if top is not None:
-            if top.stage == "action":
-                action_tip = top
-            elif top.stage in TARGET_STAGES:
-                action_tip = top.back()
+        bots = self._bots
         state = BoardState(
             game=self._game,
             seats=self._seats,
             version=self._version,
-            tip=top,
-            action_tip=action_tip,
-            can_back=len(steps) > 1,
-            thinking=self.bots.thinking,
-            hint=self.bots.hint,
-            hint_cells=self._hint_cells(),
-            hint_pending=self.bots.hint_pending,
-            hint_available=self.bots.hint_spec is not None,
+            thinking=bots.thinking,
+            hint=bots.hint,
+            hint_pending=bots.hint_pending,
+            hint_available=bots.hint_spec is not None,
             notice=self._notice,
             task=self._task,
-            replay=self._replay if not self.review.active else self.review.shown_ply,
-            lesson=LessonInfo(self.lesson.solved, self.lesson.next is not None) if self.lesson else None,
-            setup=(
-                SetupInfo(tuple(self._chosen), self._free_corners(), self.is_human(len(self._chosen) + 1))
-                if self._chosen is not None
-                else None
-            ),
         )
-        view = self._decorate_view(build_view(state, self._tr))
+        for mode in self._modes:
+            mode.adjust(state)
+        active = [m for m in reversed(self._modes) if m.active]
+        state.replay = next((p for m in active if (p := m.shown_ply()) is not None), None)
+        state.hint_cells = next((c for m in active if (c := m.hint_cells())), ())
+        view = build_view(state, self._tr)
         view["chart"] = self._chart_view() if self.live_chart else None
-        view["review"] = review_view(self.review, self._tr)
-        if self.review.active:  # the review draws its own two turns, not the last one, and has its own slider
-            view["last"] = None
-            view["status"] = view["review"]["status"]
-            view = review_panels(view)
         offer = self._resume_offer
         view["resume"] = {"label": self._tr.count(RESUME_BUTTON, offer)} if offer is not None else None
+        for mode in self._modes:
+            view.update(mode.panels(view, self._tr))
+        if self._static_language != self._tr.language:  # sent again only with a new language
+            self._static = dict(static_view(self._tr))
+            self._static_language = self._tr.language
         self._view = view
         self.lpn = self._game.position.to_lpn()
-
-    def ask_hint(self) -> str:
-        """The Hint button: ask the hint bot for a turn (the puzzle board grades its hints)."""
-        return self.bots.start_hint()
-
-    def _hint_cells(self) -> tuple[str, ...]:
-        """Cells a partial hint marks on the board (the puzzle board's first hint); none here."""
-        return ()
-
-    def _decorate_view(self, view: dict[str, Any]) -> dict[str, Any]:
-        """A mode's additions to the view model (the puzzle board's, :mod:`.puzzle_mode`); none here."""
-        return view
 
     def _chart_view(self) -> dict[str, str]:
         """The live score chart as a PNG data URL, redrawn only when the game or language changed."""
@@ -716,7 +679,7 @@ class Board(anywidget.AnyWidget):
             return
         with self._lock:
             self._tr = Translator(change["new"])
-            self.redraw()
+            self._redraw()
 
     # ------------------------------------------------------------------ records
 
@@ -733,7 +696,7 @@ class Board(anywidget.AnyWidget):
             {"type": "download", "filename": "logger-game.json", "mime": "application/json", "text": text}
         )
 
-    def to_game(self, source: Any) -> Game:
+    def _to_game(self, source: Any) -> Game:
         """A :class:`Game` from a Game, Position, LPN, JSON record (dict or text) or file path.
 
         Raises:
@@ -763,3 +726,94 @@ class Board(anywidget.AnyWidget):
     def __repr__(self) -> str:
         seats = ", ".join(self.seats)
         return f"<logger_widget.Board [{seats}] {self._game!r}>"
+
+
+class _BoardHost:
+    """The board as its collaborators see it: the :class:`~.host.Host` protocol, nothing more."""
+
+    def __init__(self, board: Board) -> None:
+        self._board = board
+
+    @property
+    def lock(self) -> threading.RLock:
+        return self._board._lock
+
+    @property
+    def game(self) -> Game:
+        return self._board._game
+
+    @property
+    def thinking(self) -> int | None:
+        return self._board._bots.thinking
+
+    @property
+    def setup_pending(self) -> bool:
+        return self._board.setup_pending
+
+    @property
+    def sync(self) -> bool:
+        return self._board._bots.mode == "sync" or headless_kernel()
+
+    def is_human(self, seat: int) -> bool:
+        return self._board._is_human(seat)
+
+    def seat(self, seat: int) -> Seat:
+        return self._board._seats[seat - 1]
+
+    def play_turn(self, turn: Turn | str, notice: Notice | None = None) -> None:
+        self._board._play_turn(turn, notice)
+
+    def take_back(self, discard_redo: bool = False) -> None:
+        self._board._take_back(discard_redo)
+
+    def undo(self, turns: int | None = None) -> int:
+        return self._board.undo(turns)
+
+    def redo(self, turns: int | None = None) -> int:
+        return self._board.redo(turns)
+
+    def new_game(self) -> Game:
+        return self._board.new_game()
+
+    def replace_game(self, game: Game, notice: Notice | None = None) -> None:
+        self._board._replace_game(game, notice)
+
+    def start_game(self, corners: tuple[str, ...]) -> None:
+        self._board._start_game(corners)
+
+    def to_game(self, source: Any) -> Game:
+        return self._board._to_game(source)
+
+    def resume_saved(self) -> Game | None:
+        return self._board._resume_saved()
+
+    def show(self, notice: Notice | None) -> None:
+        self._board._notice = notice
+        self._board._redraw()
+
+    def restart_turn(self) -> None:
+        self._board._controller.reset_turn()
+
+    def step_made(self, tip: TurnInProgress) -> None:
+        self._board._step_made(tip)
+
+    def pause_seat(self, seat: int, paused: bool) -> None:
+        self._board._seats[seat - 1].paused = paused
+
+    def take_seat(self, seat: int) -> None:
+        self._board._seats[seat - 1] = Seat("human", None, "human")
+        self._board._bots.forget(seat)
+
+    def start_hint(self) -> str:
+        return self._board._bots.start_hint()
+
+    def deliver(self, fn: Callable[[], None]) -> None:
+        self._board._bots.deliver(fn)
+
+    def changed(self) -> None:
+        self._board._redraw()
+
+
+def _check_host(host: _BoardHost) -> Host:
+    """Type check only: :class:`_BoardHost` implements :class:`~.host.Host`."""
+    return host

@@ -76,7 +76,7 @@ class GreedyBot(BaseBot):
 
     def analyse(self, position: Position) -> list[Candidate]:
         """Every distinct legal turn with its :func:`greedy_value`, best first (ties in choice order)."""
-        state = position._state
+        state = position.raw
         scored = self._scored(state)
         ranked = sorted(range(len(scored)), key=lambda i: self._key(state, scored[i], i))
         return [Candidate(raw_turn_to_turn(state, scored[i][1]), scored[i][0]) for i in ranked]
@@ -90,7 +90,7 @@ class GreedyBot(BaseBot):
 
     def choose(self, position: Position) -> Turn:
         """The greedy turn (see the class docstring). Raises IllegalTurnError if the game is over."""
-        state = position._state
+        state = position.raw
         if core.is_terminal(state):
             position.start_turn()  # raises IllegalTurnError("game_over")
         scored = self._scored(state)

@@ -223,13 +223,16 @@ def compiled_search(wait: bool) -> Any:
 
 
 def warm_up_in_background(bot: Any) -> None:
-    """Load the compiled search in the background for an interactive front-end (the board).
+    """Make ``bot`` an interactive front-end's bot (the board's): it never waits for the compiler.
 
-    If ``bot`` is an :class:`MCTSBot` that may use the compiled search, start
-    loading it in a background thread; until it is ready the bot plays the
-    Python search (at most :data:`WARM_UP_CAP` seconds a turn), so no move waits for the compiler.
+    If ``bot`` is an :class:`MCTSBot` that may use the compiled search, set its
+    ``wait_for_compiler`` option to ``False`` and start loading the compiled search in a
+    background thread; until it is ready this bot plays the Python search (at most
+    :data:`WARM_UP_CAP` seconds a turn). Other bots of the process are not changed.
     Does nothing for other bots or without Numba.
     """
+    if isinstance(bot, MCTSBot) and bot.kernel is None:
+        bot.wait_for_compiler = False
     if isinstance(bot, MCTSBot) and bot.kernel is not False and fast.installed():
         fast.warm_up(background=True)
         compiled_search(wait=False)
@@ -266,15 +269,19 @@ class MCTSBot(BaseBot):
             needs Numba): ``True`` = always (waits for the first compile or
             the disk-cache load, about 1–3 s on an idle machine, once per
             process), ``False`` = never (the readable Python search), ``None``
-            (default) = when Numba is installed — waiting for it, except after
-            :func:`logger_widget.engine.fast.warm_up` was started in the
-            background (the board does that): then the Python search plays
-            until the kernel is ready, so no move waits for the compiler. The
+            (default) = when Numba is installed, waiting for it unless
+            ``wait_for_compiler`` is false. The
             compiled search works on complete turns (see the module
             docstring), so its games differ from the Python search's; each is
             reproducible with an iteration budget and a seed. ``paranoid``
             searches always run in Python.
         name: default ``"mcts"``.
+        wait_for_compiler: with ``kernel=None``, wait for the compiled search (default).
+            ``False`` (the bots a board makes, :func:`warm_up_in_background`): play the
+            Python search, at most :data:`WARM_UP_CAP` seconds a turn, until the compiled one
+            is ready, so no move waits for the compiler — the games then depend on when the
+            compile ends. An option of this bot only: other bots of the process, seeded,
+            play the same games whether a board exists or not.
 
     Raises:
         ValueError: a budget or parameter out of range.
@@ -294,6 +301,7 @@ class MCTSBot(BaseBot):
         "paranoid",
         "reuse",
         "kernel",
+        "wait_for_compiler",
     )
     _transient = ("_table",)
 
@@ -313,6 +321,7 @@ class MCTSBot(BaseBot):
         reuse: bool = True,
         kernel: bool | None = None,
         name: str | None = None,
+        wait_for_compiler: bool = True,
     ) -> None:
         super().__init__(seed, name)
         if seconds is not None and not seconds > 0:
@@ -357,6 +366,9 @@ class MCTSBot(BaseBot):
         if kernel not in (None, True, False):
             raise ValueError(f"kernel must be True, False or None, not {kernel!r}")
         self.kernel = kernel
+        if not isinstance(wait_for_compiler, bool):
+            raise ValueError(f"wait_for_compiler must be True or False, not {wait_for_compiler!r}")
+        self.wait_for_compiler = wait_for_compiler
         self._table: dict[core.State, _Node] | None = None
         #: Statistics of the last search: ``{"iterations", "seconds", "nodes", "reused", "compiled"}``
         #: (``compiled`` is 1.0 for the compiled search, 0.0 for the Python one).
@@ -446,12 +458,12 @@ class MCTSBot(BaseBot):
 
     def _compiled_candidates(self, position: Position) -> tuple[list[Candidate], tuple[float, ...]] | None:
         """Search with the compiled kernel, or ``None`` when the Python search should run."""
-        state = position._state
+        state = position.raw
         if self.kernel is False or self.paranoid or (self.paranoid is None and len(state[core.SCORES]) >= 3):
             return None
         if core.is_terminal(state):
             position.start_turn()  # raises IllegalTurnError("game_over")
-        wait = self.kernel is True or not fast.background_requested()
+        wait = self.kernel is True or self.wait_for_compiler
         jit = compiled_search(wait)
         if jit is None:
             if self.kernel is True:
@@ -511,7 +523,7 @@ class MCTSBot(BaseBot):
     # ------------------------------------------------------------------ Python search
 
     def _search(self, position: Position) -> _Node:
-        state = position._state
+        state = position.raw
         if core.is_terminal(state):
             position.start_turn()  # raises IllegalTurnError("game_over")
         start = time.perf_counter()
@@ -533,7 +545,7 @@ class MCTSBot(BaseBot):
         table[state] = root
         rng = self.rng
         deadline = start + self.seconds if self.seconds is not None else None
-        if self.kernel is None and fast.background_requested() and not _compiled_ready.is_set():
+        if self.kernel is None and not self.wait_for_compiler and not _compiled_ready.is_set():
             # the compiled search is still being built in the background: answer within the cap
             cap = start + WARM_UP_CAP
             deadline = cap if deadline is None else min(deadline, cap)

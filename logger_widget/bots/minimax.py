@@ -68,7 +68,7 @@ def evaluate(position: Position | core.State, seat: int) -> float:
     Raises:
         ValueError: ``seat`` out of range.
     """
-    state = position._state if isinstance(position, Position) else position
+    state = position.raw if isinstance(position, Position) else position
     players = len(state[core.SCORES])
     if not isinstance(seat, int) or not 1 <= seat <= players:
         raise ValueError(f"seat must be 1 to {players}, not {seat!r}")
@@ -121,7 +121,7 @@ class MinimaxBot(BaseBot):
         alpha-beta bound; the others are upper bounds (enough to rank them below).
         Raises IllegalTurnError if the game is over.
         """
-        state = position._state
+        state = position.raw
         if core.is_terminal(state):
             position.start_turn()  # raises IllegalTurnError("game_over")
         me = state[core.MOVER] + 1

@@ -31,7 +31,7 @@ class RandomBot(BaseBot):
 
     def choose(self, position: Position) -> Turn:
         """A random legal turn. Raises ``IllegalTurnError`` (via the engine) only if the game is over."""
-        state = position._state
+        state = position.raw
         if core.is_terminal(state):
             position.start_turn()  # raises IllegalTurnError("game_over")
         dest, spawn, kind, target, _ = core.random_turn(state, self.rng)

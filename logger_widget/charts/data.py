@@ -204,7 +204,7 @@ def score_history(game: Game) -> ScoreHistory:
             continue
         before = positions[k - 1]
         seat = before.to_move
-        felled, protesters = _felled(before._state, turn.destination, turn.action.cells[0])
+        felled, protesters = _felled(before.raw, turn.destination, turn.action.cells[0])
         chops.append(Chop(k, seat, turn.action.cells[0], felled, protesters, positions[k].scores[seat - 1]))
     trigger = next((k for k, p in enumerate(positions) if p.end_triggered), None)
     trigger_seat = movers[trigger - 1] if trigger else None

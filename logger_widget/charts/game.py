@@ -217,143 +217,10 @@ def score_progression(
     names = _names(game)
     with chart_style():
         fig, ax, own = _axes(ax, figsize)
-        handles: list[Any] = []
-        # a marker on the line would be misplaced; the legend shows the seat's full style
-        for seat in range(1, history.players + 1):
-            style = seat_style(seat)
-            y = history.seat_scores(seat)
-            label = _seat_label(tr, seat, y[-1], names)
-            ax.plot(
-                x,
-                y,
-                drawstyle="steps-post",
-                color=style.colour,
-                linestyle=style.linestyle,
-                linewidth=3.6 - 0.5 * (seat - 1),
-                zorder=3 + seat,
-                label=label,
-                gid=f"seat-{seat}",
-                solid_capstyle="butt",
-                dash_capstyle="butt",
-            )
-            handles.append(
-                Line2D(
-                    [],
-                    [],
-                    color=style.colour,
-                    linestyle=cast(Any, style.linestyle),
-                    linewidth=2.2,
-                    marker=style.marker,
-                    markersize=7,
-                    markeredgecolor=MARKER_EDGE,
-                    label=label,
-                )
-            )
-            chops = [c for c in history.chops if c.seat == seat]
-            if chops:
-                ax.scatter(
-                    [x[c.turn] for c in chops],
-                    [c.score for c in chops],
-                    s=[chop_marker_area(c.points) for c in chops],
-                    marker=style.marker,
-                    color=style.colour,
-                    edgecolors=MARKER_EDGE,
-                    linewidths=0.7,
-                    zorder=10 + seat,
-                    gid=f"chops-{seat}",
-                )
-            if not history.is_over:  # where each seat stands now (a new game has no line to see yet)
-                ax.scatter(
-                    [x[-1]],
-                    [y[-1]],
-                    s=NOW_AREA * (1.6 - 0.25 * (seat - 1)),
-                    marker=style.marker,
-                    facecolors="none",
-                    edgecolors=style.colour,
-                    linewidths=2.0,
-                    zorder=15 + seat,
-                    gid=f"now-{seat}",
-                )
-        sizes = sorted({c.points for c in history.chops})
-        if len(sizes) > 4:
-            sizes = [sizes[0], sizes[len(sizes) // 3], sizes[2 * len(sizes) // 3], sizes[-1]]
-        for n in sizes:
-            handles.append(
-                Line2D(
-                    [],
-                    [],
-                    linestyle="none",
-                    marker="o",
-                    color=NEUTRAL_COLOUR,
-                    markeredgecolor=MARKER_EDGE,
-                    markersize=chop_marker_area(n) ** 0.5,
-                    label=text(tr, SCORES["chop"], n),
-                )
-            )
-
-        target = core.TARGET_SCORE
-        ax.axhline(target, color=NEUTRAL_COLOUR, linestyle=(0, (5, 3)), linewidth=1.2, zorder=2, gid="target")
-        ax.annotate(
-            text(tr, SCORES["target"], target),
-            xy=(0, target),
-            xycoords=("axes fraction", "data"),
-            xytext=(4, 3),
-            textcoords="offset points",
-            ha="left",
-            va="bottom",
-            fontsize=9,
-            color="#4D4D4D",
-            gid="target-label",
-        )
-
-        end_x = x[-1] if history.is_over else None
-        if history.trigger is not None:
-            tx = x[history.trigger]
-            ax.axvspan(
-                tx, x[-1], color=EVENT_COLOUR, alpha=LAST_ROUND_ALPHA, linewidth=0, zorder=1, gid="last-round"
-            )
-            if history.trigger_seat is not None:
-                ty = history.scores[history.trigger][history.trigger_seat - 1]
-                ax.scatter(
-                    [tx],
-                    [ty],
-                    marker="*",
-                    s=TRIGGER_AREA,
-                    facecolors="none",
-                    edgecolors=EVENT_COLOUR,
-                    linewidths=1.4,
-                    zorder=20,
-                    gid="end-triggered",
-                )
-                handles.append(
-                    Line2D(
-                        [],
-                        [],
-                        linestyle="none",
-                        marker="*",
-                        markersize=14,
-                        markerfacecolor="none",
-                        markeredgecolor=EVENT_COLOUR,
-                        markeredgewidth=1.4,
-                        label=text(tr, SCORES["triggered"]),
-                    )
-                )
-            if tx < x[-1] or not history.is_over:  # no last round when the last seat triggered it
-                handles.append(
-                    Patch(
-                        facecolor=EVENT_COLOUR,
-                        alpha=LAST_ROUND_ALPHA,
-                        linewidth=0,
-                        label=text(tr, SCORES["last_round"]),
-                    )
-                )
-        if end_x is not None and history.end_reason != "turn_limit":
-            ax.axvline(end_x, color=EVENT_COLOUR, linewidth=1.4, zorder=2, gid="game-over")
-            handles.append(
-                Line2D([], [], color=EVENT_COLOUR, linewidth=1.4, label=text(tr, SCORES["game_over"]))
-            )
-
-        top = max(max(max(row) for row in history.scores) + 1.5, target + 2.0)
+        handles = _seat_lines(ax, tr, history, x, names)
+        handles += _chop_size_handles(tr, history)
+        handles += _end_events(ax, tr, history, x)
+        top = max(max(max(row) for row in history.scores) + 1.5, core.TARGET_SCORE + 2.0)
         ax.set_ylim(-0.3, top)
         _xlim(ax, x, 2.0 * history.players * _step(by, history.players), _step(by, history.players))
         integer_axis(ax.xaxis, tr)
@@ -364,6 +231,159 @@ def score_progression(
         _legend(ax, handles, own)
     _describe_scores(fig, tr, history, names)
     return fig
+
+
+def _seat_lines(
+    ax: Axes, tr: Translator, history: ScoreHistory, x: Sequence[float], names: list[str] | None
+) -> list[Any]:
+    """Each seat's step line, chop markers and (game in progress) where it stands; its legend handles."""
+    handles: list[Any] = []
+    # a marker on the line would be misplaced; the legend shows the seat's full style
+    for seat in range(1, history.players + 1):
+        style = seat_style(seat)
+        y = history.seat_scores(seat)
+        label = _seat_label(tr, seat, y[-1], names)
+        ax.plot(
+            x,
+            y,
+            drawstyle="steps-post",
+            color=style.colour,
+            linestyle=style.linestyle,
+            linewidth=3.6 - 0.5 * (seat - 1),
+            zorder=3 + seat,
+            label=label,
+            gid=f"seat-{seat}",
+            solid_capstyle="butt",
+            dash_capstyle="butt",
+        )
+        handles.append(
+            Line2D(
+                [],
+                [],
+                color=style.colour,
+                linestyle=cast(Any, style.linestyle),
+                linewidth=2.2,
+                marker=style.marker,
+                markersize=7,
+                markeredgecolor=MARKER_EDGE,
+                label=label,
+            )
+        )
+        chops = [c for c in history.chops if c.seat == seat]
+        if chops:
+            ax.scatter(
+                [x[c.turn] for c in chops],
+                [c.score for c in chops],
+                s=[chop_marker_area(c.points) for c in chops],
+                marker=style.marker,
+                color=style.colour,
+                edgecolors=MARKER_EDGE,
+                linewidths=0.7,
+                zorder=10 + seat,
+                gid=f"chops-{seat}",
+            )
+        if not history.is_over:  # where each seat stands now (a new game has no line to see yet)
+            ax.scatter(
+                [x[-1]],
+                [y[-1]],
+                s=NOW_AREA * (1.6 - 0.25 * (seat - 1)),
+                marker=style.marker,
+                facecolors="none",
+                edgecolors=style.colour,
+                linewidths=2.0,
+                zorder=15 + seat,
+                gid=f"now-{seat}",
+            )
+    return handles
+
+
+def _chop_size_handles(tr: Translator, history: ScoreHistory) -> list[Any]:
+    """Legend entries for up to four chop sizes of the game (marker area = trees felled)."""
+    handles: list[Any] = []
+    sizes = sorted({c.points for c in history.chops})
+    if len(sizes) > 4:
+        sizes = [sizes[0], sizes[len(sizes) // 3], sizes[2 * len(sizes) // 3], sizes[-1]]
+    for n in sizes:
+        handles.append(
+            Line2D(
+                [],
+                [],
+                linestyle="none",
+                marker="o",
+                color=NEUTRAL_COLOUR,
+                markeredgecolor=MARKER_EDGE,
+                markersize=chop_marker_area(n) ** 0.5,
+                label=text(tr, SCORES["chop"], n),
+            )
+        )
+
+    return handles
+
+
+def _end_events(ax: Axes, tr: Translator, history: ScoreHistory, x: Sequence[float]) -> list[Any]:
+    """The 10-point line, where the end was triggered, the last round and the end; their legend handles."""
+    handles: list[Any] = []
+    target = core.TARGET_SCORE
+    ax.axhline(target, color=NEUTRAL_COLOUR, linestyle=(0, (5, 3)), linewidth=1.2, zorder=2, gid="target")
+    ax.annotate(
+        text(tr, SCORES["target"], target),
+        xy=(0, target),
+        xycoords=("axes fraction", "data"),
+        xytext=(4, 3),
+        textcoords="offset points",
+        ha="left",
+        va="bottom",
+        fontsize=9,
+        color="#4D4D4D",
+        gid="target-label",
+    )
+
+    end_x = x[-1] if history.is_over else None
+    if history.trigger is not None:
+        tx = x[history.trigger]
+        ax.axvspan(
+            tx, x[-1], color=EVENT_COLOUR, alpha=LAST_ROUND_ALPHA, linewidth=0, zorder=1, gid="last-round"
+        )
+        if history.trigger_seat is not None:
+            ty = history.scores[history.trigger][history.trigger_seat - 1]
+            ax.scatter(
+                [tx],
+                [ty],
+                marker="*",
+                s=TRIGGER_AREA,
+                facecolors="none",
+                edgecolors=EVENT_COLOUR,
+                linewidths=1.4,
+                zorder=20,
+                gid="end-triggered",
+            )
+            handles.append(
+                Line2D(
+                    [],
+                    [],
+                    linestyle="none",
+                    marker="*",
+                    markersize=14,
+                    markerfacecolor="none",
+                    markeredgecolor=EVENT_COLOUR,
+                    markeredgewidth=1.4,
+                    label=text(tr, SCORES["triggered"]),
+                )
+            )
+        if tx < x[-1] or not history.is_over:  # no last round when the last seat triggered it
+            handles.append(
+                Patch(
+                    facecolor=EVENT_COLOUR,
+                    alpha=LAST_ROUND_ALPHA,
+                    linewidth=0,
+                    label=text(tr, SCORES["last_round"]),
+                )
+            )
+    if end_x is not None and history.end_reason != "turn_limit":
+        ax.axvline(end_x, color=EVENT_COLOUR, linewidth=1.4, zorder=2, gid="game-over")
+        handles.append(Line2D([], [], color=EVENT_COLOUR, linewidth=1.4, label=text(tr, SCORES["game_over"])))
+
+    return handles
 
 
 def _describe_scores(fig: Figure, tr: Translator, history: ScoreHistory, names: list[str] | None) -> None:

@@ -20,15 +20,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..board.modes import TeachingMode
+from ..board.view import Notice
+from ..engine.decisions import TurnInProgress
 from ..engine.errors import RULE_MESSAGES, LoggerError, NotationError
 from ..engine.position import Position
 from ..engine.turn import Turn
-from ..i18n import NP_, PMessage
+from ..i18n import NP_, PMessage, Translator
 from .feedback import Feedback
 
 if TYPE_CHECKING:
     from ..board.widget import Board
-    from ..engine.decisions import TurnInProgress
 
 __all__ = ["Feedback", "LESSONS", "Lesson", "lesson", "lesson_board"]
 
@@ -460,10 +462,11 @@ def lesson_board(key: str | Lesson, locale: str = "uk", **options: Any) -> Board
     """A live :class:`~logger_widget.Board` for one lesson, with feedback in the pupil's language.
 
     Every seat is played by a person. The task stays above the status; the first
-    turn played is judged with :meth:`Lesson.check`: a success is praised, the
-    board stops and says the lesson is solved (with "Next lesson" when one
-    follows); a mistake is explained and taken back so the pupil can try again.
-    The board offers "Restart lesson" instead of "New game".
+    turn played (or, for a lesson about one step, that step) is judged with the lesson's
+    judge: a success is praised, the board stops, shows the result and says the lesson
+    is solved (with "Next lesson" when one follows; Undo and Redo are off); a mistake is
+    explained and taken back so the pupil can try again. The board offers "Restart lesson"
+    instead of "New game".
 
     Args:
         key: a lesson key (``"chop"``) or a :class:`Lesson`.
@@ -476,72 +479,101 @@ def lesson_board(key: str | Lesson, locale: str = "uk", **options: Any) -> Board
     from ..board.widget import Board
 
     les = key if isinstance(key, Lesson) else lesson(key)
-    board = Board(["human"] * les.position.players, locale=locale, record=les.lpn, **options)
-    session = _LessonSession(les)
-    board.lesson = session
-    session.show(board)
-    board.on_change(session.judge)
-    board.on_step(session.judge_step)
-    return board
+    mode = LessonMode(les)
+    return Board(["human"] * les.position.players, locale=locale, record=les.lpn, mode=mode, **options)
 
 
-class _LessonSession:
-    """The lesson on a board: judges the first turn, restarts, goes on to the next lesson."""
+class LessonMode(TeachingMode):
+    """The lesson on a board (a :class:`~logger_widget.board.modes.TeachingMode`).
+
+    Judges the first turn (or the lesson's step), restarts, goes on to the next lesson.
+
+    Attributes:
+        lesson: the lesson shown.
+        solved: its task is done.
+        shown_step: the step that solved a lesson about one step, drawn while the board stops.
+    """
+
+    name = "lesson"
 
     def __init__(self, les: Lesson) -> None:
         self.lesson = les
-        self.solved = False
+        self._solved = False
+        self.shown_step: TurnInProgress | None = None
+
+    @property
+    def solved(self) -> bool:
+        """The lesson's task is done."""
+        return self._solved
 
     @property
     def next(self) -> str | None:
+        """The key of the next lesson, or ``None`` after the last one."""
         keys = [les.key for les in LESSONS]
         i = keys.index(self.lesson.key) if self.lesson.key in keys else len(keys)
         return keys[i + 1] if i + 1 < len(keys) else None
 
-    def show(self, board: Board) -> None:
-        les = self.lesson
-        board.set_task(lambda tr: tr.translate(les.task))
+    @property
+    def next_offered(self) -> bool:
+        """Whether "Next lesson" is offered: once solved, when one follows."""
+        return self._solved and self.next is not None
 
-    def restart(self, board: Board) -> None:
-        self.solved = False
-        board.replace_game(board.to_game(self.lesson.lpn))
+    def task(self, tr: Translator) -> str:
+        """The lesson's task."""
+        return tr.translate(self.lesson.task)
 
-    def go_next(self, board: Board) -> None:
-        if self.next is None:
-            return
-        self.lesson = lesson(self.next)
-        self.solved = False
-        self.show(board)
-        board.replace_game(board.to_game(self.lesson.lpn))
+    def restart(self) -> None:
+        """The lesson's position again (the task stays)."""
+        self._solved, self.shown_step = False, None
+        host = self.host
+        host.replace_game(host.to_game(self.lesson.lpn))
 
-    def judge_step(self, b: Board, tip: TurnInProgress) -> None:
+    def go_next(self) -> None:
+        """Show the next lesson."""
+        if self.next is not None:
+            self.lesson = lesson(self.next)
+            self.restart()
+
+    def adjust(self, state: Any) -> None:
+        """The teaching mode's state, and the step that solved the lesson."""
+        super().adjust(state)
+        state.shown_step = self.shown_step
+
+    def _praise(self, feedback: Feedback) -> None:
+        self._solved = True
+        self.host.show(Notice("success", feedback.text))
+
+    def _try_again(self, feedback: Feedback) -> None:
+        self.host.show(Notice("error", lambda tr: feedback.text(tr) + " " + tr.translate(_TRY_AGAIN)))
+
+    def on_step(self, tip: TurnInProgress) -> None:
         """Judge a lesson about one step as soon as that step is done (not after the action)."""
         les = self.lesson
         after_step = {"move": ("move",), "spawn": ("move", "spawn")}.get(les.judged_after or "")
-        if self.solved or after_step is None or tip.stage in after_step:
+        if self._solved or after_step is None or tip.stage in after_step:
             return
-        if b.game.turns or b.game.start.to_lpn() != les.lpn:
+        game = self.host.game
+        if game.turns or game.start.to_lpn() != les.lpn:
             return
         board = tip.board()
         turn = Turn(tip.origin, board.loggers[tip.seat - 1], tip.spawned, None)
         feedback = les.judge(les.position, turn, board)
         if feedback.ok:
-            self.solved = True
-            b.notify("success", feedback.text)
+            self.shown_step = tip
+            self._praise(feedback)
         else:
-            b.controller.reset_turn()
-            b.notify("error", lambda tr: feedback.text(tr) + " " + tr.translate(_TRY_AGAIN))
+            self.host.restart_turn()
+            self._try_again(feedback)
 
-    def judge(self, b: Board) -> None:
+    def after_change(self) -> None:
+        """Judge the first turn played in the lesson's own position (not after loading another one)."""
         les = self.lesson
-        # Only the lesson's own position is judged (not after loading another one).
-        if self.solved or len(b.game.turns) != 1 or b.game.start.to_lpn() != les.lpn:
+        game = self.host.game
+        if self._solved or len(game.turns) != 1 or game.start.to_lpn() != les.lpn:
             return
-        feedback = les.check(b.game.turns[0])
+        feedback = les.check(game.turns[0])
         if feedback.ok:
-            self.solved = True
-            b.notify("success", feedback.text)
+            self._praise(feedback)
         else:
-            b.undo(1)
-            b.game.discard_redo()  # the mistake is not offered again by Redo
-            b.notify("error", lambda tr: feedback.text(tr) + " " + tr.translate(_TRY_AGAIN))
+            self.host.take_back(discard_redo=True)  # the mistake is not offered again by Redo
+            self._try_again(feedback)

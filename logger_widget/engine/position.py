@@ -57,6 +57,46 @@ class Position:
         object.__setattr__(self, "_hash", hash(state))
         return self
 
+    @classmethod
+    def from_raw(cls, state: core.State) -> Position:
+        """The position of a raw state tuple (the bridge for bots, puzzles and charts; see :attr:`raw`).
+
+        Args:
+            state: ``(seedlings, saplings, mature, protested, loggers, mover, scores, supplies)``:
+                four 25-bit cell masks, the loggers' cell indices (0–24, a1 = 0, one per seat,
+                2–4 seats), the mover's 0-based seat, and one score and protester count per seat.
+
+        Raises:
+            ValueError: ``state`` is not such a tuple, or not a legal position (an
+                :class:`~logger_widget.engine.errors.LPNError` saying why, as for LPN).
+        """
+        ok = isinstance(state, tuple) and len(state) == 8
+        if ok:
+            masks, loggers, mover, scores, supplies = state[:4], state[4], state[5], state[6], state[7]
+            seats = [loggers, scores, supplies]
+            ok = all(isinstance(m, int) and 0 <= m < 1 << 25 for m in masks) and isinstance(mover, int)
+            ok = ok and all(isinstance(t, tuple) and all(isinstance(v, int) for v in t) for t in seats)
+            ok = ok and 2 <= len(loggers) <= 4 and len(scores) == len(supplies) == len(loggers)
+            ok = ok and all(0 <= c < 25 for c in loggers)
+        if not ok:
+            raise ValueError(
+                "a raw position is (seedlings, saplings, mature, protested, loggers, mover, scores, "
+                f"supplies) with 25-bit masks and one logger, score and supply per seat, not {state!r}"
+            )
+        parsed = parse_lpn(format_lpn(state))
+        if parsed != state:
+            raise ValueError(f"{state!r} is not a legal position (as LPN it reads {format_lpn(parsed)!r})")
+        return cls._from_state(parsed)
+
+    @property
+    def raw(self) -> core.State:
+        """The raw state tuple of the rules (:mod:`~logger_widget.engine.core`), for bots and analysis code.
+
+        ``(seedlings, saplings, mature, protested, loggers, mover, scores, supplies)``; read fields
+        by name (``core.MOVER``, ``core.mover_cell``). ``Position.from_raw(p.raw) == p``.
+        """
+        return self._state
+
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Position is immutable; play(turn) returns a new position")
 

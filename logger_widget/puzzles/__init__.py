@@ -1,4 +1,4 @@
-"""Logger puzzles cut from the bots' self-play games (issue 15; docs/puzzles.md).
+"""Logger puzzles cut from the bots' self-play games (docs/puzzles.md).
 
 Text-free, like the bots: the board and the notebooks put the words around it.
 

@@ -134,7 +134,7 @@ def _examine(position: Position, margin: float, harvest: Harvest) -> Candidate |
 
 def side_lines(position: Position, played: core.State, seed: int, ply: int) -> list[tuple[Turn, Position]]:
     """:data:`VARIATIONS` other choices of the mover than the game's turn (leading to ``played``), drawn reproducibly."""
-    state = position._state
+    state = position.raw
     origin = core.mover_cell(state)
     firsts: dict[core.State, tuple[int, int, int, int]] = {}
     for raw, after in fast.legal_turns(state):
@@ -162,7 +162,7 @@ def cut_game(spec: GameSpec, margin: float = MARGIN) -> Harvest:
             mainline += 1
             harvest.accepted.append(replace(found, source=Source(spec.seed, spec.bots, ply)))
         following = position.play(turn)
-        for other, after in side_lines(position, following._state, spec.seed, ply):
+        for other, after in side_lines(position, following.raw, spec.seed, ply):
             harvest.variations += 1
             found = _examine(after, margin, harvest)
             if found is not None and found.theme in VARIATION_THEMES and side < PER_GAME_VARIATIONS:

@@ -103,7 +103,7 @@ def turn_value(position: Position, turn: Turn | str) -> float:
         NotationError, IllegalTurnError: ``turn`` is not a legal turn here.
     """
     after = position.play(turn)
-    return _value(after._state, position.to_move)[0]
+    return _value(after.raw, position.to_move)[0]
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,7 +145,7 @@ def analyse_position(position: Position, margin: float = MARGIN) -> Analysis:
     Raises:
         IllegalTurnError: the game is over in ``position``.
     """
-    state = position._state
+    state = position.raw
     if core.is_terminal(state):
         position.start_turn()  # raises IllegalTurnError("game_over")
     me = position.to_move
@@ -208,7 +208,7 @@ def verify(lpn: str, solutions: frozenset[str] | set[str], margin: float = MARGI
         LPNError: ``lpn`` is not a position.
     """
     position = Position.from_lpn(lpn)
-    state = position._state
+    state = position.raw
     me = position.to_move
     children = _children(state)
     origin = core.mover_cell(state)
@@ -247,10 +247,10 @@ def refutation(position: Position, turn: Turn | str) -> tuple[Turn | None, float
         NotationError, IllegalTurnError: ``turn`` is not a legal turn here.
     """
     after = position.play(turn)
-    value, reply = _value(after._state, position.to_move)
+    value, reply = _value(after.raw, position.to_move)
     if reply is None:
         return None, value
-    for raw, nxt in fast.legal_turns(after._state):
+    for raw, nxt in fast.legal_turns(after.raw):
         if nxt == reply:
-            return Turn.from_raw(core.mover_cell(after._state), raw), value
+            return Turn.from_raw(core.mover_cell(after.raw), raw), value
     raise AssertionError("a reply state has no turn")  # pragma: no cover - successors come from legal turns

@@ -90,8 +90,8 @@ def facts(position: Position, turn: Turn | str) -> Facts:
         if turn.action and turn.action.kind == "chop"
         else 0
     )
-    before, seat = threat(position._state, me)
-    now, _ = threat(after._state, me)
+    before, seat = threat(position.raw, me)
+    now, _ = threat(after.raw, me)
     return Facts(
         kind=turn.action.kind if turn.action else "none",
         felled=felled,

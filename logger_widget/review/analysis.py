@@ -284,7 +284,7 @@ class _Searches:
     def run(self, position: Position, ply: int) -> tuple[Turn | None, tuple[float, ...]]:
         """``(the search's first choice or None, value of every seat)`` of ``position``."""
         if position.is_terminal:
-            values = playout_reward(position._state)
+            values = playout_reward(position.raw)
             self.values[position] = values
             return None, values
         bot = self.bot.with_seed(derive_seed(self.seed, "review", ply, position.lpn))

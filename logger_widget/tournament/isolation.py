@@ -14,7 +14,13 @@ as Flatpak uses it):
   started by one long-lived thread, see :mod:`.sandbox`). When the teacher is
   root, bubblewrap itself is started as :data:`SANDBOX_UID`, so the worker has
   no privilege outside either and the process limit (``RLIMIT_NPROC``, which
-  does not apply to root) holds.
+  does not apply to root) holds. Nothing on the host is made reachable for
+  that uid: when a file the sandbox needs lies under a folder it cannot enter
+  (a Python under ``/root``, mode 0700), a first, privileged bubblewrap gives
+  the launch a private view (its own mount namespace, gone with it) in which
+  each such folder is an empty read-only tmpfs holding only the needed files,
+  bound from the host at their own paths, and ``setpriv`` then starts the
+  sandbox's bubblewrap as :data:`SANDBOX_UID` (:func:`hidden_folders`).
 * **filesystem**: an empty root, read-only, holding only the interpreter, its
   standard library (without ``site-packages``), the shared libraries those
   need, the package's ``engine`` and ``bots`` modules, the worker and the one
@@ -40,6 +46,7 @@ from __future__ import annotations
 
 import functools
 import os
+import pwd
 import re
 import shutil
 import subprocess
@@ -57,6 +64,7 @@ __all__ = [
     "UnisolatedWarning",
     "Launch",
     "bwrap_available",
+    "hidden_folders",
     "worker_command",
 ]
 
@@ -212,7 +220,10 @@ _LDD_LINE = re.compile(r"(?:=>\s*)?(/\S+)\s+\(0x")
 
 @functools.lru_cache(maxsize=1)
 def _filesystem_binds() -> tuple[tuple[str, str], ...]:
-    """(host path, sandbox path) pairs, read-only: interpreter, stdlib, its shared libraries, package parts."""
+    """(host path, sandbox path) pairs, read-only: interpreter, stdlib, its shared libraries, package parts.
+
+    Host paths are resolved (no symbolic link on the way).
+    """
     python = _interpreter()
     stdlib = os.path.realpath(sysconfig.get_paths(vars={"base": sys.base_prefix})["stdlib"])
     dynload = os.path.join(stdlib, "lib-dynload")
@@ -235,11 +246,87 @@ def _filesystem_binds() -> tuple[tuple[str, str], ...]:
     binds = [(python, python), (stdlib, stdlib)]
     binds += [(os.path.realpath(lib), lib) for lib in sorted(libraries)]
     if os.path.exists("/etc/ld.so.cache"):
-        binds.append(("/etc/ld.so.cache", "/etc/ld.so.cache"))
+        binds.append((os.path.realpath("/etc/ld.so.cache"), "/etc/ld.so.cache"))
     package = os.path.join(_PACKAGE_ROOT, "logger_widget")
-    binds += [(os.path.join(package, part), f"{INSIDE_LIB}/logger_widget/{part}") for part in _PACKAGE_PARTS]
-    binds.append((_WORKER, INSIDE_WORKER))
+    binds += [
+        (os.path.realpath(os.path.join(package, part)), f"{INSIDE_LIB}/logger_widget/{part}")
+        for part in _PACKAGE_PARTS
+    ]
+    binds.append((os.path.realpath(_WORKER), INSIDE_WORKER))
     return tuple(binds)
+
+
+def _searchable(folder: str) -> bool:
+    """Whether :data:`SANDBOX_UID` (group :data:`SANDBOX_UID`, no other groups) may enter ``folder``.
+
+    By its mode bits (owner, group, others); an ACL is not read.
+    """
+    info = os.stat(folder)
+    if info.st_uid == SANDBOX_UID:
+        return bool(info.st_mode & 0o100)
+    if info.st_gid == SANDBOX_UID:
+        return bool(info.st_mode & 0o010)
+    return bool(info.st_mode & 0o001)
+
+
+def hidden_folders(paths: list[str] | tuple[str, ...]) -> list[str]:
+    """The topmost folders on the way to ``paths`` (absolute) that :data:`SANDBOX_UID` cannot enter.
+
+    Returns them sorted, none inside another; empty when every path is reachable
+    (e.g. ``["/root"]`` for a Python installed by pyenv under a 0700 ``/root``).
+
+    Raises:
+        OSError: a folder on the way cannot be examined (it does not exist).
+    """
+    hidden: set[str] = set()
+    for path in paths:
+        parts = os.path.dirname(os.path.abspath(path)).strip("/").split("/")
+        folder = ""
+        for part in (p for p in parts if p):
+            folder += "/" + part
+            if folder in hidden:
+                break
+            if not _searchable(folder):
+                hidden.add(folder)
+                break
+    return sorted(f for f in hidden if not any(f.startswith(o + "/") for o in hidden))
+
+
+def _private_view(bwrap: str, sources: list[str], hidden: list[str], uid: int = SANDBOX_UID) -> list[str]:
+    """The command prefix that starts the sandbox's bubblewrap as ``uid`` (and its gid) in a private view.
+
+    A privileged bubblewrap (the teacher is root) keeps the host's whole tree,
+    covers each of ``hidden`` with an empty read-only tmpfs (its folders mode 0755)
+    and binds the ``sources`` under them back at their own paths, read-only; then ``setpriv``
+    drops to ``uid`` (gid the same, or the user's group) without supplementary
+    groups. No mount is seen outside this launch.
+
+    Raises:
+        SandboxUnavailable: ``setpriv`` (util-linux) is missing.
+    """
+    setpriv = shutil.which("setpriv")
+    if setpriv is None:
+        raise SandboxUnavailable(
+            "`setpriv` (Debian package util-linux) is missing: as root, it starts the sandboxes "
+            "as the unprivileged user"
+        )
+    argv = [bwrap, "--dev-bind", "/", "/"]
+    for folder in hidden:
+        argv += ["--tmpfs", folder]
+    made: set[str] = set()  # the folders bubblewrap creates on the way (mode 0700 as root)
+    for source in sorted({s for s in sources if any(s.startswith(f + "/") for f in hidden)}):
+        argv += ["--ro-bind", source, source]
+        folder = os.path.dirname(source)
+        while folder not in hidden and folder != "/":
+            made.add(folder)
+            folder = os.path.dirname(folder)
+    for folder in [*hidden, *sorted(made, key=len)]:
+        argv += ["--chmod", "0755", folder]
+    for folder in hidden:
+        argv += ["--remount-ro", folder]
+    gid = SANDBOX_UID if uid == SANDBOX_UID else pwd.getpwuid(uid).pw_gid
+    drop = [setpriv, f"--reuid={uid}", f"--regid={gid}", "--clear-groups", "--"]
+    return [*argv, "--die-with-parent", "--", *drop]
 
 
 def _masked(stdlib: str) -> list[str]:
@@ -323,6 +410,12 @@ def worker_command(isolation: str, source: bytes, worker_args: list[str], tmp_by
         python, *flags, INSIDE_WORKER, "--lib", INSIDE_LIB, "--bot", INSIDE_BOT, *worker_args,
     ]  # fmt: skip
     user = SANDBOX_UID if os.geteuid() == 0 else None
+    if user is not None:
+        sources = [host for host, _ in binds]
+        hidden = hidden_folders(sources)
+        if hidden:
+            argv = _private_view(bwrap, sources, hidden) + argv
+            user = None  # the privileged bubblewrap starts as root; setpriv drops to SANDBOX_UID
     return Launch(argv, env, [bot, seccomp, info_write], user, info_read)
 
 

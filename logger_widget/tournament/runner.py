@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import os
+import sys
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
@@ -348,6 +349,16 @@ def _run_task(task: _Task) -> GameResult:
 # --------------------------------------------------------------------------- running
 
 
+def processes_available() -> bool:
+    """Whether this Python can start worker processes (and threads).
+
+    False in Pyodide (JupyterLite; ``sys.platform == "emscripten"``) and WASI builds: they
+    have no ``_multiprocessing`` and no threads, so the default executor of
+    :func:`round_robin` and :func:`seat_rotated` plays the games one after another there.
+    """
+    return sys.platform not in ("emscripten", "wasi")
+
+
 def _run_tasks(
     tasks: Sequence[_Task],
     executor: cf.Executor | str | None,
@@ -357,10 +368,13 @@ def _run_tasks(
 ) -> list[GameResult]:
     from tqdm.auto import tqdm  # type: ignore[import-untyped]
 
+    local = processes_available()
+    # no thread for tqdm's monitor of stalled bars either there (it would warn that it can't start one)
+    bar_type = tqdm if local else type("tqdm", (tqdm,), {"monitor_interval": 0})
     results: list[GameResult | None] = [None] * len(tasks)
-    bar = tqdm(total=len(tasks), desc=desc, disable=not progress, leave=True, bar_format=_BAR_FORMAT)
+    bar = bar_type(total=len(tasks), desc=desc, disable=not progress, leave=True, bar_format=_BAR_FORMAT)
     try:
-        serial = executor == "serial" or (executor is None and workers == 1)
+        serial = executor == "serial" or (executor is None and (workers == 1 or not local))
         if serial or not tasks:
             for i, task in enumerate(tasks):
                 results[i] = _run_task(task)
@@ -442,7 +456,9 @@ def round_robin(
         games_per_pair: games for each pair, ≥ 1.
         seed: the tournament seed; every game's seed derives from it.
         executor: ``None`` (a new ProcessPoolExecutor with ``workers`` processes,
-            default every core; ``workers=1`` runs in this process), ``"serial"``
+            default every core; ``workers=1`` runs in this process, and so does
+            a Python that cannot start processes: Pyodide in JupyterLite, see
+            :func:`processes_available`), ``"serial"``
             (in this process), or any :class:`concurrent.futures.Executor`
             (e.g. Dask's ``client.get_executor()``), which is not shut down.
         progress: show a ``tqdm.auto`` progress bar.

@@ -503,9 +503,9 @@ def _explain(stderr: str) -> str:
         )
     if "can't find source path" in low or "permission denied" in low:
         return (
-            f"pupils' bots cannot be isolated here: bubblewrap said {text!r}: the interpreter and "
-            "the logger_widget package must be readable by the unprivileged user (uid 65534): "
-            "`chmod o+rx` on their folders (scripts/env.sh does it for its .venv)"
+            f"pupils' bots cannot be isolated here: bubblewrap said {text!r}: a file the sandbox "
+            "needs (the interpreter, its libraries, the logger_widget package) is missing or "
+            "cannot be read; run it as root, or as a user who can read them"
         )
     return f"pupils' bots cannot be isolated here: the sandbox did not start ({text!r})"
 

@@ -1,4 +1,4 @@
-"""Browser tests of issue 11 ("the board in a real classroom"), one per major item.
+"""Browser tests of the board in a real classroom, one per major item.
 
 Clicks are real mouse clicks at on-screen positions; screenshots go to
 ``tests/e2e/screenshots/`` (git-ignored).

@@ -1,4 +1,4 @@
-"""Issue 16 in the browser: a saved game comes back after a kernel restart (the Resume button), and a
+"""Saved games in the browser: a saved game comes back after a kernel restart (the Resume button), and a
 notebook saved with its widget state shows the last board when it is reopened without running a cell.
 
 Both use the shared JupyterLab server and Chromium of ``tests/browser_fixtures.py``.

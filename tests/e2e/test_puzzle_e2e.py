@@ -1,4 +1,4 @@
-"""The puzzle board in a real JupyterLab (issue 15): a wrong turn by clicks ("wrong" + why, the reply
+"""The puzzle board in a real JupyterLab: a wrong turn by clicks ("wrong" + why, the reply
 on the board), then the right one, then Next; screenshots at 800 and 1400 px, light and dark, in uk and es."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The board's Review mode in a real JupyterLab with Chromium (issue 15).
+"""The board's Review mode in a real JupyterLab with Chromium.
 
 A loaded record where Player 1 walked away from a three-tree chop: the pupil presses
 "Review the game" (clicked at its on-screen position), waits for the search, reads the

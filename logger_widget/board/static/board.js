@@ -10,18 +10,17 @@ const KINDS = ["plant", "protest", "chop"];
 const FILES = ["a", "b", "c", "d", "e"];
 const RANKS = ["5", "4", "3", "2", "1"];
 
-// Seat colours come from Python (logger_widget/palette.py) in the view model:
-// `view.palette["1"] = {colour, text, dash}`. Until the first view arrives,
-// pieces are drawn in neutral grey.
-let PALETTE = {};
+// Seat colours come from Python (logger_widget/palette.py) with the board's static part:
+// `view.palette["1"] = {colour, text, dash}`, passed to every function that draws a seat
+// (no page-global state: each board on the page has its own). Without one, pieces are grey.
 
-function seatColour(seat) {
-  const p = PALETTE[String(seat)];
+function seatColour(palette, seat) {
+  const p = palette && palette[String(seat)];
   return p ? p.colour : "#767676";
 }
 
-function seatText(seat) {
-  const p = PALETTE[String(seat)];
+function seatText(palette, seat) {
+  const p = palette && palette[String(seat)];
   return p ? p.text : "#000000";
 }
 
@@ -74,9 +73,9 @@ function treeMarkup(piece, protestedFlag) {
   return out + "</g>";
 }
 
-function loggerMarkup(seat) {
-  const fill = seatColour(seat);
-  const ink = seatText(seat);
+function loggerMarkup(palette, seat) {
+  const fill = seatColour(palette, seat);
+  const ink = seatText(palette, seat);
   return (
     `<g class="lw-piece lw-logger" data-piece="logger-${seat}">` +
     `<ellipse cx="50" cy="86" rx="27" ry="7" fill="rgba(0,0,0,0.18)"/>` +
@@ -87,9 +86,9 @@ function loggerMarkup(seat) {
   );
 }
 
-function ghostMarkup(seat) {
+function ghostMarkup(palette, seat) {
   // where the logger stood before the last turn: a dashed outline of the pawn
-  const colour = seatColour(seat);
+  const colour = seatColour(palette, seat);
   return (
     `<g class="lw-ghost" aria-hidden="true" opacity="0.8">` +
     `<path d="M28 86 Q28 56 40 48 L60 48 Q72 56 72 86 Z" fill="none" stroke="${colour}" stroke-width="4" stroke-dasharray="7 5" stroke-linejoin="round"/>` +
@@ -107,8 +106,8 @@ function stumpMarkup() {
   );
 }
 
-function markMarkup(mark, seat) {
-  const colour = seatColour(seat);
+function markMarkup(palette, mark, seat) {
+  const colour = seatColour(palette, seat);
   switch (mark) {
     case "move":
     case "corner":
@@ -166,11 +165,11 @@ function badgeMarkup(cell) {
 function cellMarkup(cell, view, extra) {
   let out = "";
   if (extra.stump) out += stumpMarkup();
-  if (extra.ghost) out += ghostMarkup(extra.ghost);
-  if (cell.mark === "stay") out += markMarkup("stay", view.to_move);
-  if (cell.logger) out += loggerMarkup(cell.logger);
+  if (extra.ghost) out += ghostMarkup(view.palette, extra.ghost);
+  if (cell.mark === "stay") out += markMarkup(view.palette, "stay", view.to_move);
+  if (cell.logger) out += loggerMarkup(view.palette, cell.logger);
   else if (cell.piece) out += treeMarkup(cell.piece, cell.protested);
-  if (cell.mark && cell.mark !== "stay") out += markMarkup(cell.mark, view.to_move);
+  if (cell.mark && cell.mark !== "stay") out += markMarkup(view.palette, cell.mark, view.to_move);
   out += badgeMarkup(cell);
   if (extra.sparkle) {
     out += `<g class="lw-badge lw-badge-new"><path d="M15 4 L18 12 L26 15 L18 18 L15 26 L12 18 L4 15 L12 12 Z" fill="#F0E442" stroke="#1b1b1b" stroke-width="2"/></g>`;
@@ -213,9 +212,9 @@ const FLAG_ICON =
   `<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M5 3 V22" stroke="currentColor" stroke-width="2.5" stroke-linecap="round"/>` +
   `<path d="M6 4 H18 L15 8.5 L18 13 H6 Z" fill="currentColor"/></svg>`;
 
-function legendIcon(piece) {
+function legendIcon(palette, piece) {
   const inner =
-    piece === "logger" ? loggerMarkup(1) : piece === "protested" ? treeMarkup("mature", true) : treeMarkup(piece, false);
+    piece === "logger" ? loggerMarkup(palette, 1) : piece === "protested" ? treeMarkup("mature", true) : treeMarkup(piece, false);
   return `<svg viewBox="0 0 100 100" aria-hidden="true" focusable="false">${inner.replace(/ data-piece="[^"]*"| data-protested="true"/g, "")}</svg>`;
 }
 
@@ -707,7 +706,7 @@ function drawOverlay(ctx) {
     // every turn of the round (older ones fainter), so a reply never hides the pupil's own move
     for (const t of last.round || []) {
       if (t.path.length < 2) continue;
-      const g = arrow(t.path, seatColour(t.seat), t.latest ? "lw-arrow-move" : "lw-arrow-move lw-arrow-old");
+      const g = arrow(t.path, seatColour(view.palette, t.seat), t.latest ? "lw-arrow-move" : "lw-arrow-move lw-arrow-old");
       if (!t.latest) g.setAttribute("opacity", "0.55");
       els.overlay.append(g);
     }
@@ -837,7 +836,7 @@ function drawPlayers(ctx) {
   if (!changed(ctx, "players", [view.players, view.labels.first_player, view.labels.supply])) return;
   const items = view.players.map((p) => {
     const icon = h("span", { class: "lw-pawn", "aria-hidden": "true" });
-    icon.innerHTML = `<svg viewBox="0 0 100 100" focusable="false">${loggerMarkup(p.seat).replace(/ data-piece="[^"]*"/, "")}</svg>`;
+    icon.innerHTML = `<svg viewBox="0 0 100 100" focusable="false">${loggerMarkup(view.palette, p.seat).replace(/ data-piece="[^"]*"/, "")}</svg>`;
     const supplyIcons = h("span", { class: "lw-caps", "aria-hidden": "true" });
     for (let i = 0; i < Math.min(p.supply, 8); i++) supplyIcons.append(h("span", { class: "lw-cap" }));
     return h(
@@ -845,7 +844,7 @@ function drawPlayers(ctx) {
       {
         class: `lw-player${p.to_move ? " lw-player-tomove" : ""}${p.winner ? " lw-player-winner" : ""}${p.thinking ? " lw-player-thinking" : ""}`,
         "data-seat": p.seat,
-        style: `--seat:${seatColour(p.seat)}`,
+        style: `--seat:${seatColour(view.palette, p.seat)}`,
         "data-testid": `player-${p.seat}`,
       },
       icon,
@@ -1023,7 +1022,7 @@ function drawLastTurn(ctx) {
   }
   els.last.replaceChildren(
     h("strong", {}, view.last.title),
-    h("ul", { class: "lw-round" }, ...round.map((t) => h("li", { style: `--seat:${seatColour(t.seat)}` }, t.text))),
+    h("ul", { class: "lw-round" }, ...round.map((t) => h("li", { style: `--seat:${seatColour(view.palette, t.seat)}` }, t.text))),
   );
 }
 
@@ -1052,7 +1051,7 @@ function drawHistoryList(ctx, items) {
             "aria-label": it.label,
             title: it.label,
             "aria-current": it.current ? "step" : null,
-            style: `--seat:${seatColour(it.seat)}`,
+            style: `--seat:${seatColour(view.palette, it.seat)}`,
           },
           h("span", { class: "lw-history-who" }, it.who),
           h("code", {}, it.notation),
@@ -1102,7 +1101,7 @@ function drawGameTools(ctx) {
   els.legend.replaceChildren(
     ...L.legend_items.map((it) => {
       const li = h("li", {});
-      li.innerHTML = legendIcon(it.piece);
+      li.innerHTML = legendIcon(view.palette, it.piece);
       li.append(h("span", {}, it.label));
       return li;
     }),
@@ -1121,8 +1120,7 @@ function drawAll(ctx) {
   const t0 = performance.now();
   const view = ctx.view;
   const root = ctx.root;
-  PALETTE = view.palette || PALETTE;
-  ctx.paletteKey = JSON.stringify(PALETTE);
+  ctx.paletteKey = JSON.stringify(view.palette || {});
   root.classList.remove("lw-pending");
   root.dataset.version = String(view.version);
   root.dataset.stage = view.stage;
@@ -1131,7 +1129,7 @@ function drawAll(ctx) {
   root.dataset.interactive = view.interactive ? "true" : "false";
   root.dataset.replay = view.replay.active ? "true" : "false";
   root.setAttribute("lang", view.lang);
-  root.style.setProperty("--mover", seatColour(view.to_move));
+  root.style.setProperty("--mover", seatColour(view.palette, view.to_move));
   drawHeader(ctx);
   drawCells(ctx);
   drawPlayers(ctx);
@@ -1158,7 +1156,7 @@ function render({ model, el }) {
   const ctx = {
     model,
     client,
-    view: model.get("_view") || {},
+    view: {},
     ui: {
       focus: "c3", // keyboard cursor
       preview: null, // chop preview shown (cell id)
@@ -1205,20 +1203,24 @@ function render({ model, el }) {
   });
   el.append(root);
 
+  // the view: its static part (labels, palette, languages, cell names; sent once per language
+  // as `_static`) under the panels of the moment (`_view`)
   const onView = () => {
-    ctx.view = model.get("_view") || {};
+    ctx.view = { ...(model.get("_static") || {}), ...(model.get("_view") || {}) };
     if (ctx.view.cells) drawAll(ctx);
   };
   const onCustom = (msg) => {
     if (msg && msg.type === "download") download(root, msg);
   };
   model.on("change:_view", onView);
+  model.on("change:_static", onView);
   model.on("msg:custom", onCustom);
   onView();
 
   return () => {
     clearTimeout(pendingTimer);
     model.off("change:_view", onView);
+    model.off("change:_static", onView);
     model.off("msg:custom", onCustom);
   };
 }

@@ -148,7 +148,9 @@ class OnceInBackground:
     """Run ``target`` once per process, in a daemon thread (compiling or loading compiled code).
 
     :meth:`start` starts it unless it was started before, and with ``wait``
-    waits for it to finish.
+    waits for it to finish. A fork of the process (a process pool's worker) waits
+    for a run in progress first: a child forked in the middle of an import would wait
+    for the import lock of a thread it does not have, and would never load the kernel.
     """
 
     def __init__(self, target: Callable[[], None], name: str) -> None:
@@ -156,16 +158,48 @@ class OnceInBackground:
         self._name = name
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
+        _ONCE.append(self)
+
+    def finish(self) -> None:
+        """Wait for a run in progress (not from its own thread)."""
+        thread = self._thread
+        if thread is not None and thread.is_alive() and thread is not threading.current_thread():
+            thread.join()
 
     def start(self, wait: bool) -> None:
         """Start the target in its thread unless it was started already; with ``wait``, join it."""
         with self._lock:
             if self._thread is None:
+                _wait_before_fork()
                 self._thread = threading.Thread(target=self._target, name=self._name, daemon=True)
                 self._thread.start()
             thread = self._thread
         if wait:
             thread.join()
+
+
+_ONCE: list[OnceInBackground] = []
+_FORK_HOOK: list[bool] = []
+
+
+def _finish_before_fork() -> None:
+    for once in list(_ONCE):
+        once.finish()
+
+
+def _wait_before_fork() -> None:
+    """Make a fork wait for the background runs in progress (registered once, when the first starts).
+
+    Registered after :mod:`logging` is imported, so that it runs before logging's own fork hook
+    takes the logging lock (Python calls the "before" hooks in reverse order of registration),
+    which the import in progress may need.
+    """
+    if _FORK_HOOK or not hasattr(os, "register_at_fork"):  # no fork on Windows
+        return
+    import logging  # noqa: F401 - see above
+
+    _FORK_HOOK.append(True)
+    os.register_at_fork(before=_finish_before_fork)
 
 
 def background_requested() -> bool:
@@ -523,7 +557,7 @@ def random_outcomes(players: int, games: int, seed: int, turn_limit: int = 400) 
         raise ValueError(f"players must be 2, 3 or 4, not {players!r}")
     if not isinstance(turn_limit, int) or turn_limit < 1:
         raise ValueError(f"turn_limit must be a whole number >= 1, not {turn_limit!r}")
-    finals, _ = playouts(Position.initial(players)._state, games, seed, turn_limit)
+    finals, _ = playouts(Position.initial(players).raw, games, seed, turn_limit)
     out = []
     for row in finals.tolist():
         scores = tuple(row[10 : 10 + players])

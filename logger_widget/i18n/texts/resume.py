@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .. import NNP_, NP_
 
-__all__ = ["SAVED_GAME", "RESUMED", "RESUME_BUTTON", "NOTHING_SAVED"]
+__all__ = ["SAVED_GAME", "RESUMED", "RESUME_BUTTON", "NOTHING_SAVED", "NOT_SAVED"]
 
 # TRANSLATORS: shown on a board when the notebook's folder holds this board's unfinished game
 # (the kernel was restarted). The quoted words are the button RESUME_BUTTON (without the count);
@@ -22,3 +22,10 @@ RESUME_BUTTON = NNP_("board", "Resume the saved game ({n} turn)", "Resume the sa
 NOTHING_SAVED = NP_("board:notice", "No unfinished game of this board is saved any more.")
 # TRANSLATORS: after board.resume(): the saved game is back.
 RESUMED = NNP_("board:notice", "Saved game resumed after {n} turn.", "Saved game resumed after {n} turns.")
+# TRANSLATORS: on a new board in JupyterLite (Python in the browser) when
+# the browser keeps no files beyond the page: the game cannot be kept.
+NOT_SAVED = NP_(
+    "board:notice",
+    "Games on this board are not saved: this browser keeps no files for the notebook. "
+    "Closing or reloading the page loses the game.",
+)

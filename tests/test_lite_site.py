@@ -1,0 +1,77 @@
+"""scripts/lite.sh builds a JupyterLite site whose kernel can install the package from the site itself.
+
+No browser here: the Pyodide "full" distribution (the interpreter with numpy and matplotlib)
+is on no registry this project uses (npm's ``pyodide`` package is the interpreter alone), so
+the site cannot be run offline in Chromium. What is checked is what the build guarantees:
+the package's wheel and every pure-Python package it needs beside Pyodide's are in the site's
+piplite index (``%pip install logger_widget`` needs no network for them), the page's widget
+front ends (anywidget, ipywidgets' manager) are those of the bundled wheels' versions, every
+notebook starts by installing the package, and ``--pyodide`` makes the site load Pyodide from
+itself.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import tarfile
+from pathlib import Path
+
+import pytest
+from fresh_checkout import REPO, fresh_copy, run_script
+
+
+def _wheel_versions(folder: Path) -> dict[str, str]:
+    return {w.name.split("-")[0].lower(): w.name.split("-")[1] for w in folder.glob("*.whl")}
+
+
+@pytest.mark.slow
+def test_lite_sh_bundles_the_package_and_its_pure_python_needs(tmp_path: Path) -> None:
+    copy = fresh_copy(tmp_path / "clone")
+    # a Pyodide distribution (here the interpreter alone, from npm) for --pyodide
+    subprocess.run(["npm", "pack", "--silent", "pyodide@0.27.1"], cwd=tmp_path, check=True, timeout=300,
+                   capture_output=True)  # fmt: skip
+    with tarfile.open(tmp_path / "pyodide-0.27.1.tgz") as tar:
+        tar.extractall(tmp_path / "npm", filter="data")
+    out = run_script(copy, "scripts/lite.sh", "--pyodide", str(tmp_path / "npm" / "package"))
+    assert out.returncode == 0, out.stderr[-3000:]
+    site = copy / ".lite" / "site"
+    assert (site / "lab" / "index.html").is_file()
+    ignored = subprocess.run(["git", "check-ignore", "-q", ".lite/site/lab/index.html"], cwd=REPO, timeout=30)
+    assert ignored.returncode == 0, ".lite/ must be ignored by git"
+
+    # piplite's index: the package and what it needs beside Pyodide, all pure Python
+    index = json.loads((site / "pypi" / "all.json").read_text(encoding="utf-8"))
+    assert {"logger-widget", "anywidget", "ipywidgets", "babel", "jupyterlab-widgets"} <= set(index)
+    lock = json.loads((tmp_path / "npm" / "package" / "pyodide-lock.json").read_text(encoding="utf-8"))
+    shipped = {name.lower().replace("_", "-") for name in lock["packages"]}
+    assert {"numpy", "matplotlib", "tqdm"} <= shipped
+    assert not set(index) & shipped, f"Pyodide ships these already: {sorted(set(index) & shipped)}"
+    wheels = list((site / "pypi").glob("*.whl"))
+    assert wheels and all(w.name.endswith("-py3-none-any.whl") for w in wheels)
+
+    # the page's front ends are the versions the kernel installs ("No version of module anywidget…")
+    bundled = _wheel_versions(site / "pypi")
+    page = {
+        name: json.loads((site / "extensions" / name / "package.json").read_text(encoding="utf-8"))["version"]
+        for name in ("anywidget", "@jupyter-widgets/jupyterlab-manager")
+    }
+    assert page["anywidget"] == bundled["anywidget"]
+    widgets_lab = json.loads(
+        subprocess.run(
+            [str(copy / ".lite" / "venv" / "bin" / "python"), "-c",
+             "import importlib.metadata as m, json; print(json.dumps(m.version('jupyterlab_widgets')))"],
+            check=True, capture_output=True, text=True, timeout=60,
+        ).stdout
+    )  # fmt: skip
+    assert widgets_lab == bundled["jupyterlab_widgets"]
+
+    # every notebook installs the package first; Pyodide is loaded from the site itself
+    notebooks = sorted((site / "files").glob("*.ipynb"))
+    assert len(notebooks) == len(list((copy / "notebooks").glob("*.ipynb")))
+    for nb in notebooks:
+        first = json.loads(nb.read_text(encoding="utf-8"))["cells"][0]
+        assert "".join(first["source"]).startswith("%pip install -q logger_widget"), nb.name
+    config = json.loads((site / "jupyter-lite.json").read_text(encoding="utf-8"))["jupyter-config-data"]
+    url = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]["pyodideUrl"]
+    assert url.startswith("./static/pyodide/") and (site / url).is_file()
