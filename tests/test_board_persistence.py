@@ -115,7 +115,7 @@ def test_the_saved_widget_state_is_the_kernels_final_board_and_hint(tmp_path: Pa
             HUMAN_AND_BOT.format(front=front),
             "b.play(next(iter(b.position.legal_turns())))",  # the bot answers in its thread…
             "import time\ntime.sleep(1.5)",  # …while this cell blocks the event loop
-            "b.ask_hint()",
+            "b.handle_message({'type': 'intent', 'action': 'hint', 'version': b.view['version']})",  # Hint
             "import json\nprint(json.dumps([b.lpn, b.view['hint'], b.bot_mode]))",
         ],
         tmp_path,
@@ -154,7 +154,7 @@ HINT_COUNTING_CHILDREN = (
     "import sys\nspawned = []\n"
     "sys.addaudithook(lambda event, args: spawned.append(event) if event == 'subprocess.Popen' else None)\n"
     + HUMAN_AND_BOT.format(front=NOTE_FRONT_END)
-    + "\nb.ask_hint()"
+    + "\nb.handle_message({'type': 'intent', 'action': 'hint', 'version': b.view['version']})"
 )
 #: Waits for the compiled search to be loaded (or built) and the hint to be given.
 HINT_DONE = (
