@@ -182,3 +182,18 @@ def test_board_css_is_scoped_under_the_root_class(name: str) -> None:
     css = (STATIC / name).read_text(encoding="utf-8")
     assert css_violations(css) == []
     assert any(p == f".{ROOT_CLASS}" for p, _ in _css_blocks(css)), "the root rule itself is missing"
+
+
+def test_the_loader_uses_anywidgets_host_api_and_imports_only_a_blob() -> None:
+    """The loader (one shared copy of the module per kernel, logger_widget/board/assets.py) needs two
+    things beyond the plain entry point: anywidget's ``host.getModel`` (so render takes ``host`` too)
+    and importing the module's text from a blob URL, as anywidget itself imports every ``_esm``."""
+    src = (STATIC / "loader.js").read_text(encoding="utf-8")
+    problems = js_violations(src)
+    assert problems == [
+        "'import(': an import; hosts resolve no module specifiers",
+        "render does not take anywidget's ({ model, el })",
+    ], problems
+    code = _strip_js_comments_and_strings(src)
+    assert re.findall(r"\bimport\s*\(\s*(\w+)\s*\)", code) == ["url"]
+    assert "URL.createObjectURL(new Blob(" in code and "host.getModel(" in code

@@ -368,3 +368,33 @@ def test_exchange_hand_out_collect_and_feedback_with_the_pupils_own_accounts(
         assert len(html) == 1, html
         text = html[0].read_text(encoding="utf-8")
         assert words[language] in text and "Question." not in text, (name, language)
+
+
+@pytest.mark.slow
+def test_autograding_a_submission_with_a_board_hands_back_no_autosave_file(tmp_path: Path) -> None:
+    """Before: the teacher's run saved the board's game to ``.logger_games/`` in ``autograded/``,
+    and ``generate_feedback`` copied it into ``feedback/``."""
+    pytest.importorskip("nbgrader", reason="nbgrader is in the dev extra (bash scripts/env.sh)")
+    course = tmp_path / "course"
+    shutil.copytree(COURSE, course, ignore=shutil.ignore_patterns("gradebook.db", "release", "submitted"))
+    run = dict(cwd=course, env=_env(tmp_path), check=True, capture_output=True, text=True, timeout=900)
+    nbgrader = [sys.executable, "-m", "nbgrader"]
+    subprocess.run([*nbgrader, "generate_assignment", ASSIGNMENT, "--force"], **run)  # type: ignore[call-overload]
+    nb = nbformat.read(course / "release" / ASSIGNMENT / "game_theory.ipynb", as_version=4)
+    nb.cells.append(
+        nbformat.v4.new_code_cell(
+            "from logger_widget import Board\nb = Board(['human', 'random'], seed=1)\n"
+            "b.play(next(iter(b.position.legal_turns())))\nb"
+        )
+    )
+    folder = course / "submitted" / "pupil" / ASSIGNMENT
+    folder.mkdir(parents=True)
+    nbformat.write(nb, folder / "game_theory.ipynb")
+    subprocess.run([*nbgrader, "autograde", ASSIGNMENT, "--force"], **run)  # type: ignore[call-overload]
+    subprocess.run([*nbgrader, "generate_feedback", ASSIGNMENT, "--force"], **run)  # type: ignore[call-overload]
+    assert (course / "feedback" / "pupil" / ASSIGNMENT / "game_theory.html").exists()
+    graded = nbformat.read(course / "autograded" / "pupil" / ASSIGNMENT / "game_theory.ipynb", 4)
+    board_outputs = graded.cells[-1].outputs  # the board cell ran
+    assert [o["output_type"] for o in board_outputs] == ["execute_result"], board_outputs
+    left = sorted(str(p.relative_to(course)) for p in course.rglob(".logger_games"))
+    assert left == [], left

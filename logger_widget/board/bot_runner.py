@@ -2,8 +2,22 @@
 
 In ``"thread"`` mode a bot thinks in a background thread (one search at a
 time: a bot object is not thread-safe) for at least ``bot_delay`` seconds, so
-children can follow; its answer is applied on the kernel's event loop. In
-``"sync"`` mode bots play at once, inside the call that made it their turn.
+children can follow; its answer is applied on the kernel's event loop, never in
+the bot's thread (some front ends, Colab's among them, drop widget updates sent
+from other threads). In ``"sync"`` mode bots play at once, inside the call that
+made it their turn; so do bots and the Hint in a kernel with no widget front end
+(:func:`~.persistence.headless_kernel`: nbclient, nbconvert, nbgrader), where
+nobody would see "thinking…".
+
+**Every update belongs to a cell.** A client that records a notebook
+(nbclient, and so nbconvert, papermill, nbgrader) keeps only the messages sent
+while the cell it runs is executing; an answer applied on the event loop after
+the cell ended would reach the kernel's board but not the saved notebook. So at
+the end of every cell (IPython's ``post_run_cell`` event) the answers that are
+waiting are applied, and when the cell was sent by a recording client (an
+``execute_request`` with ``allow_stdin`` false, as nbclient sends; JupyterLab,
+Notebook 7 and VS Code send true) the cell also waits for the bots and the hint
+that are still thinking: the saved widget state is then exactly the kernel's.
 Where threads cannot start (Pyodide in JupyterLite, WASI) ``"thread"`` falls back
 to ``"sync"`` (:func:`threads_available`), so the default board works there too.
 
@@ -21,6 +35,7 @@ import queue
 import sys
 import threading
 import time
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -29,7 +44,7 @@ from ..engine.position import Position
 from ..engine.turn import Turn
 from .host import Host
 from .messages import error_text, player_text, short, text
-from .persistence import headless_kernel
+from .persistence import headless_kernel, in_kernel
 from .view import Notice
 
 __all__ = ["BotRunner", "BOT_MODES", "threads_available"]
@@ -48,6 +63,53 @@ def threads_available() -> bool:
     no threading).
     """
     return sys.platform not in ("emscripten", "wasi")
+
+
+#: Seconds a recorded cell waits at its end for the bots and the hint still thinking.
+SETTLE_TIMEOUT = 300.0
+
+_runners: weakref.WeakSet[BotRunner] = weakref.WeakSet()
+_hooked: set[int] = set()
+
+
+def _kernel() -> Any:
+    """The ipykernel kernel object of this process, or ``None`` outside a kernel."""
+    if not in_kernel():
+        return None
+    app = sys.modules["ipykernel.kernelapp"].IPKernelApp.instance()
+    return getattr(app, "kernel", None)
+
+
+def _recording_cell() -> bool:
+    """The cell running now was sent by a client that records outputs (``allow_stdin`` false: nbclient)."""
+    kernel = _kernel()
+    if kernel is None:
+        return False
+    try:
+        parent = kernel.get_parent("shell")
+    except Exception:  # noqa: BLE001 - an older ipykernel: no per-channel parent
+        parent = getattr(kernel, "_parent_header", None) or {}
+    header = parent.get("header") or {}
+    content = parent.get("content") or {}
+    return header.get("msg_type") == "execute_request" and not content.get("allow_stdin", False)
+
+
+def _cell_finished(*_args: Any) -> None:
+    """IPython's ``post_run_cell``: give the running cell the answers of every board (module docstring)."""
+    recording = _recording_cell()
+    for runner in list(_runners):
+        runner.drain()
+        if recording and runner.mode == "thread" and not runner.settle(SETTLE_TIMEOUT):
+            log.warning("logger_widget: a bot still thinks %.0f s after its cell", SETTLE_TIMEOUT)
+
+
+def _hook_cell_end() -> None:
+    """Register :func:`_cell_finished` once with this kernel's IPython shell."""
+    shell = getattr(_kernel(), "shell", None)
+    if shell is None or id(shell) in _hooked:
+        return
+    shell.events.register("post_run_cell", _cell_finished)
+    _hooked.add(id(shell))
 
 
 def _compute(bot: Any, position: Position) -> tuple[Any, BaseException | None]:
@@ -96,6 +158,8 @@ class BotRunner:
         self.hint: Turn | None = None
         self.hint_pending = False
         self.capture_loop()
+        _runners.add(self)
+        _hook_cell_end()
 
     # ------------------------------------------------------------------ game changes
 
@@ -127,16 +191,16 @@ class BotRunner:
             pass
 
     def deliver(self, fn: Callable[[], None]) -> None:
-        """Run ``fn`` (a bot's or the hint's answer) on the kernel's event loop when there is one.
+        """Run ``fn`` (a bot's or the hint's answer, from the bot's thread) on the kernel's event loop.
 
         The answer waits in an inbox that the loop drains; :meth:`drain` (called by
-        ``Board.wait``) drains it too, so a cell that blocks in ``board.wait()``
-        still gets the answers. Without a running loop, or in sync mode, it runs at once.
+        ``Board.wait`` and at the end of every cell) drains it too, so a cell that
+        blocks still gets the answers. The loop is the one captured when the board
+        was made or last heard from its view, else the kernel's own: in a kernel the
+        answer is never applied in the bot's thread. Outside a kernel (a script,
+        no front end, no loop) it is applied at once.
         """
         self._inbox.put(fn)
-        if self.mode == "sync":
-            self.drain()
-            return
         loop = self._loop
         if loop is not None and loop.is_running() and not loop.is_closed():
             try:
@@ -144,7 +208,24 @@ class BotRunner:
                 return
             except RuntimeError:
                 pass
-        self.drain()
+        io_loop = getattr(_kernel(), "io_loop", None)
+        if io_loop is not None:
+            io_loop.add_callback(self.drain)  # thread-safe (tornado)
+            return
+        if not in_kernel():
+            self.drain()
+
+    def settle(self, timeout: float) -> bool:
+        """Apply answers until no bot thinks and no hint is pending (blocking); False after ``timeout`` s."""
+        end = time.monotonic() + timeout
+        while True:
+            self.drain()
+            with self._host.lock:
+                if not self.busy:
+                    return True
+            if time.monotonic() >= end:
+                return False
+            time.sleep(0.01)
 
     def drain(self) -> None:
         """Apply the answers that are waiting."""
@@ -256,23 +337,27 @@ class BotRunner:
             host.show(Notice("error", text("hint_failed", error=short(e))))
             return "ok"
         epoch, position, bot = self.epoch, host.game.position, self._hint_bot
+
+        def compute() -> tuple[Turn | None, BaseException | None]:
+            try:
+                with self._compute_lock:
+                    analyse = getattr(bot, "analyse", None)
+                    return (analyse(position)[0].turn if callable(analyse) else bot.choose(position)), None
+            except (Exception, SystemExit) as e:  # noqa: BLE001
+                return None, e
+
+        if self.mode == "sync" or headless_kernel():  # nobody would see "Looking for a good turn…"
+            self.hint_pending = True
+            self._finish_hint(epoch, *compute())
+            return "ok"
         self.hint_pending = True
         host.changed()
 
         def work() -> None:
-            try:
-                with self._compute_lock:
-                    analyse = getattr(bot, "analyse", None)
-                    turn = analyse(position)[0].turn if callable(analyse) else bot.choose(position)
-                error = None
-            except (Exception, SystemExit) as e:  # noqa: BLE001
-                turn, error = None, e
+            turn, error = compute()
             self.deliver(lambda: self._finish_hint(epoch, turn, error))
 
-        if self.mode == "sync":
-            work()
-        else:
-            threading.Thread(target=work, name="logger-hint", daemon=True).start()
+        threading.Thread(target=work, name="logger-hint", daemon=True).start()
         return "ok"
 
     def _finish_hint(self, epoch: int, turn: Turn | None, error: BaseException | None) -> None:

@@ -28,7 +28,11 @@ In JupyterLite (Pyodide in the browser) the board writes to the browser's
 persistent ``/drive`` (the notebook's folder there), and says on the board that
 games are not saved when the browser has no such drive (:func:`save_folder`).
 Outside a kernel (scripts, tests) nothing is written unless ``autosave=`` names
-a folder.
+a folder. Nor is anything written while no widget front end is attached
+(:func:`headless_kernel`: a notebook executed by nbclient, ``jupyter nbconvert
+--execute``, papermill or nbgrader's autograde): nobody plays there, and a
+teacher's grading run must not leave files in the folders handed back to pupils.
+A board that named its folder (``autosave="games"``) always writes.
 
 **Front end.** :func:`front_end_attached` tells whether a widget front end
 (JupyterLab, Notebook 7, VS Code, Voilà…) is connected to this kernel:
@@ -309,9 +313,11 @@ class AutoSave:
         key: the start of the files' names (each game adds ``.<game>.json``).
     """
 
-    def __init__(self, folder: str | os.PathLike[str] | None, key: str) -> None:
+    def __init__(self, folder: str | os.PathLike[str] | None, key: str, watched_only: bool = False) -> None:
         self.folder = Path(folder) / FOLDER if folder is not None else None
         self.key = key
+        #: write only while a front end is attached (the default folder: the notebook's)
+        self.watched_only = watched_only
         #: the file of the game being saved now (``None`` until the first save)
         self.path: Path | None = None
         self._game: Game | None = None
@@ -343,7 +349,7 @@ class AutoSave:
             folder = setting
         else:
             raise TypeError(f"autosave must be True, False or a folder, not {type(setting).__name__}")
-        return cls(folder, _board_key(specs, seed, corners, players))
+        return cls(folder, _board_key(specs, seed, corners, players), watched_only=setting is True)
 
     @property
     def enabled(self) -> bool:
@@ -370,8 +376,10 @@ class AutoSave:
         game (a new game, a loaded record) gets a new one, so no save ever replaces
         another game. Never raises: saving is a safety net, not a reason for a turn
         to fail (errors are logged).
+        Nothing is written in a kernel with no front end unless the folder was named
+        (see the module docstring).
         """
-        if self.folder is None or not game.turns:
+        if self.folder is None or not game.turns or (self.watched_only and headless_kernel()):
             return
         try:
             self._write(game)

@@ -36,7 +36,6 @@ from __future__ import annotations
 import base64
 import logging
 import threading
-import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -51,6 +50,7 @@ from ..engine.position import Position
 from ..engine.turn import Turn
 from ..i18n import PMessage, Translator, negotiate
 from ..i18n.texts.resume import NOT_SAVED, RESUME_BUTTON, RESUME_FINISHED, RESUMED, SAVED_FINISHED, SAVED_GAME
+from .assets import asset_traits
 from .bot_runner import BotRunner
 from .controller import Controller
 from .host import Host, Mode
@@ -112,6 +112,8 @@ class Board(anywidget.AnyWidget):
     _view = traitlets.Dict().tag(sync=True)
     #: the view's static part (labels, palette, languages, cell names), sent again only with a new language
     _static = traitlets.Dict().tag(sync=True)
+    #: the shared model holding the ES module and stylesheet, where the host allows it (:mod:`.assets`)
+    _assets = traitlets.Unicode("").tag(sync=True)
 
     def __init__(
         self,
@@ -176,7 +178,7 @@ class Board(anywidget.AnyWidget):
         unknown = sorted(k for k in kwargs if k not in self.class_trait_names())
         if unknown:
             raise TypeError(f"Board() got unexpected keyword argument(s): {', '.join(unknown)}")
-        super().__init__(locale=self._tr.language, **kwargs)
+        super().__init__(locale=self._tr.language, **asset_traits(), **kwargs)
         self.on_msg(self._on_custom_msg)
         for m in self._modes:
             m.attach(self._host)
@@ -429,15 +431,8 @@ class Board(anywidget.AnyWidget):
         return self._record_game().to_json()
 
     def wait(self, timeout: float = 30.0) -> bool:
-        """Block until no bot is thinking (for scripts in thread mode); False on timeout."""
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            self._bots.drain()
-            with self._lock:
-                if not self._bots.busy:
-                    return True
-            time.sleep(0.01)
-        return False
+        """Block until no bot is thinking and no hint is pending (for scripts in thread mode); False on timeout."""
+        return self._bots.settle(timeout)
 
     def handle_message(self, content: Any) -> str:
         """Handle one message of the front end; return what happened.

@@ -185,9 +185,7 @@ def _load_compiled() -> None:
         from . import _mcts_jit
 
         if fast.background_requested():  # an interactive session: a fresh install compiles in a child
-            fast.fill_cache_in_child(
-                _mcts_jit, "from logger_widget.bots import mcts; mcts.compiled_search(True)"
-            )
+            fast.fill_cache_in_child(_mcts_jit, _COMPILE_SEARCH)
         tree = _mcts_jit.new_tree(fast.to_row(_TINY), 64, 4096, 2.0, 0.1)
         _mcts_jit.search(tree, 8, 0.15, 0.5, 2.0, 0.1, 2, True, True)
         _mcts_jit.root_edges(tree)
@@ -196,6 +194,8 @@ def _load_compiled() -> None:
 
 
 _LOAD_COMPILED = fast.OnceInBackground(_load_compiled, "logger_widget-mcts-warm-up")
+_COMPILE_SEARCH = "from logger_widget.bots import mcts; mcts.compiled_search(True)"
+fast.also_compile("logger_widget.bots._mcts_jit", _COMPILE_SEARCH)  # one child fills the whole cache
 
 
 def _is_budget(n: Any) -> bool:

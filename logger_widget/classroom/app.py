@@ -9,7 +9,11 @@ How the notebook learns the address: Voilà passes the request's query string to
 the kernel in the ``QUERY_STRING`` environment variable (CGI style; Voilà's docs,
 "Accessing the query string", https://voila.readthedocs.io/en/stable/customize.html).
 :func:`language_from_query` reads it; outside Voilà the variable is unset and the
-default language is used, so the same notebook runs in JupyterLab too.
+default language is used, so the same notebook runs in JupyterLab too. With
+Voilà's pre-heated kernels (``--preheat_kernel=True``) the notebook runs before
+any page is asked for, so there is no query yet: the kernel then waits for the
+request and reads its query with ``voila.utils.get_query_string()`` (Voilà's docs,
+"Preheating kernels").
 """
 
 from __future__ import annotations
@@ -28,6 +32,17 @@ __all__ = ["language_from_query", "play_page"]
 
 #: The environment variable in which Voilà hands the page's query string to the kernel.
 QUERY_ENV = "QUERY_STRING"
+#: Set to ``"True"`` by Voilà in a pre-heated kernel (started before its page was asked for).
+PREHEAT_ENV = "VOILA_PREHEAT"
+
+
+def _page_query() -> str:
+    """The query string of the page this kernel serves (``""`` outside Voilà)."""
+    if os.environ.get(PREHEAT_ENV) == "True":  # a pre-heated kernel: wait for the page's request
+        from voila.utils import get_query_string  # type: ignore[import-untyped]
+
+        return get_query_string() or ""
+    return os.environ.get(QUERY_ENV, "")
 
 
 def language_from_query(query: str | None = None, default: str = "en") -> str:
@@ -35,7 +50,8 @@ def language_from_query(query: str | None = None, default: str = "en") -> str:
 
     Args:
         query: the query string without ``?`` (e.g. ``"lang=es&x=1"``); ``None``
-            reads ``os.environ["QUERY_STRING"]`` (set by Voilà; unset elsewhere).
+            reads ``os.environ["QUERY_STRING"]`` (set by Voilà; unset elsewhere), or in a
+            pre-heated Voilà kernel waits for the page's request and reads its query.
         default: the language when the query has no ``lang`` (one of ``uk``, ``es``, ``en``).
 
     Returns:
@@ -49,7 +65,7 @@ def language_from_query(query: str | None = None, default: str = "en") -> str:
     if default not in SUPPORTED_LANGUAGES:
         raise ValueError(f"default={default!r} is not one of {', '.join(SUPPORTED_LANGUAGES)}")
     if query is None:
-        query = os.environ.get(QUERY_ENV, "")
+        query = _page_query()
     values = parse_qs(query.lstrip("?")).get("lang", [])
     if not values or not values[-1].strip():
         return default

@@ -93,3 +93,28 @@ def test_voila_app_language_from_url_and_two_tabs_two_games(page: Any, lab: Any,
     assert board.get_attribute("lang") == "es"
     tab2.close()
     assert errors == []
+
+
+def test_keys_the_board_acts_on_do_not_reach_the_page(page: Any, lab: Any) -> None:
+    """Hosts that bind keys on the document (VS Code's notebook) must not also act on the board's keys.
+    Before: the board called preventDefault only, and a listener on the document saw every key."""
+    copy_notebooks(lab.root, "play_app.ipynb")
+    page.goto(f"{lab.url}voila/render/play_app.ipynb?lang=en")
+    board = page.locator(ROOT)
+    wait_ready(board)
+    page.evaluate(
+        "() => { window.lwKeys = []; document.addEventListener('keydown', e => lwKeys.push(e.key)); }"
+    )
+    page.focus("[data-cell][tabindex='0']")  # a cell that can be chosen
+    cell = page.evaluate("() => document.activeElement.dataset.cell")
+    for key in ("ArrowLeft", "ArrowDown", "ArrowUp", "ArrowRight"):
+        page.keyboard.press(key)
+    page.focus(f"[data-cell={cell}]")
+    v0 = int(board.get_attribute("data-version") or 0)
+    page.keyboard.press("Enter")  # choose the focused cell…
+    page.wait_for_function("v => Number(document.querySelector('.lw-board').dataset.version) > v", arg=v0)
+    v1 = int(board.get_attribute("data-version") or 0)
+    page.keyboard.press("Escape")  # …and back
+    page.wait_for_function("v => Number(document.querySelector('.lw-board').dataset.version) > v", arg=v1)
+    page.keyboard.press("Tab")  # a key the board leaves alone reaches the page, as always
+    assert page.evaluate("() => lwKeys") == ["Tab"]

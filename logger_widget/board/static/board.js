@@ -426,10 +426,10 @@ function buildReview(ctx) {
     const step = ctx.view.review && ctx.view.review.step;
     if (!step) return;
     if (ev.key === "ArrowLeft" && !step.first) {
-      ev.preventDefault();
+      consume(ev);
       send("review", { op: "prev" });
     } else if (ev.key === "ArrowRight" && !step.last) {
-      ev.preventDefault();
+      consume(ev);
       send("review", { op: "next" });
     }
   });
@@ -526,6 +526,13 @@ function cellData(view, id) {
   return view.cells[r] && view.cells[r][f];
 }
 
+// A key the board acts on is the board's alone: hosts that bind keys on the document (VS Code's
+// notebook, JupyterLab's command mode) must not also move a cell or run one.
+function consume(ev) {
+  ev.preventDefault();
+  ev.stopPropagation();
+}
+
 function onGridKey(ctx, e) {
   const ui = ctx.ui;
   const f = FILES.indexOf(ui.focus[0]);
@@ -553,13 +560,13 @@ function onGridKey(ctx, e) {
       break;
     case "Enter":
     case " ":
-      e.preventDefault();
+      consume(e);
       chooseCell(ctx, ui.focus);
       return;
     default:
       return;
   }
-  e.preventDefault();
+  consume(e);
   ui.focus = FILES[nf] + RANKS[nr];
   updateRoving(ctx);
   ctx.cellEls[ui.focus].el.focus();
@@ -1203,10 +1210,10 @@ function render({ model, el }) {
   root.append(top, ctx.els.banner, main, bottom, ctx.els.chart);
   root.addEventListener("keydown", (e) => {
     if (e.key === "Escape" && ctx.view.review && ctx.view.review.active) {
-      e.preventDefault();
+      consume(e);
       ctx.send("review", { op: "exit" });
     } else if (e.key === "Escape" && ctx.view.back && ctx.view.back.enabled) {
-      e.preventDefault();
+      consume(e);
       ctx.send("back");
     }
   });

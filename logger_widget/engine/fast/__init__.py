@@ -47,6 +47,7 @@ __all__ = [
     "background_requested",
     "compile_seconds",
     "OnceInBackground",
+    "also_compile",
     "fill_cache_in_child",
     "from_row",
     "installed",
@@ -232,7 +233,11 @@ def _compile_all() -> None:
     if jit is None:
         return
     if _background:
-        fill_cache_in_child(jit, "from logger_widget.engine import fast; fast.warm_up()")
+        more = [(importlib.import_module(name), statement) for name, statement in _ALSO_COMPILE]
+        fill_cache_in_child(
+            [jit, *(module for module, _ in more)],
+            "\n".join(["from logger_widget.engine import fast; fast.warm_up()", *(s for _, s in more)]),
+        )
     row = to_row(_START_2)
     jit.legal_turns(row)
     jit.successors(row)
@@ -245,24 +250,70 @@ def _compile_all() -> None:
     _ready.set()
 
 
-def _cache_missing(module: Any) -> bool:
-    """Some ``cache=True`` function of ``module`` has no index file in Numba's disk cache yet."""
+#: (module name, statement) of other compiled modules to fill in the same child (:func:`also_compile`).
+_ALSO_COMPILE: list[tuple[str, str]] = []
+
+
+def also_compile(module: str, statement: str) -> None:
+    """Have the warm-up's child also compile ``module`` (a module name) by running ``statement``.
+
+    One child then fills the whole cache, so a kernel shut down during the compile
+    leaves nothing for the next one to compile (the MCTS search registers its module).
+    """
+    if (module, statement) not in _ALSO_COMPILE:
+        _ALSO_COMPILE.append((module, statement))
+
+
+def _index_paths(module: Any) -> list[str]:
+    """The index files in Numba's disk cache of the ``cache=True`` functions defined in ``module``.
+
+    Functions compiled only into their callers (``inline="always"``) never get a cache
+    file of their own and are left out; so are those imported from another module.
+    """
+    paths = []
     for obj in vars(module).values():
         path = getattr(getattr(getattr(obj, "_cache", None), "_cache_file", None), "_index_path", None)
-        if isinstance(path, str) and not os.path.exists(path):
-            return True
-    return False
+        py_func = getattr(obj, "py_func", None)
+        if not isinstance(path, str) or getattr(py_func, "__module__", None) != module.__name__:
+            continue
+        if getattr(obj, "targetoptions", {}).get("inline", "never") == "always":
+            continue
+        paths.append(path)
+    return paths
 
 
-#: Run first in the child: it exits when this process ends (a closed notebook stops its compile).
-_WATCH_PARENT = (
-    "import os, threading, time\n"
-    "def _watch(parent=os.getppid()):\n"
-    "    while os.getppid() == parent:\n"
-    "        time.sleep(0.5)\n"
-    "    os._exit(0)\n"
-    "threading.Thread(target=_watch, daemon=True).start()\n"
-)
+def _cache_missing(modules: Any) -> bool:
+    """Some ``cache=True`` function of ``modules`` (a module or a list) has no index file in Numba's disk cache yet."""
+    modules = modules if isinstance(modules, (list, tuple)) else [modules]
+    return any(not os.path.exists(path) for module in modules for path in _index_paths(module))
+
+
+@contextmanager
+def _compile_lock() -> Iterator[int | None]:
+    """Hold a lock file beside the kernel's cache (one compile at a time on the machine).
+
+    Yields the lock's file descriptor (``None`` where there is no ``fcntl`` or the folder is
+    not writable: no lock). Another kernel's compile holds it until its child ends.
+    """
+    paths = _index_paths(_module())
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows
+        yield None
+        return
+    try:
+        os.makedirs(os.path.dirname(paths[0]), exist_ok=True)
+        fd = os.open(
+            os.path.join(os.path.dirname(paths[0]), ".logger_widget-compile.lock"), os.O_RDWR | os.O_CREAT
+        )
+    except (IndexError, OSError):
+        yield None
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield fd
+    finally:
+        os.close(fd)
 
 
 def fill_cache_in_child(module: Any, statement: str) -> bool:
@@ -275,8 +326,13 @@ def fill_cache_in_child(module: Any, statement: str) -> bool:
     folder: ``NUMBA_CACHE_DIR`` and the package path are passed on); this
     process then only loads it. Called from a warm-up thread.
 
+    The child runs in its own session and outlives this process: a kernel shut
+    down during the compile (a closed notebook, a culled server) still leaves a
+    filled cache for the next one. A lock file beside the cache lets one child
+    compile at a time; the others wait for it and then find the cache filled.
+
     Args:
-        module: a module of ``@njit(cache=True)`` functions (already imported).
+        module: a module of ``@njit(cache=True)`` functions (already imported), or a list of them.
         statement: Python code that compiles them, run with ``python -c``.
 
     Returns:
@@ -287,17 +343,22 @@ def fill_cache_in_child(module: Any, statement: str) -> bool:
         return False
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")])))
-    try:
-        done = subprocess.run(
-            [sys.executable, "-c", _WATCH_PARENT + statement],
-            env=env,
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            check=False,
-        )
-    except OSError:
-        return False
+    with _compile_lock() as lock:
+        if not _cache_missing(module):  # another process filled it while this one waited
+            return False
+        try:
+            done = subprocess.run(
+                [sys.executable, "-c", statement],
+                env=env,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                pass_fds=() if lock is None else (lock,),  # the child holds the lock to its end
+                start_new_session=True,  # not stopped with the kernel's process group
+                check=False,
+            )
+        except OSError:
+            return False
     return done.returncode == 0
 
 
