@@ -443,6 +443,8 @@ class _Kernel:
         self.kc.wait_for_ready(timeout=120)
 
     def run(self, code: str, cell_id: str | None = None) -> str:
+        """Run ``code`` as JupyterLab does when ``cell_id`` is given (the cell's id, input allowed),
+        else as nbclient does (no id, no input: a client that records the outputs)."""
         msg = self.kc.session.msg(
             "execute_request",
             {
@@ -450,7 +452,7 @@ class _Kernel:
                 "silent": False,
                 "store_history": True,
                 "user_expressions": {},
-                "allow_stdin": False,
+                "allow_stdin": cell_id is not None,
             },
             metadata={"cellId": cell_id} if cell_id else {},
         )
@@ -514,13 +516,13 @@ def test_kernels_without_a_notebook_name_do_not_share_games(tmp_path: Path) -> N
     Voilà starts such a kernel per visitor (with ``VOILA_SERVER_URL`` in its environment): there the
     board saves nothing at all, since a visitor's kernel ends with the visit.
     """
-    first = _Kernel(tmp_path, None)
+    first = _Kernel(tmp_path, None)  # cells come with their ids, as a front end sends them: autosave is on
     try:
-        first.run(BOARD_CELL.format(name="board"))
-        first.run(PLAY_CELL.format(seed=1, turns=5, name="board"))
+        first.run(BOARD_CELL.format(name="board"), cell_id="board-cell")
+        first.run(PLAY_CELL.format(seed=1, turns=5, name="board"), cell_id="play-cell")
         second = _Kernel(tmp_path, None)
         try:
-            second.run(BOARD_CELL.format(name="board"))
+            second.run(BOARD_CELL.format(name="board"), cell_id="board-cell")
             offered = json.loads(second.run(OFFER.format(name="board")))
         finally:
             second.close()
@@ -544,12 +546,12 @@ def test_a_bots_only_board_in_jupyterlab_plays_at_a_pace_one_can_follow(tmp_path
     kernel = _Kernel(tmp_path, "play.ipynb")
     cell = 'from logger_widget import Board\nb = Board(["random"] * 4, seed=1, bot_delay=0.3, locale="en")'
     try:
-        kernel.run(cell, cell_id="board-cell")
+        kernel.run(cell, cell_id="board-cell")  # every cell as JupyterLab sends it
         at_once = json.loads(
-            kernel.run("import json; print(json.dumps([len(b.game.turns), b.game.is_over]))")
+            kernel.run("import json; print(json.dumps([len(b.game.turns), b.game.is_over]))", cell_id="c2")
         )
-        kernel.run("import asyncio\nawait asyncio.sleep(2)")  # the kernel's loop runs: bot turns arrive
-        later = json.loads(kernel.run("import json; print(json.dumps(len(b.game.turns)))"))
+        kernel.run("import asyncio\nawait asyncio.sleep(2)", cell_id="c3")  # the loop runs: bot turns arrive
+        later = json.loads(kernel.run("import json; print(json.dumps(len(b.game.turns)))", cell_id="c4"))
     finally:
         kernel.close()
     assert at_once[1] is False and at_once[0] <= 1
