@@ -413,7 +413,8 @@ def test_as_root_the_sandbox_starts_from_folders_its_user_cannot_enter(tmp_path:
     layout = ["bwrap", "--dev-bind", "/", "/"]
     for folder in private:
         layout += ["--tmpfs", folder, "--chmod", "0700", folder]
-    layout += ["--bind", prefix, prefix, "--bind", str(repo), str(repo), "--die-with-parent", "--"]
+    layout += ["--bind", prefix, prefix, "--bind", str(repo), str(repo)]
+    layout += ["--bind", str(tmp_path), str(tmp_path), "--die-with-parent", "--"]  # (a clone under /tmp)
     bot = _write(tmp_path, "anna", GOOD_SOURCE)
     (tmp_path / "driver.py").write_text(PRIVATE_DRIVER, encoding="utf-8")
     before = _modes([interpreter, package])
