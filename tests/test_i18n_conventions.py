@@ -324,6 +324,12 @@ def test_negative_numbers_take_a_true_minus_sign():
         assert "-" not in tr.format_number(-1234) and tr.format_number(3) == "3"
 
 
+@pytest.mark.parametrize(("language", "expected"), [("uk", "95\u00a0%"), ("es", "95\u00a0%"), ("en", "95%")])
+def test_formatted_percentages_keep_the_no_break_space_of_the_catalogue(language: str, expected: str) -> None:
+    """The catalogue writes «12 %» in uk and es; the formatter must too (CLDR's uk pattern has no space)."""
+    assert Translator(language).format_percent(0.95) == expected
+
+
 @pytest.mark.parametrize(
     ("language", "label", "inside"),
     [("en", "Player 2", "Player 2"), ("uk", "Гравець 2", "гравець 2"), ("es", "Jugador 2", "jugador 2")],
