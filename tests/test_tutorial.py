@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from test_widget import Driver
 
 from logger_widget.classroom.tutorial import LESSONS, lesson
 from logger_widget.i18n import Translator
@@ -99,3 +100,50 @@ def test_lesson_board_does_not_judge_another_game() -> None:
     board.play("a1-b1 *b2")  # legal in the standard start, not the lesson's position
     assert len(board.game.turns) == 1
     assert board.view["notice"] is None or board.view["notice"]["kind"] != "error"
+
+
+def _marked(board) -> set[str]:
+    """The cells the board's view marks as suggested (the hint's frames)."""
+    return {c["id"] for row in board.view["cells"] for c in row if c["suggested"]}
+
+
+def _turn_cells(turn) -> set[str]:
+    return {turn.destination, *turn.spawns, *(turn.action.cells if turn.action is not None else ())}
+
+
+@pytest.mark.parametrize("les", LESSONS, ids=lambda les: les.key)
+def test_lesson_hint_marks_part_of_an_accepted_turn_and_asks_no_bot(les) -> None:
+    from logger_widget.classroom.tutorial import lesson_board
+
+    board = lesson_board(les.key, "en", bot_mode="sync")
+    assert board.view["hint"]["enabled"]
+    assert Driver(board).send("hint") == "ok"
+    assert board._bots.hint is None and not board._bots.hint_pending, "a lesson's hint starts no bot search"
+    marked = _marked(board)
+    assert marked, "the hint marks cells"
+    accepted = [t for t in les.position.legal_turns() if les.check(t).ok and marked <= _turn_cells(t)]
+    assert accepted, f"no turn the lesson accepts goes through {sorted(marked)}"
+    en = Translator("en")
+    text = board.view["hint"]["text"]
+    assert text and en.translate(les.task) in text, "the hint is phrased from the lesson's task"
+    assert all(cell in text for cell in marked)
+    assert not board.view["hint"]["enabled"], "the hint is given once per try"
+    board.play(les.solution)  # the marked cells lead to the praise; then the hint is gone
+    assert board.view["notice"]["kind"] == "success"
+    assert _marked(board) == set() and board.view["hint"]["text"] is None
+
+
+def test_spawning_hint_marks_b2_and_d2_not_the_bots_turn() -> None:
+    from logger_widget.classroom.tutorial import lesson_board
+
+    board = lesson_board("spawning", "uk", bot_mode="sync")
+    d = Driver(board)
+    assert d.send("hint") == "ok"
+    marked = _marked(board)
+    assert {"b2", "d2"} <= marked and "c1" not in marked
+    assert "a1-c1" not in board.view["hint"]["text"] and "c1" not in board.view["hint"]["text"]
+    assert "Підказка" in board.view["hint"]["text"]
+    d.send("cell", cell="b2")  # the marks stay at the spawn step
+    assert "d2" in _marked(board)
+    assert d.send("restart") == "ok"
+    assert _marked(board) == set() and board.view["hint"]["text"] is None, "a restart takes the hint back"

@@ -40,6 +40,7 @@ Check = Callable[[Position, Turn, Position], Feedback]
 _ILLEGAL = NP_("tutorial:illegal", "That turn is not allowed here.")
 _TRY_AGAIN = NP_("tutorial:try_again", "Try again!")
 _MALFORMED = NP_("tutorial:malformed", "I could not read that turn. Try clicking on the board.")
+_HINT = NP_("tutorial:hint", "Hint: {task} The marked cells show the way: {cells}.")
 
 
 @dataclass(frozen=True)
@@ -54,7 +55,8 @@ class Lesson:
         lpn: the prepared position.
         task: what the pupil must do.
         judge: ``(before, turn, after) -> Feedback`` for a *legal* turn.
-        solution: one turn (notation) that solves the task — used by the tests.
+        solution: one turn (notation) that solves the task: the board's Hint marks its
+            cells (see :attr:`hint_cells`), and the tests play it.
         mistake: one legal turn that does not — used by the tests.
         judged_after: the step after which a lesson board judges the turn in progress
             (``"move"`` or ``"spawn"``), for a lesson about that step; ``None``: the whole turn.
@@ -75,6 +77,22 @@ class Lesson:
     def position(self) -> Position:
         """The lesson's prepared position."""
         return Position.from_lpn(self.lpn)
+
+    @property
+    def hint_cells(self) -> tuple[str, ...]:
+        """The cells the board's Hint marks: the part of :attr:`solution` the task is about.
+
+        The logger's destination (unless it stays), then, unless the lesson is judged after
+        the move, the seedlings spawned, and for a lesson judged on the whole turn the action's
+        cells; in that order, without repeats. A turn that is only a stay marks the logger's cell.
+        """
+        turn = self.position.parse_turn(self.solution)
+        cells = [turn.destination] if turn.destination != turn.origin else []
+        if self.judged_after != "move":
+            cells += turn.spawns
+        if self.judged_after is None and turn.action is not None:
+            cells += turn.action.cells
+        return tuple(dict.fromkeys(cells)) or (turn.destination,)
 
     def check(self, turn: Turn | str) -> Feedback:
         """Judge ``turn`` (a :class:`Turn` or notation) played in the lesson's position.
@@ -487,6 +505,8 @@ class LessonMode(TeachingMode):
     """The lesson on a board (a :class:`~logger_widget.board.modes.TeachingMode`).
 
     Judges the first turn (or the lesson's step), restarts, goes on to the next lesson.
+    Its Hint comes from the lesson, never from a bot: it marks :attr:`Lesson.hint_cells`
+    and repeats the task, until the lesson is solved or restarted.
 
     Attributes:
         lesson: the lesson shown.
@@ -499,6 +519,7 @@ class LessonMode(TeachingMode):
     def __init__(self, les: Lesson) -> None:
         self.lesson = les
         self._solved = False
+        self._hinted = False
         self.shown_step: TurnInProgress | None = None
 
     @property
@@ -524,7 +545,7 @@ class LessonMode(TeachingMode):
 
     def restart(self) -> None:
         """The lesson's position again (the task stays)."""
-        self._solved, self.shown_step = False, None
+        self._solved, self._hinted, self.shown_step = False, False, None
         host = self.host
         host.replace_game(host.to_game(self.lesson.lpn))
 
@@ -538,6 +559,34 @@ class LessonMode(TeachingMode):
         """The teaching mode's state, and the step that solved the lesson."""
         super().adjust(state)
         state.shown_step = self.shown_step
+
+    def handle(self, action: str, msg: dict[str, Any]) -> str | None:
+        """``hint``: the lesson's own hint (no bot search); the teaching mode's intents."""
+        if action == "hint":
+            if self._solved:
+                return "rejected"
+            self._hinted = True
+            return "ok"
+        return super().handle(action, msg)
+
+    def hint_cells(self) -> tuple[str, ...]:
+        """The lesson's hint cells once Hint was pressed, until the lesson is solved."""
+        return self.lesson.hint_cells if self._hinted and not self._solved else ()
+
+    def hint_text(self, tr: Translator) -> str:
+        """The hint's sentence: the task again and the marked cells."""
+        return tr.format(_HINT, task=self.task(tr), cells=tr.format_list(self.lesson.hint_cells))
+
+    def panels(self, view: Any, tr: Translator) -> dict[str, Any]:
+        """The teaching mode's panels and the lesson's Hint (offered until pressed, its text until solved)."""
+        out = super().panels(view, tr)
+        shown = self._hinted and not self._solved
+        out["hint"] = {
+            **view["hint"],
+            "enabled": not self._solved and not self._hinted,
+            "text": self.hint_text(tr) if shown else None,
+        }
+        return out
 
     def _praise(self, feedback: Feedback) -> None:
         self._solved = True

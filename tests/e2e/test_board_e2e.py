@@ -305,3 +305,35 @@ def test_tutorial_lesson_by_clicking(page: Any, lab: Lab, screenshots: Path) -> 
     assert page.inner_text("[data-testid=message]") == chop.check(chop.solution).text(tr)
     assert page.inner_text("[data-testid=task]").strip().endswith(tr.translate(chop.task)), "the task stays"
     page.locator(ROOT).screenshot(path=str(screenshots / "11-lesson-solved-uk.png"))
+
+
+def test_lesson_hint_marks_the_task_under_the_status(page: Any, lab: Lab, screenshots: Path) -> None:
+    """In the spawning lesson Hint marks b2 and d2 (the task, not a bot's turn), its text right under the status."""
+    page.set_viewport_size({"width": 1400, "height": 900})
+    open_board(
+        page,
+        lab,
+        "lesson_spawning_hint.ipynb",
+        'from logger_widget.classroom.tutorial import lesson_board\nlesson_board("spawning", "en")',
+    )
+    click_and_wait(page, "[data-testid=hint]")
+    page.wait_for_selector("[data-testid=hint-text]:not([hidden])")
+    text = page.inner_text("[data-testid=hint-text]")
+    assert "b2" in text and "d2" in text and "a1-c1" not in text
+    marked = page.eval_on_selector_all(
+        ".lw-suggested[data-cell]", "els => els.map(e => e.dataset.cell).sort()"
+    )
+    assert {"b2", "d2"} <= set(marked) and "c1" not in marked
+    boxes = page.evaluate(
+        """() => Object.fromEntries(["status", "hint-text"].map(id => {
+               const r = document.querySelector(`[data-testid=${id}]`).getBoundingClientRect();
+               return [id, {top: r.top, bottom: r.bottom}]; }).concat(
+               [["actions", (() => { const r = document.querySelector('.lw-board .lw-actions')
+                                                   .getBoundingClientRect(); return {top: r.top}; })()]]))"""
+    )
+    assert boxes["status"]["bottom"] <= boxes["hint-text"]["top"] + 1, boxes
+    assert boxes["hint-text"]["bottom"] <= boxes["actions"]["top"] + 1, (
+        f"the hint sits above the buttons: {boxes}"
+    )
+    page.locator(ROOT).screenshot(path=str(screenshots / "12-lesson-hint-en.png"))
+    assert page.lw_errors == []  # type: ignore[attr-defined]

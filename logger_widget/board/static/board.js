@@ -374,6 +374,7 @@ function buildSide(ctx) {
     e.players,
     e.task,
     e.status,
+    e.hintText, // right under the status, so the hint is seen without scrolling past the buttons
     e.notice,
     e.resumeBtn,
     e.pausedBox,
@@ -382,7 +383,6 @@ function buildSide(ctx) {
     e.actionsBox,
     e.preview,
     toolsRow,
-    e.hintText,
     e.last,
   );
 }
