@@ -340,7 +340,7 @@ def test_a_pupils_kernel_runs_as_the_pupil_and_cannot_read_another_home(hub: Hub
         hub.state / "class-sheet.html", *hub.state.glob("passwords.dbm*"), hub.state / "disks" / "diego.img",
         hub.state / "homes" / TEACHER / "game_theory_exercises_teacher_en.ipynb",
         repo / "notebooks" / "game_theory_exercises_teacher_en.ipynb",
-        repo / "deploy" / "nbgrader" / "source" / "game_theory_en" / "game_theory_en.ipynb",
+        repo / "deploy" / "nbgrader" / "source" / "game_theory" / "game_theory.ipynb",
     ]  # fmt: skip
     assert all(p.exists() for p in secret), [p for p in secret if not p.exists()]
     code = (
