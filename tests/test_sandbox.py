@@ -157,7 +157,7 @@ def test_the_board_carries_on_when_a_pupils_bot_hangs(tmp_path: Path) -> None:
     board = Board(["human", hang], bot_mode="sync", autosave=False, locale="en")
     before = board.position
     board.play(next(iter(before.legal_turns())))  # the bot's turn: it hangs, is killed, its seat pauses
-    assert board.seat(2).paused and len(board.game.turns) == 1
+    assert board.view["players"][1]["paused"] and len(board.game.turns) == 1
     assert "0.5 s" in board.view["notice"]["text"]
     board.set_player(2, "random")  # the teacher swaps in a trusted bot and the game goes on
     assert len(board.game.turns) == 2
@@ -191,7 +191,7 @@ def test_a_whole_game_on_a_board_in_thread_mode_against_a_sandboxed_bot(tmp_path
     bot = SandboxedBot(str(_write(tmp_path, "anna", GOOD_SOURCE)), limits=FAST)
     board = Board([bot, "random"], bot_mode="thread", bot_delay=0, autosave=False, locale="en", seed=2)
     assert board.wait(60)
-    assert board.game.is_over and not board.seat(1).paused
+    assert board.game.is_over and not board.view["players"][0]["paused"]
     assert board.view["result"] is not None
     assert len(board.game.turns) > 4  # the pupil's bot played many turns, each from another thread
 
