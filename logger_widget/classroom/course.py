@@ -23,7 +23,6 @@ import getpass
 import math
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
 from numbers import Real
 from pathlib import Path
 from typing import Any, cast
@@ -36,7 +35,7 @@ from ..i18n.texts.charts import SCORES, STATUS
 from ..i18n.texts.terms import PIECES
 from .exercises import BACKWARD_INDUCTION, KINGMAKER, PROTESTER_ENDGAME, exercise
 from .exercises.catalogue import SECTIONS
-from .exercises.common import Ask, Md, resolve
+from .exercises.common import Ask, Md, Table, resolve
 from .feedback import ExerciseFeedback, Players, feedback, localise, points, text
 
 __all__ = [
@@ -149,17 +148,8 @@ def board_diagram(position: Position, locale: str | None = None) -> str:
     return "\n".join(lines)
 
 
-@dataclass(frozen=True)
-class Question:
+class Question(Table):
     """A question of the course as Markdown (shown as such by Jupyter; ``str()`` gives the same text)."""
-
-    markdown: str
-
-    def _repr_markdown_(self) -> str:
-        return self.markdown
-
-    def __str__(self) -> str:
-        return self.markdown
 
 
 def _introduction(key: str) -> tuple[Md, ...]:
