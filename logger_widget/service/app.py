@@ -141,6 +141,8 @@ class ClassGameService:
 
     def __init__(self, config: ServiceConfig, bot_executor: Executor | None = None) -> None:
         self.config = config
+        # the route modules first: tables they add to db.metadata are created with the others
+        self.modules = [importlib.import_module(name) for name in config.handler_modules]
         self.engine = db.connect(config.db_url)
         self.games = ClassGames(self.engine, on_event=self._wake)
         self.users = HubUsers(config.hub_api_url, config.api_token, config.teacher_roles)
@@ -472,8 +474,8 @@ def make_app(service: ClassGameService, *, auth: Any = None) -> web.Application:
     if not prefix.endswith("/"):
         prefix += "/"
     rules: list[tuple[Any, ...]] = list(core_routes())
-    for name in service.config.handler_modules:
-        rules.extend(importlib.import_module(name).routes(service))
+    for module in service.modules:
+        rules.extend(module.routes(service))
     rules.append((r"oauth_callback", HubOAuthCallbackHandler))
     rules.append((r"api/.*", NotFoundHandler))
     handlers = [(prefix + rule[0], *rule[1:]) for rule in rules]
