@@ -50,6 +50,7 @@ from tornado import web
 
 from ..i18n import SUPPORTED_LANGUAGES, Translator
 from ..i18n.texts import dashboard as texts
+from ..i18n.texts import terms
 from ..palette import SEAT_COLOURS
 from ..online.protocol import PROTOCOL_VERSION, ProtocolError
 from ..progress.sql import SQLProgressStore, pupils
@@ -279,13 +280,13 @@ class _Pages:
         last = (game.positions[-2], game.turns[-1]) if game.turns else None
         label = self.tr.format(texts.PAGE["game"], game=game_id) + ": " + " – ".join(names)
         seats = [
-            {"seat": i, "name": n, "points": self.tr.count(texts.POINTS, position.scores[i - 1]),
+            {"seat": i, "name": n, "points": self.tr.count(terms.POINTS, position.scores[i - 1]),
              "supply": position.supplies[i - 1]}
             for i, n in enumerate(names, start=1)
         ]  # fmt: skip
         return {
             "id": game_id, "names": names, "seats": seats, "ply": summary["ply"],
-            "plies": self.tr.count(texts.PLIES, summary["ply"]),
+            "plies": self.tr.count(terms.TURNS, summary["ply"]),
             "to_move": None if summary["status"] != "active" else self.tr.format(
                 texts.PAGE["to_move"], player=names[position.to_move - 1]),
             "svg": board_svg(position, self.tr, label=label, last=last),

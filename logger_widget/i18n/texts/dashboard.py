@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from .. import NNP_, NP_, PMessage, PPluralMessage
+from .. import NP_, PMessage
 
-__all__ = ["ARENA", "COLUMNS", "CSV", "PAGE", "PLIES", "POINTS", "PROGRESS"]
+__all__ = ["ARENA", "COLUMNS", "CSV", "PAGE", "PROGRESS"]
 
-# TRANSLATORS: the teacher's dashboard of the class game service (a web page). The teacher is
-# addressed politely but simply (uk «ви» forms are avoided: use infinitives or impersonal forms).
+# TRANSLATORS: the teacher's dashboard of the class game service (a web page). Instructions to the
+# teacher are infinitives or impersonal (uk «Скопіювати…»); the pupil's own page says «ти» / «tú».
 
 #: The page's frame and the games (context ``dashboard``).
 PAGE: MappingProxyType[str, PMessage] = MappingProxyType(
@@ -25,11 +25,11 @@ PAGE: MappingProxyType[str, PMessage] = MappingProxyType(
         "no_finished": NP_("dashboard", "No finished game yet."),
         # TRANSLATORS: the heading of one game's card: "Game 12".
         "game": NP_("dashboard", "Game {game}"),
-        # TRANSLATORS: whose turn it is on a live board; {player} is a pupil's name or a bot's.
+        # TRANSLATORS: whose turn it is; {player} is a pupil's or a bot's name.
         "to_move": NP_("dashboard", "{player} to play"),
-        # TRANSLATORS: one seat on a game card: "Player 1: olena, 4 points, 2 protesters".
+        # TRANSLATORS: one seat on a game card: "Player 1: olena".
         "seat": NP_("dashboard", "Player {seat}: {name}"),
-        # TRANSLATORS: the result of a finished game; {players} is one name or a list of names.
+        # TRANSLATORS: a finished game's result; {players}: one or more names.
         "won": NP_("dashboard", "Won: {players}"),
         "shared": NP_("dashboard", "Shared win: {players}"),
         "no_winner": NP_("dashboard", "Nobody won (every player left)."),
@@ -52,15 +52,13 @@ PAGE: MappingProxyType[str, PMessage] = MappingProxyType(
     }
 )
 
-#: Count messages of the games (context ``dashboard``).
-PLIES: PPluralMessage = NNP_("dashboard", "{n} turn played", "{n} turns played")
-POINTS: PPluralMessage = NNP_("dashboard", "{n} point", "{n} points")
-
 #: The arena's panel (context ``dashboard:arena``).
 ARENA: MappingProxyType[str, PMessage] = MappingProxyType(
     {
         "heading": NP_("dashboard:arena", "Arena"),
-        "none": NP_("dashboard:arena", "No arena yet. Open one: pupils who join play each other until the time is up."),
+        "none": NP_(
+            "dashboard:arena", "No arena yet. When one is open, pupils who join play each other until the time is up."
+        ),
         "minutes": NP_("dashboard:arena", "Minutes"),
         "open": NP_("dashboard:arena", "Open an arena"),
         "close": NP_("dashboard:arena", "Close the arena"),
