@@ -6,7 +6,6 @@ group; a few fixed cases spell the rules out.
 
 from __future__ import annotations
 
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -75,7 +74,9 @@ def _cost(waiting, pairs, left):
     total = 0
     for a, b in pairs:
         wa, wb = by[a], by[b]
-        total += min(round((wa.rating - wb.rating) ** 2), RATING_COST_CAP) + (REMATCH_COST if _rematch(wa, wb) else 0)
+        total += min(round((wa.rating - wb.rating) ** 2), RATING_COST_CAP) + (
+            REMATCH_COST if _rematch(wa, wb) else 0
+        )
     for name in left:
         total += WAIT_COST * _queue_place(waiting, name)
     return total
@@ -190,7 +191,11 @@ def test_standings_sum_correctly(history):
     assert keys == sorted(keys)
     assert table[0].rank == 1
     for x, y in zip(table, table[1:]):
-        assert y.rank == x.rank if (x.points, x.wins, round(x.rating, 6)) == (y.points, y.wins, round(y.rating, 6)) else y.rank > x.rank
+        assert (
+            y.rank == x.rank
+            if (x.points, x.wins, round(x.rating, 6)) == (y.points, y.wins, round(y.rating, 6))
+            else y.rank > x.rank
+        )
 
 
 def test_ratings_carry_over_from_earlier_arenas():

@@ -49,7 +49,7 @@ from sqlalchemy.engine import Connection, Engine
 from ..online.protocol import PROTOCOL_VERSION, ProtocolError
 from . import db
 from .auth import APIHandler
-from .pairing import ArenaResult, Pair, Standing, Waiting, pair, ratings, standings
+from .pairing import ArenaResult, Standing, Waiting, pair, ratings, standings
 
 __all__ = [
     "MAX_MINUTES",
@@ -99,14 +99,14 @@ class ClassArena:
 
     Args:
         engine: the class database (its tables created, ``arena_entries`` too).
-        start_game: starts a service game: ``(conn, names by seat, arena id) -> game id``.
+        start_game: starts a service game in its own transaction: ``(names by seat, arena id) -> game id``.
         clock: seconds since the epoch (tests give their own).
     """
 
     def __init__(
         self,
         engine: Engine,
-        start_game: Callable[[Connection, list[str], int], int],
+        start_game: Callable[[list[str], int], int],
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.engine = engine
@@ -119,7 +119,9 @@ class ClassArena:
     # ------------------------------------------------------------------ sessions
 
     def _session(self, conn: Connection, arena_id: int) -> Any:
-        row = conn.execute(sa.select(db.arena_sessions).where(db.arena_sessions.c.id == arena_id)).one_or_none()
+        row = conn.execute(
+            sa.select(db.arena_sessions).where(db.arena_sessions.c.id == arena_id)
+        ).one_or_none()
         if row is None:
             raise ProtocolError("not_found", "arena", f"there is no arena {arena_id}")
         return row
@@ -139,7 +141,11 @@ class ClassArena:
             ProtocolError: ``malformed`` (minutes), ``conflict`` (an arena is open already).
         """
         if isinstance(minutes, bool) or not isinstance(minutes, int) or not 1 <= minutes <= MAX_MINUTES:
-            raise ProtocolError("malformed", "minutes", f"minutes must be a whole number from 1 to {MAX_MINUTES}, not {minutes!r}")
+            raise ProtocolError(
+                "malformed",
+                "minutes",
+                f"minutes must be a whole number from 1 to {MAX_MINUTES}, not {minutes!r}",
+            )
         now = self.clock()
         with self.engine.begin() as conn:
             self._expire(conn, now)
@@ -185,7 +191,9 @@ class ClassArena:
         return None if latest is None else int(latest)
 
     def info(self, arena_id: int) -> dict[str, Any]:
-        """The arena: ``id``, ``status`` (``open``, ``finished``: time up, ``closed``), ``created``,
+        """The arena as a dict.
+
+        Keys: ``id``, ``status`` (``open``, ``finished``: time up, ``closed``), ``created``,
         ``ends`` (seconds since the epoch), ``minutes``, ``created_by``, ``entrants`` (names).
 
         Raises:
@@ -216,14 +224,20 @@ class ClassArena:
             self._expire(conn, now)
             row = self._session(conn, arena_id)
             if row.status != "open":
-                raise ProtocolError("conflict", "arena", f"arena {arena_id} is {row.status}: it takes nobody new")
+                raise ProtocolError(
+                    "conflict", "arena", f"arena {arena_id} is {row.status}: it takes nobody new"
+                )
             done = conn.execute(
                 sa.update(arena_entries)
                 .where(arena_entries.c.arena == arena_id, arena_entries.c.player == name)
                 .values(active=True, seen=now)
             )
             if done.rowcount == 0:
-                conn.execute(sa.insert(arena_entries).values(arena=arena_id, player=name, joined=now, active=True, seen=now))
+                conn.execute(
+                    sa.insert(arena_entries).values(
+                        arena=arena_id, player=name, joined=now, active=True, seen=now
+                    )
+                )
         return self.me(arena_id, name)
 
     def leave(self, arena_id: int, name: str) -> dict[str, Any]:
@@ -264,7 +278,9 @@ class ClassArena:
             self._expire(conn, now)
             row = self._session(conn, arena_id)
             entry = conn.execute(
-                sa.select(arena_entries).where(arena_entries.c.arena == arena_id, arena_entries.c.player == name)
+                sa.select(arena_entries).where(
+                    arena_entries.c.arena == arena_id, arena_entries.c.player == name
+                )
             ).one_or_none()
             if entry is not None and touch:
                 conn.execute(
@@ -383,7 +399,14 @@ class ClassArena:
                     )
                 )  # fmt: skip
             pairs, _ = pair(waiting)
-            return [self._start(conn, arena_id, p) for p in pairs]
+        # one game per pair, each in the service's own transaction; a round runs without a pause on
+        # the service's one event loop, so nobody is paired twice in between
+        started = []
+        for p in pairs:
+            game_id = self.start_game([p.first, p.second], arena_id)
+            log.info("arena %s: game %s, %s - %s", arena_id, game_id, p.first, p.second)
+            started.append(game_id)
+        return started
 
     def _finished_at(self, conn: Connection, game_id: int) -> float | None:
         return conn.execute(sa.select(db.games.c.finished).where(db.games.c.id == game_id)).scalar()
@@ -394,14 +417,6 @@ class ClassArena:
             .where(db.games.c.arena == arena_id, db.seats.c.player == name)
         ).scalars().all()  # fmt: skip
         return sum(1 if s == 1 else -1 for s in seats)
-
-    def _start(self, conn: Connection, arena_id: int, p: Pair) -> int:
-        for name in (p.first, p.second):  # never two arena games at once (also under a second service)
-            if self._active_game(conn, arena_id, name) is not None:
-                raise RuntimeError(f"{name} already plays in arena {arena_id}")
-        game_id = self.start_game(conn, [p.first, p.second], arena_id)
-        log.info("arena %s: game %s, %s - %s", arena_id, game_id, p.first, p.second)
-        return game_id
 
 
 def _standings_json(table: list[Standing]) -> list[dict[str, Any]]:
@@ -511,11 +526,13 @@ class MeHandler(_ArenaHandler):
 
 
 def class_arena(service: Any) -> ClassArena:
-    """The arena of ``service`` (a :class:`~logger_widget.service.app.ClassGameService`): its
-    database, its clock, its games started by the service's own game creation."""
+    """The arena of ``service`` (a :class:`~logger_widget.service.app.ClassGameService`).
 
-    def start_game(conn: Connection, names: list[str], arena_id: int) -> int:
-        return service.games.start_game(conn, names, [], arena=arena_id)
+    It uses the service's database and clock; its games are started by the service's own game creation.
+    """
+
+    def start_game(names: list[str], arena_id: int) -> int:
+        return int(service.games.start_game(names, [], arena=arena_id))
 
     return ClassArena(service.engine, start_game, clock=service.games.clock)
 

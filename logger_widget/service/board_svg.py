@@ -38,9 +38,13 @@ _STAGE_TIERS = {"seedling": 1, "sapling": 2, "mature": 3}
 
 def _tree(stage: str, protested: bool) -> str:
     colour = FOREST_COLOURS[stage]
-    out = ['<rect x="44" y="84" width="12" height="10" rx="2" fill="#7a4b24" stroke="#3b2410" stroke-width="2"/>']
+    out = [
+        '<rect x="44" y="84" width="12" height="10" rx="2" fill="#7a4b24" stroke="#3b2410" stroke-width="2"/>'
+    ]
     for tier in _TIERS[: _STAGE_TIERS[stage]]:
-        out.append(f'<path d="{tier}" fill="{colour}" stroke="#0f2d18" stroke-width="3" stroke-linejoin="round"/>')
+        out.append(
+            f'<path d="{tier}" fill="{colour}" stroke="#0f2d18" stroke-width="3" stroke-linejoin="round"/>'
+        )
     if protested:
         yellow = OKABE_ITO["yellow"]
         out.append(
@@ -76,7 +80,9 @@ def _content(tr: Translator, position: Position, cell: str, loggers: dict[str, i
     return tr.translate(terms.PIECES[stage])
 
 
-def board_svg(position: Position, tr: Translator, *, label: str, last: tuple[Position, Turn] | None = None) -> str:
+def board_svg(
+    position: Position, tr: Translator, *, label: str, last: tuple[Position, Turn] | None = None
+) -> str:
     """The position as an ``<svg>`` element (text), 600 × 600 units, scaled by its container.
 
     Args:
@@ -115,10 +121,14 @@ def board_svg(position: Position, tr: Translator, *, label: str, last: tuple[Pos
             parts.append("</g>")
     for i, file in enumerate(FILES):  # cell names along the edges, as on the widget
         cx = _MARGIN + i * CELL_SIZE + CELL_SIZE // 2
-        parts.append(f'<text class="coord" x="{cx}" y="{side - 12}" text-anchor="middle" font-size="30">{file}</text>')
+        parts.append(
+            f'<text class="coord" x="{cx}" y="{side - 12}" text-anchor="middle" font-size="30">{file}</text>'
+        )
     for i, rank in enumerate(RANKS):
         cy = _MARGIN + (4 - i) * CELL_SIZE + CELL_SIZE // 2 + 10
-        parts.append(f'<text class="coord" x="{_MARGIN // 2 - 4}" y="{cy}" text-anchor="middle" font-size="30">{rank}</text>')
+        parts.append(
+            f'<text class="coord" x="{_MARGIN // 2 - 4}" y="{cy}" text-anchor="middle" font-size="30">{rank}</text>'
+        )
     if last is not None:
         before, turn = last
         seat = before.to_move

@@ -37,10 +37,10 @@ import hashlib
 import io
 import json
 import os
-from html import escape
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -51,8 +51,8 @@ from tornado import web
 from ..i18n import SUPPORTED_LANGUAGES, Translator
 from ..i18n.texts import dashboard as texts
 from ..i18n.texts import terms
-from ..palette import SEAT_COLOURS
 from ..online.protocol import PROTOCOL_VERSION, ProtocolError
+from ..palette import SEAT_COLOURS
 from ..progress.sql import SQLProgressStore, pupils
 from ..progress.store import ProgressError
 from .arena import ClassArena, class_arena
@@ -165,7 +165,9 @@ def class_progress(engine: Any, names: Sequence[str], arena_ratings: dict[str, f
         ProgressError: the progress tables cannot be read.
     """
     grades = _grades()
-    return [_pupil_progress(engine, n, grades, arena_ratings) for n in sorted(set(names) | set(pupils(engine)))]
+    return [
+        _pupil_progress(engine, n, grades, arena_ratings) for n in sorted(set(names) | set(pupils(engine)))
+    ]
 
 
 def _pupil_progress(
@@ -310,7 +312,9 @@ class _Pages:
         if arena_id is None:
             return None
         info = self.arena.info(arena_id)
-        waiting = [n for n in info["entrants"] if self.arena.me(arena_id, n, touch=False)["state"] == "waiting"]
+        waiting = [
+            n for n in info["entrants"] if self.arena.me(arena_id, n, touch=False)["state"] == "waiting"
+        ]
         return {
             **info, "ends_text": self.time(info["ends"]), "waiting": waiting,
             "standings": self.arena.standings(arena_id),
@@ -348,7 +352,11 @@ SEAT_CSS = ":root{" + "".join(f"--seat-{seat}:{colour};" for seat, colour in SEA
 
 def _namespace(pages: _Pages, **extra: Any) -> dict[str, Any]:
     tr = pages.tr
-    prefix = pages.service.config.prefix if pages.service.config.prefix.endswith("/") else pages.service.config.prefix + "/"
+    prefix = (
+        pages.service.config.prefix
+        if pages.service.config.prefix.endswith("/")
+        else pages.service.config.prefix + "/"
+    )
     return {
         "tr": tr, "T": texts, "lang": pages.language, "languages": _LANGUAGE_NAMES, "poll": POLL_SECONDS,
         "prefix": prefix, "seat_css": SEAT_CSS,
@@ -422,8 +430,12 @@ class LiveHandler(_Language, APIHandler):
         names = _namespace(pages)
         parts = {
             "games": self.render_string("_games.html", games=pages.live_games(), **names).decode(),
-            "arena": self.render_string("_arena.html", arena=pages.arena_view(), teacher=True, **names).decode(),
-            "finished": self.render_string("_finished.html", finished=pages.finished_games(), **names).decode(),
+            "arena": self.render_string(
+                "_arena.html", arena=pages.arena_view(), teacher=True, **names
+            ).decode(),
+            "finished": self.render_string(
+                "_finished.html", finished=pages.finished_games(), **names
+            ).decode(),
         }
         versions = {k: hashlib.sha256(v.encode()).hexdigest()[:16] for k, v in parts.items()}
         self.send({"protocol": PROTOCOL_VERSION, "parts": parts, "versions": versions,
@@ -460,4 +472,3 @@ def routes(service: Any) -> list[tuple[Any, ...]]:
         (r"dashboard/progress\.csv", ProgressCSV, kwargs),
         (r"dashboard/static/(.*)", web.StaticFileHandler, {"path": str(STATIC)}),
     ]
-

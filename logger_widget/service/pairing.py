@@ -140,7 +140,9 @@ def pair(waiting: Sequence[Waiting]) -> tuple[list[Pair], list[str]]:
         if a is None or b is None:
             left.append((a or b).name)  # type: ignore[union-attr]
             continue
-        first, second = (a, b) if (a.seat_balance, a.since, a.name) <= (b.seat_balance, b.since, b.name) else (b, a)
+        first, second = (
+            (a, b) if (a.seat_balance, a.since, a.name) <= (b.seat_balance, b.since, b.name) else (b, a)
+        )
         pairs.append(Pair(first.name, second.name))
     return pairs, left
 
@@ -247,5 +249,7 @@ def standings(
     for i, n in enumerate(ordered):
         rank = out[-1].rank if out and key[ordered[i - 1]] == key[n] else i + 1
         points, wins, draws, losses = tally[n]
-        out.append(Standing(rank, n, points, wins + draws + losses, wins, draws, losses, now[n], now[n] - start[n]))
+        out.append(
+            Standing(rank, n, points, wins + draws + losses, wins, draws, losses, now[n], now[n] - start[n])
+        )
     return out

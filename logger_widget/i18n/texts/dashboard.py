@@ -37,7 +37,8 @@ PAGE: MappingProxyType[str, PMessage] = MappingProxyType(
         "resign": NP_("dashboard", "by resignation"),
         "open_snippet": NP_("dashboard", "Open in a notebook"),
         "snippet_help": NP_(
-            "dashboard", "Copy this into a notebook cell and run it: the board shows the game; press “Review the game”."
+            "dashboard",
+            "Copy this into a notebook cell and run it: the board shows the game; press “Review the game”.",
         ),
         "copy": NP_("dashboard", "Copy"),
         "copied": NP_("dashboard", "Copied"),
@@ -57,7 +58,8 @@ ARENA: MappingProxyType[str, PMessage] = MappingProxyType(
     {
         "heading": NP_("dashboard:arena", "Arena"),
         "none": NP_(
-            "dashboard:arena", "No arena yet. When one is open, pupils who join play each other until the time is up."
+            "dashboard:arena",
+            "No arena yet. When one is open, pupils who join play each other until the time is up.",
         ),
         "minutes": NP_("dashboard:arena", "Minutes"),
         "open": NP_("dashboard:arena", "Open an arena"),
