@@ -53,7 +53,7 @@ from ..i18n.texts import dashboard as texts
 from ..i18n.texts import terms
 from ..online.protocol import PROTOCOL_VERSION, ProtocolError
 from ..palette import SEAT_COLOURS
-from ..progress.sql import SQLProgressStore, pupils
+from ..progress.sql import SQLProgressStore, create_tables, pupils
 from ..progress.store import ProgressError
 from .arena import ClassArena, class_arena
 from .auth import APIHandler, PageHandler
@@ -320,9 +320,11 @@ class _Pages:
             "standings": self.arena.standings(arena_id),
         }  # fmt: skip
 
-    def progress(self) -> list[PupilProgress]:
+    def progress(self, teacher: str) -> list[PupilProgress]:
+        """Every pupil's line (the players the service knows and everyone with saved progress), not ``teacher``'s."""
         known = [p["name"] for p in self.service.games.presence(self.service.config.online_seconds)]
-        return class_progress(self.service.engine, known, self.arena.ratings())
+        rows = class_progress(self.service.engine, known, self.arena.ratings())
+        return [r for r in rows if r.name != teacher]
 
     def own_progress(self, name: str) -> PupilProgress:
         """``name``'s own line (never anyone else's: only that name's store is opened)."""
@@ -383,7 +385,7 @@ class DashboardPage(_Language, PageHandler):
             self.render("forbidden.html", **_namespace(pages))
             return
         try:
-            progress, progress_error = pages.progress(), None
+            progress, progress_error = pages.progress(self.pupil), None
         except ProgressError as e:
             progress, progress_error = [], e.detail
         self.render(
@@ -453,7 +455,7 @@ class ProgressCSV(_Language, APIHandler):
             raise ProtocolError("forbidden", "", "only the teacher downloads the class's progress")
         pages = self.pages()
         try:
-            rows = pages.progress()
+            rows = pages.progress(self.pupil)
         except ProgressError as e:
             raise ProtocolError("not_found", "", f"progress cannot be read: {e.detail}") from None
         self.set_header("Content-Type", "text/csv; charset=utf-8")
@@ -464,6 +466,7 @@ class ProgressCSV(_Language, APIHandler):
 
 def routes(service: Any) -> list[tuple[Any, ...]]:
     """The dashboard's rules (relative to the service's prefix)."""
+    create_tables(service.engine)  # the progress tables, empty until the pupils' kernels save
     kwargs = {"arena": class_arena(service)}
     return [
         (r"dashboard/?", DashboardPage, kwargs),
