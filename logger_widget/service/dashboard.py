@@ -53,6 +53,7 @@ from ..i18n.texts import dashboard as texts
 from ..i18n.texts import terms
 from ..online.protocol import PROTOCOL_VERSION, ProtocolError
 from ..palette import SEAT_COLOURS
+from ..progress.records import now
 from ..progress.sql import SQLProgressStore, create_tables, pupils
 from ..progress.store import ProgressError
 from .arena import ClassArena, class_arena
@@ -124,7 +125,7 @@ class PupilProgress:
         lessons: the lessons done, in the order first finished.
         puzzle_rating: the puzzle rating now (Elo points), ``played`` and ``solved`` its attempts.
         history: the puzzle rating after each rated attempt, oldest first.
-        pending, solved_personal: personal puzzles not yet solved / solved at least once.
+        pending, solved_personal: personal puzzles due now (their schedule says) / solved at least once.
         score, max_score: the nbgrader total, or ``None`` when not graded.
         arena_rating: the rating from the class arena's games.
     """
@@ -174,6 +175,7 @@ def _pupil_progress(
     engine: Any, name: str, grades: dict[str, tuple[float, float]], arena_ratings: dict[str, float]
 ) -> PupilProgress:
     snap = SQLProgressStore(engine, name, create=False).snapshot()
+    moment = now()
     rating = snap.rating
     personal = list(snap.personal)
     score = grades.get(name)
@@ -182,7 +184,7 @@ def _pupil_progress(
         lessons=tuple(x.lesson for x in snap.lessons),
         puzzle_rating=rating.rating, played=rating.played, solved=rating.solved,
         history=tuple(a.rating_after for a in snap.attempts if not a.personal),
-        pending=sum(1 for p in personal if not p.solved),
+        pending=sum(1 for p in personal if p.due <= moment),  # due now (the schedule's)
         solved_personal=sum(1 for p in personal if p.solved),
         score=None if score is None else score[0],
         max_score=None if score is None else score[1],
