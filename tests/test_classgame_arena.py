@@ -164,6 +164,7 @@ def test_the_dashboard_is_the_teachers_and_a_pupil_reads_only_their_own_progress
     olena_store.add_attempt(Attempt("p0001", True, 1500.0, 1540.0, 180.0, now()))
     taras_store = SQLProgressStore(db_url, "taras")
     taras_store.finish_lesson(LessonDone('=HYPERLINK("http://x")', now()))  # a formula in a lesson's name
+    taras_store.finish_lesson(LessonDone("<img src=x onerror=alert(1)>", now()))  # markup in another
     olena_store.close()
     taras_store.close()
     with running_service(hub, db_url) as service:
@@ -193,6 +194,7 @@ def test_the_dashboard_is_the_teachers_and_a_pupil_reads_only_their_own_progress
             base + "dashboard/", tokens["teacher"], {"Accept-Language": "uk-UA,uk;q=0.9,en;q=0.5"}
         )
         assert "Панель класу" in text and "olena-only-lesson" in text
+        assert "<img src=x" not in text and "&lt;img src=x onerror=alert(1)&gt;" in text  # shown, never run
         status, _, text = _get(base + "dashboard/", tokens["teacher"], {"Accept-Language": "fr"})
         assert "Class dashboard" in text  # the class's default language (English unless set)
         status, headers, text = _get(base + "dashboard/progress.csv?lang=uk", tokens["teacher"])

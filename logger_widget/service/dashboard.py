@@ -354,6 +354,12 @@ class _Language:
 SEAT_CSS = ":root{" + "".join(f"--seat-{seat}:{colour};" for seat, colour in SEAT_COLOURS.items()) + "}"
 
 
+def _xsrf(handler: web.RequestHandler) -> str:
+    """The hub's XSRF token for the page's script (JupyterHub checks it on cookie-authenticated fetches)."""
+    token = handler.xsrf_token
+    return token.decode() if isinstance(token, bytes) else str(token)
+
+
 def _namespace(pages: _Pages, **extra: Any) -> dict[str, Any]:
     tr = pages.tr
     prefix = (
@@ -364,8 +370,8 @@ def _namespace(pages: _Pages, **extra: Any) -> dict[str, Any]:
     return {
         "tr": tr, "T": texts, "lang": pages.language, "languages": _LANGUAGE_NAMES, "poll": POLL_SECONDS,
         "prefix": prefix, "seat_css": SEAT_CSS,
-        "number": tr.format_number, "decimal": lambda x: tr.format_decimal(round(x)), "sparkline": sparkline,
-        "signed": lambda x: ("+" if round(x) > 0 else "") + tr.format_decimal(round(x)), **extra,
+        "number": tr.format_number, "decimal": lambda x: tr.format_number(round(x)), "sparkline": sparkline,
+        "signed": lambda x: ("+" if round(x) > 0 else "") + tr.format_number(round(x)), **extra,
     }  # fmt: skip
 
 
@@ -384,7 +390,7 @@ class DashboardPage(_Language, PageHandler):
         self.set_header("Cache-Control", "no-store")
         if not self.teacher:
             self.set_status(403)
-            self.render("forbidden.html", **_namespace(pages))
+            self.render("forbidden.html", **_namespace(pages, xsrf=""))
             return
         try:
             progress, progress_error = pages.progress(self.pupil), None
@@ -392,7 +398,7 @@ class DashboardPage(_Language, PageHandler):
             progress, progress_error = [], e.detail
         self.render(
             "dashboard.html",
-            **_namespace(pages, games=pages.live_games(), finished=pages.finished_games(), arena=pages.arena_view(),
+            **_namespace(pages, xsrf=_xsrf(self), games=pages.live_games(), finished=pages.finished_games(), arena=pages.arena_view(),
                          progress=progress, progress_error=progress_error),
         )  # fmt: skip
 
@@ -414,7 +420,7 @@ class MyPage(_Language, PageHandler):
             mine, progress_error = pages.own_progress(self.pupil), None
         except ProgressError as e:
             mine, progress_error = None, e.detail
-        self.render("me.html", **_namespace(pages, me=mine, name=self.pupil, arena=pages.arena_view(),
+        self.render("me.html", **_namespace(pages, xsrf="", me=mine, name=self.pupil, arena=pages.arena_view(),
                                             progress_error=progress_error))  # fmt: skip
 
 
@@ -431,7 +437,7 @@ class LiveHandler(_Language, APIHandler):
         if not self.teacher:
             raise ProtocolError("forbidden", "", "only the teacher sees the class dashboard")
         pages = self.pages()
-        names = _namespace(pages)
+        names = _namespace(pages, xsrf="")
         parts = {
             "games": self.render_string("_games.html", games=pages.live_games(), **names).decode(),
             "arena": self.render_string(

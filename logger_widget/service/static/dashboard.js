@@ -6,6 +6,8 @@
   const prefix = body.dataset.prefix;
   const lang = body.dataset.lang;
   const poll = 1000 * Number(body.dataset.poll || 2);
+  // the hub's XSRF token: JupyterHub accepts a login cookie on script requests only with it
+  const xsrf = { "X-XSRFToken": body.dataset.xsrf || "" };
   const texts = JSON.parse(document.getElementById("texts").textContent);
   const versions = {};
   const status = document.querySelector('[data-part="updated"]');
@@ -13,7 +15,7 @@
   async function refresh() {
     try {
       const reply = await fetch(`${prefix}dashboard/live?lang=${encodeURIComponent(lang)}`, {
-        credentials: "same-origin", headers: { Accept: "application/json" }, cache: "no-store",
+        credentials: "same-origin", headers: { Accept: "application/json", ...xsrf }, cache: "no-store",
       });
       if (!reply.ok) throw new Error(String(reply.status));
       const data = await reply.json();
@@ -37,7 +39,7 @@
   async function post(path, payload) {
     const reply = await fetch(`${prefix}${path}`, {
       method: "POST", credentials: "same-origin", cache: "no-store",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      headers: { "Content-Type": "application/json", Accept: "application/json", ...xsrf },
       body: payload === undefined ? "" : JSON.stringify(payload),
     });
     const data = await reply.json().catch(() => ({}));
