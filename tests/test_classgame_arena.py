@@ -129,7 +129,9 @@ def test_an_arena_pairs_the_class_keeps_results_and_carries_ratings_over(hub, db
         time.sleep(0.6)  # the next pairing round (they run at most every 0.5 s) writes the ratings
         people[loser].ok("GET", f"arena/{aid}/me")
         carried = {n: people[n].ok("GET", "me")["rating"] for n in PUPILS}
-        assert carried == pytest.approx({s["name"]: s["rating"] for s in olena.ok("GET", f"arena/{aid}")["standings"]}, abs=0.06)
+        assert carried == pytest.approx(
+            {s["name"]: s["rating"] for s in olena.ok("GET", f"arena/{aid}")["standings"]}, abs=0.06
+        )
 
     # the next lesson: a new service on the same database; ratings carry over into a new arena
     with running_service(hub, db_url) as service:

@@ -154,12 +154,13 @@ class ClassArena:
             ).scalar()
             if already is not None:
                 raise ProtocolError("conflict", "", f"arena {already} is open: close it first")
-            arena_id = conn.execute(
+            inserted = conn.execute(
                 sa.insert(db.arena_sessions).values(
                     created_by=teacher, status="open", created=now, ends=now + 60.0 * minutes,
                     options={"minutes": minutes},
                 )
-            ).inserted_primary_key[0]  # fmt: skip
+            )  # fmt: skip
+            arena_id = int(inserted.inserted_primary_key[0])  # type: ignore[index]
         return self.info(arena_id)
 
     def close(self, arena_id: int) -> dict[str, Any]:

@@ -148,7 +148,7 @@ def _grades() -> dict[str, tuple[float, float]]:
     url = os.environ.get(GRADEBOOK_ENV, "").strip()
     if not url:
         return {}
-    from nbgrader.api import Gradebook  # only where a course is graded: nbgrader is a large import
+    from nbgrader.api import Gradebook  # type: ignore[import-untyped]  # only where a course is graded: nbgrader is a large import
 
     with Gradebook(url) as gradebook:
         return {s["id"]: (float(s["score"]), float(s["max_score"])) for s in gradebook.student_dicts()}

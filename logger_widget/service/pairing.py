@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-import networkx as nx
+import networkx as nx  # type: ignore[import-untyped]
 
 from ..tournament.ratings import AVERAGE, Comparison, elo
 
@@ -138,7 +138,7 @@ def pair(waiting: Sequence[Waiting]) -> tuple[list[Pair], list[str]]:
     for i, j in sorted(tuple(sorted(e)) for e in matching):
         a, b = nodes[i], nodes[j]
         if a is None or b is None:
-            left.append((a or b).name)  # type: ignore[union-attr]
+            left.append((a if a is not None else b).name)
             continue
         first, second = (
             (a, b) if (a.seat_balance, a.since, a.name) <= (b.seat_balance, b.since, b.name) else (b, a)

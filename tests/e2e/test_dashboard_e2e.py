@@ -32,10 +32,15 @@ def _game(people: dict[str, Client], first: str, second: str) -> int:
 
 
 @pytest.mark.parametrize(("language", "width"), [("uk", 1400), ("es", 360)])
-def test_the_dashboard_shows_a_live_board_and_the_standings_after_a_result(browser, screenshots, tmp_path, language, width):
+def test_the_dashboard_shows_a_live_board_and_the_standings_after_a_result(
+    browser, screenshots, tmp_path, language, width
+):
     with mini_hub(["olena", "taras", "ivan", "maria"], teacher="teacher") as hub:
         with running_service(hub, f"sqlite:///{tmp_path / 'class.sqlite'}") as service:
-            people = {n: Client(service.url, hub.token(n), n) for n in ("olena", "taras", "ivan", "maria", "teacher")}
+            people = {
+                n: Client(service.url, hub.token(n), n)
+                for n in ("olena", "taras", "ivan", "maria", "teacher")
+            }
             game_id = _game(people, "olena", "taras")
             context = browser.new_context(
                 viewport={"width": width, "height": 900}, device_scale_factor=1,
@@ -60,10 +65,16 @@ def test_the_dashboard_shows_a_live_board_and_the_standings_after_a_result(brows
                 after.play(turn)
                 for cell in ("a1", turn.destination):
                     expected = after.position.piece_at(cell) or "empty"
-                    assert page.locator(f"{card} [data-cell='{cell}']").get_attribute("data-piece") == expected
-                assert page.locator(f"{card} polyline.last-turn").count() == (1 if turn.destination != "a1" else 0)
+                    assert (
+                        page.locator(f"{card} [data-cell='{cell}']").get_attribute("data-piece") == expected
+                    )
+                assert page.locator(f"{card} polyline.last-turn").count() == (
+                    1 if turn.destination != "a1" else 0
+                )
                 _no_horizontal_scroll(page)
-                page.screenshot(path=str(screenshots / f"dashboard_{language}_{width}_live.png"), full_page=True)
+                page.screenshot(
+                    path=str(screenshots / f"dashboard_{language}_{width}_live.png"), full_page=True
+                )
 
                 # the teacher opens an arena on the page; two pupils join and are paired; one resigns
                 page.fill("form[data-action='open'] input[name='minutes']", "15")
@@ -87,7 +98,9 @@ def test_the_dashboard_shows_a_live_board_and_the_standings_after_a_result(brows
                 heading = {"uk": "Арена", "es": "Arena"}[language]
                 assert page.locator("#h-arena").inner_text().strip() == heading
                 _no_horizontal_scroll(page)
-                page.screenshot(path=str(screenshots / f"dashboard_{language}_{width}_arena.png"), full_page=True)
+                page.screenshot(
+                    path=str(screenshots / f"dashboard_{language}_{width}_arena.png"), full_page=True
+                )
                 assert not errors, errors
             finally:
                 context.close()
