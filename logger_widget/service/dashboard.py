@@ -334,8 +334,14 @@ class _Pages:
         return _pupil_progress(self.service.engine, name, grades, self.arena.ratings())
 
 
-class _Language:
-    """The request's language (:func:`page_language`) and a translator for it."""
+class _Dashboard:
+    """What the dashboard's handlers share: the arena, the templates, the request's language."""
+
+    def initialize(self, arena: ClassArena) -> None:  # noqa: D102
+        self.arena = arena
+
+    def get_template_path(self) -> str:  # noqa: D102
+        return str(TEMPLATES)
 
     def page_language(self) -> str:
         default = str(self.service.games.setting("language", os.environ.get("LW_CLASSGAME_LANGUAGE", "en")))  # type: ignore[attr-defined]
@@ -375,14 +381,8 @@ def _namespace(pages: _Pages, **extra: Any) -> dict[str, Any]:
     }  # fmt: skip
 
 
-class DashboardPage(_Language, PageHandler):
+class DashboardPage(_Dashboard, PageHandler):
     """``GET dashboard/``: the teacher's page (403 with a link to the pupil's own page for others)."""
-
-    def initialize(self, arena: ClassArena) -> None:  # noqa: D102
-        self.arena = arena
-
-    def get_template_path(self) -> str:  # noqa: D102
-        return str(TEMPLATES)
 
     @web.authenticated
     def get(self) -> None:  # noqa: D102
@@ -403,14 +403,8 @@ class DashboardPage(_Language, PageHandler):
         )  # fmt: skip
 
 
-class MyPage(_Language, PageHandler):
+class MyPage(_Dashboard, PageHandler):
     """``GET dashboard/me``: the requester's own progress and the class standings."""
-
-    def initialize(self, arena: ClassArena) -> None:  # noqa: D102
-        self.arena = arena
-
-    def get_template_path(self) -> str:  # noqa: D102
-        return str(TEMPLATES)
 
     @web.authenticated
     def get(self) -> None:  # noqa: D102
@@ -424,14 +418,8 @@ class MyPage(_Language, PageHandler):
                                             progress_error=progress_error))  # fmt: skip
 
 
-class LiveHandler(_Language, APIHandler):
+class LiveHandler(_Dashboard, APIHandler):
     """``GET dashboard/live``: the dashboard's fragments (teacher only)."""
-
-    def initialize(self, arena: ClassArena) -> None:  # noqa: D102
-        self.arena = arena
-
-    def get_template_path(self) -> str:  # noqa: D102
-        return str(TEMPLATES)
 
     def get(self) -> None:  # noqa: D102
         if not self.teacher:
@@ -452,11 +440,8 @@ class LiveHandler(_Language, APIHandler):
                    "updated": pages.tr.format(texts.PAGE["updated"], time=pages.time(self.service.games.clock()))})  # fmt: skip
 
 
-class ProgressCSV(_Language, APIHandler):
+class ProgressCSV(_Dashboard, APIHandler):
     """``GET dashboard/progress.csv`` (teacher only)."""
-
-    def initialize(self, arena: ClassArena) -> None:  # noqa: D102
-        self.arena = arena
 
     def get(self) -> None:  # noqa: D102
         if not self.teacher:
