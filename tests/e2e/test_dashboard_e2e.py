@@ -1,6 +1,6 @@
 """The teacher's dashboard in Chromium: live boards, the arena, at 1400 and 360 px, in Ukrainian and Spanish.
 
-A real JupyterHub (tests/classgamekit.py) and the class game service on a SQLite file; the
+Each language is also looked at in the other width at the end. A real JupyterHub (tests/classgamekit.py) and the class game service on a SQLite file; the
 browser sends the teacher's hub token (the hub's OAuth login is the hub's own page, tested with
 the class hub). Pupils play through the API with their own tokens. Each check waits for a settled
 page: the page's script has swapped in the fragment with the expected state (``data-ply``, the
@@ -100,6 +100,14 @@ def test_the_dashboard_shows_a_live_board_and_the_standings_after_a_result(
                 _no_horizontal_scroll(page)
                 page.screenshot(
                     path=str(screenshots / f"dashboard_{language}_{width}_arena.png"), full_page=True
+                )
+                # the same page at the other width (the other language's width in the other test)
+                other = 360 if width == 1400 else 1400
+                page.set_viewport_size({"width": other, "height": 900})
+                page.wait_for_function(f"document.documentElement.clientWidth === {other}")
+                _no_horizontal_scroll(page)
+                page.screenshot(
+                    path=str(screenshots / f"dashboard_{language}_{other}_arena.png"), full_page=True
                 )
                 assert not errors, errors
             finally:

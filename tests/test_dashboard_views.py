@@ -1,0 +1,109 @@
+"""The dashboard's pieces without a server: the SVG board, the notebook snippet, the language, the CSV."""
+
+from __future__ import annotations
+
+import csv
+import io
+import random
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from logger_widget import Game
+from logger_widget.engine.cells import CELL_NAMES
+from logger_widget.i18n import Translator
+from logger_widget.i18n.texts.board import CELL
+from logger_widget.palette import SEAT_COLOURS
+from logger_widget.service.board_svg import board_svg
+from logger_widget.service.dashboard import PupilProgress, csv_text, page_language, snippet
+
+
+def _playout(seed: int, plies: int) -> Game:
+    rng = random.Random(seed)
+    game = Game.new(2)
+    for _ in range(plies):
+        if game.is_over:
+            break
+        game.play(rng.choice(list(game.legal_turns())))
+    return game
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 30), st.sampled_from(["uk", "es", "en"]))
+def test_every_cell_of_the_svg_board_shows_what_the_position_holds(seed, plies, language):
+    game = _playout(seed, plies)
+    last = (game.positions[-2], game.turns[-1]) if game.turns else None
+    svg = board_svg(game.position, Translator(language), label="Game 1", last=last)
+    drawn = dict(re.findall(r'data-cell="(\w\d)" data-piece="([\w-]+)"', svg))
+    assert drawn == {c: game.position.piece_at(c) or "empty" for c in CELL_NAMES}
+    for seat, cell in enumerate(game.position.loggers, start=1):
+        group = svg[svg.index(f'data-cell="{cell}"') :].split("</g>", 1)[0]
+        assert SEAT_COLOURS[seat] in group  # the seat's colour from the palette
+    assert svg.count("<title>") == 25
+
+
+def test_the_svg_board_titles_are_in_the_readers_language():
+    svg = board_svg(Game.new(2).position, Translator("uk"), label="Гра 1")
+    assert "<title>a1, лісоруб гравця 1</title>" in svg
+    empty = Translator("uk").translate(CELL["empty"])
+    assert f"<title>b2, {empty}</title>" in svg and empty != "empty"
+
+
+def test_the_snippet_opens_the_same_game_in_a_notebook():
+    game = _playout(3, 12)
+    game.metadata = {
+        "names": ["olena", "taras'''\"\"\"x"],
+        "game": 7,
+    }  # quotes in a name cannot break the code
+    code = snippet(game.to_record(), "es")
+    namespace: dict = {}
+    exec(compile(code, "<snippet>", "exec"), namespace)  # what the teacher's notebook cell runs
+    shown = eval(code.splitlines()[-1], namespace)  # the cell's last line: the board itself
+    assert [t.notation() for t in shown.game.turns] == [t.notation() for t in game.turns]
+    assert shown.locale == "es"
+
+
+@pytest.mark.parametrize(
+    ("query", "accept", "default", "expected"),
+    [
+        ("es", "uk", "en", "es"),
+        (None, "uk-UA,uk;q=0.9,en;q=0.8", "en", "uk"),
+        (None, "fr-FR,es;q=0.5,uk;q=0.9", "en", "uk"),
+        (None, "es-419", "uk", "es"),
+        (None, "fr, de;q=0.5", "uk", "uk"),
+        (None, None, "es", "es"),
+        ("zz", "garbage;;q=x,,", "en", "en"),
+        (None, "en;q=0.1, es;q=0.2", "uk", "es"),
+    ],
+)
+def test_the_page_language(query, accept, default, expected):
+    assert page_language(query, accept, default) == expected
+
+
+def test_the_csv_reads_back_and_never_runs_a_formula():
+    rows = [
+        PupilProgress(
+            "olena", ("lesson-1", "lesson-2"), 1523.44, 5, 3, (1510.0, 1523.44), 1, 2, 5.0, 6.0, 1516.0
+        ),
+        PupilProgress("taras", ("=1+1", "@SUM(A1)"), 1500.0, 0, 0, (), 0, 0, None, None, 1500.0),
+    ]
+    text = csv_text(rows, Translator("es"))
+    table = list(csv.reader(io.StringIO(text)))
+    assert table[0][:3] == ["nombre", "lecciones hechas", "lecciones"]
+    assert table[1] == [
+        "olena",
+        "2",
+        "lesson-1; lesson-2",
+        "1523.4",
+        "5",
+        "3",
+        "1",
+        "2",
+        "5.0",
+        "6.0",
+        "1516.0",
+    ]
+    assert table[2][2] == "'=1+1; @SUM(A1)" and table[2][8] == "" and table[2][9] == ""
+    assert all(not cell.startswith(("=", "+", "-", "@")) for row in table for cell in row)
