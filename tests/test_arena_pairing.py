@@ -82,7 +82,7 @@ def _cost(waiting, pairs, left):
     return total
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rounds())
 def test_a_round_pairs_everyone_it_can_once_and_never_with_themselves(waiting):
     pairs, left = pair(waiting)
@@ -93,7 +93,7 @@ def test_a_round_pairs_everyone_it_can_once_and_never_with_themselves(waiting):
     assert len(left) == len(names) % 2  # everyone waiting is paired when possible
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rounds(max_size=7))
 def test_a_round_is_the_cheapest_pairing_so_no_rematch_when_avoidable(waiting):
     pairs, left = pair(waiting)
@@ -107,7 +107,7 @@ def test_a_round_is_the_cheapest_pairing_so_no_rematch_when_avoidable(waiting):
         assert not any(_rematch(by[p.first], by[p.second]) for p in pairs)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(rounds(max_size=7))
 def test_the_one_left_waiting_arrived_last_unless_a_rematch_needs_otherwise(waiting):
     pairs, left = pair(waiting)
@@ -171,7 +171,7 @@ def histories(draw):
     return names, out[:split], out[split:]
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(histories())
 def test_standings_sum_correctly(history):
     names, before, now = history
