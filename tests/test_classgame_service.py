@@ -204,6 +204,11 @@ def test_seeks_are_limited_and_checked(running: Running, people: dict[str, Clien
     for seek in dan.ok("GET", "seeks")["seeks"]:
         if seek["creator"] == "dan":
             dan.ok("DELETE", f"seeks/{seek['id']}")
+    games = [dan.ok("POST", "seeks", {"players": 2, "bots": ["random"]})["game"] for _ in range(8)]
+    status, reply = dan.call("POST", "seeks", {"players": 2, "bots": ["random"]})
+    assert (status, reply["error"]["code"]) == (429, "too_many") and "8 games" in reply["error"]["message"], reply
+    for game in games:
+        dan.ok("POST", f"games/{game}/resign")
     made = [dan.ok("POST", "seeks", {"players": 2})["id"] for _ in range(3)]
     status, reply = dan.call("POST", "seeks", {"players": 2})
     assert (status, reply["error"]["code"]) == (429, "too_many"), reply

@@ -169,8 +169,11 @@ class ClassGameService:
             self.games.touch(name)
 
     def touch_seat(self, game_id: int, name: str) -> None:
-        """``name`` is looking at ``game_id`` (written at most every 5 s per pupil and game, and a third
-        of the online time, so that a pupil who keeps polling is never taken for away)."""
+        """``name`` is looking at ``game_id``.
+
+        Written at most every 5 s per pupil and game, and every third of the online time, so that
+        a pupil who keeps polling is never taken for away.
+        """
         now = time.monotonic()
         key = (game_id, name)
         if now - self._seat_seen.get(key, -1e9) >= min(5.0, self.config.online_seconds / 3):
@@ -185,10 +188,14 @@ class ClassGameService:
                 future.set_result(None)
         self.kick_bot(game_id)
 
-    async def wait_events(self, game_id: int, after: int, timeout: float) -> list[Any]:
-        """The events of ``game_id`` after ``after``: at once if any, else the next ones or ``[]`` after ``timeout``."""
-        found = self.games.events(game_id, after)
-        if found or timeout <= 0:
+    async def wait_events(self, game_id: int, after: int, timeout: float) -> tuple[list[Any], str, int]:
+        """The events of ``game_id`` after ``after``: at once if any, else the next ones or ``[]`` after ``timeout``.
+
+        Returns:
+            ``(events, status, last_seq)`` as :meth:`ClassGames.events_since`.
+        """
+        found = self.games.events_since(game_id, after)
+        if found[0] or timeout <= 0:
             return found
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._waiters.setdefault(game_id, set()).add(future)
@@ -200,7 +207,7 @@ class ClassGameService:
             waiting = self._waiters.get(game_id)
             if waiting is not None:
                 waiting.discard(future)
-        return self.games.events(game_id, after)
+        return self.games.events_since(game_id, after)
 
     # ------------------------------------------------------------------ bots
 
@@ -368,6 +375,7 @@ class TurnsHandler(APIHandler):
     def post(self, game: str) -> None:  # noqa: D102
         game_id = _id(game, "game")
         ply, text = read_turn_message(self.json_body())
+        self.service.touch_seat(game_id, self.pupil)
         self.send(
             {"protocol": PROTOCOL_VERSION, "event": self.service.games.play(game_id, self.pupil, ply, text)}
         )
@@ -392,11 +400,10 @@ class EventsHandler(APIHandler):
             raise ProtocolError("malformed", "timeout", "not a number of seconds")
         self.service.games.progress(game_id)  # not_found before waiting
         self.service.touch_seat(game_id, self.pupil)
-        found = await self.service.wait_events(game_id, int(after_text), timeout)
+        found, status, last_seq = await self.service.wait_events(game_id, int(after_text), timeout)
         self.service.touch_seat(game_id, self.pupil)
         if self.request.connection.stream.closed():  # type: ignore[union-attr]
             return
-        status, last_seq = self.service.games.progress(game_id)
         self.send({"protocol": PROTOCOL_VERSION, "game": game_id, "events": found, "last_seq": last_seq,
                    "status": status})  # fmt: skip
 

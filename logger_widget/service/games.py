@@ -92,7 +92,11 @@ class ClassGames:
         self.on_event = on_event or (lambda game: None)
         self.online_seconds = online_seconds
         self.forfeit_default = forfeit_default
+        # what one service process keeps in memory (it is the database's only writer): the games
+        # (replayed once), who holds each seat (never changes), the games that ended
         self._games: dict[int, Game] = {}
+        self._seat_holders: dict[int, list[tuple[str | None, str | None]]] = {}
+        self._finished: set[int] = set()
 
     def forfeit_after(self) -> float:
         """Seconds a pupil may be away from a game in progress: the teacher's setting, else the default."""
@@ -356,6 +360,17 @@ class ClassGames:
             raise ProtocolError("not_found", "game", f"there is no game {game_id}")
         return row
 
+    def _holders(self, conn: Connection, game_id: int) -> list[tuple[str | None, str | None]]:
+        """``(player, bot)`` of each seat of ``game_id``, seat 1 first."""
+        found = self._seat_holders.get(game_id)
+        if found is None:
+            rows = conn.execute(
+                sa.select(db.seats.c.player, db.seats.c.bot).where(db.seats.c.game == game_id)
+                .order_by(db.seats.c.seat)
+            ).all()  # fmt: skip
+            found = self._seat_holders[game_id] = [(r.player, r.bot) for r in rows]
+        return found
+
     def _seats(self, conn: Connection, game_id: int, active: bool = False) -> list[SeatInfo]:
         rows = conn.execute(
             sa.select(db.seats).where(db.seats.c.game == game_id).order_by(db.seats.c.seat)
@@ -434,14 +449,25 @@ class ClassGames:
         }  # fmt: skip
 
     def _add_event(
-        self, conn: Connection, game_id: int, kind: str, data: dict[str, Any], now: float
+        self,
+        conn: Connection,
+        game_id: int,
+        kind: str,
+        data: dict[str, Any],
+        now: float,
+        seq: int | None = None,
     ) -> Event:
-        seq = conn.execute(sa.select(db.games.c.last_seq).where(db.games.c.id == game_id)).scalar_one() + 1
+        """Insert the next event of ``game_id``; ``seq``: its number, already written to ``games.last_seq``."""
+        if seq is None:
+            seq = (
+                conn.execute(sa.select(db.games.c.last_seq).where(db.games.c.id == game_id)).scalar_one() + 1
+            )
+            conn.execute(sa.update(db.games).where(db.games.c.id == game_id).values(last_seq=seq))
         conn.execute(sa.insert(db.events).values(game=game_id, seq=seq, kind=kind, at=now, data=data))
-        conn.execute(sa.update(db.games).where(db.games.c.id == game_id).values(last_seq=seq))
         return _event(seq, kind, now, data)
 
     def _finish(self, conn: Connection, game_id: int, result: dict[str, Any], now: float) -> None:
+        self._finished.add(game_id)
         conn.execute(
             sa.update(db.games)
             .where(db.games.c.id == game_id)
@@ -470,14 +496,11 @@ class ClassGames:
             if row.status != "active" or game.is_over:
                 raise ProtocolError("game_over", "game", f"game {game_id} is finished: no more turns")
             seat = game.position.to_move
-            holder = conn.execute(
-                sa.select(db.seats).where(db.seats.c.game == game_id, db.seats.c.seat == seat)
-            ).one()
-            if (holder.bot if bot else holder.player) != by or (bot and holder.player is not None):
-                mine = conn.execute(
-                    sa.select(db.seats.c.seat).where(db.seats.c.game == game_id, db.seats.c.player == by)
-                ).scalars().all()  # fmt: skip
-                who = holder.player or f"the bot {holder.bot}"
+            holders = self._holders(conn, game_id)
+            player, preset = holders[seat - 1]
+            if (preset if bot else player) != by or (bot and player is not None):
+                mine = [i for i, (name, _) in enumerate(holders, start=1) if name == by]
+                who = player or f"the bot {preset}"
                 where = (
                     f"you sit at seat {', '.join(map(str, mine))}" if mine else "you do not play in this game"
                 )
@@ -502,19 +525,13 @@ class ClassGames:
                 conn.execute(
                     sa.insert(db.turns).values(game=game_id, ply=ply, turn=notation, seat=seat, by=by, at=now)
                 )
+                data = {"ply": ply, "turn": notation, "seat": seat, "by": by, "lpn": game.position.to_lpn()}
+                seq = row.last_seq + 1
                 conn.execute(
                     sa.update(db.games).where(db.games.c.id == game_id)
-                    .values(ply=ply + 1, lpn=game.position.to_lpn())
+                    .values(ply=ply + 1, lpn=data["lpn"], last_seq=seq)
                 )  # fmt: skip
-                if not bot:
-                    conn.execute(
-                        sa.update(db.seats).where(db.seats.c.game == game_id, db.seats.c.seat == seat)
-                        .values(last_seen=now)
-                    )  # fmt: skip
-                event = self._add_event(
-                    conn, game_id, "turn",
-                    {"ply": ply, "turn": notation, "seat": seat, "by": by, "lpn": game.position.to_lpn()}, now,
-                )  # fmt: skip
+                event = self._add_event(conn, game_id, "turn", data, now, seq=seq)
                 if game.is_over:
                     outcome = game.outcome
                     assert outcome is not None
@@ -656,13 +673,23 @@ class ClassGames:
         Raises:
             ProtocolError: ``not_found``.
         """
+        return self.events_since(game_id, after)[0]
+
+    def events_since(self, game_id: int, after: int) -> tuple[list[Event], str, int]:
+        """``(the events with seq > after, status, last_seq)`` of ``game_id``, read together.
+
+        Raises:
+            ProtocolError: ``not_found``.
+        """
         with self.engine.connect() as conn:
-            self._game_row(conn, game_id)
+            row = self._game_row(conn, game_id)
+            if row.last_seq <= after:
+                return [], row.status, row.last_seq
             rows = conn.execute(
                 sa.select(db.events).where(db.events.c.game == game_id, db.events.c.seq > after)
                 .order_by(db.events.c.seq)
             ).all()  # fmt: skip
-        return [_event(r.seq, r.kind, r.at, r.data) for r in rows]
+        return [_event(r.seq, r.kind, r.at, r.data) for r in rows], row.status, row.last_seq
 
     def progress(self, game_id: int) -> tuple[str, int]:
         """``(status, last_seq)`` of ``game_id``: ``"active"`` or ``"finished"``, its last event's number.
@@ -695,19 +722,19 @@ class ClassGames:
 
     def bot_to_move(self, game_id: int) -> tuple[str, int, dict[str, Any]] | None:
         """``(preset, ply, record)`` when a bot seat is to move in the active game ``game_id``, else ``None``."""
-        with self.engine.connect() as conn:
-            row = self._game_row(conn, game_id)
-            if row.status != "active":
-                return None
-            game = self.game(game_id, conn)
-            holder = conn.execute(
-                sa.select(db.seats).where(
-                    db.seats.c.game == game_id, db.seats.c.seat == game.position.to_move
-                )
-            ).one()
-        if holder.bot is None:
+        if game_id in self._finished:
             return None
-        return holder.bot, row.ply, game.to_record()
+        with self.engine.connect() as conn:
+            game = self.game(game_id, conn)
+            if game.is_over:
+                return None
+            player, preset = self._holders(conn, game_id)[game.position.to_move - 1]
+            if preset is None:
+                return None
+            if self._game_row(conn, game_id).status != "active":
+                self._finished.add(game_id)
+                return None
+        return preset, len(game.turns), game.to_record()
 
     def setting(self, key: str, default: Any) -> Any:
         """A teacher's setting (``default`` when never set)."""
