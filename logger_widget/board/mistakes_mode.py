@@ -142,7 +142,8 @@ class MistakesSession(PuzzleSession):
         updated = self.progress.answer(p.id, solved, self.hints, self._answered_at)
         self.personal[self.index] = updated
         self.scheduled[p.id] = (p.due, updated.due)
-        self.progress.record_attempt(p.id, grade_of(solved, self.hints) != "failed", self.rating, self.rating, True)
+        solved_now = grade_of(solved, self.hints) != "failed"
+        self.progress.record_attempt(p.id, solved_now, self.rating, self.rating, True, self.answer)
         return self.rating.rating, self.rating.rating
 
     def _score(self, right: bool, first: bool) -> bool:

@@ -120,6 +120,7 @@ class Attempt:
         deviation_after: its deviation after (Elo points, > 0).
         at: when.
         personal: a personal puzzle (from the pupil's own game): its rating does not move.
+        turn: the turn played (notation), ``""`` when the solution was shown before any turn.
     """
 
     puzzle: str
@@ -129,6 +130,7 @@ class Attempt:
     deviation_after: float
     at: datetime
     personal: bool = False
+    turn: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form."""
@@ -140,6 +142,7 @@ class Attempt:
             "deviation_after": self.deviation_after,
             "at": self.at.isoformat(),
             "personal": self.personal,
+            "turn": self.turn,
         }
 
     @classmethod
@@ -157,6 +160,7 @@ class Attempt:
             deviation_after=deviation,
             at=_time(record, "at", where),
             personal=_bool(record, "personal", where) if "personal" in record else False,
+            turn=_text(record, "turn", where, 80) if record.get("turn") else "",
         )
 
 

@@ -154,5 +154,8 @@ def _detail(error: urllib.error.HTTPError) -> str:
     except (ValueError, OSError):
         return error.reason or ""
     if isinstance(body, dict):
-        return str(body.get("message") or body.get("error") or error.reason)
+        inner = body.get("error")
+        if isinstance(inner, dict):
+            return str(inner.get("message") or inner.get("code") or error.reason)
+        return str(body.get("message") or inner or error.reason)
     return str(error.reason)

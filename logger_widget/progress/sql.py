@@ -66,6 +66,7 @@ attempts = sa.Table(
     sa.Column("rating_after", sa.Float, nullable=False),
     sa.Column("deviation_after", sa.Float, nullable=False),
     sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("turn", sa.String(80), nullable=False, default=""),
 )
 games = sa.Table(
     "progress_games",
@@ -148,7 +149,8 @@ class SQLProgressStore:
             if url.get_backend_name() == "sqlite" and url.database not in (None, "", ":memory:"):
                 _create_private(Path(url.database))
             args = {"timeout": BUSY_SECONDS} if url.get_backend_name() == "sqlite" else {"connect_timeout": 5}
-            self._engine = sa.create_engine(url, connect_args=args)
+            # no pool: a connection lives for one read or write, so the kernel never holds the file open
+            self._engine = sa.create_engine(url, connect_args=args, poolclass=sa.pool.NullPool)
         self._where = _where(self._engine.url)
         if create:
             self._run(lambda: METADATA.create_all(self._engine))
@@ -219,6 +221,7 @@ class SQLProgressStore:
                         r.deviation_after,
                         as_utc(r.at),
                         bool(r.personal),
+                        r.turn or "",
                     )
                     for r in att
                 ),
@@ -269,6 +272,7 @@ class SQLProgressStore:
                         rating_after=attempt.rating_after,
                         deviation_after=attempt.deviation_after,
                         at=attempt.at,
+                        turn=attempt.turn,
                     )
                 )
 

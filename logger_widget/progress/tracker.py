@@ -150,10 +150,16 @@ class Progress:
         return rating_of(list(self._snap.attempts))
 
     def record_attempt(
-        self, puzzle: str, solved: bool, before: PupilRating, after: PupilRating, personal: bool = False
+        self,
+        puzzle: str,
+        solved: bool,
+        before: PupilRating,
+        after: PupilRating,
+        personal: bool = False,
+        turn: str = "",
     ) -> None:
-        """Record a rated first try at ``puzzle`` (the rating before and after it)."""
-        attempt = Attempt(puzzle, bool(solved), before.rating, after.rating, after.deviation, now(), personal)
+        """Record a rated first try at ``puzzle``: the rating before and after it, the turn played (notation)."""
+        attempt = Attempt(puzzle, bool(solved), before.rating, after.rating, after.deviation, now(), personal, turn)
         with self._lock:
             self._snap = _with(self._snap, attempts=(*self._snap.attempts, attempt))
             self._try(lambda: self._store.add_attempt(attempt), None)  # type: ignore[union-attr]
