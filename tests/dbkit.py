@@ -9,6 +9,8 @@ PostgreSQL server of the test session) and its SQLAlchemy URL. Use it in every d
     def test_something(db_url):
         engine = sqlalchemy.create_engine(db_url)
 
+``module_db_url`` is the same for a whole test module (e.g. one service process per backend).
+
 The PostgreSQL server is Debian's ``postgresql`` package (``scripts/env.sh`` installs it):
 ``initdb`` and ``pg_ctl`` run as an unprivileged account (``nobody`` when the tests run as
 root; PostgreSQL refuses to run as root) in a temporary folder, listening on 127.0.0.1 on a
@@ -32,7 +34,15 @@ from pathlib import Path
 
 import pytest
 
-__all__ = ["PostgresServer", "db_url", "find_pg_bin", "free_port", "postgres_server"]
+__all__ = [
+    "BACKENDS",
+    "PostgresServer",
+    "db_url",
+    "find_pg_bin",
+    "free_port",
+    "module_db_url",
+    "postgres_server",
+]
 
 
 def free_port() -> int:
@@ -138,9 +148,22 @@ def postgres_server() -> Iterator[PostgresServer]:
             shutil.rmtree(folder, ignore_errors=True)
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+BACKENDS = ["sqlite", "postgresql"]
+
+
+def _new_url(request: pytest.FixtureRequest, folder: Path) -> str:
+    if request.param == "sqlite":
+        return f"sqlite:///{folder / 'class.sqlite'}"
+    return request.getfixturevalue("postgres_server").new_database()
+
+
+@pytest.fixture(params=BACKENDS)
 def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """An empty database of the test's own: a SQLite file, then a PostgreSQL database."""
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'class.sqlite'}"
-    return request.getfixturevalue("postgres_server").new_database()
+    return _new_url(request, tmp_path)
+
+
+@pytest.fixture(scope="module", params=BACKENDS)
+def module_db_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> str:
+    """An empty database for a whole test module (a service started once per backend), as :func:`db_url`."""
+    return _new_url(request, tmp_path_factory.mktemp("db"))

@@ -81,9 +81,9 @@ class ServiceConfig:
         teacher_roles: hub roles that make a teacher (``LW_CLASSGAME_TEACHER_ROLES``, comma-separated).
         forfeit_after: default seconds away before forfeiting (``LW_CLASSGAME_FORFEIT``; the teacher
             changes it with ``PUT api/settings``).
-        online_seconds: a heartbeat within this many seconds counts as online.
-        poll_timeout: the longest long-poll, in seconds.
-        sweep_seconds: how often the forfeit check runs.
+        online_seconds: a heartbeat within this many seconds counts as online (``LW_CLASSGAME_ONLINE``).
+        poll_timeout: the longest long-poll, in seconds (``LW_CLASSGAME_POLL``).
+        sweep_seconds: how often the forfeit check runs (``LW_CLASSGAME_SWEEP``).
         bot_workers: processes that play the bot seats.
     """
 
@@ -128,6 +128,7 @@ class ServiceConfig:
             forfeit_after=number("LW_CLASSGAME_FORFEIT", 600.0),
             online_seconds=number("LW_CLASSGAME_ONLINE", 60.0),
             poll_timeout=number("LW_CLASSGAME_POLL", 30.0),
+            sweep_seconds=number("LW_CLASSGAME_SWEEP", 5.0),
         )
 
 
