@@ -24,7 +24,6 @@ from .mistakes import personal_puzzles, review_summary
 from .records import Attempt, LessonDone, PersonalPuzzle, ProgressRecordError, SavedGame, Snapshot
 from .remote import ServiceProgressStore
 from .schedule import GRADES, grade_of
-from .sql import SQLProgressStore, local_url
 from .store import ProgressError, ProgressStore
 from .tracker import Progress, default_progress
 
@@ -47,3 +46,12 @@ __all__ = [
     "personal_puzzles",
     "review_summary",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """The SQL store, imported on first use (SQLAlchemy takes a few hundred milliseconds to import)."""
+    if name in ("SQLProgressStore", "local_url"):
+        from . import sql
+
+        return getattr(sql, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
