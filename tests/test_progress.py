@@ -39,7 +39,12 @@ def _reviewed_on_a_board(progress: Progress) -> Board:
     """The pupil's game on a play board, reviewed with the board's Review button."""
     board = Board(["human", "greedy"], locale="en", bot_mode="sync", autosave=False, progress=progress)
     board.load(play_game(GAME["bots"], seed=GAME["seed"]))
-    assert board.handle_message({"type": "intent", "action": "review", "op": "open", "version": board.view["version"]}) == "ok"
+    assert (
+        board.handle_message(
+            {"type": "intent", "action": "review", "op": "open", "version": board.view["version"]}
+        )
+        == "ok"
+    )
     return board
 
 
@@ -59,7 +64,9 @@ def _personal_in_a_new_process(url: str) -> list[dict]:
     return json.loads(done.stdout)
 
 
-def test_a_reviewed_game_gives_personal_puzzles_with_their_positions_and_proofs_after_a_restart(db_url) -> None:
+def test_a_reviewed_game_gives_personal_puzzles_with_their_positions_and_proofs_after_a_restart(
+    db_url,  # noqa: F811
+) -> None:
     progress = Progress.open(db_url, pupil="ann")
     board = _reviewed_on_a_board(progress)
     notice = board.view["notice"]["text"]
@@ -89,7 +96,7 @@ def test_a_reviewed_game_gives_personal_puzzles_with_their_positions_and_proofs_
     assert len(played.review["errors"]) == len(again.mistakes())
 
 
-def test_solving_one_and_failing_one_changes_their_schedule_as_documented(db_url) -> None:
+def test_solving_one_and_failing_one_changes_their_schedule_as_documented(db_url) -> None:  # noqa: F811
     progress = Progress.open(db_url, pupil="ann")
     _reviewed_on_a_board(progress)
     board = MistakesBoard(locale="en", progress=Progress.open(db_url, pupil="ann"), bot_mode="sync")
@@ -101,7 +108,10 @@ def test_solving_one_and_failing_one_changes_their_schedule_as_documented(db_url
     board.play(wrong)
     text = board.view["notice"]["text"]
     assert "This puzzle comes back in 10 minutes." in text and "In your game: Turn " in text
-    assert board.handle_message({"type": "intent", "action": "next_lesson", "version": board.view["version"]}) == "ok"
+    assert (
+        board.handle_message({"type": "intent", "action": "next_lesson", "version": board.view["version"]})
+        == "ok"
+    )
     second = board.session.current
     board.play(sorted(second.solutions)[0])
     assert "This puzzle comes back in 2 days." in board.view["notice"]["text"]
@@ -121,7 +131,7 @@ def test_solving_one_and_failing_one_changes_their_schedule_as_documented(db_url
     assert reopened.answer(first.id, False, 0, failed.due).due == failed.due + STEP
 
 
-def test_two_finished_lessons_show_as_done_after_a_restart(db_url) -> None:
+def test_two_finished_lessons_show_as_done_after_a_restart(db_url) -> None:  # noqa: F811
     progress = Progress.open(db_url, pupil="ann")
     for key in ("board", "plant"):
         board = lesson_board(key, "en", progress=progress, bot_mode="sync")
@@ -137,7 +147,7 @@ def test_two_finished_lessons_show_as_done_after_a_restart(db_url) -> None:
     assert other.lessons_done() == set()
 
 
-def test_the_puzzle_rating_goes_on_after_a_restart(db_url) -> None:
+def test_the_puzzle_rating_goes_on_after_a_restart(db_url) -> None:  # noqa: F811
     puzzles = list(load_puzzles()[:2])
     progress = Progress.open(db_url, pupil="ann")
     board = PuzzleBoard(puzzles, locale="en", progress=progress, bot_mode="sync")
@@ -184,7 +194,9 @@ def test_a_database_locked_by_another_program_is_said_and_the_board_still_plays(
         board.play(lesson("plant").solution)  # saving waits BUSY_SECONDS, then gives up
         assert board.view["notice"]["kind"] == "success"
         assert progress.problem is not None and progress.problem.kind == "locked"
-        assert "the progress file" in board.view["task"] and "is in use by another program" in board.view["task"]
+        assert (
+            "the progress file" in board.view["task"] and "is in use by another program" in board.view["task"]
+        )
         board.handle_message({"type": "intent", "action": "restart", "version": board.view["version"]})
         board.play(lesson("plant").solution)  # and goes on playing
         assert board.view["notice"]["kind"] == "success"
@@ -196,15 +208,51 @@ def test_a_database_locked_by_another_program_is_said_and_the_board_still_plays(
 
 
 def test_the_local_file_is_readable_by_its_owner_only(tmp_path: Path) -> None:
-    progress = Progress.open(local_url(tmp_path), pupil="ann")
+    folder = tmp_path / "notebooks"
+    folder.mkdir(mode=0o755)
+    folder.chmod(0o755)  # a shared folder: others may list it
+    progress = Progress.open(local_url(folder), pupil="ann")
     progress.finish_lesson("plant")
-    path = tmp_path / ".logger_progress.sqlite"
+    path = folder / ".logger_progress.sqlite"
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
-    leftovers = [p for p in tmp_path.iterdir() if p.name.startswith(".logger_progress") and p != path]
+    leftovers = [p for p in folder.iterdir() if p.name.startswith(".logger_progress") and p != path]
     assert all(stat.S_IMODE(p.stat().st_mode) & 0o077 == 0 for p in leftovers)
+    if os.geteuid() == 0:  # as root: another account really cannot read it
+        tmp_path.chmod(0o755)
+        other = subprocess.run(
+            ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups", "cat", str(path)],
+            capture_output=True, text=True,
+        )  # fmt: skip
+        assert other.returncode != 0 and "Permission denied" in other.stderr
 
 
-def test_a_store_serves_one_pupil_only(db_url) -> None:
+@pytest.mark.parametrize(
+    ("answers", "intervals"),
+    [  # docs/progress.md, "The schedule"
+        (["solved"], ["2 days"]),
+        (["solved"] * 4, ["2 days", "11 days", "46 days", "163 days"]),
+        (["failed", "solved", "solved", "solved"], ["10 minutes", "1 day", "2 days", "6 days"]),
+        (["hinted", "solved", "solved"], ["15 minutes", "1 day", "5 days"]),
+        (
+            ["solved", "solved", "failed", "solved", "solved"],
+            ["2 days", "11 days", "10 minutes", "2 days", "5 days"],
+        ),
+    ],
+)
+def test_the_schedule_is_the_documented_one(answers: list[str], intervals: list[str]) -> None:
+    from logger_widget.progress import schedule
+
+    card, due = schedule.new_card(now())
+    got = []
+    for grade in answers:
+        at = due
+        card, due = schedule.review(card, grade, at)
+        minutes = (due - at).total_seconds() / 60
+        got.append(f"{round(minutes)} minutes" if minutes < 60 * 24 else f"{round(minutes / 1440)} days")
+    assert [g if g != "1 days" else "1 day" for g in got] == intervals
+
+
+def test_a_store_serves_one_pupil_only(db_url) -> None:  # noqa: F811
     ann = SQLProgressStore(db_url, "ann")
     Progress(ann).finish_lesson("chop")
     bob = SQLProgressStore(db_url, "bob")
@@ -215,7 +263,9 @@ def test_a_store_serves_one_pupil_only(db_url) -> None:
     bob.close()
 
 
-def test_a_game_board_with_no_progress_problem_says_nothing_and_one_with_a_problem_says_it(tmp_path: Path) -> None:
+def test_a_game_board_with_no_progress_problem_says_nothing_and_one_with_a_problem_says_it(
+    tmp_path: Path,
+) -> None:
     (tmp_path / ".logger_progress.sqlite").write_bytes(b"\x00" * 4096)
     broken = Progress.open(local_url(tmp_path))
     board = Board(["human", "greedy"], locale="en", bot_mode="sync", autosave=False, progress=broken)

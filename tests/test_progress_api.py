@@ -73,7 +73,9 @@ def test_a_pupils_kernel_saves_through_the_service_and_a_new_kernel_finds_it(
     assert again.lessons_done() == {"plant"}
     assert again.rating() == pb.rating, "the service scored the attempt exactly as the kernel did"
     assert {p.id for p in again.personal()} == made and len(again.snapshot.games) == 1
-    assert "✓ You have finished this lesson before." in lesson_board("plant", "en", progress=again).view["task"]
+    assert (
+        "✓ You have finished this lesson before." in lesson_board("plant", "en", progress=again).view["task"]
+    )
 
 
 def test_a_pupil_cannot_read_or_overwrite_another_pupils_progress(
@@ -89,7 +91,9 @@ def test_a_pupil_cannot_read_or_overwrite_another_pupils_progress(
         status, body = bob.call("GET", path)
         assert status == 403 and body["error"]["code"] == "forbidden", (path, status, body)
     # bob writes with ann's records (her name in the body, her puzzle ids): they land in his own progress
-    status, _ = bob.call("POST", "progress/me/lessons", {"lesson": "end", "at": "2026-12-01T10:00:00+00:00", "pupil": "ann"})
+    status, _ = bob.call(
+        "POST", "progress/me/lessons", {"lesson": "end", "at": "2026-12-01T10:00:00+00:00", "pupil": "ann"}
+    )
     assert status == 201
     if before["personal"]:
         theirs = dict(before["personal"][0], solved=99, due="2099-01-01T00:00:00+00:00")
@@ -120,7 +124,9 @@ def test_the_service_scores_attempts_itself(people: dict[str, Client]) -> None:
     assert bob.ok("GET", "progress/me")["rating"]["rating"] == reply["attempt"]["rating_after"]
     status, body = bob.call("POST", "progress/me/attempts", dict(forged, puzzle="p-nonexistent"))
     assert status == 404
-    status, body = bob.call("POST", "progress/me/lessons", {"lesson": "x" * 500, "at": "2026-12-01T10:00:00+00:00"})
+    status, body = bob.call(
+        "POST", "progress/me/lessons", {"lesson": "x" * 500, "at": "2026-12-01T10:00:00+00:00"}
+    )
     assert status == 400 and body["error"]["code"] == "malformed"
 
 

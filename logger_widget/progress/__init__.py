@@ -20,12 +20,17 @@ Text-free: the boards put the words around it.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .mistakes import personal_puzzles, review_summary
 from .records import Attempt, LessonDone, PersonalPuzzle, ProgressRecordError, SavedGame, Snapshot
 from .remote import ServiceProgressStore
 from .schedule import GRADES, grade_of
 from .store import ProgressError, ProgressStore
 from .tracker import Progress, default_progress
+
+if TYPE_CHECKING:  # imported on first use (see __getattr__)
+    from .sql import SQLProgressStore, local_url
 
 __all__ = [
     "GRADES",

@@ -321,13 +321,19 @@ class PersonalPuzzle:
             raise ProgressRecordError(f"{where}: the turn played ({played}) cannot be a solution")
         seat = _int(record, "seat", where, 1)
         if seat != position.to_move:
-            raise ProgressRecordError(f"{where}: field 'seat' is {seat}, the position has {position.to_move} to move")
+            raise ProgressRecordError(
+                f"{where}: field 'seat' is {seat}, the position has {position.to_move} to move"
+            )
         label = record.get("label")
         if label not in THRESHOLDS:
-            raise ProgressRecordError(f"{where}: field 'label' must be one of {', '.join(THRESHOLDS)}, not {label!r}")
+            raise ProgressRecordError(
+                f"{where}: field 'label' must be one of {', '.join(THRESHOLDS)}, not {label!r}"
+            )
         theme = record.get("theme")
         if theme not in THEMES:
-            raise ProgressRecordError(f"{where}: field 'theme' must be one of {', '.join(THEMES)}, not {theme!r}")
+            raise ProgressRecordError(
+                f"{where}: field 'theme' must be one of {', '.join(THEMES)}, not {theme!r}"
+            )
         return cls(
             id=pid,
             game=_text(record, "game", where, 80),
@@ -406,10 +412,15 @@ class Snapshot:
 
         return cls(
             pupil=_text(record, "pupil", where),
-            lessons=tuple(LessonDone.from_dict(x, f"{where}: lesson {i}") for i, x in enumerate(items("lessons"))),
-            attempts=tuple(Attempt.from_dict(x, f"{where}: attempt {i}") for i, x in enumerate(items("attempts"))),
+            lessons=tuple(
+                LessonDone.from_dict(x, f"{where}: lesson {i}") for i, x in enumerate(items("lessons"))
+            ),
+            attempts=tuple(
+                Attempt.from_dict(x, f"{where}: attempt {i}") for i, x in enumerate(items("attempts"))
+            ),
             games=tuple(SavedGame.from_dict(x, f"{where}: game {i}") for i, x in enumerate(items("games"))),
             personal=tuple(
-                PersonalPuzzle.from_dict(x, f"{where}: personal puzzle {i}") for i, x in enumerate(items("personal"))
+                PersonalPuzzle.from_dict(x, f"{where}: personal puzzle {i}")
+                for i, x in enumerate(items("personal"))
             ),
         )

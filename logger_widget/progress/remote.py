@@ -112,7 +112,13 @@ class ServiceProgressStore:
                 text = response.read().decode("utf-8")
         except urllib.error.HTTPError as error:
             detail = _detail(error)
-            kind = "refused" if error.code in (401, 403) else "invalid" if error.code in (400, 404, 422) else "unreachable"
+            kind = (
+                "refused"
+                if error.code in (401, 403)
+                else "invalid"
+                if error.code in (400, 404, 422)
+                else "unreachable"
+            )
             raise ProgressError(kind, self._url, f"HTTP {error.code}: {detail}") from None
         except (urllib.error.URLError, OSError) as error:
             reason = getattr(error, "reason", error)

@@ -198,7 +198,9 @@ class SQLProgressStore:
             p = self._pupil
             with self._engine.connect() as conn:
                 les = conn.execute(
-                    sa.select(lessons.c.lesson, lessons.c.at).where(lessons.c.pupil == p).order_by(lessons.c.at)
+                    sa.select(lessons.c.lesson, lessons.c.at)
+                    .where(lessons.c.pupil == p)
+                    .order_by(lessons.c.at)
                 ).all()
                 att = conn.execute(
                     sa.select(attempts).where(attempts.c.pupil == p).order_by(attempts.c.id)
@@ -207,7 +209,9 @@ class SQLProgressStore:
                     sa.select(games).where(games.c.pupil == p).order_by(games.c.updated, games.c.game)
                 ).all()
                 per = conn.execute(
-                    sa.select(personal.c.data).where(personal.c.pupil == p).order_by(personal.c.due, personal.c.id)
+                    sa.select(personal.c.data)
+                    .where(personal.c.pupil == p)
+                    .order_by(personal.c.due, personal.c.id)
                 ).all()
             return Snapshot(
                 pupil=p,
@@ -253,7 +257,9 @@ class SQLProgressStore:
                     )
                 ).first()
                 if found is None:
-                    conn.execute(lessons.insert().values(pupil=self._pupil, lesson=lesson.lesson, at=lesson.at))
+                    conn.execute(
+                        lessons.insert().values(pupil=self._pupil, lesson=lesson.lesson, at=lesson.at)
+                    )
 
         self._run(write)
 
@@ -306,7 +312,9 @@ class SQLProgressStore:
             key = (personal.c.pupil == self._pupil) & (personal.c.id == puzzle.id)
             with self._begin() as conn:
                 if conn.execute(sa.select(personal.c.id).where(key)).first() is None:
-                    conn.execute(personal.insert().values(pupil=self._pupil, id=puzzle.id, data=data, due=puzzle.due))
+                    conn.execute(
+                        personal.insert().values(pupil=self._pupil, id=puzzle.id, data=data, due=puzzle.due)
+                    )
                 else:
                     conn.execute(personal.update().where(key).values(data=data, due=puzzle.due))
 

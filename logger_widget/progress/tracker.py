@@ -161,7 +161,9 @@ class Progress:
         turn: str = "",
     ) -> None:
         """Record a rated first try at ``puzzle``: the rating before and after it, the turn played (notation)."""
-        attempt = Attempt(puzzle, bool(solved), before.rating, after.rating, after.deviation, now(), personal, turn)
+        attempt = Attempt(
+            puzzle, bool(solved), before.rating, after.rating, after.deviation, now(), personal, turn
+        )
         with self._lock:
             self._snap = _with(self._snap, attempts=(*self._snap.attempts, attempt))
             self._try(lambda: self._store.add_attempt(attempt), None)  # type: ignore[union-attr]
@@ -209,7 +211,9 @@ class Progress:
         at = as_utc(when or now())
         return [p for p in self.personal() if p.due <= at]
 
-    def answer(self, puzzle_id: str, solved: bool, hints: int, when: datetime | None = None) -> PersonalPuzzle:
+    def answer(
+        self, puzzle_id: str, solved: bool, hints: int, when: datetime | None = None
+    ) -> PersonalPuzzle:
         """Schedule a personal puzzle after an answer (:func:`~.schedule.grade_of`): solved ones later, failed sooner.
 
         Raises:

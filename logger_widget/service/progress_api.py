@@ -32,9 +32,10 @@ from typing import Any
 import sqlalchemy as sa
 
 from ..online.protocol import PROTOCOL_VERSION, ProtocolError
-from ..progress import Attempt, LessonDone, PersonalPuzzle, ProgressError, ProgressRecordError, SQLProgressStore
+from ..progress import Attempt, LessonDone, PersonalPuzzle, ProgressError, ProgressRecordError
 from ..progress import sql as progress_sql
 from ..progress.records import rating_of
+from ..progress.sql import SQLProgressStore
 from ..puzzles import puzzle_by_id, update_rating
 from .auth import APIHandler
 
@@ -79,7 +80,9 @@ class _ProgressHandler(APIHandler):
         """How many rows of ``table`` the requester has."""
         with self.service.engine.connect() as conn:
             return int(
-                conn.execute(sa.select(sa.func.count()).select_from(table).where(table.c.pupil == self.pupil)).scalar()
+                conn.execute(
+                    sa.select(sa.func.count()).select_from(table).where(table.c.pupil == self.pupil)
+                ).scalar()
                 or 0
             )
 
@@ -118,7 +121,9 @@ class LessonsHandler(_ProgressHandler):
     def post(self) -> None:  # noqa: D102
         lesson: LessonDone = self.record(LessonDone, "lesson")
         if not _LESSON_KEY.fullmatch(lesson.lesson):
-            raise ProtocolError("malformed", "lesson", f"{lesson.lesson[:40]!r} is not a lesson's key (a-z, _)")
+            raise ProtocolError(
+                "malformed", "lesson", f"{lesson.lesson[:40]!r} is not a lesson's key (a-z, _)"
+            )
         self.limit("lessons", progress_sql.lessons)
         self.store().finish_lesson(lesson)
         self.done(201)
@@ -168,9 +173,13 @@ def _check_answer(lpn: str, solutions: frozenset[str], attempt: Attempt) -> None
     try:
         notation = Position.from_lpn(lpn).parse_turn(attempt.turn).notation()
     except LoggerError as error:
-        raise ProtocolError("malformed", "turn", f"{attempt.turn!r} is not a legal turn of the puzzle: {error}") from None
+        raise ProtocolError(
+            "malformed", "turn", f"{attempt.turn!r} is not a legal turn of the puzzle: {error}"
+        ) from None
     if attempt.solved and notation not in solutions:
-        raise ProtocolError("malformed", "solved", f"{attempt.turn!r} does not solve puzzle {attempt.puzzle!r}")
+        raise ProtocolError(
+            "malformed", "solved", f"{attempt.turn!r} does not solve puzzle {attempt.puzzle!r}"
+        )
 
 
 class GameHandler(_ProgressHandler):
@@ -183,7 +192,9 @@ class GameHandler(_ProgressHandler):
 
         saved: SavedGame = self.record(SavedGame, "game")
         if saved.game != game:
-            raise ProtocolError("malformed", "game", f"the body's game {saved.game!r} is not the URL's {game!r}")
+            raise ProtocolError(
+                "malformed", "game", f"the body's game {saved.game!r} is not the URL's {game!r}"
+            )
         try:
             replayed = Game.from_record(saved.record)
         except (LoggerError, ValueError, TypeError) as error:
@@ -223,7 +234,10 @@ class PupilsHandler(_ProgressHandler):
             raise ProtocolError("forbidden", "", "only the teacher sees every pupil's progress")
         names = progress_sql.pupils(self.service.engine)
         self.send(
-            {"protocol": PROTOCOL_VERSION, "pupils": [self.store(name).snapshot().to_dict() for name in names]}
+            {
+                "protocol": PROTOCOL_VERSION,
+                "pupils": [self.store(name).snapshot().to_dict() for name in names],
+            }
         )
 
 
