@@ -174,6 +174,8 @@ def test_a_corrupt_file_is_said_and_left_alone_and_the_board_still_plays(tmp_pat
     assert path.read_bytes() == garbage, "a damaged file is never overwritten"
     es = lesson_board("plant", "es", progress=progress, bot_mode="sync").view["task"]
     assert "Tu progreso no se está guardando" in es
+    puzzles = PuzzleBoard(list(load_puzzles()[:1]), locale="uk", progress=progress, bot_mode="sync")
+    assert "Твій прогрес не зберігається: файл прогресу" in puzzles.view["task"]
 
 
 def test_a_database_locked_by_another_program_is_said_and_the_board_still_plays(tmp_path: Path) -> None:
