@@ -87,7 +87,7 @@ def as_turn_review(personal: PersonalPuzzle) -> TurnReview:
 
 
 def comes_back(tr: Translator, due: datetime, when: datetime) -> str:
-    """"This puzzle comes back in 2 days." for a puzzle due at ``due``, said at ``when``."""
+    """The sentence "This puzzle comes back in 2 days." for a puzzle due at ``due``, said at ``when``."""
     seconds = max(0.0, (due - when).total_seconds())
     if seconds < 3600:
         return tr.count(AGAIN["minutes"], max(1, round(seconds / 60)))
@@ -118,7 +118,7 @@ class MistakesSession(PuzzleSession):
         return self.personal[self.index]
 
     def task(self, tr: Translator) -> str:
-        """"Your own puzzle 1 of 3 · Domino chop · a mistake in your game. Turn 12 of your game: …"."""
+        """The task line: "Your own puzzle 1 of 3 · Domino chop · a mistake in your game. Turn 12 of your game: …"."""
         p = self.current
         header = tr.format(
             PERSONAL["header"],
@@ -142,7 +142,8 @@ class MistakesSession(PuzzleSession):
         updated = self.progress.answer(p.id, solved, self.hints, self._answered_at)
         self.personal[self.index] = updated
         self.scheduled[p.id] = (p.due, updated.due)
-        self.progress.record_attempt(p.id, grade_of(solved, self.hints) != "failed", self.rating, self.rating, True)
+        solved_now = grade_of(solved, self.hints) != "failed"
+        self.progress.record_attempt(p.id, solved_now, self.rating, self.rating, True, self.answer)
         return self.rating.rating, self.rating.rating
 
     def _score(self, right: bool, first: bool) -> bool:

@@ -550,7 +550,9 @@ class LessonMode(TeachingMode):
     @property
     def done_before(self) -> bool:
         """The pupil's progress says this lesson was finished before (another time, or another board)."""
-        return not self._solved and self.progress is not None and self.lesson.key in self.progress.lessons_done()
+        return (
+            not self._solved and self.progress is not None and self.lesson.key in self.progress.lessons_done()
+        )
 
     def task(self, tr: Translator) -> str:
         """The lesson's task; then whether it was finished before, and whether progress is not saved."""

@@ -24,9 +24,7 @@ from __future__ import annotations
 
 import json
 import os
-import urllib.error
 import urllib.parse
-import urllib.request
 from typing import Any
 
 from .records import Attempt, LessonDone, PersonalPuzzle, ProgressRecordError, SavedGame, Snapshot
@@ -99,6 +97,9 @@ class ServiceProgressStore:
         return self._pupil
 
     def _call(self, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
+        import urllib.error  # urllib.request and http.client: imported when a request is made
+        import urllib.request
+
         data = None if body is None else json.dumps(body).encode("utf-8")
         request = urllib.request.Request(
             self._url + "api/progress/" + path,
@@ -111,7 +112,13 @@ class ServiceProgressStore:
                 text = response.read().decode("utf-8")
         except urllib.error.HTTPError as error:
             detail = _detail(error)
-            kind = "refused" if error.code in (401, 403) else "invalid" if error.code in (400, 404, 422) else "unreachable"
+            kind = (
+                "refused"
+                if error.code in (401, 403)
+                else "invalid"
+                if error.code in (400, 404, 422)
+                else "unreachable"
+            )
             raise ProgressError(kind, self._url, f"HTTP {error.code}: {detail}") from None
         except (urllib.error.URLError, OSError) as error:
             reason = getattr(error, "reason", error)
@@ -148,11 +155,15 @@ class ServiceProgressStore:
         self._call("PUT", "me/personal/" + urllib.parse.quote(puzzle.id, safe=""), puzzle.to_dict())
 
 
-def _detail(error: urllib.error.HTTPError) -> str:
+def _detail(error: Any) -> str:
+    """The message of an error answer (a :class:`urllib.error.HTTPError`)."""
     try:
         body = json.loads(error.read().decode("utf-8", "replace"))
     except (ValueError, OSError):
         return error.reason or ""
     if isinstance(body, dict):
-        return str(body.get("message") or body.get("error") or error.reason)
+        inner = body.get("error")
+        if isinstance(inner, dict):
+            return str(inner.get("message") or inner.get("code") or error.reason)
+        return str(body.get("message") or inner or error.reason)
     return str(error.reason)

@@ -29,7 +29,6 @@ from .mistakes import personal_puzzles, review_summary
 from .records import Attempt, LessonDone, PersonalPuzzle, SavedGame, Snapshot, as_utc, now, rating_of
 from .remote import ServiceProgressStore, on_hub
 from .schedule import grade_of, review
-from .sql import SQLProgressStore, local_url
 from .store import ProgressError, ProgressStore
 
 __all__ = ["Progress", "default_progress"]
@@ -52,9 +51,12 @@ class Progress:
     Args:
         store: where it is saved, or ``None`` (nothing is saved: ``problem`` says why, when known).
         problem: why nothing is saved.
+        pupil: the pupil's name while the store cannot say it (default: the account's name).
     """
 
-    def __init__(self, store: ProgressStore | None, problem: ProgressError | None = None) -> None:
+    def __init__(
+        self, store: ProgressStore | None, problem: ProgressError | None = None, pupil: str | None = None
+    ) -> None:
         self._store = store
         self._lock = threading.RLock()
         #: why progress is not saved (``None`` while it is)
@@ -64,14 +66,7 @@ class Progress:
         snap: Snapshot | None = None
         if store is not None and problem is None:
             snap = self._try(store.snapshot, None)
-        pupil = snap.pupil if snap is not None else (self._pupil_of(store) or _local_pupil())
-        self._snap = snap or Snapshot(pupil=pupil)
-
-    @staticmethod
-    def _pupil_of(store: ProgressStore | None) -> str:
-        if isinstance(store, SQLProgressStore):
-            return store.pupil
-        return ""
+        self._snap = snap or Snapshot(pupil=pupil or _local_pupil())
 
     @classmethod
     def open(cls, database: str | None = None, pupil: str | None = None) -> Progress:
@@ -82,14 +77,21 @@ class Progress:
                 ``LW_PROGRESS_DB`` or the local file in the working directory.
             pupil: the name saved with the records in a SQL store (default: the account's name).
         """
+        name = pupil or _local_pupil()
         try:
             if database is None and on_hub():
                 return cls(ServiceProgressStore())
+            from .sql import SQLProgressStore, local_url  # SQLAlchemy only for a SQL store
+
             url = database or os.environ.get("LW_PROGRESS_DB") or local_url()
-            return cls(SQLProgressStore(url, pupil or _local_pupil()))
+            return cls(SQLProgressStore(url, name), pupil=name)
         except ProgressError as error:
             log.warning("logger_widget: progress is not saved: %s", error)
-            return cls(None, error)
+            return cls(None, error, name)
+        except Exception as error:  # noqa: BLE001 - no SQLite in this Python, a bad URL…: the board goes on
+            log.warning("logger_widget: progress is not saved: %s", error)
+            where = database or os.environ.get("LW_PROGRESS_DB") or "the local progress file"
+            return cls(None, ProgressError("unavailable", where, f"{type(error).__name__}: {error}"), name)
 
     # ------------------------------------------------------------------ state
 
@@ -150,10 +152,18 @@ class Progress:
         return rating_of(list(self._snap.attempts))
 
     def record_attempt(
-        self, puzzle: str, solved: bool, before: PupilRating, after: PupilRating, personal: bool = False
+        self,
+        puzzle: str,
+        solved: bool,
+        before: PupilRating,
+        after: PupilRating,
+        personal: bool = False,
+        turn: str = "",
     ) -> None:
-        """Record a rated first try at ``puzzle`` (the rating before and after it)."""
-        attempt = Attempt(puzzle, bool(solved), before.rating, after.rating, after.deviation, now(), personal)
+        """Record a rated first try at ``puzzle``: the rating before and after it, the turn played (notation)."""
+        attempt = Attempt(
+            puzzle, bool(solved), before.rating, after.rating, after.deviation, now(), personal, turn
+        )
         with self._lock:
             self._snap = _with(self._snap, attempts=(*self._snap.attempts, attempt))
             self._try(lambda: self._store.add_attempt(attempt), None)  # type: ignore[union-attr]
@@ -201,7 +211,9 @@ class Progress:
         at = as_utc(when or now())
         return [p for p in self.personal() if p.due <= at]
 
-    def answer(self, puzzle_id: str, solved: bool, hints: int, when: datetime | None = None) -> PersonalPuzzle:
+    def answer(
+        self, puzzle_id: str, solved: bool, hints: int, when: datetime | None = None
+    ) -> PersonalPuzzle:
         """Schedule a personal puzzle after an answer (:func:`~.schedule.grade_of`): solved ones later, failed sooner.
 
         Raises:

@@ -64,10 +64,12 @@ log = logging.getLogger("logger_widget.service")
 
 #: The service's own route modules beside the core API (see the module docstring). Each is
 #: imported at start, so a missing one fails loudly.
-#: PLACEHOLDER: the arena (``logger_widget.service.arena``), the dashboard
-#: (``logger_widget.service.dashboard``) and the progress API (``logger_widget.service.progress_api``)
-#: add themselves here when they land.
-HANDLER_MODULES: tuple[str, ...] = ("logger_widget.service.arena", "logger_widget.service.dashboard")
+#: The arena, the teacher's dashboard and the progress API.
+HANDLER_MODULES: tuple[str, ...] = (
+    "logger_widget.service.arena",
+    "logger_widget.service.dashboard",
+    "logger_widget.service.progress_api",
+)
 
 
 @dataclass
