@@ -206,7 +206,9 @@ def test_seeks_are_limited_and_checked(running: Running, people: dict[str, Clien
             dan.ok("DELETE", f"seeks/{seek['id']}")
     games = [dan.ok("POST", "seeks", {"players": 2, "bots": ["random"]})["game"] for _ in range(8)]
     status, reply = dan.call("POST", "seeks", {"players": 2, "bots": ["random"]})
-    assert (status, reply["error"]["code"]) == (429, "too_many") and "8 games" in reply["error"]["message"], reply
+    assert (status, reply["error"]["code"]) == (429, "too_many") and "8 games" in reply["error"]["message"], (
+        reply
+    )
     for game in games:
         dan.ok("POST", f"games/{game}/resign")
     made = [dan.ok("POST", "seeks", {"players": 2})["id"] for _ in range(3)]
@@ -315,6 +317,11 @@ def test_a_pupil_who_leaves_forfeits_after_the_teachers_time(
     assert (status, reply["error"]["code"]) == (403, "forbidden")
     status, reply = teacher.call("PUT", "settings", {"forfeit_after": 1})
     assert (status, reply["error"]["field"]) == (400, "forfeit_after"), reply
+    status, reply = teacher.call("PUT", "settings", {"forfeit_after": 10, "language": "fr"})
+    assert (status, reply["error"]["field"]) == (400, "language"), reply
+    assert teacher.ok("GET", "settings")["forfeit_after"] == 600  # the refused PUT changed nothing
+    assert teacher.ok("PUT", "settings", {"language": "uk"})["language"] == "uk"
+    assert ann.ok("GET", "settings")["language"] == "uk"
     assert teacher.ok("PUT", "settings", {"forfeit_after": 10})["forfeit_after"] == 10
     try:
         game = _game(people, ["ann", "ben"])

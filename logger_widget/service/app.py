@@ -48,6 +48,7 @@ from typing import Any
 
 from tornado import web
 
+from ..i18n.runtime import SUPPORTED_LANGUAGES
 from ..online.protocol import PROTOCOL_VERSION, ProtocolError, read_seek_request, read_turn_message
 from . import db
 from .auth import APIHandler, HubUsers, hub_auth
@@ -85,6 +86,7 @@ class ServiceConfig:
         poll_timeout: the longest long-poll, in seconds (``LW_CLASSGAME_POLL``).
         sweep_seconds: how often the forfeit check runs (``LW_CLASSGAME_SWEEP``).
         bot_workers: processes that play the bot seats.
+        language: the class's language until the teacher sets one (``LW_CLASSGAME_LANGUAGE``).
     """
 
     db_url: str
@@ -97,6 +99,7 @@ class ServiceConfig:
     poll_timeout: float = 30.0
     sweep_seconds: float = 5.0
     bot_workers: int = 1
+    language: str = "en"
     handler_modules: Sequence[str] = field(default_factory=lambda: HANDLER_MODULES)
 
     @classmethod
@@ -119,6 +122,11 @@ class ServiceConfig:
             return value
 
         roles = env.get("LW_CLASSGAME_TEACHER_ROLES", "teacher")
+        language = env.get("LW_CLASSGAME_LANGUAGE", "en").strip() or "en"
+        if language not in SUPPORTED_LANGUAGES:
+            raise ValueError(
+                f"LW_CLASSGAME_LANGUAGE={language!r} is not one of {', '.join(SUPPORTED_LANGUAGES)}"
+            )
         return cls(
             db_url=db.database_url(env),
             prefix=env.get("JUPYTERHUB_SERVICE_PREFIX", "/"),
@@ -129,6 +137,7 @@ class ServiceConfig:
             online_seconds=number("LW_CLASSGAME_ONLINE", 60.0),
             poll_timeout=number("LW_CLASSGAME_POLL", 30.0),
             sweep_seconds=number("LW_CLASSGAME_SWEEP", 5.0),
+            language=language,
         )
 
 
@@ -425,24 +434,47 @@ class RecordHandler(APIHandler):
 
 
 class SettingsHandler(APIHandler):
-    """``GET api/settings``, ``PUT api/settings`` (the teacher only)."""
+    """``GET api/settings``, ``PUT api/settings`` (the teacher only).
+
+    Settings: ``forfeit_after`` (seconds, 10 to 604800) and ``language`` (the class's language,
+    one of :data:`~logger_widget.i18n.runtime.SUPPORTED_LANGUAGES`; default ``LW_CLASSGAME_LANGUAGE``
+    or English). A PUT may give either or both.
+    """
+
+    def _current(self) -> dict[str, Any]:
+        games = self.service.games
+        return {"protocol": PROTOCOL_VERSION, "forfeit_after": games.forfeit_after(),
+                "language": games.setting("language", self.service.config.language)}  # fmt: skip
 
     def get(self) -> None:  # noqa: D102
-        self.send({"protocol": PROTOCOL_VERSION, "forfeit_after": self.service.games.forfeit_after()})
+        self.send(self._current())
 
     def put(self) -> None:  # noqa: D102
         if not self.teacher:
             raise ProtocolError("forbidden", "", "only the teacher changes the settings")
         body = self.json_body()
-        if not isinstance(body, dict) or set(body) - {"protocol", "forfeit_after"}:
-            raise ProtocolError("malformed", "", "settings are a JSON object with forfeit_after")
-        value = body.get("forfeit_after")
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 10 <= value <= 7 * 86400:
+        if not isinstance(body, dict) or set(body) - {"protocol", "forfeit_after", "language"}:
             raise ProtocolError(
-                "malformed", "forfeit_after", f"must be seconds from 10 to 604800, not {value!r}"
+                "malformed", "", "settings are a JSON object with forfeit_after and/or language"
             )
-        self.service.games.set_setting("forfeit_after", float(value))
-        self.send({"protocol": PROTOCOL_VERSION, "forfeit_after": self.service.games.forfeit_after()})
+        changes: dict[str, Any] = {}
+        if "forfeit_after" in body:
+            value = body["forfeit_after"]
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not 10 <= value <= 7 * 86400:
+                raise ProtocolError(
+                    "malformed", "forfeit_after", f"must be seconds from 10 to 604800, not {str(value)[:40]}"
+                )
+            changes["forfeit_after"] = float(value)
+        if "language" in body:
+            if body["language"] not in SUPPORTED_LANGUAGES:
+                raise ProtocolError(
+                    "malformed", "language",
+                    f"{str(body['language'])[:20]!r} is not one of {', '.join(SUPPORTED_LANGUAGES)}",
+                )  # fmt: skip
+            changes["language"] = body["language"]
+        for key, value in changes.items():  # every value checked first: a refusal changes nothing
+            self.service.games.set_setting(key, value)
+        self.send(self._current())
 
 
 class NotFoundHandler(APIHandler):
