@@ -43,6 +43,7 @@ import os
 import time
 from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -62,6 +63,9 @@ __all__ = [
 ]
 
 log = logging.getLogger("logger_widget.service")
+
+#: Long-polls one pupil may keep waiting at once (more: ``too_many``); a board keeps one.
+MAX_POLLS = 16
 
 #: The service's own route modules beside the core API (see the module docstring). Each is
 #: imported at start, so a missing one fails loudly.
@@ -160,13 +164,15 @@ class ClassGameService:
         )  # fmt: skip
         self.users = HubUsers(config.hub_api_url, config.api_token, config.teacher_roles)
         self._waiters: dict[int, set[asyncio.Future[None]]] = {}
-        self._bots = bot_executor or ProcessPoolExecutor(
-            config.bot_workers, mp_context=multiprocessing.get_context("spawn")
-        )
+        self._bots = bot_executor or self._new_bot_pool()
         self._bot_jobs: set[int] = set()
         self._seen: dict[str, float] = {}
         self._seat_seen: dict[tuple[int, str], float] = {}
+        self._polls: dict[str, int] = {}  # long-polls waiting, by pupil
         self._tasks: list[asyncio.Task[None]] = []
+
+    def _new_bot_pool(self) -> Executor:
+        return ProcessPoolExecutor(self.config.bot_workers, mp_context=multiprocessing.get_context("spawn"))
 
     # ------------------------------------------------------------------ presence
 
@@ -197,22 +203,33 @@ class ClassGameService:
                 future.set_result(None)
         self.kick_bot(game_id)
 
-    async def wait_events(self, game_id: int, after: int, timeout: float) -> tuple[list[Any], str, int]:
+    async def wait_events(
+        self, game_id: int, after: int, timeout: float, who: str = ""
+    ) -> tuple[list[Any], str, int]:
         """The events of ``game_id`` after ``after``: at once if any, else the next ones or ``[]`` after ``timeout``.
 
         Returns:
             ``(events, status, last_seq)`` as :meth:`ClassGames.events_since`.
+
+        Raises:
+            ProtocolError: ``too_many``: ``who`` already waits in :data:`MAX_POLLS` long-polls.
         """
         found = self.games.events_since(game_id, after)
         if found[0] or timeout <= 0:
             return found
+        if self._polls.get(who, 0) >= MAX_POLLS:
+            raise ProtocolError(
+                "too_many", "", f"{who} already waits for {MAX_POLLS} games' events: close a board first"
+            )
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._waiters.setdefault(game_id, set()).add(future)
+        self._polls[who] = self._polls.get(who, 0) + 1
         try:
             await asyncio.wait_for(asyncio.shield(future), timeout)
         except asyncio.TimeoutError:
             pass
         finally:
+            self._polls[who] -= 1
             waiting = self._waiters.get(game_id)
             if waiting is not None:
                 waiting.discard(future)
@@ -242,7 +259,13 @@ class ClassGameService:
             notation = await asyncio.get_running_loop().run_in_executor(
                 self._bots, bot_turn, spec, record, game_id * 1000 + ply
             )
-        except Exception:  # noqa: BLE001 - a broken worker: logged, the game waits for the next kick
+        except BrokenProcessPool:  # the worker died (out of memory?): a new one plays the turn
+            log.exception("the bot worker died in game %s: starting a new one", game_id)
+            self._bot_jobs.discard(game_id)
+            self._bots = self._new_bot_pool()
+            asyncio.get_running_loop().call_later(1.0, self.kick_bot, game_id)
+            return
+        except Exception:  # noqa: BLE001 - a preset that raised (a bug): logged, the game waits
             log.exception("bot %s failed in game %s at ply %s", spec, game_id, ply)
             self._bot_jobs.discard(game_id)
             return
@@ -409,7 +432,9 @@ class EventsHandler(APIHandler):
             raise ProtocolError("malformed", "timeout", "not a number of seconds")
         self.service.games.progress(game_id)  # not_found before waiting
         self.service.touch_seat(game_id, self.pupil)
-        found, status, last_seq = await self.service.wait_events(game_id, int(after_text), timeout)
+        found, status, last_seq = await self.service.wait_events(
+            game_id, int(after_text), timeout, self.pupil
+        )
         self.service.touch_seat(game_id, self.pupil)
         if self.request.connection.stream.closed():  # type: ignore[union-attr]
             return
