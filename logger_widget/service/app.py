@@ -43,11 +43,13 @@ import os
 import time
 from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any
 
 from tornado import web
 
+from ..i18n.runtime import SUPPORTED_LANGUAGES
 from ..online.protocol import PROTOCOL_VERSION, ProtocolError, read_seek_request, read_turn_message
 from . import db
 from .auth import APIHandler, HubUsers, hub_auth
@@ -61,6 +63,9 @@ __all__ = [
 ]
 
 log = logging.getLogger("logger_widget.service")
+
+#: Long-polls one pupil may keep waiting at once (more: ``too_many``); a board keeps one.
+MAX_POLLS = 16
 
 #: The service's own route modules beside the core API (see the module docstring). Each is
 #: imported at start, so a missing one fails loudly.
@@ -87,6 +92,7 @@ class ServiceConfig:
         poll_timeout: the longest long-poll, in seconds (``LW_CLASSGAME_POLL``).
         sweep_seconds: how often the forfeit check runs (``LW_CLASSGAME_SWEEP``).
         bot_workers: processes that play the bot seats.
+        language: the class's language until the teacher sets one (``LW_CLASSGAME_LANGUAGE``).
     """
 
     db_url: str
@@ -99,6 +105,7 @@ class ServiceConfig:
     poll_timeout: float = 30.0
     sweep_seconds: float = 5.0
     bot_workers: int = 1
+    language: str = "en"
     handler_modules: Sequence[str] = field(default_factory=lambda: HANDLER_MODULES)
 
     @classmethod
@@ -121,6 +128,11 @@ class ServiceConfig:
             return value
 
         roles = env.get("LW_CLASSGAME_TEACHER_ROLES", "teacher")
+        language = env.get("LW_CLASSGAME_LANGUAGE", "en").strip() or "en"
+        if language not in SUPPORTED_LANGUAGES:
+            raise ValueError(
+                f"LW_CLASSGAME_LANGUAGE={language!r} is not one of {', '.join(SUPPORTED_LANGUAGES)}"
+            )
         return cls(
             db_url=db.database_url(env),
             prefix=env.get("JUPYTERHUB_SERVICE_PREFIX", "/"),
@@ -131,6 +143,7 @@ class ServiceConfig:
             online_seconds=number("LW_CLASSGAME_ONLINE", 60.0),
             poll_timeout=number("LW_CLASSGAME_POLL", 30.0),
             sweep_seconds=number("LW_CLASSGAME_SWEEP", 5.0),
+            language=language,
         )
 
 
@@ -153,13 +166,15 @@ class ClassGameService:
         )  # fmt: skip
         self.users = HubUsers(config.hub_api_url, config.api_token, config.teacher_roles)
         self._waiters: dict[int, set[asyncio.Future[None]]] = {}
-        self._bots = bot_executor or ProcessPoolExecutor(
-            config.bot_workers, mp_context=multiprocessing.get_context("spawn")
-        )
+        self._bots = bot_executor or self._new_bot_pool()
         self._bot_jobs: set[int] = set()
         self._seen: dict[str, float] = {}
         self._seat_seen: dict[tuple[int, str], float] = {}
+        self._polls: dict[str, int] = {}  # long-polls waiting, by pupil
         self._tasks: list[asyncio.Task[None]] = []
+
+    def _new_bot_pool(self) -> Executor:
+        return ProcessPoolExecutor(self.config.bot_workers, mp_context=multiprocessing.get_context("spawn"))
 
     # ------------------------------------------------------------------ presence
 
@@ -190,22 +205,33 @@ class ClassGameService:
                 future.set_result(None)
         self.kick_bot(game_id)
 
-    async def wait_events(self, game_id: int, after: int, timeout: float) -> tuple[list[Any], str, int]:
+    async def wait_events(
+        self, game_id: int, after: int, timeout: float, who: str = ""
+    ) -> tuple[list[Any], str, int]:
         """The events of ``game_id`` after ``after``: at once if any, else the next ones or ``[]`` after ``timeout``.
 
         Returns:
             ``(events, status, last_seq)`` as :meth:`ClassGames.events_since`.
+
+        Raises:
+            ProtocolError: ``too_many``: ``who`` already waits in :data:`MAX_POLLS` long-polls.
         """
         found = self.games.events_since(game_id, after)
         if found[0] or timeout <= 0:
             return found
+        if self._polls.get(who, 0) >= MAX_POLLS:
+            raise ProtocolError(
+                "too_many", "", f"{who} already waits for {MAX_POLLS} games' events: close a board first"
+            )
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._waiters.setdefault(game_id, set()).add(future)
+        self._polls[who] = self._polls.get(who, 0) + 1
         try:
             await asyncio.wait_for(asyncio.shield(future), timeout)
         except asyncio.TimeoutError:
             pass
         finally:
+            self._polls[who] -= 1
             waiting = self._waiters.get(game_id)
             if waiting is not None:
                 waiting.discard(future)
@@ -235,7 +261,13 @@ class ClassGameService:
             notation = await asyncio.get_running_loop().run_in_executor(
                 self._bots, bot_turn, spec, record, game_id * 1000 + ply
             )
-        except Exception:  # noqa: BLE001 - a broken worker: logged, the game waits for the next kick
+        except BrokenProcessPool:  # the worker died (out of memory?): a new one plays the turn
+            log.exception("the bot worker died in game %s: starting a new one", game_id)
+            self._bot_jobs.discard(game_id)
+            self._bots = self._new_bot_pool()
+            asyncio.get_running_loop().call_later(1.0, self.kick_bot, game_id)
+            return
+        except Exception:  # noqa: BLE001 - a preset that raised (a bug): logged, the game waits
             log.exception("bot %s failed in game %s at ply %s", spec, game_id, ply)
             self._bot_jobs.discard(game_id)
             return
@@ -402,7 +434,9 @@ class EventsHandler(APIHandler):
             raise ProtocolError("malformed", "timeout", "not a number of seconds")
         self.service.games.progress(game_id)  # not_found before waiting
         self.service.touch_seat(game_id, self.pupil)
-        found, status, last_seq = await self.service.wait_events(game_id, int(after_text), timeout)
+        found, status, last_seq = await self.service.wait_events(
+            game_id, int(after_text), timeout, self.pupil
+        )
         self.service.touch_seat(game_id, self.pupil)
         if self.request.connection.stream.closed():  # type: ignore[union-attr]
             return
@@ -427,24 +461,47 @@ class RecordHandler(APIHandler):
 
 
 class SettingsHandler(APIHandler):
-    """``GET api/settings``, ``PUT api/settings`` (the teacher only)."""
+    """``GET api/settings``, ``PUT api/settings`` (the teacher only).
+
+    Settings: ``forfeit_after`` (seconds, 10 to 604800) and ``language`` (the class's language,
+    one of :data:`~logger_widget.i18n.runtime.SUPPORTED_LANGUAGES`; default ``LW_CLASSGAME_LANGUAGE``
+    or English). A PUT may give either or both.
+    """
+
+    def _current(self) -> dict[str, Any]:
+        games = self.service.games
+        return {"protocol": PROTOCOL_VERSION, "forfeit_after": games.forfeit_after(),
+                "language": games.setting("language", self.service.config.language)}  # fmt: skip
 
     def get(self) -> None:  # noqa: D102
-        self.send({"protocol": PROTOCOL_VERSION, "forfeit_after": self.service.games.forfeit_after()})
+        self.send(self._current())
 
     def put(self) -> None:  # noqa: D102
         if not self.teacher:
             raise ProtocolError("forbidden", "", "only the teacher changes the settings")
         body = self.json_body()
-        if not isinstance(body, dict) or set(body) - {"protocol", "forfeit_after"}:
-            raise ProtocolError("malformed", "", "settings are a JSON object with forfeit_after")
-        value = body.get("forfeit_after")
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 10 <= value <= 7 * 86400:
+        if not isinstance(body, dict) or set(body) - {"protocol", "forfeit_after", "language"}:
             raise ProtocolError(
-                "malformed", "forfeit_after", f"must be seconds from 10 to 604800, not {value!r}"
+                "malformed", "", "settings are a JSON object with forfeit_after and/or language"
             )
-        self.service.games.set_setting("forfeit_after", float(value))
-        self.send({"protocol": PROTOCOL_VERSION, "forfeit_after": self.service.games.forfeit_after()})
+        changes: dict[str, Any] = {}
+        if "forfeit_after" in body:
+            value = body["forfeit_after"]
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not 10 <= value <= 7 * 86400:
+                raise ProtocolError(
+                    "malformed", "forfeit_after", f"must be seconds from 10 to 604800, not {str(value)[:40]}"
+                )
+            changes["forfeit_after"] = float(value)
+        if "language" in body:
+            if body["language"] not in SUPPORTED_LANGUAGES:
+                raise ProtocolError(
+                    "malformed", "language",
+                    f"{str(body['language'])[:20]!r} is not one of {', '.join(SUPPORTED_LANGUAGES)}",
+                )  # fmt: skip
+            changes["language"] = body["language"]
+        for key, value in changes.items():  # every value checked first: a refusal changes nothing
+            self.service.games.set_setting(key, value)
+        self.send(self._current())
 
 
 class NotFoundHandler(APIHandler):

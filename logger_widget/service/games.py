@@ -407,8 +407,13 @@ class ClassGames:
             sa.select(db.turns.c.turn).where(db.turns.c.game == game_id).order_by(db.turns.c.ply)
         ).scalars():
             game.play(text)
-        self._games[game_id] = game
+        if row.status == "active":  # finished games are read again when asked for (rarely)
+            self._games[game_id] = game
         return game
+
+    def _forget_if_finished(self, game_id: int) -> None:
+        if game_id in self._finished:
+            self._games.pop(game_id, None)
 
     def _summary(self, conn: Connection, row: Any) -> GameSummary:
         game = self.game(row.id, conn)
@@ -540,6 +545,7 @@ class ClassGames:
                 game.undo()  # the database refused: the cache follows it
                 game.discard_redo()
                 raise
+        self._forget_if_finished(game_id)
         self.on_event(game_id)
         return event
 
@@ -586,6 +592,7 @@ class ClassGames:
                 .order_by(db.events.c.seq.desc())
                 .limit(1)
             ).one()
+        self._forget_if_finished(game_id)
         self.on_event(game_id)
         return _event(event.seq, event.kind, event.at, event.data)
 
