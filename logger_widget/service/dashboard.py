@@ -265,11 +265,19 @@ def snippet(record: dict[str, Any], language: str) -> str:
 class _Pages:
     """What the pages show, built for one request's language (shared by the handlers)."""
 
-    def __init__(self, service: Any, arena: ClassArena, tr: Translator, language: str) -> None:
+    def __init__(
+        self,
+        service: Any,
+        arena: ClassArena,
+        tr: Translator,
+        language: str,
+        finished: dict[tuple[int, str], Any],
+    ) -> None:
         self.service = service
         self.arena = arena
         self.tr = tr
         self.language = language
+        self.finished = finished  # finished games' cards by (game, language): they never change
 
     def time(self, seconds: float | None) -> str:
         if seconds is None:
@@ -304,9 +312,14 @@ class _Pages:
     def finished_games(self) -> list[dict[str, Any]]:
         out = []
         for s in self.service.games.games(None, "finished")[:FINISHED_SHOWN]:
-            card = self.card(s)
-            card["snippet"] = snippet(self.service.games.record(s["id"]), self.language)
-            out.append(card)
+            key = (s["id"], self.language)
+            if key not in self.finished:
+                if len(self.finished) >= 4 * FINISHED_SHOWN:
+                    self.finished.pop(next(iter(self.finished)))  # the oldest card out
+                card = self.card(s)
+                card["snippet"] = snippet(self.service.games.record(s["id"]), self.language)
+                self.finished[key] = card
+            out.append(self.finished[key])
         return out
 
     def arena_view(self) -> dict[str, Any] | None:
@@ -337,14 +350,16 @@ class _Pages:
 class _Dashboard:
     """What the dashboard's handlers share: the arena, the templates, the request's language."""
 
-    def initialize(self, arena: ClassArena) -> None:  # noqa: D102
+    def initialize(self, arena: ClassArena, finished: dict[tuple[int, str], dict[str, Any]]) -> None:  # noqa: D102
         self.arena = arena
+        self.finished = finished
 
     def get_template_path(self) -> str:  # noqa: D102
         return str(TEMPLATES)
 
     def page_language(self) -> str:
-        default = str(self.service.games.setting("language", os.environ.get("LW_CLASSGAME_LANGUAGE", "en")))  # type: ignore[attr-defined]
+        service = self.service  # type: ignore[attr-defined]
+        default = str(service.games.setting("language", service.config.language))
         return page_language(
             self.get_argument("lang", None),  # type: ignore[attr-defined]
             self.request.headers.get("Accept-Language"),  # type: ignore[attr-defined]
@@ -353,7 +368,7 @@ class _Dashboard:
 
     def pages(self) -> _Pages:
         language = self.page_language()
-        return _Pages(self.service, self.arena, Translator(language), language)  # type: ignore[attr-defined]
+        return _Pages(self.service, self.arena, Translator(language), language, self.finished)  # type: ignore[attr-defined]
 
 
 #: The seat colours of the project's palette as CSS variables (``--seat-1`` …) for the pages.
@@ -460,7 +475,7 @@ class ProgressCSV(_Dashboard, APIHandler):
 def routes(service: Any) -> list[tuple[Any, ...]]:
     """The dashboard's rules (relative to the service's prefix)."""
     create_tables(service.engine)  # the progress tables, empty until the pupils' kernels save
-    kwargs = {"arena": class_arena(service)}
+    kwargs = {"arena": class_arena(service), "finished": {}}
     return [
         (r"dashboard/?", DashboardPage, kwargs),
         (r"dashboard/me", MyPage, kwargs),
