@@ -109,9 +109,35 @@ def test_the_dashboard_shows_a_live_board_and_the_standings_after_a_result(
                 page.screenshot(
                     path=str(screenshots / f"dashboard_{language}_{other}_arena.png"), full_page=True
                 )
+                # the teacher closes the arena on the page
+                page.click("[data-part='arena'] button[data-action='close']")
+                page.wait_for_selector("[data-part='arena'] .arena[data-status='closed']")
+                assert people["teacher"].ok("GET", "arena")["arena"]["status"] == "closed"
                 assert not errors, errors
             finally:
                 context.close()
+            # a pupil's own page: their progress and the class's standings
+            pupil = browser.new_context(
+                viewport={"width": width, "height": 900}, device_scale_factor=1,
+                extra_http_headers={"Authorization": f"token {people['ivan'].token}"},
+            )  # fmt: skip
+            try:
+                mine = pupil.new_page()
+                mine.goto(f"{service.url}dashboard/me?lang={language}")
+                assert mine.locator("table.progress tbody tr").count() == 1
+                assert mine.locator("table.progress tbody tr").get_attribute("data-pupil") == "ivan"
+                assert mine.locator(".standings tr[data-pupil='ivan']").count() == 1
+                assert mine.locator("form[data-action='open'], button[data-action='close']").count() == 0
+                _no_horizontal_scroll(mine)
+                mine.screenshot(
+                    path=str(screenshots / f"dashboard_{language}_{width}_pupil.png"), full_page=True
+                )
+                mine.goto(f"{service.url}dashboard/?lang={language}")
+                assert (
+                    mine.locator("a[href*='dashboard/me']").count() == 1
+                )  # 403 with the way to their own page
+            finally:
+                pupil.close()
 
 
 def _wait_playing(people: dict[str, Client], arena_id: int, names: list[str], timeout: float = 30.0) -> dict:
