@@ -17,6 +17,7 @@ import urllib.request
 import pytest
 from classgamekit import Client, mini_hub, request, running_service
 from dbkit import db_url, postgres_server  # noqa: F401  (fixtures)
+from test_dashboard_views import make_gradebook
 
 from logger_widget.progress.records import Attempt, LessonDone, now
 from logger_widget.progress.sql import SQLProgressStore
@@ -24,6 +25,13 @@ from logger_widget.progress.sql import SQLProgressStore
 PUPILS = ["olena", "taras", "ivan", "maria"]
 
 pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def gradebook(tmp_path_factory):
+    path = tmp_path_factory.mktemp("course") / "gradebook.db"
+    make_gradebook(path)  # olena 5 of 6, taras 0 of 6
+    return f"sqlite:///{path}"
 
 
 @pytest.fixture(scope="module")
@@ -165,7 +173,7 @@ def _get(url, token, headers=None):
             return e.code, e.headers, e.read().decode("utf-8", errors="replace")
 
 
-def test_the_dashboard_is_the_teachers_and_a_pupil_reads_only_their_own_progress(hub, db_url):  # noqa: F811
+def test_the_dashboard_is_the_teachers_and_a_pupil_reads_only_their_own_progress(hub, db_url, gradebook):  # noqa: F811
     olena_store = SQLProgressStore(db_url, "olena")
     olena_store.finish_lesson(LessonDone("olena-only-lesson", now()))
     olena_store.add_attempt(Attempt("p0001", True, 1500.0, 1540.0, 180.0, now()))
@@ -174,7 +182,7 @@ def test_the_dashboard_is_the_teachers_and_a_pupil_reads_only_their_own_progress
     taras_store.finish_lesson(LessonDone("<img src=x onerror=alert(1)>", now()))  # markup in another
     olena_store.close()
     taras_store.close()
-    with running_service(hub, db_url) as service:
+    with running_service(hub, db_url, LW_CLASSGAME_GRADEBOOK=gradebook) as service:
         base = service.url
         tokens = {n: hub.token(n) for n in ("olena", "taras", "teacher")}
         # a pupil: 403 on every teacher page, whatever the parameters
@@ -213,6 +221,13 @@ def test_the_dashboard_is_the_teachers_and_a_pupil_reads_only_their_own_progress
         assert by_name["olena"][1] == "1" and by_name["olena"][2] == "olena-only-lesson"
         assert by_name["olena"][3] == "1540.0" and by_name["olena"][4] == "1"
         assert by_name["taras"][2].startswith("'=")  # a spreadsheet shows it as text, never runs it
+        assert by_name["olena"][8:10] == ["5.0", "6.0"] and by_name["taras"][8:10] == [
+            "0.0",
+            "6.0",
+        ]  # nbgrader's
+        status, _, text = _get(base + "dashboard/?lang=en", tokens["teacher"])
+        olena_row = text[text.index('<tr data-pupil="olena">') :].split("</tr>", 1)[0]
+        assert '<td class="c-grade" data-label="Exercises score">5 / 6</td>' in olena_row
         # the live fragments: the teacher only
         status, reply = request("GET", base + "dashboard/live", tokens["teacher"])
         assert status == 200 and set(reply["parts"]) == {"games", "arena", "finished"}

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
+import os
 import random
 import re
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -16,6 +20,7 @@ from logger_widget.engine.cells import CELL_NAMES
 from logger_widget.i18n import Translator
 from logger_widget.i18n.texts.board import CELL
 from logger_widget.palette import SEAT_COLOURS
+from logger_widget.service import dashboard
 from logger_widget.service.board_svg import board_svg
 from logger_widget.service.dashboard import PupilProgress, csv_text, page_language, snippet
 
@@ -107,3 +112,44 @@ def test_the_csv_reads_back_and_never_runs_a_formula():
     ]
     assert table[2][2] == "'=1+1; @SUM(A1)" and table[2][8] == "" and table[2][9] == ""
     assert all(not cell.startswith(("=", "+", "-", "@")) for row in table for cell in row)
+
+
+def make_gradebook(path):
+    """A real nbgrader gradebook: one assignment of 6 points; olena graded 5, taras not submitted."""
+    from nbgrader.api import Gradebook
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("PATH", f"{Path(sys.executable).parent}:{os.environ['PATH']}")  # nbgrader runs alembic
+        _fill_gradebook(Gradebook, path)
+
+
+def _fill_gradebook(Gradebook, path):  # noqa: N803 - nbgrader's class
+    with Gradebook(f"sqlite:///{path}", course_id="logger_game_theory") as gb:  # as the course config
+        gb.add_assignment("game_theory")
+        gb.add_notebook("game_theory", "game_theory")
+        gb.add_grade_cell("q1", "game_theory", "game_theory", max_score=4, cell_type="code")
+        gb.add_grade_cell("q2", "game_theory", "game_theory", max_score=2, cell_type="code")
+        for name in ("olena", "taras"):
+            gb.add_student(name)
+        with gb.db.no_autoflush:  # as deploy/nbgrader/nbgrader_config.py does (SQLAlchemy 2 warns otherwise)
+            gb.add_submission("game_theory", "olena")
+        gb.find_grade("q1", "game_theory", "game_theory", "olena").manual_score = 3
+        gb.find_grade("q2", "game_theory", "game_theory", "olena").manual_score = 2
+        gb.db.commit()
+
+
+@pytest.mark.slow  # nbgrader's import and its alembic run: about 15 s
+def test_the_grading_scores_come_from_nbgraders_gradebook_which_is_never_written(tmp_path, monkeypatch):
+    book = tmp_path / "gradebook.db"
+    make_gradebook(book)
+    before = hashlib.sha256(book.read_bytes()).hexdigest()
+    book.chmod(0o400)  # the teacher's file: the service reads it, never writes it
+    monkeypatch.setenv(dashboard.GRADEBOOK_ENV, f"sqlite:///{book}")
+    assert dashboard._grades() == {"olena": (5.0, 6.0), "taras": (0.0, 6.0)}
+    assert hashlib.sha256(book.read_bytes()).hexdigest() == before
+    missing = tmp_path / "none.db"
+    monkeypatch.setenv(dashboard.GRADEBOOK_ENV, f"sqlite:///{missing}")
+    assert dashboard._grades() == {} and not missing.exists()  # not graded; nothing created
+    monkeypatch.setenv(dashboard.GRADEBOOK_ENV, "postgresql://x/y")
+    with pytest.raises(ValueError, match="LW_CLASSGAME_GRADEBOOK"):
+        dashboard._grades()

@@ -37,6 +37,8 @@ import hashlib
 import io
 import json
 import os
+import sqlite3
+import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -44,6 +46,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
+import sqlalchemy as sa
 from babel.core import negotiate_locale
 from babel.dates import format_time
 from tornado import web
@@ -143,15 +146,52 @@ class PupilProgress:
     arena_rating: float
 
 
+_GRADES: dict[tuple[str, int, int], dict[str, tuple[float, float]]] = {}  # by (file, mtime, size)
+
+
 def _grades() -> dict[str, tuple[float, float]]:
-    """``{pupil: (score, max_score)}`` from nbgrader's gradebook (``LW_CLASSGAME_GRADEBOOK``), or ``{}``."""
+    """``{pupil: (score, max_score)}`` from nbgrader's gradebook (``LW_CLASSGAME_GRADEBOOK``), or ``{}``.
+
+    The gradebook is nbgrader's SQLite file (``sqlite:////path/gradebook.db``). It is never written:
+    nbgrader's own :class:`~nbgrader.api.Gradebook` reads a copy (it would add a course row, and
+    create a missing file); a missing file means "not graded". The totals are kept until the file
+    changes.
+
+    Raises:
+        ValueError: the variable is not a SQLite URL (it names the variable).
+    """
     url = os.environ.get(GRADEBOOK_ENV, "").strip()
     if not url:
         return {}
-    from nbgrader.api import Gradebook  # type: ignore[import-untyped]  # only where a course is graded: nbgrader is a large import
+    parsed = sa.make_url(url)
+    if parsed.get_backend_name() != "sqlite" or not parsed.database:
+        raise ValueError(
+            f"{GRADEBOOK_ENV}={url!r} is not the URL of nbgrader's SQLite gradebook (sqlite:////path/gradebook.db)"
+        )
+    path = Path(parsed.database)
+    try:
+        stat = path.stat()
+    except FileNotFoundError:
+        return {}
+    key = (str(path), stat.st_mtime_ns, stat.st_size)
+    if key not in _GRADES:
+        from nbgrader.api import Gradebook  # type: ignore[import-untyped]  # only where a course is graded
 
-    with Gradebook(url) as gradebook:
-        return {s["id"]: (float(s["score"]), float(s["max_score"])) for s in gradebook.student_dicts()}
+        with tempfile.TemporaryDirectory(prefix="lw-gradebook-") as folder:
+            copy = Path(folder) / "gradebook.db"
+            source, target = sqlite3.connect(f"file:{path}?mode=ro", uri=True), sqlite3.connect(copy)
+            try:
+                source.backup(target)
+            finally:
+                source.close()
+                target.close()
+            with Gradebook(f"sqlite:///{copy}") as gradebook:
+                totals = {
+                    s["id"]: (float(s["score"]), float(s["max_score"])) for s in gradebook.student_dicts()
+                }
+        _GRADES.clear()
+        _GRADES[key] = totals
+    return _GRADES[key]
 
 
 def class_progress(engine: Any, names: Sequence[str], arena_ratings: dict[str, float]) -> list[PupilProgress]:
@@ -163,12 +203,24 @@ def class_progress(engine: Any, names: Sequence[str], arena_ratings: dict[str, f
         arena_ratings: ``{name: rating}`` of the arena.
 
     Raises:
-        ProgressError: the progress tables cannot be read.
+        ProgressError: the progress tables or the gradebook cannot be read.
     """
-    grades = _grades()
+    grades = _readable_grades()
     return [
         _pupil_progress(engine, n, grades, arena_ratings) for n in sorted(set(names) | set(pupils(engine)))
     ]
+
+
+def _readable_grades() -> dict[str, tuple[float, float]]:
+    """:func:`_grades`, a gradebook that cannot be read being a :class:`ProgressError` naming it."""
+    try:
+        return _grades()
+    except ValueError as e:
+        raise ProgressError("invalid", GRADEBOOK_ENV, str(e)) from None
+    except sqlite3.Error as e:
+        raise ProgressError(
+            "corrupt", os.environ.get(GRADEBOOK_ENV, ""), f"nbgrader's gradebook: {e}"
+        ) from None
 
 
 def _pupil_progress(
@@ -343,8 +395,7 @@ class _Pages:
 
     def own_progress(self, name: str) -> PupilProgress:
         """``name``'s own line (never anyone else's: only that name's store is opened)."""
-        grades = _grades()
-        return _pupil_progress(self.service.engine, name, grades, self.arena.ratings())
+        return _pupil_progress(self.service.engine, name, _readable_grades(), self.arena.ratings())
 
 
 class _Dashboard:
