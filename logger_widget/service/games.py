@@ -194,15 +194,24 @@ class ClassGames:
                     )
                 )
             )
-            conn.execute(sa.insert(db.seek_members).values(seek=seek_id, player=creator, joined=now))
-            row = conn.execute(sa.select(db.seeks).where(db.seeks.c.id == seek_id)).one()
-            game = self._start_if_full(conn, row)
-            info = self._seek_info(
-                conn, conn.execute(sa.select(db.seeks).where(db.seeks.c.id == seek_id)).one()
-            )
+            info, game = self._join(conn, seek_id, creator)
+        self._started(game)
+        return info
+
+    def _join(self, conn: Connection, seek_id: int, name: str) -> tuple[SeekInfo, int | None]:
+        """Seat ``name`` in the seek, start its game when every seat is filled: the seek now, the game or ``None``."""
+        conn.execute(sa.insert(db.seek_members).values(seek=seek_id, player=name, joined=self.clock()))
+        game = self._start_if_full(
+            conn, conn.execute(sa.select(db.seeks).where(db.seeks.c.id == seek_id)).one()
+        )
+        return self._seek_info(
+            conn, conn.execute(sa.select(db.seeks).where(db.seeks.c.id == seek_id)).one()
+        ), game
+
+    def _started(self, game: int | None) -> None:
+        """Once committed, a new game wakes the bot worker (a bot may sit at seat 1)."""
         if game is not None:
             self.on_event(game)
-        return info
 
     def _check_active(self, conn: Connection, name: str) -> None:
         active = conn.execute(
@@ -324,13 +333,8 @@ class ClassGames:
             if name in info["joined"]:
                 raise ProtocolError("conflict", "seek", f"you have already joined seek {seek_id}")
             self._check_active(conn, name)
-            conn.execute(sa.insert(db.seek_members).values(seek=seek_id, player=name, joined=self.clock()))
-            game = self._start_if_full(conn, row)
-            info = self._seek_info(
-                conn, conn.execute(sa.select(db.seeks).where(db.seeks.c.id == seek_id)).one()
-            )
-        if game is not None:
-            self.on_event(game)
+            info, game = self._join(conn, seek_id, name)
+        self._started(game)
         return info
 
     def cancel(self, seek_id: int, name: str, teacher: bool = False) -> SeekInfo:
