@@ -420,19 +420,27 @@ class ClassGames:
             self._games.pop(game_id, None)
 
     def _summary(self, conn: Connection, row: Any) -> GameSummary:
-        game = self.game(row.id, conn)
+        active = row.status == "active"  # a finished game is not replayed for its summary
         return {
             "id": row.id, "status": row.status, "players": row.players,
-            "seats": self._seats(conn, row.id, row.status == "active"),
-            "ply": row.ply, "to_move": None if row.status != "active" else game.position.to_move,
+            "seats": self._seats(conn, row.id, active),
+            "ply": row.ply, "to_move": self.game(row.id, conn).position.to_move if active else None,
             "created": row.created, "finished": row.finished, "result": row.result, "last_seq": row.last_seq,
             "turn_limit": row.turn_limit,
         }  # fmt: skip
 
-    def games(self, viewer: str | None = None, status: str | None = None) -> list[GameSummary]:
-        """Games, newest first: ``viewer``'s (``None``: the whole class's), of one ``status`` or all."""
+    def games(
+        self, viewer: str | None = None, status: str | None = None, limit: int | None = None
+    ) -> list[GameSummary]:
+        """Games, newest first.
+
+        Args:
+            viewer: only this pupil's games; ``None``: the whole class's.
+            status: ``"active"`` or ``"finished"`` only; ``None``: both.
+            limit: the newest ``limit`` games only; ``None``: all.
+        """
         with self.engine.connect() as conn:
-            query = sa.select(db.games).order_by(db.games.c.id.desc())
+            query = sa.select(db.games).order_by(db.games.c.id.desc()).limit(limit)
             if viewer is not None:
                 query = query.where(
                     db.games.c.id.in_(sa.select(db.seats.c.game).where(db.seats.c.player == viewer))
