@@ -11,7 +11,7 @@ on the hub); every ``api/`` route answers JSON (:mod:`logger_widget.online.proto
 ``GET|DELETE api/seeks/<id>``          one seek / cancel (creator, invited, teacher)
 ``POST api/seeks/<id>/accept``         take a seat
 ``GET api/games``                      the requester's games (``?status=active|finished``,
-                                       ``?class=1``: the whole class's, to watch)
+                                       ``?class=1``: the whole class's, to watch; ``?limit=N``: the newest)
 ``GET api/games/<id>``                 :class:`~logger_widget.online.protocol.GameState`
 ``POST api/games/<id>/turns``          play a :class:`~logger_widget.online.protocol.TurnMessage`
 ``GET api/games/<id>/events``          long-poll ``?after=<seq>&timeout=<s>``
@@ -389,7 +389,14 @@ class GamesHandler(APIHandler):
         if status not in (None, "active", "finished"):
             raise ProtocolError("malformed", "status", f"{status[:20]!r} is not active or finished")
         whole_class = self.get_argument("class", "0") not in ("0", "")
-        games = self.service.games.games(None if whole_class else self.pupil, status)
+        limit_text = self.get_argument("limit", "")
+        if limit_text and (not limit_text.isdigit() or not 0 < int(limit_text[:6]) <= 1000):
+            raise ProtocolError(
+                "malformed", "limit", f"{limit_text[:20]!r} is not a number of games from 1 to 1000"
+            )
+        games = self.service.games.games(
+            None if whole_class else self.pupil, status, int(limit_text) if limit_text else None
+        )
         self.send({"protocol": PROTOCOL_VERSION, "games": games})
 
 

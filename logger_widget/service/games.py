@@ -194,15 +194,24 @@ class ClassGames:
                     )
                 )
             )
-            conn.execute(sa.insert(db.seek_members).values(seek=seek_id, player=creator, joined=now))
-            row = conn.execute(sa.select(db.seeks).where(db.seeks.c.id == seek_id)).one()
-            game = self._start_if_full(conn, row)
-            info = self._seek_info(
-                conn, conn.execute(sa.select(db.seeks).where(db.seeks.c.id == seek_id)).one()
-            )
+            info, game = self._join(conn, seek_id, creator)
+        self._started(game)
+        return info
+
+    def _join(self, conn: Connection, seek_id: int, name: str) -> tuple[SeekInfo, int | None]:
+        """Seat ``name`` in the seek, start its game when every seat is filled: the seek now, the game or ``None``."""
+        conn.execute(sa.insert(db.seek_members).values(seek=seek_id, player=name, joined=self.clock()))
+        game = self._start_if_full(
+            conn, conn.execute(sa.select(db.seeks).where(db.seeks.c.id == seek_id)).one()
+        )
+        return self._seek_info(
+            conn, conn.execute(sa.select(db.seeks).where(db.seeks.c.id == seek_id)).one()
+        ), game
+
+    def _started(self, game: int | None) -> None:
+        """Once committed, a new game wakes the bot worker (a bot may sit at seat 1)."""
         if game is not None:
             self.on_event(game)
-        return info
 
     def _check_active(self, conn: Connection, name: str) -> None:
         active = conn.execute(
@@ -324,13 +333,8 @@ class ClassGames:
             if name in info["joined"]:
                 raise ProtocolError("conflict", "seek", f"you have already joined seek {seek_id}")
             self._check_active(conn, name)
-            conn.execute(sa.insert(db.seek_members).values(seek=seek_id, player=name, joined=self.clock()))
-            game = self._start_if_full(conn, row)
-            info = self._seek_info(
-                conn, conn.execute(sa.select(db.seeks).where(db.seeks.c.id == seek_id)).one()
-            )
-        if game is not None:
-            self.on_event(game)
+            info, game = self._join(conn, seek_id, name)
+        self._started(game)
         return info
 
     def cancel(self, seek_id: int, name: str, teacher: bool = False) -> SeekInfo:
@@ -416,19 +420,27 @@ class ClassGames:
             self._games.pop(game_id, None)
 
     def _summary(self, conn: Connection, row: Any) -> GameSummary:
-        game = self.game(row.id, conn)
+        active = row.status == "active"  # a finished game is not replayed for its summary
         return {
             "id": row.id, "status": row.status, "players": row.players,
-            "seats": self._seats(conn, row.id, row.status == "active"),
-            "ply": row.ply, "to_move": None if row.status != "active" else game.position.to_move,
+            "seats": self._seats(conn, row.id, active),
+            "ply": row.ply, "to_move": self.game(row.id, conn).position.to_move if active else None,
             "created": row.created, "finished": row.finished, "result": row.result, "last_seq": row.last_seq,
             "turn_limit": row.turn_limit,
         }  # fmt: skip
 
-    def games(self, viewer: str | None = None, status: str | None = None) -> list[GameSummary]:
-        """Games, newest first: ``viewer``'s (``None``: the whole class's), of one ``status`` or all."""
+    def games(
+        self, viewer: str | None = None, status: str | None = None, limit: int | None = None
+    ) -> list[GameSummary]:
+        """Games, newest first.
+
+        Args:
+            viewer: only this pupil's games; ``None``: the whole class's.
+            status: ``"active"`` or ``"finished"`` only; ``None``: both.
+            limit: the newest ``limit`` games only; ``None``: all.
+        """
         with self.engine.connect() as conn:
-            query = sa.select(db.games).order_by(db.games.c.id.desc())
+            query = sa.select(db.games).order_by(db.games.c.id.desc()).limit(limit)
             if viewer is not None:
                 query = query.where(
                     db.games.c.id.in_(sa.select(db.seats.c.game).where(db.seats.c.player == viewer))
