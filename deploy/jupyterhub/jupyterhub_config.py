@@ -20,6 +20,10 @@ from the environment (scripts/classroom.sh sets them):
   an idle server lives (default 1800), ``LW_DISK_LIMIT`` — each home's size (default ``1G``;
   ``0``: no limit), ``LW_TMP_SIZE`` / ``LW_SHM_SIZE`` — each server's private ``/tmp`` and
   ``/var/tmp`` (default ``256M``) and ``/dev/shm`` (default ``64M``).
+* ``LW_CLASSGAME_DB`` — the class game service's database URL (default a SQLite file
+  ``LW_STATE/classgame.sqlite``), ``LW_CLASSGAME_PORT`` — its port (default ``LW_PORT + 3``),
+  ``LW_CLASSGAME_FORFEIT`` — seconds away before a pupil forfeits a game (default 600; the
+  teacher changes it in the service).
 
 Run as root (``LW_SYSTEM_USERS`` unset or ``1``), every name on the list gets a Unix account
 and its server runs as that account, in a home of mode 0700 on a disk image of its own
@@ -291,6 +295,36 @@ c.JupyterHub.services = [
         ],
     }
 ]
+# The class game service (docs/classroom.md, "Playing each other"): live games between the pupils,
+# a JupyterHub service started by the hub (python -m logger_widget.service, this environment's
+# package; bot seats are the project's presets, a pupil's code never runs there). Its database:
+# LW_CLASSGAME_DB (any SQLAlchemy URL, e.g. PostgreSQL) or STATE/classgame.sqlite (mode 0600).
+CLASSGAME = "classgame"
+CLASSGAME_PORT = int(os.environ.get("LW_CLASSGAME_PORT", PORT + 3))
+c.JupyterHub.services.append(
+    {
+        "name": CLASSGAME,
+        "command": [sys.executable, "-m", "logger_widget.service"],
+        "url": f"http://127.0.0.1:{CLASSGAME_PORT}",
+        "cwd": str(STATE),
+        "oauth_no_confirm": True,  # the teacher's dashboard opens without a "grant access?" page
+        "environment": {
+            "LW_CLASSGAME_STATE": str(STATE),
+            "LW_CLASSGAME_TEACHER_ROLES": "teacher",
+            **{k: os.environ[k] for k in ("LW_CLASSGAME_DB", "LW_CLASSGAME_FORFEIT") if os.environ.get(k)},
+        },
+    }
+)
+c.JupyterHub.load_roles += [
+    # every user of the hub (the pupils and the teacher) may use the class game service
+    {"name": "user", "scopes": ["self", f"access:services!service={CLASSGAME}"]},
+    # the service reads who the hub's users are and their roles (who is the teacher); nothing else
+    {"name": CLASSGAME, "scopes": ["list:users", "read:users", "read:roles:users"], "services": [CLASSGAME]},
+]
+# a pupil's kernel reaches the service with its server's token (JUPYTERHUB_API_TOKEN), through the proxy
+c.Spawner.server_token_scopes = ["users:activity!user", "access:servers!server", f"access:services!service={CLASSGAME}"]
+c.Spawner.environment["LW_CLASSGAME_URL"] = f"http://127.0.0.1:{PORT}/services/{CLASSGAME}/"
+
 # LW_API_TOKEN: a token for the teacher's scripts and the tests, allowed to list users and
 # start/stop servers and read their state (not to open them: no access:servers)
 if os.environ.get("LW_API_TOKEN"):
