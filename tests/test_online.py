@@ -22,7 +22,14 @@ from logger_widget import Position, Turn
 from logger_widget.board import Lobby, OnlineBoard
 from logger_widget.board.online_mode import refusal_text
 from logger_widget.i18n import Translator
-from logger_widget.online.client import ClassClient, NotOnHub, Refused, ServiceUnreachable, connect, service_url
+from logger_widget.online.client import (
+    ClassClient,
+    NotOnHub,
+    Refused,
+    ServiceUnreachable,
+    connect,
+    service_url,
+)
 
 pytestmark = pytest.mark.slow  # a hub and a service start (about 8 s), then each test takes a second or two
 
@@ -57,7 +64,9 @@ class Class:
         opened = self.clients[first].open_seek(2, **seek)
         return int(self.clients[second].accept(opened["id"])["game"])
 
-    def board(self, game: int, name: str, locale: str = "en", client: ClassClient | None = None) -> OnlineBoard:
+    def board(
+        self, game: int, name: str, locale: str = "en", client: ClassClient | None = None
+    ) -> OnlineBoard:
         board = OnlineBoard(game, locale, client or self.clients[name], poll_wait=POLL)
         self.boards.append(board)
         return board
@@ -149,7 +158,7 @@ def test_a_turn_clicked_on_one_board_reaches_the_other_and_a_classmate_watches(k
     assert online(amy)["watching"] and online(amy)["mine"] == []
     assert diego.view["status"]["text"] == "olena думає…"
     assert not diego.view["interactive"] and not any(c["selectable"] for r in diego.view["cells"] for c in r)
-    assert olena.view["task"] == "Class game {}. Your seat: Player 1.".format(game)
+    assert olena.view["task"] == f"Class game {game}. Your seat: Player 1."
     assert [p["bot_name"] for p in olena.view["players"]] == ["olena", "diego"]
     latencies = []
     expected = Position.initial(2)
@@ -160,10 +169,10 @@ def test_a_turn_clicked_on_one_board_reaches_the_other_and_a_classmate_watches(k
         t0 = time.perf_counter()
         drive(mover).play(turn)
         assert online(mover)["state"] in ("sending", "thinking")
-        until(lambda: len(other.game.turns) == i + 1, what=f"turn {i} on the other board")
+        until(lambda o=other, n=i + 1: len(o.game.turns) == n, what=f"turn {i} on the other board")
         latencies.append(time.perf_counter() - t0)
-        until(lambda: len(amy.game.turns) == i + 1, what="the watcher's board")
-        until(lambda: online(mover)["state"] == "thinking", what="the turn confirmed")
+        until(lambda n=i + 1: len(amy.game.turns) == n, what="the watcher's board")
+        until(lambda m=mover: online(m)["state"] == "thinking", what="the turn confirmed")
         assert online(other)["state"] == "my_turn"
     assert olena.position == diego.position == amy.position == expected
     assert klass.clients["amy"].game(game)["lpn"] == expected.to_lpn()
@@ -308,4 +317,3 @@ def test_a_classmate_who_does_not_come_back_loses_by_forfeit(klass: Class) -> No
     finally:
         klass.stop()
         klass.start()
-

@@ -22,9 +22,10 @@ import html
 import logging
 import threading
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
-import ipywidgets as w
+import ipywidgets as w  # type: ignore[import-untyped]
 
 from ..i18n import Translator
 from ..i18n.texts.online import ERRORS, LOBBY
@@ -34,6 +35,14 @@ from .online_mode import OnlineBoard
 __all__ = ["Lobby"]
 
 log = logging.getLogger(__name__)
+
+
+def _challenge(name: str, client: ClassClient) -> None:
+    client.open_seek(2, (name,))
+
+
+def _cancel(seek: int, client: ClassClient) -> None:
+    client.cancel(seek)
 
 
 class Lobby:
@@ -83,7 +92,9 @@ class Lobby:
         self._bots = w.Dropdown(options=[0, 1, 2, 3], value=0, description=t("bots"))
         self._open = w.Button(description=t("open_seek"))
         self._open.on_click(
-            lambda _b: self._act(lambda c: self._accepted(c.open_seek(self._seats.value, (), self._bot_specs())), "opened")
+            lambda _b: self._act(
+                lambda c: self._accepted(c.open_seek(self._seats.value, (), self._bot_specs())), "opened"
+            )
         )
         self._refresh = w.Button(description=t("refresh"), icon="refresh")
         self._refresh.on_click(lambda _b: self.refresh())
@@ -162,9 +173,9 @@ class Lobby:
             try:
                 data = self._read(client)
             except ClassGameError as e:
-                self._deliver(lambda e=e: self._show_error(e))
+                self._deliver(partial(self._show_error, e))
                 continue
-            self._deliver(lambda data=data: self._draw(data))
+            self._deliver(partial(self._draw, data))
 
     def _deliver(self, fn: Callable[[], None]) -> None:
         loop = self._loop
@@ -203,30 +214,53 @@ class Lobby:
             self._notice.value = self._box("info", t("me", name=name))
         others = [p for p in self.data["players"] if p.get("name") != name]
         self._online.children = [
-            w.HBox([w.Label(str(p["name"])), self._button("challenge", lambda c, n=p["name"]: c.open_seek(2, (n,)), "opened")])
+            w.HBox(
+                [
+                    w.Label(str(p["name"])),
+                    self._button("challenge", partial(_challenge, str(p["name"])), "opened"),
+                ]
+            )
             for p in others
         ] or [w.Label(t("nobody"))]
         rows = []
         for seek in self.data["seeks"]:
-            label = self.tr.count(LOBBY["seek"], int(seek.get("players", 2)), name=str(seek.get("creator", "")))
+            label = self.tr.count(
+                LOBBY["seek"], int(seek.get("players", 2)), name=str(seek.get("creator", ""))
+            )
             if name in seek.get("joined", ()):
                 taken = len(seek.get("joined", ())) + len(seek.get("bots", ()))
                 waiting = t("waiting", joined=taken, total=int(seek.get("players", 2)))
-                rows.append(w.HBox([w.Label(f"{label} · {waiting}"), self._button("cancel", lambda c, s=seek["id"]: c.cancel(s))]))
+                rows.append(
+                    w.HBox(
+                        [
+                            w.Label(f"{label} · {waiting}"),
+                            self._button("cancel", partial(_cancel, int(seek["id"]))),
+                        ]
+                    )
+                )
             else:
                 key = "challenged" if name in seek.get("invite", ()) else None
                 text = f"{label} · {t(key, name=seek.get('creator', ''))}" if key else label
-                rows.append(w.HBox([w.Label(text), self._button("accept", lambda c, s=seek["id"]: self._accepted(c.accept(s)))]))
+                rows.append(
+                    w.HBox(
+                        [
+                            w.Label(text),
+                            self._button("accept", partial(self._accept, int(seek["id"]))),
+                        ]
+                    )
+                )
         self._seeks.children = rows or [w.Label(t("no_seeks"))]
         self._games.children = [self._game_row(g, "resume") for g in mine] or [w.Label(t("no_games"))]
-        self._watch.children = [self._game_row(g, "watch") for g in self.data["class"]] or [w.Label(t("no_watch"))]
+        self._watch.children = [self._game_row(g, "watch") for g in self.data["class"]] or [
+            w.Label(t("no_watch"))
+        ]
         if fresh and not first and (self.board is None or self.board.mode.over):
             self.open(int(fresh[0]["id"]))  # a seek of the pupil's has just started: its board comes up
 
     def _game_row(self, game: dict[str, Any], action: str) -> w.HBox:
         names = ", ".join(str(s.get("player") or s.get("bot") or "—") for s in game.get("seats", ()))
         label = self._t("game", game=game["id"], names=names)
-        return w.HBox([w.Label(label), self._button(action, lambda c, g=int(game["id"]): self.open(g))])
+        return w.HBox([w.Label(label), self._button(action, partial(self._open_with, int(game["id"])))])
 
     def _bot_specs(self) -> tuple[str, ...]:
         return ("mcts:easy",) * min(int(self._bots.value), int(self._seats.value) - 1)
@@ -248,6 +282,12 @@ class Lobby:
         if done is not None:
             self._notice.value = self._box("success", self._t(done))
         self.refresh()
+
+    def _accept(self, seek: int, client: ClassClient) -> None:
+        self._accepted(client.accept(seek))
+
+    def _open_with(self, game: int, client: ClassClient) -> None:
+        self.open(game)
 
     def _accepted(self, seek: dict[str, Any]) -> None:
         """A seek joined or opened: its game's board comes up once every seat is taken."""

@@ -31,6 +31,7 @@ import threading
 import time
 import weakref
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any
 
 from ..engine.errors import LoggerError
@@ -58,8 +59,9 @@ _feeds: weakref.WeakValueDictionary[tuple[str, int], GameFeed] = weakref.WeakVal
 
 
 def game_from(info: Mapping[str, Any]) -> Game:
-    """The :class:`Game` of the service's game ``info`` (:class:`~logger_widget.online.protocol.GameState`):
-    its start position and turns, replayed by the engine.
+    """The :class:`Game` of the service's game ``info``: its start position and turns, replayed by the engine.
+
+    ``info`` is a :class:`~logger_widget.online.protocol.GameState`.
 
     Raises:
         ClassGameError: the record cannot be replayed (a fault of the service, never of the pupil).
@@ -95,7 +97,9 @@ class OnlineMode(BaseMode):
 
     name = "online"
 
-    def __init__(self, client: ClassClient, info: Mapping[str, Any], *, poll_wait: float | None = None) -> None:
+    def __init__(
+        self, client: ClassClient, info: Mapping[str, Any], *, poll_wait: float | None = None
+    ) -> None:
         self.client = client
         self.game_id = int(info["id"])
         self.poll_wait = poll_wait
@@ -166,7 +170,13 @@ class OnlineMode(BaseMode):
             old.stop()  # the cell was run again: the old board stops following
         options: dict[str, Any] = {} if self.poll_wait is None else {"wait": self.poll_wait}
         self._feed = GameFeed(
-            self.client, self.game_id, self.seq, self._on_events, self._on_trouble, self.host.deliver, **options
+            self.client,
+            self.game_id,
+            self.seq,
+            self._on_events,
+            self._on_trouble,
+            self.host.deliver,
+            **options,
         )
         _feeds[key] = self._feed
         self._feed.start()
@@ -238,6 +248,9 @@ class OnlineMode(BaseMode):
                 if self.trouble is not None:
                     self.trouble = None
                     self.resync(Notice("success", lambda tr: tr.translate(ERRORS["reconnected"])))
+            elif isinstance(error, Refused):  # the service answers, but no more for this game: say why
+                self.trouble = None
+                self.host.show(Notice("error", refusal_text(error)))
             else:
                 self.trouble = error
             self.host.changed()
@@ -267,7 +280,7 @@ class OnlineMode(BaseMode):
             try:
                 info = self.client.game(self.game_id)
             except ClassGameError as e:
-                deliver(lambda: self._on_trouble(e) if isinstance(e, ServiceUnreachable) else None)
+                deliver(partial(self._on_trouble, e))
                 return
             deliver(lambda: then(info))
 
@@ -298,8 +311,10 @@ class OnlineMode(BaseMode):
     # ------------------------------------------------------------------ the pupil's turn
 
     def after_change(self) -> None:
-        """The game changed: the pupil's own turn is sent; any other change (``board.play`` on a
-        classmate's turn, ``board.undo()``, ``board.load()`` in code) is undone by the service's game."""
+        """The game changed: the pupil's own turn is sent; any other change is undone by the service's game.
+
+        Other changes: ``board.play`` on a classmate's turn, ``board.undo()``, ``board.load()`` in code.
+        """
         if self._applying:
             return
         game = self.host.game
@@ -318,14 +333,14 @@ class OnlineMode(BaseMode):
             pause = 0.5
             while not self._closed:
                 try:
-                    event = self.client.play(self.game_id, ply, notation)
+                    self.client.play(self.game_id, ply, notation)
                 except ServiceUnreachable as e:
-                    deliver(lambda e=e: self._on_trouble(e))
+                    deliver(partial(self._on_trouble, e))
                     time.sleep(pause)
                     pause = min(5.0, pause * 2)
                     continue
                 except Refused as e:
-                    deliver(lambda e=e: self._refused(e))
+                    deliver(partial(self._refused, e))
                     return
                 deliver(lambda: self._sent(ply))
                 return
@@ -364,14 +379,15 @@ class OnlineMode(BaseMode):
 
     def refusal(self, action: str) -> Notice:
         """Why the intent is refused: off in a class game, watching, over, on its way, someone else's turn."""
+        params: dict[str, str] = {}
         if action in OFF_INTENTS or action == "review":
-            key, params = "off", {}
+            key = "off"
         elif self.watching:
-            key, params = "watching", {}
+            key = "watching"
         elif self.over or self.host.game.is_over:
-            key, params = "over", {}
+            key = "over"
         elif self.pending is not None or len(self.host.game.turns) != self._confirmed:
-            key, params = "sending", {}
+            key = "sending"
         else:
             key, params = "not_your_turn", {"name": self.seat_name(self.host.game.position.to_move)}
         return Notice("info", lambda tr: tr.format(ERRORS[key], **params))
@@ -457,9 +473,9 @@ class OnlineMode(BaseMode):
         if state == "over":
             result = self.result or {}
             if result.get("reason") in ("forfeit", "resign"):
-                left = tr.format_list([self.seat_name(int(s)) for s in result.get("left") or ()])
+                gone = tr.format_list([self.seat_name(int(s)) for s in result.get("left") or ()])
                 key = "forfeit" if result["reason"] == "forfeit" else "resigned"
-                return {"kind": "over", "text": tr.format(STATUS[key], name=left)}
+                return {"kind": "over", "text": tr.format(STATUS[key], name=gone)}
             winners = result.get("winners")
             if isinstance(winners, list) and winners:
                 names = tr.format_list([self.seat_name(int(w)) for w in winners])
@@ -470,8 +486,8 @@ class OnlineMode(BaseMode):
         if state == "sending":
             return {"kind": "thinking", "text": tr.translate(STATUS["sending"])}
         if state == "away":
-            seat = self._away(to_move) or {}
-            left = seat.get("forfeit_in")
+            away = self._away(to_move) or {}
+            left = away.get("forfeit_in")
             minutes = max(1, math.ceil(float(left) / 60)) if isinstance(left, (int, float)) else 0
             if not minutes:
                 return {"kind": "paused", "text": tr.format(STATUS["away_now"], name=self.seat_name(to_move))}
@@ -526,7 +542,7 @@ class OnlineBoard:
 
     def __init__(
         self,
-        game: int | str,
+        game: int,
         locale: str = "uk",
         client: ClassClient | None = None,
         *,

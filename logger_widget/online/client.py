@@ -31,6 +31,7 @@ import urllib.parse
 import urllib.request
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from .protocol import PROTOCOL_VERSION, seek_request, turn_message
@@ -68,7 +69,7 @@ class NotOnHub(ClassGameError):
 
 
 class ServiceUnreachable(ClassGameError):
-    """The class game service did not answer (refused connection, timeout, a proxy's 502/503)."""
+    """The class game service did not answer (refused connection, timeout, an HTTP 5xx: down or restarting)."""
 
     def __init__(self, url: str, reason: str) -> None:
         super().__init__(f"the class game service at {url} does not answer: {reason}")
@@ -176,7 +177,9 @@ class ClassClient:
         except urllib.error.HTTPError as e:
             with e:
                 raw = e.read().decode("utf-8", errors="replace")
-            if e.code in (502, 503, 504):  # the proxy: the service is down or restarting
+            if (
+                e.code >= 500
+            ):  # the service is down, restarting (a poll cut short) or the proxy cannot reach it
                 raise ServiceUnreachable(self.url, f"HTTP {e.code}") from None
             try:
                 answer = json.loads(raw)
@@ -207,7 +210,9 @@ class ClassClient:
         """The open seeks and the challenges addressed to the pupil (:class:`~.protocol.SeekInfo`)."""
         return list(self.request("GET", "seeks")["seeks"])
 
-    def open_seek(self, players: int = 2, invite: Sequence[str] = (), bots: Sequence[str] = ()) -> dict[str, Any]:
+    def open_seek(
+        self, players: int = 2, invite: Sequence[str] = (), bots: Sequence[str] = ()
+    ) -> dict[str, Any]:
         """Open a seek for ``players`` seats (2–4), ``bots`` (presets) taking some; ``invite``: a challenge.
 
         A challenge names everyone who plays: the pupil, the invited classmates and the bots fill
@@ -243,7 +248,9 @@ class ClassClient:
 
     def resign(self, game: int) -> dict[str, Any]:
         """Give up game ``game``; the ``over`` event."""
-        return dict(self.request("POST", f"games/{int(game)}/resign", {"protocol": PROTOCOL_VERSION})["event"])
+        return dict(
+            self.request("POST", f"games/{int(game)}/resign", {"protocol": PROTOCOL_VERSION})["event"]
+        )
 
     def events(self, game: int, after: int, timeout: float = POLL_WAIT) -> dict[str, Any]:
         """The game's events after ``after`` (:class:`~.protocol.EventsReply`; a long poll of up to ``timeout`` s)."""
@@ -301,12 +308,12 @@ class GameFeed:
             except ServiceUnreachable as e:
                 if not troubled:
                     troubled = True
-                    self.deliver(lambda e=e: self.on_trouble(e))
+                    self.deliver(partial(self.on_trouble, e))
                 self._stop.wait(pause)
                 pause = min(5.0, pause * 2)
                 continue
             except Refused as e:  # the game is gone, or the pupil may not follow it: stop
-                self.deliver(lambda e=e: self.on_trouble(e))
+                self.deliver(partial(self.on_trouble, e))
                 return
             if troubled:
                 troubled, pause = False, 0.5
@@ -317,7 +324,7 @@ class GameFeed:
                 self.after = max(self.after, *seqs)
             if self._stop.is_set():
                 return  # a newer board follows the game now
-            self.deliver(lambda answer=answer: self.on_events(answer))
+            self.deliver(partial(self.on_events, answer))
             if answer.get("status") == "finished" and not events:
                 return
 
@@ -326,4 +333,3 @@ class GameFeed:
         self.stop()
         if self._thread is not None:
             self._thread.join(timeout)
-

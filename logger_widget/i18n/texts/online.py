@@ -46,7 +46,9 @@ STATUS: MappingProxyType[str, Any] = MappingProxyType(
         ),
         "away_now": NP_("online:status", "{name} is not connected. The game waits for {name} to come back."),
         # TRANSLATORS: {name} is one or more classmates' names.
-        "forfeit": NP_("online:status", "The game is over: {name} did not come back in time and loses by forfeit."),
+        "forfeit": NP_(
+            "online:status", "The game is over: {name} did not come back in time and loses by forfeit."
+        ),
         # TRANSLATORS: {name} is one or more classmates' names.
         "resigned": NP_("online:status", "The game is over: {name} has resigned."),
         "winners": NP_("online:status", "The game is over. Winner: {names}."),
@@ -56,7 +58,9 @@ STATUS: MappingProxyType[str, Any] = MappingProxyType(
 #: One-off notices of an online board, and errors of the client (context ``online:notice``).
 ERRORS: MappingProxyType[str, Any] = MappingProxyType(
     {
-        "not_your_turn": NP_("online:notice", "Now {name} is to move, not you: wait until that turn arrives."),
+        "not_your_turn": NP_(
+            "online:notice", "Now {name} is to move, not you: wait until that turn arrives."
+        ),
         "watching": NP_("online:notice", "You are watching this game: only its players can play turns."),
         "sending": NP_("online:notice", "Your turn is on its way to the class game: wait a moment."),
         "over": NP_("online:notice", "This class game is over."),
@@ -66,9 +70,7 @@ ERRORS: MappingProxyType[str, Any] = MappingProxyType(
         ),
         # TRANSLATORS: {reason} is the rule as a whole sentence of its own.
         "refused": NP_("online:notice", "The class game did not accept that turn. {reason}"),
-        "moved_on": NP_(
-            "online:notice", "The game had already moved on: the board now shows it as it is."
-        ),
+        "moved_on": NP_("online:notice", "The game had already moved on: the board now shows it as it is."),
         "reconnected": NP_("online:notice", "Connected to the class game again."),
         # TRANSLATORS: {error} is the technical reason, e.g. "connection refused".
         "unreachable": NP_(
