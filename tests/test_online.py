@@ -173,7 +173,7 @@ def test_a_turn_clicked_on_one_board_reaches_the_other_and_a_classmate_watches(k
         latencies.append(time.perf_counter() - t0)
         until(lambda n=i + 1: len(amy.game.turns) == n, what="the watcher's board")
         until(lambda m=mover: online(m)["state"] == "thinking", what="the turn confirmed")
-        assert online(other)["state"] == "my_turn"
+        until(lambda o=other: online(o)["state"] == "my_turn", what="the other's turn")
     assert olena.position == diego.position == amy.position == expected
     assert klass.clients["amy"].game(game)["lpn"] == expected.to_lpn()
     print(f"\nturn relay in one process: median {1000 * statistics.median(latencies):.0f} ms, "
@@ -238,7 +238,7 @@ def test_a_stale_board_is_refused_by_the_service_and_shows_the_game_as_it_is(kla
     assert "ya había avanzado" in olena.view["notice"]["text"], olena.view["notice"]
     until(lambda: len(olena.game.turns) == 1)
     assert olena.game.turns[0] == Turn.parse("a1-a2 *b2")
-    assert online(olena)["state"] == "thinking"
+    until(lambda: online(olena)["state"] == "thinking")
 
 
 # ---------------------------------------------------------------------------- coming back
@@ -300,14 +300,22 @@ def test_a_lost_connection_shows_reconnecting_and_the_game_goes_on(klass: Class)
     until(lambda: online(olena)["state"] == "thinking" and online(diego)["state"] == "my_turn", timeout=30)
 
 
-def test_a_classmate_who_does_not_come_back_loses_by_forfeit(klass: Class) -> None:
+def test_a_classmate_who_goes_away_is_shown_then_loses_by_forfeit(klass: Class) -> None:
     klass.stop()
-    klass.start(LW_CLASSGAME_FORFEIT="3")
+    klass.start(LW_CLASSGAME_FORFEIT="6", LW_CLASSGAME_ONLINE="2", LW_CLASSGAME_SWEEP="1")
     try:
         game = klass.game()
-        olena = klass.board(game, "olena", "es")
-        # diego never opens the board: after 3 s (and the service's next check) the game is his loss
-        until(lambda: online(olena)["state"] == "over", timeout=30, what="the forfeit")
+        olena, diego = klass.board(game, "olena", "es"), klass.board(game, "diego")
+        drive(olena).play(pick(olena.position))
+        until(lambda: len(diego.game.turns) == 1)
+        diego.close()  # diego's tab and kernel are gone: nobody asks about the game for him
+        until(lambda: online(olena)["state"] == "away", timeout=30, what="diego shown away")
+        until(lambda: "minuto" in olena.view["status"]["text"], what="the minutes left")
+        assert olena.view["status"]["text"] == (
+            "diego está sin conexión. Si diego no vuelve en 1 minuto, pierde por abandono."
+        ), olena.view["status"]
+        assert "sin conexión" in [p["badge"] for p in olena.view["players"]]
+        until(lambda: online(olena)["state"] == "over", timeout=40, what="the forfeit")
         assert olena.view["over"] and not olena.view["interactive"]
         assert olena.view["status"]["text"] == (
             "La partida ha terminado: diego no ha vuelto a tiempo y pierde por abandono."
@@ -317,3 +325,39 @@ def test_a_classmate_who_does_not_come_back_loses_by_forfeit(klass: Class) -> No
     finally:
         klass.stop()
         klass.start()
+
+
+def test_a_game_with_a_turn_limit_ends_on_both_boards_with_its_winner(klass: Class) -> None:
+    game = klass.game(turn_limit=2)
+    olena, diego = klass.board(game, "olena"), klass.board(game, "diego", "uk")
+    drive(olena).play(Turn.parse("a1-a3 *b3"))
+    until(lambda: online(diego)["state"] == "my_turn")
+    drive(diego).play(Turn.parse("e5-e4 *d4"))
+    until(lambda: online(olena)["state"] == "over" and online(diego)["state"] == "over", what="the end")
+    assert olena.game.end_reason == "turn_limit" and olena.view["over"]
+    result = klass.clients["olena"].game(game)["result"]
+    assert result["reason"] == "turn_limit" and online(olena)["result"] == result
+    names = " і ".join(["olena", "diego"][w - 1] for w in result["winners"])
+    assert diego.view["status"]["text"] == f"Гру завершено. Перемога: {names}."
+    assert drive(diego).cell("a2") == "rejected"
+
+
+def test_every_text_of_an_online_board_comes_from_the_catalogues(klass: Class) -> None:
+    from test_i18n import _unbracketed, _view_strings
+
+    game = klass.game()
+    views = []
+    for name in ("olena", "diego", "amy"):  # to move, waiting for a classmate, watching
+        board = klass.board(game, name, "en-XA")
+        views.append(board.view)
+        assert drive(board).cell("e3") == "rejected" or name == "olena"
+        views.append(board.view)
+    strings = [
+        (path, s)
+        for view in views
+        for path, s in _view_strings({k: v for k, v in view.items() if k != "online"})
+        if s not in PUPILS
+    ]
+    bad = sorted({f"{path}: {s!r}" for path, s in strings if _unbracketed(s)})
+    assert not bad, "texts that bypass the catalogues:\n" + "\n".join(bad[:40])
+    assert any("olena" in s for _path, s in strings)  # the names are in the texts

@@ -207,11 +207,12 @@ class OnlineMode(BaseMode):
                     seat = event["seat"]
                     if 0 < seat <= len(self.seats):
                         self.seats[seat - 1]["online"] = bool(event.get("online"))
+                    self._presence_read = 0.0  # read the seats at once: the minutes left before a forfeit
             if answer.get("status") == "finished":
                 self.status = "finished"
             if not in_step:
                 self.resync(Notice("info", lambda tr: tr.translate(ERRORS["moved_on"])))
-            elif not answer.get("events") and not self.over:
+            elif not self.over and (not answer.get("events") or not self._presence_read):
                 self._read_presence()
             host.changed()
 
@@ -227,11 +228,12 @@ class OnlineMode(BaseMode):
             return True
         if ply != len(game.turns):
             return False
+        self._confirmed = ply + 1  # before the turn is played: the board draws it as the service's
         try:
             self._play(notation)
         except LoggerError:
+            self._confirmed = ply
             return False
-        self._confirmed = ply + 1
         return True
 
     def _play(self, notation: str) -> None:

@@ -211,14 +211,20 @@ class ClassClient:
         return list(self.request("GET", "seeks")["seeks"])
 
     def open_seek(
-        self, players: int = 2, invite: Sequence[str] = (), bots: Sequence[str] = ()
+        self,
+        players: int = 2,
+        invite: Sequence[str] = (),
+        bots: Sequence[str] = (),
+        turn_limit: int | None = None,
     ) -> dict[str, Any]:
         """Open a seek for ``players`` seats (2–4), ``bots`` (presets) taking some; ``invite``: a challenge.
 
         A challenge names everyone who plays: the pupil, the invited classmates and the bots fill
-        exactly ``players`` seats. Returns the :class:`~.protocol.SeekInfo`.
+        exactly ``players`` seats. ``turn_limit``: the game ends after that many turns (a short
+        game). Returns the :class:`~.protocol.SeekInfo`.
         """
-        return dict(self.request("POST", "seeks", seek_request(players, list(invite), list(bots))))
+        body = seek_request(players, list(invite), list(bots), turn_limit=turn_limit)
+        return dict(self.request("POST", "seeks", body))
 
     def accept(self, seek: int) -> dict[str, Any]:
         """Take a seat in seek ``seek``; its :class:`~.protocol.SeekInfo` (``game`` once every seat is taken)."""
