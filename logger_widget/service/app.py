@@ -67,7 +67,7 @@ log = logging.getLogger("logger_widget.service")
 #: PLACEHOLDER: the arena (``logger_widget.service.arena``), the dashboard
 #: (``logger_widget.service.dashboard``) and the progress API (``logger_widget.service.progress_api``)
 #: add themselves here when they land.
-HANDLER_MODULES: tuple[str, ...] = ()
+HANDLER_MODULES: tuple[str, ...] = ("logger_widget.service.arena", "logger_widget.service.dashboard")
 
 
 @dataclass
