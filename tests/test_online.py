@@ -192,6 +192,11 @@ def test_clicks_out_of_turn_and_for_a_watcher_are_refused_and_nothing_is_sent(kl
     for action in ("undo", "new_game", "hint", "import", "take_over"):
         assert drive(olena).send(action, text="{}") == "rejected", action
     assert klass.clients["olena"].game(game)["ply"] == 0
+    # quiet long polls do not redraw: a redraw between the view and the click would make it stale
+    version = olena.view["version"]
+    time.sleep(2.5 * POLL)
+    assert olena.view["version"] == version
+    assert drive(olena).send("cell", cell="a3", version=version) == "ok"
 
 
 def test_a_pupil_cannot_play_another_seat_replay_a_turn_or_forge_the_board(klass: Class) -> None:

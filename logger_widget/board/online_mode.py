@@ -115,6 +115,7 @@ class OnlineMode(BaseMode):
         self._feed: GameFeed | None = None
         self._closed = False
         self._presence_read = 0.0
+        self._looked: tuple[Any, ...] = ()
         self.update(info)
         self.mine = frozenset(int(s) for s in info.get("you") or ())
 
@@ -214,7 +215,29 @@ class OnlineMode(BaseMode):
                 self.resync(Notice("info", lambda tr: tr.translate(ERRORS["moved_on"])))
             elif not self.over and (not answer.get("events") or not self._presence_read):
                 self._read_presence()
-            host.changed()
+            self._changed()
+
+    def _look(self) -> tuple[Any, ...]:
+        """What the mode adds to the view (its state, the seats' presence, the result): redrawn when it changes."""
+        away = tuple(
+            (
+                s.get("online"),
+                math.ceil(float(s["forfeit_in"]) / 60)
+                if isinstance(s.get("forfeit_in"), (int, float))
+                else None,
+            )
+            for s in self.seats
+        )
+        return (self.state_name(), away, self.status, repr(self.result), self._confirmed, self.pending)
+
+    def _changed(self) -> None:
+        """Redraw only when what the board shows changed.
+
+        A redraw between the view a pupil sees and their click makes the click stale (refused), so a
+        quiet long poll must not redraw.
+        """
+        if self._look() != self._looked:
+            self.host.changed()
 
     def _take_turn(self, ply: int, notation: str) -> bool:
         """The service's turn at ``ply``: confirm ours, or play a classmate's; False when out of step."""
@@ -255,7 +278,7 @@ class OnlineMode(BaseMode):
                 self.host.show(Notice("error", refusal_text(error)))
             else:
                 self.trouble = error
-            self.host.changed()
+            self._changed()
 
     def _read_presence(self) -> None:
         """Re-read the seats (who is connected) at most every 10 s, in the background."""
@@ -269,7 +292,7 @@ class OnlineMode(BaseMode):
         with self.host.lock:
             if info.get("seats"):
                 self.seats = [dict(s) for s in info["seats"]]
-            self.host.changed()
+            self._changed()
 
     def resync(self, notice: Notice | None = None) -> None:
         """Put the service's game on the board (read in the background), saying why with ``notice``."""
@@ -302,7 +325,7 @@ class OnlineMode(BaseMode):
             if local.start == game.start and local.turns == game.turns:
                 if notice is not None:
                     host.show(notice)
-                host.changed()
+                self._changed()
                 return
             self._applying = True
             try:
@@ -355,7 +378,7 @@ class OnlineMode(BaseMode):
                 self.pending = None
             self._confirmed = max(self._confirmed, ply + 1)
             self.trouble = None
-            self.host.changed()
+            self._changed()
 
     def _refused(self, error: Refused) -> None:
         """The service refused the pupil's turn: its game goes back on the board, with the reason."""
@@ -427,6 +450,7 @@ class OnlineMode(BaseMode):
     def panels(self, view: ViewModel, tr: Translator) -> dict[str, Any]:
         """The online panel, the task and status lines, named player cards, the game's buttons off."""
         state = self.state_name()
+        self._looked = self._look()
         out: dict[str, Any] = {
             "undo": {"enabled": False},
             "redo": {"enabled": False},
