@@ -21,6 +21,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -243,3 +244,84 @@ class Client:
         status, reply = self.call(method, path, body)
         assert status < 400, f"{self.name}: {method} {path} -> {status} {reply}"
         return reply
+
+
+class BotPupil(threading.Thread):
+    """A pupil whose turns a bot preset chooses, playing one game through the API like a board would.
+
+    Long-polls the game's events; when its seat is to move it plays the bot's turn at the current
+    ply. ``sent[ply]`` is when it posted its turn at ``ply`` and ``received[ply]`` when its
+    long-poll brought a classmate's turn (``time.monotonic()``), for relay latencies; ``refused``
+    collects any refusal (none is expected); ``turns`` are the turns in the order the events
+    brought them.
+    """
+
+    def __init__(self, client: Client, game: int, bot: str, seed: int, poll: float = 10.0) -> None:
+        super().__init__(daemon=True, name=f"{client.name}-game-{game}")
+        self.client, self.game, self.poll = client, game, poll
+        from logger_widget.bots import make_bot
+
+        self.bot = make_bot(bot, seed=seed)
+        self.sent: dict[int, float] = {}
+        self.received: dict[int, float] = {}
+        self.refused: list[Any] = []
+        self.turns: list[str] = []
+        self.seqs: list[int] = []
+        self.status = ""
+
+    def run(self) -> None:
+        from logger_widget.engine import Position
+        from logger_widget.online.protocol import turn_message
+
+        state = self.client.ok("GET", f"games/{self.game}")
+        (seat,) = state["you"]
+        position, ply, after = Position.from_lpn(state["lpn"]), state["ply"], 0
+        self.status = state["status"]
+        while self.status == "active":
+            if position.to_move == seat and ply not in self.sent:
+                turn = self.bot.choose(position)
+                self.sent[ply] = time.monotonic()
+                status, reply = self.client.call("POST", f"games/{self.game}/turns", turn_message(ply, turn))
+                if status != 200:
+                    self.refused.append(reply)
+                    return
+            reply = self.client.ok("GET", f"games/{self.game}/events?after={after}&timeout={self.poll}")
+            now = time.monotonic()
+            for event in reply["events"]:
+                self.seqs.append(event["seq"])
+                if event["kind"] == "turn":
+                    if event["seat"] != seat:
+                        self.received[event["ply"]] = now
+                    self.turns.append(event["turn"])
+                    position, ply = Position.from_lpn(event["lpn"]), event["ply"] + 1
+            after, self.status = reply["last_seq"], reply["status"]
+
+
+def start_bot_games(people: list[Client], bot: str, turn_limit: int) -> list[tuple[int, list[BotPupil]]]:
+    """Pair ``people`` two by two (the first challenges the second) and start a :class:`BotPupil` per seat.
+
+    Returns:
+        ``(game id, [its two pupils])`` per pair; every thread is started.
+    """
+    games = []
+    for i in range(0, len(people) - 1, 2):
+        first, second = people[i], people[i + 1]
+        seek = first.ok("POST", "seeks", {"players": 2, "invite": [second.name], "turn_limit": turn_limit})
+        game = int(second.ok("POST", f"seeks/{seek['id']}/accept")["game"])
+        pupils = [BotPupil(first, game, bot, seed=2 * game), BotPupil(second, game, bot, seed=2 * game + 1)]
+        games.append((game, pupils))
+    for _, pupils in games:
+        for pupil in pupils:
+            pupil.start()
+    return games
+
+
+def relay_latencies(games: list[tuple[int, list[BotPupil]]]) -> list[float]:
+    """Seconds from a pupil posting a turn to the opponent's long-poll bringing it, every turn of every game."""
+    found = []
+    for _, (a, b) in games:
+        for sender, receiver in ((a, b), (b, a)):
+            found += [
+                receiver.received[ply] - t for ply, t in sender.sent.items() if ply in receiver.received
+            ]
+    return found

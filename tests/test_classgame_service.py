@@ -41,7 +41,7 @@ class Running:
         self.service: Service | None = None
 
     def start(self) -> None:
-        self._context = running_service(self.hub, self.url, LW_CLASSGAME_SWEEP="1")
+        self._context = running_service(self.hub, self.url, LW_CLASSGAME_SWEEP="1", LW_CLASSGAME_ONLINE="3")
         self.service = self._context.__enter__()
 
     def stop(self) -> None:
@@ -313,15 +313,25 @@ def test_a_pupil_who_leaves_forfeits_after_the_teachers_time(
     assert teacher.ok("PUT", "settings", {"forfeit_after": 10})["forfeit_after"] == 10
     try:
         game = _game(people, ["ann", "ben"])
-        after = 0
+        after, away = 0, []
         deadline = time.monotonic() + 40
         while time.monotonic() < deadline:  # ann stays; ben has gone
-            reply = ann.ok("GET", f"games/{game}/events?after={after}&timeout=3")
+            reply = ann.ok("GET", f"games/{game}/events?after={after}&timeout=2")
             after = reply["last_seq"]
             if reply["status"] == "finished":
                 break
+            (ann_seat, ben_seat) = ann.ok("GET", f"games/{game}")["seats"]
+            assert ann_seat["online"] and ann_seat["forfeit_in"] is None, ann_seat
+            if not ben_seat["online"]:
+                away.append(ben_seat["forfeit_in"])
+        assert away and all(0 <= left <= 10 for left in away) and away == sorted(away, reverse=True), away
         state = ann.ok("GET", f"games/{game}")
         assert state["status"] == "finished", state
+        kinds = [
+            (e["kind"], e.get("seat"), e.get("online"))
+            for e in ann.ok("GET", f"games/{game}/events?after=0")["events"]
+        ]
+        assert kinds == [("presence", 2, False), ("over", None, None)], kinds
         assert (state["result"]["reason"], state["result"]["left"], state["result"]["winners"]) == (
             "forfeit",
             [2],
@@ -330,3 +340,45 @@ def test_a_pupil_who_leaves_forfeits_after_the_teachers_time(
         assert ben.ok("GET", f"games/{game}/record")["metadata"]["result"]["reason"] == "forfeit"
     finally:
         teacher.ok("PUT", "settings", {"forfeit_after": 600})
+
+
+def test_classmates_see_who_went_away_and_came_back(running: Running, people: dict[str, Client]) -> None:
+    ann, ben = people["ann"], people["ben"]
+    game = _game(people, ["ann", "ben"])
+    after, events = 0, []
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and not events:  # ben is silent for longer than the online time (3 s)
+        reply = ann.ok("GET", f"games/{game}/events?after={after}&timeout=2")
+        after, events = reply["last_seq"], reply["events"]
+    assert [(e["kind"], e["seat"], e["by"], e["online"]) for e in events] == [("presence", 2, "ben", False)]
+    ben.ok("GET", f"games/{game}")  # ben's board reconnects
+    events = ann.ok("GET", f"games/{game}/events?after={after}&timeout=5")["events"]
+    assert [(e["kind"], e["seat"], e["online"]) for e in events] == [("presence", 2, True)]
+    assert ann.ok("GET", f"games/{game}")["seats"][1]["online"] is True
+    ann.ok("POST", f"games/{game}/resign")
+
+
+def test_a_seek_with_a_turn_limit_ends_by_the_engines_turn_limit(
+    running: Running, people: dict[str, Client]
+) -> None:
+    dan = people["dan"]
+    seek = dan.ok("POST", "seeks", {"players": 2, "bots": ["greedy"], "turn_limit": 4})
+    game = seek["game"]
+    for _ in range(20):
+        state = dan.ok("GET", f"games/{game}")
+        if state["status"] == "finished":
+            break
+        if state["to_move"] == 1:
+            turn = next(iter(Position.from_lpn(state["lpn"]).legal_turns()))
+            dan.ok("POST", f"games/{game}/turns", turn_message(state["ply"], turn))
+        dan.ok("GET", f"games/{game}/events?after={state['last_seq']}&timeout=5")
+    assert (state["status"], state["ply"], state["turn_limit"], state["result"]["reason"]) == (
+        "finished",
+        4,
+        4,
+        "turn_limit",
+    )
+    record = Game.from_record(dan.ok("GET", f"games/{game}/record"))
+    assert record.turn_limit == 4 and record.end_reason == "turn_limit"
+    status, reply = dan.call("POST", "seeks", {"players": 2, "bots": ["greedy"], "turn_limit": 0})
+    assert (status, reply["error"]["field"]) == (400, "turn_limit"), reply

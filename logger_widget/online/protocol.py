@@ -47,6 +47,7 @@ __all__ = [
     "GameSummary",
     "MAX_BODY_BYTES",
     "MAX_TURN_CHARS",
+    "MAX_TURN_LIMIT",
     "PROTOCOL_VERSION",
     "PlayerInfo",
     "PresenceEntry",
@@ -70,6 +71,9 @@ MAX_BODY_BYTES = 16 * 1024
 
 #: Longest turn notation accepted, in characters (the longest legal turn is far shorter).
 MAX_TURN_CHARS = 80
+
+#: Largest turn limit a seek may ask for.
+MAX_TURN_LIMIT = 500
 
 ErrorCode = Literal[
     "illegal_turn",  # the rules engine refuses the turn (``rule`` and ``params`` say why)
@@ -109,7 +113,8 @@ class ProtocolError(ValueError):
         code: one of :data:`ERROR_CODES`.
         field: the request's field (or parameter) that is wrong, ``""`` for the whole request.
         message: English, names the input and the rule.
-        rule, params: for ``illegal_turn``, the engine's rule key and its placeholders.
+        rule, params: for ``illegal_turn``, the engine's rule key and its placeholders; for
+            ``stale_ply``, ``params["ply"]`` is the game's current ply.
     """
 
     def __init__(
@@ -139,6 +144,7 @@ class ProtocolError(ValueError):
         detail: ErrorDetail = {"code": self.code, "field": self.field, "message": self.message}
         if self.rule is not None:
             detail["rule"] = self.rule
+        if self.rule is not None or self.params:
             detail["params"] = {k: _jsonable(v) for k, v in self.params.items()}
         return {"protocol": PROTOCOL_VERSION, "error": detail}
 
@@ -224,6 +230,7 @@ class SeekRequest(TypedDict, total=False):
     players: int
     invite: list[str]
     bots: list[BotSpec]
+    turn_limit: int | None  # 1 to MAX_TURN_LIMIT: the game ends after that many turns (reason "turn_limit")
 
 
 class SeekInfo(TypedDict):
@@ -238,17 +245,25 @@ class SeekInfo(TypedDict):
     status: Literal["open", "started", "cancelled"]
     game: int | None  # the game, once every seat is filled
     created: float
+    turn_limit: int | None
 
 
 # ---------------------------------------------------------------------------- games
 
 
 class SeatInfo(TypedDict):
-    """A seat: 1-based, a pupil (``player``) or a bot preset (``bot``)."""
+    """A seat: 1-based, a pupil (``player``) or a bot preset (``bot``).
+
+    ``online``: the pupil has asked about this game within the service's online time (always
+    true for a bot); ``forfeit_in``: seconds left before an away pupil forfeits the game
+    (``None`` while online, for bots and once the game is over).
+    """
 
     seat: int
     player: str | None
     bot: BotSpec | None
+    online: bool
+    forfeit_in: float | None
 
 
 class GameSummary(TypedDict):
@@ -262,8 +277,9 @@ class GameSummary(TypedDict):
     to_move: int | None  # seat to move, None once finished
     created: float
     finished: float | None
-    result: dict[str, Any] | None  # the engine's Outcome.to_dict(), and "reason"; "forfeit": seats
+    result: dict[str, Any] | None  # the engine's Outcome.to_dict(); forfeit/resign: reason and "left" seats
     last_seq: int  # the game's last event number
+    turn_limit: int | None
 
 
 class GameState(GameSummary):
@@ -369,14 +385,20 @@ def read_turn_message(body: Any) -> tuple[int, str]:
 
 
 def seek_request(
-    players: int, invite: list[str] | tuple[str, ...] = (), bots: list[str] | tuple[str, ...] = ()
+    players: int,
+    invite: list[str] | tuple[str, ...] = (),
+    bots: list[str] | tuple[str, ...] = (),
+    turn_limit: int | None = None,
 ) -> SeekRequest:
     """The body of a seek (``invite`` empty) or a challenge; read by :func:`read_seek_request`."""
-    return {"protocol": PROTOCOL_VERSION, "players": int(players), "invite": list(invite), "bots": list(bots)}
+    return {
+        "protocol": PROTOCOL_VERSION, "players": int(players), "invite": list(invite), "bots": list(bots),
+        "turn_limit": turn_limit,
+    }  # fmt: skip
 
 
-def read_seek_request(body: Any) -> tuple[int, list[str], list[str]]:
-    """``(players, invite, bots)`` of a :class:`SeekRequest` (names lower-cased, as the hub has them).
+def read_seek_request(body: Any) -> tuple[int, list[str], list[str], int | None]:
+    """``(players, invite, bots, turn_limit)`` of a :class:`SeekRequest` (names lower-cased, as the hub has them).
 
     Only the shape is checked here (2–4 players, lists of short strings, no more seats than
     players); the service checks that the names are classmates and the bots presets.
@@ -385,12 +407,13 @@ def read_seek_request(body: Any) -> tuple[int, list[str], list[str]]:
         ProtocolError: ``malformed`` naming the field.
     """
     body = _check_protocol(body)
-    extra = sorted(set(body) - {"protocol", "players", "invite", "bots"})
+    extra = sorted(set(body) - {"protocol", "players", "invite", "bots", "turn_limit"})
     if extra:
         raise ProtocolError(
-            "malformed", extra[0], "unknown field (a seek has protocol, players, invite, bots)"
+            "malformed", extra[0], "unknown field (a seek has protocol, players, invite, bots, turn_limit)"
         )
     players = _whole(body, "players", 2, 4)
+    turn_limit = None if body.get("turn_limit") is None else _whole(body, "turn_limit", 1, MAX_TURN_LIMIT)
     lists = []
     for key in ("invite", "bots"):
         value = body.get(key, [])
@@ -407,4 +430,4 @@ def read_seek_request(body: Any) -> tuple[int, list[str], list[str]]:
             f"you, {len(invite)} invited and {len(bots)} bots make {seated} seats, not {players}"
             + (" (a challenge names everyone who plays)" if invite else ""),
         )  # fmt: skip
-    return players, invite, bots
+    return players, invite, bots, turn_limit

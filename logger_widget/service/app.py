@@ -67,7 +67,11 @@ log = logging.getLogger("logger_widget.service")
 #: PLACEHOLDER: the arena (``logger_widget.service.arena``), the dashboard
 #: (``logger_widget.service.dashboard``) and the progress API (``logger_widget.service.progress_api``)
 #: add themselves here when they land.
-HANDLER_MODULES: tuple[str, ...] = ("logger_widget.service.progress_api",)
+HANDLER_MODULES: tuple[str, ...] = (
+    "logger_widget.service.arena",
+    "logger_widget.service.dashboard",
+    "logger_widget.service.progress_api",
+)
 
 
 @dataclass
@@ -145,7 +149,10 @@ class ClassGameService:
         # the route modules first: tables they add to db.metadata are created with the others
         self.modules = [importlib.import_module(name) for name in config.handler_modules]
         self.engine = db.connect(config.db_url)
-        self.games = ClassGames(self.engine, on_event=self._wake)
+        self.games = ClassGames(
+            self.engine, on_event=self._wake, online_seconds=config.online_seconds,
+            forfeit_default=config.forfeit_after,
+        )  # fmt: skip
         self.users = HubUsers(config.hub_api_url, config.api_token, config.teacher_roles)
         self._waiters: dict[int, set[asyncio.Future[None]]] = {}
         self._bots = bot_executor or ProcessPoolExecutor(
@@ -153,6 +160,7 @@ class ClassGameService:
         )
         self._bot_jobs: set[int] = set()
         self._seen: dict[str, float] = {}
+        self._seat_seen: dict[tuple[int, str], float] = {}
         self._tasks: list[asyncio.Task[None]] = []
 
     # ------------------------------------------------------------------ presence
@@ -164,10 +172,14 @@ class ClassGameService:
             self._seen[name] = now
             self.games.touch(name)
 
-    @property
-    def forfeit_after(self) -> float:
-        """Seconds a pupil may be away from a game in progress: the teacher's setting or the default."""
-        return float(self.games.setting("forfeit_after", self.config.forfeit_after))
+    def touch_seat(self, game_id: int, name: str) -> None:
+        """``name`` is looking at ``game_id`` (written at most every 5 s per pupil and game, and a third
+        of the online time, so that a pupil who keeps polling is never taken for away)."""
+        now = time.monotonic()
+        key = (game_id, name)
+        if now - self._seat_seen.get(key, -1e9) >= min(5.0, self.config.online_seconds / 3):
+            self._seat_seen[key] = now
+            self.games.touch_seat(game_id, name)
 
     # ------------------------------------------------------------------ events
 
@@ -236,11 +248,12 @@ class ClassGameService:
     # ------------------------------------------------------------------ forfeits
 
     async def sweep_forever(self) -> None:
-        """End the games left for longer than :attr:`forfeit_after`, every ``sweep_seconds``."""
+        """Every ``sweep_seconds``: say who went away, end the games left for longer than the forfeit time."""
         while True:
             await asyncio.sleep(self.config.sweep_seconds)
             try:
-                self.games.forfeit_absent(self.forfeit_after)
+                self.games.mark_away()
+                self.games.forfeit_absent()
             except Exception:  # noqa: BLE001 - the database is unreachable for a moment: try again
                 log.exception("forfeit check failed")
 
@@ -307,11 +320,11 @@ class SeeksHandler(APIHandler):
         self.send({"protocol": PROTOCOL_VERSION, "seeks": self.service.games.seeks(self.pupil, self.teacher)})
 
     async def post(self) -> None:  # noqa: D102
-        players, invite, bots = read_seek_request(self.json_body())
+        players, invite, bots, turn_limit = read_seek_request(self.json_body())
         for i, name in enumerate(invite):
             if not await self.service.users.exists(name):
                 raise ProtocolError("not_found", f"invite[{i}]", f"{name!r} is not a user of this hub")
-        self.send(self.service.games.create_seek(self.pupil, players, invite, bots), 201)
+        self.send(self.service.games.create_seek(self.pupil, players, invite, bots, turn_limit), 201)
 
 
 class SeekHandler(APIHandler):
@@ -349,8 +362,7 @@ class GameHandler(APIHandler):
     def get(self, game: str) -> None:  # noqa: D102
         game_id = _id(game, "game")
         state = self.service.games.state(game_id, self.pupil)
-        if state["you"]:
-            self.service.games.touch_seat(game_id, self.pupil)
+        self.service.touch_seat(game_id, self.pupil)
         self.send(state)
 
 
@@ -382,17 +394,15 @@ class EventsHandler(APIHandler):
             ) from None
         if timeout != timeout:  # NaN
             raise ProtocolError("malformed", "timeout", "not a number of seconds")
-        summary = self.service.games.state(game_id, self.pupil)
-        if summary["you"]:
-            self.service.games.touch_seat(game_id, self.pupil)
+        self.service.games.progress(game_id)  # not_found before waiting
+        self.service.touch_seat(game_id, self.pupil)
         found = await self.service.wait_events(game_id, int(after_text), timeout)
-        if summary["you"]:
-            self.service.games.touch_seat(game_id, self.pupil)
+        self.service.touch_seat(game_id, self.pupil)
         if self.request.connection.stream.closed():  # type: ignore[union-attr]
             return
-        games = self.service.games
-        self.send({"protocol": PROTOCOL_VERSION, "game": game_id, "events": found,
-                   "last_seq": games.last_seq(game_id), "status": games.state(game_id, self.pupil)["status"]})  # fmt: skip
+        status, last_seq = self.service.games.progress(game_id)
+        self.send({"protocol": PROTOCOL_VERSION, "game": game_id, "events": found, "last_seq": last_seq,
+                   "status": status})  # fmt: skip
 
 
 class ResignHandler(APIHandler):
@@ -415,7 +425,7 @@ class SettingsHandler(APIHandler):
     """``GET api/settings``, ``PUT api/settings`` (the teacher only)."""
 
     def get(self) -> None:  # noqa: D102
-        self.send({"protocol": PROTOCOL_VERSION, "forfeit_after": self.service.forfeit_after})
+        self.send({"protocol": PROTOCOL_VERSION, "forfeit_after": self.service.games.forfeit_after()})
 
     def put(self) -> None:  # noqa: D102
         if not self.teacher:
@@ -429,7 +439,7 @@ class SettingsHandler(APIHandler):
                 "malformed", "forfeit_after", f"must be seconds from 10 to 604800, not {value!r}"
             )
         self.service.games.set_setting("forfeit_after", float(value))
-        self.send({"protocol": PROTOCOL_VERSION, "forfeit_after": self.service.forfeit_after})
+        self.send({"protocol": PROTOCOL_VERSION, "forfeit_after": self.service.games.forfeit_after()})
 
 
 class NotFoundHandler(APIHandler):

@@ -73,6 +73,7 @@ games = sa.Table(
     sa.Column("result", sa.JSON, nullable=True),
     sa.Column("seek", sa.Integer, nullable=True),  # the seek it came from
     sa.Column("arena", sa.Integer, nullable=True, index=True),  # the arena session it belongs to
+    sa.Column("turn_limit", sa.Integer, nullable=True),  # the game ends after this many turns
 )
 
 #: The seats of a game: a pupil (``player``) or a bot preset (``bot``), 1-based.
@@ -84,6 +85,7 @@ seats = sa.Table(
     sa.Column("player", _name, nullable=True, index=True),
     sa.Column("bot", sa.String(32), nullable=True),
     sa.Column("last_seen", _time, nullable=True),  # the player's last request about this game
+    sa.Column("away", sa.Boolean, nullable=False, default=False),  # not seen for the online time
 )
 
 #: Every turn of every game, ``ply`` 0 first, in the project's notation.
@@ -121,6 +123,7 @@ seeks = sa.Table(
     sa.Column("status", sa.String(16), nullable=False, index=True),
     sa.Column("created", _time, nullable=False),
     sa.Column("game", sa.Integer, nullable=True),
+    sa.Column("turn_limit", sa.Integer, nullable=True),
 )
 
 #: Who has joined a seek (the creator first), in the order they joined.

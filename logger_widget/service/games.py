@@ -74,6 +74,8 @@ class ClassGames:
         engine: the database (:func:`logger_widget.service.db.connect`).
         clock: seconds since the epoch (tests give their own).
         on_event: called with a game's id after every new event of it (wakes the long-polls).
+        online_seconds: a pupil who asked about a game within this many seconds is online in it.
+        forfeit_default: seconds away before forfeiting, until the teacher sets ``forfeit_after``.
     """
 
     def __init__(
@@ -81,11 +83,20 @@ class ClassGames:
         engine: Engine,
         clock: Callable[[], float] = time.time,
         on_event: Callable[[int], None] | None = None,
+        *,
+        online_seconds: float = 60.0,
+        forfeit_default: float = 600.0,
     ) -> None:
         self.engine = engine
         self.clock = clock
         self.on_event = on_event or (lambda game: None)
+        self.online_seconds = online_seconds
+        self.forfeit_default = forfeit_default
         self._games: dict[int, Game] = {}
+
+    def forfeit_after(self) -> float:
+        """Seconds a pupil may be away from a game in progress: the teacher's setting, else the default."""
+        return float(self.setting("forfeit_after", self.forfeit_default))
 
     # ------------------------------------------------------------------ players
 
@@ -126,14 +137,16 @@ class ClassGames:
         return {
             "id": row.id, "creator": row.creator, "players": row.players, "invite": list(row.invite),
             "bots": list(row.bots), "joined": list(joined), "status": row.status, "game": row.game,
-            "created": row.created,
+            "created": row.created, "turn_limit": row.turn_limit,
         }  # fmt: skip
 
     @staticmethod
     def _may_see_seek(row: Any, viewer: str, teacher: bool) -> bool:
         return teacher or not row.invite or viewer == row.creator or viewer in row.invite
 
-    def create_seek(self, creator: str, players: int, invite: list[str], bots: list[str]) -> SeekInfo:
+    def create_seek(
+        self, creator: str, players: int, invite: list[str], bots: list[str], turn_limit: int | None = None
+    ) -> SeekInfo:
         """A new open seek (``invite`` empty) or challenge; the game starts at once when no seat is left open.
 
         ``invite`` must be classmates the caller has checked exist (the hub's users); ``bots`` presets.
@@ -167,7 +180,13 @@ class ClassGames:
             seek_id = _new_id(
                 conn.execute(
                     sa.insert(db.seeks).values(
-                        creator=creator, players=players, invite=invite, bots=bots, status="open", created=now
+                        creator=creator,
+                        players=players,
+                        invite=invite,
+                        bots=bots,
+                        status="open",
+                        created=now,
+                        turn_limit=turn_limit,
                     )
                 )
             )
@@ -195,26 +214,67 @@ class ClassGames:
         joined = self._seek_info(conn, row)["joined"]
         if len(joined) + len(row.bots) < row.players or (row.invite and set(row.invite) - set(joined)):
             return None
-        now = self.clock()
-        game = Game.new(players=row.players)
-        names = joined + [None] * len(row.bots)
-        game_id = _new_id(conn.execute(
-            sa.insert(db.games).values(
-                status="active", players=row.players, start=game.start.to_lpn(), lpn=game.position.to_lpn(),
-                ply=0, last_seq=0, created=now, seek=row.id,
-            )
-        ))  # fmt: skip
-        bots = list(row.bots)
-        for seat, name in enumerate(names, start=1):
-            conn.execute(
-                sa.insert(db.seats).values(
-                    game=game_id, seat=seat, player=name, bot=None if name else bots.pop(0), last_seen=now
-                )
-            )
+        game_id = self._insert_game(conn, [*joined, *[None] * len(row.bots)], list(row.bots),
+                                    seek=row.id, arena=None, turn_limit=row.turn_limit)  # fmt: skip
         conn.execute(
             sa.update(db.seeks).where(db.seeks.c.id == row.id).values(status="started", game=game_id)
         )
-        game.metadata = {"names": joined + list(row.bots), "game": game_id}
+        return game_id
+
+    def start_game(
+        self, names: list[str | None], bots: list[str], *, arena: int | None = None, seek: int | None = None,
+        turn_limit: int | None = None,
+    ) -> int:  # fmt: skip
+        """Start a game at once (the arena's pairings): its id.
+
+        Args:
+            names: one entry per seat, in seat order: a pupil's hub name, or ``None`` for the
+                next bot of ``bots``. 2–4 seats.
+            bots: bot presets, one per ``None`` in ``names``.
+            arena: the arena session the game belongs to (``games.arena``), or ``None``.
+            seek: the seek it comes from (``games.seek``), or ``None``.
+            turn_limit: the game ends after this many turns (reason ``"turn_limit"``), ``None``: no limit.
+
+        Raises:
+            ValueError: not 2–4 seats, bots that do not match the ``None`` seats, an unknown
+                preset, a pupil seated twice.
+        """
+        pupils = [n for n in names if n is not None]
+        if not 2 <= len(names) <= 4 or names.count(None) != len(bots) or len(set(pupils)) != len(pupils):
+            raise ValueError(
+                f"seats {names!r} with bots {bots!r}: 2-4 seats, one bot per empty seat, nobody twice"
+            )
+        unknown = [b for b in bots if b not in PRESETS]
+        if unknown:
+            raise ValueError(f"{unknown[0]!r} is not a bot preset: choose one of {', '.join(PRESETS)}")
+        with self.engine.begin() as conn:
+            game_id = self._insert_game(conn, names, bots, seek=seek, arena=arena, turn_limit=turn_limit)
+        self.on_event(game_id)
+        return game_id
+
+    def _insert_game(
+        self, conn: Connection, names: list[str | None], bots: list[str], *, seek: int | None, arena: int | None,
+        turn_limit: int | None,
+    ) -> int:  # fmt: skip
+        now = self.clock()
+        game = Game.new(players=len(names), turn_limit=turn_limit)
+        game_id = _new_id(conn.execute(
+            sa.insert(db.games).values(
+                status="active", players=len(names), start=game.start.to_lpn(), lpn=game.position.to_lpn(),
+                ply=0, last_seq=0, created=now, seek=seek, arena=arena, turn_limit=turn_limit,
+            )
+        ))  # fmt: skip
+        queue = list(bots)
+        seated: list[str] = []
+        for seat, name in enumerate(names, start=1):
+            bot = None if name is not None else queue.pop(0)
+            seated.append(name if name is not None else str(bot))
+            conn.execute(
+                sa.insert(db.seats).values(
+                    game=game_id, seat=seat, player=name, bot=bot, last_seen=now, away=False
+                )
+            )
+        game.metadata = {"names": seated, "game": game_id}
         self._games[game_id] = game
         return game_id
 
@@ -296,11 +356,19 @@ class ClassGames:
             raise ProtocolError("not_found", "game", f"there is no game {game_id}")
         return row
 
-    def _seats(self, conn: Connection, game_id: int) -> list[SeatInfo]:
+    def _seats(self, conn: Connection, game_id: int, active: bool = False) -> list[SeatInfo]:
         rows = conn.execute(
             sa.select(db.seats).where(db.seats.c.game == game_id).order_by(db.seats.c.seat)
         ).all()
-        return [{"seat": r.seat, "player": r.player, "bot": r.bot} for r in rows]
+        now, forfeit = self.clock(), self.forfeit_after() if active else 0.0
+        seats: list[SeatInfo] = []
+        for r in rows:
+            online = r.player is None or now - r.last_seen <= self.online_seconds
+            left = None if online or not active else max(0.0, r.last_seen + forfeit - now)
+            seats.append(
+                {"seat": r.seat, "player": r.player, "bot": r.bot, "online": online, "forfeit_in": left}
+            )
+        return seats
 
     def game(self, game_id: int, conn: Connection | None = None) -> Game:
         """The engine's :class:`Game` of ``game_id`` (every turn replayed and checked).
@@ -316,7 +384,10 @@ class ClassGames:
                 return self.game(game_id, own)
         row = self._game_row(conn, game_id)
         seats = self._seats(conn, game_id)
-        game = Game(row.start, metadata={"names": [s["player"] or s["bot"] for s in seats], "game": game_id})
+        game = Game(
+            row.start, turn_limit=row.turn_limit,
+            metadata={"names": [s["player"] or s["bot"] for s in seats], "game": game_id},
+        )  # fmt: skip
         for text in conn.execute(
             sa.select(db.turns.c.turn).where(db.turns.c.game == game_id).order_by(db.turns.c.ply)
         ).scalars():
@@ -327,9 +398,11 @@ class ClassGames:
     def _summary(self, conn: Connection, row: Any) -> GameSummary:
         game = self.game(row.id, conn)
         return {
-            "id": row.id, "status": row.status, "players": row.players, "seats": self._seats(conn, row.id),
+            "id": row.id, "status": row.status, "players": row.players,
+            "seats": self._seats(conn, row.id, row.status == "active"),
             "ply": row.ply, "to_move": None if row.status != "active" else game.position.to_move,
             "created": row.created, "finished": row.finished, "result": row.result, "last_seq": row.last_seq,
+            "turn_limit": row.turn_limit,
         }  # fmt: skip
 
     def games(self, viewer: str | None = None, status: str | None = None) -> list[GameSummary]:
@@ -415,7 +488,7 @@ class ClassGames:
                 raise ProtocolError(
                     "stale_ply", "ply",
                     f"the turn is for ply {ply} but game {game_id} is at ply {row.ply} "
-                    "(an old or repeated message: reload the game)",
+                    "(an old or repeated message: reload the game)", params={"ply": row.ply},
                 )  # fmt: skip
             try:
                 turn = game.position.parse_turn(text)
@@ -500,20 +573,65 @@ class ClassGames:
         return _event(event.seq, event.kind, event.at, event.data)
 
     def touch_seat(self, game_id: int, name: str) -> None:
-        """``name`` is looking at ``game_id`` now (their seats there are not abandoned)."""
+        """``name`` is looking at ``game_id`` now; if they were away, a ``presence`` event says they are back."""
+        now = self.clock()
+        back = []
         with self.engine.begin() as conn:
+            rows = conn.execute(
+                sa.select(db.seats.c.seat, db.seats.c.away)
+                .where(db.seats.c.game == game_id, db.seats.c.player == name)
+            ).all()  # fmt: skip
+            if not rows:
+                return
             conn.execute(
                 sa.update(db.seats).where(db.seats.c.game == game_id, db.seats.c.player == name)
-                .values(last_seen=self.clock())
+                .values(last_seen=now, away=False)
             )  # fmt: skip
+            if self._game_row(conn, game_id).status == "active":
+                for seat, away in rows:
+                    if away:
+                        back.append(
+                            self._add_event(
+                                conn, game_id, "presence", {"seat": seat, "by": name, "online": True}, now
+                            )
+                        )
+        if back:
+            self.on_event(game_id)
 
-    def forfeit_absent(self, forfeit_after: float) -> list[int]:
-        """End every game in progress where a pupil has not been seen for ``forfeit_after`` seconds.
+    def mark_away(self) -> list[int]:
+        """A ``presence`` event for every pupil not seen in a game in progress for ``online_seconds``.
+
+        Returns:
+            The games that got an event.
+        """
+        now = self.clock()
+        changed: set[int] = set()
+        with self.engine.begin() as conn:
+            rows = conn.execute(
+                sa.select(db.seats.c.game, db.seats.c.seat, db.seats.c.player)
+                .join(db.games, db.games.c.id == db.seats.c.game)
+                .where(db.games.c.status == "active", db.seats.c.player.is_not(None),
+                       db.seats.c.away.is_(False), db.seats.c.last_seen < now - self.online_seconds)
+            ).all()  # fmt: skip
+            for game_id, seat, player in rows:
+                conn.execute(
+                    sa.update(db.seats)
+                    .where(db.seats.c.game == game_id, db.seats.c.seat == seat)
+                    .values(away=True)
+                )
+                self._add_event(conn, game_id, "presence", {"seat": seat, "by": player, "online": False}, now)
+                changed.add(game_id)
+        for game_id in sorted(changed):
+            self.on_event(game_id)
+        return sorted(changed)
+
+    def forfeit_absent(self) -> list[int]:
+        """End every game in progress where a pupil has not been seen for :meth:`forfeit_after` seconds.
 
         Returns:
             The ids of the games ended (reason ``"forfeit"``).
         """
-        deadline = self.clock() - forfeit_after
+        deadline = self.clock() - self.forfeit_after()
         with self.engine.connect() as conn:
             rows = conn.execute(
                 sa.select(db.seats.c.game, db.seats.c.player).join(db.games, db.games.c.id == db.seats.c.game)
@@ -546,10 +664,15 @@ class ClassGames:
             ).all()  # fmt: skip
         return [_event(r.seq, r.kind, r.at, r.data) for r in rows]
 
-    def last_seq(self, game_id: int) -> int:
-        """The number of ``game_id``'s last event (0: none yet)."""
+    def progress(self, game_id: int) -> tuple[str, int]:
+        """``(status, last_seq)`` of ``game_id``: ``"active"`` or ``"finished"``, its last event's number.
+
+        Raises:
+            ProtocolError: ``not_found``.
+        """
         with self.engine.connect() as conn:
-            return self._game_row(conn, game_id).last_seq
+            row = self._game_row(conn, game_id)
+        return row.status, row.last_seq
 
     def record(self, game_id: int) -> dict[str, Any]:
         """The game record (``Game.to_record()``, the project's game-record format) of ``game_id``.
