@@ -281,3 +281,15 @@ def test_a_game_board_with_no_progress_problem_says_nothing_and_one_with_a_probl
 def test_progress_error_kinds_are_checked() -> None:
     with pytest.raises(ValueError, match="kind must be one of"):
         ProgressError("exploded", "here", "why")
+
+
+def test_my_mistakes_is_a_sentence_until_a_review_made_puzzles(tmp_path: Path) -> None:
+    from logger_widget.board import my_mistakes
+
+    progress = Progress.open(local_url(tmp_path), pupil="ann")
+    none_yet = my_mistakes("es", progress=progress)
+    assert repr(none_yet).startswith("Todavía no hay problemas de tus partidas")
+    assert repr(my_mistakes("en", progress=False)).startswith("No puzzles from your games yet")
+    _reviewed_on_a_board(progress)
+    board = my_mistakes("uk", progress=progress, bot_mode="sync")
+    assert isinstance(board, MistakesBoard) and board.view["task"].startswith("Твоя власна задача 1 з ")

@@ -14,7 +14,7 @@ import pytest
 from classgamekit import Client, MiniHub, Service, mini_hub, request, running_service
 from dbkit import module_db_url, postgres_server  # noqa: F401  (fixtures)
 
-from logger_widget import Board
+from logger_widget import Board, Position
 from logger_widget.board import PuzzleBoard
 from logger_widget.classroom.tutorial import lesson, lesson_board
 from logger_widget.progress import Progress, ServiceProgressStore
@@ -100,6 +100,20 @@ def test_a_pupil_cannot_read_or_overwrite_another_pupils_progress(
         assert bob.call("PUT", f"progress/me/personal/{theirs['id']}", theirs)[0] == 200
     after = ann.ok("GET", "progress/me")
     assert after == before, "nothing bob sent changed ann's progress"
+    if before["personal"]:  # and he cannot make a puzzle of his own whose "solutions" are not proved
+        real = before["personal"][0]
+        other = next(
+            t.notation()
+            for t in Position.from_lpn(real["lpn"]).legal_turns()
+            if t.notation() not in real["solutions"] and t.notation() != real["played"]
+        )
+        status, body = bob.call(
+            "PUT", "progress/me/personal/m-fake", dict(real, id="m-fake", solutions=[other])
+        )
+        assert status == 400 and body["error"]["field"] == "solutions", body
+        changed = dict(theirs, ply=theirs["ply"] + 1)  # bob's copy of it: only its schedule may change
+        status, body = bob.call("PUT", f"progress/me/personal/{theirs['id']}", changed)
+        assert status == 400, "a saved puzzle's position, turns and solutions never change"
     # no token, a wrong token: refused
     assert request("GET", service.url + "api/progress/me", None)[0] == 403
     assert request("GET", service.url + "api/progress/me", "not-a-token")[0] == 403

@@ -16,7 +16,8 @@ Who may do what — the requester is who the hub says (:class:`~logger_widget.se
 
 What the service checks in a pupil's records, so the teacher's view cannot be faked from a
 kernel: every record is read field by field (``malformed`` names the field); a personal
-puzzle's position and turns by the rules engine; a rated attempt at a shipped puzzle is scored
+puzzle's position and turns by the rules engine, and its solutions proved again by the acceptance search
+(afterwards only its schedule may change); a rated attempt at a shipped puzzle is scored
 again here — the turn played must be a solution for a "solved", a non-solution for a "not
 solved", and the rating before and after is the service's own Glicko update from the pupil's
 previous attempts and the puzzle's difficulty; an attempt at a personal puzzle is judged against
@@ -36,7 +37,7 @@ from ..progress import Attempt, LessonDone, PersonalPuzzle, ProgressError, Progr
 from ..progress import sql as progress_sql
 from ..progress.records import rating_of
 from ..progress.sql import SQLProgressStore
-from ..puzzles import puzzle_by_id, update_rating
+from ..puzzles import puzzle_by_id, update_rating, verify
 from .auth import APIHandler
 
 __all__ = ["LIMITS", "routes"]
@@ -217,11 +218,17 @@ class PersonalHandler(_ProgressHandler):
         puzzle: PersonalPuzzle = self.record(PersonalPuzzle, "personal")
         if puzzle.id != pid:
             raise ProtocolError("malformed", "id", f"the body's id {puzzle.id!r} is not the URL's {pid!r}")
-        key = (progress_sql.personal.c.pupil == self.pupil) & (progress_sql.personal.c.id == pid)
-        with self.service.engine.connect() as conn:
-            known = conn.execute(sa.select(progress_sql.personal.c.id).where(key)).first() is not None
-        if not known:
+        saved = next((p for p in self.store().snapshot().personal if p.id == pid), None)
+        if saved is None:  # a new one: its proof is checked again here, and the turn played is no solution
             self.limit("personal", progress_sql.personal)
+            if not verify(puzzle.lpn, puzzle.solutions).ok:
+                raise ProtocolError(
+                    "malformed", "solutions", "the acceptance search does not prove these solutions"
+                )
+        elif (saved.lpn, saved.played, saved.solutions, saved.game, saved.ply) != (
+            puzzle.lpn, puzzle.played, puzzle.solutions, puzzle.game, puzzle.ply,
+        ):  # fmt: skip
+            raise ProtocolError("malformed", "personal", "only a personal puzzle's schedule may change")
         self.store().save_personal(puzzle)
         self.done()
 
