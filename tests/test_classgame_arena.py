@@ -228,6 +228,12 @@ def test_the_dashboard_is_the_teachers_and_a_pupil_reads_only_their_own_progress
         status, _, text = _get(base + "dashboard/?lang=en", tokens["teacher"])
         olena_row = text[text.index('<tr data-pupil="olena">') :].split("</tr>", 1)[0]
         assert '<td class="c-grade" data-label="Exercises score">5 / 6</td>' in olena_row
+        # the static files are only the pages' own: no way out of their folder
+        for path in ("dashboard/static/..%2Fdashboard.py", "dashboard/static/%2E%2E/dashboard.py",
+                     "dashboard/static/../../db.py"):  # fmt: skip
+            status, _, text = _get(base + path, tokens["olena"])
+            assert status in (403, 404) and "import" not in text, path
+        assert _get(base + "dashboard/static/dashboard.js", tokens["olena"])[0] == 200
         # the live fragments: the teacher only
         status, reply = request("GET", base + "dashboard/live", tokens["teacher"])
         assert status == 200 and set(reply["parts"]) == {"games", "arena", "finished"}
