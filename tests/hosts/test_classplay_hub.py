@@ -19,7 +19,6 @@ from __future__ import annotations
 import json
 import statistics
 import sys
-import time
 import urllib.parse
 import urllib.request
 from collections.abc import Iterator
