@@ -363,7 +363,7 @@ class _Pages:
 
     def finished_games(self) -> list[dict[str, Any]]:
         out = []
-        for s in self.service.games.games(None, "finished")[:FINISHED_SHOWN]:
+        for s in self.service.games.games(None, "finished", limit=FINISHED_SHOWN):
             key = (s["id"], self.language)
             if key not in self.finished:
                 if len(self.finished) >= 4 * FINISHED_SHOWN:
