@@ -345,7 +345,7 @@ class _Pages:
         label = self.tr.format(texts.PAGE["game"], game=game_id) + ": " + " – ".join(names)
         seats = [
             {"seat": i, "name": n, "points": self.tr.count(terms.POINTS, position.scores[i - 1]),
-             "supply": position.supplies[i - 1]}
+             "supply": self.tr.count(terms.PROTESTERS, position.supplies[i - 1])}
             for i, n in enumerate(names, start=1)
         ]  # fmt: skip
         return {
