@@ -86,7 +86,7 @@ _MEASURE = """
 """
 
 #: words broken across two lines inside the board (a word is letters between spaces, dashes,
-#: slashes and middle dots, where a line may break): each such word, once
+#: slashes and middle dots, where a line may break): "word (where)" for each, once
 _BROKEN_WORDS = """
 (root) => {
   const out = [];
@@ -102,7 +102,8 @@ _BROKEN_WORDS = """
       r.setStart(n, m.index);
       r.setEnd(n, m.index + m[0].length);
       const lines = new Set([...r.getClientRects()].filter((q) => q.width > 0).map((q) => Math.round(q.top)));
-      if (lines.size > 1 && !out.includes(m[0])) out.push(m[0]);
+      const where = `${m[0]} (${(el.dataset && el.dataset.testid) || el.className || el.tagName})`;
+      if (lines.size > 1 && !out.includes(where)) out.push(where);
     }
   }
   return out;

@@ -9,8 +9,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from board_helpers import click_at_and_wait, open_board
+from board_helpers import click_at_and_wait, open_board, play_by_clicks
 from test_layout_sweep import _BROKEN_WORDS, _SETTLE, _set_width
+
+from logger_widget import Position
 
 pytestmark = pytest.mark.e2e
 
@@ -81,3 +83,15 @@ def test_a_four_player_puzzle_fits_one_1400_by_900_screen(page: Any, lab: Any, s
     )
     page.screenshot(path=str(screenshots / "puzzle-4-players-1400x900.png"))
     assert all(inside for _, _, _, inside in fit), fit
+
+
+def test_after_a_turn_the_keyboard_cursor_goes_to_the_next_logger(page: Any, lab: Any) -> None:
+    # it went to the first selectable cell in reading order: c5, far from both loggers
+    code = "from logger_widget import Board\nboard = Board(['human', 'human'], locale='en', autosave=False)\nboard"
+    open_board(page, lab, "focus.ipynb", code)
+    play_by_clicks(page, Position.initial(2).parse_turn("a1-b2 *b3"))
+    page.wait_for_function("() => document.querySelector('.lw-board').dataset.toMove === '2'")
+    focused = page.evaluate("() => document.activeElement && document.activeElement.dataset.cell")
+    assert focused == "e5", f"the cursor is on {focused}, not on player 2's logger"
+    page.keyboard.press("ArrowLeft")  # the arrows go on from there
+    assert page.evaluate("() => document.activeElement.dataset.cell") == "d5"
