@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -13,6 +14,21 @@ if TYPE_CHECKING:
     from logger_widget.board.widget import Board
 
 DATA = Path(__file__).parent / "data"
+#: the tests' npm tools (tests/e2e/package.json: axe-core, TypeScript)
+NODE_MODULES = Path(__file__).parent / "e2e" / "node_modules"
+
+
+def npm_tool(relative: str) -> Path:
+    """``tests/e2e/node_modules/<relative>``, installed from npm (tests/e2e/package.json) on first use."""
+    path = NODE_MODULES / relative
+    if not path.exists():
+        subprocess.run(
+            ["npm", "install", "--no-audit", "--no-fund", "--prefix", str(NODE_MODULES.parent)],
+            check=True,
+            capture_output=True,
+            timeout=300,
+        )
+    return path
 
 
 def tricky_positions() -> list[tuple[str, str]]:
