@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from test_widget import Driver
+from support import Driver
 
 from logger_widget.classroom.tutorial import LESSONS, lesson
 from logger_widget.i18n import Translator

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support import Driver
 
 from logger_widget import Game, Position, Turn
 from logger_widget.board.view import BoardState, Seat, build_view, describe_turn, notation_in_text
@@ -26,69 +27,6 @@ SKIP = "....2/...../...../p..../1p... 1 0,0 0,2"
 NEAR_END = "m.m.2/.m.m./m.a.m/.m.s./1.m.. 1 7,6 2,2"
 #: Protest: Player 1 has 2 protesters, mature trees around.
 PROTEST = "m...2/...../..m../...../1.m.m 1 0,0 2,2"
-
-
-class Driver:
-    """Sends intents like the ES module does (client id, sequence number, view version)."""
-
-    def __init__(self, board: Board, client: str = "test-view") -> None:
-        self.board = board
-        self.client = client
-        self.seq = 0
-
-    @property
-    def view(self) -> dict[str, Any]:
-        return self.board.view
-
-    def send(self, action: str, *, version: int | None = None, seq: int | None = None, **extra: Any) -> str:
-        if seq is None:
-            self.seq += 1
-            seq = self.seq
-        msg = {
-            "type": "intent",
-            "client": self.client,
-            "seq": seq,
-            "version": self.view["version"] if version is None else version,
-            "action": action,
-            **extra,
-        }
-        return self.board.handle_message(msg)
-
-    def cell(self, cell: str) -> str:
-        return self.send("cell", cell=cell)
-
-    def marks(self) -> dict[str, str]:
-        return {c["id"]: c["mark"] for row in self.view["cells"] for c in row if c["mark"]}
-
-    def play(self, turn: Turn) -> None:
-        """Play ``turn`` with clicks only (cells and buttons), following what the view offers."""
-        start = self.board.lpn
-        spawns = list(turn.spawns)
-        protests = list(turn.action.cells) if turn.action and turn.action.kind == "protest" else []
-        for _ in range(20):
-            if self.board.lpn != start or not self.view["interactive"]:
-                return
-            stage = self.view["stage"]
-            if stage == "move":
-                assert self.cell(turn.destination) == "ok"
-            elif stage == "spawn":
-                cell = next(c for c in spawns if self.marks().get(c) == "spawn")
-                spawns.remove(cell)
-                assert self.cell(cell) == "ok"
-            elif stage == "action":
-                assert turn.action is not None
-                assert self.send("action", kind=turn.action.kind) == "ok"
-            elif stage in ("plant", "chop"):
-                assert turn.action is not None
-                assert self.cell(turn.action.cells[0]) == "ok"
-            elif stage == "protest":
-                if protests:
-                    assert self.cell(protests.pop(0)) == "ok"
-                else:
-                    assert self.send("done") == "ok"
-            else:
-                return
-        raise AssertionError(f"{turn} did not finish")
 
 
 def sync_board(players: Any = ("human", "random"), locale: str = "en", **kw: Any) -> Board:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from ..engine import cells, core
 from ..engine.cells import CELL_NAMES
@@ -776,7 +776,10 @@ def history_view(f: Frame, tr: Translator) -> panels.HistoryPanel:
     end = min(total, max(f.ply + HISTORY_WINDOW // 2, HISTORY_WINDOW))
     start = max(0, end - HISTORY_WINDOW)
     items = [
-        {**_history_item(tr, i + 1, f.positions[i], f.turns[i]), "current": f.ply == i + 1}
+        cast(
+            panels.HistoryItem,
+            {**_history_item(tr, i + 1, f.positions[i], f.turns[i]), "current": f.ply == i + 1},
+        )
         for i in range(start, end)
     ]
     return {"items": items, "empty": tr.translate(LABELS["no_turns"]), "first": start + 1, "total": total}
@@ -826,7 +829,7 @@ def labels_view(tr: Translator) -> dict[str, Any]:
     return labels
 
 
-def palette_view() -> dict[str, dict[str, str]]:
+def palette_view() -> dict[str, panels.SeatStyle]:
     """The seat colours the board draws with (from :mod:`logger_widget.palette`, the one source)."""
     return {
         str(seat): {"colour": style.colour, "text": style.text_colour, "dash": style.dasharray}
