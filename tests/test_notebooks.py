@@ -141,7 +141,9 @@ def test_the_puzzle_notebook_says_where_the_puzzles_come_from(lang: str) -> None
 
 @pytest.mark.parametrize("lang", ["uk", "es", "en"])
 def test_the_play_notebook_offers_the_corner_choice_in_its_settings(lang: str) -> None:
-    code = [source for kind, source in cells(ROOT / "notebooks" / f"play_vs_bots_{lang}.ipynb") if kind == "code"]
+    code = [
+        source for kind, source in cells(ROOT / "notebooks" / f"play_vs_bots_{lang}.ipynb") if kind == "code"
+    ]
     settings = next(source for source in code if "PLAYERS = " in source)
     board_cell = next(source for source in code if "Board(" in source)
     assert "CORNERS = None  # " in settings and '"choose"' in settings, "the setting and what it may be"
