@@ -1273,7 +1273,8 @@ function reviewPanel(board) {
   const send = board.send;
   const openBtn = button("review-open", "lw-btn lw-btn-strong lw-review-open", () => send("review", { op: "open" }));
   openBtn.hidden = true;
-  const title = h("h3", { class: "lw-h3", id: `${board.client}-review` });
+  // the panel's name for screen readers; on screen the status line above says "Game review: Turn n of m"
+  const title = h("h3", { class: "lw-h3 lw-sr", id: `${board.client}-review` });
   const progress = h("progress", { class: "lw-review-progress", "data-testid": "review-progress", max: "1", value: "0" });
   const progressText = h("span", { class: "lw-review-progress-text" });
   const wait = h("div", { class: "lw-review-wait", role: "status" }, progress, progressText);
