@@ -891,6 +891,29 @@ function cursorStep(focus, key) {
   return to ? FILES[to[0]] + RANKS[to[1]] : null;
 }
 
+/**
+ * Where the keyboard cursor goes when its cell can no longer be chosen: the logger to move
+ * (its "stay" cell), else the selectable cell nearest to `focus` (first in reading order on a tie).
+ * @param {BoardView} view
+ * @param {string} focus
+ * @returns {string | null}
+ */
+function cursorHome(view, focus) {
+  let best = null;
+  let bestDistance = Infinity;
+  for (const row of view.cells) {
+    for (const cell of row) {
+      if (!cell.selectable) continue;
+      const d = cell.mark === "stay" ? -1 : Math.abs(FILES.indexOf(cell.id[0]) - FILES.indexOf(focus[0])) + Math.abs(RANKS.indexOf(cell.id[1]) - RANKS.indexOf(focus[1]));
+      if (d < bestDistance) {
+        best = cell.id;
+        bestDistance = d;
+      }
+    }
+  }
+  return best;
+}
+
 // The reviewed turn's destination and targets (cell id → "played", "better" or "both") and the
 // trees the better turn fells.
 /** @param {BoardView} view */
@@ -1001,20 +1024,19 @@ function gridPanel(board) {
     grid.setAttribute("aria-label", view.labels.board);
     boardHelp.textContent = view.labels.board_help;
     const last = lastTraces(view);
-    let firstSelectable = null;
     for (const row of view.cells) {
       for (const cell of row) {
         const c = cells[cell.id];
         if (!c) continue;
         drawCell(board, c, cellKeys, view, cell, last);
-        if (cell.selectable && !firstSelectable) firstSelectable = cell.id;
       }
     }
-    // keep the keyboard cursor on something useful
+    // keep the keyboard cursor on something useful, near where the play is
     const focused = grid.contains(document.activeElement);
     const cur = cellData(view, focus);
-    if (firstSelectable && (!cur || !cur.selectable)) {
-      focus = firstSelectable;
+    const home = cur && cur.selectable ? null : cursorHome(view, focus);
+    if (home) {
+      focus = home;
       updateRoving();
       if (focused) cells[focus].el.focus();
     } else {
@@ -1251,7 +1273,8 @@ function reviewPanel(board) {
   const send = board.send;
   const openBtn = button("review-open", "lw-btn lw-btn-strong lw-review-open", () => send("review", { op: "open" }));
   openBtn.hidden = true;
-  const title = h("h3", { class: "lw-h3", id: `${board.client}-review` });
+  // the panel's name for screen readers; on screen the status line above says "Game review: Turn n of m"
+  const title = h("h3", { class: "lw-h3 lw-sr", id: `${board.client}-review` });
   const progress = h("progress", { class: "lw-review-progress", "data-testid": "review-progress", max: "1", value: "0" });
   const progressText = h("span", { class: "lw-review-progress-text" });
   const wait = h("div", { class: "lw-review-wait", role: "status" }, progress, progressText);
