@@ -11,16 +11,12 @@ About 30 s on this machine.
 
 from __future__ import annotations
 
-import sys
 import time
-from pathlib import Path
 
 import pytest
+from classgamekit import Client, mini_hub, running_service
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from classgamekit import Client, mini_hub, running_service  # noqa: E402
-
-from logger_widget import Game  # noqa: E402
+from logger_widget import Game
 
 pytestmark = pytest.mark.slow
 
