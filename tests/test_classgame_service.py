@@ -181,7 +181,9 @@ def test_a_pupil_cannot_read_or_take_a_challenge_between_classmates(
     assert watcher["you"] == [] and [s["player"] for s in watcher["seats"]] == ["ann", "cat"]
     assert game in [g["id"] for g in people["dan"].ok("GET", "games?class=1&status=active")["games"]]
     assert game not in [g["id"] for g in people["dan"].ok("GET", "games")["games"]]  # not dan's own
-    assert [g["id"] for g in people["dan"].ok("GET", "games?class=1&limit=1")["games"]] == [game]  # the newest
+    assert [g["id"] for g in people["dan"].ok("GET", "games?class=1&limit=1")["games"]] == [
+        game
+    ]  # the newest
     ann.ok("DELETE", f"seeks/{seek['id']}")
     cat.ok("POST", f"games/{game}/resign")
 
@@ -208,8 +210,13 @@ def test_seeks_are_limited_and_checked(running: Running, people: dict[str, Clien
     for seek in dan.ok("GET", "seeks")["seeks"]:
         if seek["creator"] == "dan":
             dan.ok("DELETE", f"seeks/{seek['id']}")
-    games = [dan.ok("POST", "seeks", {"players": 2, "bots": ["random"]})["game"] for _ in range(8)]
-    status, reply = dan.call("POST", "seeks", {"players": 2, "bots": ["random"]})
+    games = [dan.ok("POST", "seeks", {"players": 2, "bots": ["random"]})["game"] for _ in range(6)]
+    status, reply = dan.call("POST", "seeks", {"players": 2, "bots": ["random"]})  # the class's bot worker
+    assert (status, reply["error"]["field"]) == (429, "bots") and "6 bot seats" in reply["error"][
+        "message"
+    ], reply
+    games += [_game(people, ["dan", "cat"]), _game(people, ["dan", "ben"])]
+    status, reply = dan.call("POST", "seeks", {"players": 2})
     assert (status, reply["error"]["code"]) == (429, "too_many") and "8 games" in reply["error"]["message"], (
         reply
     )
