@@ -430,3 +430,35 @@ def test_a_pupil_cannot_hold_open_more_long_polls_than_boards_need(
         poll.join(10)
     assert [r[0] for r in replies] == [200] * 16
     people["ben"].ok("POST", f"games/{game}/resign")
+
+
+def test_four_seats_three_pupils_and_a_bot_each_plays_only_their_own(
+    running: Running, people: dict[str, Client]
+) -> None:
+    game = _game(people, ["ann", "ben", "cat"], ["random"])
+    state = people["ann"].ok("GET", f"games/{game}")
+    assert [(s["player"], s["bot"]) for s in state["seats"]] == [
+        ("ann", None),
+        ("ben", None),
+        ("cat", None),
+        (None, "random"),
+    ]
+    engine = Game.new(players=4)
+    for ply, name in enumerate(["ann", "ben", "cat"]):
+        turn = next(iter(engine.legal_turns()))
+        for other in {"ann", "ben", "cat", "dan"} - {name}:  # nobody else plays this seat
+            status, reply = people[other].call("POST", f"games/{game}/turns", turn_message(ply, turn))
+            assert (status, reply["error"]["code"]) == (403, "not_your_seat"), (other, reply)
+        people[name].ok("POST", f"games/{game}/turns", turn_message(ply, turn))
+        engine.play(turn)
+    events = people["dan"].ok("GET", f"games/{game}/events?after=3&timeout=20")[
+        "events"
+    ]  # the bot's turn, watched
+    assert (events[0]["kind"], events[0]["seat"], events[0]["by"], events[0]["ply"]) == (
+        "turn",
+        4,
+        "random",
+        3,
+    )
+    assert people["ann"].ok("GET", f"games/{game}")["to_move"] == 1
+    people["ann"].ok("POST", f"games/{game}/resign")
