@@ -461,3 +461,26 @@ def test_four_seats_three_pupils_and_a_bot_each_plays_only_their_own(
     assert [(e["seat"], e["by"], e["ply"]) for e in turns] == [(4, "random", 3)]
     assert people["ann"].ok("GET", f"games/{game}")["to_move"] == 1
     people["ann"].ok("POST", f"games/{game}/resign")
+
+
+def test_a_pupil_waiting_in_a_long_poll_is_not_taken_for_away(
+    running: Running, people: dict[str, Client]
+) -> None:
+    """Both players wait in long-polls longer than the online time (3 s): neither is away, nobody forfeits."""
+    game = _game(people, ["ann", "ben"])
+    replies: dict[str, Any] = {}
+    polls = [
+        threading.Thread(
+            target=lambda n=name: replies.update(
+                {n: people[n].ok("GET", f"games/{game}/events?after=0&timeout=8")}
+            )
+        )
+        for name in ("ann", "ben")
+    ]
+    for poll in polls:
+        poll.start()
+    for poll in polls:
+        poll.join(20)
+    assert replies["ann"]["events"] == [] and replies["ben"]["events"] == [], replies
+    assert all(seat["online"] for seat in people["ann"].ok("GET", f"games/{game}")["seats"])
+    people["ann"].ok("POST", f"games/{game}/resign")
