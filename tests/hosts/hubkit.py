@@ -189,6 +189,22 @@ def pupil_token(hub: Hub, name: str, password: str) -> str:
     return str(session.post_json(f"hub/api/users/{name}/tokens", {"note": "classroom test"})["token"])
 
 
+def kernel_message(username: str, session: str, msg_type: str, content: dict[str, Any]) -> tuple[str, str]:
+    """A shell-channel message of the Jupyter protocol (5.3) as the kernel websocket takes it: its id and JSON."""
+    msg_id = uuid.uuid4().hex
+    header = {"msg_id": msg_id, "msg_type": msg_type, "username": username, "session": session,
+              "version": "5.3", "date": ""}  # fmt: skip
+    message = {"header": header, "parent_header": {}, "metadata": {}, "content": content,
+               "channel": "shell", "buffers": []}  # fmt: skip
+    return msg_id, json.dumps(message)
+
+
+def execute_content(code: str) -> dict[str, Any]:
+    """An ``execute_request``'s content: run ``code``, stop at the first error, no input."""
+    return {"code": code, "silent": False, "store_history": False, "user_expressions": {},
+            "allow_stdin": False, "stop_on_error": True}  # fmt: skip
+
+
 class Kernel:
     """A kernel in ``name``'s server, reached through the hub with the pupil's ``token``."""
 
@@ -196,6 +212,11 @@ class Kernel:
         self.base = f"{hub.url}user/{name}/api/kernels"
         self.name, self.headers = name, {"Authorization": f"token {token}"}
         self.id = str(self._rest("POST", self.base, {"name": "python3"})["id"])
+
+    @property
+    def channels(self) -> str:
+        """The kernel's websocket (``ws://…/api/kernels/<id>/channels``)."""
+        return self.base.replace("http://", "ws://") + f"/{self.id}/channels"
 
     def _rest(self, method: str, url: str, body: Any = None) -> Any:
         data = None if body is None else json.dumps(body).encode()
@@ -216,15 +237,11 @@ class Kernel:
         from tornado.httpclient import HTTPRequest
         from tornado.websocket import websocket_connect
 
-        url = self.base.replace("http://", "ws://") + f"/{self.id}/channels"
-        conn = await websocket_connect(HTTPRequest(url, headers=self.headers))
-        msg_id = uuid.uuid4().hex
-        header = {"msg_id": msg_id, "msg_type": "execute_request", "username": self.name,
-                  "session": uuid.uuid4().hex, "version": "5.3", "date": ""}  # fmt: skip
-        content = {"code": code, "silent": False, "store_history": False, "user_expressions": {},
-                   "allow_stdin": False, "stop_on_error": True}  # fmt: skip
-        conn.write_message(json.dumps({"header": header, "parent_header": {}, "metadata": {},
-                                       "content": content, "channel": "shell", "buffers": []}))  # fmt: skip
+        conn = await websocket_connect(HTTPRequest(self.channels, headers=self.headers))
+        msg_id, message = kernel_message(
+            self.name, uuid.uuid4().hex, "execute_request", execute_content(code)
+        )
+        conn.write_message(message)
         result: dict[str, Any] = {"stdout": "", "error": None, "states": []}
         try:
             while True:
