@@ -67,6 +67,7 @@ import time
 import traceback
 import urllib.error
 import urllib.parse
+import urllib.request
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -203,8 +204,9 @@ def first_login(hub: Hub, name: str) -> str:
 def spawn(hub: Hub, name: str, timeout: float = START_TIMEOUT + 30) -> float:
     """Start ``name``'s server through the hub and wait until it is ready; the seconds taken.
 
-    Raises ``RuntimeError`` when the hub gives the spawn up (its ``start_timeout``, a server that
-    exits) or it is not ready after ``timeout`` seconds.
+    Waits on the hub's progress event stream, as the spawn-pending page does (polling the
+    hub's API for 30 pupils would load the hub itself). Raises ``RuntimeError`` when the hub
+    gives the spawn up (its ``start_timeout``, a server that exits) or after ``timeout`` seconds.
     """
     t0 = time.perf_counter()
     try:
@@ -214,17 +216,22 @@ def spawn(hub: Hub, name: str, timeout: float = START_TIMEOUT + 30) -> float:
             raise RuntimeError(
                 f"the hub refused to start the server (HTTP {e.code}: {e.read()[:300]!r})"
             ) from e
-    while True:
-        server = hub.api("GET", f"users/{name}")["servers"].get("")
-        if server and server.get("ready"):
-            return time.perf_counter() - t0
-        if not server or not server.get("pending"):
-            raise RuntimeError(
-                f"the hub gave the spawn up after {time.perf_counter() - t0:.0f} s (see {hub.log})"
-            )
-        if time.perf_counter() - t0 > timeout:
-            raise RuntimeError(f"not ready after {timeout:.0f} s")
-        time.sleep(0.5)
+    req = urllib.request.Request(f"{hub.url}hub/api/users/{name}/server/progress")
+    req.add_header("Authorization", f"token {hub.token}")
+    with urllib.request.urlopen(req, timeout=timeout) as stream:
+        for line in stream:
+            if not line.startswith(b"data:"):
+                continue
+            event = json.loads(line[5:])
+            if event.get("ready"):
+                return time.perf_counter() - t0
+            if event.get("failed"):
+                raise RuntimeError(
+                    f"the spawn failed after {time.perf_counter() - t0:.0f} s: {event.get('message')}"
+                )
+            if time.perf_counter() - t0 > timeout:
+                raise RuntimeError(f"not ready after {timeout:.0f} s")
+    raise RuntimeError(f"the hub's progress stream ended, the server not ready (see {hub.log})")
 
 
 # ------------------------------------------------------------- the kernel API's pupils
@@ -533,6 +540,17 @@ def cgroup_figures(hub: Hub, name: str) -> dict[str, float]:
             "rss_mb": round(rss / 2**20), "cpu_s": round(cpu, 1), "oom_kills": cgroup.oom_kills()}  # fmt: skip
 
 
+def hub_cpu_s(hub: Hub) -> float:
+    """CPU seconds of the hub's own process and its proxy (the pupils' servers are in their cgroups)."""
+    import psutil
+
+    proc = psutil.Process(hub.process.pid)
+    procs = [proc, *(c for c in proc.children() if "configurable-http-proxy" in " ".join(c.cmdline()))]
+    return sum(
+        t.user + t.system + t.children_user + t.children_system for t in (p.cpu_times() for p in procs)
+    )
+
+
 class Sampler(threading.Thread):
     """Every 5 s: the machine's used memory and the 1-minute load (their peaks kept)."""
 
@@ -653,7 +671,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             figures["load_avg_before_class"] = os.getloadavg()[0]
             figures["uptime_before_class"] = uptime()
             sampler.start()
-            cpu0 = psutil.cpu_times()
+            cpu0, class0, t0 = psutil.cpu_times(), hub_cpu_s(hub), time.perf_counter()
             klass = Class(hub, pupils, args.think, args.play, args.seed)
             for p in pupils:
                 target = (lambda p=p: browser_pupil(klass, p, args.screenshots)) if p.browser else (
@@ -663,13 +681,17 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             settle_by = args.login_window + START_TIMEOUT + 300
             if not klass.all_playing.wait(settle_by):
                 raise RuntimeError(f"the class was not playing {settle_by:.0f} s after the first login")
-            cpu1 = psutil.cpu_times()
+            cpu1, t1 = psutil.cpu_times(), time.perf_counter()
+            class1 = hub_cpu_s(hub) + sum(
+                cgroup_figures(hub, p.name)["cpu_s"] for p in pupils if p.failure is None
+            )
             figures["load_avg_all_playing"] = os.getloadavg()[0]
             figures["class_playing_after_s"] = round(klass.all_playing_at or 0, 1)
             klass.stop.wait(max(0.0, args.play - 10))
             # while they all still play: each pupil's cgroup
             per = {p.name: cgroup_figures(hub, p.name) for p in pupils if p.failure is None}
-            cpu2 = psutil.cpu_times()
+            cpu2, t2 = psutil.cpu_times(), time.perf_counter()
+            class2 = hub_cpu_s(hub) + sum(m["cpu_s"] for m in per.values())
             klass.stop.wait(max(0.0, klass.all_playing_at + args.play - klass.now()))
             klass.stop.set()
             for t in threads:
@@ -680,6 +702,10 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             sampler.done.set()
             figures["cpu_busy_logins"] = cpu_busy(cpu0, cpu1)
             figures["cpu_busy_play"] = cpu_busy(cpu1, cpu2)
+            # the class's own processes (hub, proxy, pupils' servers and kernels; not the browsers)
+            figures["class_cpu_s_logins"] = round(class1 - class0, 1)
+            figures["class_cores_logins"] = round((class1 - class0) / (t1 - t0), 2)
+            figures["class_cores_play"] = round((class2 - class1) / (t2 - t1), 2)
             figures.update(class_figures(pupils, per, sampler, figures["machine_used_mb_before_class"]))
     finally:
         if klass is not None:
