@@ -1,10 +1,11 @@
 """A class on one machine: a whole class logging in within a minute and playing bots at once.
 
-Usage (as root, like the classroom; needs the project's environment, Chromium and npm; the hub
-is shared with the tests, so hold its lock)::
+Usage (as root, like the classroom; needs the project's environment, Chromium and npm; it makes
+the same Unix accounts and state folders as the hub tests, so never run it beside them: on a
+shared machine, under the lock file those runs share, ``flock LOCKFILE ...``)::
 
-    flock /work/hub.lock timeout 1800 python benchmarks/bench_classroom.py --json \\
-        [--pupils 30] [--browsers 3] [--login-window 60] [--play 120] [--mem-limit-mb 768]
+    python benchmarks/bench_classroom.py --json [--pupils 30] [--browsers 3] \
+        [--login-window 60] [--think 3] [--play 120] [--mem-limit-mb 768]
 
 Sets the class up (``deploy/jupyterhub/classsetup.py``: codes, the pupils' environment) and
 starts its hub (the pupils' own Unix accounts, home disks, private /tmp and /dev/shm, one
