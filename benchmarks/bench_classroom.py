@@ -54,6 +54,7 @@ built on them are in ``docs/classroom.md``.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import pwd
@@ -68,6 +69,7 @@ import traceback
 import urllib.error
 import urllib.parse
 import urllib.request
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -80,7 +82,6 @@ from board_helpers import (  # noqa: E402
     _INSTRUMENT,
     ROOT,
     _percentile,
-    attr,
     click_and_wait,
     latency_samples,
     lpn,
@@ -324,64 +325,78 @@ def kernel_pupil(klass: Class, pupil: Pupil) -> None:
 # ------------------------------------------------------------------ the browser's pupils
 
 
-def browser_pupil(klass: Class, pupil: Pupil, figures_dir: Path | None) -> None:
-    """A pupil in a Chromium of their own (Playwright's sync API: one instance per thread)."""
+@contextlib.contextmanager
+def chromium_page() -> Iterator[Any]:
+    """A page in a Chromium of its own (Playwright's sync API: one instance per thread)."""
     from playwright.sync_api import sync_playwright
 
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+            page.set_default_timeout(300_000)
+            yield page
+        finally:
+            browser.close()
+
+
+def fill_first_login(page: Any, hub: Hub, name: str, lang: str) -> None:
+    """The login form filled as at a first login (the code, a new password), ``next`` = the play notebook."""
+    target = f"/hub/user-redirect/lab/tree/play_vs_bots_{lang}.ipynb"
+    page.goto(f"{hub.url}hub/login?next={urllib.parse.quote(target)}")
+    page.fill("#username_input", name)
+    page.fill("#password_input", hub.codes[name])
+    page.fill("#new_password_input", _password(name))
+
+
+def submit_login(page: Any, name: str, lang: str) -> None:
+    """Submit the form; wait for the login, the server's start and JupyterLab's page of the notebook."""
+    page.click("#login_submit")
+    page.wait_for_url(f"**/user/{name}/lab/tree/play_vs_bots_{lang}.ipynb*", timeout=300_000)
+
+
+def browser_pupil(klass: Class, pupil: Pupil, figures_dir: Path | None) -> None:
+    """A pupil in Chromium: the login form, Run All, turns played by mouse clicks."""
     rng = random.Random(f"{klass.seed}-{pupil.name}")
-    hub, name, lang = klass.hub, pupil.name, pupil.language
     stage, settled = "browser", False
     try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            try:
-                page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
-                page.set_default_timeout(300_000)
-                target = f"/hub/user-redirect/lab/tree/play_vs_bots_{lang}.ipynb"
-                page.goto(f"{hub.url}hub/login?next={urllib.parse.quote(target)}")
-                page.fill("#username_input", name)
-                page.fill("#password_input", hub.codes[name])
-                page.fill("#new_password_input", _password(name))
-                klass.wait_login_time(pupil)
-                stage = "spawn"  # the login, the server's start and JupyterLab's page
-                t0 = time.perf_counter()
-                page.click("#login_submit")
-                page.wait_for_url(f"**/user/{name}/lab/tree/play_vs_bots_{lang}.ipynb*", timeout=300_000)
-                pupil.ready_s = time.perf_counter() - t0
-                stage = "board"
-                run_all_cells(page)
-                wait_ready(page.locator(ROOT).first, timeout=300_000)
-                pupil.board_s = time.perf_counter() - t0
-                log(f"{name} (Chromium): login → JupyterLab {pupil.ready_s:.1f} s, → board {pupil.board_s:.1f} s; "
-                    f"load {os.getloadavg()[0]:.1f}")  # fmt: skip
-                # Run All goes on with the notebook's later cells (the chart, the record, the review):
-                # clicks wait in the kernel's queue behind them, as for a pupil who ran them all
-                page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status=idle]", timeout=300_000)
-                page.evaluate(_INSTRUMENT)
-                klass.settled()
-                settled = True
-                stage = "play"
-                seen = 0
-                while klass.playing():
-                    if not wait_human_turn(page, 1, timeout=90_000):
-                        click_and_wait(page, f"{ROOT} [data-testid=new-game]")
-                        pupil.games += 1
-                        continue
-                    klass.pause(rng, klass.think)
-                    if not klass.playing():
-                        break
-                    turn = rng.choice(list(Position.from_lpn(lpn(page)).legal_turns()))
-                    play_by_clicks(page, turn)
-                    pupil.turns += 1
-                    samples = latency_samples(page)
-                    everyone = klass.all_playing.is_set()
-                    pupil.latencies += [(ms, everyone) for ms in samples[seen:]]
-                    seen = len(samples)
-                if figures_dir is not None:
-                    page.screenshot(path=str(figures_dir / f"classroom-{name}.png"))
-                assert attr(page, "version") != "0"
-            finally:
-                browser.close()
+        with chromium_page() as page:
+            fill_first_login(page, klass.hub, pupil.name, pupil.language)
+            klass.wait_login_time(pupil)
+            stage = "spawn"  # the login, the server's start and JupyterLab's page
+            t0 = time.perf_counter()
+            submit_login(page, pupil.name, pupil.language)
+            pupil.ready_s = time.perf_counter() - t0
+            stage = "board"
+            run_all_cells(page)
+            wait_ready(page.locator(ROOT).first, timeout=300_000)
+            pupil.board_s = time.perf_counter() - t0
+            log(f"{pupil.name} (Chromium): login → JupyterLab {pupil.ready_s:.1f} s, → board "
+                f"{pupil.board_s:.1f} s; load {os.getloadavg()[0]:.1f}")  # fmt: skip
+            # Run All goes on with the notebook's later cells (the chart, the record, the review):
+            # clicks wait in the kernel's queue behind them, as for a pupil who ran them all
+            page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status=idle]", timeout=300_000)
+            page.evaluate(_INSTRUMENT)
+            klass.settled()
+            settled = True
+            stage = "play"
+            seen = 0
+            while klass.playing():
+                if not wait_human_turn(page, 1, timeout=90_000):
+                    click_and_wait(page, f"{ROOT} [data-testid=new-game]")
+                    pupil.games += 1
+                    continue
+                klass.pause(rng, klass.think)
+                if not klass.playing():
+                    break
+                play_by_clicks(page, rng.choice(list(Position.from_lpn(lpn(page)).legal_turns())))
+                pupil.turns += 1
+                samples = latency_samples(page)
+                everyone = klass.all_playing.is_set()
+                pupil.latencies += [(ms, everyone) for ms in samples[seen:]]
+                seen = len(samples)
+            if figures_dir is not None:
+                page.screenshot(path=str(figures_dir / f"classroom-{pupil.name}.png"))
     except Exception as e:  # noqa: BLE001 - a pupil's failure is a figure, the class goes on
         pupil.fail(stage, e)
         log(traceback.format_exc(limit=3))
@@ -513,26 +528,13 @@ def leftover_processes(names: list[str], grace: float = 15) -> list[str]:
 
 def idle_login(hub: Hub, name: str, lang: str) -> float:
     """One pupil on an otherwise idle hub: login form → a playable board in their play notebook (s)."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
-            page.set_default_timeout(240_000)
-            target = f"/hub/user-redirect/lab/tree/play_vs_bots_{lang}.ipynb"
-            page.goto(f"{hub.url}hub/login?next={urllib.parse.quote(target)}")
-            page.fill("#username_input", name)
-            page.fill("#password_input", hub.codes[name])
-            page.fill("#new_password_input", _password(name))
-            t0 = time.perf_counter()
-            page.click("#login_submit")
-            page.wait_for_url(f"**/user/{name}/lab/tree/play_vs_bots_{lang}.ipynb*", timeout=300_000)
-            run_all_cells(page)
-            wait_ready(page.locator(ROOT).first, timeout=300_000)
-            return time.perf_counter() - t0
-        finally:
-            browser.close()
+    with chromium_page() as page:
+        fill_first_login(page, hub, name, lang)
+        t0 = time.perf_counter()
+        submit_login(page, name, lang)
+        run_all_cells(page)
+        wait_ready(page.locator(ROOT).first, timeout=300_000)
+        return time.perf_counter() - t0
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
