@@ -90,7 +90,7 @@ from board_helpers import (  # noqa: E402
 )
 from browser_fixtures import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from hostkit import run_all_cells, wait_ready  # noqa: E402
-from hubkit import BoardSocket, Hub, Kernel, running_hub  # noqa: E402
+from hubkit import BoardSocket, Hub, Kernel, Session, running_hub  # noqa: E402
 from test_widget import Driver  # noqa: E402
 
 from logger_widget import Position  # noqa: E402
@@ -191,13 +191,13 @@ class Class:
         self.stop.wait(max(0.0, pupil.login_at - self.now()))
 
 
-def first_login(hub: Hub, name: str) -> str:
-    """``name`` logs in with the code from the class sheet, choosing their password; their API token."""
+def first_login(hub: Hub, name: str) -> Session:
+    """``name`` logs in with the code from the class sheet, choosing their password; their session."""
     session = hub.session()
     status = session.login(name, hub.codes[name], new_password=_password(name))
     if status != 302:
         raise RuntimeError(f"{name}'s first login with their code failed (HTTP {status})")
-    return str(session.post_json(f"hub/api/users/{name}/tokens", {"note": "bench"})["token"])
+    return session
 
 
 def spawn(hub: Hub, name: str, timeout: float = START_TIMEOUT + 30) -> float:
@@ -281,13 +281,16 @@ def kernel_pupil(klass: Class, pupil: Pupil) -> None:
     try:
         klass.wait_login_time(pupil)
         t0 = time.perf_counter()
-        token = first_login(klass.hub, pupil.name)
+        session = first_login(klass.hub, pupil.name)
         pupil.login_s = time.perf_counter() - t0
         stage = "spawn"
         pupil.spawn_s = spawn(klass.hub, pupil.name)
         pupil.ready_s = time.perf_counter() - t0
         stage = "kernel"
         t1 = time.perf_counter()
+        # the pupil's token once their server runs, as a browser gets its own after the spawn (a
+        # token made while the server was starting was once refused by it: 404, "Not allowing user")
+        token = str(session.post_json(f"hub/api/users/{pupil.name}/tokens", {"note": "bench"})["token"])
         kernel = Kernel(klass.hub, pupil.name, token)
         socket = BoardSocket(kernel)
         model = socket.execute(BOARD.format(lang=pupil.language)).strip().splitlines()[-1]

@@ -31,6 +31,7 @@ Logins: ``classauth.ClassCodeAuthenticator`` (jupyterhub-firstuseauthenticator w
 needs the pupil's one-time code; the pupil then chooses their own password).
 """
 
+import asyncio
 import errno
 import os
 import pwd
@@ -243,7 +244,13 @@ def _replace_with_copy(source: Path, target: Path) -> None:
     shutil.copytree(source, target, symlinks=True)
 
 
-def seed_home(spawner):  # type: ignore[no-untyped-def]
+async def seed_home(spawner):  # type: ignore[no-untyped-def]
+    """:func:`prepare_home` in a thread: ``mkfs``, ``mount`` and the copies take seconds when a class
+    logs in at once, and on the hub's event loop they held every other pupil's login and spawn."""
+    await asyncio.to_thread(prepare_home, spawner)
+
+
+def prepare_home(spawner):  # type: ignore[no-untyped-def]
     """Mount the pupil's home disk; copy the notebooks in the pupil's language into it (once) and the
     class's compiled kernel (every spawn); open the tutorial.
 
