@@ -67,9 +67,8 @@ class ClassCodeAuthenticator(FirstUseAuthenticator):
 
     def _check(self, name: str, password: str, new_password: str) -> tuple[bool, str]:
         """Whether ``name`` may log in (a first login: the code spent, the password set); an error to show."""
-        if self.passwords.check(
-            name, password
-        ):  # the password they chose (the teacher's: set at class set-up)
+        # the password they chose (the teacher's: set at class set-up)
+        if self.passwords.check(name, password):
             return True, ""
         with self._first_use:
             if self.passwords.has(name):
@@ -90,8 +89,9 @@ class ClassCodeAuthenticator(FirstUseAuthenticator):
         """A new one-time code for ``name`` (on the class list); their password no longer works."""
         if name not in self.pupils:
             raise KeyError(name)
-        self.passwords.remove(name)
-        code = self.codes.issue(name)
+        with self._first_use:  # not between a first login's check of the old code and its spending
+            self.passwords.remove(name)
+            code = self.codes.issue(name)
         self.log.info("a new one-time code was issued for %s", name)
         return code
 
