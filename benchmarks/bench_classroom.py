@@ -91,7 +91,7 @@ from board_helpers import (  # noqa: E402
 from browser_fixtures import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from hostkit import run_all_cells, wait_ready  # noqa: E402
 from hubkit import BoardSocket, Hub, Kernel, Session, running_hub  # noqa: E402
-from test_widget import Driver  # noqa: E402
+from support import Driver  # noqa: E402
 
 from logger_widget import Position  # noqa: E402
 
