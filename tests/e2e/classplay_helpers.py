@@ -96,6 +96,22 @@ def play_whole_game(
     return position, relay
 
 
+def report(relay: list[float], screenshots: Any, name: str) -> dict[str, int]:
+    """The relay's figures (ms: median, p95, max, and the turns), printed and written to ``screenshots/<name>.json``."""
+    import json
+    import statistics
+
+    figures = {
+        "turns": len(relay),
+        "relay_ms_median": round(statistics.median(relay)),
+        "relay_ms_p95": round(percentile(relay, 0.95)),
+        "relay_ms_max": round(max(relay)),
+    }
+    print(f"\n{name}:", json.dumps(figures))
+    (screenshots / f"{name}.json").write_text(json.dumps(figures, indent=2) + "\n")
+    return figures
+
+
 def percentile(values: list[float], q: float) -> float:
     """The ``q`` quantile (0–1) of ``values``, nearest rank."""
     s = sorted(values)

@@ -12,7 +12,6 @@ About 1 to 2 minutes.
 from __future__ import annotations
 
 import json
-import statistics
 import sys
 import urllib.request
 from collections.abc import Iterator
@@ -23,7 +22,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from classgamekit import Client, mini_hub, running_service  # noqa: E402
-from classplay_helpers import CLOCKS, LOBBY, percentile, play_whole_game, wait_board, wait_lpn  # noqa: E402
+from classplay_helpers import CLOCKS, LOBBY, play_whole_game, report, wait_board, wait_lpn  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "hosts"))
 from hostkit import run_all_cells  # noqa: E402
@@ -123,11 +122,4 @@ def test_two_notebooks_play_a_whole_game_by_clicking_a_third_watches_a_kernel_re
     teacher.wait_for_selector(f"li.record[data-game='{game}']", timeout=60_000)  # and then its result
     olena.locator(".lw-board").screenshot(path=str(screenshots / "classplay-e2e-olena-over.png"))
     amy.locator(".lw-board").screenshot(path=str(screenshots / "classplay-e2e-amy-watching.png"))
-    figures = {
-        "turns": len(relay),
-        "relay_ms_median": round(statistics.median(relay)),
-        "relay_ms_p95": round(percentile(relay, 0.95)),
-        "relay_ms_max": round(max(relay)),
-    }
-    print("\nclass play in one JupyterLab:", json.dumps(figures))
-    (screenshots / "classplay-e2e.json").write_text(json.dumps(figures, indent=2) + "\n")
+    report(relay, screenshots, "classplay-e2e")

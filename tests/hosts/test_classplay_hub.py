@@ -17,7 +17,6 @@ Measured: a pupil's last click of a turn → the classmate's board redrawn with 
 from __future__ import annotations
 
 import json
-import statistics
 import sys
 import urllib.parse
 import urllib.request
@@ -27,9 +26,10 @@ from typing import Any
 
 import pytest
 from hubkit import REPO, Hub, HubError, pupil_token, running_hub
+from test_jupyterhub import PASSWORDS, _password
 
 sys.path.insert(0, str(REPO / "tests" / "e2e"))
-from classplay_helpers import CLOCKS, LOBBY, percentile, play_whole_game, wait_board, wait_lpn  # noqa: E402
+from classplay_helpers import CLOCKS, LOBBY, play_whole_game, report, wait_board, wait_lpn  # noqa: E402
 
 from logger_widget import Position  # noqa: E402
 
@@ -38,7 +38,6 @@ pytestmark = pytest.mark.slow
 PUPILS = {"olena": "uk", "diego": "es", "amy": "en"}
 TEACHER = "teacher"
 MEM_LIMIT = 768 * 2**20  # bytes, each pupil's cap
-PASSWORDS: dict[str, str] = {}
 #: the turn after which olena's kernel is restarted and her tab reloaded
 RESTART_AT = 7
 
@@ -53,15 +52,6 @@ def hub() -> Iterator[Hub]:
             yield hub
     except HubError as e:
         pytest.fail(str(e))
-
-
-def _password(hub: Hub, name: str) -> str:
-    """``name``'s password; the first time, the pupil logs in with the class sheet's code and chooses it."""
-    if name not in PASSWORDS:
-        chosen = f"{name}-secret"
-        assert hub.session().login(name, hub.codes[name], new_password=chosen) == 302, f"{name}'s code failed"
-        PASSWORDS[name] = chosen
-    return PASSWORDS[name]
 
 
 def _rest(hub: Hub, token: str, method: str, path: str, body: Any = None) -> Any:
@@ -171,11 +161,4 @@ def test_two_pupils_play_a_whole_game_by_clicking_a_third_watches_the_teacher_se
     ), state
     teacher.wait_for_selector(f"li.record[data-game='{game}']", timeout=60_000)
     teacher.screenshot(path=str(screenshots / "classplay-dashboard-result.png"))
-    figures = {
-        "turns": len(relay),
-        "relay_ms_median": round(statistics.median(relay)),
-        "relay_ms_p95": round(percentile(relay, 0.95)),
-        "relay_ms_max": round(max(relay)),
-    }
-    print("\nclass play through the hub:", json.dumps(figures))
-    (screenshots / "classplay.json").write_text(json.dumps(figures, indent=2) + "\n")
+    report(relay, screenshots, "classplay")
