@@ -21,6 +21,7 @@ import asyncio
 import html
 import logging
 import threading
+import weakref
 from collections.abc import Callable
 from functools import partial
 from typing import Any
@@ -35,6 +36,10 @@ from .online_mode import OnlineBoard
 __all__ = ["Lobby"]
 
 log = logging.getLogger(__name__)
+
+
+#: The lobby of each pupil in this kernel (a new one closes the old one).
+_lobbies: weakref.WeakValueDictionary[str, Lobby] = weakref.WeakValueDictionary()
 
 
 def _lists_key(data: dict[str, list[dict[str, Any]]], name: str) -> tuple[Any, ...]:
@@ -152,6 +157,10 @@ class Lobby:
             ]
         )
         self.widget.add_class("lw-lobby")
+        old = _lobbies.get(self.client.who)
+        if old is not None:
+            old.close()  # the cell was run again: one lobby (and one refresh thread) per pupil
+        _lobbies[self.client.who] = self
         self.refresh()
         if refresh > 0:
             threading.Thread(target=self._every, args=(refresh,), name="classgame-lobby", daemon=True).start()
