@@ -96,6 +96,22 @@ def play_whole_game(
     return position, relay
 
 
+def resume(page: Any, run: Callable[[Any], None], position: Position) -> None:
+    """After a kernel restart and a reopened tab: run the notebook, press Resume, see the game as it is."""
+    run(page)
+    page.click(f"{LOBBY} .lw-lobby-resume", timeout=60_000)
+    wait_board(page)
+    wait_lpn(page, position.to_lpn())
+
+
+def wait_over(*pages: Any) -> None:
+    """Wait until every page's board says the game is over."""
+    for page in pages:
+        page.wait_for_function(
+            "() => document.querySelector('.lw-board').dataset.over === 'true'", timeout=60_000
+        )
+
+
 def report(relay: list[float], screenshots: Any, name: str) -> dict[str, int]:
     """The relay's figures (ms: median, p95, max, and the turns), printed and written to ``screenshots/<name>.json``."""
     import json

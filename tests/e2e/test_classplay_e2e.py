@@ -22,7 +22,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from classgamekit import Client, mini_hub, running_service  # noqa: E402
-from classplay_helpers import CLOCKS, LOBBY, play_whole_game, report, wait_board, wait_lpn  # noqa: E402
+from classplay_helpers import CLOCKS, LOBBY, play_whole_game, report, resume, wait_board, wait_over  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "hosts"))
 from hostkit import run_all_cells  # noqa: E402
@@ -107,16 +107,10 @@ def test_two_notebooks_play_a_whole_game_by_clicking_a_third_watches_a_kernel_re
             timeout=60,
         ).close()
         olena.goto(f"{lab.url}lab/tree/class_play_olena.ipynb?reset")  # her tab closed and opened again
-        _run(olena)
-        olena.click(f"{LOBBY} .lw-lobby-resume", timeout=30_000)
-        wait_board(olena)
-        wait_lpn(olena, position.to_lpn())
+        resume(olena, _run, position)
 
     position, relay = play_whole_game({1: olena, 2: diego}, [amy], after_turn)
-    for page in (olena, diego, amy):
-        page.wait_for_function(
-            "() => document.querySelector('.lw-board').dataset.over === 'true'", timeout=60_000
-        )
+    wait_over(olena, diego, amy)
     state = Client(running.url, tokens["amy"]).ok("GET", f"games/{game}")
     assert state["status"] == "finished" and state["lpn"] == position.to_lpn(), state
     teacher.wait_for_selector(f"li.record[data-game='{game}']", timeout=60_000)  # and then its result

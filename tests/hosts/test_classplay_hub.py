@@ -29,7 +29,7 @@ from hubkit import REPO, Hub, HubError, pupil_token, running_hub
 from test_jupyterhub import PASSWORDS, _password
 
 sys.path.insert(0, str(REPO / "tests" / "e2e"))
-from classplay_helpers import CLOCKS, LOBBY, play_whole_game, report, wait_board, wait_lpn  # noqa: E402
+from classplay_helpers import CLOCKS, LOBBY, play_whole_game, report, resume, wait_board, wait_over  # noqa: E402
 
 from logger_widget import Position  # noqa: E402
 
@@ -141,16 +141,10 @@ def test_two_pupils_play_a_whole_game_by_clicking_a_third_watches_the_teacher_se
             for session in _rest(hub, token, "GET", "user/olena/api/sessions"):
                 _rest(hub, token, "POST", f"user/olena/api/kernels/{session['kernel']['id']}/restart")
             olena.reload()
-            _run(olena)
-            olena.click(f"{LOBBY} .lw-lobby-resume", timeout=60_000)
-            wait_board(olena)
-            wait_lpn(olena, position.to_lpn())
+            resume(olena, _run, position)
 
     position, relay = play_whole_game({1: olena, 2: diego}, [amy], after_turn)
-    for page in (olena, diego, amy):
-        page.wait_for_function(
-            "() => document.querySelector('.lw-board').dataset.over === 'true'", timeout=60_000
-        )
+    wait_over(olena, diego, amy)
     olena.locator(".lw-board").screenshot(path=str(screenshots / "classplay-olena-over.png"))
     amy.locator(".lw-board").screenshot(path=str(screenshots / "classplay-amy-watching.png"))
     state = _rest(
