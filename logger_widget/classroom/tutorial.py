@@ -21,12 +21,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..board.modes import TeachingMode
+from ..board.progress_link import board_progress, not_saved_text
 from ..board.view import Notice
 from ..engine.decisions import TurnInProgress
 from ..engine.errors import RULE_MESSAGES, LoggerError, NotationError
 from ..engine.position import Position
 from ..engine.turn import Turn
 from ..i18n import NNP_, NP_, PMessage, Translator
+from ..i18n.texts.progress import LESSON_DONE
 from .feedback import Feedback
 
 if TYPE_CHECKING:
@@ -493,7 +495,7 @@ def lesson(key: str) -> Lesson:
         raise KeyError(f"no lesson {key!r}; lessons are {', '.join(_BY_KEY)}") from None
 
 
-def lesson_board(key: str | Lesson, locale: str = "uk", **options: Any) -> Board:
+def lesson_board(key: str | Lesson, locale: str = "uk", progress: Any = True, **options: Any) -> Board:
     """A live :class:`~logger_widget.Board` for one lesson, with feedback in the pupil's language.
 
     Every seat is played by a person. The task stays above the status; the first
@@ -501,11 +503,15 @@ def lesson_board(key: str | Lesson, locale: str = "uk", **options: Any) -> Board
     judge: a success is praised, the board stops, shows the result and says the lesson
     is solved (with "Next lesson" when one follows; Undo and Redo are off); a mistake is
     explained and taken back so the pupil can try again. The board offers "Restart lesson"
-    instead of "New game".
+    instead of "New game". A lesson solved is saved in the pupil's progress, and a lesson
+    finished before (another day, another notebook) says so after its task.
 
     Args:
         key: a lesson key (``"chop"``) or a :class:`Lesson`.
         locale: ``"uk"``, ``"es"`` or ``"en"`` (negotiated like the board's).
+        progress: where finished lessons are saved: ``True`` (default) the kernel's progress
+            (:mod:`logger_widget.board.progress_link`), ``False`` none, or a
+            :class:`~logger_widget.progress.Progress`.
         options: more keyword arguments for :class:`~logger_widget.Board`.
 
     Raises:
@@ -514,7 +520,7 @@ def lesson_board(key: str | Lesson, locale: str = "uk", **options: Any) -> Board
     from ..board.widget import Board
 
     les = key if isinstance(key, Lesson) else lesson(key)
-    mode = LessonMode(les)
+    mode = LessonMode(les, board_progress(progress))
     return Board(["human"] * les.position.players, locale=locale, record=les.lpn, mode=mode, **options)
 
 
@@ -529,12 +535,14 @@ class LessonMode(TeachingMode):
         lesson: the lesson shown.
         solved: its task is done.
         shown_step: the step that solved a lesson about one step, drawn while the board stops.
+        progress: where solved lessons are saved and read back, or ``None``.
     """
 
     name = "lesson"
 
-    def __init__(self, les: Lesson) -> None:
+    def __init__(self, les: Lesson, progress: Any = None) -> None:
         self.lesson = les
+        self.progress = progress
         self._solved = False
         self._hinted = False
         self.shown_step: TurnInProgress | None = None
@@ -556,19 +564,32 @@ class LessonMode(TeachingMode):
         """Whether "Next lesson" is offered: once solved, when one follows."""
         return self._solved and self.next is not None
 
+    @property
+    def done_before(self) -> bool:
+        """The pupil's progress says this lesson was finished before (another time, or another board)."""
+        return not self._solved and self.progress is not None and self.lesson.key in self.progress.lessons_done()
+
     def task(self, tr: Translator) -> str:
-        """The board's task line: which lesson this is ("Lesson 2 of 10 · Movement") and its task."""
+        """The board's task line: which lesson this is ("Lesson 2 of 10 · Movement") and its task;
+        then whether it was finished before, and whether progress is not saved."""
         les = self.lesson
         keys = [other.key for other in LESSONS]
         if les.key not in keys:  # a lesson made outside the tutorial: its title only
-            return f"{tr.translate(les.title)}. {tr.translate(les.task)}"
-        header = tr.format(
-            _HEADER,
-            n=tr.format_number(keys.index(les.key) + 1),
-            total=tr.format_number(len(keys)),
-            title=tr.translate(les.title),
-        )
-        return f"{header}. {tr.translate(les.task)}"
+            parts = [f"{tr.translate(les.title)}. {tr.translate(les.task)}"]
+        else:
+            header = tr.format(
+                _HEADER,
+                n=tr.format_number(keys.index(les.key) + 1),
+                total=tr.format_number(len(keys)),
+                title=tr.translate(les.title),
+            )
+            parts = [f"{header}. {tr.translate(les.task)}"]
+        if self.done_before:
+            parts.append(tr.translate(LESSON_DONE))
+        problem = not_saved_text(tr, self.progress)
+        if problem is not None:
+            parts.append(problem)
+        return " ".join(parts)
 
     def restart(self) -> None:
         """The lesson's position again (the task stays)."""
@@ -619,6 +640,8 @@ class LessonMode(TeachingMode):
 
     def _praise(self, feedback: Feedback) -> None:
         self._solved = True
+        if self.progress is not None:
+            self.progress.finish_lesson(self.lesson.key)
         self.host.show(Notice("success", feedback.text))
 
     def _try_again(self, feedback: Feedback) -> None:

@@ -1,4 +1,5 @@
-"""Playing classmates through the class game service, from a pupil's kernel.
+"""Class play, the wire side: the service's protocol (:mod:`.protocol`) and the pupil's client (:mod:`.client`).
 
-:mod:`.protocol` is the wire format the kernel and the service (:mod:`logger_widget.service`) share.
+The lobby and the online board are widgets: :class:`logger_widget.board.Lobby` and
+:class:`logger_widget.board.OnlineBoard`.
 """
