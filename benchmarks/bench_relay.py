@@ -2,7 +2,7 @@
 
 Usage (needs the project's environment; PostgreSQL's server for ``--db postgresql``)::
 
-    python benchmarks/bench_relay.py --json [--games 15] [--turns 40] [--think 1] [--idle 30] [--db sqlite|postgresql]
+    python -m benchmarks.bench_relay --json [--games 15] [--turns 40] [--think 1] [--idle 30] [--db sqlite|postgresql]
 
 A real JupyterHub (``tests/classgamekit.py``: no single-user servers) gives ``2 × games`` pupils a
 token each; the service (``python -m logger_widget.service``) runs on a SQLite file or on a
@@ -43,12 +43,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO / "tests"))
+import psutil
 
-import psutil  # noqa: E402
-from classgamekit import BotPupil, Client, mini_hub, relay_latencies, running_service  # noqa: E402
-from dbkit import PostgresServer  # noqa: E402
+from tests.classgamekit import BotPupil, Client, mini_hub, relay_latencies, running_service
+from tests.dbkit import PostgresServer
 
 
 def log(*args: Any) -> None:

@@ -29,7 +29,12 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from dbkit import free_port
+try:
+    from dbkit import free_port
+except (
+    ModuleNotFoundError
+):  # imported as tests.classgamekit by a benchmark (python -m benchmarks.bench_relay)
+    from tests.dbkit import free_port
 
 REPO = Path(__file__).resolve().parents[1]
 SERVICE = "classgame"

@@ -4,7 +4,7 @@
 an empty database of its own (a new SQLite file in ``tmp_path``, or a new database on the one
 PostgreSQL server of the test session) and its SQLAlchemy URL. Use it in every database test::
 
-    from tests.dbkit import db_url, postgres_server  # noqa: F401  (pytest finds the fixtures)
+    from dbkit import db_url, postgres_server  # noqa: F401  (pytest finds the fixtures)
 
     def test_something(db_url):
         engine = sqlalchemy.create_engine(db_url)

@@ -37,6 +37,7 @@ Logins: ``classauth.ClassCodeAuthenticator`` (jupyterhub-firstuseauthenticator w
 needs the pupil's one-time code; the pupil then chooses their own password).
 """
 
+import asyncio
 import errno
 import os
 import pwd
@@ -178,10 +179,24 @@ c.Spawner.args = ["--ServerApp.terminals_enabled=False"] + (
 c.Spawner.mem_limit = os.environ.get("LW_MEM_LIMIT", "768M")
 c.Spawner.start_timeout = 180
 c.Spawner.http_timeout = 180
+#: idle servers are stopped after this many seconds without activity (the culler, below)
+try:
+    CULL_TIMEOUT = int(os.environ.get("LW_CULL_TIMEOUT", "1800"))
+except ValueError:
+    raise SystemExit(
+        f"LW_CULL_TIMEOUT must be a whole number of seconds, not {os.environ['LW_CULL_TIMEOUT']!r}"
+    ) from None
+#: How often each server tells the hub it was active, and the hub reads the proxy's traffic. A
+#: pupil who only clicks the board runs no cell, but every click reaches their kernel: that is
+#: activity. JupyterHub reports it every 300 s, so with a cull timeout near or below that the
+#: culler stopped pupils who were playing: at least three reports per timeout.
+ACTIVITY_INTERVAL = max(5, min(300, CULL_TIMEOUT // 3))
+c.JupyterHub.last_activity_interval = ACTIVITY_INTERVAL
 # the class environment's own PATH first (jupyter, python); nothing of this repository
 c.Spawner.environment = {
     "PATH": f"{CLASS_ENV / 'bin'}:/usr/local/bin:/usr/bin:/bin",
     "LW_MEM_LIMIT": os.environ.get("LW_MEM_LIMIT", "768M"),
+    "JUPYTERHUB_ACTIVITY_INTERVAL": str(ACTIVITY_INTERVAL),
 }
 
 #: The compiled kernel and search (Numba's disk cache), built once for the whole class here and
@@ -235,7 +250,13 @@ def _replace_with_copy(source: Path, target: Path) -> None:
     shutil.copytree(source, target, symlinks=True)
 
 
-def seed_home(spawner):  # type: ignore[no-untyped-def]
+async def seed_home(spawner):  # type: ignore[no-untyped-def]
+    """:func:`prepare_home` in a thread: ``mkfs``, ``mount`` and the copies take seconds when a class
+    logs in at once, and on the hub's event loop they held every other pupil's login and spawn."""
+    await asyncio.to_thread(prepare_home, spawner)
+
+
+def prepare_home(spawner):  # type: ignore[no-untyped-def]
     """Mount the pupil's home disk; copy the notebooks in the pupil's language into it (once) and the
     class's compiled kernel (every spawn); open the tutorial.
 
@@ -293,7 +314,7 @@ c.JupyterHub.services = [
             sys.executable,
             "-m",
             "jupyterhub_idle_culler",
-            f"--timeout={os.environ.get('LW_CULL_TIMEOUT', '1800')}",
+            f"--timeout={CULL_TIMEOUT}",
         ],
     }
 ]

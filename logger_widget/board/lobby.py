@@ -21,6 +21,7 @@ import asyncio
 import html
 import logging
 import threading
+import weakref
 from collections.abc import Callable
 from functools import partial
 from typing import Any
@@ -35,6 +36,32 @@ from .online_mode import OnlineBoard
 __all__ = ["Lobby"]
 
 log = logging.getLogger(__name__)
+
+
+#: The lobby of each pupil in this kernel (a new one closes the old one).
+_lobbies: weakref.WeakValueDictionary[str, Lobby] = weakref.WeakValueDictionary()
+
+
+def _lists_key(data: dict[str, list[dict[str, Any]]], name: str) -> tuple[Any, ...]:
+    """What the lobby's lists show (names, seeks and their seats, games and their seats)."""
+    players = tuple(sorted(str(p.get("name")) for p in data["players"] if p.get("name") != name))
+    seeks = tuple((s["id"], tuple(s.get("joined", ())), tuple(s.get("invite", ()))) for s in data["seeks"])
+    games = tuple(
+        (kind, g["id"], tuple(str(s.get("player") or s.get("bot")) for s in g.get("seats", ())))
+        for kind in ("games", "class")
+        for g in data[kind]
+    )
+    return players, seeks, games
+
+
+def _fill(box: w.Box, rows: list[w.Widget]) -> None:
+    """Put ``rows`` in ``box``; the rows they replace are closed (their models leave the kernel and the page)."""
+    old = list(box.children)
+    box.children = rows
+    for row in old:
+        for child in getattr(row, "children", ()):
+            child.close()
+        row.close()
 
 
 def _challenge(name: str, client: ClassClient) -> None:
@@ -88,6 +115,7 @@ class Lobby:
         self._games = w.VBox()
         self._watch = w.VBox()
         self._drawn = False
+        self._key: tuple[Any, ...] = ()
         self._seats = w.Dropdown(options=[2, 3, 4], value=2, description=t("players"))
         self._bots = w.Dropdown(options=[0, 1, 2, 3], value=0, description=t("bots"))
         self._open = w.Button(description=t("open_seek"))
@@ -129,6 +157,10 @@ class Lobby:
             ]
         )
         self.widget.add_class("lw-lobby")
+        old = _lobbies.get(self.client.who)
+        if old is not None:
+            old.close()  # the cell was run again: one lobby (and one refresh thread) per pupil
+        _lobbies[self.client.who] = self
         self.refresh()
         if refresh > 0:
             threading.Thread(target=self._every, args=(refresh,), name="classgame-lobby", daemon=True).start()
@@ -216,16 +248,29 @@ class Lobby:
                      "class": [g for g in data["class"] if g not in mine]}  # fmt: skip
         if not self._notice.value or 'data-kind="error"' in self._notice.value:
             self._notice.value = self._box("info", t("me", name=name))
+        key = _lists_key(self.data, name)
+        if key != self._key:  # rebuilt only when a list changed: a button is never swapped under a click
+            self._key = key
+            self._rows(name)
+        if fresh and not first and (self.board is None or self.board.mode.over):
+            self.open(int(fresh[0]["id"]))  # a seek of the pupil's has just started: its board comes up
+
+    def _rows(self, name: str) -> None:
+        t = self._t
         others = [p for p in self.data["players"] if p.get("name") != name]
-        self._online.children = [
-            w.HBox(
-                [
-                    w.Label(str(p["name"])),
-                    self._button("challenge", partial(_challenge, str(p["name"])), "opened"),
-                ]
-            )
-            for p in others
-        ] or [w.Label(t("nobody"))]
+        _fill(
+            self._online,
+            [
+                w.HBox(
+                    [
+                        w.Label(str(p["name"])),
+                        self._button("challenge", partial(_challenge, str(p["name"])), "opened"),
+                    ]
+                )
+                for p in others
+            ]
+            or [w.Label(t("nobody"))],
+        )
         rows = []
         for seek in self.data["seeks"]:
             label = self.tr.count(
@@ -253,13 +298,13 @@ class Lobby:
                         ]
                     )
                 )
-        self._seeks.children = rows or [w.Label(t("no_seeks"))]
-        self._games.children = [self._game_row(g, "resume") for g in mine] or [w.Label(t("no_games"))]
-        self._watch.children = [self._game_row(g, "watch") for g in self.data["class"]] or [
-            w.Label(t("no_watch"))
-        ]
-        if fresh and not first and (self.board is None or self.board.mode.over):
-            self.open(int(fresh[0]["id"]))  # a seek of the pupil's has just started: its board comes up
+        _fill(self._seeks, rows or [w.Label(t("no_seeks"))])
+        _fill(
+            self._games, [self._game_row(g, "resume") for g in self.data["games"]] or [w.Label(t("no_games"))]
+        )
+        _fill(
+            self._watch, [self._game_row(g, "watch") for g in self.data["class"]] or [w.Label(t("no_watch"))]
+        )
 
     def _game_row(self, game: dict[str, Any], action: str) -> w.HBox:
         names = ", ".join(str(s.get("player") or s.get("bot") or "—") for s in game.get("seats", ()))

@@ -43,6 +43,9 @@ __all__ = ["ClassGames", "bot_turn", "MAX_OPEN_SEEKS", "MAX_ACTIVE_GAMES"]
 MAX_OPEN_SEEKS = 3
 #: Games in progress one pupil may sit in at once (more: ``too_many``).
 MAX_ACTIVE_GAMES = 8
+#: Bot seats in the games in progress one pupil sits in (more: ``too_many``): the service's bot
+#: worker is the class's, one pupil's bot games must not keep it busy for everyone.
+MAX_BOT_SEATS = 6
 
 
 def bot_turn(spec: str, record: dict[str, Any], seed: int) -> str:
@@ -180,7 +183,7 @@ class ClassGames:
                     "",
                     f"you have {open_count} open seeks: cancel one first (at most {MAX_OPEN_SEEKS})",
                 )
-            self._check_active(conn, creator)
+            self._check_active(conn, creator, len(bots))
             seek_id = _new_id(
                 conn.execute(
                     sa.insert(db.seeks).values(
@@ -213,15 +216,27 @@ class ClassGames:
         if game is not None:
             self.on_event(game)
 
-    def _check_active(self, conn: Connection, name: str) -> None:
-        active = conn.execute(
-            sa.select(sa.func.count()).select_from(db.seats.join(db.games, db.games.c.id == db.seats.c.game))
+    def _check_active(self, conn: Connection, name: str, bots: int = 0) -> None:
+        mine = (
+            sa.select(db.seats.c.game)
+            .join(db.games, db.games.c.id == db.seats.c.game)
             .where(db.seats.c.player == name, db.games.c.status == "active")
-        ).scalar_one()  # fmt: skip
+        )
+        active = conn.execute(sa.select(sa.func.count()).select_from(mine.subquery())).scalar_one()
         if active >= MAX_ACTIVE_GAMES:
             raise ProtocolError(
                 "too_many", "", f"{name} plays {active} games already (at most {MAX_ACTIVE_GAMES} at once)"
             )
+        if bots:
+            seated = conn.execute(
+                sa.select(sa.func.count()).select_from(db.seats)
+                .where(db.seats.c.game.in_(mine), db.seats.c.bot.is_not(None))
+            ).scalar_one()  # fmt: skip
+            if seated + bots > MAX_BOT_SEATS:
+                raise ProtocolError(
+                    "too_many", "bots",
+                    f"{name}'s games in progress have {seated} bot seats; {bots} more would pass {MAX_BOT_SEATS}",
+                )  # fmt: skip
 
     def _start_if_full(self, conn: Connection, row: Any) -> int | None:
         joined = self._seek_info(conn, row)["joined"]
