@@ -253,12 +253,14 @@ class BotPupil(threading.Thread):
     ply. ``sent[ply]`` is when it posted its turn at ``ply`` and ``received[ply]`` when its
     long-poll brought a classmate's turn (``time.monotonic()``), for relay latencies; ``refused``
     collects any refusal (none is expected); ``turns`` are the turns in the order the events
-    brought them.
+    brought them. ``think``: seconds the pupil waits before choosing each turn (a class's pace).
     """
 
-    def __init__(self, client: Client, game: int, bot: str, seed: int, poll: float = 10.0) -> None:
+    def __init__(
+        self, client: Client, game: int, bot: str, seed: int, poll: float = 10.0, think: float = 0.0
+    ) -> None:
         super().__init__(daemon=True, name=f"{client.name}-game-{game}")
-        self.client, self.game, self.poll = client, game, poll
+        self.client, self.game, self.poll, self.think = client, game, poll, think
         from logger_widget.bots import make_bot
 
         self.bot = make_bot(bot, seed=seed)
@@ -279,6 +281,7 @@ class BotPupil(threading.Thread):
         self.status = state["status"]
         while self.status == "active":
             if position.to_move == seat and ply not in self.sent:
+                time.sleep(self.think)
                 turn = self.bot.choose(position)
                 self.sent[ply] = time.monotonic()
                 status, reply = self.client.call("POST", f"games/{self.game}/turns", turn_message(ply, turn))

@@ -144,6 +144,9 @@ def test_forged_stale_foreign_and_late_turns_are_refused_the_game_unchanged(
         before[0]["turns"] == [t.notation() for t in engine.turns]
         and before[0]["lpn"] == engine.position.to_lpn()
     )
+    # nobody resigns for another
+    _refused(cat, f"games/{game}/resign", None, 403, "not_your_seat", "game")
+    assert _snapshot(ann, game) == before
     # a turn on a finished game
     ann.ok("POST", f"games/{game}/resign")
     before = _snapshot(ann, game)
@@ -178,6 +181,9 @@ def test_a_pupil_cannot_read_or_take_a_challenge_between_classmates(
     assert watcher["you"] == [] and [s["player"] for s in watcher["seats"]] == ["ann", "cat"]
     assert game in [g["id"] for g in people["dan"].ok("GET", "games?class=1&status=active")["games"]]
     assert game not in [g["id"] for g in people["dan"].ok("GET", "games")["games"]]  # not dan's own
+    assert [g["id"] for g in people["dan"].ok("GET", "games?class=1&limit=1")["games"]] == [
+        game
+    ]  # the newest
     ann.ok("DELETE", f"seeks/{seek['id']}")
     cat.ok("POST", f"games/{game}/resign")
 
@@ -204,6 +210,18 @@ def test_seeks_are_limited_and_checked(running: Running, people: dict[str, Clien
     for seek in dan.ok("GET", "seeks")["seeks"]:
         if seek["creator"] == "dan":
             dan.ok("DELETE", f"seeks/{seek['id']}")
+    games = [dan.ok("POST", "seeks", {"players": 2, "bots": ["random"]})["game"] for _ in range(6)]
+    status, reply = dan.call("POST", "seeks", {"players": 2, "bots": ["random"]})  # the class's bot worker
+    assert (status, reply["error"]["field"]) == (429, "bots") and "6 bot seats" in reply["error"][
+        "message"
+    ], reply
+    games += [_game(people, ["dan", "cat"]), _game(people, ["dan", "ben"])]
+    status, reply = dan.call("POST", "seeks", {"players": 2})
+    assert (status, reply["error"]["code"]) == (429, "too_many") and "8 games" in reply["error"]["message"], (
+        reply
+    )
+    for game in games:
+        dan.ok("POST", f"games/{game}/resign")
     made = [dan.ok("POST", "seeks", {"players": 2})["id"] for _ in range(3)]
     status, reply = dan.call("POST", "seeks", {"players": 2})
     assert (status, reply["error"]["code"]) == (429, "too_many"), reply
@@ -310,6 +328,11 @@ def test_a_pupil_who_leaves_forfeits_after_the_teachers_time(
     assert (status, reply["error"]["code"]) == (403, "forbidden")
     status, reply = teacher.call("PUT", "settings", {"forfeit_after": 1})
     assert (status, reply["error"]["field"]) == (400, "forfeit_after"), reply
+    status, reply = teacher.call("PUT", "settings", {"forfeit_after": 10, "language": "fr"})
+    assert (status, reply["error"]["field"]) == (400, "language"), reply
+    assert teacher.ok("GET", "settings")["forfeit_after"] == 600  # the refused PUT changed nothing
+    assert teacher.ok("PUT", "settings", {"language": "uk"})["language"] == "uk"
+    assert ann.ok("GET", "settings")["language"] == "uk"
     assert teacher.ok("PUT", "settings", {"forfeit_after": 10})["forfeit_after"] == 10
     try:
         game = _game(people, ["ann", "ben"])
@@ -382,3 +405,28 @@ def test_a_seek_with_a_turn_limit_ends_by_the_engines_turn_limit(
     assert record.turn_limit == 4 and record.end_reason == "turn_limit"
     status, reply = dan.call("POST", "seeks", {"players": 2, "bots": ["greedy"], "turn_limit": 0})
     assert (status, reply["error"]["field"]) == (400, "turn_limit"), reply
+
+
+def test_a_pupil_cannot_hold_open_more_long_polls_than_boards_need(
+    running: Running, people: dict[str, Client]
+) -> None:
+    game = _game(people, ["ben", "cat"])
+    replies: list[Any] = []
+    polls = [
+        threading.Thread(
+            target=lambda: replies.append(people["ben"].call("GET", f"games/{game}/events?after=0&timeout=4"))
+        )
+        for _ in range(16)
+    ]
+    for poll in polls:
+        poll.start()
+    time.sleep(1.5)  # all sixteen are waiting
+    status, reply = people["ben"].call("GET", f"games/{game}/events?after=0&timeout=4")
+    assert (status, reply["error"]["code"]) == (429, "too_many"), reply
+    assert (
+        people["cat"].call("GET", f"games/{game}/events?after=0&timeout=0")[0] == 200
+    )  # others are not limited
+    for poll in polls:
+        poll.join(10)
+    assert [r[0] for r in replies] == [200] * 16
+    people["ben"].ok("POST", f"games/{game}/resign")

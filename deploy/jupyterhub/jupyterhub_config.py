@@ -23,7 +23,9 @@ from the environment (scripts/classroom.sh sets them):
 * ``LW_CLASSGAME_DB`` — the class game service's database URL (default a SQLite file
   ``LW_STATE/classgame.sqlite``), ``LW_CLASSGAME_PORT`` — its port (default ``LW_PORT + 3``),
   ``LW_CLASSGAME_FORFEIT`` — seconds away before a pupil forfeits a game (default 600; the
-  teacher changes it in the service).
+  teacher changes it in the service), ``LW_CLASSGAME_LANGUAGE`` — the class's language for the
+  teacher's dashboard (``uk``, ``es``, ``en``), ``LW_CLASSGAME_GRADEBOOK`` — nbgrader's gradebook
+  URL for the dashboard (docs/arena.md).
 
 Run as root (``LW_SYSTEM_USERS`` unset or ``1``), every name on the list gets a Unix account
 and its server runs as that account, in a home of mode 0700 on a disk image of its own
@@ -311,7 +313,16 @@ c.JupyterHub.services.append(
         "environment": {
             "LW_CLASSGAME_STATE": str(STATE),
             "LW_CLASSGAME_TEACHER_ROLES": "teacher",
-            **{k: os.environ[k] for k in ("LW_CLASSGAME_DB", "LW_CLASSGAME_FORFEIT") if os.environ.get(k)},
+            **{
+                k: os.environ[k]
+                for k in (
+                    "LW_CLASSGAME_DB",
+                    "LW_CLASSGAME_FORFEIT",
+                    "LW_CLASSGAME_LANGUAGE",
+                    "LW_CLASSGAME_GRADEBOOK",
+                )
+                if os.environ.get(k)
+            },
         },
     }
 )
@@ -322,7 +333,11 @@ c.JupyterHub.load_roles += [
     {"name": CLASSGAME, "scopes": ["list:users", "read:users", "read:roles:users"], "services": [CLASSGAME]},
 ]
 # a pupil's kernel reaches the service with its server's token (JUPYTERHUB_API_TOKEN), through the proxy
-c.Spawner.server_token_scopes = ["users:activity!user", "access:servers!server", f"access:services!service={CLASSGAME}"]
+c.Spawner.server_token_scopes = [
+    "users:activity!user",
+    "access:servers!server",
+    f"access:services!service={CLASSGAME}",
+]
 c.Spawner.environment["LW_CLASSGAME_URL"] = f"http://127.0.0.1:{PORT}/services/{CLASSGAME}/"
 
 # LW_API_TOKEN: a token for the teacher's scripts and the tests, allowed to list users and

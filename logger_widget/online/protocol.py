@@ -87,6 +87,7 @@ ErrorCode = Literal[
     "too_large",  # the body is larger than MAX_BODY_BYTES
     "too_many",  # a limit per pupil (open seeks) is reached
     "not_authenticated",  # no valid hub token or login
+    "server",  # the service failed (a bug, or its database is unreachable): try again later
 ]
 
 #: Every error code and the HTTP status it comes with.
@@ -102,6 +103,7 @@ ERROR_STATUS: dict[str, int] = {
     "too_large": 413,
     "too_many": 429,
     "not_authenticated": 403,
+    "server": 500,
 }
 ERROR_CODES: tuple[str, ...] = tuple(ERROR_STATUS)
 

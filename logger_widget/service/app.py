@@ -11,7 +11,7 @@ on the hub); every ``api/`` route answers JSON (:mod:`logger_widget.online.proto
 ``GET|DELETE api/seeks/<id>``          one seek / cancel (creator, invited, teacher)
 ``POST api/seeks/<id>/accept``         take a seat
 ``GET api/games``                      the requester's games (``?status=active|finished``,
-                                       ``?class=1``: the whole class's, to watch)
+                                       ``?class=1``: the whole class's, to watch; ``?limit=N``: the newest)
 ``GET api/games/<id>``                 :class:`~logger_widget.online.protocol.GameState`
 ``POST api/games/<id>/turns``          play a :class:`~logger_widget.online.protocol.TurnMessage`
 ``GET api/games/<id>/events``          long-poll ``?after=<seq>&timeout=<s>``
@@ -43,11 +43,13 @@ import os
 import time
 from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any
 
 from tornado import web
 
+from ..i18n.runtime import SUPPORTED_LANGUAGES
 from ..online.protocol import PROTOCOL_VERSION, ProtocolError, read_seek_request, read_turn_message
 from . import db
 from .auth import APIHandler, HubUsers, hub_auth
@@ -61,6 +63,9 @@ __all__ = [
 ]
 
 log = logging.getLogger("logger_widget.service")
+
+#: Long-polls one pupil may keep waiting at once (more: ``too_many``); a board keeps one.
+MAX_POLLS = 16
 
 #: The service's own route modules beside the core API (see the module docstring). Each is
 #: imported at start, so a missing one fails loudly.
@@ -89,6 +94,7 @@ class ServiceConfig:
         poll_timeout: the longest long-poll, in seconds (``LW_CLASSGAME_POLL``).
         sweep_seconds: how often the forfeit check runs (``LW_CLASSGAME_SWEEP``).
         bot_workers: processes that play the bot seats.
+        language: the class's language until the teacher sets one (``LW_CLASSGAME_LANGUAGE``).
     """
 
     db_url: str
@@ -101,6 +107,7 @@ class ServiceConfig:
     poll_timeout: float = 30.0
     sweep_seconds: float = 5.0
     bot_workers: int = 1
+    language: str = "en"
     handler_modules: Sequence[str] = field(default_factory=lambda: HANDLER_MODULES)
 
     @classmethod
@@ -123,6 +130,11 @@ class ServiceConfig:
             return value
 
         roles = env.get("LW_CLASSGAME_TEACHER_ROLES", "teacher")
+        language = env.get("LW_CLASSGAME_LANGUAGE", "en").strip() or "en"
+        if language not in SUPPORTED_LANGUAGES:
+            raise ValueError(
+                f"LW_CLASSGAME_LANGUAGE={language!r} is not one of {', '.join(SUPPORTED_LANGUAGES)}"
+            )
         return cls(
             db_url=db.database_url(env),
             prefix=env.get("JUPYTERHUB_SERVICE_PREFIX", "/"),
@@ -133,6 +145,7 @@ class ServiceConfig:
             online_seconds=number("LW_CLASSGAME_ONLINE", 60.0),
             poll_timeout=number("LW_CLASSGAME_POLL", 30.0),
             sweep_seconds=number("LW_CLASSGAME_SWEEP", 5.0),
+            language=language,
         )
 
 
@@ -155,13 +168,15 @@ class ClassGameService:
         )  # fmt: skip
         self.users = HubUsers(config.hub_api_url, config.api_token, config.teacher_roles)
         self._waiters: dict[int, set[asyncio.Future[None]]] = {}
-        self._bots = bot_executor or ProcessPoolExecutor(
-            config.bot_workers, mp_context=multiprocessing.get_context("spawn")
-        )
+        self._bots = bot_executor or self._new_bot_pool()
         self._bot_jobs: set[int] = set()
         self._seen: dict[str, float] = {}
         self._seat_seen: dict[tuple[int, str], float] = {}
+        self._polls: dict[str, int] = {}  # long-polls waiting, by pupil
         self._tasks: list[asyncio.Task[None]] = []
+
+    def _new_bot_pool(self) -> Executor:
+        return ProcessPoolExecutor(self.config.bot_workers, mp_context=multiprocessing.get_context("spawn"))
 
     # ------------------------------------------------------------------ presence
 
@@ -173,8 +188,11 @@ class ClassGameService:
             self.games.touch(name)
 
     def touch_seat(self, game_id: int, name: str) -> None:
-        """``name`` is looking at ``game_id`` (written at most every 5 s per pupil and game, and a third
-        of the online time, so that a pupil who keeps polling is never taken for away)."""
+        """``name`` is looking at ``game_id``.
+
+        Written at most every 5 s per pupil and game, and every third of the online time, so that
+        a pupil who keeps polling is never taken for away.
+        """
         now = time.monotonic()
         key = (game_id, name)
         if now - self._seat_seen.get(key, -1e9) >= min(5.0, self.config.online_seconds / 3):
@@ -189,22 +207,37 @@ class ClassGameService:
                 future.set_result(None)
         self.kick_bot(game_id)
 
-    async def wait_events(self, game_id: int, after: int, timeout: float) -> list[Any]:
-        """The events of ``game_id`` after ``after``: at once if any, else the next ones or ``[]`` after ``timeout``."""
-        found = self.games.events(game_id, after)
-        if found or timeout <= 0:
+    async def wait_events(
+        self, game_id: int, after: int, timeout: float, who: str = ""
+    ) -> tuple[list[Any], str, int]:
+        """The events of ``game_id`` after ``after``: at once if any, else the next ones or ``[]`` after ``timeout``.
+
+        Returns:
+            ``(events, status, last_seq)`` as :meth:`ClassGames.events_since`.
+
+        Raises:
+            ProtocolError: ``too_many``: ``who`` already waits in :data:`MAX_POLLS` long-polls.
+        """
+        found = self.games.events_since(game_id, after)
+        if found[0] or timeout <= 0:
             return found
+        if self._polls.get(who, 0) >= MAX_POLLS:
+            raise ProtocolError(
+                "too_many", "", f"{who} already waits for {MAX_POLLS} games' events: close a board first"
+            )
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._waiters.setdefault(game_id, set()).add(future)
+        self._polls[who] = self._polls.get(who, 0) + 1
         try:
             await asyncio.wait_for(asyncio.shield(future), timeout)
         except asyncio.TimeoutError:
             pass
         finally:
+            self._polls[who] -= 1
             waiting = self._waiters.get(game_id)
             if waiting is not None:
                 waiting.discard(future)
-        return self.games.events(game_id, after)
+        return self.games.events_since(game_id, after)
 
     # ------------------------------------------------------------------ bots
 
@@ -230,7 +263,13 @@ class ClassGameService:
             notation = await asyncio.get_running_loop().run_in_executor(
                 self._bots, bot_turn, spec, record, game_id * 1000 + ply
             )
-        except Exception:  # noqa: BLE001 - a broken worker: logged, the game waits for the next kick
+        except BrokenProcessPool:  # the worker died (out of memory?): a new one plays the turn
+            log.exception("the bot worker died in game %s: starting a new one", game_id)
+            self._bot_jobs.discard(game_id)
+            self._bots = self._new_bot_pool()
+            asyncio.get_running_loop().call_later(1.0, self.kick_bot, game_id)
+            return
+        except Exception:  # noqa: BLE001 - a preset that raised (a bug): logged, the game waits
             log.exception("bot %s failed in game %s at ply %s", spec, game_id, ply)
             self._bot_jobs.discard(game_id)
             return
@@ -352,7 +391,14 @@ class GamesHandler(APIHandler):
         if status not in (None, "active", "finished"):
             raise ProtocolError("malformed", "status", f"{status[:20]!r} is not active or finished")
         whole_class = self.get_argument("class", "0") not in ("0", "")
-        games = self.service.games.games(None if whole_class else self.pupil, status)
+        limit_text = self.get_argument("limit", "")
+        if limit_text and (not limit_text.isdigit() or not 0 < int(limit_text[:6]) <= 1000):
+            raise ProtocolError(
+                "malformed", "limit", f"{limit_text[:20]!r} is not a number of games from 1 to 1000"
+            )
+        games = self.service.games.games(
+            None if whole_class else self.pupil, status, int(limit_text) if limit_text else None
+        )
         self.send({"protocol": PROTOCOL_VERSION, "games": games})
 
 
@@ -372,6 +418,7 @@ class TurnsHandler(APIHandler):
     def post(self, game: str) -> None:  # noqa: D102
         game_id = _id(game, "game")
         ply, text = read_turn_message(self.json_body())
+        self.service.touch_seat(game_id, self.pupil)
         self.send(
             {"protocol": PROTOCOL_VERSION, "event": self.service.games.play(game_id, self.pupil, ply, text)}
         )
@@ -396,11 +443,12 @@ class EventsHandler(APIHandler):
             raise ProtocolError("malformed", "timeout", "not a number of seconds")
         self.service.games.progress(game_id)  # not_found before waiting
         self.service.touch_seat(game_id, self.pupil)
-        found = await self.service.wait_events(game_id, int(after_text), timeout)
+        found, status, last_seq = await self.service.wait_events(
+            game_id, int(after_text), timeout, self.pupil
+        )
         self.service.touch_seat(game_id, self.pupil)
         if self.request.connection.stream.closed():  # type: ignore[union-attr]
             return
-        status, last_seq = self.service.games.progress(game_id)
         self.send({"protocol": PROTOCOL_VERSION, "game": game_id, "events": found, "last_seq": last_seq,
                    "status": status})  # fmt: skip
 
@@ -422,24 +470,47 @@ class RecordHandler(APIHandler):
 
 
 class SettingsHandler(APIHandler):
-    """``GET api/settings``, ``PUT api/settings`` (the teacher only)."""
+    """``GET api/settings``, ``PUT api/settings`` (the teacher only).
+
+    Settings: ``forfeit_after`` (seconds, 10 to 604800) and ``language`` (the class's language,
+    one of :data:`~logger_widget.i18n.runtime.SUPPORTED_LANGUAGES`; default ``LW_CLASSGAME_LANGUAGE``
+    or English). A PUT may give either or both.
+    """
+
+    def _current(self) -> dict[str, Any]:
+        games = self.service.games
+        return {"protocol": PROTOCOL_VERSION, "forfeit_after": games.forfeit_after(),
+                "language": games.setting("language", self.service.config.language)}  # fmt: skip
 
     def get(self) -> None:  # noqa: D102
-        self.send({"protocol": PROTOCOL_VERSION, "forfeit_after": self.service.games.forfeit_after()})
+        self.send(self._current())
 
     def put(self) -> None:  # noqa: D102
         if not self.teacher:
             raise ProtocolError("forbidden", "", "only the teacher changes the settings")
         body = self.json_body()
-        if not isinstance(body, dict) or set(body) - {"protocol", "forfeit_after"}:
-            raise ProtocolError("malformed", "", "settings are a JSON object with forfeit_after")
-        value = body.get("forfeit_after")
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 10 <= value <= 7 * 86400:
+        if not isinstance(body, dict) or set(body) - {"protocol", "forfeit_after", "language"}:
             raise ProtocolError(
-                "malformed", "forfeit_after", f"must be seconds from 10 to 604800, not {value!r}"
+                "malformed", "", "settings are a JSON object with forfeit_after and/or language"
             )
-        self.service.games.set_setting("forfeit_after", float(value))
-        self.send({"protocol": PROTOCOL_VERSION, "forfeit_after": self.service.games.forfeit_after()})
+        changes: dict[str, Any] = {}
+        if "forfeit_after" in body:
+            value = body["forfeit_after"]
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not 10 <= value <= 7 * 86400:
+                raise ProtocolError(
+                    "malformed", "forfeit_after", f"must be seconds from 10 to 604800, not {str(value)[:40]}"
+                )
+            changes["forfeit_after"] = float(value)
+        if "language" in body:
+            if body["language"] not in SUPPORTED_LANGUAGES:
+                raise ProtocolError(
+                    "malformed", "language",
+                    f"{str(body['language'])[:20]!r} is not one of {', '.join(SUPPORTED_LANGUAGES)}",
+                )  # fmt: skip
+            changes["language"] = body["language"]
+        for key, value in changes.items():  # every value checked first: a refusal changes nothing
+            self.service.games.set_setting(key, value)
+        self.send(self._current())
 
 
 class NotFoundHandler(APIHandler):

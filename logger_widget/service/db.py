@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
@@ -186,8 +187,9 @@ def _private_sqlite_file(url: sa.URL) -> None:
 def connect(url: str) -> Engine:
     """An engine for ``url`` with every table of :data:`metadata` created.
 
-    A SQLite file is created with mode 0600 (its journals follow the service's umask: the
-    service sets 077); SQLite waits up to 30 s for a lock instead of failing at once.
+    A SQLite file is created with mode 0600 (its write-ahead log and shared-memory files
+    ``-wal``, ``-shm`` follow the service's umask: the service sets 077) and runs in WAL mode
+    (:func:`_sqlite_wal`); SQLite waits up to 30 s for a lock instead of failing at once.
 
     Raises:
         sqlalchemy.exc.ArgumentError: ``url`` is not a database URL.
@@ -201,5 +203,19 @@ def connect(url: str) -> Engine:
     else:
         options["pool_pre_ping"] = True
     engine = sa.create_engine(parsed, **options)
+    if parsed.get_backend_name() == "sqlite" and parsed.database not in (None, "", ":memory:"):
+        sa.event.listen(engine, "connect", _sqlite_wal)
     metadata.create_all(engine)
     return engine
+
+
+def _sqlite_wal(connection: Any, record: Any) -> None:
+    """Write-ahead log, synced at checkpoints: a turn commits without waiting for the disk.
+
+    A crash of the service loses nothing committed; a power cut may lose the last turns
+    (SQLite's ``synchronous=NORMAL`` in WAL mode), never leaves the database corrupt.
+    """
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.close()

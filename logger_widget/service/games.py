@@ -43,6 +43,9 @@ __all__ = ["ClassGames", "bot_turn", "MAX_OPEN_SEEKS", "MAX_ACTIVE_GAMES"]
 MAX_OPEN_SEEKS = 3
 #: Games in progress one pupil may sit in at once (more: ``too_many``).
 MAX_ACTIVE_GAMES = 8
+#: Bot seats in the games in progress one pupil sits in (more: ``too_many``): the service's bot
+#: worker is the class's, one pupil's bot games must not keep it busy for everyone.
+MAX_BOT_SEATS = 6
 
 
 def bot_turn(spec: str, record: dict[str, Any], seed: int) -> str:
@@ -92,7 +95,11 @@ class ClassGames:
         self.on_event = on_event or (lambda game: None)
         self.online_seconds = online_seconds
         self.forfeit_default = forfeit_default
+        # what one service process keeps in memory (it is the database's only writer): the games
+        # (replayed once), who holds each seat (never changes), the games that ended
         self._games: dict[int, Game] = {}
+        self._seat_holders: dict[int, list[tuple[str | None, str | None]]] = {}
+        self._finished: set[int] = set()
 
     def forfeit_after(self) -> float:
         """Seconds a pupil may be away from a game in progress: the teacher's setting, else the default."""
@@ -176,7 +183,7 @@ class ClassGames:
                     "",
                     f"you have {open_count} open seeks: cancel one first (at most {MAX_OPEN_SEEKS})",
                 )
-            self._check_active(conn, creator)
+            self._check_active(conn, creator, len(bots))
             seek_id = _new_id(
                 conn.execute(
                     sa.insert(db.seeks).values(
@@ -190,25 +197,46 @@ class ClassGames:
                     )
                 )
             )
-            conn.execute(sa.insert(db.seek_members).values(seek=seek_id, player=creator, joined=now))
-            row = conn.execute(sa.select(db.seeks).where(db.seeks.c.id == seek_id)).one()
-            game = self._start_if_full(conn, row)
-            info = self._seek_info(
-                conn, conn.execute(sa.select(db.seeks).where(db.seeks.c.id == seek_id)).one()
-            )
-        if game is not None:
-            self.on_event(game)
+            info, game = self._join(conn, seek_id, creator)
+        self._started(game)
         return info
 
-    def _check_active(self, conn: Connection, name: str) -> None:
-        active = conn.execute(
-            sa.select(sa.func.count()).select_from(db.seats.join(db.games, db.games.c.id == db.seats.c.game))
+    def _join(self, conn: Connection, seek_id: int, name: str) -> tuple[SeekInfo, int | None]:
+        """Seat ``name`` in the seek, start its game when every seat is filled: the seek now, the game or ``None``."""
+        conn.execute(sa.insert(db.seek_members).values(seek=seek_id, player=name, joined=self.clock()))
+        game = self._start_if_full(
+            conn, conn.execute(sa.select(db.seeks).where(db.seeks.c.id == seek_id)).one()
+        )
+        return self._seek_info(
+            conn, conn.execute(sa.select(db.seeks).where(db.seeks.c.id == seek_id)).one()
+        ), game
+
+    def _started(self, game: int | None) -> None:
+        """Once committed, a new game wakes the bot worker (a bot may sit at seat 1)."""
+        if game is not None:
+            self.on_event(game)
+
+    def _check_active(self, conn: Connection, name: str, bots: int = 0) -> None:
+        mine = (
+            sa.select(db.seats.c.game)
+            .join(db.games, db.games.c.id == db.seats.c.game)
             .where(db.seats.c.player == name, db.games.c.status == "active")
-        ).scalar_one()  # fmt: skip
+        )
+        active = conn.execute(sa.select(sa.func.count()).select_from(mine.subquery())).scalar_one()
         if active >= MAX_ACTIVE_GAMES:
             raise ProtocolError(
                 "too_many", "", f"{name} plays {active} games already (at most {MAX_ACTIVE_GAMES} at once)"
             )
+        if bots:
+            seated = conn.execute(
+                sa.select(sa.func.count()).select_from(db.seats)
+                .where(db.seats.c.game.in_(mine), db.seats.c.bot.is_not(None))
+            ).scalar_one()  # fmt: skip
+            if seated + bots > MAX_BOT_SEATS:
+                raise ProtocolError(
+                    "too_many", "bots",
+                    f"{name}'s games in progress have {seated} bot seats; {bots} more would pass {MAX_BOT_SEATS}",
+                )  # fmt: skip
 
     def _start_if_full(self, conn: Connection, row: Any) -> int | None:
         joined = self._seek_info(conn, row)["joined"]
@@ -320,13 +348,8 @@ class ClassGames:
             if name in info["joined"]:
                 raise ProtocolError("conflict", "seek", f"you have already joined seek {seek_id}")
             self._check_active(conn, name)
-            conn.execute(sa.insert(db.seek_members).values(seek=seek_id, player=name, joined=self.clock()))
-            game = self._start_if_full(conn, row)
-            info = self._seek_info(
-                conn, conn.execute(sa.select(db.seeks).where(db.seeks.c.id == seek_id)).one()
-            )
-        if game is not None:
-            self.on_event(game)
+            info, game = self._join(conn, seek_id, name)
+        self._started(game)
         return info
 
     def cancel(self, seek_id: int, name: str, teacher: bool = False) -> SeekInfo:
@@ -355,6 +378,17 @@ class ClassGames:
         if row is None:
             raise ProtocolError("not_found", "game", f"there is no game {game_id}")
         return row
+
+    def _holders(self, conn: Connection, game_id: int) -> list[tuple[str | None, str | None]]:
+        """``(player, bot)`` of each seat of ``game_id``, seat 1 first."""
+        found = self._seat_holders.get(game_id)
+        if found is None:
+            rows = conn.execute(
+                sa.select(db.seats.c.player, db.seats.c.bot).where(db.seats.c.game == game_id)
+                .order_by(db.seats.c.seat)
+            ).all()  # fmt: skip
+            found = self._seat_holders[game_id] = [(r.player, r.bot) for r in rows]
+        return found
 
     def _seats(self, conn: Connection, game_id: int, active: bool = False) -> list[SeatInfo]:
         rows = conn.execute(
@@ -392,23 +426,36 @@ class ClassGames:
             sa.select(db.turns.c.turn).where(db.turns.c.game == game_id).order_by(db.turns.c.ply)
         ).scalars():
             game.play(text)
-        self._games[game_id] = game
+        if row.status == "active":  # finished games are read again when asked for (rarely)
+            self._games[game_id] = game
         return game
 
+    def _forget_if_finished(self, game_id: int) -> None:
+        if game_id in self._finished:
+            self._games.pop(game_id, None)
+
     def _summary(self, conn: Connection, row: Any) -> GameSummary:
-        game = self.game(row.id, conn)
+        active = row.status == "active"  # a finished game is not replayed for its summary
         return {
             "id": row.id, "status": row.status, "players": row.players,
-            "seats": self._seats(conn, row.id, row.status == "active"),
-            "ply": row.ply, "to_move": None if row.status != "active" else game.position.to_move,
+            "seats": self._seats(conn, row.id, active),
+            "ply": row.ply, "to_move": self.game(row.id, conn).position.to_move if active else None,
             "created": row.created, "finished": row.finished, "result": row.result, "last_seq": row.last_seq,
             "turn_limit": row.turn_limit,
         }  # fmt: skip
 
-    def games(self, viewer: str | None = None, status: str | None = None) -> list[GameSummary]:
-        """Games, newest first: ``viewer``'s (``None``: the whole class's), of one ``status`` or all."""
+    def games(
+        self, viewer: str | None = None, status: str | None = None, limit: int | None = None
+    ) -> list[GameSummary]:
+        """Games, newest first.
+
+        Args:
+            viewer: only this pupil's games; ``None``: the whole class's.
+            status: ``"active"`` or ``"finished"`` only; ``None``: both.
+            limit: the newest ``limit`` games only; ``None``: all.
+        """
         with self.engine.connect() as conn:
-            query = sa.select(db.games).order_by(db.games.c.id.desc())
+            query = sa.select(db.games).order_by(db.games.c.id.desc()).limit(limit)
             if viewer is not None:
                 query = query.where(
                     db.games.c.id.in_(sa.select(db.seats.c.game).where(db.seats.c.player == viewer))
@@ -434,14 +481,25 @@ class ClassGames:
         }  # fmt: skip
 
     def _add_event(
-        self, conn: Connection, game_id: int, kind: str, data: dict[str, Any], now: float
+        self,
+        conn: Connection,
+        game_id: int,
+        kind: str,
+        data: dict[str, Any],
+        now: float,
+        seq: int | None = None,
     ) -> Event:
-        seq = conn.execute(sa.select(db.games.c.last_seq).where(db.games.c.id == game_id)).scalar_one() + 1
+        """Insert the next event of ``game_id``; ``seq``: its number, already written to ``games.last_seq``."""
+        if seq is None:
+            seq = (
+                conn.execute(sa.select(db.games.c.last_seq).where(db.games.c.id == game_id)).scalar_one() + 1
+            )
+            conn.execute(sa.update(db.games).where(db.games.c.id == game_id).values(last_seq=seq))
         conn.execute(sa.insert(db.events).values(game=game_id, seq=seq, kind=kind, at=now, data=data))
-        conn.execute(sa.update(db.games).where(db.games.c.id == game_id).values(last_seq=seq))
         return _event(seq, kind, now, data)
 
     def _finish(self, conn: Connection, game_id: int, result: dict[str, Any], now: float) -> None:
+        self._finished.add(game_id)
         conn.execute(
             sa.update(db.games)
             .where(db.games.c.id == game_id)
@@ -470,14 +528,11 @@ class ClassGames:
             if row.status != "active" or game.is_over:
                 raise ProtocolError("game_over", "game", f"game {game_id} is finished: no more turns")
             seat = game.position.to_move
-            holder = conn.execute(
-                sa.select(db.seats).where(db.seats.c.game == game_id, db.seats.c.seat == seat)
-            ).one()
-            if (holder.bot if bot else holder.player) != by or (bot and holder.player is not None):
-                mine = conn.execute(
-                    sa.select(db.seats.c.seat).where(db.seats.c.game == game_id, db.seats.c.player == by)
-                ).scalars().all()  # fmt: skip
-                who = holder.player or f"the bot {holder.bot}"
+            holders = self._holders(conn, game_id)
+            player, preset = holders[seat - 1]
+            if (preset if bot else player) != by or (bot and player is not None):
+                mine = [i for i, (name, _) in enumerate(holders, start=1) if name == by]
+                who = player or f"the bot {preset}"
                 where = (
                     f"you sit at seat {', '.join(map(str, mine))}" if mine else "you do not play in this game"
                 )
@@ -502,19 +557,13 @@ class ClassGames:
                 conn.execute(
                     sa.insert(db.turns).values(game=game_id, ply=ply, turn=notation, seat=seat, by=by, at=now)
                 )
+                data = {"ply": ply, "turn": notation, "seat": seat, "by": by, "lpn": game.position.to_lpn()}
+                seq = row.last_seq + 1
                 conn.execute(
                     sa.update(db.games).where(db.games.c.id == game_id)
-                    .values(ply=ply + 1, lpn=game.position.to_lpn())
+                    .values(ply=ply + 1, lpn=data["lpn"], last_seq=seq)
                 )  # fmt: skip
-                if not bot:
-                    conn.execute(
-                        sa.update(db.seats).where(db.seats.c.game == game_id, db.seats.c.seat == seat)
-                        .values(last_seen=now)
-                    )  # fmt: skip
-                event = self._add_event(
-                    conn, game_id, "turn",
-                    {"ply": ply, "turn": notation, "seat": seat, "by": by, "lpn": game.position.to_lpn()}, now,
-                )  # fmt: skip
+                event = self._add_event(conn, game_id, "turn", data, now, seq=seq)
                 if game.is_over:
                     outcome = game.outcome
                     assert outcome is not None
@@ -523,6 +572,7 @@ class ClassGames:
                 game.undo()  # the database refused: the cache follows it
                 game.discard_redo()
                 raise
+        self._forget_if_finished(game_id)
         self.on_event(game_id)
         return event
 
@@ -569,6 +619,7 @@ class ClassGames:
                 .order_by(db.events.c.seq.desc())
                 .limit(1)
             ).one()
+        self._forget_if_finished(game_id)
         self.on_event(game_id)
         return _event(event.seq, event.kind, event.at, event.data)
 
@@ -656,13 +707,23 @@ class ClassGames:
         Raises:
             ProtocolError: ``not_found``.
         """
+        return self.events_since(game_id, after)[0]
+
+    def events_since(self, game_id: int, after: int) -> tuple[list[Event], str, int]:
+        """``(the events with seq > after, status, last_seq)`` of ``game_id``, read together.
+
+        Raises:
+            ProtocolError: ``not_found``.
+        """
         with self.engine.connect() as conn:
-            self._game_row(conn, game_id)
+            row = self._game_row(conn, game_id)
+            if row.last_seq <= after:
+                return [], row.status, row.last_seq
             rows = conn.execute(
                 sa.select(db.events).where(db.events.c.game == game_id, db.events.c.seq > after)
                 .order_by(db.events.c.seq)
             ).all()  # fmt: skip
-        return [_event(r.seq, r.kind, r.at, r.data) for r in rows]
+        return [_event(r.seq, r.kind, r.at, r.data) for r in rows], row.status, row.last_seq
 
     def progress(self, game_id: int) -> tuple[str, int]:
         """``(status, last_seq)`` of ``game_id``: ``"active"`` or ``"finished"``, its last event's number.
@@ -695,19 +756,19 @@ class ClassGames:
 
     def bot_to_move(self, game_id: int) -> tuple[str, int, dict[str, Any]] | None:
         """``(preset, ply, record)`` when a bot seat is to move in the active game ``game_id``, else ``None``."""
-        with self.engine.connect() as conn:
-            row = self._game_row(conn, game_id)
-            if row.status != "active":
-                return None
-            game = self.game(game_id, conn)
-            holder = conn.execute(
-                sa.select(db.seats).where(
-                    db.seats.c.game == game_id, db.seats.c.seat == game.position.to_move
-                )
-            ).one()
-        if holder.bot is None:
+        if game_id in self._finished:
             return None
-        return holder.bot, row.ply, game.to_record()
+        with self.engine.connect() as conn:
+            game = self.game(game_id, conn)
+            if game.is_over:
+                return None
+            player, preset = self._holders(conn, game_id)[game.position.to_move - 1]
+            if preset is None:
+                return None
+            if self._game_row(conn, game_id).status != "active":
+                self._finished.add(game_id)
+                return None
+        return preset, len(game.turns), game.to_record()
 
     def setting(self, key: str, default: Any) -> Any:
         """A teacher's setting (``default`` when never set)."""

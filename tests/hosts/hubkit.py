@@ -297,7 +297,7 @@ def running_hub(
     env.update(
         LW_CLASS=str(tmp / "class.csv"), LW_TEACHER=teacher, LW_STATE=str(tmp / "state"), LW_PORT=str(port),
         LW_PROXY_API_PORT=str(free_port()), LW_PROXY=str(chp), LW_API_TOKEN=token, LW_MEM_LIMIT=f"{mem_limit // 2**20}M",
-        LW_CLASS_ENV=str(CLASS_ENV), LW_HUB_PORT=str(free_port()),
+        LW_CLASS_ENV=str(CLASS_ENV), LW_HUB_PORT=str(free_port()), LW_CLASSGAME_PORT=str(free_port()),
         PATH=os.pathsep.join((str(Path(sys.executable).parent), env.get("PATH", ""))),
     )  # fmt: skip
     env.update(settings)

@@ -551,8 +551,9 @@ def test_the_hub_starts_the_class_game_service_and_a_pupils_kernel_reaches_it(hu
     assert status == 200 and body["teacher"] is False, body
     database = hub.state / "classgame.sqlite"
     assert database.stat().st_mode & 0o777 == 0o600 and database.stat().st_uid == os.geteuid()
-    services = [p for p in psutil.process_iter(["cmdline", "uids"])
-                if p.info["cmdline"] and "logger_widget.service" in p.info["cmdline"]]  # fmt: skip
+    services = [p for p in psutil.process_iter(["cmdline", "cwd"])  # this hub's (other hubs may run one)
+                if p.info["cmdline"] and "logger_widget.service" in p.info["cmdline"]
+                and p.info["cwd"] == str(hub.state)]  # fmt: skip
     assert len(services) == 1, services
     pupils = {pwd.getpwnam(n).pw_uid for n in PUPILS} if os.geteuid() == 0 else set()
     for process in [services[0], *services[0].children(recursive=True)]:  # the service and its bot worker
