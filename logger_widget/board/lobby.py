@@ -91,12 +91,14 @@ class Lobby:
         self._seats = w.Dropdown(options=[2, 3, 4], value=2, description=t("players"))
         self._bots = w.Dropdown(options=[0, 1, 2, 3], value=0, description=t("bots"))
         self._open = w.Button(description=t("open_seek"))
+        self._open.add_class("lw-lobby-open")
         self._open.on_click(
             lambda _b: self._act(
                 lambda c: self._accepted(c.open_seek(self._seats.value, (), self._bot_specs())), "opened"
             )
         )
         self._refresh = w.Button(description=t("refresh"), icon="refresh")
+        self._refresh.add_class("lw-lobby-refresh")
         self._refresh.on_click(lambda _b: self.refresh())
         self._output = w.Output()
         self.client: ClassClient | None
@@ -107,6 +109,7 @@ class Lobby:
             self.error = e
             self._notice.value = self._box("info", t("not_on_hub", ERRORS))
             self.widget = w.VBox([self._title, self._notice])
+            self.widget.add_class("lw-lobby")
             return
         self.widget = w.VBox(
             [
@@ -125,6 +128,7 @@ class Lobby:
                 self._output,
             ]
         )
+        self.widget.add_class("lw-lobby")
         self.refresh()
         if refresh > 0:
             threading.Thread(target=self._every, args=(refresh,), name="classgame-lobby", daemon=True).start()
@@ -303,11 +307,10 @@ class Lobby:
         if self.board is not None:
             self.board.close()
         self.board = OnlineBoard(game, self.locale, self.client, poll_wait=self.poll_wait)
-        self._output.clear_output()
-        with self._output:
-            from IPython.display import display
-
-            display(self.board)
+        # set as the output's data, not displayed into it: the lobby also opens a board from its
+        # background refresh, where no cell is running to route a display message
+        self._output.outputs = ()
+        self._output.append_display_data(self.board.board)
         return self.board
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
