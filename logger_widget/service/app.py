@@ -173,6 +173,7 @@ class ClassGameService:
         self._seen: dict[str, float] = {}
         self._seat_seen: dict[tuple[int, str], float] = {}
         self._polls: dict[str, int] = {}  # long-polls waiting, by pupil
+        self._watching: dict[tuple[int, str], int] = {}  # long-polls waiting, by game and pupil
         self._tasks: list[asyncio.Task[None]] = []
 
     def _new_bot_pool(self) -> Executor:
@@ -228,12 +229,17 @@ class ClassGameService:
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._waiters.setdefault(game_id, set()).add(future)
         self._polls[who] = self._polls.get(who, 0) + 1
+        key = (game_id, who)
+        self._watching[key] = self._watching.get(key, 0) + 1
         try:
             await asyncio.wait_for(asyncio.shield(future), timeout)
         except asyncio.TimeoutError:
             pass
         finally:
             self._polls[who] -= 1
+            self._watching[key] -= 1
+            if not self._watching[key]:
+                del self._watching[key]
             waiting = self._waiters.get(game_id)
             if waiting is not None:
                 waiting.discard(future)
@@ -291,6 +297,8 @@ class ClassGameService:
         while True:
             await asyncio.sleep(self.config.sweep_seconds)
             try:
+                for game_id, name in list(self._watching):  # a pupil waiting in a long-poll is there
+                    self.touch_seat(game_id, name)
                 self.games.mark_away()
                 self.games.forfeit_absent()
             except Exception:  # noqa: BLE001 - the database is unreachable for a moment: try again
