@@ -97,13 +97,14 @@ def play(language: str) -> nbformat.NotebookNode:
     t = {key: tr.translate(msg) for key, msg in PLAY.items()}
     settings = (
         f'# {t["settings"]}\nLANGUAGE = "{language}"\nPLAYERS = ["human", "mcts:easy"]  # {t["players"]}\n'
+        f"CORNERS = None  # {t['corners']}\n"
     )
     cells = [
         new_markdown_cell(f"# {t['title']}\n\n{t['intro']}"),
         new_code_cell(settings),
         new_markdown_cell(f"## {t['board_title']}"),
         new_code_cell(
-            "from logger_widget import Board\n\nboard = Board(players=PLAYERS, locale=LANGUAGE)\nboard"
+            "from logger_widget import Board\n\nboard = Board(players=PLAYERS, corners=CORNERS, locale=LANGUAGE)\nboard"
         ),
         new_markdown_cell(f"## {t['chart_title']}\n\n{t['chart_text']}"),
         new_code_cell("board.chart()"),

@@ -17,8 +17,6 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("bcrypt")
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "deploy" / "jupyterhub"))
-
 from classcodes import ALPHABET, CodeBook, PasswordBook, class_sheet, normalize_code  # noqa: E402
 from classsetup import close_teacher_material, set_up_credentials  # noqa: E402
 from homedisk import HomeDisk, disk_limit_unsupported, private_tmp_command  # noqa: E402

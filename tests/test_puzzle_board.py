@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from test_widget import Driver, english_words
+from support import Driver
+from test_widget import english_words
 
 from logger_widget import Position
 from logger_widget.board import PuzzleBoard

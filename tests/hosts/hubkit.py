@@ -30,12 +30,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-REPO = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(REPO / "tests"))
-from browser_fixtures import _stop  # noqa: E402  (stops a server's process group)
+from browser_fixtures import _stop  # (stops a server's process group)
 
+REPO = Path(__file__).resolve().parents[2]
 CONFIG = REPO / "deploy" / "jupyterhub" / "jupyterhub_config.py"
-sys.path.insert(0, str(CONFIG.parent))  # cgroupspawner: read a pupil's cgroup
 
 
 class HubError(RuntimeError):

@@ -42,6 +42,12 @@ PLAY = {
     ),
     "settings": NP_("notebook:play", "settings: change them and run the cell again"),
     "players": NP_("notebook:play", "2 to 4 seats"),
+    # TRANSLATORS: a comment after CORNERS = None in the settings cell; keep None, "choose" and the
+    # cell names as they are (they are Python).
+    "corners": NP_(
+        "notebook:play",
+        'starting corners: None for the usual ones, "choose" to click them on the board, or a list like ["a1", "e1"]',
+    ),
     "board_title": NP_("notebook:play", "The game"),
     "chart_title": NP_("notebook:play", "Points over the game"),
     "chart_text": NP_("notebook:play", "Run this cell after the game (or during it) to see the score chart."),
