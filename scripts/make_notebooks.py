@@ -1,6 +1,6 @@
 """Generate the notebooks in every language from the package's texts.
 
-Usage: ``python scripts/make_notebooks.py [--out DIR]`` (default: ``notebooks/``).
+Usage: ``python -m scripts.make_notebooks [--out DIR]`` (default: ``notebooks/``).
 
 Writes, for each language ``uk``, ``es``, ``en``:
 
@@ -28,22 +28,20 @@ checks that the committed files equal what this script writes.
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
 import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from logger_widget.classroom.exercises import NOTEBOOK as EXERCISES
+from logger_widget.classroom.exercises import notebook_cells
+from logger_widget.classroom.tutorial import LESSONS
+from logger_widget.i18n import Translator
+from logger_widget.i18n.texts.notebooks import PLAY, PUZZLES, TUTORIAL
+from logger_widget.i18n.texts.online import NOTEBOOK as CLASS_PLAY
+from logger_widget.i18n.texts.rules import rules_paragraphs, section_title
 
-from logger_widget.classroom.exercises import NOTEBOOK as EXERCISES  # noqa: E402
-from logger_widget.classroom.exercises import notebook_cells  # noqa: E402
-from logger_widget.classroom.tutorial import LESSONS  # noqa: E402
-from logger_widget.i18n import Translator  # noqa: E402
-from logger_widget.i18n.texts.notebooks import PLAY, PUZZLES, TUTORIAL  # noqa: E402
-from logger_widget.i18n.texts.online import NOTEBOOK as CLASS_PLAY  # noqa: E402
-from logger_widget.i18n.texts.rules import rules_paragraphs, section_title  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 LANGUAGES = ("uk", "es", "en")
 NATIVE = {"uk": "Українська", "es": "Español", "en": "English"}

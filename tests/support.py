@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -138,3 +139,17 @@ class Driver:
             else:
                 return
         raise AssertionError(f"{turn} did not finish")
+
+
+_ALLOWED_LATIN = re.compile(
+    r"^(?:[a-e][1-5]|[a-e]\d-[a-e]\d|x[a-e]\d|\*[a-e]\d"  # cells and notation
+    r"|Logger|LPN|JSON|Enter|Esc"  # names of the game, formats and keys
+    r"|\w+Error|format|version|record|start|turns|players"  # exception types and record fields (technical)
+    r")$"
+)
+
+
+def english_words(text: str) -> list[str]:
+    """Latin-script words that are not coordinates, notation or the few allowed names."""
+    words = re.findall(r"[A-Za-z][A-Za-z'\-]*[A-Za-z0-9]|[A-Za-z]", text)
+    return [w for w in words if not _ALLOWED_LATIN.match(w) and not re.fullmatch(r"[a-e]", w)]

@@ -86,7 +86,7 @@ EXPECTED = {"olena": TOTAL, "diego": MISTAKES_POINTS, "amy": 0, "mallory": 0}
 
 def test_sources_are_generated_and_current(tmp_path: Path) -> None:
     subprocess.run(
-        [sys.executable, str(REPO / "scripts" / "make_nbgrader.py"), "--out", str(tmp_path)], check=True
+        [sys.executable, "-m", "scripts.make_nbgrader", "--out", str(tmp_path)], check=True, cwd=REPO
     )
     made = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*") if p.is_file())
     committed = sorted(
@@ -95,7 +95,7 @@ def test_sources_are_generated_and_current(tmp_path: Path) -> None:
     assert made == committed == [Path(ASSIGNMENT, "game_theory.ipynb"), Path(ASSIGNMENT, "languages.csv")]
     for name in made:
         assert (COURSE / "source" / name).read_bytes() == (tmp_path / name).read_bytes(), (
-            f"{name} is stale: run python scripts/make_nbgrader.py"
+            f"{name} is stale: run python -m scripts.make_nbgrader"
         )
 
 

@@ -53,7 +53,7 @@ def test_start_page_links_every_notebook() -> None:
 
 def test_notebooks_are_generated_and_current(tmp_path: Path) -> None:
     subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "make_notebooks.py"), "--out", str(tmp_path)], check=True
+        [sys.executable, "-m", "scripts.make_notebooks", "--out", str(tmp_path)], check=True, cwd=ROOT
     )
     for generated in sorted(tmp_path.glob("*.ipynb")):
         committed = ROOT / "notebooks" / generated.name
@@ -61,7 +61,7 @@ def test_notebooks_are_generated_and_current(tmp_path: Path) -> None:
         # The cells must match; notebook metadata is left to JupyterLab (it rewrites the
         # kernelspec and language_info when a teacher saves a notebook).
         assert cells(committed) == cells(generated), (
-            f"{generated.name} is stale: run python scripts/make_notebooks.py"
+            f"{generated.name} is stale: run python -m scripts.make_notebooks"
         )
 
 

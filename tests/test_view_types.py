@@ -45,8 +45,14 @@ def _chop_stage() -> Board:
 
 
 def _over() -> Board:
-    b = Board(["random", "random"], locale="en", bot_mode="sync", seed=2, autosave=False, live_chart=True)
+    b = Board(["random", "random"], locale="en", bot_mode="sync", seed=2, autosave=False)
     assert b.view["result"] is not None
+    return b
+
+
+def _live_chart() -> Board:
+    b = Board(["human", "random"], locale="es", bot_mode="sync", seed=3, autosave=False, live_chart=True)
+    assert b.view["chart"] is not None
     return b
 
 
@@ -77,7 +83,8 @@ def check(view: dict[str, Any]) -> None:
 BOARDS = {
     "new game": _new_game,
     "chop stage": _chop_stage,
-    "game over, live chart": _over,
+    "game over": _over,
+    "live chart": _live_chart,
     "choosing corners": _setup,
     "review": _review,
     "lesson": _lesson,

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support import Driver
+from support import Driver, english_words
 
 from logger_widget import Game, Position, Turn
 from logger_widget.board.view import BoardState, Seat, build_view, describe_turn, notation_in_text
@@ -80,20 +80,6 @@ NEUTRAL_KEYS = frozenset(
         "palette",
     }
 )
-_ALLOWED_LATIN = re.compile(
-    r"^(?:[a-e][1-5]|[a-e]\d-[a-e]\d|x[a-e]\d|\*[a-e]\d"  # cells and notation
-    r"|Logger|LPN|JSON|Enter|Esc"  # names of the game, formats and keys
-    r"|\w+Error|format|version|record|start|turns|players"  # exception types and record fields (technical)
-    r")$"
-)
-
-
-def english_words(text: str) -> list[str]:
-    """Latin-script words that are not coordinates, notation or the few allowed names."""
-    words = re.findall(r"[A-Za-z][A-Za-z'\-]*[A-Za-z0-9]|[A-Za-z]", text)
-    return [w for w in words if not _ALLOWED_LATIN.match(w) and not re.fullmatch(r"[a-e]", w)]
-
-
 # ---------------------------------------------------------------------------- static files
 
 
