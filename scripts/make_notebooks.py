@@ -171,6 +171,8 @@ def puzzles(language: str) -> nbformat.NotebookNode:
         new_code_cell(themes),
         new_markdown_cell(f"## {t['theme_title']}\n\n{t['theme_text']}"),
         new_code_cell(one),
+        new_markdown_cell(f"## {t['mistakes_title']}\n\n{t['mistakes_text']}"),
+        new_code_cell("from logger_widget.board import my_mistakes\n\nmine = my_mistakes(LANGUAGE)\nmine"),
     ]
     return notebook(cells, language)
 

@@ -13,9 +13,9 @@
 """
 
 from .lobby import Lobby
-from .mistakes_mode import MistakesBoard
+from .mistakes_mode import MistakesBoard, my_mistakes
 from .online_mode import OnlineBoard
 from .puzzle_mode import PuzzleBoard
 from .widget import Board
 
-__all__ = ["Board", "Lobby", "MistakesBoard", "OnlineBoard", "PuzzleBoard"]
+__all__ = ["Board", "Lobby", "MistakesBoard", "OnlineBoard", "PuzzleBoard", "my_mistakes"]

@@ -39,7 +39,15 @@ from .progress_link import board_progress
 from .puzzle_mode import PuzzleBoard, PuzzleSession
 from .view import notation_in_text
 
-__all__ = ["MistakesBoard", "MistakesSession", "as_puzzle", "as_turn_review", "comes_back"]
+__all__ = [
+    "MistakesBoard",
+    "MistakesSession",
+    "NoMistakes",
+    "as_puzzle",
+    "as_turn_review",
+    "comes_back",
+    "my_mistakes",
+]
 
 
 def as_puzzle(personal: PersonalPuzzle) -> Puzzle:
@@ -87,7 +95,7 @@ def as_turn_review(personal: PersonalPuzzle) -> TurnReview:
 
 
 def comes_back(tr: Translator, due: datetime, when: datetime) -> str:
-    """"This puzzle comes back in 2 days." for a puzzle due at ``due``, said at ``when``."""
+    """The sentence "This puzzle comes back in 2 days." for a puzzle due at ``due``, said at ``when``."""
     seconds = max(0.0, (due - when).total_seconds())
     if seconds < 3600:
         return tr.count(AGAIN["minutes"], max(1, round(seconds / 60)))
@@ -118,7 +126,7 @@ class MistakesSession(PuzzleSession):
         return self.personal[self.index]
 
     def task(self, tr: Translator) -> str:
-        """"Your own puzzle 1 of 3 · Domino chop · a mistake in your game. Turn 12 of your game: …"."""
+        """The task line: "Your own puzzle 1 of 3 · Domino chop · a mistake in your game. Turn 12 of your game: …"."""
         p = self.current
         header = tr.format(
             PERSONAL["header"],
@@ -142,7 +150,8 @@ class MistakesSession(PuzzleSession):
         updated = self.progress.answer(p.id, solved, self.hints, self._answered_at)
         self.personal[self.index] = updated
         self.scheduled[p.id] = (p.due, updated.due)
-        self.progress.record_attempt(p.id, grade_of(solved, self.hints) != "failed", self.rating, self.rating, True)
+        solved_now = grade_of(solved, self.hints) != "failed"
+        self.progress.record_attempt(p.id, solved_now, self.rating, self.rating, True, self.answer)
         return self.rating.rating, self.rating.rating
 
     def _score(self, right: bool, first: bool) -> bool:
@@ -198,3 +207,38 @@ class MistakesBoard(PuzzleBoard):
 
     def __repr__(self) -> str:
         return f"<logger_widget.MistakesBoard {self.puzzle.id} on {self.board!r}>"
+
+
+class NoMistakes:
+    """What :func:`my_mistakes` shows when the pupil has no personal puzzle yet: a sentence, in the pupil's language.
+
+    Attributes:
+        text: the sentence ("No puzzles from your games yet: play a game, then press “Review the game”.").
+    """
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __repr__(self) -> str:
+        return self.text
+
+    def _repr_markdown_(self) -> str:
+        return self.text
+
+
+def my_mistakes(locale: str = "uk", progress: Any = True, **options: Any) -> MistakesBoard | NoMistakes:
+    """The pupil's personal puzzles on a :class:`MistakesBoard`, or a sentence saying how to get some.
+
+    For a notebook cell: ``progress=True`` is the kernel's progress where a board saves it
+    (:mod:`~logger_widget.board.progress_link`: in a notebook with a front end), so an executed or
+    graded notebook reads and writes no progress and shows the sentence.
+
+    Args:
+        locale: ``"uk"``, ``"es"`` or ``"en"``.
+        progress: ``True``, a :class:`~logger_widget.progress.Progress` or a database URL.
+        options: more keyword arguments for :class:`MistakesBoard`.
+    """
+    chosen = board_progress(progress)
+    if chosen is None or not chosen.personal():
+        return NoMistakes(Translator(locale).translate(PERSONAL["none"]))
+    return MistakesBoard(locale=locale, progress=chosen, **options)

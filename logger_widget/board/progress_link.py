@@ -42,7 +42,9 @@ def board_progress(setting: Any) -> Progress | None:
         return setting
     if isinstance(setting, str):
         return Progress.open(setting)
-    raise TypeError(f"progress must be True, False, a Progress or a database URL, not {type(setting).__name__}")
+    raise TypeError(
+        f"progress must be True, False, a Progress or a database URL, not {type(setting).__name__}"
+    )
 
 
 def not_saved_text(tr: Translator, progress: Progress | None) -> str | None:

@@ -140,6 +140,8 @@ class PuzzleSession(TeachingMode):
         self.hints = 0
         self.revealed: tuple[float, float] | None = None
         self.tried: set[str] = set()
+        #: the turn being judged (notation), ``""`` when the solution is shown before any turn
+        self.answer = ""
         self.history: list[tuple[str, bool, float, float]] = []
 
     @property
@@ -282,6 +284,7 @@ class PuzzleSession(TeachingMode):
             puzzle = self.puzzle
             if puzzle.id not in self.tried:  # seeing the solution on a first try is a miss (lichess)
                 self.tried.add(puzzle.id)
+                self.answer = ""
                 self.revealed = self._rate(False)
         return self.host.start_hint()
 
@@ -291,7 +294,7 @@ class PuzzleSession(TeachingMode):
         self.rating = update_rating(before, puzzle.rating, puzzle.deviation, solved)
         self.history.append((puzzle.id, solved, before.rating, self.rating.rating))
         if self.progress is not None:
-            self.progress.record_attempt(puzzle.id, solved, before, self.rating)
+            self.progress.record_attempt(puzzle.id, solved, before, self.rating, turn=self.answer)
         return before.rating, self.rating.rating
 
     def _score(self, right: bool, first: bool) -> bool:
@@ -321,6 +324,7 @@ class PuzzleSession(TeachingMode):
         if self.result is not None or len(game.turns) != 1 or game.start.to_lpn() != puzzle.lpn:
             return
         turn = game.turns[0]
+        self.answer = turn.notation()
         right = puzzle.is_solution(turn)
         self.result = "right" if right else "wrong"
         first = puzzle.id not in self.tried

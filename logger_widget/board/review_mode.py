@@ -74,7 +74,9 @@ class ReviewMode(BaseMode):
 
     name = "review"
 
-    def __init__(self, seconds: float = BOARD_SECONDS, seed: Any = 0, follow_up: ReviewFollowUp | None = None) -> None:
+    def __init__(
+        self, seconds: float = BOARD_SECONDS, seed: Any = 0, follow_up: ReviewFollowUp | None = None
+    ) -> None:
         self.seconds = seconds
         self.seed = seed
         self.follow_up = follow_up

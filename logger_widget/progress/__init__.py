@@ -20,13 +20,17 @@ Text-free: the boards put the words around it.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .mistakes import personal_puzzles, review_summary
 from .records import Attempt, LessonDone, PersonalPuzzle, ProgressRecordError, SavedGame, Snapshot
 from .remote import ServiceProgressStore
 from .schedule import GRADES, grade_of
-from .sql import SQLProgressStore, local_url
 from .store import ProgressError, ProgressStore
 from .tracker import Progress, default_progress
+
+if TYPE_CHECKING:  # imported on first use (see __getattr__)
+    from .sql import SQLProgressStore, local_url
 
 __all__ = [
     "GRADES",
@@ -47,3 +51,12 @@ __all__ = [
     "personal_puzzles",
     "review_summary",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """The SQL store, imported on first use (SQLAlchemy takes a few hundred milliseconds to import)."""
+    if name in ("SQLProgressStore", "local_url"):
+        from . import sql
+
+        return getattr(sql, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

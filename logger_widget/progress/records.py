@@ -120,6 +120,7 @@ class Attempt:
         deviation_after: its deviation after (Elo points, > 0).
         at: when.
         personal: a personal puzzle (from the pupil's own game): its rating does not move.
+        turn: the turn played (notation), ``""`` when the solution was shown before any turn.
     """
 
     puzzle: str
@@ -129,6 +130,7 @@ class Attempt:
     deviation_after: float
     at: datetime
     personal: bool = False
+    turn: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form."""
@@ -140,6 +142,7 @@ class Attempt:
             "deviation_after": self.deviation_after,
             "at": self.at.isoformat(),
             "personal": self.personal,
+            "turn": self.turn,
         }
 
     @classmethod
@@ -157,6 +160,7 @@ class Attempt:
             deviation_after=deviation,
             at=_time(record, "at", where),
             personal=_bool(record, "personal", where) if "personal" in record else False,
+            turn=_text(record, "turn", where, 80) if record.get("turn") else "",
         )
 
 
@@ -317,13 +321,19 @@ class PersonalPuzzle:
             raise ProgressRecordError(f"{where}: the turn played ({played}) cannot be a solution")
         seat = _int(record, "seat", where, 1)
         if seat != position.to_move:
-            raise ProgressRecordError(f"{where}: field 'seat' is {seat}, the position has {position.to_move} to move")
+            raise ProgressRecordError(
+                f"{where}: field 'seat' is {seat}, the position has {position.to_move} to move"
+            )
         label = record.get("label")
         if label not in THRESHOLDS:
-            raise ProgressRecordError(f"{where}: field 'label' must be one of {', '.join(THRESHOLDS)}, not {label!r}")
+            raise ProgressRecordError(
+                f"{where}: field 'label' must be one of {', '.join(THRESHOLDS)}, not {label!r}"
+            )
         theme = record.get("theme")
         if theme not in THEMES:
-            raise ProgressRecordError(f"{where}: field 'theme' must be one of {', '.join(THEMES)}, not {theme!r}")
+            raise ProgressRecordError(
+                f"{where}: field 'theme' must be one of {', '.join(THEMES)}, not {theme!r}"
+            )
         return cls(
             id=pid,
             game=_text(record, "game", where, 80),
@@ -377,14 +387,21 @@ class Snapshot:
         """The pupil's puzzle rating now (:func:`rating_of`)."""
         return rating_of(list(self.attempts))
 
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON form (with the rating, for readers that do not compute it)."""
+    def to_dict(self, records: bool = True) -> dict[str, Any]:
+        """The JSON form (with the rating, for readers that do not compute it).
+
+        ``records=False`` leaves out each game's record (its turns), keeping the rest: the
+        teacher's view of a whole class stays small.
+        """
         r = self.rating
+        games = [x.to_dict() for x in self.games]
+        if not records:
+            games = [{k: v for k, v in g.items() if k != "record"} for g in games]
         return {
             "pupil": self.pupil,
             "lessons": [x.to_dict() for x in self.lessons],
             "attempts": [x.to_dict() for x in self.attempts],
-            "games": [x.to_dict() for x in self.games],
+            "games": games,
             "personal": [x.to_dict() for x in self.personal],
             "rating": {"rating": r.rating, "deviation": r.deviation, "played": r.played, "solved": r.solved},
         }
@@ -402,10 +419,15 @@ class Snapshot:
 
         return cls(
             pupil=_text(record, "pupil", where),
-            lessons=tuple(LessonDone.from_dict(x, f"{where}: lesson {i}") for i, x in enumerate(items("lessons"))),
-            attempts=tuple(Attempt.from_dict(x, f"{where}: attempt {i}") for i, x in enumerate(items("attempts"))),
+            lessons=tuple(
+                LessonDone.from_dict(x, f"{where}: lesson {i}") for i, x in enumerate(items("lessons"))
+            ),
+            attempts=tuple(
+                Attempt.from_dict(x, f"{where}: attempt {i}") for i, x in enumerate(items("attempts"))
+            ),
             games=tuple(SavedGame.from_dict(x, f"{where}: game {i}") for i, x in enumerate(items("games"))),
             personal=tuple(
-                PersonalPuzzle.from_dict(x, f"{where}: personal puzzle {i}") for i, x in enumerate(items("personal"))
+                PersonalPuzzle.from_dict(x, f"{where}: personal puzzle {i}")
+                for i, x in enumerate(items("personal"))
             ),
         )

@@ -23,7 +23,7 @@ The card (FSRS's state of one puzzle) is kept as its JSON dict (``fsrs.Card.to_d
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, cast
 
 from fsrs import Card, Rating, Scheduler
 
@@ -62,7 +62,7 @@ def new_card(when: datetime | None = None) -> tuple[dict[str, Any], datetime]:
     """A new puzzle's card and due time: due at once (``when``, default now)."""
     at = as_utc(when or now())
     card = Card(due=at)
-    return card.to_dict(), at
+    return cast(dict[str, Any], card.to_dict()), at
 
 
 def review(card: dict[str, Any], grade: str, when: datetime | None = None) -> tuple[dict[str, Any], datetime]:
@@ -77,8 +77,8 @@ def review(card: dict[str, Any], grade: str, when: datetime | None = None) -> tu
     if grade not in GRADES:
         raise ValueError(f"grade must be one of {', '.join(GRADES)}, not {grade!r}")
     try:
-        state = Card.from_dict(card)
+        state = Card.from_dict(cast(Any, card))
     except (KeyError, TypeError, ValueError) as error:
         raise ValueError(f"not an FSRS card: {error}") from None
     updated, _log = SCHEDULER.review_card(state, GRADES[grade], review_datetime=as_utc(when or now()))
-    return updated.to_dict(), as_utc(updated.due)
+    return cast(dict[str, Any], updated.to_dict()), as_utc(updated.due)

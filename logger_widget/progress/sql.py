@@ -66,6 +66,7 @@ attempts = sa.Table(
     sa.Column("rating_after", sa.Float, nullable=False),
     sa.Column("deviation_after", sa.Float, nullable=False),
     sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("turn", sa.String(80), nullable=False, default=""),
 )
 games = sa.Table(
     "progress_games",
@@ -148,7 +149,8 @@ class SQLProgressStore:
             if url.get_backend_name() == "sqlite" and url.database not in (None, "", ":memory:"):
                 _create_private(Path(url.database))
             args = {"timeout": BUSY_SECONDS} if url.get_backend_name() == "sqlite" else {"connect_timeout": 5}
-            self._engine = sa.create_engine(url, connect_args=args)
+            # no pool: a connection lives for one read or write, so the kernel never holds the file open
+            self._engine = sa.create_engine(url, connect_args=args, poolclass=sa.pool.NullPool)
         self._where = _where(self._engine.url)
         if create:
             self._run(lambda: METADATA.create_all(self._engine))
@@ -196,7 +198,9 @@ class SQLProgressStore:
             p = self._pupil
             with self._engine.connect() as conn:
                 les = conn.execute(
-                    sa.select(lessons.c.lesson, lessons.c.at).where(lessons.c.pupil == p).order_by(lessons.c.at)
+                    sa.select(lessons.c.lesson, lessons.c.at)
+                    .where(lessons.c.pupil == p)
+                    .order_by(lessons.c.at)
                 ).all()
                 att = conn.execute(
                     sa.select(attempts).where(attempts.c.pupil == p).order_by(attempts.c.id)
@@ -205,7 +209,9 @@ class SQLProgressStore:
                     sa.select(games).where(games.c.pupil == p).order_by(games.c.updated, games.c.game)
                 ).all()
                 per = conn.execute(
-                    sa.select(personal.c.data).where(personal.c.pupil == p).order_by(personal.c.due, personal.c.id)
+                    sa.select(personal.c.data)
+                    .where(personal.c.pupil == p)
+                    .order_by(personal.c.due, personal.c.id)
                 ).all()
             return Snapshot(
                 pupil=p,
@@ -219,6 +225,7 @@ class SQLProgressStore:
                         r.deviation_after,
                         as_utc(r.at),
                         bool(r.personal),
+                        r.turn or "",
                     )
                     for r in att
                 ),
@@ -250,7 +257,9 @@ class SQLProgressStore:
                     )
                 ).first()
                 if found is None:
-                    conn.execute(lessons.insert().values(pupil=self._pupil, lesson=lesson.lesson, at=lesson.at))
+                    conn.execute(
+                        lessons.insert().values(pupil=self._pupil, lesson=lesson.lesson, at=lesson.at)
+                    )
 
         self._run(write)
 
@@ -269,6 +278,7 @@ class SQLProgressStore:
                         rating_after=attempt.rating_after,
                         deviation_after=attempt.deviation_after,
                         at=attempt.at,
+                        turn=attempt.turn,
                     )
                 )
 
@@ -302,7 +312,9 @@ class SQLProgressStore:
             key = (personal.c.pupil == self._pupil) & (personal.c.id == puzzle.id)
             with self._begin() as conn:
                 if conn.execute(sa.select(personal.c.id).where(key)).first() is None:
-                    conn.execute(personal.insert().values(pupil=self._pupil, id=puzzle.id, data=data, due=puzzle.due))
+                    conn.execute(
+                        personal.insert().values(pupil=self._pupil, id=puzzle.id, data=data, due=puzzle.due)
+                    )
                 else:
                     conn.execute(personal.update().where(key).values(data=data, due=puzzle.due))
 

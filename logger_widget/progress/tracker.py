@@ -29,7 +29,6 @@ from .mistakes import personal_puzzles, review_summary
 from .records import Attempt, LessonDone, PersonalPuzzle, SavedGame, Snapshot, as_utc, now, rating_of
 from .remote import ServiceProgressStore, on_hub
 from .schedule import grade_of, review
-from .sql import SQLProgressStore, local_url
 from .store import ProgressError, ProgressStore
 
 __all__ = ["Progress", "default_progress"]
@@ -52,26 +51,20 @@ class Progress:
     Args:
         store: where it is saved, or ``None`` (nothing is saved: ``problem`` says why, when known).
         problem: why nothing is saved.
+        pupil: the pupil's name while the store cannot say it (default: the account's name).
     """
 
-    def __init__(self, store: ProgressStore | None, problem: ProgressError | None = None) -> None:
+    def __init__(
+        self, store: ProgressStore | None, problem: ProgressError | None = None, pupil: str | None = None
+    ) -> None:
         self._store = store
         self._lock = threading.RLock()
         #: why progress is not saved (``None`` while it is)
         self.problem: ProgressError | None = problem
-        #: listeners called with the problem when one first arises (boards redraw their notice)
-        self._listeners: list[Callable[[ProgressError], Any]] = []
         snap: Snapshot | None = None
         if store is not None and problem is None:
             snap = self._try(store.snapshot, None)
-        pupil = snap.pupil if snap is not None else (self._pupil_of(store) or _local_pupil())
-        self._snap = snap or Snapshot(pupil=pupil)
-
-    @staticmethod
-    def _pupil_of(store: ProgressStore | None) -> str:
-        if isinstance(store, SQLProgressStore):
-            return store.pupil
-        return ""
+        self._snap = snap or Snapshot(pupil=pupil or _local_pupil())
 
     @classmethod
     def open(cls, database: str | None = None, pupil: str | None = None) -> Progress:
@@ -82,14 +75,21 @@ class Progress:
                 ``LW_PROGRESS_DB`` or the local file in the working directory.
             pupil: the name saved with the records in a SQL store (default: the account's name).
         """
+        name = pupil or _local_pupil()
         try:
             if database is None and on_hub():
                 return cls(ServiceProgressStore())
+            from .sql import SQLProgressStore, local_url  # SQLAlchemy only for a SQL store
+
             url = database or os.environ.get("LW_PROGRESS_DB") or local_url()
-            return cls(SQLProgressStore(url, pupil or _local_pupil()))
+            return cls(SQLProgressStore(url, name), pupil=name)
         except ProgressError as error:
             log.warning("logger_widget: progress is not saved: %s", error)
-            return cls(None, error)
+            return cls(None, error, name)
+        except Exception as error:  # noqa: BLE001 - no SQLite in this Python, a bad URL…: the board goes on
+            log.warning("logger_widget: progress is not saved: %s", error)
+            where = database or os.environ.get("LW_PROGRESS_DB") or "the local progress file"
+            return cls(None, ProgressError("unavailable", where, f"{type(error).__name__}: {error}"), name)
 
     # ------------------------------------------------------------------ state
 
@@ -108,10 +108,6 @@ class Progress:
         """Everything known of the pupil's progress in this kernel (saved or not)."""
         return self._snap
 
-    def on_problem(self, listener: Callable[[ProgressError], Any]) -> None:
-        """Call ``listener(problem)`` when saving first fails (at once if it has failed already)."""
-        self._listeners.append(listener)
-
     def _try(self, work: Callable[[], T], default: T) -> T:
         """Run a store call; a :class:`ProgressError` becomes :attr:`problem` (saving stops) and ``default``."""
         if self._store is None or self.problem is not None:
@@ -120,12 +116,7 @@ class Progress:
             return work()
         except ProgressError as error:
             log.warning("logger_widget: progress is not saved any more: %s", error)
-            self.problem = error
-            for listener in list(self._listeners):
-                try:
-                    listener(error)
-                except Exception:  # noqa: BLE001 - a board's redraw must not stop the others
-                    log.exception("logger_widget: a progress listener failed")
+            self.problem = error  # the boards say so at their next redraw
             return default
 
     # ------------------------------------------------------------------ lessons
@@ -150,10 +141,18 @@ class Progress:
         return rating_of(list(self._snap.attempts))
 
     def record_attempt(
-        self, puzzle: str, solved: bool, before: PupilRating, after: PupilRating, personal: bool = False
+        self,
+        puzzle: str,
+        solved: bool,
+        before: PupilRating,
+        after: PupilRating,
+        personal: bool = False,
+        turn: str = "",
     ) -> None:
-        """Record a rated first try at ``puzzle`` (the rating before and after it)."""
-        attempt = Attempt(puzzle, bool(solved), before.rating, after.rating, after.deviation, now(), personal)
+        """Record a rated first try at ``puzzle``: the rating before and after it, the turn played (notation)."""
+        attempt = Attempt(
+            puzzle, bool(solved), before.rating, after.rating, after.deviation, now(), personal, turn
+        )
         with self._lock:
             self._snap = _with(self._snap, attempts=(*self._snap.attempts, attempt))
             self._try(lambda: self._store.add_attempt(attempt), None)  # type: ignore[union-attr]
@@ -162,10 +161,10 @@ class Progress:
 
     def save_game(self, game_id: str, game: Game, summary: dict[str, Any] | None = None) -> None:
         """Save ``game`` under ``game_id`` (with its review's summary, when given)."""
-        old = next((g for g in self._snap.games if g.game == game_id), None)
-        review_kept = summary if summary is not None else (old.review if old is not None else None)
-        saved = SavedGame(game_id, game.to_record(), game.is_over, now(), review_kept)
         with self._lock:
+            old = next((g for g in self._snap.games if g.game == game_id), None)
+            review_kept = summary if summary is not None else (old.review if old is not None else None)
+            saved = SavedGame(game_id, game.to_record(), game.is_over, now(), review_kept)
             others = tuple(g for g in self._snap.games if g.game != game_id)
             self._snap = _with(self._snap, games=(*others, saved))
             self._try(lambda: self._store.save_game(saved), None)  # type: ignore[union-attr]
@@ -201,7 +200,9 @@ class Progress:
         at = as_utc(when or now())
         return [p for p in self.personal() if p.due <= at]
 
-    def answer(self, puzzle_id: str, solved: bool, hints: int, when: datetime | None = None) -> PersonalPuzzle:
+    def answer(
+        self, puzzle_id: str, solved: bool, hints: int, when: datetime | None = None
+    ) -> PersonalPuzzle:
         """Schedule a personal puzzle after an answer (:func:`~.schedule.grade_of`): solved ones later, failed sooner.
 
         Raises:
@@ -218,9 +219,10 @@ class Progress:
             return updated
 
     def _put_personal(self, puzzle: PersonalPuzzle) -> None:
-        others = tuple(p for p in self._snap.personal if p.id != puzzle.id)
-        self._snap = _with(self._snap, personal=(*others, puzzle))
-        self._try(lambda: self._store.save_personal(puzzle), None)  # type: ignore[union-attr]
+        with self._lock:  # (a review's thread adds puzzles while the board may answer one)
+            others = tuple(p for p in self._snap.personal if p.id != puzzle.id)
+            self._snap = _with(self._snap, personal=(*others, puzzle))
+            self._try(lambda: self._store.save_personal(puzzle), None)  # type: ignore[union-attr]
 
 
 def _with(snap: Snapshot, **changes: Any) -> Snapshot:

@@ -72,7 +72,11 @@ MAX_POLLS = 16
 #: PLACEHOLDER: the arena (``logger_widget.service.arena``), the dashboard
 #: (``logger_widget.service.dashboard``) and the progress API (``logger_widget.service.progress_api``)
 #: add themselves here when they land.
-HANDLER_MODULES: tuple[str, ...] = ("logger_widget.service.arena", "logger_widget.service.dashboard")
+HANDLER_MODULES: tuple[str, ...] = (
+    "logger_widget.service.arena",
+    "logger_widget.service.dashboard",
+    "logger_widget.service.progress_api",
+)
 
 
 @dataclass

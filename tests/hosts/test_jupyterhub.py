@@ -559,3 +559,49 @@ def test_the_hub_starts_the_class_game_service_and_a_pupils_kernel_reaches_it(hu
     for process in [services[0], *services[0].children(recursive=True)]:  # the service and its bot worker
         assert process.uids().real not in pupils, process
         assert not any("pupil" in part or "/homes/" in part for part in process.cmdline()), process.cmdline()
+
+
+def _progress_code(lesson: str, other: str) -> str:
+    """A pupil's kernel: solve ``lesson`` on a lesson board saving into the hub's progress, try to read ``other``'s."""
+    return (
+        "import json, os, pathlib, urllib.error, urllib.request\n"
+        "from logger_widget.classroom.tutorial import lesson, lesson_board\n"
+        "from logger_widget.progress import Progress\n"
+        "p = Progress.open()\n"
+        "print('store', type(p._store).__name__, p.saving, p.problem)\n"
+        f"board = lesson_board({lesson!r}, 'en', progress=p, bot_mode='sync')\n"
+        f"board.play(lesson({lesson!r}).solution)\n"
+        "print('notice', board.view['notice']['kind'])\n"
+        "print('again', sorted(Progress.open().lessons_done()))\n"
+        "def get(path):\n"
+        "    req = urllib.request.Request(os.environ['LW_CLASSGAME_URL'] + 'api/progress/' + path,\n"
+        "        headers={'Authorization': 'token ' + os.environ['JUPYTERHUB_API_TOKEN']})\n"
+        "    try:\n"
+        "        with urllib.request.urlopen(req, timeout=60) as r:\n"
+        "            return r.status\n"
+        "    except urllib.error.HTTPError as e:\n"
+        "        return e.code\n"
+        f"print('other', get('pupils/{other}'), get('pupils'))\n"
+        "print('local file', pathlib.Path('.logger_progress.sqlite').exists())\n"
+    )
+
+
+def test_two_pupils_progress_is_kept_by_the_service_the_teacher_sees_both_neither_sees_the_other(
+    hub: Hub,
+) -> None:
+    """On the hub, a pupil's kernel saves progress through the class game service (never a file of its
+    own, never the class database); each pupil reads only their own; the teacher reads both."""
+    for name, lesson, other in (("amy", "plant", "diego"), ("diego", "chop", "amy")):
+        hub.start(name)
+        out = run_in_kernel(hub, name, _token(hub, name), _progress_code(lesson, other))
+        assert out["error"] is None, out
+        text = out["stdout"]
+        assert "store ServiceProgressStore True None" in text, text
+        assert "notice success" in text and f"again ['{lesson}']" in text, text
+        assert "other 403 403" in text and "local file False" in text, text
+    status, body = _classgame(hub, _token(hub, TEACHER), "GET", "progress/pupils")
+    assert status == 200, body
+    lessons = {p["pupil"]: {x["lesson"] for x in p["lessons"]} for p in body["pupils"]}
+    assert lessons.get("amy") == {"plant"} and lessons.get("diego") == {"chop"}, lessons
+    status, body = _classgame(hub, _token(hub, "olena"), "GET", "progress/me")
+    assert status == 200 and body["pupil"] == "olena" and body["lessons"] == [], body

@@ -98,4 +98,11 @@ PUZZLES = {
     ),
     "rating_title": NP_("notebook:puzzles", "Your rating"),
     "rating_text": NP_("notebook:puzzles", "Run this cell to see your rating and the puzzles you tried."),
+    "mistakes_title": NP_("notebook:puzzles", "Puzzles from your own games"),
+    "mistakes_text": NP_(
+        "notebook:puzzles",
+        "After a game on a board of the play notebook, press **Review the game**: the turns where a clearly "
+        "better turn was found become your own puzzles. Run this cell to solve them. A puzzle you solve "
+        "comes back after some days, one you do not solve after 10 minutes.",
+    ),
 }
