@@ -154,3 +154,5 @@ def test_the_teacher_reads_every_pupils_progress(people: dict[str, Client]) -> N
     assert "movement" in {x["lesson"] for x in by_name["bob"]["lessons"]}
     one = people["teacher"].ok("GET", "progress/pupils/ann")
     assert one["pupil"] == "ann" and one["lessons"] == by_name["ann"]["lessons"]
+    assert by_name["ann"]["games"] and all("record" not in g for g in by_name["ann"]["games"])
+    assert all("record" in g for g in one["games"]), "one pupil's view has the games' turns"

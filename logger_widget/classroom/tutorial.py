@@ -570,8 +570,10 @@ class LessonMode(TeachingMode):
         return not self._solved and self.progress is not None and self.lesson.key in self.progress.lessons_done()
 
     def task(self, tr: Translator) -> str:
-        """The board's task line: which lesson this is ("Lesson 2 of 10 · Movement") and its task;
-        then whether it was finished before, and whether progress is not saved."""
+        """The board's task line: which lesson this is ("Lesson 2 of 10 · Movement"), its task, and more.
+
+        Then whether the lesson was finished before, and whether progress is not saved.
+        """
         les = self.lesson
         keys = [other.key for other in LESSONS]
         if les.key not in keys:  # a lesson made outside the tutorial: its title only

@@ -387,14 +387,21 @@ class Snapshot:
         """The pupil's puzzle rating now (:func:`rating_of`)."""
         return rating_of(list(self.attempts))
 
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON form (with the rating, for readers that do not compute it)."""
+    def to_dict(self, records: bool = True) -> dict[str, Any]:
+        """The JSON form (with the rating, for readers that do not compute it).
+
+        ``records=False`` leaves out each game's record (its turns), keeping the rest: the
+        teacher's view of a whole class stays small.
+        """
         r = self.rating
+        games = [x.to_dict() for x in self.games]
+        if not records:
+            games = [{k: v for k, v in g.items() if k != "record"} for g in games]
         return {
             "pupil": self.pupil,
             "lessons": [x.to_dict() for x in self.lessons],
             "attempts": [x.to_dict() for x in self.attempts],
-            "games": [x.to_dict() for x in self.games],
+            "games": games,
             "personal": [x.to_dict() for x in self.personal],
             "rating": {"rating": r.rating, "deviation": r.deviation, "played": r.played, "solved": r.solved},
         }

@@ -15,7 +15,7 @@ POST     ``me/lessons``        a :class:`~.records.LessonDone`
 POST     ``me/attempts``       an :class:`~.records.Attempt`
 PUT      ``me/games/<id>``     a :class:`~.records.SavedGame`
 PUT      ``me/personal/<id>``  a :class:`~.records.PersonalPuzzle`
-GET      ``pupils``            the teacher's view: every pupil's snapshot
+GET      ``pupils``            the teacher's view: every pupil's snapshot (no game records)
 GET      ``pupils/<name>``     the teacher's view of one pupil
 =======  ====================  ==============================================
 """

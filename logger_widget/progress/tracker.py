@@ -61,8 +61,6 @@ class Progress:
         self._lock = threading.RLock()
         #: why progress is not saved (``None`` while it is)
         self.problem: ProgressError | None = problem
-        #: listeners called with the problem when one first arises (boards redraw their notice)
-        self._listeners: list[Callable[[ProgressError], Any]] = []
         snap: Snapshot | None = None
         if store is not None and problem is None:
             snap = self._try(store.snapshot, None)
@@ -110,10 +108,6 @@ class Progress:
         """Everything known of the pupil's progress in this kernel (saved or not)."""
         return self._snap
 
-    def on_problem(self, listener: Callable[[ProgressError], Any]) -> None:
-        """Call ``listener(problem)`` when saving first fails (at once if it has failed already)."""
-        self._listeners.append(listener)
-
     def _try(self, work: Callable[[], T], default: T) -> T:
         """Run a store call; a :class:`ProgressError` becomes :attr:`problem` (saving stops) and ``default``."""
         if self._store is None or self.problem is not None:
@@ -122,12 +116,7 @@ class Progress:
             return work()
         except ProgressError as error:
             log.warning("logger_widget: progress is not saved any more: %s", error)
-            self.problem = error
-            for listener in list(self._listeners):
-                try:
-                    listener(error)
-                except Exception:  # noqa: BLE001 - a board's redraw must not stop the others
-                    log.exception("logger_widget: a progress listener failed")
+            self.problem = error  # the boards say so at their next redraw
             return default
 
     # ------------------------------------------------------------------ lessons
@@ -172,10 +161,10 @@ class Progress:
 
     def save_game(self, game_id: str, game: Game, summary: dict[str, Any] | None = None) -> None:
         """Save ``game`` under ``game_id`` (with its review's summary, when given)."""
-        old = next((g for g in self._snap.games if g.game == game_id), None)
-        review_kept = summary if summary is not None else (old.review if old is not None else None)
-        saved = SavedGame(game_id, game.to_record(), game.is_over, now(), review_kept)
         with self._lock:
+            old = next((g for g in self._snap.games if g.game == game_id), None)
+            review_kept = summary if summary is not None else (old.review if old is not None else None)
+            saved = SavedGame(game_id, game.to_record(), game.is_over, now(), review_kept)
             others = tuple(g for g in self._snap.games if g.game != game_id)
             self._snap = _with(self._snap, games=(*others, saved))
             self._try(lambda: self._store.save_game(saved), None)  # type: ignore[union-attr]
@@ -230,9 +219,10 @@ class Progress:
             return updated
 
     def _put_personal(self, puzzle: PersonalPuzzle) -> None:
-        others = tuple(p for p in self._snap.personal if p.id != puzzle.id)
-        self._snap = _with(self._snap, personal=(*others, puzzle))
-        self._try(lambda: self._store.save_personal(puzzle), None)  # type: ignore[union-attr]
+        with self._lock:  # (a review's thread adds puzzles while the board may answer one)
+            others = tuple(p for p in self._snap.personal if p.id != puzzle.id)
+            self._snap = _with(self._snap, personal=(*others, puzzle))
+            self._try(lambda: self._store.save_personal(puzzle), None)  # type: ignore[union-attr]
 
 
 def _with(snap: Snapshot, **changes: Any) -> Snapshot:

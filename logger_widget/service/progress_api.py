@@ -10,7 +10,8 @@ Who may do what — the requester is who the hub says (:class:`~logger_widget.se
 
 * ``me`` and everything under it is the requester's own progress: a pupil reads and writes
   only their own, whatever a body says (the records carry no pupil's name);
-* ``pupils`` and ``pupils/<name>`` are the teacher's view (hub admin or teacher role); a pupil
+* ``pupils`` (every pupil, games without their records) and ``pupils/<name>`` (one pupil, whole)
+  are the teacher's view (hub admin or teacher role); a pupil
   asking for ``pupils`` is refused (``forbidden``) and ``pupils/<name>`` answers a pupil only
   for their own name.
 
@@ -243,7 +244,7 @@ class PupilsHandler(_ProgressHandler):
         self.send(
             {
                 "protocol": PROTOCOL_VERSION,
-                "pupils": [self.store(name).snapshot().to_dict() for name in names],
+                "pupils": [self.store(name).snapshot().to_dict(records=False) for name in names],
             }
         )
 

@@ -102,7 +102,7 @@ PROGRESS: MappingProxyType[str, PMessage] = MappingProxyType(
         "history": NP_("dashboard:progress", "Rating history"),
         "pending": NP_("dashboard:progress", "Own puzzles to solve"),
         "solved": NP_("dashboard:progress", "Own puzzles solved"),
-        "grade": NP_("dashboard:progress", "Exercises score"),
+        "grade": NP_("dashboard:progress", "Exercise score"),
         "not_graded": NP_("dashboard:progress", "not graded"),
         # TRANSLATORS: a score out of a maximum, e.g. "5 / 6".
         "score": NP_("dashboard:progress", "{score} / {max}"),
@@ -121,7 +121,7 @@ CSV: tuple[PMessage, ...] = (
     NP_("dashboard:csv", "puzzles solved"),
     NP_("dashboard:csv", "own puzzles to solve"),
     NP_("dashboard:csv", "own puzzles solved"),
-    NP_("dashboard:csv", "exercises score"),
+    NP_("dashboard:csv", "exercise score"),
     NP_("dashboard:csv", "exercises maximum"),
     NP_("dashboard:csv", "arena rating"),
 )

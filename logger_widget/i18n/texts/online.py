@@ -41,17 +41,17 @@ STATUS: MappingProxyType[str, Any] = MappingProxyType(
         "reconnecting": NP_("online:status", "The connection to the class game was lost. Reconnecting…"),
         "away": NNP_(
             "online:status",
-            "{name} is not connected. If {name} is not back within {n} minute, the game is lost by forfeit.",
-            "{name} is not connected. If {name} is not back within {n} minutes, the game is lost by forfeit.",
+            "{name} is not connected. If {name} is not back within {n} minute, {name} loses by forfeit.",
+            "{name} is not connected. If {name} is not back within {n} minutes, {name} loses by forfeit.",
         ),
         "away_now": NP_("online:status", "{name} is not connected. The game waits for {name} to come back."),
         # TRANSLATORS: {name} is one or more classmates' names.
         "forfeit": NP_(
-            "online:status", "The game is over: {name} did not come back in time and loses by forfeit."
+            "online:status", "The game is over: {name} did not come back in time and lost by forfeit."
         ),
         # TRANSLATORS: {name} is one or more classmates' names.
-        "resigned": NP_("online:status", "The game is over: {name} has resigned."),
-        "winners": NP_("online:status", "The game is over. Winner: {names}."),
+        "resigned": NP_("online:status", "The game is over: {name} resigned."),
+        "winners": NP_("online:status", "The game is over. Won: {names}."),
     }
 )
 
@@ -59,14 +59,14 @@ STATUS: MappingProxyType[str, Any] = MappingProxyType(
 ERRORS: MappingProxyType[str, Any] = MappingProxyType(
     {
         "not_your_turn": NP_(
-            "online:notice", "Now {name} is to move, not you: wait until that turn arrives."
+            "online:notice", "It is {name}'s turn, not yours: wait until {name} has played."
         ),
         "watching": NP_("online:notice", "You are watching this game: only its players can play turns."),
         "sending": NP_("online:notice", "Your turn is on its way to the class game: wait a moment."),
         "over": NP_("online:notice", "This class game is over."),
         "off": NP_(
             "online:notice",
-            "In a class game there is no Undo, Redo, New game, Hint or opening another game.",
+            "In a class game there is no Undo, Redo, New game or Hint, and you cannot open another game.",
         ),
         # TRANSLATORS: {reason} is the rule as a whole sentence of its own.
         "refused": NP_("online:notice", "The class game did not accept that turn. {reason}"),
@@ -81,7 +81,7 @@ ERRORS: MappingProxyType[str, Any] = MappingProxyType(
         "not_on_hub": NP_(
             "online:notice",
             "Class play needs the class hub: open this notebook on your class's JupyterHub "
-            "(its address is on your class sheet). Here you can play against bots with Board().",
+            "(its address is on the slip with your code). Here you can play against bots with Board().",
         ),
         # TRANSLATORS: {code} is the service's error code, {message} its explanation (in English).
         "service": NP_("online:notice", "The class game service refused: {message} ({code})."),
@@ -96,14 +96,14 @@ LOBBY: MappingProxyType[str, Any] = MappingProxyType(
         "me": NP_("online:lobby", "You are {name}."),
         "online": NP_("online:lobby", "Online now"),
         "nobody": NP_("online:lobby", "Nobody else from your class is online now."),
-        "seeks": NP_("online:lobby", "Open seeks"),
-        "no_seeks": NP_("online:lobby", "No open seeks: open one and wait for a classmate."),
+        "seeks": NP_("online:lobby", "Open invitations"),
+        "no_seeks": NP_("online:lobby", "No open invitations: open one and wait for a classmate."),
         "games": NP_("online:lobby", "Your games"),
         "no_games": NP_("online:lobby", "No games in progress."),
         "watch_title": NP_("online:lobby", "Games in the class"),
         "no_watch": NP_("online:lobby", "No other games in progress."),
         "refresh": NP_("online:lobby", "Refresh"),
-        "open_seek": NP_("online:lobby", "Open a seek"),
+        "open_seek": NP_("online:lobby", "Open an invitation"),
         "players": NP_("online:lobby", "Seats"),
         "bots": NP_("online:lobby", "Bots"),
         "challenge": NP_("online:lobby", "Challenge"),
@@ -122,7 +122,7 @@ LOBBY: MappingProxyType[str, Any] = MappingProxyType(
         "challenged": NP_("online:lobby", "{name} challenges you"),
         # TRANSLATORS: the pupil's own seek: {joined} of {total} seats are taken (numbers).
         "waiting": NP_("online:lobby", "Waiting for players: {joined} of {total} seats taken."),
-        "opened": NP_("online:lobby", "Seek opened: the game starts when every seat is taken."),
+        "opened": NP_("online:lobby", "Invitation opened: the game starts when every seat is taken."),
         "started": NP_("online:lobby", "The game has started: its board is below."),
     }
 )
@@ -134,15 +134,15 @@ NOTEBOOK: MappingProxyType[str, Any] = MappingProxyType(
         "intro": NP_(
             "notebook:online",
             "On the class hub you play Logger against your classmates, each on your own board, live. "
-            "Run the cell below with **Shift + Enter**: the lobby shows who is online, the open seeks "
+            "Run the cell below with **Shift + Enter**: the lobby shows who is online, the open invitations "
             "and your games.",
         ),
         "code_lobby": NP_("notebook:online", "the lobby of class play"),
         "how_title": NP_("notebook:online", "How to start a game"),
         "how_text": NP_(
             "notebook:online",
-            "**Open a seek** (2 to 4 seats; bots may take some of them) and wait for classmates, "
-            "**Accept** a classmate's seek, or **Challenge** a classmate who is online. When every seat "
+            "Press **Open an invitation** (2 to 4 seats; bots may take some of them) and wait for classmates, "
+            "**Accept** a classmate's invitation, or **Challenge** a classmate who is online. When every seat "
             "is taken, the game's board appears under the lobby. On your turn, click as usual; the others' "
             "turns appear by themselves. The line above the board says what is going on: whose turn it is, "
             "whether your turn is on its way, whether a classmate has lost the connection.",
