@@ -275,7 +275,7 @@ def test_the_lobby_opens_a_seek_a_classmate_accepts_and_both_boards_come_up(klas
     olena.refresh()
     diego.refresh()
     assert "olena" in [row.children[0].value for row in diego._online.children]
-    olena._open.click()  # Open a seek: 2 seats
+    olena._open.click()  # Open an invitation: 2 seats
     assert "Чекаємо на гравців: 1 з 2" in olena._seeks.children[0].children[0].value
     diego.refresh()
     accept = next(r for r in diego._seeks.children if "olena" in r.children[0].value)
@@ -317,13 +317,13 @@ def test_a_classmate_who_goes_away_is_shown_then_loses_by_forfeit(klass: Class) 
         until(lambda: online(olena)["state"] == "away", timeout=30, what="diego shown away")
         until(lambda: "minuto" in olena.view["status"]["text"], what="the minutes left")
         assert olena.view["status"]["text"] == (
-            "diego está sin conexión. Si diego no vuelve en 1 minuto, pierde por abandono."
+            "diego está sin conexión. Si diego no vuelve en 1 minuto, pierde la partida por incomparecencia."
         ), olena.view["status"]
         assert "sin conexión" in [p["badge"] for p in olena.view["players"]]
         until(lambda: online(olena)["state"] == "over", timeout=40, what="the forfeit")
         assert olena.view["over"] and not olena.view["interactive"]
         assert olena.view["status"]["text"] == (
-            "La partida ha terminado: diego no ha vuelto a tiempo y pierde por abandono."
+            "La partida ha terminado: derrota por incomparecencia de diego, por no volver a tiempo."
         )
         assert online(olena)["result"]["reason"] == "forfeit"
         assert drive(olena).cell("a2") == "rejected"

@@ -5,7 +5,7 @@ and her tab reloaded mid-game: she resumes from the lobby and the game goes on.
 The class game service (``python -m logger_widget.service``, SQLite) and a real JupyterHub that
 issues the pupils' tokens (tests/classgamekit.py); each notebook makes its lobby with its pupil's
 client (on the class hub the kernel reads both from its environment: tests/hosts/test_classplay_hub.py).
-The lobby's buttons are clicked (Open a seek, Accept, Watch, Resume), the board's cells and buttons too.
+The lobby's buttons are clicked (Open an invitation, Accept, Watch, Resume), the board's cells and buttons too.
 About 1 to 2 minutes.
 """
 

@@ -4,7 +4,7 @@ kernel is restarted (and her tab reloaded) mid-game and the game goes on.
 
 The hub is the project's (deploy/jupyterhub, tests/hosts/hubkit.py): the class game service is its
 service, each pupil's kernel reaches it with the server's own token. The pupils open the class play
-notebook (notebooks/class_play_<lang>.ipynb), run it, and use the lobby's buttons: Open a seek,
+notebook (notebooks/class_play_<lang>.ipynb), run it, and use the lobby's buttons: Open an invitation,
 Accept, Watch, Resume. Each turn is chosen by the project's greedy bot (a game of about 24 turns)
 and played by clicking the board's cells and buttons.
 
