@@ -567,7 +567,9 @@ class LessonMode(TeachingMode):
     @property
     def done_before(self) -> bool:
         """The pupil's progress says this lesson was finished before (another time, or another board)."""
-        return not self._solved and self.progress is not None and self.lesson.key in self.progress.lessons_done()
+        return (
+            not self._solved and self.progress is not None and self.lesson.key in self.progress.lessons_done()
+        )
 
     def task(self, tr: Translator) -> str:
         """The board's task line: which lesson this is ("Lesson 2 of 10 · Movement"), its task, and more.

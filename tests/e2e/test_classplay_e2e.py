@@ -12,20 +12,15 @@ About 1 to 2 minutes.
 from __future__ import annotations
 
 import json
-import sys
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from classgamekit import Client, mini_hub, running_service  # noqa: E402
-from classplay_helpers import CLOCKS, LOBBY, play_whole_game, report, resume, wait_board, wait_over  # noqa: E402
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "hosts"))
-from hostkit import run_all_cells  # noqa: E402
+from classgamekit import Client, mini_hub, running_service
+from classplay_helpers import CLOCKS, LOBBY, play_whole_game, report, resume, wait_board, wait_over
+from hostkit import run_all_cells
 
 pytestmark = pytest.mark.slow
 

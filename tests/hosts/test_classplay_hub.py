@@ -17,7 +17,6 @@ Measured: a pupil's last click of a turn → the classmate's board redrawn with 
 from __future__ import annotations
 
 import json
-import sys
 import urllib.parse
 import urllib.request
 from collections.abc import Iterator
@@ -25,13 +24,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from classplay_helpers import CLOCKS, LOBBY, play_whole_game, report, resume, wait_board, wait_over
 from hubkit import REPO, Hub, HubError, pupil_token, running_hub
 from test_jupyterhub import PASSWORDS, _password
 
-sys.path.insert(0, str(REPO / "tests" / "e2e"))
-from classplay_helpers import CLOCKS, LOBBY, play_whole_game, report, resume, wait_board, wait_over  # noqa: E402
-
-from logger_widget import Position  # noqa: E402
+from logger_widget import Position
 
 pytestmark = pytest.mark.slow
 
