@@ -19,6 +19,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -80,8 +81,29 @@ CHEAT = {
     "def submit(*a, **k):\n    print(2)\n"
     'answer_protester = "e5 xe4"',
 }
-PUPILS = {"olena": RIGHT, "diego": MISTAKES, "amy": {}, "mallory": CHEAT}
-EXPECTED = {"olena": TOTAL, "diego": MISTAKES_POINTS, "amy": 0, "mallory": 0}
+#: a pupil whose code, run by the teacher's autograding, goes for the course itself: the gradebook,
+#: the judge's configuration, the solutions, classmates' submissions, the teacher's environment,
+#: and a process left behind to write the gradebook after the grading
+SABOTEUR = {
+    "sample_size": """\
+import glob, os, subprocess
+course = os.path.abspath("../../..")
+found = [p for pattern in ("gradebook.db", "nbgrader_config.py", "source/*/*.ipynb", "submitted/*/*/*.ipynb")
+         for p in glob.glob(os.path.join(course, pattern))]
+print("sabotage: found", found)
+for name in ("gradebook.db", "nbgrader_config.py"):
+    try:
+        with open(os.path.join(course, name), "a") as f:
+            f.write("sabotage")
+        print("sabotage: wrote", name)
+    except OSError as e:
+        print("sabotage: refused", name, type(e).__name__)
+print("sabotage: token", os.environ.get("LW_TEST_TEACHER_TOKEN"))
+subprocess.Popen(["sh", "-c", f"sleep 3; echo sabotage >> {course}/gradebook.db"], start_new_session=True)
+answer_sample_size = 5""",
+}
+PUPILS = {"olena": RIGHT, "diego": MISTAKES, "amy": {}, "mallory": CHEAT, "eve": SABOTEUR}
+EXPECTED = {"olena": TOTAL, "diego": MISTAKES_POINTS, "amy": 0, "mallory": 0, "eve": 0}
 
 
 def test_sources_are_generated_and_current(tmp_path: Path) -> None:
@@ -211,7 +233,8 @@ def test_nbgrader_autograde_forms_mistakes_empty_cheat(tmp_path: Path) -> None:
         COURSE, course, ignore=shutil.ignore_patterns("gradebook.db", "release", "submitted", "autograded")
     )
     (course / "source" / ASSIGNMENT / "languages.csv").write_text(CLASS, encoding="utf-8")
-    run = dict(cwd=course, env=_env(tmp_path), check=True, capture_output=True, text=True, timeout=900)
+    env = dict(_env(tmp_path), LW_TEST_TEACHER_TOKEN="teacher-token-1234")  # as the hub's token in a server
+    run = dict(cwd=course, env=env, check=True, capture_output=True, text=True, timeout=900)
     nbgrader = [sys.executable, "-m", "nbgrader"]
     done = subprocess.run([*nbgrader, "generate_assignment", ASSIGNMENT, "--force"], **run)  # type: ignore[call-overload]
     released = course / "release" / ASSIGNMENT / "game_theory.ipynb"
@@ -245,6 +268,19 @@ def test_nbgrader_autograde_forms_mistakes_empty_cheat(tmp_path: Path) -> None:
     html = (course / "feedback" / "diego" / ASSIGNMENT / "game_theory.html").read_text(encoding="utf-8")
     assert "Pregunta" in html and "Question." not in html
     assert exercise("sample_size").check(..., locale="en").text() in outputs("amy")
+
+    # the saboteur's code ran (its cell printed) but saw none of the course, wrote nothing of it,
+    # had no token, and left no process behind (the grading had been over for seconds by now)
+    sabotage = re.findall(r"sabotage: [^\n]*", outputs("eve"))
+    assert sabotage == [
+        "sabotage: found []",
+        "sabotage: refused gradebook.db OSError",
+        "sabotage: refused nbgrader_config.py OSError",
+        "sabotage: token None",
+    ], sabotage
+    time.sleep(4)
+    for name in ("gradebook.db", "nbgrader_config.py"):
+        assert b"sabotage" not in (course / name).read_bytes(), name
 
 
 # --------------------------------------------------------------------------- the exchange, real accounts
