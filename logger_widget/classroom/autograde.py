@@ -105,7 +105,9 @@ class ContainedKernelManager(AsyncKernelManager):
     the course folder and the exchange); the grading account's home is always hidden.
     """
 
-    hidden = List(Unicode(), help="Folders the pupils' kernels must not see (absolute paths)").tag(config=True)
+    hidden = List(Unicode(), help="Folders the pupils' kernels must not see (absolute paths)").tag(
+        config=True
+    )
 
     _sockets: str = ""
 
@@ -118,7 +120,9 @@ class ContainedKernelManager(AsyncKernelManager):
         command, kw = await super()._async_pre_start_kernel(**kw)
         workdir = os.path.realpath(kw.get("cwd") or os.getcwd())
         hidden = [*self.hidden, os.path.expanduser("~")]
-        shown = sorted({os.path.realpath(p) for p in (sys.prefix, sys.base_prefix, os.path.dirname(command[0]))})
+        shown = sorted(
+            {os.path.realpath(p) for p in (sys.prefix, sys.base_prefix, os.path.dirname(command[0]))}
+        )
         return contained_command(command, workdir, self._sockets, hidden, shown), kw
 
     async def _async_cleanup_resources(self, restart: bool = False) -> None:
@@ -128,7 +132,7 @@ class ContainedKernelManager(AsyncKernelManager):
             self._sockets = ""
 
 
-class ContainedExecute(Execute):  # type: ignore[misc]
+class ContainedExecute(Execute):
     """nbgrader's ``Execute`` autograding step with :class:`ContainedKernelManager`'s kernels."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

@@ -297,7 +297,7 @@ def running_hub(
     env.update(
         LW_CLASS=str(tmp / "class.csv"), LW_TEACHER=teacher, LW_STATE=str(tmp / "state"), LW_PORT=str(port),
         LW_PROXY_API_PORT=str(free_port()), LW_PROXY=str(chp), LW_API_TOKEN=token, LW_MEM_LIMIT=f"{mem_limit // 2**20}M",
-        LW_CLASS_ENV=str(CLASS_ENV), LW_HUB_PORT=str(free_port()),
+        LW_CLASS_ENV=str(CLASS_ENV), LW_HUB_PORT=str(free_port()), LW_EXCHANGE=str(tmp / "exchange"),
         PATH=os.pathsep.join((str(Path(sys.executable).parent), env.get("PATH", ""))),
     )  # fmt: skip
     env.update(settings)
@@ -307,7 +307,7 @@ def running_hub(
     setup = subprocess.run(
         [sys.executable, str(CONFIG.parent / "classsetup.py"), "--class", str(tmp / "class.csv"),
          "--state", str(tmp / "state"), "--teacher", teacher,
-         "--address", f"http://127.0.0.1:{port}/", "--env", str(CLASS_ENV), "--exchange", str(tmp / "exchange")],
+         "--address", f"http://127.0.0.1:{port}/", "--env", str(CLASS_ENV), "--exchange", env["LW_EXCHANGE"]],
         env=dict(env, LW_TEACHER_PASSWORD=teacher_password),  # not in argv, which ps shows to all
         capture_output=True, text=True, timeout=timeout, check=False,
     )  # fmt: skip
