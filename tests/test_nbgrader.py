@@ -331,7 +331,8 @@ def test_exchange_hand_out_collect_and_feedback_with_the_pupils_own_accounts(
 ) -> None:
     """Released by the teacher (root), fetched and submitted by each pupil as their own account,
     collected, autograded, feedback released and fetched: each pupil reads it in their language.
-    A pupil's copy under a classmate's name is collected as the copier's. About 60 s."""
+    A pupil's copy under a classmate's name is collected as the copier's; links, a pipe and a
+    bad name planted in the exchange are left out. About 60 s."""
     base, homes = accounts
     exchange = base / "exchange"
     exchange.mkdir()
@@ -348,7 +349,7 @@ def test_exchange_hand_out_collect_and_feedback_with_the_pupils_own_accounts(
 
     def teacher(*args: str) -> subprocess.CompletedProcess[str]:
         done = subprocess.run(
-            [*nbgrader, *args], cwd=course, env=env, capture_output=True, text=True, timeout=600
+            [*nbgrader, *args], cwd=course, env=env, capture_output=True, text=True, timeout=300
         )
         assert done.returncode == 0, (args, done.stderr[-3000:])
         return done
@@ -386,8 +387,21 @@ def test_exchange_hand_out_collect_and_feedback_with_the_pupils_own_accounts(
     forged = f"lwg_pupil1+{ASSIGNMENT}+2999-01-01 00:00:00.000000 UTC+forged"
     (own,) = inbound.glob("lwg_pupil2+*")  # its name is in the log of the pupil's `nbgrader submit`
     pupil("lwg_pupil2", "cp", "-r", str(own), str(inbound / forged))
+    # ... links for the teacher's collect to follow to the worked answers: a newer "submission"
+    # that is a link to the course's source, and a link and a named pipe (which would hang the
+    # collect) put into their own submission; and a name that is no submission's, which would
+    # stop the collect for the whole class
+    source = course / "source" / ASSIGNMENT
+    later = inbound / f"lwg_pupil2+{ASSIGNMENT}+3000-01-01 00:00:00.000000 UTC+link"
+    pupil("lwg_pupil2", "ln", "-s", str(source), str(later))
+    pupil("lwg_pupil2", "ln", "-s", str(source / "game_theory.ipynb"), str(inbound / forged / "answers.ipynb"))
+    pupil("lwg_pupil2", "mkfifo", str(inbound / forged / "pipe"))
+    pupil("lwg_pupil2", "mkdir", str(inbound / f"zz+{ASSIGNMENT}+not-a-time"))
 
     teacher("collect", ASSIGNMENT, *course_id)
+    collected = sorted(p.name for p in (course / "submitted" / "lwg_pupil2" / ASSIGNMENT).iterdir())
+    assert collected == ["game_theory.ipynb", "languages.csv", "submission_secret.txt", "timestamp.txt"], collected
+    assert sorted(p.name for p in (course / "submitted").iterdir()) == sorted(ACCOUNTS)
     teacher("autograde", ASSIGNMENT, "--force")
     teacher("generate_feedback", ASSIGNMENT, "--force")
     teacher("release_feedback", ASSIGNMENT, *course_id)
