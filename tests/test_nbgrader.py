@@ -76,7 +76,9 @@ CHEAT = {
     "kingmaker": "from logger_widget.classroom.exercises import KINGMAKER\n"
     "class Yes(str):\n    def __eq__(self, other):\n        return True\n    __hash__ = str.__hash__\n"
     'answer_kingmaker = Yes(getattr(KINGMAKER, "answer", "D"))',
-    "protester": "import sys\nsys.displayhook = lambda value: print(2)\n"
+    "protester": "from IPython.display import HTML, display\n"
+    "display(HTML(\"<script>document.title = 'cheat'</script>\"))\n"  # for the teacher's formgrader page
+    "import sys\nsys.displayhook = lambda value: print(2)\n"
     "def form_check(*a, **k):\n    print(2)\n"
     "def submit(*a, **k):\n    print(2)\n"
     'answer_protester = "e5 xe4"',
@@ -268,6 +270,9 @@ def test_nbgrader_autograde_forms_mistakes_empty_cheat(tmp_path: Path) -> None:
     html = (course / "feedback" / "diego" / ASSIGNMENT / "game_theory.html").read_text(encoding="utf-8")
     assert "Pregunta" in html and "Question." not in html
     assert exercise("sample_size").check(..., locale="en").text() in outputs("amy")
+    # a pupil's script in an output does not run in the pages the teacher opens (formgrader, feedback)
+    html = (course / "feedback" / "mallory" / ASSIGNMENT / "game_theory.html").read_text(encoding="utf-8")
+    assert "document.title = 'cheat'" in outputs("mallory") and "<script>document.title" not in html
 
     # the saboteur's code ran (its cell printed) but saw none of the course, wrote nothing of it,
     # had no token, and left no process behind (the grading had been over for seconds by now)
@@ -394,13 +399,17 @@ def test_exchange_hand_out_collect_and_feedback_with_the_pupils_own_accounts(
     source = course / "source" / ASSIGNMENT
     later = inbound / f"lwg_pupil2+{ASSIGNMENT}+3000-01-01 00:00:00.000000 UTC+link"
     pupil("lwg_pupil2", "ln", "-s", str(source), str(later))
-    pupil("lwg_pupil2", "ln", "-s", str(source / "game_theory.ipynb"), str(inbound / forged / "answers.ipynb"))
+    pupil(
+        "lwg_pupil2", "ln", "-s", str(source / "game_theory.ipynb"), str(inbound / forged / "answers.ipynb")
+    )
     pupil("lwg_pupil2", "mkfifo", str(inbound / forged / "pipe"))
     pupil("lwg_pupil2", "mkdir", str(inbound / f"zz+{ASSIGNMENT}+not-a-time"))
 
     teacher("collect", ASSIGNMENT, *course_id)
     collected = sorted(p.name for p in (course / "submitted" / "lwg_pupil2" / ASSIGNMENT).iterdir())
-    assert collected == ["game_theory.ipynb", "languages.csv", "submission_secret.txt", "timestamp.txt"], collected
+    assert collected == ["game_theory.ipynb", "languages.csv", "submission_secret.txt", "timestamp.txt"], (
+        collected
+    )
     assert sorted(p.name for p in (course / "submitted").iterdir()) == sorted(ACCOUNTS)
     teacher("autograde", ASSIGNMENT, "--force")
     teacher("generate_feedback", ASSIGNMENT, "--force")

@@ -49,6 +49,9 @@ c.CourseDirectory.db_url = "sqlite:///" + os.path.join(c.CourseDirectory.root, "
 # the answer cells keep their `answer_<key> = ...` line; the solution region is removed
 c.ClearSolutions.code_stub = {"python": "# YOUR CODE HERE"}
 c.ExecutePreprocessor.timeout = 300
+# pupils' HTML and Markdown are cleaned (no script) in the pages the teacher opens in the
+# formgrader and in the feedback: a submission's <script> would run as the teacher in JupyterLab
+c.HTMLExporter.sanitize_html = True
 # nbgrader's autograding steps: each notebook executed in a sandbox (nothing of the course,
 # the exchange or this account's home visible, no network), the judge between executing and
 # saving the grades

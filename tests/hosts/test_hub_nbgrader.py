@@ -26,6 +26,7 @@ import contextlib
 import os
 import re
 import time
+import urllib.parse
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -102,7 +103,9 @@ def jupyterlab(hub: Hub, browser: Any, name: str) -> Iterator[Any]:
     context.set_default_timeout(120_000)
     page = context.new_page()
     try:
-        page.goto(hub.url + f"hub/login?next=%2Fuser%2F{name}%2Flab")
+        # after the login the hub starts the server (its spawn page) and opens JupyterLab
+        lab = urllib.parse.quote(f"/user/{name}/lab", safe="")
+        page.goto(hub.url + "hub/login?next=" + urllib.parse.quote(f"/hub/spawn?next={lab}", safe=""))
         page.fill("#username_input", name)
         if name in PASSWORDS:
             page.fill("#password_input", PASSWORDS[name])
@@ -111,7 +114,7 @@ def jupyterlab(hub: Hub, browser: Any, name: str) -> Iterator[Any]:
             page.fill("#new_password_input", f"{name}-secret")
             PASSWORDS[name] = f"{name}-secret"
         page.click("#login_submit")
-        page.wait_for_url(f"**/user/{name}/lab*", timeout=240_000)
+        page.wait_for_url(re.compile(f"/user/{name}/lab"), timeout=240_000)
         page.locator(".lm-MenuBar-itemLabel", has_text="Nbgrader").wait_for(timeout=240_000)
         yield page
     finally:
@@ -208,7 +211,7 @@ def test_a_class_hands_out_answers_submits_is_graded_and_reads_feedback(
             for key, code in ANSWERS[name].items():
                 type_answer(page, key, code)
             page.keyboard.press("Control+s")
-            page.locator(".jp-mod-current.jp-mod-dirty").wait_for(state="detached")
+            page.locator(".lm-TabBar-tab.jp-mod-dirty").wait_for(state="detached")
             page.locator(".lm-TabBar-tab", has_text="Assignments").click()
             assignment_row(page, "fetched").locator("button", has_text="Submit").click()
             assignment_row(page, "submitted").locator(".nested_list_item").first.wait_for()
