@@ -100,10 +100,17 @@ for name in ("gradebook.db", "nbgrader_config.py"):
         print("sabotage: wrote", name)
     except OSError as e:
         print("sabotage: refused", name, type(e).__name__)
-print("sabotage: token", os.environ.get("LW_TEST_TEACHER_TOKEN"))
+print("sabotage: token", os.environ.get("JUPYTERHUB_API_TOKEN") or os.environ.get("LW_TEST_TEACHER_TOKEN"))
 subprocess.Popen(["sh", "-c", f"sleep 3; echo sabotage >> {course}/gradebook.db"], start_new_session=True)
 answer_sample_size = 5""",
 }
+#: what the saboteur's cell prints when it runs contained: an empty course folder, nothing written, no token
+SABOTAGE_SEEN = [
+    "sabotage: found []",
+    "sabotage: refused gradebook.db OSError",
+    "sabotage: refused nbgrader_config.py OSError",
+    "sabotage: token None",
+]
 PUPILS = {"olena": RIGHT, "diego": MISTAKES, "amy": {}, "mallory": CHEAT, "eve": SABOTEUR}
 EXPECTED = {"olena": TOTAL, "diego": MISTAKES_POINTS, "amy": 0, "mallory": 0, "eve": 0}
 
@@ -277,12 +284,7 @@ def test_nbgrader_autograde_forms_mistakes_empty_cheat(tmp_path: Path) -> None:
     # the saboteur's code ran (its cell printed) but saw none of the course, wrote nothing of it,
     # had no token, and left no process behind (the grading had been over for seconds by now)
     sabotage = re.findall(r"sabotage: [^\n]*", outputs("eve"))
-    assert sabotage == [
-        "sabotage: found []",
-        "sabotage: refused gradebook.db OSError",
-        "sabotage: refused nbgrader_config.py OSError",
-        "sabotage: token None",
-    ], sabotage
+    assert sabotage == SABOTAGE_SEEN, sabotage
     time.sleep(4)
     for name in ("gradebook.db", "nbgrader_config.py"):
         assert b"sabotage" not in (course / name).read_bytes(), name

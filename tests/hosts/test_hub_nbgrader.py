@@ -34,7 +34,7 @@ from typing import Any
 import nbformat
 import pytest
 from hubkit import Hub, HubError, pupil_token, run_in_kernel, running_hub
-from test_nbgrader import CHEAT, MISTAKES, MISTAKES_POINTS, RIGHT, TOTAL
+from test_nbgrader import CHEAT, MISTAKES, MISTAKES_POINTS, RIGHT, SABOTAGE_SEEN, SABOTEUR, TOTAL
 
 from logger_widget.classroom.exercises import exercise
 from logger_widget.i18n import Translator
@@ -48,22 +48,14 @@ ASSIGNMENT = "game_theory"
 COURSE_ID = "logger_game_theory"
 #: amy's first answer: look for the answers in the notebook she was given (there are none: she
 #: takes the largest number she finds), and, when the teacher's autograding runs it, go for the
-#: course folder: the gradebook, the judge's configuration, the teacher's hub token
-AMY_SAMPLE_SIZE = """\
-import glob, os, re
-given = open("game_theory.ipynb", encoding="utf-8").read()
-numbers = [int(n) for n in re.findall(r"\\d{3,5}", given)]
-course = os.path.abspath("../../..")
-print("cheat: course", sorted(os.listdir(course)) if os.path.isdir(course) else None)
-for name in ("gradebook.db", "nbgrader_config.py"):
-    try:
-        with open(os.path.join(course, name), "a") as f:
-            f.write("cheat")
-        print("cheat: wrote", name)
-    except OSError as e:
-        print("cheat: refused", name)
-print("cheat: token", os.environ.get("JUPYTERHUB_API_TOKEN"))
-answer_sample_size = max(numbers, default=5)"""
+#: course folder (the gradebook, the judge's configuration, the solutions) and the hub token
+AMY_SAMPLE_SIZE = (
+    "import re\n"
+    'given = open("game_theory.ipynb", encoding="utf-8").read()\n'
+    'numbers = [int(n) for n in re.findall(r"\\d{3,5}", given)]\n'
+    + SABOTEUR["sample_size"].removesuffix("answer_sample_size = 5")
+    + "answer_sample_size = max(numbers, default=5)"
+)
 ANSWERS = {
     "olena": RIGHT,
     "diego": MISTAKES,
@@ -276,13 +268,12 @@ print("forged", len(mine))
         assert sorted(s.id for s in gb.students) == sorted(PUPILS)  # each pupil once
         scores = {p: gb.find_submission(ASSIGNMENT, p).score for p in PUPILS}
     assert scores == EXPECTED, scores
-    assert b"cheat" not in (course / "gradebook.db").read_bytes()
     # amy's code ran at autograding and saw nothing of the course and no token
     graded = nbformat.read(course / "autograded" / "amy" / ASSIGNMENT / "game_theory.ipynb", as_version=4)
     printed = "".join(o.get("text", "") for c in graded.cells if c.cell_type == "code" for o in c.outputs)
-    cheat = re.findall(r"cheat: .*", printed)
-    assert cheat == ["cheat: course ['autograded']", "cheat: refused gradebook.db",
-                     "cheat: refused nbgrader_config.py", "cheat: token None"], cheat  # fmt: skip
+    assert re.findall(r"sabotage: .*", printed) == SABOTAGE_SEEN, printed
+    time.sleep(4)  # the process amy's code left behind was to write the gradebook after 3 s
+    assert b"sabotage" not in (course / "gradebook.db").read_bytes()
 
     # --- each pupil fetches their feedback and reads it in their language
     for name, language in PUPILS.items():
