@@ -102,6 +102,12 @@ for name in ("gradebook.db", "nbgrader_config.py"):
         print("sabotage: refused", name, type(e).__name__)
 print("sabotage: token", os.environ.get("JUPYTERHUB_API_TOKEN") or os.environ.get("LW_TEST_TEACHER_TOKEN"))
 subprocess.Popen(["sh", "-c", f"sleep 3; echo sabotage >> {course}/gradebook.db"], start_new_session=True)
+try:  # the graded notebook, which nbgrader writes afterwards, made a link to the course's source
+    os.remove("game_theory.ipynb")
+    os.symlink(os.path.join(course, "source", "game_theory", "game_theory.ipynb"), "game_theory.ipynb")
+    print("sabotage: linked")
+except OSError as e:
+    print("sabotage: refused link", type(e).__name__)
 answer_sample_size = 5""",
 }
 #: what the saboteur's cell prints when it runs contained: an empty course folder, nothing written, no token
@@ -110,6 +116,7 @@ SABOTAGE_SEEN = [
     "sabotage: refused gradebook.db OSError",
     "sabotage: refused nbgrader_config.py OSError",
     "sabotage: token None",
+    "sabotage: refused link OSError",
 ]
 PUPILS = {"olena": RIGHT, "diego": MISTAKES, "amy": {}, "mallory": CHEAT, "eve": SABOTEUR}
 EXPECTED = {"olena": TOTAL, "diego": MISTAKES_POINTS, "amy": 0, "mallory": 0, "eve": 0}
@@ -288,6 +295,7 @@ def test_nbgrader_autograde_forms_mistakes_empty_cheat(tmp_path: Path) -> None:
     time.sleep(4)
     for name in ("gradebook.db", "nbgrader_config.py"):
         assert b"sabotage" not in (course / name).read_bytes(), name
+    assert "BEGIN SOLUTION" in (course / "source" / ASSIGNMENT / "game_theory.ipynb").read_text(encoding="utf-8")
 
 
 # --------------------------------------------------------------------------- the exchange, real accounts

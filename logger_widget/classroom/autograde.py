@@ -8,8 +8,10 @@ environment. :class:`ContainedExecute` (``c.Autograde.autograde_preprocessors`` 
 ``deploy/nbgrader/nbgrader_config.py``) is nbgrader's ``Execute`` step with a kernel started by
 :class:`ContainedKernelManager`, inside `bubblewrap <https://github.com/containers/bubblewrap>`_:
 
-* the whole filesystem **read-only**; the notebook's own folder (its copy in ``autograded/``)
-  the only writable place, with private, empty ``/tmp`` and ``/dev/shm``;
+* the whole filesystem **read-only**, the notebook's own folder (its copy in ``autograded/``)
+  too: nbgrader writes the graded notebook there afterwards, and a link the kernel put in its
+  place would have it written over a file of the teacher's (the course's source); private,
+  empty, writable ``/tmp`` and ``/dev/shm``;
 * **hidden** (an empty folder in their place): the course folder (solutions, gradebook, every
   submission), the exchange (classmates' submissions and feedback), the grading account's home
   (its Jupyter tokens, the teacher's notebooks), each unless the interpreter lives there (then
@@ -22,7 +24,7 @@ environment. :class:`ContainedExecute` (``c.Autograde.autograde_preprocessors`` 
   with it.
 
 What the kernel can still do: use CPU and memory until nbgrader's cell timeout
-(``ExecutePreprocessor.timeout``) and write into its own notebook's folder. What it prints is
+(``ExecutePreprocessor.timeout``) and write into its private ``/tmp`` (gone with it). What it prints is
 only read by :class:`logger_widget.classroom.judge.JudgeAnswers`, in the grading process.
 
 Raises :class:`SandboxUnavailable` (naming what to install) when ``bwrap`` is missing: the
@@ -61,7 +63,7 @@ def contained_command(
 ) -> list[str]:
     """``bwrap`` arguments running ``command`` as described in the module docstring.
 
-    ``workdir``: the notebook's folder (writable, the working folder);
+    ``workdir``: the notebook's folder (read-only, the working folder);
     ``sockets``: the folder of the kernel's connection file and Unix sockets (writable, ``HOME``:
     IPython's profile goes there, not into the graded folder);
     ``hidden``: folders replaced by empty ones; ``shown``: folders under a hidden one that are
@@ -85,7 +87,7 @@ def contained_command(
     for folder in sorted({os.path.realpath(h) for h in hidden if os.path.isdir(h)}):
         argv += ["--tmpfs", folder]
         argv += [a for s in shown if _under(s, folder) and os.path.isdir(s) for a in ("--ro-bind", s, s)]
-    argv += ["--bind", workdir, workdir, "--bind", sockets, sockets, "--chdir", workdir]
+    argv += ["--ro-bind", workdir, workdir, "--bind", sockets, sockets, "--chdir", workdir]
     for folder in sorted({os.path.realpath(h) for h in hidden if os.path.isdir(h)}):  # empty and read-only
         argv += ["--remount-ro", folder]
     argv += ["--unshare-user", "--unshare-pid", "--unshare-ipc", "--unshare-uts", "--unshare-net",
