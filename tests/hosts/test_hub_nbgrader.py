@@ -125,7 +125,7 @@ def nbgrader_menu(page: Any) -> list[str]:
 
 def open_from_menu(page: Any, item: str) -> None:
     page.locator(".lm-MenuBar-itemLabel", has_text="Nbgrader").click()
-    page.locator("#jp-mainmenu-nbgrader .lm-Menu-itemLabel", has_text=item).click()
+    page.locator("#jp-mainmenu-nbgrader .lm-Menu-itemLabel", has_text=re.compile(f"^{re.escape(item)}$")).click()
 
 
 def assignment_row(page: Any, section: str) -> Any:
@@ -182,7 +182,7 @@ def test_a_class_hands_out_answers_submits_is_graded_and_reads_feedback(
     with jupyterlab(hub, browser, TEACHER) as page:
         assert "Formgrader" in nbgrader_menu(page)
         open_from_menu(page, "Formgrader")
-        frame = page.frame_locator("#formgrader-iframe")
+        frame = page.frame_locator("#formgrader-iframe iframe")
         row = frame.locator("tr", has=frame.locator("td.name", has_text=ASSIGNMENT))
         formgrader_action(frame, row, "assign")
         formgrader_action(frame, row, "release")
@@ -236,7 +236,7 @@ print("forged", len(mine))
     # --- the teacher collects, autogrades, generates and releases feedback; the gradebook
     with jupyterlab(hub, browser, TEACHER) as page:
         open_from_menu(page, "Formgrader")
-        frame = page.frame_locator("#formgrader-iframe")
+        frame = page.frame_locator("#formgrader-iframe iframe")
         row = frame.locator("tr", has=frame.locator("td.name", has_text=ASSIGNMENT))
         formgrader_action(frame, row, "collect")
         row.locator("td.num-submissions a", has_text="3").click()  # diego's forged copy is amy's
