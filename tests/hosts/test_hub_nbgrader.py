@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import pwd
 import re
 import time
 import urllib.parse
@@ -125,7 +126,9 @@ def nbgrader_menu(page: Any) -> list[str]:
 
 def open_from_menu(page: Any, item: str) -> None:
     page.locator(".lm-MenuBar-itemLabel", has_text="Nbgrader").click()
-    page.locator("#jp-mainmenu-nbgrader .lm-Menu-itemLabel", has_text=re.compile(f"^{re.escape(item)}$")).click()
+    page.locator(
+        "#jp-mainmenu-nbgrader .lm-Menu-itemLabel", has_text=re.compile(f"^{re.escape(item)}$")
+    ).click()
 
 
 def assignment_row(page: Any, section: str) -> Any:
@@ -187,8 +190,19 @@ def test_a_class_hands_out_answers_submits_is_graded_and_reads_feedback(
         formgrader_action(frame, row, "assign")
         formgrader_action(frame, row, "release")
         row.locator("td.status", has_text="released").wait_for()
-    config = (course / "nbgrader_config.py").exists()
-    assert not config, "the course's configuration is the set-up's (read-only), not one in the teacher's home"
+    assert not (course / "nbgrader_config.py").exists()  # the course's configuration is the set-up's
+    # the exchange's course folder: the set-up's, handed to the teacher; nobody lists inbound/,
+    # nobody removes another's submission from it (sticky)
+    exchange = hub.state.parent / "exchange" / COURSE_ID
+    teacher_uid = pwd.getpwnam(TEACHER).pw_uid
+    folders = {name: (exchange / name).stat() for name in ("", "outbound", "inbound", "feedback")}
+    assert {n: oct(st.st_mode & 0o7777) for n, st in folders.items()} == {
+        "": "0o755",
+        "outbound": "0o755",
+        "inbound": "0o3733",
+        "feedback": "0o711",
+    }
+    assert {st.st_uid for st in folders.values()} == {teacher_uid}
 
     # --- each pupil fetches, answers, saves and submits from the Assignments tab
     for name in PUPILS:
@@ -210,7 +224,6 @@ def test_a_class_hands_out_answers_submits_is_graded_and_reads_feedback(
             page.screenshot(path=str(screenshots / f"hosts-hub-nbgrader-{name}-submitted.png"))
 
     # --- amy, from her kernel: another's work, the course, the exchange
-    exchange = hub.state.parent / "exchange" / COURSE_ID
     amy = run_in_kernel(
         hub,
         "amy",
