@@ -155,6 +155,16 @@ def test_each_role_gets_its_own_nbgrader_in_jupyterlab(
     }  # fmt: skip
     disabled, locked, server = seen["teacher"]
     assert "@jupyter/nbgrader:formgrader" not in disabled and server["nbgrader.server_extensions.formgrader"]
+    frames = {  # the formgrader's frame: allowed within the teacher's server only
+        role: json.loads((role_config(tmp_path / "env", role) / "jupyter_server_config.json").read_text())[
+            "ServerApp"
+        ].get("tornado_settings")
+        for role in ("pupil", "teacher")
+    }
+    assert frames == {
+        "pupil": None,
+        "teacher": {"headers": {"Content-Security-Policy": "frame-ancestors 'self'"}},
+    }
     teacher = role_config(tmp_path / "env", "teacher")
     assert "~" in (teacher / "nbgrader_config.py").read_text() and (teacher / "course_config.py").exists()
 

@@ -166,10 +166,15 @@ def write_roles(env: Path, exchange: Path) -> None:
     for role, (extensions, plugins) in ROLES.items():
         folder = role_config(env, role)
         (folder / "labconfig").mkdir(parents=True, exist_ok=True)
-        server = {f"nbgrader.server_extensions.{e}": e in extensions for e in NBGRADER_EXTENSIONS}
-        (folder / "jupyter_server_config.json").write_text(
-            json.dumps({"ServerApp": {"jpserver_extensions": server}}, indent=1) + "\n"
-        )
+        server: dict[str, object] = {
+            "jpserver_extensions": {
+                f"nbgrader.server_extensions.{e}": e in extensions for e in NBGRADER_EXTENSIONS
+            }
+        }
+        if role == "teacher":  # the formgrader is a frame in JupyterLab: the teacher's own pages may frame
+            # each other (JupyterHub forbids every frame by default; pupils' servers keep that)
+            server["tornado_settings"] = {"headers": {"Content-Security-Policy": "frame-ancestors 'self'"}}
+        (folder / "jupyter_server_config.json").write_text(json.dumps({"ServerApp": server}, indent=1) + "\n")
         off = {f"@jupyter/nbgrader:{p}": True for p in NBGRADER_PLUGINS if p not in plugins}
         page = {"disabledExtensions": {"@jupyter/nbgrader": False, **off}, "lockedExtensions": off}
         (folder / "labconfig" / "page_config.json").write_text(json.dumps(page, indent=1) + "\n")
