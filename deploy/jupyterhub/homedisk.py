@@ -78,22 +78,19 @@ class HomeDisk:
             subprocess.run(["umount", str(self.home)], check=True, capture_output=True)
 
 
-def private_tmp_command(tmp_size: int, shm_size: int, nested_sandboxes: bool = False) -> list[str]:
+def private_tmp_command(tmp_size: int, shm_size: int) -> list[str]:
     """``bwrap`` arguments running a command with private, size-capped ``/tmp``, ``/var/tmp``, ``/dev/shm``.
 
     Sizes in bytes. Everything else is the machine's own filesystem (``--dev-bind / /``), so the
     server sees its home, the class environment and the network as before. The sandbox runs as
-    the pupil (bubblewrap makes an unprivileged user namespace) and may make no further one,
-    unless ``nested_sandboxes`` (the teacher's server: autograding contains each pupil's
-    kernel in a sandbox of its own, :mod:`logger_widget.classroom.autograde`).
+    the pupil (bubblewrap makes an unprivileged user namespace) and may make no further one.
     ``--die-with-parent``: when the hub stops the server (a signal to ``bwrap``), its processes
     end with it and the namespace, with its tmpfs, is gone.
     """
     if tmp_size <= 0 or shm_size <= 0:
         raise ValueError(f"sizes must be positive numbers of bytes, got {tmp_size!r}, {shm_size!r}")
     return [
-        "bwrap", "--dev-bind", "/", "/", "--unshare-user", *([] if nested_sandboxes else ["--disable-userns"]),
-        "--die-with-parent",
+        "bwrap", "--dev-bind", "/", "/", "--unshare-user", "--disable-userns", "--die-with-parent",
         "--size", str(tmp_size), "--tmpfs", "/tmp",
         "--size", str(tmp_size), "--tmpfs", "/var/tmp",
         "--size", str(shm_size), "--tmpfs", "/dev/shm",

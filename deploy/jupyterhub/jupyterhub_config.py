@@ -170,11 +170,13 @@ c.Spawner.ip = "127.0.0.1"
 
 
 def server_command(teacher: bool) -> list[str]:
-    """The single-user server's command: in its private /tmp (where bubblewrap is), the class's Python.
+    """The single-user server's command: the class's Python, in a private /tmp (where bubblewrap is).
 
-    The teacher's server may make sandboxes of its own (autograding contains each pupil's kernel).
+    Not the teacher's: its autograding starts a sandbox of its own for each pupil's notebook, and
+    its collect must see the pupils' accounts as they are (inside bubblewrap's user namespace
+    every other account shows as ``nobody``).
     """
-    private = private_tmp_command(TMP_SIZE, SHM_SIZE, nested_sandboxes=teacher) if PRIVATE_TMP else []
+    private = private_tmp_command(TMP_SIZE, SHM_SIZE) if PRIVATE_TMP and not teacher else []
     return [*private, str(CLASS_PYTHON), "-m", "jupyterhub.singleuser"]
 
 

@@ -124,5 +124,7 @@ class OwnedCollect(ExchangeCollect):
                 self.log.warning("%s", e)
                 return
             for path in left_out:
-                self.log.warning("%s is not a plain file (a link, a pipe, too large): not collected", path)
+                self.log.warning(
+                    "%s is not a plain file (a link, a pipe, too large, unreadable): not collected", path
+                )
             super().do_copy(plain, dest, log)
