@@ -11,7 +11,9 @@ rights. :class:`OwnedCollect` (set in ``deploy/nbgrader/nbgrader_config.py``):
   the course's ``source/`` with the worked answers, say), a link or a named pipe inside a
   submission (a pipe would hang the collect), or anything not a plain file or folder is left
   out, each with a warning; files are read without following links;
-* skips, with a warning, an entry whose name is not a submission's (one pupil's
+* skips, with a warning, a submission without a readable ``timestamp.txt`` and
+  ``submission_secret.txt`` (a folder made by hand: releasing the feedback would fail for the
+  whole class), and an entry whose name is not a submission's (one pupil's
   ``x+game_theory+not-a-time`` would otherwise stop the collect for the whole class).
 """
 
@@ -29,6 +31,8 @@ from nbgrader.exchange.default.collect import ExchangeCollect  # type: ignore[im
 
 __all__ = ["OwnedCollect", "copy_plain_files"]
 
+#: the files ``nbgrader submit`` writes into every submission (release_feedback reads them)
+SUBMIT_FILES = ("timestamp.txt", "submission_secret.txt")
 #: the time given to an entry that is left out: never later than a real submission
 _NEVER = datetime.datetime.min  # nbgrader's times are naive (UTC)
 
@@ -100,6 +104,9 @@ class OwnedCollect(ExchangeCollect):
         if not stat.S_ISDIR(info.st_mode):
             self.log.warning("%s is not a folder (a link or a file): not collected", path)
             record.update(timestamp=_NEVER, skip=True)
+        elif not all(os.access(os.path.join(path, n), os.R_OK) for n in SUBMIT_FILES):
+            self.log.warning("%s has no readable %s: not collected", path, " and ".join(SUBMIT_FILES))
+            record.update(timestamp=_NEVER, skip=True)
         if owner != record["username"]:
             self.log.warning(
                 "%s carries the name %r but belongs to %r: collected as %r's", record["filename"],
@@ -127,4 +134,8 @@ class OwnedCollect(ExchangeCollect):
                 self.log.warning(
                     "%s is not a plain file (a link, a pipe, too large, unreadable): not collected", path
                 )
+            missing = [n for n in SUBMIT_FILES if not os.path.isfile(os.path.join(plain, n))]
+            if missing:  # not made by `nbgrader submit`: releasing the feedback would fail for the class
+                self.log.warning("%s has no readable %s: not collected", src, " or ".join(missing))
+                return
             super().do_copy(plain, dest, log)

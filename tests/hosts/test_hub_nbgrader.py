@@ -252,7 +252,9 @@ print("forged", len(mine))
         frame = page.frame_locator("#formgrader-iframe iframe")
         row = frame.locator("tr", has=frame.locator("td.name", has_text=ASSIGNMENT))
         formgrader_action(frame, row, "collect")
-        row.locator("td.num-submissions a", has_text="3").click()  # diego's forged copy is amy's
+        row.locator(
+            "td.num-submissions a", has_text="3"
+        ).click()  # amy's copy (unreadable files): not diego's
         rows = frame.locator("tr", has=frame.locator("td.autograde a"))
         rows.first.wait_for()
         assert sorted(rows.locator("td.student-id").all_inner_texts()) == sorted(PUPILS)
