@@ -7,10 +7,6 @@ from collections.abc import Iterator
 
 import pytest
 
-# Aliases of moved modules (kept for notebooks saved with version 0.1): their doctests
-# are collected at the modules' new homes.
-collect_ignore = ["logger_widget/exercises.py", "logger_widget/tutorial.py", "logger_widget/ratings.py"]
-
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:

@@ -40,14 +40,11 @@ import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from logger_widget import Position  # noqa: E402
-from logger_widget.bots import GreedyBot, MCTSBot, RandomBot  # noqa: E402
-from logger_widget.engine import core  # noqa: E402
-from logger_widget.tournament import Tournament, round_robin  # noqa: E402
+from logger_widget import Position
+from logger_widget.bots import GreedyBot, MCTSBot, RandomBot
+from logger_widget.engine import core
+from logger_widget.tournament import Tournament, round_robin
 
 
 def match(

@@ -2,7 +2,7 @@
 
 Usage::
 
-    python benchmarks/bench_engine.py [--seconds 5] [--json] [--c-source PATH]
+    python -m benchmarks.bench_engine [--seconds 5] [--json] [--c-source PATH]
 
 Random play is uniform at each decision — first over destinations, then over
 the legal spawn sets, then over legal actions (each plant cell, each protest
@@ -55,12 +55,10 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
+from logger_widget import Position
+from logger_widget.engine import core, fast
 
-from logger_widget import Position  # noqa: E402
-from logger_widget.engine import core, fast  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def bench_playouts(seconds: float, seed: int = 1) -> tuple[float, float, float]:
@@ -128,7 +126,7 @@ def bench_successors_fast(seconds: float) -> float:
 
 def bench_successors_naive(seconds: float, lpn_engine: bool = False) -> float:
     """Successor calls per second of the naive model (or, with ``lpn_engine``, of the engine doing the same LPN in, LPN out work)."""
-    from reference import naive
+    from tests.reference import naive
 
     lpns = [p.to_lpn() for p in sample_positions(2000)]
 

@@ -50,10 +50,7 @@ import sys
 import tempfile
 import threading
 import time
-from pathlib import Path
 from typing import Any
-
-ROOT = Path(__file__).resolve().parents[1]
 
 
 def child(bot: str, wait_compile: bool) -> dict[str, Any]:
@@ -65,7 +62,6 @@ def child(bot: str, wait_compile: bool) -> dict[str, Any]:
             imported_on_main.append(threading.current_thread() is threading.main_thread())
 
     sys.addaudithook(audit)
-    sys.path.insert(0, str(ROOT))
     from logger_widget.board.widget import Board
     from logger_widget.bots import mcts
     from logger_widget.engine import fast

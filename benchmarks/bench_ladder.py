@@ -38,16 +38,12 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import sys
 import time
-from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from logger_widget.bots import PRESETS, MCTSBot  # noqa: E402
-from logger_widget.engine import fast  # noqa: E402
-from logger_widget.tournament import Tournament, round_robin, seat_rotated  # noqa: E402
+from logger_widget.bots import PRESETS, MCTSBot
+from logger_widget.engine import fast
+from logger_widget.tournament import Tournament, round_robin, seat_rotated
 
 LEVELS = ("easy", "medium", "hard")
 

@@ -21,12 +21,9 @@ import json
 import sys
 import time
 from contextlib import nullcontext
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from logger_widget.engine import fast  # noqa: E402
-from logger_widget.puzzles import load_puzzles, verify  # noqa: E402
+from logger_widget.engine import fast
+from logger_widget.puzzles import load_puzzles, verify
 
 GOAL_SECONDS = 120.0
 

@@ -2,7 +2,7 @@
 
 Usage::
 
-    python benchmarks/bench_sandbox.py --json [--bots 30] [--games-per-pair 1] [--time-limit 1] [--dask]
+    python -m benchmarks.bench_sandbox --json [--bots 30] [--games-per-pair 1] [--time-limit 1] [--dask]
 
 Measures, for ``isolation="bwrap"`` (the default) and ``isolation="none"``:
 
@@ -34,22 +34,17 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
-
-from pupil_bots import BROKEN, MISBEHAVING, write_class  # noqa: E402
-
-from logger_widget import Position  # noqa: E402
-from logger_widget.tournament import play_game  # noqa: E402
-from logger_widget.tournament.classbots import ClassTournament, class_tournament  # noqa: E402
-from logger_widget.tournament.sandbox import (  # noqa: E402
+from logger_widget import Position
+from logger_widget.tournament import play_game
+from logger_widget.tournament.classbots import ClassTournament, class_tournament
+from logger_widget.tournament.sandbox import (
     SandboxedBot,
     SandboxLimits,
     UnisolatedWarning,
     probe,
     shutdown_workers,
 )
+from tests.pupil_bots import BROKEN, MISBEHAVING, write_class
 
 CHEAP = "def choose(position):\n    return next(iter(position.legal_turns()))\n"
 

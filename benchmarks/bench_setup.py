@@ -2,7 +2,7 @@
 
 Usage::
 
-    .venv/bin/python benchmarks/bench_setup.py [--json] [--rounds 1]
+    .venv/bin/python -m benchmarks.bench_setup [--json] [--rounds 1]
 
 Each round copies the repository (tracked and new files, no ``.venv``: a fresh clone,
 ``tests/fresh_checkout.py``) twice and runs, under GNU ``/usr/bin/time``:
@@ -31,10 +31,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests"))
-
-from fresh_checkout import fresh_copy, installed, setup_env  # noqa: E402
+from tests.fresh_checkout import fresh_copy, installed, setup_env
 
 SETUPS = {"lab": ["bash", "scripts/lab.sh", "--version"], "test": ["bash", "scripts/env.sh"]}
 

@@ -9,7 +9,8 @@
 #        the browser tests, gettext for `msgfmt --check`, fonts with Cyrillic glyphs for the
 #        screenshots, bubblewrap, libseccomp and setpriv (util-linux) for the sandboxes of
 #        pupils' bots (tournament/isolation.py; pyseccomp, the Python side of libseccomp,
-#        comes from PyPI with the package), GNU time for benchmarks/bench_setup.py.
+#        comes from PyPI with the package), GNU time for benchmarks/bench_setup.py, PostgreSQL's
+#        server for the class database's tests (tests/dbkit.py starts its own; none is left running).
 # A .venv made for `dev` serves `lab` as it is; one made for `lab` is completed by a `dev` run.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -29,6 +30,7 @@ if [ "$EXTRA" = dev ]; then
   ldconfig -p 2>/dev/null | grep 'libseccomp\.so\.2' >/dev/null || need+=(libseccomp2)
   command -v setpriv >/dev/null 2>&1 || need+=(util-linux)
   [ -x /usr/bin/time ] || need+=(time)
+  compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || need+=(postgresql)
 fi
 if [ ${#need[@]} -gt 0 ]; then
   echo "== installing Debian packages: ${need[*]}"

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Regenerate the reference games and baseline images of ``tests/test_charts.py``.
 
-    python scripts/make_chart_baselines.py            # every baseline PNG, from the committed games
-    python scripts/make_chart_baselines.py --only score_two_players
-    python scripts/make_chart_baselines.py --games    # also re-play the reference games (rarely needed)
+    python -m scripts.make_chart_baselines            # every baseline PNG, from the committed games
+    python -m scripts.make_chart_baselines --only score_two_players
+    python -m scripts.make_chart_baselines --games    # also re-play the reference games (rarely needed)
 
 What is pinned, so that a fresh machine with the same matplotlib version from
 PyPI renders the same pixels:
@@ -31,18 +31,15 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from matplotlib.figure import Figure
+
+from logger_widget import Game
+
 ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from matplotlib.figure import Figure  # noqa: E402
-
-from logger_widget import Game  # noqa: E402
 
 BASELINE_DIR = ROOT / "tests" / "baseline" / "charts"
 GAMES_DIR = ROOT / "tests" / "baseline" / "games"

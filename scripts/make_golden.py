@@ -1,6 +1,6 @@
 """Regenerate tests/data/golden_successors.tsv: successor counts and digests of fixed positions.
 
-Usage: ``python scripts/make_golden.py`` (rewrites the file; review the diff).
+Usage: ``python -m scripts.make_golden`` (rewrites the file; review the diff).
 
 Each line: ``LPN<TAB>number of successors<TAB>sha256 of the sorted successor LPNs``
 (first 16 hex digits). The positions are the hand-made tricky positions plus
@@ -10,16 +10,15 @@ this file is a change in the rules engine's behaviour: it must be explained.
 
 from __future__ import annotations
 
+import argparse
 import hashlib
 import random
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from logger_widget import Position
+from logger_widget.engine import core
 
-from logger_widget import Position  # noqa: E402
-from logger_widget.engine import core  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 DATA = ROOT / "tests" / "data"
 
@@ -46,6 +45,7 @@ def golden_positions() -> list[str]:
 
 
 def main() -> None:
+    argparse.ArgumentParser(description=__doc__.split("\n", 1)[0]).parse_args()
     lines = []
     for lpn in golden_positions():
         succ = {p.to_lpn() for p in Position.from_lpn(lpn).successors()}

@@ -1,6 +1,6 @@
 """Generate the nbgrader course's source notebook from the exercises and their checkers.
 
-Usage: ``python scripts/make_nbgrader.py [--out DIR] [--class CSV]`` (default
+Usage: ``python -m scripts.make_nbgrader [--out DIR] [--class CSV]`` (default
 ``deploy/nbgrader/source`` and the hub's example class list).
 
 Writes one assignment for the whole class, ``game_theory/game_theory.ipynb``, and its
@@ -20,22 +20,22 @@ from __future__ import annotations
 
 import argparse
 import shutil
-import sys
 from pathlib import Path
 
 import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell
 
+from logger_widget.classroom.course import LANGUAGES_FILE
+from logger_widget.classroom.exercises import NOTEBOOK
+from logger_widget.classroom.grading import GRADED
+from logger_widget.i18n import Translator
+
+try:  # python -m scripts.make_nbgrader (from the repository's root)
+    from scripts.make_notebooks import notebook
+except ModuleNotFoundError:  # python scripts/make_nbgrader.py, or ../../scripts/… from deploy/nbgrader
+    from make_notebooks import notebook  # type: ignore[no-redef]
+
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "scripts"))
-
-from make_notebooks import notebook  # noqa: E402  (scripts/, beside this file)
-
-from logger_widget.classroom.course import LANGUAGES_FILE  # noqa: E402
-from logger_widget.classroom.exercises import NOTEBOOK  # noqa: E402
-from logger_widget.classroom.grading import GRADED  # noqa: E402
-from logger_widget.i18n import Translator  # noqa: E402
 
 LANGUAGES = ("uk", "es", "en")
 ASSIGNMENT = "game_theory"

@@ -1,6 +1,6 @@
 """Generate the notebooks in every language from the package's texts.
 
-Usage: ``python scripts/make_notebooks.py [--out DIR]`` (default: ``notebooks/``).
+Usage: ``python -m scripts.make_notebooks [--out DIR]`` (default: ``notebooks/``).
 
 Writes, for each language ``uk``, ``es``, ``en``:
 
@@ -11,6 +11,9 @@ Writes, for each language ``uk``, ``es``, ``en``:
 * ``play_vs_bots_<lang>.ipynb`` — settings, the board, the score chart, the record, the review;
 * ``puzzles_<lang>.ipynb`` — the puzzle board (:class:`logger_widget.board.PuzzleBoard`),
   the themes and difficulty of the set, one theme, the pupil's rating;
+* ``class_play_<lang>.ipynb`` — class play on the class hub: the lobby
+  (:class:`logger_widget.board.Lobby`), a game against classmates live; off the hub the lobby
+  says that class play needs the class hub;
 * ``game_theory_exercises_<lang>.ipynb`` — classroom game-theory exercises with
   checkers (:mod:`logger_widget.classroom.exercises`), and
   ``game_theory_exercises_teacher_<lang>.ipynb``, the same with worked solutions;
@@ -25,21 +28,20 @@ checks that the committed files equal what this script writes.
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
 import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from logger_widget.classroom.exercises import NOTEBOOK as EXERCISES
+from logger_widget.classroom.exercises import notebook_cells
+from logger_widget.classroom.tutorial import LESSONS
+from logger_widget.i18n import Translator
+from logger_widget.i18n.texts.notebooks import PLAY, PUZZLES, TUTORIAL
+from logger_widget.i18n.texts.online import NOTEBOOK as CLASS_PLAY
+from logger_widget.i18n.texts.rules import rules_paragraphs, section_title
 
-from logger_widget.classroom.exercises import NOTEBOOK as EXERCISES  # noqa: E402
-from logger_widget.classroom.exercises import notebook_cells  # noqa: E402
-from logger_widget.classroom.tutorial import LESSONS  # noqa: E402
-from logger_widget.i18n import Translator  # noqa: E402
-from logger_widget.i18n.texts.notebooks import PLAY, PUZZLES, TUTORIAL  # noqa: E402
-from logger_widget.i18n.texts.rules import rules_paragraphs, section_title  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 LANGUAGES = ("uk", "es", "en")
 NATIVE = {"uk": "Українська", "es": "Español", "en": "English"}
@@ -93,13 +95,14 @@ def play(language: str) -> nbformat.NotebookNode:
     t = {key: tr.translate(msg) for key, msg in PLAY.items()}
     settings = (
         f'# {t["settings"]}\nLANGUAGE = "{language}"\nPLAYERS = ["human", "mcts:easy"]  # {t["players"]}\n'
+        f"CORNERS = None  # {t['corners']}\n"
     )
     cells = [
         new_markdown_cell(f"# {t['title']}\n\n{t['intro']}"),
         new_code_cell(settings),
         new_markdown_cell(f"## {t['board_title']}"),
         new_code_cell(
-            "from logger_widget import Board\n\nboard = Board(players=PLAYERS, locale=LANGUAGE)\nboard"
+            "from logger_widget import Board\n\nboard = Board(players=PLAYERS, corners=CORNERS, locale=LANGUAGE)\nboard"
         ),
         new_markdown_cell(f"## {t['chart_title']}\n\n{t['chart_text']}"),
         new_code_cell("board.chart()"),
@@ -168,6 +171,26 @@ def puzzles(language: str) -> nbformat.NotebookNode:
         new_code_cell(themes),
         new_markdown_cell(f"## {t['theme_title']}\n\n{t['theme_text']}"),
         new_code_cell(one),
+        new_markdown_cell(f"## {t['mistakes_title']}\n\n{t['mistakes_text']}"),
+        new_code_cell("from logger_widget.board import my_mistakes\n\nmine = my_mistakes(LANGUAGE)\nmine"),
+    ]
+    return notebook(cells, language)
+
+
+def class_play(language: str) -> nbformat.NotebookNode:
+    """Class play on the class hub: the lobby, how a game starts, coming back, the game's chart."""
+    tr = Translator(language)
+    t = {key: tr.translate(msg) for key, msg in CLASS_PLAY.items()}
+    cells = [
+        new_markdown_cell(f"# {t['title']}\n\n{t['intro']}"),
+        new_code_cell(
+            f"# {t['code_lobby']}\nfrom logger_widget.board import Lobby\n\n"
+            f'lobby = Lobby(locale="{language}")\nlobby'
+        ),
+        new_markdown_cell(f"## {t['how_title']}\n\n{t['how_text']}"),
+        new_markdown_cell(f"## {t['back_title']}\n\n{t['back_text']}"),
+        new_markdown_cell(f"## {t['record_title']}\n\n{t['record_text']}"),
+        new_code_cell(f"# {t['code_record']}\nlobby.board.chart() if lobby.board is not None else None"),
     ]
     return notebook(cells, language)
 
@@ -204,7 +227,11 @@ def start_page() -> nbformat.NotebookNode:
         )
     table = "| | | | | | |\n|---|---|---|---|---|---|\n" + "\n".join(rows)
     voila = "Voilà: [play_app.ipynb](play_app.ipynb) `?lang=uk` · `?lang=es` · `?lang=en`"
-    return notebook([new_markdown_cell(f"# Logger\n\n{table}\n\n{voila}")], "mul")
+    online = " · ".join(
+        f"[{Translator(language).translate(CLASS_PLAY['start_page'])} ({NATIVE[language]})](class_play_{language}.ipynb)"
+        for language in LANGUAGES
+    )
+    return notebook([new_markdown_cell(f"# Logger\n\n{table}\n\n{online}\n\n{voila}")], "mul")
 
 
 def main() -> None:
@@ -217,6 +244,7 @@ def main() -> None:
         books[f"tutorial_{language}.ipynb"] = tutorial(language)
         books[f"play_vs_bots_{language}.ipynb"] = play(language)
         books[f"puzzles_{language}.ipynb"] = puzzles(language)
+        books[f"class_play_{language}.ipynb"] = class_play(language)
         books[exercises_name(language)] = exercises(language)
         books[exercises_name(language, True)] = exercises(language, teacher=True)
     for name, nb in books.items():

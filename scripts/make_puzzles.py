@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Regenerate the shipped puzzle set from self-play games of the bots (docs/puzzles.md).
 
-Usage: ``nice python scripts/make_puzzles.py --seed S --count N [--workers 1|2] [--max-games G]
+Usage: ``nice python -m scripts.make_puzzles --seed S --count N [--workers 1|2] [--max-games G]
 [--theme-goal T] [--out FILE] [--report FILE]``.
 
 Plays games (``logger_widget.puzzles.generate.game_specs``) in batches until
@@ -19,16 +19,13 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import sys
 import time
 from collections import Counter
 from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from logger_widget.puzzles.generate import (  # noqa: E402
+from logger_widget.puzzles.generate import (
     VARIATION_THEMES,
     Harvest,
     attempts,
@@ -37,9 +34,9 @@ from logger_widget.puzzles.generate import (  # noqa: E402
     rate,
     select,
 )
-from logger_widget.puzzles.puzzle import FORMAT, THEMES  # noqa: E402
-from logger_widget.puzzles.rating import LADDER, band  # noqa: E402
-from logger_widget.puzzles.search import MARGIN  # noqa: E402
+from logger_widget.puzzles.puzzle import FORMAT, THEMES
+from logger_widget.puzzles.rating import LADDER, band
+from logger_widget.puzzles.search import MARGIN
 
 DEFAULT_OUT = Path(__file__).resolve().parents[1] / "logger_widget" / "puzzles" / "data" / "puzzles.json"
 BATCH = 20

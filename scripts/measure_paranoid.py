@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Measure MCTS with the paranoid assumption against max^n in 3- and 4-player tables.
 
-Usage: ``python scripts/measure_paranoid.py [--games N] [--iterations N] [--players 3 4] [--workers N]``.
+Usage: ``python -m scripts.measure_paranoid [--games N] [--iterations N] [--players 3 4] [--workers N]``.
 
 Both MCTS bots get the same iteration budget (reproducible with a seed) and meet
 the greedy bot and ``minimax:medium`` at seat-rotated tables
@@ -13,14 +13,10 @@ are quoted in ``docs/bots.md``.
 from __future__ import annotations
 
 import argparse
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from logger_widget.bots import MCTSBot  # noqa: E402
-from logger_widget.tournament import seat_rotated  # noqa: E402
+from logger_widget.bots import MCTSBot
+from logger_widget.tournament import seat_rotated
 
 
 def main() -> None:

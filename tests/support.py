@@ -1,14 +1,35 @@
-"""Shared data helpers and hypothesis strategies for the tests (imported as ``support``)."""
+"""Shared helpers of the tests (imported as ``support``): data, hypothesis strategies, a board driver."""
 
 from __future__ import annotations
 
+import re
+import subprocess
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from hypothesis import strategies as st
 
-from logger_widget import Game, Position
+from logger_widget import Game, Position, Turn
+
+if TYPE_CHECKING:
+    from logger_widget.board.widget import Board
 
 DATA = Path(__file__).parent / "data"
+#: the tests' npm tools (tests/e2e/package.json: axe-core, TypeScript)
+NODE_MODULES = Path(__file__).parent / "e2e" / "node_modules"
+
+
+def npm_tool(relative: str) -> Path:
+    """``tests/e2e/node_modules/<relative>``, installed from npm (tests/e2e/package.json) on first use."""
+    path = NODE_MODULES / relative
+    if not path.exists():
+        subprocess.run(
+            ["npm", "install", "--no-audit", "--no-fund", "--prefix", str(NODE_MODULES.parent)],
+            check=True,
+            capture_output=True,
+            timeout=300,
+        )
+    return path
 
 
 def tricky_positions() -> list[tuple[str, str]]:
@@ -55,3 +76,80 @@ def games(draw: st.DrawFn, max_turns: int = 80, stop_before_end: bool = False) -
 def positions(max_turns: int = 70) -> st.SearchStrategy[Position]:
     """Positions reached by drawn legal turns (see :func:`games`), never a finished one."""
     return games(max_turns, stop_before_end=True).map(lambda game: game.position)
+
+
+class Driver:
+    """Sends intents like the ES module does (client id, sequence number, view version)."""
+
+    def __init__(self, board: Board, client: str = "test-view") -> None:
+        self.board = board
+        self.client = client
+        self.seq = 0
+
+    @property
+    def view(self) -> dict[str, Any]:
+        return self.board.view
+
+    def send(self, action: str, *, version: int | None = None, seq: int | None = None, **extra: Any) -> str:
+        if seq is None:
+            self.seq += 1
+            seq = self.seq
+        msg = {
+            "type": "intent",
+            "client": self.client,
+            "seq": seq,
+            "version": self.view["version"] if version is None else version,
+            "action": action,
+            **extra,
+        }
+        return self.board.handle_message(msg)
+
+    def cell(self, cell: str) -> str:
+        return self.send("cell", cell=cell)
+
+    def marks(self) -> dict[str, str]:
+        return {c["id"]: c["mark"] for row in self.view["cells"] for c in row if c["mark"]}
+
+    def play(self, turn: Turn) -> None:
+        """Play ``turn`` with clicks only (cells and buttons), following what the view offers."""
+        start = self.board.lpn
+        spawns = list(turn.spawns)
+        protests = list(turn.action.cells) if turn.action and turn.action.kind == "protest" else []
+        for _ in range(20):
+            if self.board.lpn != start or not self.view["interactive"]:
+                return
+            stage = self.view["stage"]
+            if stage == "move":
+                assert self.cell(turn.destination) == "ok"
+            elif stage == "spawn":
+                cell = next(c for c in spawns if self.marks().get(c) == "spawn")
+                spawns.remove(cell)
+                assert self.cell(cell) == "ok"
+            elif stage == "action":
+                assert turn.action is not None
+                assert self.send("action", kind=turn.action.kind) == "ok"
+            elif stage in ("plant", "chop"):
+                assert turn.action is not None
+                assert self.cell(turn.action.cells[0]) == "ok"
+            elif stage == "protest":
+                if protests:
+                    assert self.cell(protests.pop(0)) == "ok"
+                else:
+                    assert self.send("done") == "ok"
+            else:
+                return
+        raise AssertionError(f"{turn} did not finish")
+
+
+_ALLOWED_LATIN = re.compile(
+    r"^(?:[a-e][1-5]|[a-e]\d-[a-e]\d|x[a-e]\d|\*[a-e]\d"  # cells and notation
+    r"|Logger|LPN|JSON|Enter|Esc"  # names of the game, formats and keys
+    r"|\w+Error|format|version|record|start|turns|players"  # exception types and record fields (technical)
+    r")$"
+)
+
+
+def english_words(text: str) -> list[str]:
+    """Latin-script words that are not coordinates, notation or the few allowed names."""
+    words = re.findall(r"[A-Za-z][A-Za-z'\-]*[A-Za-z0-9]|[A-Za-z]", text)
+    return [w for w in words if not _ALLOWED_LATIN.match(w) and not re.fullmatch(r"[a-e]", w)]

@@ -220,3 +220,28 @@ def test_no_function_is_longer_than_the_limit() -> None:
     found += [f for p in sorted(PACKAGE.rglob("*.js")) for f in _js_functions(p)]
     too_long = sorted((f for f in found if f[0] > MAX_FUNCTION_LINES), reverse=True)
     assert not too_long, f"functions over {MAX_FUNCTION_LINES} lines: {too_long}"
+
+
+_PRIVATE_STATE = re.compile(r"\._state\b|\._from_state\(")
+
+
+def _private_state_reads(files: list[Path]) -> list[str]:
+    """``file:line`` of each use of ``Position._state`` / ``Position._from_state`` in these files."""
+    return [
+        f"{p.relative_to(ROOT) if p.is_relative_to(ROOT) else p}:{n}"
+        for p in files
+        for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), start=1)
+        if _PRIVATE_STATE.search(line.split("#", 1)[0])
+    ]
+
+
+def test_outside_the_engine_positions_are_read_through_raw() -> None:
+    """``Position.raw`` / ``Position.from_raw`` are the bridge; ``_state`` stays the engine's own."""
+    files = sorted(p for p in PACKAGE.rglob("*.py") if (PACKAGE / "engine") not in p.parents)
+    assert _private_state_reads(files) == []
+
+
+def test_the_private_state_check_finds_a_read(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.py"
+    bad.write_text("x = after._state[0]\ny = Position._from_state(s)\nz = p.raw  # p._state\n")
+    assert [hit.rsplit(":", 1)[1] for hit in _private_state_reads([bad])] == ["1", "2"]

@@ -7,15 +7,12 @@ in tests/hosts/test_jupyterhub.py.
 from __future__ import annotations
 
 import logging
-import sys
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 
 pytest.importorskip("jupyterhub")
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "deploy" / "jupyterhub"))
-
 from cgroupspawner import MemoryCgroup, SimpleCgroupSpawner, hub_memory_cgroup  # noqa: E402
 
 

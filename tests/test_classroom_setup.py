@@ -14,12 +14,11 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 pytest.importorskip("bcrypt")
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "deploy" / "jupyterhub"))
-
 from classcodes import ALPHABET, CodeBook, PasswordBook, class_sheet, normalize_code  # noqa: E402
 from classsetup import (  # noqa: E402
     COURSE_ID,
@@ -188,3 +187,77 @@ def test_the_exchange_has_the_course_folder_before_any_pupil(tmp_path: Path) -> 
     (tmp_path / "linked" / COURSE_ID).symlink_to(tmp_path)
     with pytest.raises(SystemExit, match="is not a folder"):
         make_exchange(tmp_path / "linked", "teacher")
+
+
+def _authenticator(tmp_path: Path) -> Any:
+    from classauth import ClassCodeAuthenticator
+
+    return ClassCodeAuthenticator(
+        codes_path=str(tmp_path / "codes.json"), dbm_path=str(tmp_path / "passwords.dbm"),
+        allowed_users={"olena", "diego"}, pupils={"olena", "diego"}, min_password_length=8,
+    )  # fmt: skip
+
+
+class _Handler:
+    custom_login_error = ""
+
+
+def test_logins_hash_outside_the_hubs_event_loop(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """scrypt (a code) and bcrypt (a password) take ~50 and ~250 ms of CPU: run on the hub's event
+    loop, 30 pupils logging in at once held every other request for seconds. Before: on the loop."""
+    import asyncio
+    import hashlib
+    import threading
+
+    import bcrypt
+
+    auth = _authenticator(tmp_path)
+    code = CodeBook(tmp_path / "codes.json").issue("olena")
+    where: list[str] = []
+    for module, fn in ((hashlib, "scrypt"), (bcrypt, "hashpw"), (bcrypt, "checkpw")):
+        real = getattr(module, fn)
+
+        def spy(*args: Any, _real: Any = real, _fn: str = fn, **kwargs: Any) -> Any:
+            where.append(f"{_fn} in {threading.current_thread().name}")
+            return _real(*args, **kwargs)
+
+        monkeypatch.setattr(module, fn, spy)
+
+    async def logins() -> list[str | None]:
+        first = await auth.authenticate(
+            _Handler(), {"username": "olena", "password": code, "new_password": "olena-pw-1"}
+        )
+        again = await auth.authenticate(_Handler(), {"username": "olena", "password": "olena-pw-1"})
+        wrong = await auth.authenticate(_Handler(), {"username": "olena", "password": code})
+        return [first, again, wrong]
+
+    assert asyncio.run(logins()) == ["olena", "olena", None]
+    main = threading.main_thread().name  # the event loop's thread
+    assert where and not [w for w in where if w.endswith(f" in {main}")], where
+    assert {w.split()[0] for w in where} == {"scrypt", "hashpw", "checkpw"}
+
+
+def test_a_code_logs_in_once_even_twice_at_the_same_moment(tmp_path: Path) -> None:
+    """Two first logins with the same code at once (logins are checked in threads): one succeeds,
+    and the password is the winner's; a short new password is refused with a message."""
+    import asyncio
+
+    auth = _authenticator(tmp_path)
+    code = CodeBook(tmp_path / "codes.json").issue("diego")
+    short = _Handler()
+
+    async def race() -> list[str | None]:
+        assert (
+            await auth.authenticate(short, {"username": "diego", "password": code, "new_password": "x"})
+            is None
+        )
+        tries = [{"username": "diego", "password": code, "new_password": f"diego-pw-{i}"} for i in range(4)]
+        return await asyncio.gather(*(auth.authenticate(_Handler(), t) for t in tries))
+
+    results = asyncio.run(race())
+    assert "New password" in short.custom_login_error
+    assert results.count("diego") == 1 and results.count(None) == 3, results
+    winner = results.index("diego")
+    passwords = PasswordBook(tmp_path / "passwords.dbm")
+    assert [passwords.check("diego", f"diego-pw-{i}") for i in range(4)] == [i == winner for i in range(4)]
+    assert not CodeBook(tmp_path / "codes.json").check("diego", code)

@@ -17,8 +17,8 @@ import nbformat
 import pytest
 
 from logger_widget import Position, Turn
-from logger_widget import exercises as ex
 from logger_widget.bots import evaluate
+from logger_widget.classroom import exercises as ex
 from logger_widget.classroom.exercises.kingmaker import _kingmaker_option as kingmaker_option
 from logger_widget.i18n import Translator
 from logger_widget.tournament import GameResult, Tournament

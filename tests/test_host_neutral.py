@@ -197,3 +197,53 @@ def test_the_loader_uses_anywidgets_host_api_and_imports_only_a_blob() -> None:
     code = _strip_js_comments_and_strings(src)
     assert re.findall(r"\bimport\s*\(\s*(\w+)\s*\)", code) == ["url"]
     assert "URL.createObjectURL(new Blob(" in code and "host.getModel(" in code
+
+
+def nbextension_problems(prefix: Path, widget: type, version: str) -> list[str]:
+    """What VS Code's widget manager would miss in the kernel environment ``prefix``.
+
+    With its CDN unreachable (a school's filtered network), VS Code loads a widget's front end
+    from ``<prefix>/share/jupyter/nbextensions/<model module>/index.js`` (an AMD module). So the
+    board's model and view module must be anywidget's, that file must be there and be the
+    installed anywidget (``version``), and the board's module version range must accept it.
+    """
+    problems = []
+    module = widget._model_module.default_value  # type: ignore[attr-defined]
+    if module != "anywidget" or widget._view_module.default_value != module:  # type: ignore[attr-defined]
+        problems.append(f"the board's module is {module!r}, not anywidget's")
+    index = prefix / "share" / "jupyter" / "nbextensions" / module / "index.js"
+    if not index.is_file():
+        return [*problems, f"{index} is missing"]
+    shipped = re.search(r'\bvar version = "([^"]+)"', index.read_text(encoding="utf-8"))
+    if shipped is None or shipped.group(1) != version:
+        problems.append(f"{index} is anywidget {shipped and shipped.group(1)}, the kernel's is {version}")
+    for trait in ("_model_module_version", "_view_module_version"):
+        wanted = getattr(widget, trait).default_value
+        major_minor = ".".join(version.split(".")[:2])
+        if wanted != f"~{major_minor}.*":
+            problems.append(f"the board's {trait} {wanted!r} does not accept anywidget {version}")
+    return problems
+
+
+def test_vscode_finds_the_boards_front_end_in_the_kernel_environment(tmp_path: Path) -> None:
+    import sys
+
+    import anywidget
+
+    from logger_widget import Board
+
+    assert nbextension_problems(Path(sys.prefix), Board, anywidget.__version__) == []
+    # the check can fail: no nbextension, another anywidget's, a board that pins another version
+    assert nbextension_problems(tmp_path, Board, anywidget.__version__) == [
+        f"{tmp_path}/share/jupyter/nbextensions/anywidget/index.js is missing"
+    ]
+    folder = tmp_path / "share" / "jupyter" / "nbextensions" / "anywidget"
+    folder.mkdir(parents=True)
+    (folder / "index.js").write_text('define(function () { var version = "0.9.1"; });')
+    assert len(nbextension_problems(tmp_path, Board, anywidget.__version__)) == 1
+    (folder / "index.js").write_text(f'define(function () {{ var version = "{anywidget.__version__}"; }});')
+    assert nbextension_problems(tmp_path, Board, "0.9.1") == [
+        f"{folder}/index.js is anywidget {anywidget.__version__}, the kernel's is 0.9.1",
+        f"the board's _model_module_version '{Board._model_module_version.default_value}' does not accept anywidget 0.9.1",
+        f"the board's _view_module_version '{Board._view_module_version.default_value}' does not accept anywidget 0.9.1",
+    ]

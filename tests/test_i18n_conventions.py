@@ -369,7 +369,7 @@ def _puzzle_board(locale: str):
     ],
 )
 def test_the_puzzle_board_puts_the_sentence_form_of_a_player_in_its_sentences(locale, task, reply):
-    from test_widget import Driver
+    from support import Driver
 
     board = _puzzle_board(locale)
     assert task in board.view["task"]
@@ -420,7 +420,7 @@ def test_a_turn_inside_a_sentence_never_breaks_and_reads_back():
         shown = notation_in_text(turn)
         assert " " not in shown and Turn.parse(shown) == turn, shown
     board = _puzzle_board("uk")
-    from test_widget import Driver
+    from support import Driver
 
     Driver(board).play(board.position.parse_turn(WRONG))
     notice = board.view["notice"]["text"]

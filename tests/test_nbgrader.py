@@ -124,7 +124,7 @@ EXPECTED = {"olena": TOTAL, "diego": MISTAKES_POINTS, "amy": 0, "mallory": 0, "e
 
 def test_sources_are_generated_and_current(tmp_path: Path) -> None:
     subprocess.run(
-        [sys.executable, str(REPO / "scripts" / "make_nbgrader.py"), "--out", str(tmp_path)], check=True
+        [sys.executable, "-m", "scripts.make_nbgrader", "--out", str(tmp_path)], check=True, cwd=REPO
     )
     made = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*") if p.is_file())
     committed = sorted(
@@ -133,7 +133,7 @@ def test_sources_are_generated_and_current(tmp_path: Path) -> None:
     assert made == committed == [Path(ASSIGNMENT, "game_theory.ipynb"), Path(ASSIGNMENT, "languages.csv")]
     for name in made:
         assert (COURSE / "source" / name).read_bytes() == (tmp_path / name).read_bytes(), (
-            f"{name} is stale: run python scripts/make_nbgrader.py"
+            f"{name} is stale: run python -m scripts.make_nbgrader"
         )
 
 
@@ -295,7 +295,9 @@ def test_nbgrader_autograde_forms_mistakes_empty_cheat(tmp_path: Path) -> None:
     time.sleep(4)
     for name in ("gradebook.db", "nbgrader_config.py"):
         assert b"sabotage" not in (course / name).read_bytes(), name
-    assert "BEGIN SOLUTION" in (course / "source" / ASSIGNMENT / "game_theory.ipynb").read_text(encoding="utf-8")
+    assert "BEGIN SOLUTION" in (course / "source" / ASSIGNMENT / "game_theory.ipynb").read_text(
+        encoding="utf-8"
+    )
 
 
 # --------------------------------------------------------------------------- the exchange, real accounts

@@ -53,7 +53,7 @@ def test_start_page_links_every_notebook() -> None:
 
 def test_notebooks_are_generated_and_current(tmp_path: Path) -> None:
     subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "make_notebooks.py"), "--out", str(tmp_path)], check=True
+        [sys.executable, "-m", "scripts.make_notebooks", "--out", str(tmp_path)], check=True, cwd=ROOT
     )
     for generated in sorted(tmp_path.glob("*.ipynb")):
         committed = ROOT / "notebooks" / generated.name
@@ -61,7 +61,7 @@ def test_notebooks_are_generated_and_current(tmp_path: Path) -> None:
         # The cells must match; notebook metadata is left to JupyterLab (it rewrites the
         # kernelspec and language_info when a teacher saves a notebook).
         assert cells(committed) == cells(generated), (
-            f"{generated.name} is stale: run python scripts/make_notebooks.py"
+            f"{generated.name} is stale: run python -m scripts.make_notebooks"
         )
 
 
@@ -137,3 +137,20 @@ def test_the_puzzle_notebook_says_where_the_puzzles_come_from(lang: str) -> None
         source for kind, source in cells(ROOT / "notebooks" / f"puzzles_{lang}.ipynb") if kind == "markdown"
     )
     assert said in text and wrong not in text
+
+
+@pytest.mark.parametrize("lang", ["uk", "es", "en"])
+def test_the_play_notebook_offers_the_corner_choice_in_its_settings(lang: str) -> None:
+    code = [
+        source for kind, source in cells(ROOT / "notebooks" / f"play_vs_bots_{lang}.ipynb") if kind == "code"
+    ]
+    settings = next(source for source in code if "PLAYERS = " in source)
+    board_cell = next(source for source in code if "Board(" in source)
+    assert "CORNERS = None  # " in settings and '"choose"' in settings, "the setting and what it may be"
+    ns: dict = {}
+    exec(settings, ns)  # noqa: S102 - the shipped notebook's own cells
+    exec(board_cell, ns)  # noqa: S102
+    assert not ns["board"].setup_pending and ns["board"].position.loggers == ("a1", "e5")
+    exec(settings.replace("CORNERS = None", 'CORNERS = "choose"'), ns)  # noqa: S102
+    exec(board_cell, ns)  # noqa: S102
+    assert ns["board"].setup_pending, "with CORNERS = 'choose' each player clicks a corner"

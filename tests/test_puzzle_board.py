@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from test_widget import Driver, english_words
+from support import Driver, english_words
 
 from logger_widget import Position
 from logger_widget.board import PuzzleBoard

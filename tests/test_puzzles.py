@@ -304,3 +304,29 @@ def test_cut_game_counts_every_position_and_names_each_candidates_source() -> No
             position = position.play(c.source.variation)
         assert position.to_lpn() == c.lpn
         assert c.solutions and c.margin > 0
+
+
+def test_the_theme_agrees_with_the_solution_the_hints_name() -> None:
+    # the first hint says the theme's idea ("no chop: move, plant or wait" for a quiet turn),
+    # the second shows the first solution in notation order: they must not contradict
+    kinds_of = {
+        "quiet": {"plant", "none"},
+        "protect": {"protest"},
+        "domino_chop": {"chop"},
+        "chop": {"chop"},
+        "deny_opponent": {"chop"},
+    }
+    wrong = []
+    for p in load_puzzles():
+        named = p.solution_turns()[0]
+        kind = named.action.kind if named.action is not None else "none"
+        if p.theme in kinds_of and kind not in kinds_of[p.theme]:
+            wrong.append(f"{p.id}: {p.theme} but the hints show {named.notation()}")
+        if detect_theme(p.position, p.solutions) != p.theme:
+            wrong.append(f"{p.id}: shipped as {p.theme}, detected {detect_theme(p.position, p.solutions)}")
+    assert not wrong, wrong
+
+
+def test_solutions_of_different_kinds_take_the_named_solutions_theme() -> None:
+    position = Position.from_lpn("..m../..2s./...a./...s./.ma13 3 3,0,4 1,1,1")
+    assert detect_theme(position, {"e1 +a1 !c1", "e1 +b2 !c1", "e1-e3 xd3"}) == "protect"

@@ -7,6 +7,7 @@ import time
 from typing import Any
 
 import pytest
+from support import Driver
 
 from logger_widget import Game
 from logger_widget.board.review_mode import review_sentence
@@ -19,27 +20,6 @@ from logger_widget.review import review
 MISS = "...../...../....2/...../1mmm. 1 0,0 2,2"
 WALK_AWAY = "a1-a3 *b3"
 REPLY = "e3-e1 +b2,c2,d2 xd1"
-
-
-class Driver:
-    def __init__(self, board: Board) -> None:
-        self.board = board
-        self.seq = 0
-
-    @property
-    def view(self) -> dict[str, Any]:
-        return self.board.view
-
-    def send(self, action: str, **extra: Any) -> str:
-        self.seq += 1
-        msg = {
-            "type": "intent",
-            "client": "t",
-            "seq": self.seq,
-            "version": self.view["version"],
-            "action": action,
-        }
-        return self.board.handle_message({**msg, **extra})
 
 
 def missed_game() -> Game:

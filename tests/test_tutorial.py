@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from test_widget import Driver
+from support import Driver
 
 from logger_widget.classroom.tutorial import LESSONS, lesson
 from logger_widget.i18n import Translator
@@ -70,20 +70,28 @@ def test_lesson_board_praises_the_solution_and_takes_back_a_mistake(les) -> None
 
     board = lesson_board(les.key, "uk", bot_mode="sync")
     assert board.position.to_lpn() == les.lpn
-    assert board.view["task"] == Translator("uk").translate(les.task)
+    assert board.view["task"].endswith(Translator("uk").translate(les.task))
     if les.position.is_legal(les.mistake):
         board.play(les.mistake)
         assert board.view["notice"]["kind"] == "error"
         assert "Спробуй ще раз" in board.view["notice"]["text"]
         assert board.game.turns == () and board.position.to_lpn() == les.lpn
         assert not board.game.can_redo, "Redo must not replay the mistake"
-        assert board.view["task"] == Translator("uk").translate(les.task), "the task stays"
-    board.play(les.solution)
+        assert board.view["task"].endswith(Translator("uk").translate(les.task)), "the task stays"
+    _solve(board, les)
     assert board.view["notice"]["kind"] == "success"
-    assert len(board.game.turns) == 1
+    assert len(board.game.turns) == les.plays
     board.locale = "es"
     assert board.view["notice"]["text"] == les.check(les.solution).text(Translator("es"))
-    assert board.view["task"] == Translator("es").translate(les.task)
+    assert board.view["task"].endswith(Translator("es").translate(les.task))
+
+
+def _solve(board, les) -> None:
+    """Play the lesson's solution; a lesson of several turns goes on with the only turn of each seat."""
+    board.play(les.solution)
+    while len(board.game.turns) < les.plays:
+        (only,) = board.position.legal_turns()
+        board.play(only)
 
 
 @pytest.mark.parametrize("junk", [None, 5, b"a1-b2", ["a1-b2"]])
@@ -128,7 +136,7 @@ def test_lesson_hint_marks_part_of_an_accepted_turn_and_asks_no_bot(les) -> None
     assert text and en.translate(les.task) in text, "the hint is phrased from the lesson's task"
     assert all(cell in text for cell in marked)
     assert not board.view["hint"]["enabled"], "the hint is given once per try"
-    board.play(les.solution)  # the marked cells lead to the praise; then the hint is gone
+    _solve(board, les)  # the marked cells lead to the praise; then the hint is gone
     assert board.view["notice"]["kind"] == "success"
     assert _marked(board) == set() and board.view["hint"]["text"] is None
 
@@ -147,3 +155,37 @@ def test_spawning_hint_marks_b2_and_d2_not_the_bots_turn() -> None:
     assert "d2" in _marked(board)
     assert d.send("restart") == "ok"
     assert _marked(board) == set() and board.view["hint"]["text"] is None, "a restart takes the hint back"
+
+
+@pytest.mark.parametrize("language", ["en", "uk", "es"])
+def test_a_lesson_board_names_its_lesson_after_next_lesson(language: str) -> None:
+    from logger_widget.classroom.tutorial import lesson_board
+
+    tr = Translator(language)
+    board = lesson_board("board", language, bot_mode="sync")
+    first = board.view["task"]
+    assert tr.translate(lesson("board").title) in first
+    board.play(lesson("board").solution)
+    assert Driver(board).send("next_lesson") == "ok"
+    task = board.view["task"]
+    # the notebook's text around the board is still lesson 1's: the board says it shows lesson 2 now
+    assert task.startswith({"en": "Lesson 2 of 10", "uk": "Урок 2 з 10", "es": "Lección 2 de 10"}[language])
+    assert tr.translate(lesson("movement").title) in task and tr.translate(lesson("movement").task) in task
+    assert tr.translate(lesson("board").title) not in task
+
+
+def test_the_repetition_lesson_shows_the_third_repetition() -> None:
+    from logger_widget.classroom.tutorial import lesson_board
+
+    les = lesson("repetition")
+    board = lesson_board(les.key, "en", bot_mode="sync")
+    seen = []
+    for _ in range(les.plays):
+        assert not board.view["lesson"]["solved"], "judged before the position came up three times"
+        (only,) = board.position.legal_turns()
+        board.play(only)
+        seen.append(board.game.repetitions())
+    assert seen == [1, 2, 2, 3]
+    assert board.game.end_reason == "repetition" and board.view["over"]
+    assert board.view["lesson"]["solved"] and board.view["notice"]["kind"] == "success"
+    assert "third time" in board.view["notice"]["text"]

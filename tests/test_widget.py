@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support import Driver, english_words
 
 from logger_widget import Game, Position, Turn
 from logger_widget.board.view import BoardState, Seat, build_view, describe_turn, notation_in_text
@@ -26,69 +27,6 @@ SKIP = "....2/...../...../p..../1p... 1 0,0 0,2"
 NEAR_END = "m.m.2/.m.m./m.a.m/.m.s./1.m.. 1 7,6 2,2"
 #: Protest: Player 1 has 2 protesters, mature trees around.
 PROTEST = "m...2/...../..m../...../1.m.m 1 0,0 2,2"
-
-
-class Driver:
-    """Sends intents like the ES module does (client id, sequence number, view version)."""
-
-    def __init__(self, board: Board, client: str = "test-view") -> None:
-        self.board = board
-        self.client = client
-        self.seq = 0
-
-    @property
-    def view(self) -> dict[str, Any]:
-        return self.board.view
-
-    def send(self, action: str, *, version: int | None = None, seq: int | None = None, **extra: Any) -> str:
-        if seq is None:
-            self.seq += 1
-            seq = self.seq
-        msg = {
-            "type": "intent",
-            "client": self.client,
-            "seq": seq,
-            "version": self.view["version"] if version is None else version,
-            "action": action,
-            **extra,
-        }
-        return self.board.handle_message(msg)
-
-    def cell(self, cell: str) -> str:
-        return self.send("cell", cell=cell)
-
-    def marks(self) -> dict[str, str]:
-        return {c["id"]: c["mark"] for row in self.view["cells"] for c in row if c["mark"]}
-
-    def play(self, turn: Turn) -> None:
-        """Play ``turn`` with clicks only (cells and buttons), following what the view offers."""
-        start = self.board.lpn
-        spawns = list(turn.spawns)
-        protests = list(turn.action.cells) if turn.action and turn.action.kind == "protest" else []
-        for _ in range(20):
-            if self.board.lpn != start or not self.view["interactive"]:
-                return
-            stage = self.view["stage"]
-            if stage == "move":
-                assert self.cell(turn.destination) == "ok"
-            elif stage == "spawn":
-                cell = next(c for c in spawns if self.marks().get(c) == "spawn")
-                spawns.remove(cell)
-                assert self.cell(cell) == "ok"
-            elif stage == "action":
-                assert turn.action is not None
-                assert self.send("action", kind=turn.action.kind) == "ok"
-            elif stage in ("plant", "chop"):
-                assert turn.action is not None
-                assert self.cell(turn.action.cells[0]) == "ok"
-            elif stage == "protest":
-                if protests:
-                    assert self.cell(protests.pop(0)) == "ok"
-                else:
-                    assert self.send("done") == "ok"
-            else:
-                return
-        raise AssertionError(f"{turn} did not finish")
 
 
 def sync_board(players: Any = ("human", "random"), locale: str = "en", **kw: Any) -> Board:
@@ -142,20 +80,6 @@ NEUTRAL_KEYS = frozenset(
         "palette",
     }
 )
-_ALLOWED_LATIN = re.compile(
-    r"^(?:[a-e][1-5]|[a-e]\d-[a-e]\d|x[a-e]\d|\*[a-e]\d"  # cells and notation
-    r"|Logger|LPN|JSON|Enter|Esc"  # names of the game, formats and keys
-    r"|\w+Error|format|version|record|start|turns|players"  # exception types and record fields (technical)
-    r")$"
-)
-
-
-def english_words(text: str) -> list[str]:
-    """Latin-script words that are not coordinates, notation or the few allowed names."""
-    words = re.findall(r"[A-Za-z][A-Za-z'\-]*[A-Za-z0-9]|[A-Za-z]", text)
-    return [w for w in words if not _ALLOWED_LATIN.match(w) and not re.fullmatch(r"[a-e]", w)]
-
-
 # ---------------------------------------------------------------------------- static files
 
 
@@ -1034,7 +958,7 @@ def test_a_lesson_board_restarts_and_goes_on_instead_of_a_new_game() -> None:
     assert d.send("next_lesson") == "ok"
     second = lesson(LESSONS[1].key)
     assert b.game.start.to_lpn() == second.lpn and not d.view["lesson"]["solved"]
-    assert d.view["task"] == Translator("en").translate(second.task)
+    assert d.view["task"] == "Lesson 2 of 10 · Movement. " + Translator("en").translate(second.task)
     assert d.send("restart") == "ok" and b.game.start.to_lpn() == second.lpn
 
 
@@ -1258,3 +1182,42 @@ def test_the_static_part_of_the_view_is_sent_once_per_language() -> None:
     assert b.view["labels"] and b.view["palette"]["1"]["colour"]  # the view drawn: both parts
     b.locale = "es"
     assert len(sent) == 1 and b.view["labels"]["title"] == sent[0]
+
+
+def test_a_click_on_a_chop_target_at_the_action_step_chops_it() -> None:
+    # b1 can be chopped (next to the logger) and could take a protester (supply 2): the click
+    # chops, as the chop preview shown on hover says, like a click on a plant target plants
+    board = sync_board(("human", "human"), record="....2/...../...../...../1m... 1 0,0 2,2")
+    d = Driver(board)
+    assert d.cell("a1") == "ok"
+    while board.view["stage"] == "spawn":
+        assert d.cell(next(c for c, m in d.marks().items() if m == "spawn")) == "ok"
+    assert board.view["stage"] == "action" and "b1" in board.view["previews"]
+    assert d.cell("b1") == "ok"
+    assert board.game.turns[-1].action.kind == "chop" and board.game.turns[-1].action.cells == ("b1",)
+    assert board.position.scores[0] == 1
+
+
+def test_the_status_says_what_the_board_chose_for_the_player() -> None:
+    # a walled-in logger: the stay is forced, the spawn is the player's
+    board = sync_board(("human", "human"), record=SKIP)
+    assert board.view["stage"] == "spawn"
+    assert "Your logger is walled in, so it stays on a1." in board.view["status"]["text"]
+    # everything forced but the stay itself: the prompt says so instead of "move up to 2 steps"
+    board = sync_board(("human", "human"), record="mmmp2/m.mmp/mm.mm/p.mmm/1pmmm 1 0,0 0,0")
+    assert board.view["stage"] == "move"
+    assert (
+        board.view["status"]["text"]
+        == "Player 1: your logger is walled in and can only stay on a1. Click it."
+    )
+    # one free cell for the new seedling: placed for the player, and said
+    board = sync_board(("human", "human"), record=".s2m./....a/..m../..m1a/..ss. 1 0,0 2,2")
+    assert Driver(board).cell("d4") == "ok" and board.view["stage"] == "action"
+    assert "The new seedling could only grow on e5, so it is there already." in board.view["status"]["text"]
+    # no mature tree anywhere: Plant is the only action, its step comes at once
+    board = sync_board(("human", "human"), record="....2/...../..s../...../1.... 1 0,0 2,2")
+    assert Driver(board).cell("a1") == "ok" and board.view["stage"] == "plant"
+    assert board.view["status"]["text"].endswith("Plant is the only action possible now.")
+    # a free choice says nothing more
+    board = sync_board(("human", "human"), record=PROTEST)
+    assert "walled in" not in board.view["status"]["text"] and "only" not in board.view["status"]["text"]

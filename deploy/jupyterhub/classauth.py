@@ -16,7 +16,9 @@ pupil (their password is removed, the old code no longer works, their hub sessio
 
 from __future__ import annotations
 
+import asyncio
 import json
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -47,32 +49,49 @@ class ClassCodeAuthenticator(FirstUseAuthenticator):
     def passwords(self) -> PasswordBook:
         return PasswordBook(Path(self.dbm_path))
 
+    #: one first login at a time: a code is checked, the password set and the code spent at once
+    _first_use = threading.Lock()
+
     async def authenticate(self, handler: Any, data: dict[str, str]) -> str | None:
+        """The name logging in, or ``None``. The hashing (scrypt for a code, bcrypt for a password:
+        ~50 and ~250 ms of CPU) runs in a thread, so a class logging in at once does not hold the
+        hub's event loop (every other pupil's requests, the spawns, the proxy) for seconds."""
         name = self.normalize_username(data.get("username", ""))
         if not name or name not in self.allowed_users:
             return None
-        if self.passwords.has(name):  # the password they chose (the teacher's: set at class set-up)
-            return await super().authenticate(handler, data)  # type: ignore[no-any-return]
-        if not self.codes.check(name, data.get("password", "")):
-            return None  # no password yet, and not their code: nobody can claim the name first
-        new_password = data.get("new_password", "")
-        if not self._validate_password(new_password):
-            handler.custom_login_error = (
-                f"Right code. Now choose your own password (at least {self.min_password_length} "
-                "characters) in “New password”, and sign in again with the code."
-            )
-            return None
-        self.passwords.set(name, new_password)
-        self.codes.spend(name)
+        password, new_password = data.get("password", ""), data.get("new_password", "")
+        ok, error = await asyncio.to_thread(self._check, name, password, new_password)
+        if error:
+            handler.custom_login_error = error
+        return name if ok else None
+
+    def _check(self, name: str, password: str, new_password: str) -> tuple[bool, str]:
+        """Whether ``name`` may log in (a first login: the code spent, the password set); an error to show."""
+        # the password they chose (the teacher's: set at class set-up)
+        if self.passwords.check(name, password):
+            return True, ""
+        with self._first_use:
+            if self.passwords.has(name):
+                return False, ""  # a password, not this one
+            if not self.codes.check(name, password):
+                return False, ""  # no password yet, and not their code: nobody can claim the name first
+            if not self._validate_password(new_password):
+                return False, (
+                    f"Right code. Now choose your own password (at least {self.min_password_length} "
+                    "characters) in “New password”, and sign in again with the code."
+                )
+            self.passwords.set(name, new_password)
+            self.codes.spend(name)
         self.log.info("%s used their one-time code and chose a password", name)
-        return name
+        return True, ""
 
     def reset(self, name: str) -> str:
         """A new one-time code for ``name`` (on the class list); their password no longer works."""
         if name not in self.pupils:
             raise KeyError(name)
-        self.passwords.remove(name)
-        code = self.codes.issue(name)
+        with self._first_use:  # not between a first login's check of the old code and its spending
+            self.passwords.remove(name)
+            code = self.codes.issue(name)
         self.log.info("a new one-time code was issued for %s", name)
         return code
 

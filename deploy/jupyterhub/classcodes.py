@@ -19,6 +19,7 @@ import html
 import json
 import os
 import secrets
+import threading
 from pathlib import Path
 
 import bcrypt
@@ -99,21 +100,37 @@ class CodeBook:
 
 
 class PasswordBook:
-    """Passwords as jupyterhub-firstuseauthenticator keeps them: dbm ``path``, ``name -> bcrypt hash``."""
+    """Passwords as jupyterhub-firstuseauthenticator keeps them: dbm ``path``, ``name -> bcrypt hash``.
+
+    Safe to use from several threads (the hub checks logins in threads): the file is opened
+    by one at a time, and bcrypt's hashing (~250 ms of CPU) runs outside that lock.
+    """
+
+    #: dbm files allow one writer at a time (gdbm refuses a second), so every opening takes it
+    _lock = threading.Lock()
 
     def __init__(self, path: Path) -> None:
         self.path = str(path)
 
+    def _get(self, name: str) -> bytes | None:
+        with self._lock, dbm.open(self.path, "c", 0o600) as db:
+            return db.get(name.encode())
+
     def has(self, name: str) -> bool:
-        with dbm.open(self.path, "c", 0o600) as db:
-            return name.encode() in db
+        return self._get(name) is not None
+
+    def check(self, name: str, password: str) -> bool:
+        """Whether ``password`` is ``name``'s (bcrypt's check, as FirstUseAuthenticator's)."""
+        stored = self._get(name)
+        return stored is not None and bcrypt.checkpw(password.encode(), stored)
 
     def set(self, name: str, password: str) -> None:
-        with dbm.open(self.path, "c", 0o600) as db:
-            db[name.encode()] = bcrypt.hashpw(password.encode(), bcrypt.gensalt())
+        hashed = bcrypt.hashpw(password.encode(), bcrypt.gensalt())
+        with self._lock, dbm.open(self.path, "c", 0o600) as db:
+            db[name.encode()] = hashed
 
     def remove(self, name: str) -> None:
-        with dbm.open(self.path, "c", 0o600) as db:
+        with self._lock, dbm.open(self.path, "c", 0o600) as db:
             if name.encode() in db:
                 del db[name.encode()]
 

@@ -21,6 +21,12 @@ from the environment (scripts/classroom.sh sets them):
   an idle server lives (default 1800), ``LW_DISK_LIMIT`` — each home's size (default ``1G``;
   ``0``: no limit), ``LW_TMP_SIZE`` / ``LW_SHM_SIZE`` — each server's private ``/tmp`` and
   ``/var/tmp`` (default ``256M``) and ``/dev/shm`` (default ``64M``).
+* ``LW_CLASSGAME_DB`` — the class game service's database URL (default a SQLite file
+  ``LW_STATE/classgame.sqlite``), ``LW_CLASSGAME_PORT`` — its port (default ``LW_PORT + 3``),
+  ``LW_CLASSGAME_FORFEIT`` — seconds away before a pupil forfeits a game (default 600; the
+  teacher changes it in the service), ``LW_CLASSGAME_LANGUAGE`` — the class's language for the
+  teacher's dashboard (``uk``, ``es``, ``en``), ``LW_CLASSGAME_GRADEBOOK`` — nbgrader's gradebook
+  URL for the dashboard (docs/arena.md).
 
 Run as root (``LW_SYSTEM_USERS`` unset or ``1``), every name on the list gets a Unix account
 and its server runs as that account, in a home of mode 0700 on a disk image of its own
@@ -32,6 +38,7 @@ Logins: ``classauth.ClassCodeAuthenticator`` (jupyterhub-firstuseauthenticator w
 needs the pupil's one-time code; the pupil then chooses their own password).
 """
 
+import asyncio
 import errno
 import os
 import pwd
@@ -187,10 +194,24 @@ c.Spawner.args = ["--ServerApp.terminals_enabled=False"] + (
 c.Spawner.mem_limit = os.environ.get("LW_MEM_LIMIT", "768M")
 c.Spawner.start_timeout = 180
 c.Spawner.http_timeout = 180
+#: idle servers are stopped after this many seconds without activity (the culler, below)
+try:
+    CULL_TIMEOUT = int(os.environ.get("LW_CULL_TIMEOUT", "1800"))
+except ValueError:
+    raise SystemExit(
+        f"LW_CULL_TIMEOUT must be a whole number of seconds, not {os.environ['LW_CULL_TIMEOUT']!r}"
+    ) from None
+#: How often each server tells the hub it was active, and the hub reads the proxy's traffic. A
+#: pupil who only clicks the board runs no cell, but every click reaches their kernel: that is
+#: activity. JupyterHub reports it every 300 s, so with a cull timeout near or below that the
+#: culler stopped pupils who were playing: at least three reports per timeout.
+ACTIVITY_INTERVAL = max(5, min(300, CULL_TIMEOUT // 3))
+c.JupyterHub.last_activity_interval = ACTIVITY_INTERVAL
 # the class environment's own PATH first (jupyter, python); nothing of this repository
 c.Spawner.environment = {
     "PATH": f"{CLASS_ENV / 'bin'}:/usr/local/bin:/usr/bin:/bin",
     "LW_MEM_LIMIT": os.environ.get("LW_MEM_LIMIT", "768M"),
+    "JUPYTERHUB_ACTIVITY_INTERVAL": str(ACTIVITY_INTERVAL),
 }
 
 #: The compiled kernel and search (Numba's disk cache), built once for the whole class here and
@@ -291,7 +312,13 @@ def give_course_exchange(account: pwd.struct_passwd) -> None:
         folder.chmod(mode)
 
 
-def seed_home(spawner):  # type: ignore[no-untyped-def]
+async def seed_home(spawner):  # type: ignore[no-untyped-def]
+    """:func:`prepare_home` in a thread: ``mkfs``, ``mount`` and the copies take seconds when a class
+    logs in at once, and on the hub's event loop they held every other pupil's login and spawn."""
+    await asyncio.to_thread(prepare_home, spawner)
+
+
+def prepare_home(spawner):  # type: ignore[no-untyped-def]
     """Mount the pupil's home disk; copy the notebooks in the pupil's language into it (once) and the
     class's compiled kernel (every spawn); nbgrader in JupyterLab for the user's role (the teacher:
     the course folder and the exchange's course folder too); open the tutorial.
@@ -357,10 +384,53 @@ c.JupyterHub.services = [
             sys.executable,
             "-m",
             "jupyterhub_idle_culler",
-            f"--timeout={os.environ.get('LW_CULL_TIMEOUT', '1800')}",
+            f"--timeout={CULL_TIMEOUT}",
         ],
     }
 ]
+# The class game service (docs/classroom.md, "Playing each other"): live games between the pupils,
+# a JupyterHub service started by the hub (python -m logger_widget.service, this environment's
+# package; bot seats are the project's presets, a pupil's code never runs there). Its database:
+# LW_CLASSGAME_DB (any SQLAlchemy URL, e.g. PostgreSQL) or STATE/classgame.sqlite (mode 0600).
+CLASSGAME = "classgame"
+CLASSGAME_PORT = int(os.environ.get("LW_CLASSGAME_PORT", PORT + 3))
+c.JupyterHub.services.append(
+    {
+        "name": CLASSGAME,
+        "command": [sys.executable, "-m", "logger_widget.service"],
+        "url": f"http://127.0.0.1:{CLASSGAME_PORT}",
+        "cwd": str(STATE),
+        "oauth_no_confirm": True,  # the teacher's dashboard opens without a "grant access?" page
+        "environment": {
+            "LW_CLASSGAME_STATE": str(STATE),
+            "LW_CLASSGAME_TEACHER_ROLES": "teacher",
+            **{
+                k: os.environ[k]
+                for k in (
+                    "LW_CLASSGAME_DB",
+                    "LW_CLASSGAME_FORFEIT",
+                    "LW_CLASSGAME_LANGUAGE",
+                    "LW_CLASSGAME_GRADEBOOK",
+                )
+                if os.environ.get(k)
+            },
+        },
+    }
+)
+c.JupyterHub.load_roles += [
+    # every user of the hub (the pupils and the teacher) may use the class game service
+    {"name": "user", "scopes": ["self", f"access:services!service={CLASSGAME}"]},
+    # the service reads who the hub's users are and their roles (who is the teacher); nothing else
+    {"name": CLASSGAME, "scopes": ["list:users", "read:users", "read:roles:users"], "services": [CLASSGAME]},
+]
+# a pupil's kernel reaches the service with its server's token (JUPYTERHUB_API_TOKEN), through the proxy
+c.Spawner.server_token_scopes = [
+    "users:activity!user",
+    "access:servers!server",
+    f"access:services!service={CLASSGAME}",
+]
+c.Spawner.environment["LW_CLASSGAME_URL"] = f"http://127.0.0.1:{PORT}/services/{CLASSGAME}/"
+
 # LW_API_TOKEN: a token for the teacher's scripts and the tests, allowed to list users and
 # start/stop servers and read their state (not to open them: no access:servers)
 if os.environ.get("LW_API_TOKEN"):

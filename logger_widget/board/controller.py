@@ -28,7 +28,7 @@ from .host import BaseMode
 from .messages import action_label, error_text, illegal_text, player_text, text
 from .view import BoardState, Notice
 
-__all__ = ["Controller", "forced", "TARGET_STAGES"]
+__all__ = ["Controller", "forced", "forced_choices", "TARGET_STAGES"]
 
 #: Stages where the player picks the target of the action.
 TARGET_STAGES = ("plant", "chop", "protest")
@@ -62,6 +62,27 @@ def forced(tip: TurnInProgress) -> TurnInProgress:
             return t
         t = t.choose(opts[0])
     return t
+
+
+def forced_choices(steps: list[TurnInProgress]) -> tuple[str, ...]:
+    """What :func:`forced` chose for the player in the turn whose steps are ``steps``.
+
+    ``"stay"``: the logger can only stay (the player still confirms it when nothing else is left);
+    ``"spawn"``: seedlings were placed and the player never had the spawn step;
+    ``"action"``: the action step was passed because one kind was possible.
+    """
+    if not steps:
+        return ()
+    start, top = steps[0], steps[-1]
+    stages = {s.stage for s in steps}
+    out = []
+    if start.stage == "move" and start.options() == (start.origin,):
+        out.append("stay")
+    if top.spawned and "spawn" not in stages:
+        out.append("spawn")
+    if top.stage in TARGET_STAGES and "action" not in stages:
+        out.append("action")
+    return tuple(out)
 
 
 _CELLS = frozenset(f + r for f in "abcde" for r in "12345")
@@ -174,11 +195,12 @@ class Controller(BaseMode):
         self.host.play_turn(tip.turn, notice)
 
     def adjust(self, state: BoardState) -> None:
-        """The turn in progress, the same turn at its action step, and whether "Back" can go back."""
+        """The turn in progress, the same turn at its action step, whether "Back" can go back, what was forced."""
         steps = self.steps
         top = steps[-1] if steps else None
         state.tip = top
         state.can_back = len(steps) > 1
+        state.forced = forced_choices(steps)
         if top is not None and top.stage == "action":
             state.action_tip = top
         elif top is not None and top.stage in TARGET_STAGES:
@@ -223,6 +245,10 @@ class Controller(BaseMode):
         tip = self.steps[-1]
         if tip.stage == "action":
             kinds = [k for k in tip.options() if cell in tip.choose(k).options()]
+            if "chop" in kinds:
+                # a tree next to the logger may also take a protester; the click chops it, as the
+                # chop preview shown on hover says (a protest goes through the Protest button)
+                kinds = ["chop"]
             if len(kinds) != 1:
                 return self.reject("choose_action", "info")
             # a click on a target at the action stage is the confirmation (its preview was shown)

@@ -38,8 +38,10 @@ from ..engine.position import Position
 from ..engine.turn import Turn
 from ..i18n import Translator
 from ..i18n.texts import puzzles as texts
+from ..progress import Progress
 from ..puzzles import PupilRating, Puzzle, facts, load_puzzles, refutation, turn_value, update_rating
 from .modes import TeachingMode
+from .progress_link import board_progress, not_saved_text
 from .view import Notice, ViewModel, notation_in_text, player_in_sentence
 from .widget import Board
 
@@ -114,22 +116,32 @@ class PuzzleSession(TeachingMode):
         revealed: ``(rating before, rating after)`` when showing the solution counted as a
             miss (a first try), else ``None``.
         history: ``(puzzle id, solved, rating before, rating after)`` of every rated first try.
+        progress: where every rated first try is saved (the rating goes on from it), or ``None``.
     """
 
     name = "puzzle"
 
-    def __init__(self, puzzles: Sequence[Puzzle], index: int = 0, rating: PupilRating | None = None) -> None:
+    def __init__(
+        self,
+        puzzles: Sequence[Puzzle],
+        index: int = 0,
+        rating: PupilRating | None = None,
+        progress: Progress | None = None,
+    ) -> None:
         if not puzzles:
             raise ValueError("a puzzle board needs at least one puzzle")
         if not 0 <= index < len(puzzles):
             raise ValueError(f"start must be 0 to {len(puzzles) - 1}, not {index!r}")
         self.puzzles = tuple(puzzles)
         self.index = index
-        self.rating = rating or PupilRating()
+        self.progress = progress
+        self.rating = rating or (progress.rating() if progress is not None else PupilRating())
         self.result: str | None = None
         self.hints = 0
         self.revealed: tuple[float, float] | None = None
         self.tried: set[str] = set()
+        #: the turn being judged (notation), ``""`` when the solution is shown before any turn
+        self.answer = ""
         self.history: list[tuple[str, bool, float, float]] = []
 
     @property
@@ -187,7 +199,12 @@ class PuzzleSession(TeachingMode):
             deviation=tr.format_number(round(self.rating.deviation)),
         )
         source = tr.translate(texts.LABELS["side_line" if puzzle.source.variation else "from_game"])
-        return f"{header} · {source}. {task} {rating}"
+        return self._with_saving(tr, f"{header} · {source}. {task} {rating}")
+
+    def _with_saving(self, tr: Translator, task: str) -> str:
+        """The task line, and the sentence saying progress is not saved when it is not."""
+        problem = not_saved_text(tr, self.progress)
+        return task if problem is None else f"{task} {problem}"
 
     def status_text(self, tr: Translator) -> str | None:
         """The status once answered (``None`` while open): solved, not solved (a shown solution too), the last."""
@@ -267,6 +284,7 @@ class PuzzleSession(TeachingMode):
             puzzle = self.puzzle
             if puzzle.id not in self.tried:  # seeing the solution on a first try is a miss (lichess)
                 self.tried.add(puzzle.id)
+                self.answer = ""
                 self.revealed = self._rate(False)
         return self.host.start_hint()
 
@@ -275,7 +293,28 @@ class PuzzleSession(TeachingMode):
         puzzle, before = self.puzzle, self.rating
         self.rating = update_rating(before, puzzle.rating, puzzle.deviation, solved)
         self.history.append((puzzle.id, solved, before.rating, self.rating.rating))
+        if self.progress is not None:
+            self.progress.record_attempt(puzzle.id, solved, before, self.rating, turn=self.answer)
         return before.rating, self.rating.rating
+
+    def _score(self, right: bool, first: bool) -> bool:
+        """Score the pupil's answer; whether it counted (only a first try counts, a hint earns no point)."""
+        counted = first and not (right and self.hints > 0)
+        if counted:
+            self._rate(right)
+        return counted
+
+    def verdict_tail(self, tr: Translator, right: bool, counted: bool, before: float, after: float) -> str:
+        """What follows the reason of a first-try answer that counted: the rating change."""
+        return tr.format(
+            texts.VERDICT["rating"],
+            before=tr.format_number(round(before)),
+            after=tr.format_number(round(after)),
+        )
+
+    def explanation(self, tr: Translator) -> str | None:
+        """A last sentence after every answer (``None`` here; a personal puzzle tells the coach's words)."""
+        return None
 
     def judge(self) -> None:
         """After the pupil's turn: right or wrong, why, the consequence on the board, the rating."""
@@ -285,15 +324,14 @@ class PuzzleSession(TeachingMode):
         if self.result is not None or len(game.turns) != 1 or game.start.to_lpn() != puzzle.lpn:
             return
         turn = game.turns[0]
+        self.answer = turn.notation()
         right = puzzle.is_solution(turn)
         self.result = "right" if right else "wrong"
         first = puzzle.id not in self.tried
         self.tried.add(puzzle.id)
         before = self.rating
         # a hint never earns a point: right after the first hint leaves the rating, wrong is a miss
-        counted = first and not (right and self.hints > 0)
-        if counted:
-            self._rate(right)
+        counted = self._score(right, first)
         after = self.rating
         hinted, shown = first and right and self.hints > 0, self.revealed is not None
 
@@ -308,20 +346,15 @@ class PuzzleSession(TeachingMode):
         def message(tr: Translator) -> str:
             text = why(tr)
             if shown:
-                return text + " " + tr.translate(texts.VERDICT["shown"])
-            if hinted:
-                return text + " " + tr.translate(texts.VERDICT["hinted"])
-            if not counted:
-                return text + " " + tr.translate(texts.VERDICT["again"])
-            return (
-                text
-                + " "
-                + tr.format(
-                    texts.VERDICT["rating"],
-                    before=tr.format_number(round(before.rating)),
-                    after=tr.format_number(round(after.rating)),
-                )
-            )
+                text += " " + tr.translate(texts.VERDICT["shown"])
+            elif hinted:
+                text += " " + tr.translate(texts.VERDICT["hinted"])
+            elif not counted:
+                text += " " + tr.translate(texts.VERDICT["again"])
+            else:
+                text += " " + self.verdict_tail(tr, right, counted, before.rating, after.rating)
+            more = self.explanation(tr)
+            return text if more is None else f"{text} {more}"
 
         host.show(Notice("success" if right else "error", message))
 
@@ -395,7 +428,11 @@ class PuzzleBoard:
             or puzzle ids of the shipped set.
         start: index of the first puzzle shown.
         locale: ``"uk"``, ``"es"`` or ``"en"``.
-        rating: the pupil's rating so far (default 1500 ± 200).
+        rating: the pupil's rating so far (default: the saved one, else 1500 ± 200).
+        progress: where the rated tries are saved: ``True`` (default) the kernel's progress
+            (:mod:`~logger_widget.board.progress_link`: in a notebook, the class game service on
+            the hub or the file beside the notebooks), ``False`` none, or a
+            :class:`~logger_widget.progress.Progress`.
         options: more keyword arguments for :class:`~logger_widget.board.widget.Board`
             (``players``, ``record``, ``hint_bot`` and ``mode`` are set by the puzzle board).
 
@@ -410,6 +447,7 @@ class PuzzleBoard:
         start: int = 0,
         locale: str = "uk",
         rating: PupilRating | None = None,
+        progress: Any = True,
         **options: Any,
     ) -> None:
         shipped = (
@@ -423,7 +461,11 @@ class PuzzleBoard:
             else [shipped[p] if isinstance(p, str) else p for p in puzzles]
         )
         #: the puzzle mode: the puzzles, the current one's state, the pupil's rating and history
-        self.session = PuzzleSession(chosen, start, rating)
+        self.session = PuzzleSession(chosen, start, rating, board_progress(progress))
+        self._show(locale, options)
+
+    def _show(self, locale: str, options: dict[str, Any]) -> None:
+        """Make the board that shows :attr:`session`'s puzzles (a puzzle is no game: no autosave)."""
         options.setdefault("autosave", False)
         #: the board showing the puzzles
         self.board = Board(

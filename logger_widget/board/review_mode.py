@@ -15,7 +15,9 @@ While the review is shown, every other board intent is refused with a notice
 
 from __future__ import annotations
 
+import logging
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,6 +34,13 @@ from .messages import short
 from .view import Notice, ViewModel, move_path, notation_in_text
 
 __all__ = ["ReviewMode", "review_panels", "review_sentence", "review_view", "ALLOWED_INTENTS"]
+
+log = logging.getLogger(__name__)
+
+#: What to do with a finished review, asked when the review starts (``None``: nothing): a function
+#: ``(game, review) -> note`` run beside the search (in its thread), whose note (``translator ->
+#: text`` or ``None``) is shown when the review is shown. The board's progress uses it.
+ReviewFollowUp = Callable[[], Callable[[Game, Review], Callable[[Translator], str] | None] | None]
 
 #: Intents the board still takes while the review is shown (the rest are refused with a notice);
 #: the game's replay slider and history list pick the reviewed turn.
@@ -60,13 +69,17 @@ class ReviewMode(BaseMode):
     Args:
         seconds: nominal search budget per position (> 0), see :func:`logger_widget.review.review`.
         seed: seed of the review's searches.
+        follow_up: what to do with each finished review (:data:`ReviewFollowUp`), or ``None``.
     """
 
     name = "review"
 
-    def __init__(self, seconds: float = BOARD_SECONDS, seed: Any = 0) -> None:
+    def __init__(
+        self, seconds: float = BOARD_SECONDS, seed: Any = 0, follow_up: ReviewFollowUp | None = None
+    ) -> None:
         self.seconds = seconds
         self.seed = seed
+        self.follow_up = follow_up
         #: The review shown, when done.
         self.review: Review | None = None
         #: The reviewed turn shown, 0-based index into ``review.turns``.
@@ -185,6 +198,7 @@ class ReviewMode(BaseMode):
         self.review = None
         self.progress = _Progress(0, len(game.turns))
         sync = host.sync
+        after = self.follow_up() if self.follow_up is not None else None
 
         def report(done: int, total: int) -> None:
             if sync:
@@ -195,14 +209,20 @@ class ReviewMode(BaseMode):
         def work() -> None:
             result: Review | None = None
             error: BaseException | None = None
+            note: Callable[[Translator], str] | None = None
             try:
                 result = review(game, seconds=self.seconds, seed=self.seed, progress=report)
             except Exception as e:  # noqa: BLE001 - shown to the pupil, the board goes on
                 error = e
+            if result is not None and after is not None:
+                try:
+                    note = after(game, result)
+                except Exception:  # noqa: BLE001 - the review is shown all the same
+                    log.exception("logger_widget: what follows the review failed")
             if sync:
-                self._finished(epoch, result, error)
+                self._finished(epoch, result, error, note)
             else:
-                host.deliver(lambda: self._finished(epoch, result, error))
+                host.deliver(lambda: self._finished(epoch, result, error, note))
 
         if sync:
             work()
@@ -215,7 +235,13 @@ class ReviewMode(BaseMode):
                 self.progress = _Progress(done, total)
                 self.host.changed()
 
-    def _finished(self, epoch: int, result: Review | None, error: BaseException | None) -> None:
+    def _finished(
+        self,
+        epoch: int,
+        result: Review | None,
+        error: BaseException | None,
+        note: Callable[[Translator], str] | None = None,
+    ) -> None:
         host = self.host
         with host.lock:
             if epoch != self.epoch:
@@ -229,6 +255,8 @@ class ReviewMode(BaseMode):
                 self.review = result
                 errors = result.mistakes()
                 self.step = errors[0].ply - 1 if errors else 0
+                if note is not None:
+                    host.show(Notice("info", note))
             host.changed()
 
     def panels(self, view: ViewModel, tr: Translator) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from ..engine import cells, core
 from ..engine.cells import CELL_NAMES
@@ -34,6 +34,7 @@ from ..i18n.texts.board import (
     CELL,
     COUNTS,
     DESCRIBE,
+    FORCED,
     HINTS,
     LABELS,
     LANGUAGE_NAMES,
@@ -132,6 +133,7 @@ class BoardState:
     lesson: LessonInfo | None = None  # a lesson board: solved? a next lesson?
     setup: SetupInfo | None = None  # the seats are choosing their starting corners
     shown_step: TurnInProgress | None = None  # a step drawn, not played on (a lesson solved by a step)
+    forced: tuple[str, ...] = ()  # choices of the turn in progress the board took for the player
 
 
 @dataclass(frozen=True)
@@ -627,18 +629,39 @@ def status_view(f: Frame, tr: Translator) -> panels.StatusPanel:
     if tip is None:  # pragma: no cover - a human seat always has a turn in progress
         return {"kind": "prompt", "text": ""}
     if stage == "spawn":
-        return {"kind": "prompt", "text": tr.count(PROMPTS["spawn"], tip.spawns_needed, player=mover)}
+        text = tr.count(PROMPTS["spawn"], tip.spawns_needed, player=mover)
+        return {"kind": "prompt", "text": _with_forced(f, tr, text)}
     if stage == "protest":
         left = f.shown.supplies[f.to_move - 1] - len(tip.protest_chosen)
-        return {
-            "kind": "prompt",
-            "text": tr.format(PROMPTS["protest"], player=mover, n=tr.format_number(left)),
-        }
+        text = tr.format(PROMPTS["protest"], player=mover, n=tr.format_number(left))
+        return {"kind": "prompt", "text": _with_forced(f, tr, text)}
     if stage == "action":  # only the actions that are possible now (their buttons are enabled)
         names = [tr.translate(terms.ACTIONS[k]) for k in ("plant", "protest", "chop") if k in f.options]
         actions = tr.format_list(names, style="or")
-        return {"kind": "prompt", "text": tr.format(PROMPTS["action"], player=mover, actions=actions)}
-    return {"kind": "prompt", "text": tr.format(PROMPTS[stage or "move"], player=mover)}
+        text = tr.format(PROMPTS["action"], player=mover, actions=actions)
+        return {"kind": "prompt", "text": _with_forced(f, tr, text)}
+    if stage == "move" and "stay" in f.state.forced:
+        return {"kind": "prompt", "text": tr.format(FORCED["stay_click"], player=mover, cell=tip.origin)}
+    return {"kind": "prompt", "text": _with_forced(f, tr, tr.format(PROMPTS[stage or "move"], player=mover))}
+
+
+def _with_forced(f: Frame, tr: Translator, prompt: str) -> str:
+    """The prompt and what the board did for the player because nothing else was possible.
+
+    ``f.state.forced`` (from the Play mode) holds ``"stay"`` (a walled-in logger stayed),
+    ``"spawn"`` (the new seedlings had one place each) and ``"action"`` (one action kind).
+    """
+    tip = f.tip
+    if tip is None or not f.state.forced:
+        return prompt
+    notes = [prompt]
+    if "stay" in f.state.forced:
+        notes.append(tr.format(FORCED["stay"], cell=tip.origin))
+    if "spawn" in f.state.forced and tip.spawned:
+        notes.append(tr.count(FORCED["spawn"], len(tip.spawned), cells=tr.format_list(list(tip.spawned))))
+    if "action" in f.state.forced and f.stage in ("plant", "chop", "protest"):
+        notes.append(tr.format(FORCED["action"], action=tr.translate(terms.ACTIONS[str(f.stage)])))
+    return " ".join(notes)
 
 
 def phases_view(f: Frame, tr: Translator) -> list[panels.PhasePanel]:
@@ -753,7 +776,10 @@ def history_view(f: Frame, tr: Translator) -> panels.HistoryPanel:
     end = min(total, max(f.ply + HISTORY_WINDOW // 2, HISTORY_WINDOW))
     start = max(0, end - HISTORY_WINDOW)
     items = [
-        {**_history_item(tr, i + 1, f.positions[i], f.turns[i]), "current": f.ply == i + 1}
+        cast(
+            panels.HistoryItem,
+            {**_history_item(tr, i + 1, f.positions[i], f.turns[i]), "current": f.ply == i + 1},
+        )
         for i in range(start, end)
     ]
     return {"items": items, "empty": tr.translate(LABELS["no_turns"]), "first": start + 1, "total": total}
@@ -803,7 +829,7 @@ def labels_view(tr: Translator) -> dict[str, Any]:
     return labels
 
 
-def palette_view() -> dict[str, dict[str, str]]:
+def palette_view() -> dict[str, panels.SeatStyle]:
     """The seat colours the board draws with (from :mod:`logger_widget.palette`, the one source)."""
     return {
         str(seat): {"colour": style.colour, "text": style.text_colour, "dash": style.dasharray}

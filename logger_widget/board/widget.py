@@ -57,6 +57,7 @@ from .host import Host, Mode
 from .messages import raw, short, text
 from .modes import ReplayMode, SetupMode
 from .persistence import AutoSave, browser_without_drive, headless_kernel, note_front_end
+from .progress_link import GameProgress, board_progress
 from .review_mode import ReviewMode
 from .view import BoardState, Notice, Seat, build_view, static_view
 
@@ -98,6 +99,10 @@ class Board(anywidget.AnyWidget):
             and on a language switch (:meth:`chart`); it can be switched on or off
             later by setting :attr:`live_chart` and calling :meth:`refresh`.
         autosave: keep the game beside the notebook (see :mod:`.persistence`); ``False`` for none.
+        progress: save the pupil's finished games and their reviews, and make the review's
+            proved errors of the people's seats personal puzzles (:mod:`.progress_link`):
+            ``True`` (default: the kernel's progress, in a notebook), ``False``, or a
+            :class:`~logger_widget.progress.Progress`. A board with a teaching mode saves no game.
         mode: a teaching mode over the game (a lesson's or a puzzle's, a :class:`~.host.Mode`):
             see :func:`logger_widget.classroom.tutorial.lesson_board` and
             :class:`~logger_widget.board.puzzle_mode.PuzzleBoard`.
@@ -130,6 +135,7 @@ class Board(anywidget.AnyWidget):
         live_chart: bool = False,
         autosave: Any = True,
         mode: Mode | None = None,
+        progress: Any = True,
         **kwargs: Any,
     ) -> None:
         if isinstance(players, (str, bytes)) or not isinstance(players, Iterable):
@@ -160,9 +166,16 @@ class Board(anywidget.AnyWidget):
         self._replay = ReplayMode()
         self._review = ReviewMode(seed=0 if seed is None else seed)
         self._teaching = mode
+        saving = board_progress(progress) if mode is None else None
+        #: the pupil's games and reviews saved into the progress (``None``: not saved)
+        self._progress = None if saving is None else GameProgress(saving, self._human_seats)
+        if self._progress is not None:
+            self._review.follow_up = self._progress.prepare_review
         #: the stack of modes, bottom first: an intent goes down from the top, panels are added bottom-up
         self._modes: tuple[Mode, ...] = tuple(
-            m for m in (self._controller, self._setup, self._replay, self._review, mode) if m is not None
+            m
+            for m in (self._controller, self._progress, self._setup, self._replay, self._review, mode)
+            if m is not None
         )
         self._seats = [self._make_seat(spec, i + 1) for i, spec in enumerate(specs)]
         self._game = Game.new(len(specs), self._corners, repetition_rule=self._repetition_rule)
@@ -530,6 +543,10 @@ class Board(anywidget.AnyWidget):
 
     def _is_human(self, seat: int) -> bool:
         return not self._seats[seat - 1].is_bot
+
+    def _human_seats(self) -> list[int]:
+        """The seats played by people now (1-based)."""
+        return [i + 1 for i, s in enumerate(self._seats) if not s.is_bot]
 
     # ------------------------------------------------------------------ state changes
 

@@ -21,12 +21,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..board.modes import TeachingMode
+from ..board.progress_link import board_progress, not_saved_text
 from ..board.view import Notice
 from ..engine.decisions import TurnInProgress
 from ..engine.errors import RULE_MESSAGES, LoggerError, NotationError
 from ..engine.position import Position
 from ..engine.turn import Turn
-from ..i18n import NP_, PMessage, Translator
+from ..i18n import NNP_, NP_, PMessage, Translator
+from ..i18n.texts.progress import LESSON_DONE
 from .feedback import Feedback
 
 if TYPE_CHECKING:
@@ -41,6 +43,13 @@ _ILLEGAL = NP_("tutorial:illegal", "That turn is not allowed here.")
 _TRY_AGAIN = NP_("tutorial:try_again", "Try again!")
 _MALFORMED = NP_("tutorial:malformed", "I could not read that turn. Try clicking on the board.")
 _HINT = NP_("tutorial:hint", "Hint: {task} The marked cells show the way: {cells}.")
+# TRANSLATORS: the first line of a lesson's board, before the task: "Lesson 2 of 10 · Movement".
+_HEADER = NP_("tutorial:header", "Lesson {n} of {total} · {title}")
+_REPEATED = NNP_(
+    "tutorial:repetition:count",
+    "This position has now come up {n} time.",
+    "This position has now come up {n} times.",
+)
 
 
 @dataclass(frozen=True)
@@ -60,6 +69,9 @@ class Lesson:
         mistake: one legal turn that does not — used by the tests.
         judged_after: the step after which a lesson board judges the turn in progress
             (``"move"`` or ``"spawn"``), for a lesson about that step; ``None``: the whole turn.
+        plays: the turns a lesson board lets the players make before it judges the last
+            one (1 for most lessons; the repetition lesson needs 4: both loggers stay twice
+            and the start position stands on the board for the third time).
     """
 
     key: str
@@ -72,6 +84,7 @@ class Lesson:
     solution: str
     mistake: str
     judged_after: str | None = None
+    plays: int = 1
 
     @property
     def position(self) -> Position:
@@ -266,11 +279,14 @@ def _judge_tiebreak(before: Position, turn: Turn, after: Position) -> Feedback:
 
 
 def _judge_repetition(before: Position, turn: Turn, after: Position) -> Feedback:
+    # every turn here is the only one; the lesson board judges the fourth, which brings the
+    # start position back for the third time (Lesson.plays)
     return Feedback(
         True,
         NP_(
-            "tutorial:repetition:ok",
-            "That was the only turn. If the same position comes a third time, the game ends at once.",
+            "tutorial:repetition:done",
+            "The same position came up for the third time, so the game ended at once, "
+            "with the points as they stand.",
         ),
     )
 
@@ -457,9 +473,12 @@ LESSONS: tuple[Lesson, ...] = (
         rules_sections=("decisions",),
         lpn="mmmp2/m.mmp/mm.mm/p.mmm/1pmmm 1 0,0 0,0",
         task=NP_(
-            "tutorial:repetition:task", "Your logger cannot move and has no action. Play your only turn."
+            "tutorial:repetition:turns",
+            "Neither logger can move and no action is possible. Play the only turn of each player, "
+            "again and again, until the same position comes up for the third time.",
         ),
         judge=_judge_repetition,
+        plays=4,
         solution="a1",
         mistake="a1 *b2",  # illegal: shows the rule explanation instead of praise
     ),
@@ -476,7 +495,7 @@ def lesson(key: str) -> Lesson:
         raise KeyError(f"no lesson {key!r}; lessons are {', '.join(_BY_KEY)}") from None
 
 
-def lesson_board(key: str | Lesson, locale: str = "uk", **options: Any) -> Board:
+def lesson_board(key: str | Lesson, locale: str = "uk", progress: Any = True, **options: Any) -> Board:
     """A live :class:`~logger_widget.Board` for one lesson, with feedback in the pupil's language.
 
     Every seat is played by a person. The task stays above the status; the first
@@ -484,11 +503,15 @@ def lesson_board(key: str | Lesson, locale: str = "uk", **options: Any) -> Board
     judge: a success is praised, the board stops, shows the result and says the lesson
     is solved (with "Next lesson" when one follows; Undo and Redo are off); a mistake is
     explained and taken back so the pupil can try again. The board offers "Restart lesson"
-    instead of "New game".
+    instead of "New game". A lesson solved is saved in the pupil's progress, and a lesson
+    finished before (another day, another notebook) says so after its task.
 
     Args:
         key: a lesson key (``"chop"``) or a :class:`Lesson`.
         locale: ``"uk"``, ``"es"`` or ``"en"`` (negotiated like the board's).
+        progress: where finished lessons are saved: ``True`` (default) the kernel's progress
+            (:mod:`logger_widget.board.progress_link`), ``False`` none, or a
+            :class:`~logger_widget.progress.Progress`.
         options: more keyword arguments for :class:`~logger_widget.Board`.
 
     Raises:
@@ -497,7 +520,7 @@ def lesson_board(key: str | Lesson, locale: str = "uk", **options: Any) -> Board
     from ..board.widget import Board
 
     les = key if isinstance(key, Lesson) else lesson(key)
-    mode = LessonMode(les)
+    mode = LessonMode(les, board_progress(progress))
     return Board(["human"] * les.position.players, locale=locale, record=les.lpn, mode=mode, **options)
 
 
@@ -512,12 +535,14 @@ class LessonMode(TeachingMode):
         lesson: the lesson shown.
         solved: its task is done.
         shown_step: the step that solved a lesson about one step, drawn while the board stops.
+        progress: where solved lessons are saved and read back, or ``None``.
     """
 
     name = "lesson"
 
-    def __init__(self, les: Lesson) -> None:
+    def __init__(self, les: Lesson, progress: Any = None) -> None:
         self.lesson = les
+        self.progress = progress
         self._solved = False
         self._hinted = False
         self.shown_step: TurnInProgress | None = None
@@ -539,9 +564,36 @@ class LessonMode(TeachingMode):
         """Whether "Next lesson" is offered: once solved, when one follows."""
         return self._solved and self.next is not None
 
+    @property
+    def done_before(self) -> bool:
+        """The pupil's progress says this lesson was finished before (another time, or another board)."""
+        return (
+            not self._solved and self.progress is not None and self.lesson.key in self.progress.lessons_done()
+        )
+
     def task(self, tr: Translator) -> str:
-        """The lesson's task."""
-        return tr.translate(self.lesson.task)
+        """The board's task line: which lesson this is ("Lesson 2 of 10 · Movement"), its task, and more.
+
+        Then whether the lesson was finished before, and whether progress is not saved.
+        """
+        les = self.lesson
+        keys = [other.key for other in LESSONS]
+        if les.key not in keys:  # a lesson made outside the tutorial: its title only
+            parts = [f"{tr.translate(les.title)}. {tr.translate(les.task)}"]
+        else:
+            header = tr.format(
+                _HEADER,
+                n=tr.format_number(keys.index(les.key) + 1),
+                total=tr.format_number(len(keys)),
+                title=tr.translate(les.title),
+            )
+            parts = [f"{header}. {tr.translate(les.task)}"]
+        if self.done_before:
+            parts.append(tr.translate(LESSON_DONE))
+        problem = not_saved_text(tr, self.progress)
+        if problem is not None:
+            parts.append(problem)
+        return " ".join(parts)
 
     def restart(self) -> None:
         """The lesson's position again (the task stays)."""
@@ -575,7 +627,9 @@ class LessonMode(TeachingMode):
 
     def hint_text(self, tr: Translator) -> str:
         """The hint's sentence: the task again and the marked cells."""
-        return tr.format(_HINT, task=self.task(tr), cells=tr.format_list(self.lesson.hint_cells))
+        return tr.format(
+            _HINT, task=tr.translate(self.lesson.task), cells=tr.format_list(self.lesson.hint_cells)
+        )
 
     def panels(self, view: Any, tr: Translator) -> dict[str, Any]:
         """The teaching mode's panels and the lesson's Hint (offered until pressed, its text until solved)."""
@@ -590,6 +644,8 @@ class LessonMode(TeachingMode):
 
     def _praise(self, feedback: Feedback) -> None:
         self._solved = True
+        if self.progress is not None:
+            self.progress.finish_lesson(self.lesson.key)
         self.host.show(Notice("success", feedback.text))
 
     def _try_again(self, feedback: Feedback) -> None:
@@ -618,9 +674,18 @@ class LessonMode(TeachingMode):
         """Judge the first turn played in the lesson's own position (not after loading another one)."""
         les = self.lesson
         game = self.host.game
-        if self._solved or len(game.turns) != 1 or game.start.to_lpn() != les.lpn:
+        played = len(game.turns)
+        if self._solved or not 1 <= played <= les.plays or game.start.to_lpn() != les.lpn:
             return
-        feedback = les.check(game.turns[0])
+        if played < les.plays:  # a lesson of several turns: say how often the position came up
+            seen = game.repetitions()
+            if seen > 1:
+                self.host.show(Notice("info", lambda tr: tr.count(_REPEATED, seen)))
+            return
+        if les.plays == 1:
+            feedback = les.check(game.turns[0])
+        else:
+            feedback = les.judge(game.positions[-2], game.turns[-1], game.position)
         if feedback.ok:
             self._praise(feedback)
         else:

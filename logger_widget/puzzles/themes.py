@@ -16,6 +16,11 @@ Themes (keys of :data:`~logger_widget.puzzles.puzzle.THEMES`), the first that ap
 * ``chop`` — every solution chops (one tree: take the point that is there).
 * ``quiet`` — none of these: the best turn moves, plants or waits.
 
+When the solutions are of different kinds (a protest and a chop both keep the margin), the
+themes after ``spawn_placement`` look only at the solutions of the kind of the first one in
+notation order — the one the board's hints name — so a puzzle whose hint shows a protest
+is never called a quiet turn.
+
 "The biggest chop another seat could make" is
 :func:`logger_widget.bots.base.best_chop` for each other seat as if it were
 to move (every destination, with growth), in trees felled.
@@ -119,6 +124,11 @@ def detect_theme(position: Position, solutions: frozenset[str] | set[str]) -> st
         if (other.destination, other.action) in keys and other.notation() not in names:
             return "spawn_placement"
     kinds = {f.kind for f in all_facts}
+    if len(kinds) > 1 and kinds & {"chop", "protest"}:
+        # solutions of different kinds: the theme is the one of the solution the hints name
+        # (the first in notation order), so the first hint never contradicts the second
+        all_facts = [f for f in all_facts if f.kind == all_facts[0].kind]
+        kinds = {all_facts[0].kind}
     if kinds == {"chop"} and all(f.felled >= 2 for f in all_facts):
         return "domino_chop"
     if kinds == {"protest"}:

@@ -243,8 +243,8 @@ def turn_facts(position: Position, turn: Turn) -> TurnFacts:
         protesters_gained=gained,
         protesters_spent=spent,
         ends_game=after.is_terminal,
-        leaves=best_chop(after._state)[0],
-        prepares=best_chop(_with_mover(after._state, position._state[core.MOVER]))[0],
+        leaves=best_chop(after.raw)[0],
+        prepares=best_chop(_with_mover(after.raw, position.raw[core.MOVER]))[0],
     )
 
 

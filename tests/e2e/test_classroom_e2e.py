@@ -7,7 +7,6 @@ Clicks are real mouse clicks at on-screen positions; screenshots go to
 from __future__ import annotations
 
 import json
-import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -22,13 +21,13 @@ from board_helpers import (
     version,
     wait_human_turn,
 )
+from support import npm_tool
 
 pytestmark = pytest.mark.e2e
 Lab = Any
 
 #: Player 1 on a1 next to one mature tree (a2): one chop target, one protest target.
 ONE_TARGET = "....2/...../...../m..../1.... 1 0,0 2,2"
-E2E = Path(__file__).resolve().parent
 
 
 def _click_first_marked(page: Any, mark: str) -> None:
@@ -132,15 +131,7 @@ def test_a_refused_click_names_the_rule(page: Any, lab: Lab, screenshots: Path) 
 
 def _axe_source() -> str:
     """axe-core from npm (tests/e2e/package.json), installed on first use."""
-    path = E2E / "node_modules" / "axe-core" / "axe.min.js"
-    if not path.exists():
-        subprocess.run(
-            ["npm", "install", "--no-audit", "--no-fund", "--prefix", str(E2E)],
-            check=True,
-            capture_output=True,
-            timeout=300,
-        )
-    return path.read_text(encoding="utf-8")
+    return npm_tool("axe-core/axe.min.js").read_text(encoding="utf-8")
 
 
 def test_axe_finds_no_serious_violations_in_three_languages(page: Any, lab: Lab, screenshots: Path) -> None:

@@ -3,7 +3,7 @@ pseudo-locale en_XA, ~40 % longer texts, generated on the fly), light and dark, 
 browser open), 1000, 800 (file browser closed, and open), 700, 600, 560, 400 and 360 px, 900 px tall.
 
 For every board on the page: no visible text element is clipped (``scrollWidth <= clientWidth``),
-nothing sticks out of the board's box, the board causes no horizontal scrolling, and every cell
+no word is broken across two lines, nothing sticks out of the board's box, the board causes no horizontal scrolling, and every cell
 can be hit at its on-screen position. Every measurement is taken on a settled page: JupyterLab's
 windowed notebook keeps moving for a few frames after a scroll or a resize, so each board is measured
 only once its box and the notebook's scroll position have stayed the same for several animation
@@ -82,6 +82,31 @@ _MEASURE = """
     }
   }
   return problems;
+}
+"""
+
+#: words broken across two lines inside the board (a word is letters between spaces, dashes,
+#: slashes and middle dots, where a line may break): "word (where)" for each, once
+_BROKEN_WORDS = """
+(root) => {
+  const out = [];
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const el = n.parentElement;
+    if (!el || el.closest('.lw-sr') || (el.closest('details:not([open])') && !el.closest('summary'))) continue;
+    const s = getComputedStyle(el);
+    if (s.display === 'none' || s.visibility === 'hidden' || !el.getClientRects().length) continue;
+    const words = /[^\\s\\u00a0\\u202f\\-\u2010\u2011\u2013\u2014\\/\u00b7]{2,}/g;
+    for (let m = words.exec(n.data); m; m = words.exec(n.data)) {
+      const r = document.createRange();
+      r.setStart(n, m.index);
+      r.setEnd(n, m.index + m[0].length);
+      const lines = new Set([...r.getClientRects()].filter((q) => q.width > 0).map((q) => Math.round(q.top)));
+      const where = `${m[0]} (${(el.dataset && el.dataset.testid) || el.className || el.tagName})`;
+      if (lines.size > 1 && !out.includes(where)) out.push(where);
+    }
+  }
+  return out;
 }
 """
 
@@ -210,6 +235,9 @@ def _board_problems(page: Any, root: Any) -> list[dict[str, Any]]:
     root.scroll_into_view_if_needed()
     root.evaluate(_SETTLE)
     problems: list[dict[str, Any]] = root.evaluate(_MEASURE)
+    broken = root.evaluate(_BROKEN_WORDS)
+    if broken:
+        problems.append({"kind": "words broken across lines", "words": broken})
     root.locator(".lw-gridwrap").evaluate("el => el.scrollIntoView({block: 'center'})")
     if not root.evaluate(_SETTLE):
         problems.append({"kind": "board never settled after a scroll"})

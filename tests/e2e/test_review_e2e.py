@@ -35,6 +35,16 @@ EXPECTED = {
 }
 
 
+#: how many elements on screen show ``text`` in their own text (elements hidden or clipped to 1 px not counted)
+_SHOWN_TIMES = """
+(root, text) => [...root.querySelectorAll('*')].filter((el) => {
+  const own = [...el.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join('');
+  const r = el.getBoundingClientRect();
+  return own.includes(text) && r.width > 1 && r.height > 1 && getComputedStyle(el).visibility !== 'hidden';
+}).length
+"""
+
+
 def _sentence(page: Any) -> str:
     return page.inner_text(SENTENCE)
 
@@ -61,6 +71,16 @@ def test_review_mode_in_the_browser(page: Any, lab: Any, screenshots: Path) -> N
     assert attr(page, "review") == "blunder"
     assert EXPECTED["uk"] in _sentence(page)
     assert page.get_attribute(SENTENCE, "aria-live") == "polite"
+    # the title is printed once (the status line "Розбір гри: Хід 1 з 2"), the panel keeps it as its name
+    shown = page.eval_on_selector(ROOT, _SHOWN_TIMES, "Розбір гри")
+    assert shown == 1, f"'Розбір гри' is shown {shown} times"
+    assert (
+        page.eval_on_selector(
+            "[data-testid=review]",
+            "el => document.getElementById(el.getAttribute('aria-labelledby')).textContent",
+        )
+        == "Розбір гри"
+    )
     # the better chop (b1, felling b1-d1) and the turn played (to a3, planting b3) are drawn
     assert page.get_attribute("[data-cell=b1]", "data-review") == "better"
     assert page.get_attribute("[data-cell=a3]", "data-review") == "played"

@@ -95,11 +95,11 @@ def watch_errors(page: Any) -> list[str]:
     return errors
 
 
-def run_all_cells(page: Any, timeout: float = 240_000) -> None:
+def run_all_cells(page: Any, timeout: float = 240_000, ready: str = ROOT) -> None:
     """Run → Run All Cells from the menu bar (JupyterLab and Notebook 7) once the kernel is idle.
 
     Clicked too early (the notebook still loading), the command does nothing: then it is
-    clicked again, up to three times, until a board appears.
+    clicked again, up to three times, until a board (or what ``ready`` selects) appears.
     """
     page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=timeout)
     for _attempt in range(4):
@@ -111,11 +111,11 @@ def run_all_cells(page: Any, timeout: float = 240_000) -> None:
             ".lm-Menu-item:not(.lm-mod-disabled) .lm-Menu-itemLabel", has_text="Run All Cells"
         ).first.click()
         try:  # a board, or JupyterLab asking which kernel (then Run All again)
-            page.wait_for_selector(f"{ROOT}, .jp-Dialog", state="attached", timeout=60_000)
+            page.wait_for_selector(f"{ready}, .jp-Dialog", state="attached", timeout=60_000)
         except Exception:  # noqa: BLE001 - playwright's TimeoutError: try again
             _fail_on_dialog(page)
             continue
-        if page.locator(ROOT).count():
+        if page.locator(ready).count():
             return
         if not _accept_kernel_choice(page):
             _fail_on_dialog(page)

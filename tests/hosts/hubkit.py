@@ -21,21 +21,20 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.error
 import urllib.parse
 import urllib.request
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-REPO = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(REPO / "tests"))
-from browser_fixtures import _stop  # noqa: E402  (stops a server's process group)
+from browser_fixtures import _stop  # (stops a server's process group)
 
+REPO = Path(__file__).resolve().parents[2]
 CONFIG = REPO / "deploy" / "jupyterhub" / "jupyterhub_config.py"
-sys.path.insert(0, str(CONFIG.parent))  # cgroupspawner: read a pupil's cgroup
 
 
 class HubError(RuntimeError):
@@ -189,6 +188,22 @@ def pupil_token(hub: Hub, name: str, password: str) -> str:
     return str(session.post_json(f"hub/api/users/{name}/tokens", {"note": "classroom test"})["token"])
 
 
+def kernel_message(username: str, session: str, msg_type: str, content: dict[str, Any]) -> tuple[str, str]:
+    """A shell-channel message of the Jupyter protocol (5.3) as the kernel websocket takes it: its id and JSON."""
+    msg_id = uuid.uuid4().hex
+    header = {"msg_id": msg_id, "msg_type": msg_type, "username": username, "session": session,
+              "version": "5.3", "date": ""}  # fmt: skip
+    message = {"header": header, "parent_header": {}, "metadata": {}, "content": content,
+               "channel": "shell", "buffers": []}  # fmt: skip
+    return msg_id, json.dumps(message)
+
+
+def execute_content(code: str) -> dict[str, Any]:
+    """An ``execute_request``'s content: run ``code``, stop at the first error, no input."""
+    return {"code": code, "silent": False, "store_history": False, "user_expressions": {},
+            "allow_stdin": False, "stop_on_error": True}  # fmt: skip
+
+
 class Kernel:
     """A kernel in ``name``'s server, reached through the hub with the pupil's ``token``."""
 
@@ -196,6 +211,11 @@ class Kernel:
         self.base = f"{hub.url}user/{name}/api/kernels"
         self.name, self.headers = name, {"Authorization": f"token {token}"}
         self.id = str(self._rest("POST", self.base, {"name": "python3"})["id"])
+
+    @property
+    def channels(self) -> str:
+        """The kernel's websocket (``ws://…/api/kernels/<id>/channels``)."""
+        return self.base.replace("http://", "ws://") + f"/{self.id}/channels"
 
     def _rest(self, method: str, url: str, body: Any = None) -> Any:
         data = None if body is None else json.dumps(body).encode()
@@ -216,15 +236,11 @@ class Kernel:
         from tornado.httpclient import HTTPRequest
         from tornado.websocket import websocket_connect
 
-        url = self.base.replace("http://", "ws://") + f"/{self.id}/channels"
-        conn = await websocket_connect(HTTPRequest(url, headers=self.headers))
-        msg_id = uuid.uuid4().hex
-        header = {"msg_id": msg_id, "msg_type": "execute_request", "username": self.name,
-                  "session": uuid.uuid4().hex, "version": "5.3", "date": ""}  # fmt: skip
-        content = {"code": code, "silent": False, "store_history": False, "user_expressions": {},
-                   "allow_stdin": False, "stop_on_error": True}  # fmt: skip
-        conn.write_message(json.dumps({"header": header, "parent_header": {}, "metadata": {},
-                                       "content": content, "channel": "shell", "buffers": []}))  # fmt: skip
+        conn = await websocket_connect(HTTPRequest(self.channels, headers=self.headers))
+        msg_id, message = kernel_message(
+            self.name, uuid.uuid4().hex, "execute_request", execute_content(code)
+        )
+        conn.write_message(message)
         result: dict[str, Any] = {"stdout": "", "error": None, "states": []}
         try:
             while True:
@@ -259,6 +275,106 @@ class Kernel:
             e.close()
         except (urllib.error.URLError, OSError):
             pass
+
+
+class BoardSocket:
+    """A pupil's kernel websocket (through the hub's proxy) held open, read by a thread of its own.
+
+    :meth:`execute` runs a cell; the widgets' models (``comm_open`` / ``update`` messages) are
+    kept by comm id, so :meth:`intent` can send a board's intent as its front end does
+    (``comm_msg``, ``method: custom``) and wait for the board's next view.
+    """
+
+    def __init__(self, kernel: Kernel, timeout: float = 60) -> None:
+        self.kernel, self.session = kernel, uuid.uuid4().hex
+        self.loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self.loop.run_forever, daemon=True, name=f"ws-{kernel.name}")
+        self._thread.start()
+        self.cond = threading.Condition()
+        self.models: dict[str, dict[str, Any]] = {}
+        self.updated_at = 0.0  # perf_counter() when the last model update arrived
+        self.closed = False
+        self._stdout: dict[str, str] = {}
+        self._errors: dict[str, str] = {}
+        self._idle: set[str] = set()
+        self.conn = asyncio.run_coroutine_threadsafe(self._connect(), self.loop).result(timeout)
+        self._reader = asyncio.run_coroutine_threadsafe(self._read(), self.loop)
+
+    async def _connect(self) -> Any:
+        from tornado.httpclient import HTTPRequest
+        from tornado.websocket import websocket_connect
+
+        return await websocket_connect(HTTPRequest(self.kernel.channels, headers=self.kernel.headers))
+
+    async def _read(self) -> None:
+        while True:
+            raw = await self.conn.read_message()
+            arrived = time.perf_counter()
+            if raw is None:
+                with self.cond:
+                    self.closed = True
+                    self.cond.notify_all()
+                return
+            if isinstance(raw, bytes):  # a message with binary buffers: no board view in it
+                continue
+            msg = json.loads(raw)
+            kind, content = msg["msg_type"], msg["content"]
+            parent = msg["parent_header"].get("msg_id", "")
+            with self.cond:
+                if kind == "comm_open":
+                    self.models[content["comm_id"]] = dict(content["data"].get("state", {}))
+                elif kind == "comm_msg" and content["data"].get("method") == "update":
+                    self.models.setdefault(content["comm_id"], {}).update(content["data"]["state"])
+                    self.updated_at = arrived
+                elif kind == "stream" and parent:
+                    self._stdout[parent] = self._stdout.get(parent, "") + content["text"]
+                elif kind == "error" and parent:
+                    self._errors[parent] = f"{content['ename']}: {content['evalue']}"
+                elif kind == "status" and parent and content["execution_state"] == "idle":
+                    self._idle.add(parent)
+                self.cond.notify_all()
+
+    def _send(self, msg_type: str, content: dict[str, Any]) -> str:
+        msg_id, message = kernel_message(self.kernel.name, self.session, msg_type, content)
+        self.loop.call_soon_threadsafe(self.conn.write_message, message)
+        return msg_id
+
+    def wait(self, predicate: Callable[[], bool], timeout: float, what: str) -> None:
+        with self.cond:
+            if not self.cond.wait_for(lambda: self.closed or predicate(), timeout):
+                raise TimeoutError(f"{what}: nothing after {timeout:.0f} s")
+            if self.closed and not predicate():
+                raise ConnectionError(f"{what}: the kernel's websocket closed")
+
+    def execute(self, code: str, timeout: float = 240) -> str:
+        """Run ``code``; its printed output. Raises ``RuntimeError`` with the error it raised."""
+        msg_id = self._send("execute_request", execute_content(code))
+        self.wait(lambda: msg_id in self._idle, timeout, "running a cell")
+        if msg_id in self._errors:
+            raise RuntimeError(self._errors[msg_id])
+        return self._stdout.get(msg_id, "")
+
+    def view(self, model: str) -> dict[str, Any]:
+        with self.cond:
+            return dict(self.models.get(model, {}).get("_view", {}))
+
+    def intent(self, model: str, content: dict[str, Any], timeout: float = 60) -> float:
+        """Send the board ``model`` a front end's intent; ms until its next view arrived."""
+        version = self.view(model).get("version", 0)
+        t0 = time.perf_counter()
+        self._send("comm_msg", {"comm_id": model, "data": {"method": "custom", "content": content}})
+        self.wait(
+            lambda: self.view(model).get("version", 0) > version,
+            timeout,
+            f"the view after {content['action']}",
+        )
+        return (self.updated_at - t0) * 1000
+
+    def close(self) -> None:
+        if not self.loop.is_closed():
+            self.loop.call_soon_threadsafe(self.conn.close)
+            self.loop.call_soon_threadsafe(self.loop.stop)
+            self._thread.join(10)
 
 
 def run_in_kernel(hub: Hub, name: str, token: str, code: str, timeout: float = 180) -> dict[str, Any]:
@@ -297,7 +413,8 @@ def running_hub(
     env.update(
         LW_CLASS=str(tmp / "class.csv"), LW_TEACHER=teacher, LW_STATE=str(tmp / "state"), LW_PORT=str(port),
         LW_PROXY_API_PORT=str(free_port()), LW_PROXY=str(chp), LW_API_TOKEN=token, LW_MEM_LIMIT=f"{mem_limit // 2**20}M",
-        LW_CLASS_ENV=str(CLASS_ENV), LW_HUB_PORT=str(free_port()), LW_EXCHANGE=str(tmp / "exchange"),
+        LW_CLASS_ENV=str(CLASS_ENV), LW_HUB_PORT=str(free_port()), LW_CLASSGAME_PORT=str(free_port()),
+        LW_EXCHANGE=str(tmp / "exchange"),
         PATH=os.pathsep.join((str(Path(sys.executable).parent), env.get("PATH", ""))),
     )  # fmt: skip
     env.update(settings)

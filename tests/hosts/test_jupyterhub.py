@@ -501,3 +501,107 @@ def test_the_hub_follows_no_link_a_pupil_plants_in_their_home(hub: Hub) -> None:
     assert not (hub.state / "written-by-root").exists()
     assert (hub.state / "homes" / "amy" / "game_theory_exercises_en.ipynb").is_symlink()  # hers, left alone
     assert not index.is_symlink() and index.stat().st_uid == pwd.getpwnam("amy").pw_uid  # a fresh copy
+
+
+def _classgame(hub: Hub, token: str, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+    """``(status, JSON)`` of the class game service's ``api/<path>`` through the hub's proxy."""
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(hub.url + "services/classgame/api/" + path, data=data, method=method,
+                                 headers={"Authorization": f"token {token}"})  # fmt: skip
+    try:
+        with urllib.request.urlopen(req, timeout=60) as r:
+            return int(r.status), json.loads(r.read().decode())
+    except urllib.error.HTTPError as e:
+        with e:
+            return int(e.code), json.loads(e.read().decode() or "null")
+
+
+def test_the_hub_starts_the_class_game_service_and_a_pupils_kernel_reaches_it(hub: Hub) -> None:
+    """The class game service runs as the hub's service: a pupil's kernel is known by its server's
+    token, a classmate's challenge is closed to a third pupil, the teacher is the hub's teacher,
+    the database is the service's alone, and no pupil's code runs in the service."""
+    import psutil
+
+    hub.start("amy")
+    code = (
+        "import json, os, pathlib, urllib.request\n"
+        "base = os.environ['LW_CLASSGAME_URL']\n"
+        "def call(method, path, body=None):\n"
+        "    data = None if body is None else json.dumps(body).encode()\n"
+        "    req = urllib.request.Request(base + 'api/' + path, data=data, method=method,\n"
+        "        headers={'Authorization': 'token ' + os.environ['JUPYTERHUB_API_TOKEN']})\n"
+        "    with urllib.request.urlopen(req, timeout=60) as r:\n"
+        "        return json.loads(r.read().decode())\n"
+        "print('me', call('GET', 'me')['name'])\n"
+        "print('seek', call('POST', 'seeks', {'protocol': 1, 'players': 2, 'invite': ['diego']})['id'])\n"
+        f"try:\n    pathlib.Path({str(hub.state / 'classgame.sqlite')!r}).read_bytes()\n    print('DB READ')\n"
+        "except PermissionError:\n    print('DB DENIED')\n"
+    )
+    out = run_in_kernel(hub, "amy", _token(hub, "amy"), code)
+    assert out["error"] is None, out
+    assert "me amy" in out["stdout"] and "DB DENIED" in out["stdout"], out
+    seek = int(re.search(r"seek (\d+)", out["stdout"]).group(1))  # type: ignore[union-attr]
+    status, body = _classgame(hub, _token(hub, "diego"), "GET", f"seeks/{seek}")
+    assert status == 200 and body["invite"] == ["diego"], body
+    status, body = _classgame(hub, _token(hub, "olena"), "GET", f"seeks/{seek}")
+    assert status == 403 and body["error"]["code"] == "forbidden", body
+    status, body = _classgame(hub, _token(hub, TEACHER), "GET", "me")
+    assert status == 200 and body["teacher"] is True, body
+    status, body = _classgame(hub, _token(hub, "olena"), "GET", "me")
+    assert status == 200 and body["teacher"] is False, body
+    database = hub.state / "classgame.sqlite"
+    assert database.stat().st_mode & 0o777 == 0o600 and database.stat().st_uid == os.geteuid()
+    services = [p for p in psutil.process_iter(["cmdline", "cwd"])  # this hub's (other hubs may run one)
+                if p.info["cmdline"] and "logger_widget.service" in p.info["cmdline"]
+                and p.info["cwd"] == str(hub.state)]  # fmt: skip
+    assert len(services) == 1, services
+    pupils = {pwd.getpwnam(n).pw_uid for n in PUPILS} if os.geteuid() == 0 else set()
+    for process in [services[0], *services[0].children(recursive=True)]:  # the service and its bot worker
+        assert process.uids().real not in pupils, process
+        assert not any("pupil" in part or "/homes/" in part for part in process.cmdline()), process.cmdline()
+
+
+def _progress_code(lesson: str, other: str) -> str:
+    """A pupil's kernel: solve ``lesson`` on a lesson board saving into the hub's progress, try to read ``other``'s."""
+    return (
+        "import json, os, pathlib, urllib.error, urllib.request\n"
+        "from logger_widget.classroom.tutorial import lesson, lesson_board\n"
+        "from logger_widget.progress import Progress\n"
+        "p = Progress.open()\n"
+        "print('store', type(p._store).__name__, p.saving, p.problem)\n"
+        f"board = lesson_board({lesson!r}, 'en', progress=p, bot_mode='sync')\n"
+        f"board.play(lesson({lesson!r}).solution)\n"
+        "print('notice', board.view['notice']['kind'])\n"
+        "print('again', sorted(Progress.open().lessons_done()))\n"
+        "def get(path):\n"
+        "    req = urllib.request.Request(os.environ['LW_CLASSGAME_URL'] + 'api/progress/' + path,\n"
+        "        headers={'Authorization': 'token ' + os.environ['JUPYTERHUB_API_TOKEN']})\n"
+        "    try:\n"
+        "        with urllib.request.urlopen(req, timeout=60) as r:\n"
+        "            return r.status\n"
+        "    except urllib.error.HTTPError as e:\n"
+        "        return e.code\n"
+        f"print('other', get('pupils/{other}'), get('pupils'))\n"
+        "print('local file', pathlib.Path('.logger_progress.sqlite').exists())\n"
+    )
+
+
+def test_two_pupils_progress_is_kept_by_the_service_the_teacher_sees_both_neither_sees_the_other(
+    hub: Hub,
+) -> None:
+    """On the hub, a pupil's kernel saves progress through the class game service (never a file of its
+    own, never the class database); each pupil reads only their own; the teacher reads both."""
+    for name, lesson, other in (("amy", "plant", "diego"), ("diego", "chop", "amy")):
+        hub.start(name)
+        out = run_in_kernel(hub, name, _token(hub, name), _progress_code(lesson, other))
+        assert out["error"] is None, out
+        text = out["stdout"]
+        assert "store ServiceProgressStore True None" in text, text
+        assert "notice success" in text and f"again ['{lesson}']" in text, text
+        assert "other 403 403" in text and "local file False" in text, text
+    status, body = _classgame(hub, _token(hub, TEACHER), "GET", "progress/pupils")
+    assert status == 200, body
+    lessons = {p["pupil"]: {x["lesson"] for x in p["lessons"]} for p in body["pupils"]}
+    assert lessons.get("amy") == {"plant"} and lessons.get("diego") == {"chop"}, lessons
+    status, body = _classgame(hub, _token(hub, "olena"), "GET", "progress/me")
+    assert status == 200 and body["pupil"] == "olena" and body["lessons"] == [], body

@@ -10,15 +10,362 @@ const KINDS = ["plant", "protest", "chop"];
 const FILES = ["a", "b", "c", "d", "e"];
 const RANKS = ["5", "4", "3", "2", "1"];
 
+// ---------------------------------------------------------------- the view model's shape
+//
+// The view Python sends (`_static` and `_view` together), as JSDoc types: the same shapes as the
+// TypedDicts of logger_widget/board/panels.py (tests/test_view_types.py checks that the two agree
+// and runs TypeScript's `tsc --checkJs` on this module).
+
+/**
+ * The status line: "kind" (prompt, thinking, paused, over, replay, solved) and "text".
+ * @typedef {object} StatusPanel
+ * @property {string} kind
+ * @property {string} text
+ */
+
+/**
+ * One phase of the turn (Movement, Growth, Action): "state" is done, current or todo.
+ * @typedef {object} PhasePanel
+ * @property {string} id
+ * @property {string} label
+ * @property {string} state
+ */
+
+/**
+ * The Plant / Protest / Chop buttons.
+ * @typedef {object} ActionButton
+ * @property {string} id
+ * @property {string} label
+ * @property {boolean} enabled
+ * @property {boolean} pressed
+ */
+
+/**
+ * The end-game banner.
+ * @typedef {object} BannerPanel
+ * @property {string} title
+ * @property {string} text
+ */
+
+/**
+ * The replay slider.
+ * @typedef {object} ReplayPanel
+ * @property {boolean} active
+ * @property {number} min
+ * @property {number} value
+ * @property {number} max
+ * @property {string} text
+ */
+
+/**
+ * One turn of the history list: "who" ("3. Player 1"), its notation, its spoken "label".
+ * @typedef {object} HistoryItem
+ * @property {number} ply
+ * @property {number} seat
+ * @property {string} who
+ * @property {string} notation
+ * @property {string} label
+ * @property {boolean} current
+ */
+
+/**
+ * The turns played (a window of them).
+ * @typedef {object} HistoryPanel
+ * @property {HistoryItem[]} items
+ * @property {string} empty
+ * @property {number} first
+ * @property {number} total
+ */
+
+/**
+ * The Hint button and its text (a mode may add its own "label").
+ * @typedef {object} HintPanel
+ * @property {boolean} [enabled]
+ * @property {string|null} [text]
+ * @property {string} [label]
+ */
+
+/**
+ * The lesson buttons ("Restart lesson", "Next lesson" once solved).
+ * @typedef {object} LessonPanel
+ * @property {boolean} solved
+ * @property {string} restart
+ * @property {string|null} next
+ */
+
+/**
+ * One entry of the language menu: its "id" ("uk") and its name in itself ("Українська").
+ * @typedef {object} LanguageOption
+ * @property {string} id
+ * @property {string} label
+ */
+
+/**
+ * A seat's colours (from :mod:logger_widget.palette): fill, text on it, line dashes.
+ * @typedef {object} SeatStyle
+ * @property {string} colour
+ * @property {string} text
+ * @property {string} dash
+ */
+
+/**
+ * The part of the view that changes only with the language (static_view).
+ * @typedef {object} StaticPanel
+ * @property {LanguageOption[]} languages
+ * @property {Object<string, any>} labels
+ * @property {Object<string, SeatStyle>} palette
+ * @property {string[]} files
+ * @property {string[]} ranks
+ * @property {string[]} cell_names
+ */
+
+/**
+ * One cell of the grid: its content, its mark (what a click does), its badges, its spoken label.
+ * @typedef {object} CellView
+ * @property {string} id
+ * @property {string|null} piece
+ * @property {boolean} protested
+ * @property {number|null} logger
+ * @property {string|null} mark
+ * @property {boolean} selectable
+ * @property {boolean} grew
+ * @property {boolean} spawner
+ * @property {boolean} new
+ * @property {boolean} suggested
+ * @property {boolean} preview
+ * @property {string[]} parents
+ * @property {string} label
+ */
+
+/**
+ * One seat's card: name, kind, score and supply (numbers and texts), and its badge.
+ * @typedef {object} PlayerCard
+ * @property {number} seat
+ * @property {string} name
+ * @property {string} kind
+ * @property {string} kind_text
+ * @property {string} bot_name
+ * @property {string} bot_name_full
+ * @property {number} score
+ * @property {string} score_text
+ * @property {number} supply
+ * @property {string} supply_text
+ * @property {boolean} to_move
+ * @property {boolean} first
+ * @property {boolean} thinking
+ * @property {boolean} paused
+ * @property {boolean} winner
+ * @property {string} badge
+ */
+
+/**
+ * One turn of the last round (drawn as an arrow along "path", the latest one brighter).
+ * @typedef {object} RoundTurn
+ * @property {number} seat
+ * @property {string} text
+ * @property {string[]} path
+ * @property {boolean} latest
+ */
+
+/**
+ * The last turn: its cells ("origin" … "felled"), its sentence, and the round it ends.
+ * @typedef {object} LastTurnPanel
+ * @property {number} seat
+ * @property {string} origin
+ * @property {string} destination
+ * @property {string[]} path
+ * @property {string} notation
+ * @property {string|null} action
+ * @property {string[]} targets
+ * @property {string[]} grew
+ * @property {string[]} spawned
+ * @property {string[]} felled
+ * @property {string} text
+ * @property {string} title
+ * @property {RoundTurn[]} round
+ */
+
+/**
+ * What chopping one target would fell and score.
+ * @typedef {object} ChopPreview
+ * @property {string[]} felled
+ * @property {number} points
+ * @property {string} title
+ * @property {string[]} lines
+ * @property {string} text
+ */
+
+/**
+ * The final result: the winners (seats), the tie-break used, why the game ended.
+ * @typedef {object} ResultPanel
+ * @property {number[]} winners
+ * @property {string} tie_break
+ * @property {string} reason
+ * @property {string} headline
+ * @property {string} detail
+ * @property {string} title
+ */
+
+/**
+ * A notice to the player: "kind" (success, error, info) and its "text".
+ * @typedef {object} NoticePanel
+ * @property {string} kind
+ * @property {string} text
+ */
+
+/**
+ * The "Done" button of a protest.
+ * @typedef {object} DoneButton
+ * @property {boolean} visible
+ * @property {boolean} enabled
+ * @property {string} label
+ */
+
+/**
+ * The "Back" button (a step of the turn in progress back).
+ * @typedef {object} BackButton
+ * @property {boolean} enabled
+ * @property {string} label
+ */
+
+/**
+ * A button that is only on or off (Undo, Redo).
+ * @typedef {object} Toggle
+ * @property {boolean} enabled
+ */
+
+/**
+ * The live chart: a PNG data URL and its text alternative.
+ * @typedef {object} ChartPanel
+ * @property {string} src
+ * @property {string} alt
+ */
+
+/**
+ * The button that brings back the game this board saved.
+ * @typedef {object} ResumePanel
+ * @property {string} label
+ */
+
+/**
+ * A reviewed turn or the better one: its cells, its notation and sentence, its colour.
+ * @typedef {object} ReviewTurn
+ * @property {string[]} path
+ * @property {string} destination
+ * @property {string} kind
+ * @property {string[]} targets
+ * @property {string[]} felled
+ * @property {string[]} spawns
+ * @property {string} notation
+ * @property {string} text
+ * @property {string} colour
+ */
+
+/**
+ * The reviewed turn shown: which of "total", its verdict, the turn played and the better one.
+ * @typedef {object} ReviewStep
+ * @property {number} ply
+ * @property {number} total
+ * @property {string} text
+ * @property {string} label
+ * @property {string} label_text
+ * @property {string} glyph
+ * @property {string} colour
+ * @property {number} seat
+ * @property {string} sentence
+ * @property {ReviewTurn} played
+ * @property {ReviewTurn|null} better
+ * @property {boolean} first
+ * @property {boolean} last
+ */
+
+/**
+ * How far the review's search is: "done" of "total" turns.
+ * @typedef {object} ReviewProgress
+ * @property {number} done
+ * @property {number} total
+ * @property {string} text
+ */
+
+/**
+ * The Review panel's fixed labels.
+ * @typedef {object} ReviewLabels
+ * @property {string} title
+ * @property {string} prev
+ * @property {string} next
+ * @property {string} exit
+ * @property {string} slider
+ */
+
+/**
+ * The Review panel: its button, whether it is open or searching, and the step shown.
+ * @typedef {object} ReviewPanel
+ * @property {boolean} available
+ * @property {string} open
+ * @property {boolean} active
+ * @property {boolean} pending
+ * @property {ReviewLabels} labels
+ * @property {ReviewProgress|null} progress
+ * @property {ReviewStep|null} step
+ * @property {StatusPanel} status
+ */
+
+/**
+ * The whole view the front end draws: StaticPanel and the panels of the moment.
+ * @typedef {object} BoardView
+ * @property {LanguageOption[]} languages
+ * @property {Object<string, any>} labels
+ * @property {Object<string, SeatStyle>} palette
+ * @property {string[]} files
+ * @property {string[]} ranks
+ * @property {string[]} cell_names
+ * @property {number} version
+ * @property {string} lang
+ * @property {CellView[][]} cells
+ * @property {PlayerCard[]} players
+ * @property {number} to_move
+ * @property {string} stage
+ * @property {boolean} interactive
+ * @property {StatusPanel} status
+ * @property {PhasePanel[]} phases
+ * @property {ActionButton[]} actions
+ * @property {boolean} show_actions
+ * @property {DoneButton} protest_done
+ * @property {BackButton} back
+ * @property {Object<string, ChopPreview>} previews
+ * @property {string|null} preview_default
+ * @property {LessonPanel|null} lesson
+ * @property {LastTurnPanel|null} last
+ * @property {BannerPanel|null} banner
+ * @property {ResultPanel|null} result
+ * @property {NoticePanel|null} notice
+ * @property {string|null} task
+ * @property {HintPanel} hint
+ * @property {Toggle} undo
+ * @property {Toggle} redo
+ * @property {HistoryPanel} history
+ * @property {ReplayPanel} replay
+ * @property {string} lpn
+ * @property {string} shown_lpn
+ * @property {boolean} over
+ * @property {number} players_count
+ * @property {ChartPanel|null} chart
+ * @property {ResumePanel|null} resume
+ * @property {ReviewPanel} review
+ */
+
+
 // Seat colours come from Python (logger_widget/palette.py) with the board's static part:
 // `view.palette["1"] = {colour, text, dash}`, passed to every function that draws a seat
 // (no page-global state: each board on the page has its own). Without one, pieces are grey.
 
+/** @param {Object<string, SeatStyle>} palette */
 function seatColour(palette, seat) {
   const p = palette && palette[String(seat)];
   return p ? p.colour : "#767676";
 }
 
+/** @param {Object<string, SeatStyle>} palette */
 function seatText(palette, seat) {
   const p = palette && palette[String(seat)];
   return p ? p.text : "#000000";
@@ -73,6 +420,7 @@ function treeMarkup(piece, protestedFlag) {
   return out + "</g>";
 }
 
+/** @param {Object<string, SeatStyle>} palette */
 function loggerMarkup(palette, seat) {
   const fill = seatColour(palette, seat);
   const ink = seatText(palette, seat);
@@ -86,6 +434,7 @@ function loggerMarkup(palette, seat) {
   );
 }
 
+/** @param {Object<string, SeatStyle>} palette */
 function ghostMarkup(palette, seat) {
   // where the logger stood before the last turn: a dashed outline of the pawn
   const colour = seatColour(palette, seat);
@@ -106,6 +455,7 @@ function stumpMarkup() {
   );
 }
 
+/** @param {Object<string, SeatStyle>} palette */
 function markMarkup(palette, mark, seat) {
   const colour = seatColour(palette, seat);
   switch (mark) {
@@ -144,6 +494,7 @@ function markMarkup(palette, mark, seat) {
   }
 }
 
+/** @param {CellView} cell */
 function badgeMarkup(cell) {
   let out = "";
   if (cell.grew) {
@@ -162,6 +513,7 @@ function badgeMarkup(cell) {
   return out;
 }
 
+/** @param {BoardView} view */
 function cellMarkup(cell, view, extra) {
   let out = "";
   if (extra.stump) out += stumpMarkup();
@@ -212,318 +564,30 @@ const FLAG_ICON =
   `<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M5 3 V22" stroke="currentColor" stroke-width="2.5" stroke-linecap="round"/>` +
   `<path d="M6 4 H18 L15 8.5 L18 13 H6 Z" fill="currentColor"/></svg>`;
 
+/** @param {Object<string, SeatStyle>} palette */
 function legendIcon(palette, piece) {
   const inner =
     piece === "logger" ? loggerMarkup(palette, 1) : piece === "protested" ? treeMarkup("mature", true) : treeMarkup(piece, false);
   return `<svg viewBox="0 0 100 100" aria-hidden="true" focusable="false">${inner.replace(/ data-piece="[^"]*"| data-protested="true"/g, "")}</svg>`;
 }
 
-// ---------------------------------------------------------------- building the panels (once per view)
+// ---------------------------------------------------------------- the panels
 //
-// Each build* function creates one panel's elements (stored in `ctx.els`) and
-// wires its events to `ctx.send`; each draw* function updates one panel from
-// the view model `ctx.view`. `render` builds them all, then calls `drawAll`
-// for every new view.
+// Each panel is one function that builds its elements, wires their events to `board.send` and
+// returns them with its `draw(view)`: the build and the draw of a panel side by side, its elements
+// its own (no other panel reaches into them). `board` is the state of one board on the page (its
+// model, client id, current view, root element); nothing is shared between two boards on a page.
+// `render` lays the panels out and `drawAll` calls every panel's draw for each new view.
 
+/**
+ * @param {string} testid
+ * @param {string} [cls]
+ * @param {((ev: MouseEvent) => void) | null} [onclick]
+ */
 function button(testid, cls = "lw-btn", onclick = null) {
   const b = h("button", { type: "button", class: cls, "data-testid": testid });
   if (onclick) b.addEventListener("click", onclick);
   return b;
-}
-
-function buildHeader(ctx) {
-  const e = ctx.els;
-  e.title = h("h2", { class: "lw-title" });
-  e.phases = h("ol", { class: "lw-phases" });
-  e.langLabel = h("span", { class: "lw-lang-label" });
-  e.langSelect = h("select", { "data-testid": "locale", class: "lw-select" });
-  e.newGameBtn = button("new-game", "lw-btn lw-btn-quiet", () => onNewGame(ctx));
-  e.restartBtn = button("restart-lesson", "lw-btn lw-btn-quiet", () => ctx.send("restart"));
-  e.nextLessonBtn = button("next-lesson", "lw-btn lw-btn-strong", () => ctx.send("next_lesson"));
-  e.langSelect.addEventListener("change", () => {
-    ctx.model.set("locale", e.langSelect.value);
-    ctx.model.save_changes();
-  });
-  e.banner = h("div", { class: "lw-banner", "data-testid": "banner", hidden: true });
-  return h(
-    "div",
-    { class: "lw-top" },
-    e.title,
-    e.phases,
-    h(
-      "div",
-      { class: "lw-top-right" },
-      h("label", { class: "lw-lang" }, e.langLabel, e.langSelect),
-      e.newGameBtn,
-      e.restartBtn,
-      e.nextLessonBtn,
-    ),
-  );
-}
-
-function onNewGame(ctx) {
-  const { view, ui, els } = ctx;
-  if (!ui.confirmNew && view.lpn && view.history && view.history.items.length && !view.over) {
-    ui.confirmNew = true;
-    els.newGameBtn.textContent = view.labels.confirm_new_game || view.labels.new_game;
-    els.newGameBtn.classList.add("lw-confirm");
-    setTimeout(() => {
-      ui.confirmNew = false;
-      drawHeader(ctx);
-    }, 4000);
-    return;
-  }
-  ui.confirmNew = false;
-  ctx.send("new_game");
-}
-
-function buildGrid(ctx) {
-  const e = ctx.els;
-  e.grid = h("div", { class: "lw-grid", role: "grid" });
-  ctx.cellEls = {};
-  for (const r of RANKS) {
-    const row = h("div", { class: "lw-row", role: "row" });
-    for (const f of FILES) {
-      const id = f + r;
-      const cellSvg = svg("svg", { viewBox: "0 0 100 100", "aria-hidden": "true", focusable: "false" });
-      const c = h("div", {
-        class: "lw-cell",
-        role: "gridcell",
-        tabindex: "-1",
-        "data-cell": id,
-        "data-dark": (FILES.indexOf(f) + RANKS.indexOf(r)) % 2 ? "true" : null,
-      });
-      c.append(cellSvg);
-      c.addEventListener("click", () => chooseCell(ctx, id));
-      c.addEventListener("mouseenter", () => setPreview(ctx, id));
-      c.addEventListener("mouseleave", () => setPreview(ctx, null));
-      c.addEventListener("focus", () => {
-        ctx.ui.focus = id;
-        updateRoving(ctx);
-        setPreview(ctx, id);
-      });
-      c.addEventListener("blur", () => setPreview(ctx, null));
-      ctx.cellEls[id] = { el: c, svg: cellSvg };
-      row.append(c);
-    }
-    e.grid.append(row);
-  }
-  e.grid.addEventListener("keydown", (ev) => onGridKey(ctx, ev));
-  e.overlay = svg("svg", { class: "lw-overlay", viewBox: "0 0 500 500", "aria-hidden": "true" });
-  const rankCoords = h("div", { class: "lw-coords lw-coords-ranks", "aria-hidden": "true" }, ...RANKS.map((r) => h("span", {}, r)));
-  const fileCoords = h("div", { class: "lw-coords lw-coords-files", "aria-hidden": "true" }, ...FILES.map((f) => h("span", {}, f)));
-  e.boardHelp = h("p", { class: "lw-sr", id: `${ctx.client}-help` });
-  e.grid.setAttribute("aria-describedby", `${ctx.client}-help`);
-  const gridWrap = h("div", { class: "lw-gridwrap" }, e.grid, e.overlay);
-  return h(
-    "div",
-    { class: "lw-boardarea" },
-    h("div", { class: "lw-boardframe" }, rankCoords, gridWrap, h("span"), fileCoords),
-    e.boardHelp,
-  );
-}
-
-function buildSide(ctx) {
-  const e = ctx.els;
-  const send = ctx.send;
-  e.players = h("div", { class: "lw-players" });
-  e.status = h("div", { class: "lw-status", role: "status", "aria-live": "polite", "data-testid": "status" });
-  e.noticeIcon = h("span", { class: "lw-notice-icon", "aria-hidden": "true" });
-  e.noticeWord = h("strong", { class: "lw-notice-word" });
-  e.noticeText = h("span", { class: "lw-notice-text", "data-testid": "message" });
-  e.notice = h("div", { class: "lw-notice", "data-testid": "notice", "aria-live": "assertive", hidden: true }, e.noticeIcon, e.noticeWord, e.noticeText);
-  e.task = h("div", { class: "lw-task", "data-testid": "task", hidden: true });
-  // the game this board saved beside the notebook (after a kernel restart): one click brings it back
-  e.resumeBtn = button("resume", "lw-btn lw-btn-strong lw-resume", () => send("resume"));
-  e.resumeBtn.hidden = true;
-  e.actionButtons = {};
-  const actionRow = h("div", { class: "lw-actionrow" });
-  for (const k of KINDS) {
-    const b = button(`action-${k}`, `lw-btn lw-action lw-action-${k}`, () => send("action", { kind: k }));
-    b.innerHTML = `<span class="lw-icon">${ICONS[k]}</span><span class="lw-action-label"></span>`;
-    e.actionButtons[k] = b;
-    actionRow.append(b);
-  }
-  e.doneBtn = button("protest-done", "lw-btn lw-btn-strong", () => send("done"));
-  e.backBtn = button("cancel", "lw-btn lw-btn-quiet", () => send("back"));
-  e.actionsTitle = h("h3", { class: "lw-h3" });
-  e.actionsBox = h(
-    "div",
-    { class: "lw-actions", role: "group" },
-    e.actionsTitle,
-    actionRow,
-    h("div", { class: "lw-actionrow lw-actionrow-2" }, e.doneBtn, e.backBtn),
-  );
-  e.preview = h("div", { class: "lw-preview", "data-testid": "chop-preview", "aria-live": "polite", hidden: true });
-  e.pausedBox = h("div", { class: "lw-paused", hidden: true });
-  e.retryBtn = button("retry-bot", "lw-btn lw-btn-strong", () => send("retry"));
-  e.takeOverBtn = button("take-over", "lw-btn", () => send("take_over"));
-  e.pausedBox.append(e.retryBtn, e.takeOverBtn);
-  e.result = h("div", { class: "lw-result", "data-testid": "result", hidden: true });
-  e.hintBtn = button("hint", "lw-btn", () => send("hint"));
-  e.undoBtn = button("undo", "lw-btn", () => send("undo"));
-  e.redoBtn = button("redo", "lw-btn", () => send("redo"));
-  e.reviewOpen = button("review-open", "lw-btn lw-btn-strong lw-review-open", () => send("review", { op: "open" }));
-  e.reviewOpen.hidden = true;
-  const toolsRow = h("div", { class: "lw-toolrow" }, e.hintBtn, e.undoBtn, e.redoBtn, e.reviewOpen);
-  e.hintText = h("div", { class: "lw-hinttext", "data-testid": "hint-text", hidden: true });
-  e.last = h("div", { class: "lw-last", "data-testid": "last-turn", hidden: true });
-  return h(
-    "div",
-    { class: "lw-side" },
-    e.players,
-    e.task,
-    e.status,
-    e.hintText, // right under the status, so the hint is seen without scrolling past the buttons
-    e.notice,
-    e.resumeBtn,
-    e.pausedBox,
-    e.result,
-    buildReview(ctx),
-    e.actionsBox,
-    e.preview,
-    toolsRow,
-    e.last,
-  );
-}
-
-// The Review mode's panel: the verdict, the sentence (a live region), the two turns' legend,
-// previous / next / exit buttons and a slider; ← and → step while the panel has the focus.
-function buildReview(ctx) {
-  const e = ctx.els;
-  const send = ctx.send;
-  e.reviewTitle = h("h3", { class: "lw-h3", id: `${ctx.client}-review` });
-  e.reviewProgress = h("progress", { class: "lw-review-progress", "data-testid": "review-progress", max: "1", value: "0" });
-  e.reviewProgressText = h("span", { class: "lw-review-progress-text" });
-  e.reviewWait = h("div", { class: "lw-review-wait", role: "status" }, e.reviewProgress, e.reviewProgressText);
-  e.reviewLabel = h("div", { class: "lw-review-label", "data-testid": "review-label" });
-  e.reviewSentence = h("p", { class: "lw-review-sentence", "data-testid": "review-sentence", "aria-live": "polite" });
-  e.reviewLegend = h("ul", { class: "lw-review-legend", "data-testid": "review-legend" });
-  e.reviewPrev = button("review-prev", "lw-btn", () => send("review", { op: "prev" }));
-  e.reviewNext = button("review-next", "lw-btn lw-btn-strong", () => send("review", { op: "next" }));
-  e.reviewExit = button("review-exit", "lw-btn lw-btn-quiet", () => send("review", { op: "exit" }));
-  e.reviewSlider = h("input", { type: "range", min: "1", max: "1", step: "1", value: "1", class: "lw-range", "data-testid": "review-slider" });
-  e.reviewSlider.addEventListener("input", () => send("review", { op: "goto", ply: Number(e.reviewSlider.value) }));
-  e.reviewStep = h("span", { class: "lw-replay-value", "data-testid": "review-step" });
-  e.reviewNav = h(
-    "div",
-    { class: "lw-review-nav" },
-    h("div", { class: "lw-actionrow" }, e.reviewPrev, e.reviewNext, e.reviewExit),
-    h("label", { class: "lw-replay" }, e.reviewSlider, e.reviewStep),
-  );
-  e.reviewBox = h(
-    "section",
-    { class: "lw-review", "data-testid": "review", "aria-labelledby": `${ctx.client}-review`, hidden: true },
-    e.reviewTitle,
-    e.reviewWait,
-    e.reviewLabel,
-    e.reviewSentence,
-    e.reviewLegend,
-    e.reviewNav,
-  );
-  e.reviewBox.addEventListener("keydown", (ev) => {
-    if (ev.target === e.reviewSlider) return; // the slider steps with the arrows itself
-    const step = ctx.view.review && ctx.view.review.step;
-    if (!step) return;
-    if (ev.key === "ArrowLeft" && !step.first) {
-      consume(ev);
-      send("review", { op: "prev" });
-    } else if (ev.key === "ArrowRight" && !step.last) {
-      consume(ev);
-      send("review", { op: "next" });
-    }
-  });
-  return e.reviewBox;
-}
-
-function buildBottom(ctx) {
-  const e = ctx.els;
-  const send = ctx.send;
-  e.historyTitle = h("h3", { class: "lw-h3" });
-  e.historyList = h("ol", { class: "lw-history", "data-testid": "history" });
-  e.replayLabel = h("span", { class: "lw-replay-label" });
-  e.replayValue = h("span", { class: "lw-replay-value" });
-  e.replay = h("input", { type: "range", min: "0", max: "0", step: "1", value: "0", "data-testid": "replay", class: "lw-range" });
-  e.replay.addEventListener("input", () => send("replay", { ply: Number(e.replay.value) }));
-  e.replayExit = button("replay-exit", "lw-btn lw-btn-strong", () => send("replay", { ply: null }));
-  e.replayExit.hidden = true;
-  const historyBox = h(
-    "section",
-    { class: "lw-historybox" },
-    e.historyTitle,
-    e.historyList,
-    h("label", { class: "lw-replay" }, e.replayLabel, e.replay, e.replayValue),
-    e.replayExit,
-  );
-  e.notationLabel = h("span", {});
-  e.notationInput = h("input", {
-    type: "text",
-    class: "lw-input",
-    "data-testid": "notation-input",
-    autocomplete: "off",
-    spellcheck: "false",
-  });
-  e.notationBtn = h("button", { type: "submit", class: "lw-btn", "data-testid": "notation-submit" });
-  const notationForm = h("form", { class: "lw-notation" }, h("label", {}, e.notationLabel, e.notationInput), e.notationBtn);
-  notationForm.addEventListener("submit", (ev) => {
-    ev.preventDefault();
-    ctx.ui.notationLpn = ctx.view.lpn;
-    send("notation", { text: e.notationInput.value });
-  });
-  e.notationInput.addEventListener("keydown", (ev) => ev.stopPropagation());
-  e.lpnInput = h("input", { type: "text", readonly: true, class: "lw-input lw-lpn", "data-testid": "lpn" });
-  e.copyBtn = button("copy-lpn", "lw-btn", () => copyLpn(ctx));
-  e.copyMsg = h("span", { class: "lw-copymsg", "aria-live": "polite" });
-  e.exportBtn = button("export", "lw-btn", () => send("export"));
-  const importFile = h("input", { type: "file", accept: ".json,application/json,text/plain", hidden: true, "data-testid": "import-file" });
-  e.importBtn = button("import", "lw-btn", () => importFile.click());
-  importFile.addEventListener("change", async () => {
-    const file = importFile.files && importFile.files[0];
-    if (!file) return;
-    const text = await file.text();
-    importFile.value = "";
-    send("import", { text });
-  });
-  e.gameTitle = h("h3", { class: "lw-h3" });
-  e.legendTitle = h("h3", { class: "lw-h3" });
-  e.legend = h("ul", { class: "lw-legend" });
-  e.keys = h("p", { class: "lw-keys" });
-  // expert tools (typed turns, LPN, JSON records) are folded under "More"
-  e.moreSummary = h("summary", { class: "lw-more-summary", "data-testid": "more" });
-  e.more = h(
-    "details",
-    { class: "lw-more" },
-    e.moreSummary,
-    h(
-      "div",
-      { class: "lw-more-body" },
-      e.gameTitle,
-      notationForm,
-      h("div", { class: "lw-lpnrow" }, e.lpnInput, e.copyBtn),
-      e.copyMsg,
-      h("div", { class: "lw-toolrow" }, e.exportBtn, e.importBtn, importFile),
-      e.keys,
-    ),
-  );
-  const toolsBox = h("section", { class: "lw-toolsbox" }, e.legendTitle, e.legend, e.more);
-  e.chartImg = h("img", { class: "lw-chart-img", alt: "" });
-  e.chart = h("section", { class: "lw-chart", "data-testid": "chart", hidden: true }, e.chartImg);
-  return h("div", { class: "lw-bottom" }, historyBox, toolsBox);
-}
-
-// ---------------------------------------------------------------- interaction
-
-function chooseCell(ctx, id) {
-  if (!ctx.view.cells) return;
-  ctx.ui.focus = id;
-  ctx.send("cell", { cell: id });
-}
-
-function cellData(view, id) {
-  if (!view.cells) return null;
-  const r = RANKS.indexOf(id[1]);
-  const f = FILES.indexOf(id[0]);
-  return view.cells[r] && view.cells[r][f];
 }
 
 // A key the board acts on is the board's alone: hosts that bind keys on the document (VS Code's
@@ -533,130 +597,95 @@ function consume(ev) {
   ev.stopPropagation();
 }
 
-function onGridKey(ctx, e) {
-  const ui = ctx.ui;
-  const f = FILES.indexOf(ui.focus[0]);
-  const r = RANKS.indexOf(ui.focus[1]);
-  let nf = f;
-  let nr = r;
-  switch (e.key) {
-    case "ArrowLeft":
-      nf = Math.max(0, f - 1);
-      break;
-    case "ArrowRight":
-      nf = Math.min(4, f + 1);
-      break;
-    case "ArrowUp":
-      nr = Math.max(0, r - 1);
-      break;
-    case "ArrowDown":
-      nr = Math.min(4, r + 1);
-      break;
-    case "Home":
-      nf = 0;
-      break;
-    case "End":
-      nf = 4;
-      break;
-    case "Enter":
-    case " ":
-      consume(e);
-      chooseCell(ctx, ui.focus);
+// Skip a panel whose part of the view did not change (a redraw costs the same at turn 10 and 1,000).
+/** @param {BoardInstance} board */
+function changed(board, panel, part) {
+  const key = JSON.stringify(part) + board.paletteKey;
+  if (board.panelKeys[panel] === key) return false;
+  board.panelKeys[panel] = key;
+  return true;
+}
+
+// ---------------------------------------------------------------- header: title, phases, language, new game / lesson buttons, banner
+
+/** @param {BoardInstance} board */
+function headerPanel(board) {
+  const title = h("h2", { class: "lw-title" });
+  const phases = h("ol", { class: "lw-phases" });
+  const langLabel = h("span", { class: "lw-lang-label" });
+  const langSelect = h("select", { "data-testid": "locale", class: "lw-select" });
+  let confirmNew = false;
+  const newGameBtn = button("new-game", "lw-btn lw-btn-quiet", () => {
+    const view = board.view;
+    if (!confirmNew && view.lpn && view.history && view.history.items.length && !view.over) {
+      confirmNew = true;
+      newGameBtn.textContent = view.labels.confirm_new_game || view.labels.new_game;
+      newGameBtn.classList.add("lw-confirm");
+      setTimeout(() => {
+        confirmNew = false;
+        draw(board.view);
+      }, 4000);
       return;
-    default:
-      return;
-  }
-  consume(e);
-  ui.focus = FILES[nf] + RANKS[nr];
-  updateRoving(ctx);
-  ctx.cellEls[ui.focus].el.focus();
-}
-
-function updateRoving(ctx) {
-  for (const [id, c] of Object.entries(ctx.cellEls)) c.el.setAttribute("tabindex", id === ctx.ui.focus ? "0" : "-1");
-}
-
-function setPreview(ctx, id) {
-  const p = id && ctx.view.previews ? ctx.view.previews[id] : null;
-  ctx.ui.preview = p ? id : null;
-  drawPreview(ctx);
-  // a seedling candidate shows the spawning tree(s) it would come from
-  const cell = id ? cellData(ctx.view, id) : null;
-  const parents = new Set(cell && cell.parents ? cell.parents : []);
-  for (const [cid, c] of Object.entries(ctx.cellEls)) c.el.classList.toggle("lw-parent", parents.has(cid));
-}
-
-async function copyLpn(ctx) {
-  const { view, ui, els } = ctx;
-  const text = view.lpn || "";
-  let ok = false;
-  try {
-    if (navigator.clipboard && window.isSecureContext) {
-      await navigator.clipboard.writeText(text);
-      ok = true;
     }
-  } catch (err) {
-    ok = false;
-  }
-  if (!ok) {
-    els.lpnInput.focus();
-    els.lpnInput.select();
-    try {
-      ok = document.execCommand("copy");
-    } catch (err) {
-      ok = false;
-    }
-  }
-  ui.copied = ok ? "copied" : "copy_failed";
-  els.copyMsg.textContent = view.labels[ui.copied] || "";
-  setTimeout(() => {
-    ui.copied = null;
-    els.copyMsg.textContent = "";
-  }, 3000);
-}
-
-function download(root, msg) {
-  const blob = new Blob([msg.text], { type: msg.mime || "application/json" });
-  const url = URL.createObjectURL(blob);
-  const a = h("a", { href: url, download: msg.filename || "logger-game.json", hidden: true });
-  root.append(a);
-  a.click();
-  setTimeout(() => {
-    URL.revokeObjectURL(url);
-    a.remove();
-  }, 1000);
-}
-
-// ---------------------------------------------------------------- drawing, one function per panel
-
-function drawHeader(ctx) {
-  const { view, els, ui } = ctx;
-  const L = view.labels;
-  els.title.textContent = L.title;
-  els.phases.setAttribute("aria-label", L.phase);
-  els.phases.replaceChildren(
-    ...view.phases.map((p) => h("li", { class: `lw-phase lw-phase-${p.state}`, "aria-current": p.state === "current" ? "step" : null }, p.label)),
+    confirmNew = false;
+    board.send("new_game");
+  });
+  const restartBtn = button("restart-lesson", "lw-btn lw-btn-quiet", () => board.send("restart"));
+  const nextLessonBtn = button("next-lesson", "lw-btn lw-btn-strong", () => board.send("next_lesson"));
+  langSelect.addEventListener("change", () => {
+    board.model.set("locale", langSelect.value);
+    board.model.save_changes();
+  });
+  const banner = h("div", { class: "lw-banner", "data-testid": "banner", hidden: true });
+  const el = h(
+    "div",
+    { class: "lw-top" },
+    title,
+    phases,
+    h("div", { class: "lw-top-right" }, h("label", { class: "lw-lang" }, langLabel, langSelect), newGameBtn, restartBtn, nextLessonBtn),
   );
-  els.langLabel.textContent = L.language;
-  if (els.langSelect.options.length !== view.languages.length) {
-    els.langSelect.replaceChildren(...view.languages.map((l) => h("option", { value: l.id, lang: l.id }, l.label)));
+
+  /** @param {BoardView} view */
+  function draw(view) {
+    const L = view.labels;
+    title.textContent = L.title;
+    phases.setAttribute("aria-label", L.phase);
+    phases.replaceChildren(
+      ...view.phases.map((p) => h("li", { class: `lw-phase lw-phase-${p.state}`, "aria-current": p.state === "current" ? "step" : null }, p.label)),
+    );
+    langLabel.textContent = L.language;
+    if (langSelect.options.length !== view.languages.length) {
+      langSelect.replaceChildren(...view.languages.map((l) => h("option", { value: l.id, lang: l.id }, l.label)));
+    }
+    langSelect.value = view.lang;
+    if (!confirmNew) {
+      newGameBtn.textContent = L.new_game;
+      newGameBtn.classList.remove("lw-confirm");
+    }
+    // a lesson board restarts its lesson (and goes on once solved) instead of starting a new game
+    const lesson = view.lesson;
+    newGameBtn.hidden = !!lesson;
+    restartBtn.hidden = !lesson;
+    nextLessonBtn.hidden = !(lesson && lesson.next);
+    if (lesson) {
+      restartBtn.textContent = lesson.restart;
+      nextLessonBtn.textContent = lesson.next || "";
+    }
+    banner.hidden = !view.banner;
+    if (view.banner) banner.replaceChildren(h("strong", {}, view.banner.title + ": "), view.banner.text);
   }
-  els.langSelect.value = view.lang;
-  if (!ui.confirmNew) {
-    els.newGameBtn.textContent = L.new_game;
-    els.newGameBtn.classList.remove("lw-confirm");
-  }
-  // a lesson board restarts its lesson (and goes on once solved) instead of starting a new game
-  const lesson = view.lesson;
-  els.newGameBtn.hidden = !!lesson;
-  els.restartBtn.hidden = !lesson;
-  els.nextLessonBtn.hidden = !(lesson && lesson.next);
-  if (lesson) {
-    els.restartBtn.textContent = lesson.restart;
-    els.nextLessonBtn.textContent = lesson.next || "";
-  }
-  els.banner.hidden = !view.banner;
-  if (view.banner) els.banner.replaceChildren(h("strong", {}, view.banner.title + ": "), view.banner.text);
+
+  return { el, banner, draw };
+}
+
+// ---------------------------------------------------------------- the grid: cells, keyboard cursor, arrows overlay
+
+/** @param {BoardView} view */
+function cellData(view, id) {
+  if (!view.cells) return null;
+  const r = RANKS.indexOf(id[1]);
+  const f = FILES.indexOf(id[0]);
+  return view.cells[r] && view.cells[r][f];
 }
 
 function centre(id) {
@@ -692,185 +721,367 @@ function arrow(path, colour, cls, shorten = 44) {
   return g;
 }
 
+/** @param {BoardView} view */
 function findLogger(view, seat) {
   if (!view.cells) return null;
   for (const row of view.cells) for (const c of row) if (c.logger === seat) return c.id;
   return null;
 }
 
-function drawOverlay(ctx) {
-  const { view, ui, els } = ctx;
-  els.overlay.replaceChildren();
-  const last = view.last;
-  if (last) {
-    // every turn of the round (older ones fainter), so a reply never hides the pupil's own move
-    for (const t of last.round || []) {
-      if (t.path.length < 2) continue;
-      const g = arrow(t.path, seatColour(view.palette, t.seat), t.latest ? "lw-arrow-move" : "lw-arrow-move lw-arrow-old");
-      if (!t.latest) g.setAttribute("opacity", "0.55");
-      els.overlay.append(g);
-    }
-  }
-  const step = view.review && view.review.active ? view.review.step : null;
-  if (step) {
-    // the turn played (dashed) and the better turn (solid), each along its logger's path; a turn
-    // played that was the best is drawn as the best (solid), never with the mistake's dashes
-    for (const [which, t] of [[playedStyle(step), step.played], ["better", step.better]]) {
-      if (!t || t.path.length < 2) continue;
-      const g = arrow(t.path, t.colour, `lw-arrow-review lw-arrow-${which}`);
-      if (which === "played") g.querySelectorAll("polyline").forEach((l) => l.setAttribute("stroke-dasharray", "14 10"));
-      els.overlay.append(g);
-    }
-  }
-  const shown = shownPreview(ctx);
-  const p = shown ? view.previews[shown] : null;
-  if (p && p.felled.length) {
-    // the chopped tree falls away from the logger: a dotted line over the trees that fall
-    const loggerCell = findLogger(view, view.to_move);
-    if (loggerCell) {
-      const [tx, ty] = centre(shown);
-      const [lx, ly] = centre(loggerCell);
-      const [fx, fy] = centre(p.felled[p.felled.length - 1]);
-      const dx = Math.sign(tx - lx);
-      const dy = Math.sign(ty - ly);
-      const g = svg("g", { class: "lw-arrow-fall" });
-      g.append(
-        svg("line", {
-          x1: tx - dx * 20,
-          y1: ty - dy * 20,
-          x2: fx + dx * 34,
-          y2: fy + dy * 34,
-          stroke: "currentColor", // the warning colour of board.css
-          "stroke-width": 9,
-          "stroke-linecap": "round",
-          "stroke-dasharray": "1 16",
-        }),
-      );
-      els.overlay.append(g);
-    }
-  }
+/**
+ * How the reviewed turn is drawn: "played" (dashed, ✗) when the search found a better one, else "better".
+ * @param {ReviewStep} step
+ */
+function playedStyle(step) {
+  return step.better ? "played" : "better";
 }
 
-function shownPreview(ctx) {
-  // the hovered / focused target, else the only target of a chop (shown until it is confirmed)
-  const { view, ui } = ctx;
-  const id = ui.preview || view.preview_default;
+/**
+ * The reviewed turn and the better one (null when the turn played was the best), each with its style.
+ * @param {ReviewStep} step
+ * @returns {[string, ReviewTurn | null][]}
+ */
+function reviewTurns(step) {
+  return [
+    [playedStyle(step), step.played],
+    ["better", step.better],
+  ];
+}
+
+/** The cell id of the chop preview shown: the hovered / focused target, else the only target of a chop. */
+/** @param {BoardInstance} board */
+function shownPreview(board) {
+  const view = board.view;
+  const id = board.preview || view.preview_default;
   return id && view.previews && view.previews[id] ? id : null;
 }
 
-function drawPreview(ctx) {
-  const { view, els, cellEls } = ctx;
-  const shown = shownPreview(ctx);
-  const p = shown ? view.previews[shown] : null;
-  const felled = new Set(p ? p.felled : []);
-  for (const [id, c] of Object.entries(cellEls)) c.el.classList.toggle("lw-fall", felled.has(id));
-  if (p) {
-    els.preview.hidden = false;
-    els.preview.replaceChildren(h("strong", {}, p.title), h("ul", {}, ...p.lines.map((line) => h("li", {}, line))));
-  } else {
-    els.preview.hidden = true;
-    els.preview.replaceChildren();
-  }
-  drawOverlay(ctx);
-}
+// The arrows over the grid: the round's turns, a reviewed turn and its better one, a chop's fall.
+function overlayPanel() {
+  const el = svg("svg", { class: "lw-overlay", viewBox: "0 0 500 500", "aria-hidden": "true" });
 
-function drawCells(ctx) {
-  const { view, ui, els, cellEls } = ctx;
-  els.grid.setAttribute("aria-label", view.labels.board);
-  els.boardHelp.textContent = view.labels.board_help;
-  const last = view.last;
-  const stumps = new Set(last ? last.felled : []);
-  const sparkles = new Set(last ? last.spawned : []);
-  const grewLast = new Set(last ? last.grew : []);
-  const lastFrom = last ? last.origin : null;
-  const lastTo = last ? last.destination : null;
-  const lastTargets = new Set(last ? last.targets : []);
-  let firstSelectable = null;
-  for (const row of view.cells) {
-    for (const cell of row) {
-      const c = cellEls[cell.id];
-      if (!c) continue;
-      const stump = stumps.has(cell.id) && !cell.piece && !cell.logger;
-      const sparkle = sparkles.has(cell.id) && !cell.new;
-      const shown = { ...cell, grew: cell.grew || (grewLast.has(cell.id) && !!cell.piece) };
-      const ghost = cell.id === lastFrom && lastFrom !== lastTo && !cell.piece && !cell.logger ? last.seat : 0;
-      const key = JSON.stringify([shown, stump, sparkle, ghost, view.to_move, ctx.paletteKey]);
-      if (ui.cellKeys[cell.id] !== key) {
-        ui.cellKeys[cell.id] = key;
-        c.svg.innerHTML = cellMarkup(shown, view, { stump, sparkle, ghost });
-      }
-      const e = c.el;
-      e.setAttribute("aria-label", cell.label);
-      e.dataset.mark = cell.mark || "";
-      e.classList.toggle("lw-selectable", !!cell.selectable);
-      e.classList.toggle("lw-suggested", !!cell.suggested);
-      e.classList.toggle("lw-last-from", cell.id === lastFrom && lastFrom !== lastTo);
-      e.classList.toggle("lw-last-to", cell.id === lastTo);
-      e.classList.toggle("lw-last-target", lastTargets.has(cell.id) || stump);
-      e.setAttribute("aria-disabled", cell.selectable ? "false" : "true");
-      e.setAttribute("aria-selected", cell.mark === "chosen" ? "true" : "false");
-      if (cell.selectable && !firstSelectable) firstSelectable = cell.id;
+  /** @param {BoardView} view */
+  function drawRound(view) {
+    // every turn of the round (older ones fainter), so a reply never hides the pupil's own move
+    for (const t of (view.last && view.last.round) || []) {
+      if (t.path.length < 2) continue;
+      const g = arrow(t.path, seatColour(view.palette, t.seat), t.latest ? "lw-arrow-move" : "lw-arrow-move lw-arrow-old");
+      if (!t.latest) g.setAttribute("opacity", "0.55");
+      el.append(g);
     }
   }
-  // keep the keyboard cursor on something useful
-  const focused = els.grid.contains(document.activeElement);
-  const cur = cellData(view, ui.focus);
-  if (firstSelectable && (!cur || !cur.selectable)) {
-    ui.focus = firstSelectable;
-    updateRoving(ctx);
-    if (focused) cellEls[ui.focus].el.focus();
-  } else {
-    updateRoving(ctx);
+
+  /** @param {BoardView} view */
+  function drawReview(view) {
+    const step = view.review && view.review.active ? view.review.step : null;
+    if (!step) return;
+    // the turn played (dashed) and the better turn (solid), each along its logger's path; a turn
+    // played that was the best is drawn as the best (solid), never with the mistake's dashes
+    for (const [which, t] of reviewTurns(step)) {
+      if (!t || t.path.length < 2) continue;
+      const g = arrow(t.path, t.colour, `lw-arrow-review lw-arrow-${which}`);
+      if (which === "played") g.querySelectorAll("polyline").forEach((l) => l.setAttribute("stroke-dasharray", "14 10"));
+      el.append(g);
+    }
   }
-}
 
-// Skip a panel whose part of the view did not change (a redraw costs the same at turn 10 and 1,000).
-function changed(ctx, panel, part) {
-  const key = JSON.stringify(part) + ctx.paletteKey;
-  if (ctx.ui.panelKeys[panel] === key) return false;
-  ctx.ui.panelKeys[panel] = key;
-  return true;
-}
-
-function drawPlayers(ctx) {
-  const { view, els } = ctx;
-  if (!changed(ctx, "players", [view.players, view.labels.first_player, view.labels.supply])) return;
-  const items = view.players.map((p) => {
-    const icon = h("span", { class: "lw-pawn", "aria-hidden": "true" });
-    icon.innerHTML = `<svg viewBox="0 0 100 100" focusable="false">${loggerMarkup(view.palette, p.seat).replace(/ data-piece="[^"]*"/, "")}</svg>`;
-    const supplyIcons = h("span", { class: "lw-caps", "aria-hidden": "true" });
-    for (let i = 0; i < Math.min(p.supply, 8); i++) supplyIcons.append(h("span", { class: "lw-cap" }));
-    return h(
-      "div",
-      {
-        class: `lw-player${p.to_move ? " lw-player-tomove" : ""}${p.winner ? " lw-player-winner" : ""}${p.thinking ? " lw-player-thinking" : ""}`,
-        "data-seat": p.seat,
-        style: `--seat:${seatColour(view.palette, p.seat)}`,
-        "data-testid": `player-${p.seat}`,
-      },
-      icon,
-      h(
-        "div",
-        { class: "lw-player-text" },
-        h(
-          "div",
-          { class: "lw-player-name" },
-          p.name,
-          p.first ? firstBadge(view.labels.first_player) : null,
-        ),
-        h("div", { class: "lw-player-kind" }, p.kind_text, p.bot_name ? h("span", { class: "lw-botname", title: p.bot_name_full }, ` · ${p.bot_name}`) : null),
-        h("div", { class: "lw-supply", title: view.labels.supply }, supplyIcons, h("span", { class: "lw-supply-text" }, p.supply_text)),
-      ),
-      h(
-        "div",
-        { class: "lw-player-score" },
-        h("div", { class: "lw-score", "data-testid": `score-${p.seat}`, "aria-label": `${p.name}: ${p.score_text}` }, p.score_text),
-        p.badge ? h("div", { class: "lw-badge-text" }, p.thinking ? h("span", { class: "lw-spinner", "aria-hidden": "true" }) : null, p.badge) : null,
-      ),
+  /**
+   * @param {BoardView} view
+   * @param {string | null} shown
+   */
+  function drawFall(view, shown) {
+    const p = shown ? view.previews[shown] : null;
+    if (!p || !p.felled.length) return;
+    // the chopped tree falls away from the logger: a dotted line over the trees that fall
+    const loggerCell = findLogger(view, view.to_move);
+    if (!loggerCell) return;
+    const [tx, ty] = centre(shown);
+    const [lx, ly] = centre(loggerCell);
+    const [fx, fy] = centre(p.felled[p.felled.length - 1]);
+    const dx = Math.sign(tx - lx);
+    const dy = Math.sign(ty - ly);
+    const g = svg("g", { class: "lw-arrow-fall" });
+    g.append(
+      svg("line", {
+        x1: tx - dx * 20,
+        y1: ty - dy * 20,
+        x2: fx + dx * 34,
+        y2: fy + dy * 34,
+        stroke: "currentColor", // the warning colour of board.css
+        "stroke-width": 9,
+        "stroke-linecap": "round",
+        "stroke-dasharray": "1 16",
+      }),
     );
+    el.append(g);
+  }
+
+  /**
+   * @param {BoardView} view
+   * @param {string | null} shown
+   */
+  function draw(view, shown) {
+    el.replaceChildren();
+    drawRound(view);
+    drawReview(view);
+    drawFall(view, shown);
+  }
+
+  return { el, draw };
+}
+
+// One cell of the grid (`c`: its element and SVG) from the view; its SVG is redrawn only when
+// what it shows changed (`cellKeys`: cell id → what its SVG was drawn from).
+/**
+ * @param {BoardView} view
+ * @param {CellView} cell
+ * @param {BoardInstance} board
+ */
+function drawCell(board, c, cellKeys, view, cell, last) {
+  const stump = last.stumps.has(cell.id) && !cell.piece && !cell.logger;
+  const sparkle = last.sparkles.has(cell.id) && !cell.new;
+  const shown = { ...cell, grew: cell.grew || (last.grew.has(cell.id) && !!cell.piece) };
+  const moved = cell.id === last.from && last.from !== last.to;
+  const ghost = moved && !cell.piece && !cell.logger ? last.seat : 0;
+  const key = JSON.stringify([shown, stump, sparkle, ghost, view.to_move, board.paletteKey]);
+  if (cellKeys[cell.id] !== key) {
+    cellKeys[cell.id] = key;
+    c.svg.innerHTML = cellMarkup(shown, view, { stump, sparkle, ghost });
+  }
+  const e = c.el;
+  e.setAttribute("aria-label", cell.label);
+  e.dataset.mark = cell.mark || "";
+  e.classList.toggle("lw-selectable", !!cell.selectable);
+  e.classList.toggle("lw-suggested", !!cell.suggested);
+  e.classList.toggle("lw-last-from", moved);
+  e.classList.toggle("lw-last-to", cell.id === last.to);
+  e.classList.toggle("lw-last-target", last.targets.has(cell.id) || stump);
+  e.setAttribute("aria-disabled", cell.selectable ? "false" : "true");
+  e.setAttribute("aria-selected", cell.mark === "chosen" ? "true" : "false");
+}
+
+// The last turn's traces on the grid: stumps, new seedlings, grown trees, the path's ends, targets.
+/** @param {BoardView} view */
+function lastTraces(view) {
+  const l = view.last;
+  return {
+    stumps: new Set(l ? l.felled : []),
+    sparkles: new Set(l ? l.spawned : []),
+    grew: new Set(l ? l.grew : []),
+    from: l ? l.origin : null,
+    to: l ? l.destination : null,
+    targets: new Set(l ? l.targets : []),
+    seat: l ? l.seat : 0,
+  };
+}
+
+/** The cell the keyboard cursor moves to from `focus` on `key` (arrows, Home, End), or null. */
+function cursorStep(focus, key) {
+  const f = FILES.indexOf(focus[0]);
+  const r = RANKS.indexOf(focus[1]);
+  const moves = {
+    ArrowLeft: [Math.max(0, f - 1), r],
+    ArrowRight: [Math.min(4, f + 1), r],
+    ArrowUp: [f, Math.max(0, r - 1)],
+    ArrowDown: [f, Math.min(4, r + 1)],
+    Home: [0, r],
+    End: [4, r],
+  };
+  const to = Object.prototype.hasOwnProperty.call(moves, key) ? moves[key] : null;
+  return to ? FILES[to[0]] + RANKS[to[1]] : null;
+}
+
+/**
+ * Where the keyboard cursor goes when its cell can no longer be chosen: the logger to move
+ * (its "stay" cell), else the selectable cell nearest to `focus` (first in reading order on a tie).
+ * @param {BoardView} view
+ * @param {string} focus
+ * @returns {string | null}
+ */
+function cursorHome(view, focus) {
+  let best = null;
+  let bestDistance = Infinity;
+  for (const row of view.cells) {
+    for (const cell of row) {
+      if (!cell.selectable) continue;
+      const d = cell.mark === "stay" ? -1 : Math.abs(FILES.indexOf(cell.id[0]) - FILES.indexOf(focus[0])) + Math.abs(RANKS.indexOf(cell.id[1]) - RANKS.indexOf(focus[1]));
+      if (d < bestDistance) {
+        best = cell.id;
+        bestDistance = d;
+      }
+    }
+  }
+  return best;
+}
+
+// The reviewed turn's destination and targets (cell id → "played", "better" or "both") and the
+// trees the better turn fells.
+/** @param {BoardView} view */
+function reviewMarks(view) {
+  const r = view.review;
+  const step = r && r.active ? r.step : null;
+  const marks = {};
+  if (step) {
+    for (const [which, t] of reviewTurns(step)) {
+      if (!t) continue;
+      for (const id of [t.destination, ...t.targets]) marks[id] = marks[id] && marks[id] !== which ? "both" : which;
+    }
+  }
+  return { marks, fell: new Set(step && step.better ? step.better.felled : []) };
+}
+
+// The 5 × 5 grid of cells: a roving keyboard cursor, hover / focus previews, the last turn's
+// traces, the reviewed turn's marks and the overlay of arrows.
+/** @param {BoardInstance} board */
+function gridPanel(board) {
+  const grid = h("div", { class: "lw-grid", role: "grid" });
+  const cells = {}; // cell id → { el, svg }
+  const cellKeys = {}; // cell id → what its SVG was drawn from
+  let focus = "c3"; // keyboard cursor
+  const overlay = overlayPanel();
+
+  const choose = (id) => {
+    if (!board.view.cells) return;
+    focus = id;
+    board.send("cell", { cell: id });
+  };
+  const updateRoving = () => {
+    for (const [id, c] of Object.entries(cells)) c.el.setAttribute("tabindex", id === focus ? "0" : "-1");
+  };
+  const hover = (id) => {
+    const p = id && board.view.previews ? board.view.previews[id] : null;
+    board.preview = p ? id : null;
+    board.drawPreview();
+    // a seedling candidate shows the spawning tree(s) it would come from
+    const cell = id ? cellData(board.view, id) : null;
+    const parents = new Set(cell && cell.parents ? cell.parents : []);
+    for (const [cid, c] of Object.entries(cells)) c.el.classList.toggle("lw-parent", parents.has(cid));
+  };
+
+  for (const r of RANKS) {
+    const row = h("div", { class: "lw-row", role: "row" });
+    for (const f of FILES) {
+      const id = f + r;
+      const cellSvg = svg("svg", { viewBox: "0 0 100 100", "aria-hidden": "true", focusable: "false" });
+      const c = h("div", {
+        class: "lw-cell",
+        role: "gridcell",
+        tabindex: "-1",
+        "data-cell": id,
+        "data-dark": (FILES.indexOf(f) + RANKS.indexOf(r)) % 2 ? "true" : null,
+      });
+      c.append(cellSvg);
+      c.addEventListener("click", () => choose(id));
+      c.addEventListener("mouseenter", () => hover(id));
+      c.addEventListener("mouseleave", () => hover(null));
+      c.addEventListener("focus", () => {
+        focus = id;
+        updateRoving();
+        hover(id);
+      });
+      c.addEventListener("blur", () => hover(null));
+      cells[id] = { el: c, svg: cellSvg };
+      row.append(c);
+    }
+    grid.append(row);
+  }
+  grid.addEventListener("keydown", (ev) => {
+    if (ev.key === "Enter" || ev.key === " ") {
+      consume(ev);
+      choose(focus);
+      return;
+    }
+    const next = cursorStep(focus, ev.key);
+    if (!next) return;
+    consume(ev);
+    focus = next;
+    updateRoving();
+    cells[focus].el.focus();
   });
-  els.players.replaceChildren(...items);
-  els.players.setAttribute("aria-label", view.labels.players);
+  const rankCoords = h("div", { class: "lw-coords lw-coords-ranks", "aria-hidden": "true" }, ...RANKS.map((r) => h("span", {}, r)));
+  const fileCoords = h("div", { class: "lw-coords lw-coords-files", "aria-hidden": "true" }, ...FILES.map((f) => h("span", {}, f)));
+  const boardHelp = h("p", { class: "lw-sr", id: `${board.client}-help` });
+  grid.setAttribute("aria-describedby", `${board.client}-help`);
+  const el = h(
+    "div",
+    { class: "lw-boardarea" },
+    h("div", { class: "lw-boardframe" }, rankCoords, h("div", { class: "lw-gridwrap" }, grid, overlay.el), h("span"), fileCoords),
+    boardHelp,
+  );
+
+  /** @param {BoardView} view */
+  function drawReviewMarks(view) {
+    const { marks, fell } = reviewMarks(view);
+    for (const [id, c] of Object.entries(cells)) {
+      if (marks[id]) c.el.dataset.review = marks[id];
+      else delete c.el.dataset.review;
+      c.el.classList.toggle("lw-review-fell", fell.has(id));
+    }
+  }
+
+  /** @param {BoardView} view */
+  function draw(view) {
+    grid.setAttribute("aria-label", view.labels.board);
+    boardHelp.textContent = view.labels.board_help;
+    const last = lastTraces(view);
+    for (const row of view.cells) {
+      for (const cell of row) {
+        const c = cells[cell.id];
+        if (!c) continue;
+        drawCell(board, c, cellKeys, view, cell, last);
+      }
+    }
+    // keep the keyboard cursor on something useful, near where the play is
+    const focused = grid.contains(document.activeElement);
+    const cur = cellData(view, focus);
+    const home = cur && cur.selectable ? null : cursorHome(view, focus);
+    if (home) {
+      focus = home;
+      updateRoving();
+      if (focused) cells[focus].el.focus();
+    } else {
+      updateRoving();
+    }
+    drawReviewMarks(view);
+  }
+
+  // the chop preview shown (a cell id or null): the trees that would fall, and the arrows
+  /**
+   * @param {BoardView} view
+   * @param {string | null} shown
+   */
+  function drawPreview(view, shown) {
+    const p = shown ? view.previews[shown] : null;
+    const felled = new Set(p ? p.felled : []);
+    for (const [id, c] of Object.entries(cells)) c.el.classList.toggle("lw-fall", felled.has(id));
+    overlay.draw(view, shown);
+  }
+
+  return { el, draw, drawPreview };
+}
+
+// ---------------------------------------------------------------- the side column
+
+// The chop preview's text: what the chop shown would fell.
+function previewPanel() {
+  const el = h("div", { class: "lw-preview", "data-testid": "chop-preview", "aria-live": "polite", hidden: true });
+
+  /**
+   * @param {BoardView} view
+   * @param {string | null} shown
+   */
+  function draw(view, shown) {
+    const p = shown ? view.previews[shown] : null;
+    if (p) {
+      el.hidden = false;
+      el.replaceChildren(h("strong", {}, p.title), h("ul", {}, ...p.lines.map((line) => h("li", {}, line))));
+    } else {
+      el.hidden = true;
+      el.replaceChildren();
+    }
+  }
+
+  return { el, draw };
 }
 
 function firstBadge(label) {
@@ -880,75 +1091,170 @@ function firstBadge(label) {
   return b;
 }
 
+/**
+ * @param {BoardView} view
+ * @param {PlayerCard} p
+ */
+function playerCard(view, p) {
+  const icon = h("span", { class: "lw-pawn", "aria-hidden": "true" });
+  icon.innerHTML = `<svg viewBox="0 0 100 100" focusable="false">${loggerMarkup(view.palette, p.seat).replace(/ data-piece="[^"]*"/, "")}</svg>`;
+  const supplyIcons = h("span", { class: "lw-caps", "aria-hidden": "true" });
+  for (let i = 0; i < Math.min(p.supply, 8); i++) supplyIcons.append(h("span", { class: "lw-cap" }));
+  return h(
+    "div",
+    {
+      class: `lw-player${p.to_move ? " lw-player-tomove" : ""}${p.winner ? " lw-player-winner" : ""}${p.thinking ? " lw-player-thinking" : ""}`,
+      "data-seat": p.seat,
+      style: `--seat:${seatColour(view.palette, p.seat)}`,
+      "data-testid": `player-${p.seat}`,
+    },
+    icon,
+    h(
+      "div",
+      { class: "lw-player-text" },
+      h("div", { class: "lw-player-name" }, p.name, p.first ? firstBadge(view.labels.first_player) : null),
+      h("div", { class: "lw-player-kind" }, p.kind_text, p.bot_name ? h("span", { class: "lw-botname", title: p.bot_name_full }, ` · ${p.bot_name}`) : null),
+      h("div", { class: "lw-supply", title: view.labels.supply }, supplyIcons, h("span", { class: "lw-supply-text" }, p.supply_text)),
+    ),
+    h(
+      "div",
+      { class: "lw-player-score" },
+      h("div", { class: "lw-score", "data-testid": `score-${p.seat}`, "aria-label": `${p.name}: ${p.score_text}` }, p.score_text),
+      p.badge ? h("div", { class: "lw-badge-text" }, p.thinking ? h("span", { class: "lw-spinner", "aria-hidden": "true" }) : null, p.badge) : null,
+    ),
+  );
+}
+
+/** @param {BoardInstance} board */
+function playersPanel(board) {
+  const el = h("div", { class: "lw-players" });
+
+  /** @param {BoardView} view */
+  function draw(view) {
+    if (!changed(board, "players", [view.players, view.labels.first_player, view.labels.supply])) return;
+    el.replaceChildren(...view.players.map((p) => playerCard(view, p)));
+    el.setAttribute("aria-label", view.labels.players);
+  }
+
+  return { el, draw };
+}
+
 function trophy() {
   const t = h("div", { class: "lw-trophy", "aria-hidden": "true" });
   t.innerHTML = ICONS.trophy;
   return t;
 }
 
-function drawStatus(ctx) {
-  const { view, els } = ctx;
-  const L = view.labels;
-  els.status.textContent = view.status.text;
-  els.status.dataset.kind = view.status.kind;
-  if (view.status.kind === "thinking") els.status.prepend(h("span", { class: "lw-spinner", "aria-hidden": "true" }));
-  els.task.hidden = !view.task;
-  els.task.textContent = view.task || "";
-  const notice = view.notice;
-  els.notice.hidden = !notice;
-  els.notice.dataset.kind = notice ? notice.kind : "";
-  els.noticeText.dataset.kind = notice ? notice.kind : "";
-  els.noticeText.textContent = notice ? notice.text : "";
-  els.noticeIcon.innerHTML = notice ? NOTICE_ICONS[notice.kind] || NOTICE_ICONS.info : "";
-  els.noticeWord.textContent = notice ? L[NOTICE_WORDS[notice.kind] || "note"] || "" : "";
-  els.resumeBtn.hidden = !view.resume;
-  els.resumeBtn.textContent = view.resume ? view.resume.label : "";
-  els.pausedBox.hidden = view.status.kind !== "paused";
-  els.retryBtn.textContent = L.retry;
-  els.takeOverBtn.textContent = L.take_over;
-  els.result.hidden = !view.result;
-  if (view.result) {
-    els.result.replaceChildren(
-      trophy(),
-      h("div", {}, h("h3", { class: "lw-result-title" }, view.result.headline), h("p", {}, view.result.detail)),
-    );
+// The status line, the task, the notice, the saved game's Resume, a paused bot's buttons, the result.
+/** @param {BoardInstance} board */
+function statusPanel(board) {
+  const send = board.send;
+  const status = h("div", { class: "lw-status", role: "status", "aria-live": "polite", "data-testid": "status" });
+  const task = h("div", { class: "lw-task", "data-testid": "task", hidden: true });
+  const noticeIcon = h("span", { class: "lw-notice-icon", "aria-hidden": "true" });
+  const noticeWord = h("strong", { class: "lw-notice-word" });
+  const noticeText = h("span", { class: "lw-notice-text", "data-testid": "message" });
+  const notice = h("div", { class: "lw-notice", "data-testid": "notice", "aria-live": "assertive", hidden: true }, noticeIcon, noticeWord, noticeText);
+  // the game this board saved beside the notebook (after a kernel restart): one click brings it back
+  const resumeBtn = button("resume", "lw-btn lw-btn-strong lw-resume", () => send("resume"));
+  resumeBtn.hidden = true;
+  const pausedBox = h("div", { class: "lw-paused", hidden: true });
+  const retryBtn = button("retry-bot", "lw-btn lw-btn-strong", () => send("retry"));
+  const takeOverBtn = button("take-over", "lw-btn", () => send("take_over"));
+  pausedBox.append(retryBtn, takeOverBtn);
+  const result = h("div", { class: "lw-result", "data-testid": "result", hidden: true });
+
+  /** @param {BoardView} view */
+  function draw(view) {
+    const L = view.labels;
+    status.textContent = view.status.text;
+    status.dataset.kind = view.status.kind;
+    if (view.status.kind === "thinking") status.prepend(h("span", { class: "lw-spinner", "aria-hidden": "true" }));
+    task.hidden = !view.task;
+    task.textContent = view.task || "";
+    const n = view.notice;
+    notice.hidden = !n;
+    notice.dataset.kind = n ? n.kind : "";
+    noticeText.dataset.kind = n ? n.kind : "";
+    noticeText.textContent = n ? n.text : "";
+    noticeIcon.innerHTML = n ? NOTICE_ICONS[n.kind] || NOTICE_ICONS.info : "";
+    noticeWord.textContent = n ? L[NOTICE_WORDS[n.kind] || "note"] || "" : "";
+    resumeBtn.hidden = !view.resume;
+    resumeBtn.textContent = view.resume ? view.resume.label : "";
+    pausedBox.hidden = view.status.kind !== "paused";
+    retryBtn.textContent = L.retry;
+    takeOverBtn.textContent = L.take_over;
+    result.hidden = !view.result;
+    if (view.result) {
+      result.replaceChildren(trophy(), h("div", {}, h("h3", { class: "lw-result-title" }, view.result.headline), h("p", {}, view.result.detail)));
+    }
   }
+
+  return { task, status, notice, resumeBtn, pausedBox, result, draw };
 }
 
-function drawActions(ctx) {
-  const { view, els } = ctx;
-  els.actionsBox.hidden = !view.show_actions;
-  els.actionsTitle.textContent = view.labels.actions;
-  els.actionsBox.setAttribute("aria-label", view.labels.actions);
-  for (const a of view.actions) {
-    const b = els.actionButtons[a.id];
-    b.querySelector(".lw-action-label").textContent = a.label;
-    b.disabled = !a.enabled;
-    b.setAttribute("aria-pressed", a.pressed ? "true" : "false");
+// The three actions (plant, protest, chop), "done" for a protest and "back".
+/** @param {BoardInstance} board */
+function actionsPanel(board) {
+  const send = board.send;
+  const actionButtons = {};
+  const actionRow = h("div", { class: "lw-actionrow" });
+  for (const k of KINDS) {
+    const b = button(`action-${k}`, `lw-btn lw-action lw-action-${k}`, () => send("action", { kind: k }));
+    b.innerHTML = `<span class="lw-icon">${ICONS[k]}</span><span class="lw-action-label"></span>`;
+    actionButtons[k] = b;
+    actionRow.append(b);
   }
-  els.doneBtn.hidden = !view.protest_done.visible;
-  els.doneBtn.textContent = view.protest_done.label;
-  els.doneBtn.disabled = !view.protest_done.enabled;
-  els.backBtn.textContent = view.back.label;
-  els.backBtn.disabled = !view.back.enabled;
+  const doneBtn = button("protest-done", "lw-btn lw-btn-strong", () => send("done"));
+  const backBtn = button("cancel", "lw-btn lw-btn-quiet", () => send("back"));
+  const title = h("h3", { class: "lw-h3" });
+  const el = h("div", { class: "lw-actions", role: "group" }, title, actionRow, h("div", { class: "lw-actionrow lw-actionrow-2" }, doneBtn, backBtn));
+
+  /** @param {BoardView} view */
+  function draw(view) {
+    el.hidden = !view.show_actions;
+    title.textContent = view.labels.actions;
+    el.setAttribute("aria-label", view.labels.actions);
+    for (const a of view.actions) {
+      const b = actionButtons[a.id];
+      b.querySelector(".lw-action-label").textContent = a.label;
+      b.disabled = !a.enabled;
+      b.setAttribute("aria-pressed", a.pressed ? "true" : "false");
+    }
+    doneBtn.hidden = !view.protest_done.visible;
+    doneBtn.textContent = view.protest_done.label;
+    doneBtn.disabled = !view.protest_done.enabled;
+    backBtn.textContent = view.back.label;
+    backBtn.disabled = !view.back.enabled;
+  }
+
+  return { el, draw };
 }
 
-function drawTools(ctx) {
-  const { view, els } = ctx;
-  const L = view.labels;
-  els.hintBtn.textContent = view.hint.label || L.hint; // a puzzle's second hint: "Solution"
-  els.hintBtn.disabled = !view.hint.enabled;
-  els.undoBtn.textContent = L.undo;
-  els.undoBtn.disabled = !view.undo.enabled;
-  els.redoBtn.textContent = L.redo;
-  els.redoBtn.disabled = !view.redo.enabled;
-  els.hintText.hidden = !view.hint.text;
-  els.hintText.textContent = view.hint.text || "";
-}
+// Hint, Undo, Redo (with the review's open button in their row, passed as `extra`) and the hint's text.
+/** @param {BoardInstance} board */
+function toolsPanel(board, ...extra) {
+  const send = board.send;
+  const hintBtn = button("hint", "lw-btn", () => send("hint"));
+  const undoBtn = button("undo", "lw-btn", () => send("undo"));
+  const redoBtn = button("redo", "lw-btn", () => send("redo"));
+  const row = h("div", { class: "lw-toolrow" }, hintBtn, undoBtn, redoBtn, ...extra);
+  const hintText = h("div", { class: "lw-hinttext", "data-testid": "hint-text", hidden: true });
 
-/** How the reviewed turn is drawn: "played" (dashed, ✗) when the search found a better one, else "better". */
-function playedStyle(step) {
-  return step.better ? "played" : "better";
+  /** @param {BoardView} view */
+  function draw(view) {
+    const L = view.labels;
+    hintBtn.textContent = view.hint.label || L.hint; // a puzzle's second hint: "Solution"
+    hintBtn.disabled = !view.hint.enabled;
+    undoBtn.textContent = L.undo;
+    undoBtn.disabled = !view.undo.enabled;
+    redoBtn.textContent = L.redo;
+    redoBtn.disabled = !view.redo.enabled;
+    hintText.hidden = !view.hint.text;
+    hintText.textContent = view.hint.text || "";
+  }
+
+  return { row, hintText, draw };
 }
 
 function reviewSwatch(which, colour) {
@@ -959,201 +1265,340 @@ function reviewSwatch(which, colour) {
   return s;
 }
 
-function drawReview(ctx) {
-  const { view, els, cellEls, root } = ctx;
-  const r = view.review;
-  els.reviewOpen.hidden = !(r && r.available);
-  if (r) els.reviewOpen.textContent = r.open;
-  const active = !!(r && r.active);
-  root.dataset.review = active ? (r.step ? r.step.label : "pending") : "false";
-  els.reviewBox.hidden = !active;
-  const step = active ? r.step : null;
-  const marks = {};
-  if (step) {
-    for (const [which, t] of [[playedStyle(step), step.played], ["better", step.better]]) {
-      if (!t) continue;
-      for (const id of [t.destination, ...t.targets]) marks[id] = marks[id] && marks[id] !== which ? "both" : which;
-    }
-  }
-  const fell = new Set(step && step.better ? step.better.felled : []);
-  for (const [id, c] of Object.entries(cellEls)) {
-    if (marks[id]) c.el.dataset.review = marks[id];
-    else delete c.el.dataset.review;
-    c.el.classList.toggle("lw-review-fell", fell.has(id));
-  }
-  if (!active) return;
-  if (step) {
-    root.style.setProperty("--rv-played", step.played.colour);
-    if (step.better) root.style.setProperty("--rv-better", step.better.colour);
-  }
-  els.reviewTitle.textContent = r.labels.title;
-  els.reviewWait.hidden = !r.pending;
-  if (r.progress) {
-    els.reviewProgress.max = Math.max(1, r.progress.total);
-    els.reviewProgress.value = r.progress.done;
-    els.reviewProgressText.textContent = r.progress.text;
-  }
-  els.reviewLabel.hidden = !step;
-  els.reviewSentence.hidden = !step;
-  els.reviewLegend.hidden = !step;
-  els.reviewNav.hidden = !step;
-  if (!step) return;
-  els.reviewLabel.style.setProperty("--rv-label", step.colour);
-  els.reviewLabel.replaceChildren(h("span", { class: "lw-review-glyph", "aria-hidden": "true" }, step.glyph), h("strong", {}, step.label_text));
-  els.reviewSentence.textContent = step.sentence;
-  const items = [h("li", {}, reviewSwatch(playedStyle(step), step.played.colour), h("span", {}, step.played.text))];
-  if (step.better) items.push(h("li", {}, reviewSwatch("better", step.better.colour), h("span", {}, step.better.text)));
-  els.reviewLegend.replaceChildren(...items);
-  els.reviewPrev.textContent = r.labels.prev;
-  els.reviewPrev.disabled = step.first;
-  els.reviewNext.textContent = r.labels.next;
-  els.reviewNext.disabled = step.last;
-  els.reviewExit.textContent = r.labels.exit;
-  els.reviewSlider.max = String(step.total);
-  els.reviewSlider.disabled = step.total < 2;
-  if (document.activeElement !== els.reviewSlider) els.reviewSlider.value = String(step.ply);
-  els.reviewSlider.setAttribute("aria-label", r.labels.slider);
-  els.reviewSlider.setAttribute("aria-valuetext", step.text);
-  els.reviewStep.textContent = step.text;
-}
-
-function drawLastTurn(ctx) {
-  const { view, els } = ctx;
-  els.last.hidden = !view.last;
-  if (!view.last) return;
-  const round = view.last.round || [];
-  if (round.length <= 1) {
-    els.last.replaceChildren(h("strong", {}, view.last.title + ": "), view.last.text);
-    return;
-  }
-  els.last.replaceChildren(
-    h("strong", {}, view.last.title),
-    h("ul", { class: "lw-round" }, ...round.map((t) => h("li", { style: `--seat:${seatColour(view.palette, t.seat)}` }, t.text))),
+// The Review mode's panel: the verdict, the sentence (a live region), the two turns' legend,
+// previous / next / exit buttons and a slider; ← and → step while the panel has the focus.
+// Its open button sits in the tools' row; the cells' marks are the grid's.
+/** @param {BoardInstance} board */
+function reviewPanel(board) {
+  const send = board.send;
+  const openBtn = button("review-open", "lw-btn lw-btn-strong lw-review-open", () => send("review", { op: "open" }));
+  openBtn.hidden = true;
+  // the panel's name for screen readers; on screen the status line above says "Game review: Turn n of m"
+  const title = h("h3", { class: "lw-h3 lw-sr", id: `${board.client}-review` });
+  const progress = h("progress", { class: "lw-review-progress", "data-testid": "review-progress", max: "1", value: "0" });
+  const progressText = h("span", { class: "lw-review-progress-text" });
+  const wait = h("div", { class: "lw-review-wait", role: "status" }, progress, progressText);
+  const label = h("div", { class: "lw-review-label", "data-testid": "review-label" });
+  const sentence = h("p", { class: "lw-review-sentence", "data-testid": "review-sentence", "aria-live": "polite" });
+  const legend = h("ul", { class: "lw-review-legend", "data-testid": "review-legend" });
+  const prev = button("review-prev", "lw-btn", () => send("review", { op: "prev" }));
+  const next = button("review-next", "lw-btn lw-btn-strong", () => send("review", { op: "next" }));
+  const exit = button("review-exit", "lw-btn lw-btn-quiet", () => send("review", { op: "exit" }));
+  const slider = h("input", { type: "range", min: "1", max: "1", step: "1", value: "1", class: "lw-range", "data-testid": "review-slider" });
+  slider.addEventListener("input", () => send("review", { op: "goto", ply: Number(slider.value) }));
+  const stepText = h("span", { class: "lw-replay-value", "data-testid": "review-step" });
+  const nav = h("div", { class: "lw-review-nav" }, h("div", { class: "lw-actionrow" }, prev, next, exit), h("label", { class: "lw-replay" }, slider, stepText));
+  const el = h(
+    "section",
+    { class: "lw-review", "data-testid": "review", "aria-labelledby": `${board.client}-review`, hidden: true },
+    title,
+    wait,
+    label,
+    sentence,
+    legend,
+    nav,
   );
+  el.addEventListener("keydown", (ev) => {
+    if (ev.target === slider) return; // the slider steps with the arrows itself
+    const step = board.view.review && board.view.review.step;
+    if (!step) return;
+    if (ev.key === "ArrowLeft" && !step.first) {
+      consume(ev);
+      send("review", { op: "prev" });
+    } else if (ev.key === "ArrowRight" && !step.last) {
+      consume(ev);
+      send("review", { op: "next" });
+    }
+  });
+
+  /**
+   * @param {ReviewPanel} r
+   * @param {ReviewStep} step
+   */
+  function drawStep(r, step) {
+    label.style.setProperty("--rv-label", step.colour);
+    label.replaceChildren(h("span", { class: "lw-review-glyph", "aria-hidden": "true" }, step.glyph), h("strong", {}, step.label_text));
+    sentence.textContent = step.sentence;
+    const items = [h("li", {}, reviewSwatch(playedStyle(step), step.played.colour), h("span", {}, step.played.text))];
+    if (step.better) items.push(h("li", {}, reviewSwatch("better", step.better.colour), h("span", {}, step.better.text)));
+    legend.replaceChildren(...items);
+    prev.textContent = r.labels.prev;
+    prev.disabled = step.first;
+    next.textContent = r.labels.next;
+    next.disabled = step.last;
+    exit.textContent = r.labels.exit;
+    slider.max = String(step.total);
+    slider.disabled = step.total < 2;
+    if (document.activeElement !== slider) slider.value = String(step.ply);
+    slider.setAttribute("aria-label", r.labels.slider);
+    slider.setAttribute("aria-valuetext", step.text);
+    stepText.textContent = step.text;
+  }
+
+  /** @param {BoardView} view */
+  function draw(view) {
+    const root = board.root;
+    const r = view.review;
+    openBtn.hidden = !(r && r.available);
+    if (r) openBtn.textContent = r.open;
+    const active = !!(r && r.active);
+    root.dataset.review = active ? (r.step ? r.step.label : "pending") : "false";
+    el.hidden = !active;
+    if (!active) return;
+    const step = r.step;
+    if (step) {
+      root.style.setProperty("--rv-played", step.played.colour);
+      if (step.better) root.style.setProperty("--rv-better", step.better.colour);
+    }
+    title.textContent = r.labels.title;
+    wait.hidden = !r.pending;
+    if (r.progress) {
+      progress.max = Math.max(1, r.progress.total);
+      progress.value = r.progress.done;
+      progressText.textContent = r.progress.text;
+    }
+    label.hidden = !step;
+    sentence.hidden = !step;
+    legend.hidden = !step;
+    nav.hidden = !step;
+    if (step) drawStep(r, step);
+  }
+
+  return { el, openBtn, draw };
 }
 
-function drawHistory(ctx) {
-  const { view, els } = ctx;
-  const L = view.labels;
-  els.historyTitle.textContent = L.history;
-  const items = view.history.items;
-  if (changed(ctx, "history", [view.history, view.replay.active])) drawHistoryList(ctx, items);
-  els.replayLabel.textContent = L.replay;
-}
+// The last turn (or the whole round) in words.
+function lastTurnPanel() {
+  const el = h("div", { class: "lw-last", "data-testid": "last-turn", hidden: true });
 
-function drawHistoryList(ctx, items) {
-  const { view, els } = ctx;
-  const list = els.historyList;
-  if (!items.length) {
-    list.replaceChildren(h("li", { class: "lw-history-empty" }, view.history.empty));
-  } else {
-    list.replaceChildren(
-      ...items.map((it) => {
-        const b = h(
-          "button",
-          {
-            type: "button",
-            class: `lw-history-item${it.current ? " lw-current" : ""}`,
-            "aria-label": it.label,
-            title: it.label,
-            "aria-current": it.current ? "step" : null,
-            style: `--seat:${seatColour(view.palette, it.seat)}`,
-          },
-          h("span", { class: "lw-history-who" }, it.who),
-          h("code", {}, it.notation),
-        );
-        b.addEventListener("click", () => ctx.send("replay", { ply: it.ply }));
-        return h("li", {}, b);
-      }),
+  /** @param {BoardView} view */
+  function draw(view) {
+    el.hidden = !view.last;
+    if (!view.last) return;
+    const round = view.last.round || [];
+    if (round.length <= 1) {
+      el.replaceChildren(h("strong", {}, view.last.title + ": "), view.last.text);
+      return;
+    }
+    el.replaceChildren(
+      h("strong", {}, view.last.title),
+      h("ul", { class: "lw-round" }, ...round.map((t) => h("li", { style: `--seat:${seatColour(view.palette, t.seat)}` }, t.text))),
     );
+  }
+
+  return { el, draw };
+}
+
+// ---------------------------------------------------------------- the bottom row
+
+// The game's turns (each a button that replays it), the replay slider and "back to the game".
+/** @param {BoardInstance} board */
+function historyPanel(board) {
+  const send = board.send;
+  const title = h("h3", { class: "lw-h3" });
+  const list = h("ol", { class: "lw-history", "data-testid": "history" });
+  const replayLabel = h("span", { class: "lw-replay-label" });
+  const replayValue = h("span", { class: "lw-replay-value" });
+  const replay = h("input", { type: "range", min: "0", max: "0", step: "1", value: "0", "data-testid": "replay", class: "lw-range" });
+  replay.addEventListener("input", () => send("replay", { ply: Number(replay.value) }));
+  const replayExit = button("replay-exit", "lw-btn lw-btn-strong", () => send("replay", { ply: null }));
+  replayExit.hidden = true;
+  const el = h("section", { class: "lw-historybox" }, title, list, h("label", { class: "lw-replay" }, replayLabel, replay, replayValue), replayExit);
+
+  /**
+   * @param {BoardView} view
+   * @param {HistoryItem} it
+   */
+  function historyItem(view, it) {
+    const b = h(
+      "button",
+      {
+        type: "button",
+        class: `lw-history-item${it.current ? " lw-current" : ""}`,
+        "aria-label": it.label,
+        title: it.label,
+        "aria-current": it.current ? "step" : null,
+        style: `--seat:${seatColour(view.palette, it.seat)}`,
+      },
+      h("span", { class: "lw-history-who" }, it.who),
+      h("code", {}, it.notation),
+    );
+    b.addEventListener("click", () => send("replay", { ply: it.ply }));
+    return h("li", {}, b);
+  }
+
+  /** @param {BoardView} view */
+  function drawList(view) {
+    const items = view.history.items;
+    if (!items.length) {
+      list.replaceChildren(h("li", { class: "lw-history-empty" }, view.history.empty));
+      return;
+    }
+    list.replaceChildren(...items.map((it) => historyItem(view, it)));
     const cur = list.querySelector(".lw-current");
     if (cur && !view.replay.active) list.scrollTop = list.scrollHeight;
     else if (cur) cur.scrollIntoView({ block: "nearest" });
   }
-}
 
-function drawReplay(ctx) {
-  const { view, els } = ctx;
-  const L = view.labels;
-  els.replay.min = String(view.replay.min); // 1 while a review is shown: the slider names the reviewed turn
-  els.replay.max = String(view.replay.max);
-  if (document.activeElement !== els.replay) els.replay.value = String(view.replay.value);
-  els.replay.disabled = view.replay.max <= view.replay.min;
-  els.replay.setAttribute("aria-valuetext", view.replay.text);
-  els.replayValue.textContent = view.replay.text;
-  els.replayExit.hidden = !view.replay.active;
-  els.replayExit.textContent = L.back_to_game;
-}
-
-function drawGameTools(ctx) {
-  const { view, els, ui } = ctx;
-  const L = view.labels;
-  els.moreSummary.textContent = L.more;
-  els.gameTitle.textContent = L.game;
-  els.notationLabel.textContent = L.notation;
-  els.notationInput.placeholder = L.notation_placeholder;
-  els.notationBtn.textContent = L.play;
-  if (ui.notationLpn && ui.notationLpn !== view.lpn) {
-    els.notationInput.value = "";
-    ui.notationLpn = null;
+  /** @param {BoardView} view */
+  function draw(view) {
+    const L = view.labels;
+    title.textContent = L.history;
+    if (changed(board, "history", [view.history, view.replay.active])) drawList(view);
+    replayLabel.textContent = L.replay;
+    replay.min = String(view.replay.min); // 1 while a review is shown: the slider names the reviewed turn
+    replay.max = String(view.replay.max);
+    if (document.activeElement !== replay) replay.value = String(view.replay.value);
+    replay.disabled = view.replay.max <= view.replay.min;
+    replay.setAttribute("aria-valuetext", view.replay.text);
+    replayValue.textContent = view.replay.text;
+    replayExit.hidden = !view.replay.active;
+    replayExit.textContent = L.back_to_game;
   }
-  els.lpnInput.value = view.lpn;
-  els.lpnInput.setAttribute("aria-label", L.copy_lpn);
-  els.copyBtn.textContent = L.copy_lpn;
-  els.exportBtn.textContent = L.export;
-  els.importBtn.textContent = L.import;
-  els.legendTitle.textContent = L.legend;
-  if (!changed(ctx, "legend", L.legend_items)) return;
-  els.legend.replaceChildren(
-    ...L.legend_items.map((it) => {
-      const li = h("li", {});
-      li.innerHTML = legendIcon(view.palette, it.piece);
-      li.append(h("span", {}, it.label));
-      return li;
-    }),
+
+  return { el, draw };
+}
+
+// The legend and, folded under "More", the expert tools: typed turns, the LPN to copy, JSON records.
+/** @param {BoardInstance} board */
+function gameToolsPanel(board) {
+  const send = board.send;
+  let notationLpn = null; // the position a typed turn was sent from: the input clears once it changes
+  const notationLabel = h("span", {});
+  const notationInput = h("input", { type: "text", class: "lw-input", "data-testid": "notation-input", autocomplete: "off", spellcheck: "false" });
+  const notationBtn = h("button", { type: "submit", class: "lw-btn", "data-testid": "notation-submit" });
+  const notationForm = h("form", { class: "lw-notation" }, h("label", {}, notationLabel, notationInput), notationBtn);
+  notationForm.addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    notationLpn = board.view.lpn;
+    send("notation", { text: notationInput.value });
+  });
+  notationInput.addEventListener("keydown", (ev) => ev.stopPropagation());
+  const lpnInput = h("input", { type: "text", readonly: true, class: "lw-input lw-lpn", "data-testid": "lpn" });
+  const copyMsg = h("span", { class: "lw-copymsg", "aria-live": "polite" });
+  const copyBtn = button("copy-lpn", "lw-btn", () => copyLpn(board.view, lpnInput, copyMsg));
+  const exportBtn = button("export", "lw-btn", () => send("export"));
+  const importFile = h("input", { type: "file", accept: ".json,application/json,text/plain", hidden: true, "data-testid": "import-file" });
+  const importBtn = button("import", "lw-btn", () => importFile.click());
+  importFile.addEventListener("change", async () => {
+    const file = importFile.files && importFile.files[0];
+    if (!file) return;
+    const text = await file.text();
+    importFile.value = "";
+    send("import", { text });
+  });
+  const gameTitle = h("h3", { class: "lw-h3" });
+  const legendTitle = h("h3", { class: "lw-h3" });
+  const legend = h("ul", { class: "lw-legend" });
+  const keys = h("p", { class: "lw-keys" });
+  const moreSummary = h("summary", { class: "lw-more-summary", "data-testid": "more" });
+  const more = h(
+    "details",
+    { class: "lw-more" },
+    moreSummary,
+    h(
+      "div",
+      { class: "lw-more-body" },
+      gameTitle,
+      notationForm,
+      h("div", { class: "lw-lpnrow" }, lpnInput, copyBtn),
+      copyMsg,
+      h("div", { class: "lw-toolrow" }, exportBtn, importBtn, importFile),
+      keys,
+    ),
   );
-  els.keys.textContent = L.keyboard;
+  const el = h("section", { class: "lw-toolsbox" }, legendTitle, legend, more);
+
+  /** @param {BoardView} view */
+  function draw(view) {
+    const L = view.labels;
+    moreSummary.textContent = L.more;
+    gameTitle.textContent = L.game;
+    notationLabel.textContent = L.notation;
+    notationInput.placeholder = L.notation_placeholder;
+    notationBtn.textContent = L.play;
+    if (notationLpn && notationLpn !== view.lpn) {
+      notationInput.value = "";
+      notationLpn = null;
+    }
+    lpnInput.value = view.lpn;
+    lpnInput.setAttribute("aria-label", L.copy_lpn);
+    copyBtn.textContent = L.copy_lpn;
+    exportBtn.textContent = L.export;
+    importBtn.textContent = L.import;
+    legendTitle.textContent = L.legend;
+    if (!changed(board, "legend", L.legend_items)) return;
+    legend.replaceChildren(
+      ...L.legend_items.map((it) => {
+        const li = h("li", {});
+        li.innerHTML = legendIcon(view.palette, it.piece);
+        li.append(h("span", {}, it.label));
+        return li;
+      }),
+    );
+    keys.textContent = L.keyboard;
+  }
+
+  return { el, draw };
 }
 
-function drawChart(ctx) {
-  const { view, els } = ctx;
-  els.chart.hidden = !view.chart;
-  if (view.chart && els.chartImg.getAttribute("src") !== view.chart.src) els.chartImg.setAttribute("src", view.chart.src);
-  if (view.chart) els.chartImg.setAttribute("alt", view.chart.alt);
+// Copy the position's LPN: the clipboard API where the page is a secure context, else the
+// selected text field; says "copied" (or that it failed) for three seconds.
+/** @param {BoardView} view */
+async function copyLpn(view, lpnInput, copyMsg) {
+  const text = view.lpn || "";
+  let ok = false;
+  try {
+    if (navigator.clipboard && window.isSecureContext) {
+      await navigator.clipboard.writeText(text);
+      ok = true;
+    }
+  } catch (err) {
+    ok = false;
+  }
+  if (!ok) {
+    lpnInput.focus();
+    lpnInput.select();
+    try {
+      ok = document.execCommand("copy");
+    } catch (err) {
+      ok = false;
+    }
+  }
+  copyMsg.textContent = view.labels[ok ? "copied" : "copy_failed"] || "";
+  setTimeout(() => {
+    copyMsg.textContent = "";
+  }, 3000);
 }
 
-function drawAll(ctx) {
-  const t0 = performance.now();
-  const view = ctx.view;
-  const root = ctx.root;
-  ctx.paletteKey = JSON.stringify(view.palette || {});
-  root.classList.remove("lw-pending");
-  root.dataset.version = String(view.version);
-  root.dataset.stage = view.stage;
-  root.dataset.toMove = String(view.to_move);
-  root.dataset.over = view.over ? "true" : "false";
-  root.dataset.interactive = view.interactive ? "true" : "false";
-  root.dataset.replay = view.replay.active ? "true" : "false";
-  root.setAttribute("lang", view.lang);
-  root.style.setProperty("--mover", seatColour(view.palette, view.to_move));
-  drawHeader(ctx);
-  drawCells(ctx);
-  drawPlayers(ctx);
-  drawStatus(ctx);
-  drawChart(ctx);
-  drawActions(ctx);
-  drawTools(ctx);
-  drawLastTurn(ctx);
-  drawHistory(ctx);
-  drawReplay(ctx);
-  drawReview(ctx);
-  drawGameTools(ctx);
-  if (ctx.ui.preview && !(view.previews && view.previews[ctx.ui.preview])) ctx.ui.preview = null;
-  drawPreview(ctx);
-  root.dataset.drawMs = (performance.now() - t0).toFixed(2); // the redraw's cost, read by the browser tests
+// The live chart under the board (an image Python draws).
+function chartPanel() {
+  const img = h("img", { class: "lw-chart-img", alt: "" });
+  const el = h("section", { class: "lw-chart", "data-testid": "chart", hidden: true }, img);
+
+  /** @param {BoardView} view */
+  function draw(view) {
+    el.hidden = !view.chart;
+    if (view.chart && img.getAttribute("src") !== view.chart.src) img.setAttribute("src", view.chart.src);
+    if (view.chart) img.setAttribute("alt", view.chart.alt);
+  }
+
+  return { el, draw };
 }
 
 // ---------------------------------------------------------------- the widget
+
+function download(root, msg) {
+  const blob = new Blob([msg.text], { type: msg.mime || "application/json" });
+  const url = URL.createObjectURL(blob);
+  const a = h("a", { href: url, download: msg.filename || "logger-game.json", hidden: true });
+  root.append(a);
+  a.click();
+  setTimeout(() => {
+    URL.revokeObjectURL(url);
+    a.remove();
+  }, 1000);
+}
 
 // Tell the kernel a view is drawn: from then on its bots play at a pace one can follow
 // (logger_widget.board.persistence.front_end_attached), even in a front end that sends no cell ids.
@@ -1165,65 +1610,127 @@ function announceFrontEnd(model) {
   }
 }
 
-function render({ model, el }) {
+/** @typedef {ReturnType<typeof makeBoard>} BoardInstance */
+
+// One board on the page: its model, client id, current view, root element and intents.
+function makeBoard(model, root) {
   const client = `v${Math.random().toString(36).slice(2, 10)}${Date.now().toString(36)}`;
   let seq = 0;
   let pendingTimer = null;
-  const ctx = {
+  const board = {
     model,
     client,
-    view: {},
-    ui: {
-      focus: "c3", // keyboard cursor
-      preview: null, // chop preview shown (cell id)
-      confirmNew: false,
-      copied: null,
-      notationLpn: null,
-      cellKeys: {},
-      panelKeys: {},
-    },
-    els: {},
-    cellEls: {},
-    root: null,
+    view: /** @type {BoardView} */ ({}),
+    root,
+    preview: null, // the hovered / focused chop target (a cell id)
     paletteKey: "",
+    panelKeys: {},
+    drawPreview: () => {},
     send(action, extra = {}) {
       seq += 1;
       try {
-        model.send({ type: "intent", client, seq, version: ctx.view.version, action, ...extra });
+        model.send({ type: "intent", client, seq, version: board.view.version, action, ...extra });
       } catch (err) {
         // the kernel is gone (restarted or shut down): nothing to do until the cell runs again
         console.warn("logger_widget: cannot reach the kernel", err);
         return;
       }
-      ctx.root.classList.add("lw-pending");
+      board.root.classList.add("lw-pending");
       clearTimeout(pendingTimer);
-      pendingTimer = setTimeout(() => ctx.root.classList.remove("lw-pending"), 4000);
+      pendingTimer = setTimeout(() => board.root.classList.remove("lw-pending"), 4000);
+    },
+    dispose() {
+      clearTimeout(pendingTimer);
     },
   };
+  return board;
+}
 
-  // data-lm-suppress-shortcuts: keys pressed on the board are not JupyterLab shortcuts
-  const root = h("div", { class: "lw-board", "data-version": "0", "data-lm-suppress-shortcuts": "true" });
-  ctx.root = root;
-  const top = buildHeader(ctx);
-  const main = h("div", { class: "lw-main" }, buildGrid(ctx), buildSide(ctx));
-  const bottom = buildBottom(ctx);
-  root.append(top, ctx.els.banner, main, bottom, ctx.els.chart);
+// Build every panel into the board's root; return the function that draws a view.
+/** @param {BoardInstance} board */
+function layOut(board) {
+  const root = board.root;
+  const header = headerPanel(board);
+  const grid = gridPanel(board);
+  const players = playersPanel(board);
+  const status = statusPanel(board);
+  const review = reviewPanel(board);
+  const actions = actionsPanel(board);
+  const preview = previewPanel();
+  const tools = toolsPanel(board, review.openBtn);
+  const last = lastTurnPanel();
+  const history = historyPanel(board);
+  const gameTools = gameToolsPanel(board);
+  const chart = chartPanel();
+  const side = h(
+    "div",
+    { class: "lw-side" },
+    players.el,
+    status.task,
+    status.status,
+    tools.hintText, // right under the status, so the hint is seen without scrolling past the buttons
+    status.notice,
+    status.resumeBtn,
+    status.pausedBox,
+    status.result,
+    review.el,
+    actions.el,
+    preview.el,
+    tools.row,
+    last.el,
+  );
+  const main = h("div", { class: "lw-main" }, grid.el, side);
+  const bottom = h("div", { class: "lw-bottom" }, history.el, gameTools.el);
+  root.append(header.el, header.banner, main, bottom, chart.el);
   root.addEventListener("keydown", (e) => {
-    if (e.key === "Escape" && ctx.view.review && ctx.view.review.active) {
+    const view = board.view;
+    if (e.key === "Escape" && view.review && view.review.active) {
       consume(e);
-      ctx.send("review", { op: "exit" });
-    } else if (e.key === "Escape" && ctx.view.back && ctx.view.back.enabled) {
+      board.send("review", { op: "exit" });
+    } else if (e.key === "Escape" && view.back && view.back.enabled) {
       consume(e);
-      ctx.send("back");
+      board.send("back");
     }
   });
+  board.drawPreview = () => {
+    const shown = shownPreview(board);
+    preview.draw(board.view, shown);
+    grid.drawPreview(board.view, shown);
+  };
+  const panels = [header, grid, players, status, chart, actions, tools, last, history, review, gameTools];
+
+  /** @param {BoardView} view */
+  return function drawAll(view) {
+    const t0 = performance.now();
+    board.paletteKey = JSON.stringify(view.palette || {});
+    root.classList.remove("lw-pending");
+    root.dataset.version = String(view.version);
+    root.dataset.stage = view.stage;
+    root.dataset.toMove = String(view.to_move);
+    root.dataset.over = view.over ? "true" : "false";
+    root.dataset.interactive = view.interactive ? "true" : "false";
+    root.dataset.replay = view.replay.active ? "true" : "false";
+    root.setAttribute("lang", view.lang);
+    root.style.setProperty("--mover", seatColour(view.palette, view.to_move));
+    for (const panel of panels) panel.draw(view);
+    if (board.preview && !(view.previews && view.previews[board.preview])) board.preview = null;
+    board.drawPreview();
+    root.dataset.drawMs = (performance.now() - t0).toFixed(2); // the redraw's cost, read by the browser tests
+  };
+}
+
+function render({ model, el }) {
+  // data-lm-suppress-shortcuts: keys pressed on the board are not JupyterLab shortcuts
+  const root = h("div", { class: "lw-board", "data-version": "0", "data-lm-suppress-shortcuts": "true" });
+  const board = makeBoard(model, root);
+  const drawAll = layOut(board);
   el.append(root);
 
   // the view: its static part (labels, palette, languages, cell names; sent once per language
   // as `_static`) under the panels of the moment (`_view`)
   const onView = () => {
-    ctx.view = { ...(model.get("_static") || {}), ...(model.get("_view") || {}) };
-    if (ctx.view.cells) drawAll(ctx);
+    board.view = /** @type {BoardView} */ ({ ...(model.get("_static") || {}), ...(model.get("_view") || {}) });
+    if (board.view.cells) drawAll(board.view);
   };
   const onCustom = (msg) => {
     if (msg && msg.type === "download") download(root, msg);
@@ -1235,7 +1742,7 @@ function render({ model, el }) {
   announceFrontEnd(model);
 
   return () => {
-    clearTimeout(pendingTimer);
+    board.dispose();
     model.off("change:_view", onView);
     model.off("change:_static", onView);
     model.off("msg:custom", onCustom);

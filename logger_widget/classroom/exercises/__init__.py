@@ -24,7 +24,7 @@ One module per topic, its texts beside its code: :mod:`.first_player`,
 :mod:`.protester`, :mod:`.nash`; shared pieces in :mod:`.common` and
 :mod:`logger_widget.classroom.feedback`; the order of the notebooks in
 :mod:`.catalogue`; the notebooks' frame in :mod:`.notebook`. This package
-re-exports the public names, so ``from logger_widget import exercises as ex``
+re-exports the public names, so ``from logger_widget.classroom import exercises as ex``
 then ``ex.check_first_player(...)`` works as the notebooks write it.
 
 Texts are gettext messages with stable contexts ``exercise:<key>:...`` (see
@@ -34,7 +34,7 @@ its last.
 
 Example::
 
-    from logger_widget import exercises as ex
+    from logger_widget.classroom import exercises as ex
     data = ex.simulate_first_player(quick=True, progress=False)
     ex.check_first_player((0.5, 0.4, 0.6), data, locale="uk").text()
 """

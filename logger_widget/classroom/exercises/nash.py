@@ -54,13 +54,13 @@ _NE_NO_DATA = NP_(
 _NE_SUM = NP_("exercise:nash:sum", "Your probabilities add up to {total}, not 1.")
 _NE_OK = NP_(
     "exercise:nash:ok",
-    "Right: this mix scores at least {value} per game against every bot in the table, so no "
+    "Right: this mixed strategy scores at least {value} per game against every bot in the table, so no "
     "bot brought alone does better against it.",
 )
 _NE_EXPLOITED = NP_(
     "exercise:nash:exploited",
-    "Against this mix {bot} scores {score} per game, more than the {value} an equilibrium "
-    "allows: the mix can be exploited.",
+    "Against this mixed strategy {bot} scores {score} per game, more than the {value} an equilibrium "
+    "allows: the mixed strategy can be exploited.",
 )
 _COL_AGAINST = NP_("exercise:nash:table", "row against column")
 
@@ -267,8 +267,8 @@ answer""",
             "The unknowns are the probabilities and the guaranteed score v; every column (a bot the "
             "others may bring) gives one constraint, and `linprog` minimises, so it gets −v to "
             "minimise. A rate and its opposite add up to 1, so the value of the meta-game is 0.5: an "
-            "equilibrium mix scores at least half against every bot, and a bot it leaves out is beaten "
-            "by the mix.",
+            "equilibrium mixed strategy scores at least half of the points against every bot, and a bot "
+            "it leaves out is beaten by the mixed strategy.",
         ),
     ),
     comments={"variables": NP_("exercise:nash:code", "unknowns: p1 … pk and v; minimise −v")},
@@ -300,7 +300,8 @@ SECTION = Section(
                 NP_(
                     "exercise:nash:intro:2",
                     "In a **Nash equilibrium** nobody gains by changing their choice alone. A mixed "
-                    "equilibrium gives each bot a probability pᵢ so that the mix guarantees the most points "
+                    "equilibrium gives each bot a probability pᵢ so that this mixed strategy guarantees the "
+                    "most points "
                     "whatever the others bring: maximise v with Σᵢ pᵢ · A[i][j] ≥ v for every column j, "
                     "Σᵢ pᵢ = 1 and every pᵢ ≥ 0. That is a linear programme, and "
                     "`scipy.optimize.linprog` solves it.",

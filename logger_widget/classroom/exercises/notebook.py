@@ -59,8 +59,8 @@ LANGUAGE = "$language"
 QUICK = True  # $quick_comment
 
 from logger_widget import Board, Position
-from logger_widget import exercises as ex
 from logger_widget.bots import MCTSBot, MinimaxBot, evaluate
+from logger_widget.classroom import exercises as ex
 from logger_widget.tournament.ratings import wilson_interval"""
 
 

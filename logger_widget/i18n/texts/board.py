@@ -27,6 +27,7 @@ from .. import NNP_, NP_, PMessage, PPluralMessage
 __all__ = [
     "LABELS",
     "PROMPTS",
+    "FORCED",
     "CELL",
     "HINTS",
     "NOTICES",
@@ -224,6 +225,26 @@ NOTICES: MappingProxyType[str, Any] = MappingProxyType(  # PMessage or PPluralMe
             "{players} reached 10 points: {n} more turn in this round, then the game ends.",
             "{players} reached 10 points: {n} more turns in this round, then the game ends.",
         ),
+    }
+)
+
+#: What the board did for the player because it was the only choice (context ``board:forced``),
+#: said after the prompt.
+FORCED: MappingProxyType[str, Any] = MappingProxyType(  # PMessage or PPluralMessage
+    {
+        "stay": NP_("board:forced", "Your logger is walled in, so it stays on {cell}."),
+        # TRANSLATORS: the prompt when the only move is to stay (the player clicks the logger).
+        "stay_click": NP_(
+            "board:forced", "{player}: your logger is walled in and can only stay on {cell}. Click it."
+        ),
+        # TRANSLATORS: {cells} is one cell or a list of cells ("b2 and d2").
+        "spawn": NNP_(
+            "board:forced",
+            "The new seedling could only grow on {cells}, so it is there already.",
+            "The new seedlings could only grow on {cells}, so they are there already.",
+        ),
+        # TRANSLATORS: {action} is the name of the action button: Plant, Protest or Chop.
+        "action": NP_("board:forced", "{action} is the only action possible now."),
     }
 )
 

@@ -42,6 +42,12 @@ PLAY = {
     ),
     "settings": NP_("notebook:play", "settings: change them and run the cell again"),
     "players": NP_("notebook:play", "2 to 4 seats"),
+    # TRANSLATORS: a comment after CORNERS = None in the settings cell; keep None, "choose" and the
+    # cell names as they are (they are Python).
+    "corners": NP_(
+        "notebook:play",
+        'starting corners: None for the usual ones, "choose" to click them on the board, or a list like ["a1", "e1"]',
+    ),
     "board_title": NP_("notebook:play", "The game"),
     "chart_title": NP_("notebook:play", "Points over the game"),
     "chart_text": NP_("notebook:play", "Run this cell after the game (or during it) to see the score chart."),
@@ -92,4 +98,11 @@ PUZZLES = {
     ),
     "rating_title": NP_("notebook:puzzles", "Your rating"),
     "rating_text": NP_("notebook:puzzles", "Run this cell to see your rating and the puzzles you tried."),
+    "mistakes_title": NP_("notebook:puzzles", "Puzzles from your own games"),
+    "mistakes_text": NP_(
+        "notebook:puzzles",
+        "After a game on a board of the play notebook, press **Review the game**: the turns where a clearly "
+        "better turn was found become your own puzzles. Run this cell to solve them. A puzzle you solve "
+        "comes back after some days, one you do not solve after 10 minutes.",
+    ),
 }

@@ -1,0 +1,211 @@
+"""The class game service: turn relay latency with 15 games running, memory and CPU for 30 pupils.
+
+Usage (needs the project's environment; PostgreSQL's server for ``--db postgresql``)::
+
+    python -m benchmarks.bench_relay --json [--games 15] [--turns 40] [--think 1] [--idle 30] [--db sqlite|postgresql]
+
+A real JupyterHub (``tests/classgamekit.py``: no single-user servers) gives ``2 × games`` pupils a
+token each; the service (``python -m logger_widget.service``) runs on a SQLite file or on a
+PostgreSQL server started for the run (``tests/dbkit.py``). Then:
+
+1. **30 connected pupils, idle**: every pupil sits in a game and keeps a long-poll open on its
+   events (as a board does) and posts a presence heartbeat every 10 s, for ``--idle`` seconds;
+   the service's resident memory (RSS: the service and its bot worker process) and CPU (% of one
+   core: user + system time over the wall time);
+2. **relay latency with the games running**: ``--games`` games at once (one client process per
+   game, as each pupil's kernel is a process of its own), each pupil's turns chosen by the
+   ``greedy`` preset on the pupil's side after ``--think`` seconds (1 s: a brisk class; 0: as fast
+   as the machine goes, a stress test) and posted at their ply, the opponent long-polling;
+   the latency of a turn is from the moment its pupil starts the POST to the moment the opponent's
+   long-poll returns it (both in this process: one clock) — median, p95 and max over every turn;
+   the service's RSS and CPU meanwhile.
+
+What it does not include: the hub's proxy (the clients talk to the service's port, as the hub's
+proxy would forward them; one more local hop) and the board's drawing (the widget's own redraw is
+measured in the browser tests, docs/benchmarks.md "Board").
+
+Prints one JSON line (``--json``) with the figures and the 1-minute load averages at the start and
+the end (the machine is shared: report them with the figures); details go to stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import psutil
+
+from tests.classgamekit import BotPupil, Client, mini_hub, relay_latencies, running_service
+from tests.dbkit import PostgresServer
+
+
+def log(*args: Any) -> None:
+    print(*args, file=sys.stderr, flush=True)
+
+
+class Usage:
+    """CPU time and peak RSS of a process and its children between :meth:`start` and :meth:`stop`."""
+
+    def __init__(self, pid: int) -> None:
+        self.process = psutil.Process(pid)
+        self.peak_rss = 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._sample, daemon=True)
+
+    def _tree(self) -> list[psutil.Process]:
+        return [self.process, *self.process.children(recursive=True)]
+
+    def _cpu(self) -> float:
+        total = 0.0
+        for p in self._tree():
+            try:
+                t = p.cpu_times()
+                total += t.user + t.system
+            except psutil.NoSuchProcess:
+                pass
+        return total
+
+    def _sample(self) -> None:
+        while not self._stop.wait(0.5):
+            rss = 0
+            for p in self._tree():
+                try:
+                    rss += p.memory_info().rss
+                except psutil.NoSuchProcess:
+                    pass
+            self.peak_rss = max(self.peak_rss, rss)
+
+    def start(self) -> None:
+        self.t0, self.cpu0 = time.monotonic(), self._cpu()
+        self._thread.start()
+
+    def stop(self) -> dict[str, float]:
+        self._stop.set()
+        self._thread.join()
+        wall = time.monotonic() - self.t0
+        return {"seconds": round(wall, 1), "cpu_percent_of_one_core": round(100 * (self._cpu() - self.cpu0) / wall, 1),
+                "peak_rss_mb": round(self.peak_rss / 2**20, 1)}  # fmt: skip
+
+
+def idle_pupils(people: list[Client], seconds: float) -> None:
+    """Every pupil in a game (pairs), a long-poll open on it and a heartbeat every 10 s, for ``seconds``."""
+    games = []
+    for i in range(0, len(people) - 1, 2):
+        seek = people[i].ok("POST", "seeks", {"players": 2, "invite": [people[i + 1].name]})
+        games.append(int(people[i + 1].ok("POST", f"seeks/{seek['id']}/accept")["game"]))
+    end = time.monotonic() + seconds
+
+    def connected(client: Client, game: int) -> None:
+        beat = 0.0
+        while time.monotonic() < end:
+            if time.monotonic() - beat >= 10:
+                client.ok("POST", "presence")
+                beat = time.monotonic()
+            wait = max(0.0, min(10.0, end - time.monotonic()))
+            client.ok("GET", f"games/{game}/events?after=0&timeout={wait:.1f}")
+
+    threads = [threading.Thread(target=connected, args=(c, games[i // 2])) for i, c in enumerate(people)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    for i, game in enumerate(games):
+        people[2 * i].ok("POST", f"games/{game}/resign")
+
+
+def play_game(job: tuple[str, int, list[tuple[str, str]], float]) -> dict[str, Any]:
+    """Play one game between two bot-driven pupils in this process: its relay latencies and refusals."""
+    base, game, seats, think = job
+    pupils = [
+        BotPupil(Client(base, token, name), game, "greedy", seed=2 * game + i, think=think)
+        for i, (name, token) in enumerate(seats)
+    ]
+    for pupil in pupils:
+        pupil.start()
+    for pupil in pupils:
+        pupil.join(600)
+    return {"latencies": relay_latencies([(game, pupils)]), "refused": [r for p in pupils for r in p.refused]}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=15)
+    parser.add_argument("--turns", type=int, default=40, help="each game's turn limit")
+    parser.add_argument("--idle", type=float, default=30.0, help="seconds of the idle phase")
+    parser.add_argument("--db", choices=["sqlite", "postgresql"], default="sqlite")
+    parser.add_argument(
+        "--think", type=float, default=1.0, help="seconds each pupil waits before a turn (0: flat out)"
+    )
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    load_start = os.getloadavg()[0]
+    names = [f"p{i:02d}" for i in range(1, 2 * args.games + 1)]
+    folder = Path(tempfile.mkdtemp(prefix="bench-relay-"))
+    postgres = None
+    try:
+        if args.db == "postgresql":
+            postgres = PostgresServer(folder)
+            postgres.start()
+            url = postgres.new_database()
+        else:
+            url = f"sqlite:///{folder / 'classgame.sqlite'}"
+        with mini_hub(names) as hub, running_service(hub, url) as service:
+            people = [Client(service.url, hub.token(n), n) for n in names]
+            log(f"== {len(people)} pupils connected, idle, {args.idle:.0f} s")
+            usage = Usage(service.pid)
+            usage.start()
+            idle_pupils(people, args.idle)
+            idle = usage.stop()
+            log("idle:", idle)
+            log(f"== {args.games} games of {args.turns} turns at once")
+            usage = Usage(service.pid)
+            usage.start()
+            pairs = []
+            for i in range(0, len(people) - 1, 2):
+                first, second = people[i], people[i + 1]
+                seek = first.ok(
+                    "POST", "seeks", {"players": 2, "invite": [second.name], "turn_limit": args.turns}
+                )
+                game = int(second.ok("POST", f"seeks/{seek['id']}/accept")["game"])
+                pairs.append(
+                    (service.url, game, [(first.name, first.token), (second.name, second.token)], args.think)
+                )
+            # one process per game, as each pupil's kernel is a process of its own: the pupils'
+            # bots do not wait for each other's interpreter lock
+            with multiprocessing.get_context("spawn").Pool(len(pairs)) as pool:
+                played = pool.map(play_game, pairs)
+            playing = usage.stop()
+            if os.environ.get("BENCH_RELAY_LOG"):
+                shutil.copy(service.log, os.environ["BENCH_RELAY_LOG"])
+            refused = [r for game in played for r in game["refused"]]
+            latencies = sorted(x for game in played for x in game["latencies"])
+            log("playing:", playing, "refused:", refused[:3])
+    finally:
+        if postgres is not None:
+            postgres.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+    p95 = latencies[min(len(latencies) - 1, int(0.95 * len(latencies)))]
+    result = {
+        "db": args.db, "games": args.games, "think_s": args.think, "pupils": len(names), "turns_relayed": len(latencies),
+        "refused": len(refused),
+        "relay_ms": {"median": round(1000 * statistics.median(latencies), 1), "p95": round(1000 * p95, 1),
+                     "max": round(1000 * latencies[-1], 1)},
+        "turns_per_second": round(len(latencies) / playing["seconds"], 1),
+        "idle_30_pupils": idle, "playing": playing,
+        "load_1min": {"start": round(load_start, 2), "end": round(os.getloadavg()[0], 2)},
+    }  # fmt: skip
+    print(json.dumps(result) if args.json else json.dumps(result, indent=2))
+
+
+if __name__ == "__main__":
+    main()

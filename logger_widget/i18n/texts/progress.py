@@ -1,0 +1,86 @@
+"""Texts of the pupil's progress on the boards (:mod:`logger_widget.progress`): saving, lessons done, personal puzzles."""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from .. import NNP_, NP_, PMessage
+
+__all__ = ["AGAIN", "LESSON_DONE", "NOT_SAVED", "PERSONAL", "REASONS", "REVIEWED"]
+
+# TRANSLATORS: shown on a lesson, puzzle or game board when the pupil's progress (lessons done,
+# puzzle rating, games) cannot be saved; {reason} is one sentence of the "progress:reason" context.
+NOT_SAVED = NP_(
+    "progress",
+    "Your progress is not being saved: {reason} The board works as usual, but what you do here is "
+    "lost when the notebook is closed.",
+)
+
+#: Why progress is not saved, one per kind of :class:`logger_widget.progress.ProgressError`.
+# TRANSLATORS: {where} is a file name or a web address: keep it as it is.
+REASONS: MappingProxyType[str, PMessage] = MappingProxyType(
+    {
+        "corrupt": NP_(
+            "progress:reason",
+            "the progress file {where} is damaged. It is left as it is: show it to your teacher.",
+        ),
+        "locked": NP_("progress:reason", "the progress file {where} is in use by another program."),
+        "readonly": NP_("progress:reason", "the progress file {where} cannot be written."),
+        "unavailable": NP_("progress:reason", "the progress file {where} cannot be opened."),
+        "unreachable": NP_("progress:reason", "the class game service does not answer."),
+        "refused": NP_("progress:reason", "the class game service did not accept this notebook's login."),
+        "invalid": NP_("progress:reason", "the saved progress could not be read."),
+    }
+)
+
+# TRANSLATORS: after a lesson's task, when the pupil finished this lesson before (on another
+# day, in another notebook).
+LESSON_DONE = NP_("progress", "✓ You have finished this lesson before.")
+
+#: The personal puzzle board ("learn from your mistakes"), context ``progress:personal``.
+PERSONAL: MappingProxyType[str, PMessage] = MappingProxyType(
+    {
+        # TRANSLATORS: the header of a personal puzzle; {theme} is a puzzle theme's name,
+        # {label} is "an inaccuracy", "a mistake" or "a blunder" (context review:label-lower).
+        "header": NP_("progress:personal", "Your own puzzle {n} of {total} · {theme} · {label} in your game"),
+        # TRANSLATORS: {ply} is the turn's number in the pupil's game, {turn} its notation.
+        "task": NP_(
+            "progress:personal",
+            "Turn {ply} of your game: you played {turn} here. Find a better turn!",
+        ),
+        # TRANSLATORS: after the answer; {sentence} is what the review said about the turn in the game.
+        "coach": NP_("progress:personal", "In your game: {sentence}"),
+        "none": NP_(
+            "progress:personal",
+            "No puzzles from your games yet: play a game, then press “Review the game”.",
+        ),
+    }
+)
+
+#: When the personal puzzle comes back (context ``progress:again``).
+AGAIN = MappingProxyType(
+    {
+        "minutes": NNP_(
+            "progress:again",
+            "This puzzle comes back in {n} minute.",
+            "This puzzle comes back in {n} minutes.",
+        ),
+        "hours": NNP_(
+            "progress:again",
+            "This puzzle comes back in {n} hour.",
+            "This puzzle comes back in {n} hours.",
+        ),
+        "days": NNP_(
+            "progress:again",
+            "This puzzle comes back in {n} day.",
+            "This puzzle comes back in {n} days.",
+        ),
+    }
+)
+
+# TRANSLATORS: after a game's review on the board: {n} turns of the pupil's became personal puzzles.
+REVIEWED = NNP_(
+    "progress",
+    "{n} of your turns became a puzzle for you: solve it with MistakesBoard().",
+    "{n} of your turns became puzzles for you: solve them with MistakesBoard().",
+)

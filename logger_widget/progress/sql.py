@@ -1,0 +1,349 @@
+"""The SQL progress store (SQLAlchemy Core): a local SQLite file, or the class database.
+
+Off the classroom hub the kernel keeps the pupil's progress in a SQLite file beside the
+notebooks (:data:`LOCAL_FILE` in the working directory, which Jupyter sets to the notebook's
+folder), so a new kernel, a new day or another notebook of the folder picks it up. The class
+game service keeps every pupil's progress in the class database (its own URL: SQLite by
+default, PostgreSQL by URL) through the same tables (:data:`METADATA`, created with
+:func:`create_tables`).
+
+The local file is created readable and writable by its owner only (mode 0600; SQLite gives
+its journal the same mode): other accounts on a shared machine cannot read a pupil's games.
+A file that is not a database (damaged, or something else under that name) raises
+:class:`~logger_widget.progress.store.ProgressError` ``corrupt`` and is never overwritten;
+a database another program holds locked raises ``locked`` after :data:`BUSY_SECONDS`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, TypeVar
+
+import sqlalchemy as sa
+from sqlalchemy import exc as sa_exc
+
+from .records import Attempt, LessonDone, PersonalPuzzle, ProgressRecordError, SavedGame, Snapshot, as_utc
+from .store import ProgressError
+
+__all__ = [
+    "BUSY_SECONDS",
+    "LOCAL_FILE",
+    "METADATA",
+    "SQLProgressStore",
+    "create_tables",
+    "local_url",
+    "pupils",
+]
+
+#: The local progress file's name, beside the notebooks.
+LOCAL_FILE = ".logger_progress.sqlite"
+#: Seconds a write waits for a database another program holds before giving up (``locked``).
+BUSY_SECONDS = 2.0
+
+METADATA = sa.MetaData()
+
+lessons = sa.Table(
+    "progress_lessons",
+    METADATA,
+    sa.Column("pupil", sa.String(200), primary_key=True),
+    sa.Column("lesson", sa.String(60), primary_key=True),
+    sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+)
+attempts = sa.Table(
+    "progress_attempts",
+    METADATA,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("pupil", sa.String(200), nullable=False, index=True),
+    sa.Column("puzzle", sa.String(80), nullable=False),
+    sa.Column("personal", sa.Boolean, nullable=False),
+    sa.Column("solved", sa.Boolean, nullable=False),
+    sa.Column("rating_before", sa.Float, nullable=False),
+    sa.Column("rating_after", sa.Float, nullable=False),
+    sa.Column("deviation_after", sa.Float, nullable=False),
+    sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("turn", sa.String(80), nullable=False, default=""),
+)
+games = sa.Table(
+    "progress_games",
+    METADATA,
+    sa.Column("pupil", sa.String(200), primary_key=True),
+    sa.Column("game", sa.String(80), primary_key=True),
+    sa.Column("record", sa.Text, nullable=False),
+    sa.Column("finished", sa.Boolean, nullable=False),
+    sa.Column("updated", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("review", sa.Text, nullable=True),
+)
+personal = sa.Table(
+    "progress_personal",
+    METADATA,
+    sa.Column("pupil", sa.String(200), primary_key=True),
+    sa.Column("id", sa.String(80), primary_key=True),
+    sa.Column("data", sa.Text, nullable=False),
+    sa.Column("due", sa.DateTime(timezone=True), nullable=False),
+)
+
+
+def local_url(folder: str | os.PathLike[str] | None = None) -> str:
+    """The SQLAlchemy URL of the local progress file in ``folder`` (default: the working directory)."""
+    path = Path(folder if folder is not None else os.getcwd()) / LOCAL_FILE
+    return f"sqlite:///{path}"
+
+
+def create_tables(engine: sa.Engine) -> None:
+    """Create the progress tables in ``engine``'s database when they are missing (the service calls this)."""
+    METADATA.create_all(engine)
+
+
+def _where(url: sa.URL) -> str:
+    if url.get_backend_name() == "sqlite":
+        return url.database or ":memory:"
+    return url.render_as_string(hide_password=True)
+
+
+def _kind(error: sa_exc.SQLAlchemyError) -> tuple[str, str]:
+    """``(kind, detail)`` of a database error (see :class:`~logger_widget.progress.store.ProgressError`)."""
+    text = str(getattr(error, "orig", None) or error)
+    low = text.lower()
+    if "not a database" in low or "malformed" in low or "file is encrypted" in low:
+        return "corrupt", text
+    if "locked" in low or "busy" in low:
+        return "locked", text
+    if "readonly" in low or "read-only" in low or "permission denied" in low:
+        return "readonly", text
+    if isinstance(error, sa_exc.OperationalError):
+        return "unavailable", text
+    return "invalid", text
+
+
+T = TypeVar("T")
+
+
+class SQLProgressStore:
+    """One pupil's progress in a SQL database (a :class:`~logger_widget.progress.store.ProgressStore`).
+
+    Args:
+        database: a SQLAlchemy URL (``"sqlite:///path"``, ``"postgresql+psycopg://…"``) or an
+            :class:`sqlalchemy.Engine` (the service shares its own).
+        pupil: whose progress (1–200 characters); every query is limited to it.
+        create: create the tables when missing (the local file; the service creates them itself).
+
+    Raises:
+        ValueError: an empty or too long pupil name.
+        ProgressError: the database cannot be opened (corrupt, locked, unavailable, read-only).
+    """
+
+    def __init__(self, database: str | sa.Engine, pupil: str, *, create: bool = True) -> None:
+        if not isinstance(pupil, str) or not 1 <= len(pupil) <= 200:
+            raise ValueError(f"pupil must be a name of 1 to 200 characters, not {pupil!r:.40}")
+        self._pupil = pupil
+        self._lock = threading.Lock()
+        if isinstance(database, sa.Engine):
+            self._engine = database
+        else:
+            url = sa.make_url(database)
+            if url.get_backend_name() == "sqlite" and url.database not in (None, "", ":memory:"):
+                _create_private(Path(url.database))
+            args = {"timeout": BUSY_SECONDS} if url.get_backend_name() == "sqlite" else {"connect_timeout": 5}
+            # no pool: a connection lives for one read or write, so the kernel never holds the file open
+            self._engine = sa.create_engine(url, connect_args=args, poolclass=sa.pool.NullPool)
+        self._where = _where(self._engine.url)
+        if create:
+            self._run(lambda: METADATA.create_all(self._engine))
+
+    @property
+    def pupil(self) -> str:
+        """The pupil whose progress this is."""
+        return self._pupil
+
+    @property
+    def where(self) -> str:
+        """The file or the URL (without password)."""
+        return self._where
+
+    @property
+    def engine(self) -> sa.Engine:
+        """The SQLAlchemy engine."""
+        return self._engine
+
+    def close(self) -> None:
+        """Release the database's connections (an engine given by the caller stays the caller's)."""
+        self._engine.dispose()
+
+    def _run(self, work: Callable[[], T]) -> T:
+        try:
+            with self._lock:
+                return work()
+        except sa_exc.SQLAlchemyError as error:
+            kind, detail = _kind(error)
+            raise ProgressError(kind, self._where, detail) from None
+        except ProgressRecordError as error:
+            raise ProgressError("invalid", self._where, str(error)) from None
+
+    @contextmanager
+    def _begin(self) -> Iterator[sa.Connection]:
+        with self._engine.begin() as conn:
+            yield conn
+
+    # ------------------------------------------------------------------ reads
+
+    def snapshot(self) -> Snapshot:
+        """Everything saved for the pupil (see :class:`~logger_widget.progress.records.Snapshot`)."""
+
+        def read() -> Snapshot:
+            p = self._pupil
+            with self._engine.connect() as conn:
+                les = conn.execute(
+                    sa.select(lessons.c.lesson, lessons.c.at)
+                    .where(lessons.c.pupil == p)
+                    .order_by(lessons.c.at)
+                ).all()
+                att = conn.execute(
+                    sa.select(attempts).where(attempts.c.pupil == p).order_by(attempts.c.id)
+                ).all()
+                gam = conn.execute(
+                    sa.select(games).where(games.c.pupil == p).order_by(games.c.updated, games.c.game)
+                ).all()
+                per = conn.execute(
+                    sa.select(personal.c.data)
+                    .where(personal.c.pupil == p)
+                    .order_by(personal.c.due, personal.c.id)
+                ).all()
+            return Snapshot(
+                pupil=p,
+                lessons=tuple(LessonDone(r.lesson, as_utc(r.at)) for r in les),
+                attempts=tuple(
+                    Attempt(
+                        r.puzzle,
+                        bool(r.solved),
+                        r.rating_before,
+                        r.rating_after,
+                        r.deviation_after,
+                        as_utc(r.at),
+                        bool(r.personal),
+                        r.turn or "",
+                    )
+                    for r in att
+                ),
+                games=tuple(
+                    SavedGame(
+                        r.game,
+                        json.loads(r.record),
+                        bool(r.finished),
+                        as_utc(r.updated),
+                        None if r.review is None else json.loads(r.review),
+                    )
+                    for r in gam
+                ),
+                personal=tuple(PersonalPuzzle.from_dict(json.loads(r.data)) for r in per),
+            )
+
+        return self._run(read)
+
+    # ------------------------------------------------------------------ writes
+
+    def finish_lesson(self, lesson: LessonDone) -> None:
+        """Record a finished lesson; finishing it again keeps the first time."""
+
+        def write() -> None:
+            with self._begin() as conn:
+                found = conn.execute(
+                    sa.select(lessons.c.lesson).where(
+                        lessons.c.pupil == self._pupil, lessons.c.lesson == lesson.lesson
+                    )
+                ).first()
+                if found is None:
+                    conn.execute(
+                        lessons.insert().values(pupil=self._pupil, lesson=lesson.lesson, at=lesson.at)
+                    )
+
+        self._run(write)
+
+    def add_attempt(self, attempt: Attempt) -> None:
+        """Record a rated puzzle attempt."""
+
+        def write() -> None:
+            with self._begin() as conn:
+                conn.execute(
+                    attempts.insert().values(
+                        pupil=self._pupil,
+                        puzzle=attempt.puzzle,
+                        personal=attempt.personal,
+                        solved=attempt.solved,
+                        rating_before=attempt.rating_before,
+                        rating_after=attempt.rating_after,
+                        deviation_after=attempt.deviation_after,
+                        at=attempt.at,
+                        turn=attempt.turn,
+                    )
+                )
+
+        self._run(write)
+
+    def save_game(self, game: SavedGame) -> None:
+        """Save ``game`` (replaces the one with its id; its saved review stays unless ``game`` has one)."""
+
+        def write() -> None:
+            values: dict[str, Any] = {
+                "record": json.dumps(game.record, ensure_ascii=True),
+                "finished": game.finished,
+                "updated": game.updated,
+            }
+            if game.review is not None:
+                values["review"] = json.dumps(game.review, ensure_ascii=True)
+            key = (games.c.pupil == self._pupil) & (games.c.game == game.game)
+            with self._begin() as conn:
+                if conn.execute(sa.select(games.c.game).where(key)).first() is None:
+                    conn.execute(games.insert().values(pupil=self._pupil, game=game.game, **values))
+                else:
+                    conn.execute(games.update().where(key).values(**values))
+
+        self._run(write)
+
+    def save_personal(self, puzzle: PersonalPuzzle) -> None:
+        """Save a personal puzzle (replaces the one with its id)."""
+
+        def write() -> None:
+            data = json.dumps(puzzle.to_dict(), ensure_ascii=True)
+            key = (personal.c.pupil == self._pupil) & (personal.c.id == puzzle.id)
+            with self._begin() as conn:
+                if conn.execute(sa.select(personal.c.id).where(key)).first() is None:
+                    conn.execute(
+                        personal.insert().values(pupil=self._pupil, id=puzzle.id, data=data, due=puzzle.due)
+                    )
+                else:
+                    conn.execute(personal.update().where(key).values(data=data, due=puzzle.due))
+
+        self._run(write)
+
+
+def pupils(engine: sa.Engine) -> list[str]:
+    """Every pupil with saved progress in the class database, sorted (the teacher's view).
+
+    Raises:
+        ProgressError: the database cannot be read.
+    """
+    try:
+        with engine.connect() as conn:
+            names: set[str] = set()
+            for table in (lessons, attempts, games, personal):
+                names.update(conn.execute(sa.select(table.c.pupil).distinct()).scalars())
+    except sa_exc.SQLAlchemyError as error:
+        kind, detail = _kind(error)
+        raise ProgressError(kind, _where(engine.url), detail) from None
+    return sorted(names)
+
+
+def _create_private(path: Path) -> None:
+    """Create the SQLite file ``path`` with mode 0600 when it does not exist (never truncates one)."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return
+    except OSError as error:
+        raise ProgressError("unavailable", str(path), error.strerror or str(error)) from None
+    os.close(fd)

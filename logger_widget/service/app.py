@@ -1,0 +1,588 @@
+"""The class game service's Tornado application: its routes, its settings, its background work.
+
+Routes, below the service's prefix (``JUPYTERHUB_SERVICE_PREFIX``, ``/services/classgame/``
+on the hub); every ``api/`` route answers JSON (:mod:`logger_widget.online.protocol`):
+
+=====================================  =====================================================
+``GET api/``                           the protocol version and who the requester is
+``GET api/me``                         :class:`~logger_widget.online.protocol.PlayerInfo`
+``GET|POST api/presence``              who is online / the requester's heartbeat
+``GET|POST api/seeks``                 the seeks the requester may see / a new seek or challenge
+``GET|DELETE api/seeks/<id>``          one seek / cancel (creator, invited, teacher)
+``POST api/seeks/<id>/accept``         take a seat
+``GET api/games``                      the requester's games (``?status=active|finished``,
+                                       ``?class=1``: the whole class's, to watch; ``?limit=N``: the newest)
+``GET api/games/<id>``                 :class:`~logger_widget.online.protocol.GameState`
+``POST api/games/<id>/turns``          play a :class:`~logger_widget.online.protocol.TurnMessage`
+``GET api/games/<id>/events``          long-poll ``?after=<seq>&timeout=<s>``
+``POST api/games/<id>/resign``         give up
+``GET api/games/<id>/record``          the game record (``Game.from_record`` reads it)
+``GET|PUT api/settings``               the teacher's settings (``forfeit_after``; PUT: teacher)
+``GET oauth_callback``                 the hub's OAuth login for browser pages
+=====================================  =====================================================
+
+The arena, the teacher's dashboard and the progress API are mounted from
+:data:`HANDLER_MODULES`: each module has ``routes(service) -> list`` of tornado rules
+``(pattern, handler class[, kwargs])`` relative to the prefix (``api/arena/...``,
+``dashboard/...``, ``api/progress/...``); handlers subclass
+:class:`~logger_widget.service.auth.APIHandler` or
+:class:`~logger_widget.service.auth.PageHandler` and reach the service as ``self.service``.
+
+Bot seats are played by the service in a worker process (the project's presets only; a
+pupil's code never runs here). A background task ends the games a pupil has left for longer
+than the teacher's ``forfeit_after``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import logging
+import multiprocessing
+import os
+import time
+from collections.abc import Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from typing import Any
+
+from tornado import web
+
+from ..i18n.runtime import SUPPORTED_LANGUAGES
+from ..online.protocol import PROTOCOL_VERSION, ProtocolError, read_seek_request, read_turn_message
+from . import db
+from .auth import APIHandler, HubUsers, hub_auth
+from .games import ClassGames, bot_turn
+
+__all__ = [
+    "HANDLER_MODULES",
+    "ClassGameService",
+    "ServiceConfig",
+    "make_app",
+]
+
+log = logging.getLogger("logger_widget.service")
+
+#: Long-polls one pupil may keep waiting at once (more: ``too_many``); a board keeps one.
+MAX_POLLS = 16
+
+#: The service's own route modules beside the core API (see the module docstring). Each is
+#: imported at start, so a missing one fails loudly.
+#: PLACEHOLDER: the arena (``logger_widget.service.arena``), the dashboard
+#: (``logger_widget.service.dashboard``) and the progress API (``logger_widget.service.progress_api``)
+#: add themselves here when they land.
+HANDLER_MODULES: tuple[str, ...] = (
+    "logger_widget.service.arena",
+    "logger_widget.service.dashboard",
+    "logger_widget.service.progress_api",
+)
+
+
+@dataclass
+class ServiceConfig:
+    """The service's settings (from the environment in :func:`ServiceConfig.from_env`).
+
+    Attributes:
+        db_url: the class database (:func:`logger_widget.service.db.database_url`).
+        prefix: the URL prefix (``JUPYTERHUB_SERVICE_PREFIX``), starts and ends with ``/``.
+        hub_api_url, api_token: the hub's API and the service's token.
+        teacher_roles: hub roles that make a teacher (``LW_CLASSGAME_TEACHER_ROLES``, comma-separated).
+        forfeit_after: default seconds away before forfeiting (``LW_CLASSGAME_FORFEIT``; the teacher
+            changes it with ``PUT api/settings``).
+        online_seconds: a heartbeat within this many seconds counts as online (``LW_CLASSGAME_ONLINE``).
+        poll_timeout: the longest long-poll, in seconds (``LW_CLASSGAME_POLL``).
+        sweep_seconds: how often the forfeit check runs (``LW_CLASSGAME_SWEEP``).
+        bot_workers: processes that play the bot seats.
+        language: the class's language until the teacher sets one (``LW_CLASSGAME_LANGUAGE``).
+    """
+
+    db_url: str
+    prefix: str = "/"
+    hub_api_url: str = ""
+    api_token: str = ""
+    teacher_roles: frozenset[str] = frozenset({"teacher"})
+    forfeit_after: float = 600.0
+    online_seconds: float = 60.0
+    poll_timeout: float = 30.0
+    sweep_seconds: float = 5.0
+    bot_workers: int = 1
+    language: str = "en"
+    handler_modules: Sequence[str] = field(default_factory=lambda: HANDLER_MODULES)
+
+    @classmethod
+    def from_env(cls, environ: dict[str, str] | None = None) -> ServiceConfig:
+        """The settings the hub gives a service (``JUPYTERHUB_*``) and the ``LW_CLASSGAME_*`` ones.
+
+        Raises:
+            ValueError: a number that is not one, naming the variable.
+        """
+        env = dict(os.environ if environ is None else environ)
+
+        def number(key: str, default: float) -> float:
+            text = env.get(key, "")
+            try:
+                value = float(text) if text.strip() else default
+            except ValueError:
+                raise ValueError(f"{key}={text!r} is not a number of seconds") from None
+            if not value > 0:
+                raise ValueError(f"{key}={text!r} must be more than 0")
+            return value
+
+        roles = env.get("LW_CLASSGAME_TEACHER_ROLES", "teacher")
+        language = env.get("LW_CLASSGAME_LANGUAGE", "en").strip() or "en"
+        if language not in SUPPORTED_LANGUAGES:
+            raise ValueError(
+                f"LW_CLASSGAME_LANGUAGE={language!r} is not one of {', '.join(SUPPORTED_LANGUAGES)}"
+            )
+        return cls(
+            db_url=db.database_url(env),
+            prefix=env.get("JUPYTERHUB_SERVICE_PREFIX", "/"),
+            hub_api_url=env.get("JUPYTERHUB_API_URL", ""),
+            api_token=env.get("JUPYTERHUB_API_TOKEN", ""),
+            teacher_roles=frozenset(r.strip() for r in roles.split(",") if r.strip()),
+            forfeit_after=number("LW_CLASSGAME_FORFEIT", 600.0),
+            online_seconds=number("LW_CLASSGAME_ONLINE", 60.0),
+            poll_timeout=number("LW_CLASSGAME_POLL", 30.0),
+            sweep_seconds=number("LW_CLASSGAME_SWEEP", 5.0),
+            language=language,
+        )
+
+
+class ClassGameService:
+    """The running service: the database, the games, the waiting long-polls, the bot worker.
+
+    Args:
+        config: the settings.
+        bot_executor: where bot seats are computed (default: a process pool of ``config.bot_workers``).
+    """
+
+    def __init__(self, config: ServiceConfig, bot_executor: Executor | None = None) -> None:
+        self.config = config
+        # the route modules first: tables they add to db.metadata are created with the others
+        self.modules = [importlib.import_module(name) for name in config.handler_modules]
+        self.engine = db.connect(config.db_url)
+        self.games = ClassGames(
+            self.engine, on_event=self._wake, online_seconds=config.online_seconds,
+            forfeit_default=config.forfeit_after,
+        )  # fmt: skip
+        self.users = HubUsers(config.hub_api_url, config.api_token, config.teacher_roles)
+        self._waiters: dict[int, set[asyncio.Future[None]]] = {}
+        self._bots = bot_executor or self._new_bot_pool()
+        self._bot_jobs: set[int] = set()
+        self._seen: dict[str, float] = {}
+        self._seat_seen: dict[tuple[int, str], float] = {}
+        self._polls: dict[str, int] = {}  # long-polls waiting, by pupil
+        self._watching: dict[tuple[int, str], int] = {}  # long-polls waiting, by game and pupil
+        self._tasks: list[asyncio.Task[None]] = []
+
+    def _new_bot_pool(self) -> Executor:
+        return ProcessPoolExecutor(self.config.bot_workers, mp_context=multiprocessing.get_context("spawn"))
+
+    # ------------------------------------------------------------------ presence
+
+    def seen(self, name: str) -> None:
+        """``name`` made a request: online now (written at most every 5 s per pupil)."""
+        now = time.monotonic()
+        if now - self._seen.get(name, -1e9) >= 5.0:
+            self._seen[name] = now
+            self.games.touch(name)
+
+    def touch_seat(self, game_id: int, name: str) -> None:
+        """``name`` is looking at ``game_id``.
+
+        Written at most every 5 s per pupil and game, and every third of the online time, so that
+        a pupil who keeps polling is never taken for away.
+        """
+        now = time.monotonic()
+        key = (game_id, name)
+        if now - self._seat_seen.get(key, -1e9) >= min(5.0, self.config.online_seconds / 3):
+            self._seat_seen[key] = now
+            self.games.touch_seat(game_id, name)
+
+    # ------------------------------------------------------------------ events
+
+    def _wake(self, game_id: int) -> None:
+        for future in self._waiters.pop(game_id, set()):
+            if not future.done():
+                future.set_result(None)
+        self.kick_bot(game_id)
+
+    async def wait_events(
+        self, game_id: int, after: int, timeout: float, who: str = ""
+    ) -> tuple[list[Any], str, int]:
+        """The events of ``game_id`` after ``after``: at once if any, else the next ones or ``[]`` after ``timeout``.
+
+        Returns:
+            ``(events, status, last_seq)`` as :meth:`ClassGames.events_since`.
+
+        Raises:
+            ProtocolError: ``too_many``: ``who`` already waits in :data:`MAX_POLLS` long-polls.
+        """
+        found = self.games.events_since(game_id, after)
+        if found[0] or timeout <= 0:
+            return found
+        if self._polls.get(who, 0) >= MAX_POLLS:
+            raise ProtocolError(
+                "too_many", "", f"{who} already waits for {MAX_POLLS} games' events: close a board first"
+            )
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiters.setdefault(game_id, set()).add(future)
+        self._polls[who] = self._polls.get(who, 0) + 1
+        key = (game_id, who)
+        self._watching[key] = self._watching.get(key, 0) + 1
+        try:
+            await asyncio.wait_for(asyncio.shield(future), timeout)
+        except asyncio.TimeoutError:
+            pass
+        finally:
+            self._polls[who] -= 1
+            self._watching[key] -= 1
+            if not self._watching[key]:
+                del self._watching[key]
+            waiting = self._waiters.get(game_id)
+            if waiting is not None:
+                waiting.discard(future)
+        return self.games.events_since(game_id, after)
+
+    # ------------------------------------------------------------------ bots
+
+    def kick_bot(self, game_id: int) -> None:
+        """If a bot seat is to move in ``game_id``, have the bot worker play it (once at a time per game)."""
+        if game_id in self._bot_jobs:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        job = self.games.bot_to_move(game_id)
+        if job is None:
+            return
+        self._bot_jobs.add(game_id)
+        spec, ply, record = job
+        task = loop.create_task(self._play_bot(game_id, spec, ply, record))
+        self._tasks.append(task)
+        task.add_done_callback(self._tasks.remove)
+
+    async def _play_bot(self, game_id: int, spec: str, ply: int, record: dict[str, Any]) -> None:
+        try:
+            notation = await asyncio.get_running_loop().run_in_executor(
+                self._bots, bot_turn, spec, record, game_id * 1000 + ply
+            )
+        except BrokenProcessPool:  # the worker died (out of memory?): a new one plays the turn
+            log.exception("the bot worker died in game %s: starting a new one", game_id)
+            self._bot_jobs.discard(game_id)
+            self._bots = self._new_bot_pool()
+            asyncio.get_running_loop().call_later(1.0, self.kick_bot, game_id)
+            return
+        except Exception:  # noqa: BLE001 - a preset that raised (a bug): logged, the game waits
+            log.exception("bot %s failed in game %s at ply %s", spec, game_id, ply)
+            self._bot_jobs.discard(game_id)
+            return
+        self._bot_jobs.discard(game_id)
+        try:
+            self.games.play(game_id, spec, ply, notation, bot=True)
+        except ProtocolError as e:  # the game moved on meanwhile (a forfeit): nothing to do
+            log.info("bot turn in game %s not played: %s", game_id, e)
+
+    def resume_bots(self) -> None:
+        """Kick the bot seats to move in every game in progress (after a restart)."""
+        for summary in self.games.games(status="active"):
+            self.kick_bot(summary["id"])
+
+    # ------------------------------------------------------------------ forfeits
+
+    async def sweep_forever(self) -> None:
+        """Every ``sweep_seconds``: say who went away, end the games left for longer than the forfeit time."""
+        while True:
+            await asyncio.sleep(self.config.sweep_seconds)
+            try:
+                for game_id, name in list(self._watching):  # a pupil waiting in a long-poll is there
+                    self.touch_seat(game_id, name)
+                self.games.mark_away()
+                self.games.forfeit_absent()
+            except Exception:  # noqa: BLE001 - the database is unreachable for a moment: try again
+                log.exception("forfeit check failed")
+
+    def start(self) -> None:
+        """Start the background work on the running loop (bots to move, the forfeit check)."""
+        self.resume_bots()
+        self._tasks.append(asyncio.get_running_loop().create_task(self.sweep_forever()))
+
+    def close(self) -> None:
+        """Stop the background work and the bot worker; close the database."""
+        for task in list(self._tasks):
+            task.cancel()
+        self._bots.shutdown(wait=False, cancel_futures=True)
+        self.engine.dispose()
+
+
+# ---------------------------------------------------------------------------- handlers
+
+
+def _id(text: str, what: str) -> int:
+    if not text.isdigit() or len(text) > 12:
+        raise ProtocolError("malformed", what, f"{text[:20]!r} is not a {what} number")
+    return int(text)
+
+
+class InfoHandler(APIHandler):
+    """``GET api/``."""
+
+    def get(self) -> None:  # noqa: D102
+        self.send(
+            {
+                "protocol": PROTOCOL_VERSION,
+                "service": "classgame",
+                "name": self.pupil,
+                "teacher": self.teacher,
+            }
+        )
+
+
+class MeHandler(APIHandler):
+    """``GET api/me``."""
+
+    def get(self) -> None:  # noqa: D102
+        self.send({"protocol": PROTOCOL_VERSION, "name": self.pupil, "teacher": self.teacher,
+                   "rating": self.service.games.rating(self.pupil)})  # fmt: skip
+
+
+class PresenceHandler(APIHandler):
+    """``GET api/presence`` (who is online), ``POST api/presence`` (heartbeat)."""
+
+    def get(self) -> None:  # noqa: D102
+        self.send({"protocol": PROTOCOL_VERSION,
+                   "players": self.service.games.presence(self.service.config.online_seconds)})  # fmt: skip
+
+    def post(self) -> None:  # noqa: D102
+        self.service.games.touch(self.pupil)
+        self.send({"protocol": PROTOCOL_VERSION, "name": self.pupil, "online": True})
+
+
+class SeeksHandler(APIHandler):
+    """``GET api/seeks``, ``POST api/seeks``."""
+
+    def get(self) -> None:  # noqa: D102
+        self.send({"protocol": PROTOCOL_VERSION, "seeks": self.service.games.seeks(self.pupil, self.teacher)})
+
+    async def post(self) -> None:  # noqa: D102
+        players, invite, bots, turn_limit = read_seek_request(self.json_body())
+        for i, name in enumerate(invite):
+            if not await self.service.users.exists(name):
+                raise ProtocolError("not_found", f"invite[{i}]", f"{name!r} is not a user of this hub")
+        self.send(self.service.games.create_seek(self.pupil, players, invite, bots, turn_limit), 201)
+
+
+class SeekHandler(APIHandler):
+    """``GET api/seeks/<id>``, ``DELETE api/seeks/<id>``."""
+
+    def get(self, seek: str) -> None:  # noqa: D102
+        self.send(self.service.games.seek(_id(seek, "seek"), self.pupil, self.teacher))
+
+    def delete(self, seek: str) -> None:  # noqa: D102
+        self.send(self.service.games.cancel(_id(seek, "seek"), self.pupil, self.teacher))
+
+
+class AcceptHandler(APIHandler):
+    """``POST api/seeks/<id>/accept``."""
+
+    def post(self, seek: str) -> None:  # noqa: D102
+        self.send(self.service.games.accept(_id(seek, "seek"), self.pupil))
+
+
+class GamesHandler(APIHandler):
+    """``GET api/games``."""
+
+    def get(self) -> None:  # noqa: D102
+        status = self.get_argument("status", None)
+        if status not in (None, "active", "finished"):
+            raise ProtocolError("malformed", "status", f"{status[:20]!r} is not active or finished")
+        whole_class = self.get_argument("class", "0") not in ("0", "")
+        limit_text = self.get_argument("limit", "")
+        if limit_text and (not limit_text.isdigit() or not 0 < int(limit_text[:6]) <= 1000):
+            raise ProtocolError(
+                "malformed", "limit", f"{limit_text[:20]!r} is not a number of games from 1 to 1000"
+            )
+        games = self.service.games.games(
+            None if whole_class else self.pupil, status, int(limit_text) if limit_text else None
+        )
+        self.send({"protocol": PROTOCOL_VERSION, "games": games})
+
+
+class GameHandler(APIHandler):
+    """``GET api/games/<id>``."""
+
+    def get(self, game: str) -> None:  # noqa: D102
+        game_id = _id(game, "game")
+        state = self.service.games.state(game_id, self.pupil)
+        self.service.touch_seat(game_id, self.pupil)
+        self.send(state)
+
+
+class TurnsHandler(APIHandler):
+    """``POST api/games/<id>/turns``."""
+
+    def post(self, game: str) -> None:  # noqa: D102
+        game_id = _id(game, "game")
+        ply, text = read_turn_message(self.json_body())
+        self.service.touch_seat(game_id, self.pupil)
+        self.send(
+            {"protocol": PROTOCOL_VERSION, "event": self.service.games.play(game_id, self.pupil, ply, text)}
+        )
+
+
+class EventsHandler(APIHandler):
+    """``GET api/games/<id>/events?after=<seq>&timeout=<s>`` (long-poll)."""
+
+    async def get(self, game: str) -> None:  # noqa: D102
+        game_id = _id(game, "game")
+        after_text = self.get_argument("after", "0")
+        if not after_text.isdigit() or len(after_text) > 12:
+            raise ProtocolError("malformed", "after", f"{after_text[:20]!r} is not an event number >= 0")
+        timeout_text = self.get_argument("timeout", str(self.service.config.poll_timeout))
+        try:
+            timeout = min(max(float(timeout_text), 0.0), self.service.config.poll_timeout)
+        except ValueError:
+            raise ProtocolError(
+                "malformed", "timeout", f"{timeout_text[:20]!r} is not a number of seconds"
+            ) from None
+        if timeout != timeout:  # NaN
+            raise ProtocolError("malformed", "timeout", "not a number of seconds")
+        self.service.games.progress(game_id)  # not_found before waiting
+        self.service.touch_seat(game_id, self.pupil)
+        found, status, last_seq = await self.service.wait_events(
+            game_id, int(after_text), timeout, self.pupil
+        )
+        self.service.touch_seat(game_id, self.pupil)
+        if self.request.connection.stream.closed():  # type: ignore[union-attr]
+            return
+        self.send({"protocol": PROTOCOL_VERSION, "game": game_id, "events": found, "last_seq": last_seq,
+                   "status": status})  # fmt: skip
+
+
+class ResignHandler(APIHandler):
+    """``POST api/games/<id>/resign``."""
+
+    def post(self, game: str) -> None:  # noqa: D102
+        self.send(
+            {"protocol": PROTOCOL_VERSION, "event": self.service.games.resign(_id(game, "game"), self.pupil)}
+        )
+
+
+class RecordHandler(APIHandler):
+    """``GET api/games/<id>/record``: the project's game record (``Game.from_record``)."""
+
+    def get(self, game: str) -> None:  # noqa: D102
+        self.send(self.service.games.record(_id(game, "game")))
+
+
+class SettingsHandler(APIHandler):
+    """``GET api/settings``, ``PUT api/settings`` (the teacher only).
+
+    Settings: ``forfeit_after`` (seconds, 10 to 604800) and ``language`` (the class's language,
+    one of :data:`~logger_widget.i18n.runtime.SUPPORTED_LANGUAGES`; default ``LW_CLASSGAME_LANGUAGE``
+    or English). A PUT may give either or both.
+    """
+
+    def _current(self) -> dict[str, Any]:
+        games = self.service.games
+        return {"protocol": PROTOCOL_VERSION, "forfeit_after": games.forfeit_after(),
+                "language": games.setting("language", self.service.config.language)}  # fmt: skip
+
+    def get(self) -> None:  # noqa: D102
+        self.send(self._current())
+
+    def put(self) -> None:  # noqa: D102
+        if not self.teacher:
+            raise ProtocolError("forbidden", "", "only the teacher changes the settings")
+        body = self.json_body()
+        if not isinstance(body, dict) or set(body) - {"protocol", "forfeit_after", "language"}:
+            raise ProtocolError(
+                "malformed", "", "settings are a JSON object with forfeit_after and/or language"
+            )
+        changes: dict[str, Any] = {}
+        if "forfeit_after" in body:
+            value = body["forfeit_after"]
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not 10 <= value <= 7 * 86400:
+                raise ProtocolError(
+                    "malformed", "forfeit_after", f"must be seconds from 10 to 604800, not {str(value)[:40]}"
+                )
+            changes["forfeit_after"] = float(value)
+        if "language" in body:
+            if body["language"] not in SUPPORTED_LANGUAGES:
+                raise ProtocolError(
+                    "malformed", "language",
+                    f"{str(body['language'])[:20]!r} is not one of {', '.join(SUPPORTED_LANGUAGES)}",
+                )  # fmt: skip
+            changes["language"] = body["language"]
+        for key, value in changes.items():  # every value checked first: a refusal changes nothing
+            self.service.games.set_setting(key, value)
+        self.send(self._current())
+
+
+class NotFoundHandler(APIHandler):
+    """Any other ``api/`` address."""
+
+    def prepare(self) -> None:  # type: ignore[override]  # noqa: D102
+        raise ProtocolError("not_found", "", f"no such address: {self.request.path[:100]}")
+
+
+def core_routes() -> list[tuple[Any, ...]]:
+    """The core API's rules, relative to the prefix."""
+    game = r"api/games/(\w+)"
+    return [
+        (r"api/?", InfoHandler),
+        (r"api/me", MeHandler),
+        (r"api/presence", PresenceHandler),
+        (r"api/seeks", SeeksHandler),
+        (r"api/seeks/(\w+)", SeekHandler),
+        (r"api/seeks/(\w+)/accept", AcceptHandler),
+        (r"api/games", GamesHandler),
+        (game, GameHandler),
+        (game + "/turns", TurnsHandler),
+        (game + "/events", EventsHandler),
+        (game + "/resign", ResignHandler),
+        (game + "/record", RecordHandler),
+        (r"api/settings", SettingsHandler),
+    ]
+
+
+def make_app(service: ClassGameService, *, auth: Any = None) -> web.Application:
+    """The Tornado application of ``service`` (core routes, :data:`HANDLER_MODULES`, OAuth callback).
+
+    Args:
+        service: the running service.
+        auth: the :class:`~jupyterhub.services.auth.HubOAuth` (default: from the hub's environment).
+
+    Raises:
+        ImportError: a module of ``service.config.handler_modules`` is missing.
+    """
+    from jupyterhub.services.auth import HubOAuthCallbackHandler
+
+    prefix = service.config.prefix
+    if not prefix.endswith("/"):
+        prefix += "/"
+    rules: list[tuple[Any, ...]] = list(core_routes())
+    for module in service.modules:
+        rules.extend(module.routes(service))
+    rules.append((r"oauth_callback", HubOAuthCallbackHandler))
+    rules.append((r"api/.*", NotFoundHandler))
+    handlers = [(prefix + rule[0], *rule[1:]) for rule in rules]
+    auth = auth or hub_auth()
+    return web.Application(
+        handlers,
+        hub_auth=auth,
+        classgame=service,
+        cookie_secret=os.urandom(32),
+        xsrf_cookies=False,
+        log_function=_log_request,
+    )
+
+
+def _log_request(handler: web.RequestHandler) -> None:
+    status = handler.get_status()
+    level = logging.INFO if status < 400 else logging.WARNING if status < 500 else logging.ERROR
+    user = getattr(handler, "_hub_auth_user_cache", None)
+    log.log(level, "%d %s %s (%s) %.1f ms", status, handler.request.method, handler.request.path,
+            (user or {}).get("name", "-"), 1000.0 * handler.request.request_time())  # fmt: skip

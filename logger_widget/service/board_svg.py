@@ -1,0 +1,143 @@
+"""A Logger position drawn as static SVG on the server, for the teacher's dashboard.
+
+The dashboard shows many games at once on a projector and on a phone, without the board widget
+(no kernel behind it): each board is one ``<svg>`` drawn from the position, with the project's
+palette (:mod:`logger_widget.palette`: the seat colours of the loggers and the forest's green
+ramp for the tree stages) and the cell names a1–e5 along the edges, as on the widget. Every
+cell has a ``<title>`` in the reader's language (the board's own cell labels, "c3, seedling"),
+so a screen reader or a hover says what stands there; the last turn's path is a dashed line in
+the colour of the seat that played it.
+
+The colours of the squares come from CSS variables (``--lw-cell-a``, ``--lw-cell-b``,
+``--lw-frame``, ``--lw-ink``) that the page sets for its light and dark themes.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from ..board.view import move_path
+from ..engine import Position
+from ..engine.cells import FILES, RANKS
+from ..engine.turn import Turn
+from ..i18n import Translator
+from ..i18n.texts import terms
+from ..i18n.texts.board import CELL
+from ..palette import FOREST_COLOURS, OKABE_ITO, SEAT_COLOURS, SEAT_TEXT_COLOURS
+
+__all__ = ["CELL_SIZE", "board_svg"]
+
+#: Side of a cell in SVG units; the board is 5 cells plus a margin of half a cell for the names.
+CELL_SIZE = 100
+_MARGIN = 50
+
+# tiers of a tree seen from the side (the widget's silhouettes): 1, 2 or 3 stacked pyramids
+_TIERS = ("M15 86 L50 36 L85 86 Z", "M25 60 L50 18 L75 60 Z", "M34 36 L50 5 L66 36 Z")
+_STAGE_TIERS = {"seedling": 1, "sapling": 2, "mature": 3}
+
+
+def _tree(stage: str, protested: bool) -> str:
+    colour = FOREST_COLOURS[stage]
+    out = [
+        '<rect x="44" y="84" width="12" height="10" rx="2" fill="#7a4b24" stroke="#3b2410" stroke-width="2"/>'
+    ]
+    for tier in _TIERS[: _STAGE_TIERS[stage]]:
+        out.append(
+            f'<path d="{tier}" fill="{colour}" stroke="#0f2d18" stroke-width="3" stroke-linejoin="round"/>'
+        )
+    if protested:
+        yellow = OKABE_ITO["yellow"]
+        out.append(
+            f'<g class="protester"><path d="M33 17 Q33 -3 50 -3 Q67 -3 67 17 Z" fill="{yellow}" '
+            'stroke="#1b1b1b" stroke-width="3"/><rect x="47.5" y="1" width="5" height="8" rx="1.5" '
+            'fill="#1b1b1b"/><circle cx="50" cy="12.5" r="2.2" fill="#1b1b1b"/></g>'
+        )
+    return "".join(out)
+
+
+def _logger(seat: int) -> str:
+    fill, ink = SEAT_COLOURS[seat], SEAT_TEXT_COLOURS[seat]
+    return (
+        f'<path d="M28 86 Q28 56 40 48 L60 48 Q72 56 72 86 Z" fill="{fill}" stroke="#1b1b1b" stroke-width="3"/>'
+        f'<circle cx="50" cy="31" r="15" fill="{fill}" stroke="#1b1b1b" stroke-width="3"/>'
+        f'<text x="50" y="79" text-anchor="middle" font-size="27" font-weight="800" fill="{ink}">{seat}</text>'
+    )
+
+
+def _origin(cell: str) -> tuple[int, int]:
+    """Top-left corner of ``cell`` in SVG units (rank 5 at the top)."""
+    return _MARGIN + FILES.index(cell[0]) * CELL_SIZE, _MARGIN + (4 - RANKS.index(cell[1])) * CELL_SIZE
+
+
+def _content(tr: Translator, position: Position, cell: str, loggers: dict[str, int]) -> str:
+    if cell in loggers:
+        return tr.format(CELL["logger"], seat=loggers[cell])
+    stage = position.trees.get(cell)
+    if stage is None:
+        return tr.translate(CELL["empty"])
+    if cell in position.protested:
+        return tr.translate(CELL["protested"])
+    return tr.translate(terms.PIECES[stage])
+
+
+def board_svg(
+    position: Position, tr: Translator, *, label: str, last: tuple[Position, Turn] | None = None
+) -> str:
+    """The position as an ``<svg>`` element (text), 600 × 600 units, scaled by its container.
+
+    Args:
+        position: the position to draw.
+        tr: the reader's translator (cell titles).
+        label: the board's accessible name (``aria-label``), e.g. "Game 12: olena – taras".
+        last: ``(position before, turn)`` of the last turn, to draw the logger's path; or ``None``.
+
+    Returns:
+        SVG markup; every cell is a ``<g data-cell="c3" data-piece="...">`` with a ``<title>``.
+    """
+    side = 2 * _MARGIN + 5 * CELL_SIZE
+    loggers = {cell: seat for seat, cell in enumerate(position.loggers, start=1)}
+    parts = [
+        f'<svg class="board" viewBox="0 0 {side} {side}" role="img" aria-label="{escape(label)}" '
+        f'xmlns="http://www.w3.org/2000/svg" font-family="system-ui, sans-serif">',
+        f'<rect x="{_MARGIN - 8}" y="{_MARGIN - 8}" width="{5 * CELL_SIZE + 16}" height="{5 * CELL_SIZE + 16}" '
+        'rx="14" class="frame"/>',
+    ]
+    for r, rank in enumerate(RANKS):
+        for f, file in enumerate(FILES):
+            cell = file + rank
+            x, y = _origin(cell)
+            piece = position.piece_at(cell) or "empty"
+            title = tr.format(CELL["label"], cell=cell, content=_content(tr, position, cell, loggers))
+            shade = "a" if (r + f) % 2 == 0 else "b"
+            parts.append(
+                f'<g data-cell="{cell}" data-piece="{piece}" transform="translate({x} {y})">'
+                f"<title>{escape(title)}</title>"
+                f'<rect width="{CELL_SIZE}" height="{CELL_SIZE}" class="cell-{shade}"/>'
+            )
+            if cell in loggers:
+                parts.append(_logger(loggers[cell]))
+            elif cell in position.trees:
+                parts.append(_tree(position.trees[cell], cell in position.protested))
+            parts.append("</g>")
+    for i, file in enumerate(FILES):  # cell names along the edges, as on the widget
+        cx = _MARGIN + i * CELL_SIZE + CELL_SIZE // 2
+        parts.append(
+            f'<text class="coord" x="{cx}" y="{side - 12}" text-anchor="middle" font-size="30">{file}</text>'
+        )
+    for i, rank in enumerate(RANKS):
+        cy = _MARGIN + (4 - i) * CELL_SIZE + CELL_SIZE // 2 + 10
+        parts.append(
+            f'<text class="coord" x="{_MARGIN // 2 - 4}" y="{cy}" text-anchor="middle" font-size="30">{rank}</text>'
+        )
+    if last is not None:
+        before, turn = last
+        seat = before.to_move
+        path = move_path(before, turn)
+        points = " ".join(f"{_origin(c)[0] + CELL_SIZE // 2},{_origin(c)[1] + CELL_SIZE // 2}" for c in path)
+        if len(path) > 1:
+            parts.append(
+                f'<polyline class="last-turn" points="{points}" fill="none" stroke="{SEAT_COLOURS[seat]}" '
+                'stroke-width="8" stroke-dasharray="14 8" stroke-linecap="round" opacity="0.8"/>'
+            )
+    parts.append("</svg>")
+    return "".join(parts)

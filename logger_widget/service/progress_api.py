@@ -1,0 +1,258 @@
+"""The class game service's progress endpoints: each pupil's own progress, and the teacher's view of all.
+
+Mounted by :mod:`logger_widget.service.app` (:data:`~logger_widget.service.app.HANDLER_MODULES`)
+under ``api/progress/``; the kernel's :class:`~logger_widget.progress.ServiceProgressStore`
+speaks to them (the table of routes is in :mod:`logger_widget.progress.remote`). The records are
+kept in the class database by :class:`~logger_widget.progress.SQLProgressStore` (tables
+``progress_*``, created at start).
+
+Who may do what — the requester is who the hub says (:class:`~logger_widget.service.auth.APIHandler`):
+
+* ``me`` and everything under it is the requester's own progress: a pupil reads and writes
+  only their own, whatever a body says (the records carry no pupil's name);
+* ``pupils`` (every pupil, games without their records) and ``pupils/<name>`` (one pupil, whole)
+  are the teacher's view (hub admin or teacher role); a pupil
+  asking for ``pupils`` is refused (``forbidden``) and ``pupils/<name>`` answers a pupil only
+  for their own name.
+
+What the service checks in a pupil's records, so the teacher's view cannot be faked from a
+kernel: every record is read field by field (``malformed`` names the field); a personal
+puzzle's position and turns by the rules engine, and its solutions proved again by the acceptance search
+(afterwards only its schedule may change); a rated attempt at a shipped puzzle is scored
+again here — the turn played must be a solution for a "solved", a non-solution for a "not
+solved", and the rating before and after is the service's own Glicko update from the pupil's
+previous attempts and the puzzle's difficulty; an attempt at a personal puzzle is judged against
+that puzzle's proved solutions as saved. Each pupil may keep at most :data:`LIMITS` records of
+each kind (``too_many``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import sqlalchemy as sa
+
+from ..online.protocol import PROTOCOL_VERSION, ProtocolError
+from ..progress import Attempt, LessonDone, PersonalPuzzle, ProgressError, ProgressRecordError
+from ..progress import sql as progress_sql
+from ..progress.records import rating_of
+from ..progress.sql import SQLProgressStore
+from ..puzzles import puzzle_by_id, update_rating, verify
+from .auth import APIHandler
+
+__all__ = ["LIMITS", "routes"]
+
+#: The most records of each kind one pupil may keep in the class database.
+LIMITS = {"attempts": 20_000, "games": 2_000, "personal": 5_000, "lessons": 200}
+
+#: A lesson's key (``logger_widget.classroom.tutorial``'s keys: ``"chop"``, ``"tiebreak"``…).
+_LESSON_KEY = re.compile(r"[a-z][a-z0-9_]{0,39}")
+
+
+def routes(service: Any) -> list[tuple[Any, ...]]:
+    """The progress endpoints (relative to the service's prefix); creates the progress tables."""
+    progress_sql.create_tables(service.engine)
+    return [
+        (r"api/progress/me", MyProgressHandler),
+        (r"api/progress/me/lessons", LessonsHandler),
+        (r"api/progress/me/attempts", AttemptsHandler),
+        (r"api/progress/me/games/([^/]{1,80})", GameHandler),
+        (r"api/progress/me/personal/([^/]{1,80})", PersonalHandler),
+        (r"api/progress/pupils", PupilsHandler),
+        (r"api/progress/pupils/([^/]{1,200})", PupilHandler),
+    ]
+
+
+class _ProgressHandler(APIHandler):
+    """A progress endpoint: the requester's store, records read from the body."""
+
+    def store(self, pupil: str | None = None) -> SQLProgressStore:
+        """The progress of ``pupil`` (default: the requester) in the class database."""
+        return SQLProgressStore(self.service.engine, pupil or self.pupil, create=False)
+
+    def record(self, kind: Any, what: str) -> Any:
+        """The body as a record of ``kind`` (its ``from_dict``); ``malformed`` naming the field."""
+        try:
+            return kind.from_dict(self.json_body(), what)
+        except ProgressRecordError as error:
+            raise ProtocolError("malformed", what, str(error)) from None
+
+    def count(self, table: sa.Table) -> int:
+        """How many rows of ``table`` the requester has."""
+        with self.service.engine.connect() as conn:
+            return int(
+                conn.execute(
+                    sa.select(sa.func.count()).select_from(table).where(table.c.pupil == self.pupil)
+                ).scalar()
+                or 0
+            )
+
+    def limit(self, kind: str, table: sa.Table) -> None:
+        """Refuse a new record beyond :data:`LIMITS`."""
+        if self.count(table) >= LIMITS[kind]:
+            raise ProtocolError("too_many", kind, f"at most {LIMITS[kind]} {kind} are kept for one pupil")
+
+    def done(self, status: int = 200) -> None:
+        """Answer a write."""
+        self.send({"protocol": PROTOCOL_VERSION, "ok": True}, status)
+
+    def _handle_request_exception(self, e: BaseException) -> None:
+        if isinstance(e, ProgressError):  # the class database failed: the service's fault, said as such
+            self.service_error(e)
+            return
+        super()._handle_request_exception(e)
+
+    def service_error(self, e: ProgressError) -> None:
+        """Answer 503 naming the database's problem (no pupil's data in it)."""
+        if not self._finished:
+            body = {"protocol": PROTOCOL_VERSION, "error": {"code": "server", "field": "", "message": e.kind}}
+            self.send(body, 503)
+
+
+class MyProgressHandler(_ProgressHandler):
+    """``GET api/progress/me``: the requester's progress."""
+
+    def get(self) -> None:  # noqa: D102
+        self.send(self.store().snapshot().to_dict())
+
+
+class LessonsHandler(_ProgressHandler):
+    """``POST api/progress/me/lessons``: a finished lesson."""
+
+    def post(self) -> None:  # noqa: D102
+        lesson: LessonDone = self.record(LessonDone, "lesson")
+        if not _LESSON_KEY.fullmatch(lesson.lesson):
+            raise ProtocolError(
+                "malformed", "lesson", f"{lesson.lesson[:40]!r} is not a lesson's key (a-z, _)"
+            )
+        self.limit("lessons", progress_sql.lessons)
+        self.store().finish_lesson(lesson)
+        self.done(201)
+
+
+class AttemptsHandler(_ProgressHandler):
+    """``POST api/progress/me/attempts``: a rated first try, scored again by the service (module docstring)."""
+
+    def post(self) -> None:  # noqa: D102
+        attempt: Attempt = self.record(Attempt, "attempt")
+        store = self.store()
+        snap = store.snapshot()
+        if attempt.personal:
+            puzzle = next((p for p in snap.personal if p.id == attempt.puzzle), None)
+            if puzzle is None:
+                raise ProtocolError("not_found", "puzzle", f"no personal puzzle {attempt.puzzle!r} of yours")
+            solutions = puzzle.solutions
+            checked = attempt
+            lpn = puzzle.lpn
+        else:
+            try:
+                shipped = puzzle_by_id(attempt.puzzle)
+            except KeyError as error:
+                raise ProtocolError("not_found", "puzzle", str(error.args[0])) from None
+            solutions, lpn = shipped.solutions, shipped.lpn
+            before = rating_of(list(snap.attempts))
+            after = update_rating(before, shipped.rating, shipped.deviation, attempt.solved)
+            checked = Attempt(
+                attempt.puzzle, attempt.solved, before.rating, after.rating, after.deviation,
+                attempt.at, False, attempt.turn,
+            )  # fmt: skip
+        _check_answer(lpn, solutions, attempt)
+        self.limit("attempts", progress_sql.attempts)
+        store.add_attempt(checked)
+        self.send({"protocol": PROTOCOL_VERSION, "ok": True, "attempt": checked.to_dict()}, 201)
+
+
+def _check_answer(lpn: str, solutions: frozenset[str], attempt: Attempt) -> None:
+    """A "solved" needs a solution played; a turn that solves cannot be "not solved" (unless no turn: shown)."""
+    from ..engine.errors import LoggerError
+    from ..engine.position import Position
+
+    if not attempt.turn:
+        if attempt.solved:
+            raise ProtocolError("malformed", "turn", "a solved puzzle needs the turn that solved it")
+        return
+    try:
+        notation = Position.from_lpn(lpn).parse_turn(attempt.turn).notation()
+    except LoggerError as error:
+        raise ProtocolError(
+            "malformed", "turn", f"{attempt.turn!r} is not a legal turn of the puzzle: {error}"
+        ) from None
+    if attempt.solved and notation not in solutions:
+        raise ProtocolError(
+            "malformed", "solved", f"{attempt.turn!r} does not solve puzzle {attempt.puzzle!r}"
+        )
+
+
+class GameHandler(_ProgressHandler):
+    """``PUT api/progress/me/games/<id>``: a game of the requester's (and its review)."""
+
+    def put(self, game: str) -> None:  # noqa: D102
+        from ..engine.errors import LoggerError
+        from ..engine.game import Game
+        from ..progress import SavedGame
+
+        saved: SavedGame = self.record(SavedGame, "game")
+        if saved.game != game:
+            raise ProtocolError(
+                "malformed", "game", f"the body's game {saved.game!r} is not the URL's {game!r}"
+            )
+        try:
+            replayed = Game.from_record(saved.record)
+        except (LoggerError, ValueError, TypeError) as error:
+            raise ProtocolError("malformed", "record", f"not a game record: {error}") from None
+        if replayed.is_over != saved.finished:
+            raise ProtocolError("malformed", "finished", "says otherwise than the record")
+        key = (progress_sql.games.c.pupil == self.pupil) & (progress_sql.games.c.game == game)
+        with self.service.engine.connect() as conn:
+            known = conn.execute(sa.select(progress_sql.games.c.game).where(key)).first() is not None
+        if not known:
+            self.limit("games", progress_sql.games)
+        self.store().save_game(saved)
+        self.done()
+
+
+class PersonalHandler(_ProgressHandler):
+    """``PUT api/progress/me/personal/<id>``: a personal puzzle (new, or its schedule after an answer)."""
+
+    def put(self, pid: str) -> None:  # noqa: D102
+        puzzle: PersonalPuzzle = self.record(PersonalPuzzle, "personal")
+        if puzzle.id != pid:
+            raise ProtocolError("malformed", "id", f"the body's id {puzzle.id!r} is not the URL's {pid!r}")
+        saved = next((p for p in self.store().snapshot().personal if p.id == pid), None)
+        if saved is None:  # a new one: its proof is checked again here, and the turn played is no solution
+            self.limit("personal", progress_sql.personal)
+            if not verify(puzzle.lpn, puzzle.solutions).ok:
+                raise ProtocolError(
+                    "malformed", "solutions", "the acceptance search does not prove these solutions"
+                )
+        elif (saved.lpn, saved.played, saved.solutions, saved.game, saved.ply) != (
+            puzzle.lpn, puzzle.played, puzzle.solutions, puzzle.game, puzzle.ply,
+        ):  # fmt: skip
+            raise ProtocolError("malformed", "personal", "only a personal puzzle's schedule may change")
+        self.store().save_personal(puzzle)
+        self.done()
+
+
+class PupilsHandler(_ProgressHandler):
+    """``GET api/progress/pupils``: every pupil's progress (the teacher only)."""
+
+    def get(self) -> None:  # noqa: D102
+        if not self.teacher:
+            raise ProtocolError("forbidden", "", "only the teacher sees every pupil's progress")
+        names = progress_sql.pupils(self.service.engine)
+        self.send(
+            {
+                "protocol": PROTOCOL_VERSION,
+                "pupils": [self.store(name).snapshot().to_dict(records=False) for name in names],
+            }
+        )
+
+
+class PupilHandler(_ProgressHandler):
+    """``GET api/progress/pupils/<name>``: one pupil's progress (the teacher, or that pupil)."""
+
+    def get(self, name: str) -> None:  # noqa: D102
+        if name != self.pupil and not self.teacher:
+            raise ProtocolError("forbidden", "name", "a pupil sees only their own progress")
+        self.send(self.store(name).snapshot().to_dict())

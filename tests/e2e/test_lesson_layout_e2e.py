@@ -1,0 +1,97 @@
+"""What a pupil sees of a lesson or puzzle board while clicking: at 400 px a notice shown after a
+click never moves the board; no word is broken in the middle at 360–400 px; a 4-player puzzle's
+status line, board, action buttons and Hint fit one 1400 × 900 window (JupyterLab's default layout,
+file browser open). Every measurement is taken on a settled page (the sweep's ``_SETTLE``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from board_helpers import click_at_and_wait, open_board, play_by_clicks
+from test_layout_sweep import _BROKEN_WORDS, _SETTLE, _set_width
+
+from logger_widget import Position
+
+pytestmark = pytest.mark.e2e
+
+#: the board's top-left corner relative to the board's root (moves when something is inserted above)
+_GRID_OFFSET = """(root) => { const g = root.querySelector('.lw-gridwrap').getBoundingClientRect();
+  const r = root.getBoundingClientRect(); return [Math.round(g.left - r.left), Math.round(g.top - r.top)]; }"""
+
+
+def _lesson(page: Any, lab: Any, name: str, lang: str) -> Any:
+    code = f"from logger_widget.classroom.tutorial import lesson_board\nboard = lesson_board('movement', {lang!r})\nboard"
+    return open_board(page, lab, name, code)
+
+
+def test_a_notice_after_a_click_does_not_move_the_board(page: Any, lab: Any, screenshots: Path) -> None:
+    root = _lesson(page, lab, "lesson_notice.ipynb", "en")
+    for width in (400, 1400):
+        _set_width(page, width)
+        root.evaluate("el => el.scrollIntoView({block: 'start'})")
+        root.evaluate(_SETTLE)
+        assert page.is_hidden("[data-testid=notice]")
+        before = root.evaluate(_GRID_OFFSET)
+        click_at_and_wait(page, "[data-cell=a3]")  # a wrong walk: the lesson explains and takes it back
+        page.wait_for_selector("[data-testid=notice]:not([hidden])")
+        root.evaluate(_SETTLE)
+        after = root.evaluate(_GRID_OFFSET)
+        root.screenshot(path=str(screenshots / f"lesson-notice-{width}.png"))
+        assert after == before, f"{width} px: the board moved from {before} to {after} when the notice came"
+        click_at_and_wait(page, "[data-testid=restart-lesson]")  # the notice goes: again no move
+        root.evaluate(_SETTLE)
+        assert root.evaluate(_GRID_OFFSET) == before
+    assert not page.lw_errors, page.lw_errors
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_no_word_breaks_in_the_middle_on_a_narrow_screen(page: Any, lab: Any, lang: str) -> None:
+    root = _lesson(page, lab, f"lesson_words_{lang}.ipynb", lang)
+    broken = {}
+    for width in (400, 360):
+        _set_width(page, width)
+        root.evaluate("el => el.scrollIntoView({block: 'start'})")
+        root.evaluate(_SETTLE)
+        words = root.evaluate(_BROKEN_WORDS)
+        if words:
+            broken[width] = words
+    assert not broken, broken
+
+
+def test_a_four_player_puzzle_fits_one_1400_by_900_screen(page: Any, lab: Any, screenshots: Path) -> None:
+    code = "from logger_widget.board import PuzzleBoard\nboard = PuzzleBoard(locale='uk', bot_mode='sync')\nboard"
+    root = open_board(page, lab, "puzzle_fold.ipynb", code)
+    assert page.locator(".lw-player").count() == 4
+    _set_width(page, 1400)  # the file browser open, as JupyterLab starts
+    parts = "['[data-testid=status]', '.lw-gridwrap', '[data-testid=action-chop]', '[data-testid=hint]']"
+    root.evaluate(
+        f"""root => {{ const els = {parts}.map((s) => root.querySelector(s));
+            const first = els.reduce((a, b) => (b.getBoundingClientRect().top < a.getBoundingClientRect().top ? b : a));
+            first.scrollIntoView({{ block: 'start' }}); }}"""
+    )
+    root.evaluate(_SETTLE)
+    fit = root.evaluate(
+        f"""root => {{
+          const sc = root.closest('.jp-WindowedPanel-outer').getBoundingClientRect();
+          const top = Math.max(sc.top, 0), bottom = Math.min(sc.bottom, window.innerHeight);
+          return {parts}.map((s) => {{ const r = root.querySelector(s).getBoundingClientRect();
+            return [s, Math.round(r.top), Math.round(r.bottom), r.top >= top - 1 && r.bottom <= bottom + 1]; }})
+            .concat([['shown', Math.round(top), Math.round(bottom), true]]);
+        }}"""
+    )
+    page.screenshot(path=str(screenshots / "puzzle-4-players-1400x900.png"))
+    assert all(inside for _, _, _, inside in fit), fit
+
+
+def test_after_a_turn_the_keyboard_cursor_goes_to_the_next_logger(page: Any, lab: Any) -> None:
+    # it went to the first selectable cell in reading order: c5, far from both loggers
+    code = "from logger_widget import Board\nboard = Board(['human', 'human'], locale='en', autosave=False)\nboard"
+    open_board(page, lab, "focus.ipynb", code)
+    play_by_clicks(page, Position.initial(2).parse_turn("a1-b2 *b3"))
+    page.wait_for_function("() => document.querySelector('.lw-board').dataset.toMove === '2'")
+    focused = page.evaluate("() => document.activeElement && document.activeElement.dataset.cell")
+    assert focused == "e5", f"the cursor is on {focused}, not on player 2's logger"
+    page.keyboard.press("ArrowLeft")  # the arrows go on from there
+    assert page.evaluate("() => document.activeElement.dataset.cell") == "d5"

@@ -1,0 +1,368 @@
+"""Class play from the pupil's side: the kernel's client, the online board and the lobby, against a real
+class game service (``python -m logger_widget.service`` on SQLite) behind a real JupyterHub that issues
+the pupils' tokens (tests/classgamekit.py).
+
+Two boards in one process (two pupils, two tokens) play one game: a turn clicked on one board reaches
+the other; a third pupil watches. The attacks a pupil could try from their own kernel are refused.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import statistics
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from classgamekit import MiniHub, mini_hub, running_service
+from test_widget import Driver
+
+from logger_widget import Position, Turn
+from logger_widget.board import Lobby, OnlineBoard
+from logger_widget.board.online_mode import refusal_text
+from logger_widget.i18n import Translator
+from logger_widget.online.client import (
+    ClassClient,
+    NotOnHub,
+    Refused,
+    ServiceUnreachable,
+    connect,
+    service_url,
+)
+
+pytestmark = pytest.mark.slow  # a hub and a service start (about 8 s), then each test takes a second or two
+
+PUPILS = ["olena", "diego", "amy"]
+POLL = 2.0  # seconds a long poll waits here (the service's default is 30)
+
+
+class Class:
+    """The hub, the running service (restartable on the same database) and each pupil's client."""
+
+    def __init__(self, hub: MiniHub, db_url: str) -> None:
+        self.hub, self.db_url = hub, db_url
+        self._stack = contextlib.ExitStack()
+        self.service: Any = None
+        self.start()
+        self.clients = {name: ClassClient(self.service.url, hub.token(name)) for name in PUPILS}
+        self.boards: list[OnlineBoard] = []
+
+    def start(self, **settings: str) -> None:
+        self.service = self._stack.enter_context(running_service(self.hub, self.db_url, **settings))
+
+    def stop(self) -> None:
+        self._stack.close()
+        self._stack = contextlib.ExitStack()
+
+    def client(self, name: str) -> ClassClient:
+        """A new client of ``name``'s, with a new token: another kernel of the pupil's."""
+        return ClassClient(self.service.url, self.hub.token(name))
+
+    def game(self, first: str = "olena", second: str = "diego", **seek: Any) -> int:
+        """A started 2-player game: ``first`` at seat 1, ``second`` at seat 2."""
+        opened = self.clients[first].open_seek(2, **seek)
+        return int(self.clients[second].accept(opened["id"])["game"])
+
+    def board(
+        self, game: int, name: str, locale: str = "en", client: ClassClient | None = None
+    ) -> OnlineBoard:
+        board = OnlineBoard(game, locale, client or self.clients[name], poll_wait=POLL)
+        self.boards.append(board)
+        return board
+
+
+@pytest.fixture(scope="module")
+def klass() -> Iterator[Class]:
+    with mini_hub(PUPILS) as hub:
+        k = Class(hub, f"sqlite:///{hub.state}/classgame.sqlite")
+        try:
+            yield k
+        finally:
+            for board in k.boards:
+                board.close()
+            k.stop()
+
+
+def until(check: Callable[[], Any], timeout: float = 15.0, what: str = "") -> Any:
+    """Wait until ``check()`` is true (the feed's thread delivers); its value."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = check()
+        if value:
+            return value
+        assert time.monotonic() < deadline, f"timed out waiting for {what or check}"
+        time.sleep(0.01)
+
+
+_drivers: dict[int, Driver] = {}
+
+
+def drive(board: OnlineBoard) -> Driver:
+    """The board's one view that clicks (its sequence numbers go on from call to call)."""
+    return _drivers.setdefault(id(board), Driver(board.board, client=f"view-{id(board)}"))
+
+
+def pick(position: Position) -> Turn:
+    """A legal turn of ``position``, the same every run (the first in notation order)."""
+    return min(position.legal_turns(), key=lambda t: t.notation())
+
+
+def online(board: OnlineBoard) -> dict[str, Any]:
+    return board.view["online"]
+
+
+# ---------------------------------------------------------------------------- off the hub
+
+
+def test_off_the_hub_the_client_and_the_lobby_say_that_class_play_needs_the_hub(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    with pytest.raises(NotOnHub, match="class play needs the class hub.*JUPYTERHUB_API_TOKEN"):
+        connect({})
+    with pytest.raises(NotOnHub, match="LW_CLASSGAME_URL"):
+        connect({"JUPYTERHUB_API_TOKEN": "x"})
+    assert service_url({"JUPYTERHUB_PUBLIC_HUB_URL": "https://hub.school.example/hub/"}) == (
+        "https://hub.school.example/services/classgame/"
+    )
+    for key in ("JUPYTERHUB_API_TOKEN", "LW_CLASSGAME_URL", "JUPYTERHUB_PUBLIC_HUB_URL"):
+        monkeypatch.delenv(key, raising=False)
+    lobby = Lobby(locale="uk", refresh=0)
+    assert isinstance(lobby.error, NotOnHub)
+    assert "Гра з однокласниками" not in lobby._notice.value
+    assert "JupyterHub" in lobby._notice.value and "класу" in lobby._notice.value, lobby._notice.value
+    with pytest.raises(NotOnHub):
+        OnlineBoard(1)
+
+
+def test_a_service_that_does_not_answer_is_said_so_with_its_address(klass: Class) -> None:
+    from dbkit import free_port
+
+    url = f"http://127.0.0.1:{free_port()}/services/classgame/"
+    with pytest.raises(ServiceUnreachable, match="127.0.0.1.*does not answer"):
+        ClassClient(url, "token").me()
+    lobby = Lobby("es", ClassClient(url, "token"), refresh=0)
+    assert isinstance(lobby.error, ServiceUnreachable)
+    assert "no responde" in lobby._notice.value, lobby._notice.value
+
+
+# ---------------------------------------------------------------------------- two boards, one game
+
+
+def test_a_turn_clicked_on_one_board_reaches_the_other_and_a_classmate_watches(klass: Class) -> None:
+    game = klass.game()
+    olena, diego = klass.board(game, "olena"), klass.board(game, "diego", "uk")
+    amy = klass.board(game, "amy", "es")
+    assert online(olena)["state"] == "my_turn" and online(olena)["mine"] == [1]
+    assert online(diego)["state"] == "thinking" and online(diego)["mine"] == [2]
+    assert online(amy)["watching"] and online(amy)["mine"] == []
+    assert diego.view["status"]["text"] == "olena думає…"
+    assert not diego.view["interactive"] and not any(c["selectable"] for r in diego.view["cells"] for c in r)
+    assert olena.view["task"] == f"Class game {game}. Your seat: Player 1."
+    assert [p["bot_name"] for p in olena.view["players"]] == ["olena", "diego"]
+    latencies = []
+    expected = Position.initial(2)
+    for i in range(6):
+        mover, other = (olena, diego) if i % 2 == 0 else (diego, olena)
+        turn = pick(expected)
+        expected = expected.play(turn)
+        t0 = time.perf_counter()
+        drive(mover).play(turn)
+        assert online(mover)["state"] in ("sending", "thinking")
+        until(lambda o=other, n=i + 1: len(o.game.turns) == n, what=f"turn {i} on the other board")
+        latencies.append(time.perf_counter() - t0)
+        until(lambda n=i + 1: len(amy.game.turns) == n, what="the watcher's board")
+        until(lambda m=mover: online(m)["state"] == "thinking", what="the turn confirmed")
+        until(lambda o=other: online(o)["state"] == "my_turn", what="the other's turn")
+    assert olena.position == diego.position == amy.position == expected
+    assert klass.clients["amy"].game(game)["lpn"] == expected.to_lpn()
+    print(f"\nturn relay in one process: median {1000 * statistics.median(latencies):.0f} ms, "
+          f"max {1000 * max(latencies):.0f} ms")  # fmt: skip
+
+
+def test_clicks_out_of_turn_and_for_a_watcher_are_refused_and_nothing_is_sent(klass: Class) -> None:
+    game = klass.game()
+    olena, diego, amy = klass.board(game, "olena"), klass.board(game, "diego", "uk"), klass.board(game, "amy")
+    drive_ = drive(diego)
+    assert drive_.cell("e4") == "rejected"
+    assert diego.view["notice"]["text"] == "Зараз ходить olena, а не ти: зачекай, поки цей хід надійде."
+    assert drive_.send("notation", text="e5-e4 *d4") == "rejected"
+    assert drive(amy).cell("a2") == "rejected"
+    assert "only its players" in amy.view["notice"]["text"]
+    for action in ("undo", "new_game", "hint", "import", "take_over"):
+        assert drive(olena).send(action, text="{}") == "rejected", action
+    assert klass.clients["olena"].game(game)["ply"] == 0
+    # quiet long polls do not redraw: a redraw between the view and the click would make it stale
+    version = olena.view["version"]
+    time.sleep(2.5 * POLL)
+    assert olena.view["version"] == version
+    assert drive(olena).send("cell", cell="a3", version=version) == "ok"
+
+
+def test_a_pupil_cannot_play_another_seat_replay_a_turn_or_forge_the_board(klass: Class) -> None:
+    game = klass.game()
+    olena = klass.board(game, "olena")
+    diego = klass.board(game, "diego")
+    client = klass.clients["olena"]
+    with pytest.raises(Refused) as seat:  # seat 1 is to move: diego's kernel plays it
+        klass.clients["diego"].play(game, 0, "e5-e4 *d4")
+    assert seat.value.code == "not_your_seat" and seat.value.status == 403
+    drive(olena).play(Turn.parse("a1-a3 *b3"))
+    until(lambda: len(diego.game.turns) == 1)
+    with pytest.raises(Refused) as seat:  # now seat 2: olena's kernel plays diego's turn
+        client.play(game, 1, "e5-e4 *d4")
+    assert seat.value.code == "not_your_seat"
+    with pytest.raises(Refused) as bad:  # illegal: the rule comes back, said in the pupil's language
+        klass.clients["diego"].play(game, 1, "e5-a1")
+    assert bad.value.code == "illegal_turn" and bad.value.rule
+    assert refusal_text(bad.value)(Translator("uk")) == (
+        "Гра не прийняла цей хід. Клітинка a1 більш ніж за два кроки від e5."
+    )
+    drive(diego).play(Turn.parse("e5-e4 *d4"))
+    until(lambda: len(olena.game.turns) == 2)
+    with pytest.raises(Refused) as stale:  # olena replays her first message
+        client.play(game, 0, "a1-a3 *b3")
+    assert stale.value.code in ("stale_ply", "not_your_seat")
+    # olena's board, changed in code on diego's turn: the service's game goes back on it
+    until(lambda: online(olena)["state"] == "my_turn")
+    olena.board.play("a3-a2 *b2")
+    olena.board.play("e4-e3 *d3")  # diego's seat, from olena's kernel
+    until(lambda: len(olena.game.turns) == 3, what="the forged turn undone")
+    assert klass.clients["amy"].game(game)["ply"] == 3
+    assert olena.position == until(lambda: diego.position if len(diego.game.turns) == 3 else None)
+
+
+def test_a_stale_board_is_refused_by_the_service_and_shows_the_game_as_it_is(klass: Class) -> None:
+    game = klass.game()
+    olena = klass.board(game, "olena", "es")
+    assert olena.mode._feed is not None
+    olena.mode._feed.wait_until_stopped(POLL + 5)  # this board hears nothing more...
+    klass.client("olena").play(game, 0, "a1-a2 *b2")  # ...while olena's other kernel plays
+    drive(olena).play(Turn.parse("a1-a3 *b3"))
+    until(lambda: olena.view["notice"] and olena.view["notice"]["kind"] == "error", what="the refusal")
+    assert "ya había avanzado" in olena.view["notice"]["text"], olena.view["notice"]
+    until(lambda: len(olena.game.turns) == 1)
+    assert olena.game.turns[0] == Turn.parse("a1-a2 *b2")
+    until(lambda: online(olena)["state"] == "thinking")
+
+
+# ---------------------------------------------------------------------------- coming back
+
+
+def test_a_new_kernel_resumes_the_game_from_the_lobby_and_it_goes_on(klass: Class) -> None:
+    game = klass.game("amy", "olena")
+    amy = klass.board(game, "amy")
+    drive(amy).play(Turn.parse("a1-a3 *b3"))
+    until(lambda: klass.clients["olena"].game(game)["ply"] == 1)
+    # olena's kernel restarted: a new client (new token), a new lobby; her game is listed with Resume
+    lobby = Lobby("en", klass.client("olena"), refresh=0, poll_wait=POLL)
+    rows = [row for row in lobby._games.children if isinstance(row.children[0].value, str)]
+    row = next(r for r in rows if r.children[0].value.startswith(f"Game {game}:"))
+    assert row.children[1].description == "Resume"
+    row.children[1].click()
+    board = lobby.board
+    assert board is not None and board.mode.game_id == game
+    klass.boards.append(board)
+    assert len(board.game.turns) == 1 and online(board)["state"] == "my_turn"
+    drive(board).play(Turn.parse("e5-e4 *d4"))
+    until(lambda: len(amy.game.turns) == 2, what="olena's turn after the restart on amy's board")
+    lobby.close()
+
+
+def test_the_lobby_opens_a_seek_a_classmate_accepts_and_both_boards_come_up(klass: Class) -> None:
+    olena = Lobby("uk", klass.clients["olena"], refresh=0, poll_wait=POLL)
+    diego = Lobby("es", klass.clients["diego"], refresh=0, poll_wait=POLL)
+    olena.refresh()
+    diego.refresh()
+    assert "olena" in [row.children[0].value for row in diego._online.children]
+    olena._open.click()  # Open a seek: 2 seats
+    assert "Чекаємо на гравців: 1 з 2" in olena._seeks.children[0].children[0].value
+    diego.refresh()
+    accept = next(r for r in diego._seeks.children if "olena" in r.children[0].value)
+    assert accept.children[1].description == "Aceptar"
+    accept.children[1].click()
+    assert diego.board is not None
+    olena.refresh()  # her seek has become a game: its board comes up by itself
+    assert olena.board is not None and olena.board.mode.game_id == diego.board.mode.game_id
+    klass.boards += [olena.board, diego.board]
+    assert online(olena.board)["state"] == "my_turn" and online(diego.board)["state"] == "thinking"
+    olena.close()
+    diego.close()
+
+
+def test_a_lost_connection_shows_reconnecting_and_the_game_goes_on(klass: Class) -> None:
+    game = klass.game()
+    olena, diego = klass.board(game, "olena"), klass.board(game, "diego")
+    klass.stop()
+    try:
+        until(lambda: online(diego)["state"] == "reconnecting", timeout=POLL + 15, what="reconnecting")
+        assert "Reconnecting" in diego.view["status"]["text"]
+        drive(olena).play(Turn.parse("a1-a3 *b3"))  # sent while the service is down: kept, retried
+        until(lambda: online(olena)["state"] == "reconnecting", timeout=POLL + 15)
+    finally:
+        klass.start()
+    until(lambda: len(diego.game.turns) == 1, timeout=30, what="the turn after the restart")
+    until(lambda: online(olena)["state"] == "thinking" and online(diego)["state"] == "my_turn", timeout=30)
+
+
+def test_a_classmate_who_goes_away_is_shown_then_loses_by_forfeit(klass: Class) -> None:
+    klass.stop()
+    klass.start(LW_CLASSGAME_FORFEIT="6", LW_CLASSGAME_ONLINE="2", LW_CLASSGAME_SWEEP="1")
+    try:
+        game = klass.game()
+        olena, diego = klass.board(game, "olena", "es"), klass.board(game, "diego")
+        drive(olena).play(pick(olena.position))
+        until(lambda: len(diego.game.turns) == 1)
+        diego.close()  # diego's tab and kernel are gone: nobody asks about the game for him
+        until(lambda: online(olena)["state"] == "away", timeout=30, what="diego shown away")
+        until(lambda: "minuto" in olena.view["status"]["text"], what="the minutes left")
+        assert olena.view["status"]["text"] == (
+            "diego está sin conexión. Si diego no vuelve en 1 minuto, pierde por abandono."
+        ), olena.view["status"]
+        assert "sin conexión" in [p["badge"] for p in olena.view["players"]]
+        until(lambda: online(olena)["state"] == "over", timeout=40, what="the forfeit")
+        assert olena.view["over"] and not olena.view["interactive"]
+        assert olena.view["status"]["text"] == (
+            "La partida ha terminado: diego no ha vuelto a tiempo y pierde por abandono."
+        )
+        assert online(olena)["result"]["reason"] == "forfeit"
+        assert drive(olena).cell("a2") == "rejected"
+    finally:
+        klass.stop()
+        klass.start()
+
+
+def test_a_game_with_a_turn_limit_ends_on_both_boards_with_its_winner(klass: Class) -> None:
+    game = klass.game(turn_limit=2)
+    olena, diego = klass.board(game, "olena"), klass.board(game, "diego", "uk")
+    drive(olena).play(Turn.parse("a1-a3 *b3"))
+    until(lambda: online(diego)["state"] == "my_turn")
+    drive(diego).play(Turn.parse("e5-e4 *d4"))
+    until(lambda: online(olena)["state"] == "over" and online(diego)["state"] == "over", what="the end")
+    assert olena.game.end_reason == "turn_limit" and olena.view["over"]
+    result = klass.clients["olena"].game(game)["result"]
+    assert result["reason"] == "turn_limit" and online(olena)["result"] == result
+    names = " і ".join(["olena", "diego"][w - 1] for w in result["winners"])
+    assert diego.view["status"]["text"] == f"Гру завершено. Перемога: {names}."
+    assert drive(diego).cell("a2") == "rejected"
+
+
+def test_every_text_of_an_online_board_comes_from_the_catalogues(klass: Class) -> None:
+    from test_i18n import _unbracketed, _view_strings
+
+    game = klass.game()
+    views = []
+    for name in ("olena", "diego", "amy"):  # to move, waiting for a classmate, watching
+        board = klass.board(game, name, "en-XA")
+        views.append(board.view)
+        assert drive(board).cell("e3") == "rejected" or name == "olena"
+        views.append(board.view)
+    strings = [
+        (path, s)
+        for view in views
+        for path, s in _view_strings({k: v for k, v in view.items() if k != "online"})
+        if s not in PUPILS
+    ]
+    bad = sorted({f"{path}: {s!r}" for path, s in strings if _unbracketed(s)})
+    assert not bad, "texts that bypass the catalogues:\n" + "\n".join(bad[:40])
+    assert any("olena" in s for _path, s in strings)  # the names are in the texts

@@ -1,0 +1,158 @@
+"""The progress endpoints of the class game service, with real hub tokens, on SQLite and on PostgreSQL.
+
+A pupil's kernel on the hub (its environment: the hub's token and ``LW_CLASSGAME_URL``) saves
+through the service with the boards a pupil uses; another pupil tries to read and overwrite
+that progress; the teacher reads everyone's. A real JupyterHub (tests/classgamekit.py: no
+servers, no proxy, no Unix users, no hub lock needed). About 30 s for both backends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from classgamekit import Client, MiniHub, Service, mini_hub, request, running_service
+from dbkit import module_db_url, postgres_server  # noqa: F401  (fixtures)
+
+from logger_widget import Board, Position
+from logger_widget.board import PuzzleBoard
+from logger_widget.classroom.tutorial import lesson, lesson_board
+from logger_widget.progress import Progress, ServiceProgressStore
+from logger_widget.puzzles import load_puzzles
+from logger_widget.tournament import play_game
+
+pytestmark = pytest.mark.slow
+
+PUPILS = ["ann", "bob"]
+
+
+@pytest.fixture(scope="module")
+def hub() -> Iterator[MiniHub]:
+    with mini_hub(PUPILS) as hub:
+        yield hub
+
+
+@pytest.fixture(scope="module")
+def service(hub: MiniHub, module_db_url: str) -> Iterator[Service]:  # noqa: F811
+    with running_service(hub, module_db_url) as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def people(hub: MiniHub, service: Service) -> dict[str, Client]:
+    return {name: Client(service.url, hub.token(name), name) for name in [*PUPILS, "teacher"]}
+
+
+def _kernel_of(monkeypatch: pytest.MonkeyPatch, hub: MiniHub, service: Service, token: str) -> Progress:
+    """The progress a pupil's kernel on the hub opens (its server's environment)."""
+    monkeypatch.setenv("JUPYTERHUB_API_TOKEN", token)
+    monkeypatch.setenv("JUPYTERHUB_API_URL", hub.api_url)
+    monkeypatch.setenv("LW_CLASSGAME_URL", service.url)
+    return Progress.open()
+
+
+def test_a_pupils_kernel_saves_through_the_service_and_a_new_kernel_finds_it(
+    monkeypatch: pytest.MonkeyPatch, hub: MiniHub, service: Service, people: dict[str, Client]
+) -> None:
+    progress = _kernel_of(monkeypatch, hub, service, people["ann"].token)
+    assert isinstance(progress._store, ServiceProgressStore) and progress.saving, progress.problem
+    assert progress.snapshot.pupil == "ann"
+    board = lesson_board("plant", "en", progress=progress, bot_mode="sync")
+    board.play(lesson("plant").solution)
+    puzzles = list(load_puzzles()[:2])
+    pb = PuzzleBoard(puzzles, locale="en", progress=progress, bot_mode="sync")
+    pb.play(next(t for t in pb.position.legal_turns() if not puzzles[0].is_solution(t)))
+    game = Board(["human", "greedy"], locale="en", bot_mode="sync", autosave=False, progress=progress)
+    game.load(play_game(["random", "greedy"], seed=2))
+    game.handle_message({"type": "intent", "action": "review", "op": "open", "version": game.view["version"]})
+    assert progress.saving, progress.problem
+    made = {p.id for p in progress.personal()}
+    assert made
+
+    again = _kernel_of(monkeypatch, hub, service, people["ann"].token)  # a new kernel, another day
+    assert again.lessons_done() == {"plant"}
+    assert again.rating() == pb.rating, "the service scored the attempt exactly as the kernel did"
+    assert {p.id for p in again.personal()} == made and len(again.snapshot.games) == 1
+    assert (
+        "✓ You have finished this lesson before." in lesson_board("plant", "en", progress=again).view["task"]
+    )
+
+
+def test_a_pupil_cannot_read_or_overwrite_another_pupils_progress(
+    monkeypatch: pytest.MonkeyPatch, hub: MiniHub, service: Service, people: dict[str, Client]
+) -> None:
+    ann, bob = people["ann"], people["bob"]
+    ann.ok("POST", "progress/me/lessons", {"lesson": "chop", "at": "2026-12-01T10:00:00+00:00"})
+    before = ann.ok("GET", "progress/me")
+    assert before["pupil"] == "ann"
+    # bob reads: only his own
+    assert bob.ok("GET", "progress/me")["pupil"] == "bob"
+    for path in ("progress/pupils", "progress/pupils/ann", "progress/pupils/..%2Fann"):
+        status, body = bob.call("GET", path)
+        assert status == 403 and body["error"]["code"] == "forbidden", (path, status, body)
+    # bob writes with ann's records (her name in the body, her puzzle ids): they land in his own progress
+    status, _ = bob.call(
+        "POST", "progress/me/lessons", {"lesson": "end", "at": "2026-12-01T10:00:00+00:00", "pupil": "ann"}
+    )
+    assert status == 201
+    if before["personal"]:
+        theirs = dict(before["personal"][0], solved=99, due="2099-01-01T00:00:00+00:00")
+        assert bob.call("PUT", f"progress/me/personal/{theirs['id']}", theirs)[0] == 200
+    after = ann.ok("GET", "progress/me")
+    assert after == before, "nothing bob sent changed ann's progress"
+    if before["personal"]:  # and he cannot make a puzzle of his own whose "solutions" are not proved
+        real = before["personal"][0]
+        other = next(
+            t.notation()
+            for t in Position.from_lpn(real["lpn"]).legal_turns()
+            if t.notation() not in real["solutions"] and t.notation() != real["played"]
+        )
+        status, body = bob.call(
+            "PUT", "progress/me/personal/m-fake", dict(real, id="m-fake", solutions=[other])
+        )
+        assert status == 400 and body["error"]["field"] == "solutions", body
+        changed = dict(theirs, ply=theirs["ply"] + 1)  # bob's copy of it: only its schedule may change
+        status, body = bob.call("PUT", f"progress/me/personal/{theirs['id']}", changed)
+        assert status == 400, "a saved puzzle's position, turns and solutions never change"
+    # no token, a wrong token: refused
+    assert request("GET", service.url + "api/progress/me", None)[0] == 403
+    assert request("GET", service.url + "api/progress/me", "not-a-token")[0] == 403
+    # and a kernel with bob's token sees bob's progress only
+    progress = _kernel_of(monkeypatch, hub, service, bob.token)
+    assert progress.snapshot.pupil == "bob" and "chop" not in progress.lessons_done()
+
+
+def test_the_service_scores_attempts_itself(people: dict[str, Client]) -> None:
+    bob = people["bob"]
+    puzzle = load_puzzles()[5]
+    wrong = next(t for t in puzzle.position.legal_turns() if not puzzle.is_solution(t)).notation()
+    forged = {"puzzle": puzzle.id, "solved": True, "rating_before": 1500, "rating_after": 3000,
+              "deviation_after": 50, "at": "2026-12-01T10:00:00+00:00", "turn": wrong}  # fmt: skip
+    status, body = bob.call("POST", "progress/me/attempts", forged)
+    assert status == 400 and body["error"]["field"] == "solved"
+    status, body = bob.call("POST", "progress/me/attempts", dict(forged, turn=""))
+    assert status == 400 and body["error"]["field"] == "turn"
+    right = sorted(puzzle.solutions)[0]
+    reply = bob.ok("POST", "progress/me/attempts", dict(forged, turn=right))
+    assert 1500 < reply["attempt"]["rating_after"] < 1800, "the service's own Glicko update, not 3000"
+    assert bob.ok("GET", "progress/me")["rating"]["rating"] == reply["attempt"]["rating_after"]
+    status, body = bob.call("POST", "progress/me/attempts", dict(forged, puzzle="p-nonexistent"))
+    assert status == 404
+    status, body = bob.call(
+        "POST", "progress/me/lessons", {"lesson": "x" * 500, "at": "2026-12-01T10:00:00+00:00"}
+    )
+    assert status == 400 and body["error"]["code"] == "malformed"
+
+
+def test_the_teacher_reads_every_pupils_progress(people: dict[str, Client]) -> None:
+    people["ann"].ok("POST", "progress/me/lessons", {"lesson": "growth", "at": "2026-12-01T10:00:00+00:00"})
+    people["bob"].ok("POST", "progress/me/lessons", {"lesson": "movement", "at": "2026-12-01T10:00:00+00:00"})
+    everyone = people["teacher"].ok("GET", "progress/pupils")
+    by_name = {p["pupil"]: p for p in everyone["pupils"]}
+    assert {"ann", "bob"} <= set(by_name)
+    assert "growth" in {x["lesson"] for x in by_name["ann"]["lessons"]}
+    assert "movement" in {x["lesson"] for x in by_name["bob"]["lessons"]}
+    one = people["teacher"].ok("GET", "progress/pupils/ann")
+    assert one["pupil"] == "ann" and one["lessons"] == by_name["ann"]["lessons"]
+    assert by_name["ann"]["games"] and all("record" not in g for g in by_name["ann"]["games"])
+    assert all("record" in g for g in one["games"]), "one pupil's view has the games' turns"

@@ -1,0 +1,63 @@
+"""The developer programs in scripts/ and the benchmarks are modules (``python -m scripts.<name>``,
+``python -m benchmarks.<name>``), and none of them nor any test edits ``sys.path`` (the tests'
+helpers are on pytest's ``pythonpath``; a benchmark imports one as ``tests.<name>``)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+#: the programs of scripts/ that take options (lite_wheels.py is scripts/lite.sh's helper), and the benchmarks
+PROGRAMS = sorted(
+    f"scripts.{p.stem}" for p in (ROOT / "scripts").glob("*.py") if p.stem not in ("__init__", "lite_wheels")
+) + sorted(f"benchmarks.{p.stem}" for p in (ROOT / "benchmarks").glob("bench_*.py"))
+#: drives the hub through the browser tests' kits (tests/e2e, tests/hosts), which import one another by name
+PATH_EDITS_LEFT = {"benchmarks/bench_classroom.py"}
+_EDIT = re.compile(r"\bsys\.path\.(insert|append|extend)\(|\bsys\.path\s*(\+=|=[^=])")
+
+
+def sys_path_edits(paths: list[Path]) -> list[str]:
+    """``file:line`` of every statement that changes ``sys.path`` in these Python files."""
+    out = []
+    for path in paths:
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            if _EDIT.search(line.split("#", 1)[0]):
+                out.append(f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}:{n}")
+    return out
+
+
+def test_no_script_benchmark_or_test_edits_sys_path() -> None:
+    files = [
+        *(ROOT / "scripts").glob("*.py"),
+        *(ROOT / "benchmarks").glob("*.py"),
+        *(ROOT / "tests").rglob("*.py"),
+    ]
+    files = sorted(p for p in files if str(p.relative_to(ROOT)) not in PATH_EDITS_LEFT)
+    files.remove(Path(__file__).resolve())  # its planted edits below are strings
+    assert sys_path_edits(files) == []
+
+
+def test_the_check_finds_each_kind_of_edit(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.py"
+    bad.write_text(
+        "import sys\nsys.path.insert(0, 'x')\nsys.path.append('y')\nsys.path = ['z']\n"
+        "sys.path += ['w']\nprint(sys.path[0])  # sys.path.insert(0, 'comment')\n"
+    )
+    assert [hit.rsplit(":", 1)[1] for hit in sys_path_edits([bad])] == ["2", "3", "4", "5"]
+
+
+@pytest.mark.parametrize("name", PROGRAMS)
+def test_every_program_runs_as_a_module(name: str) -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", name, "--help"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert out.returncode == 0 and "usage:" in out.stdout, out.stdout + out.stderr
