@@ -481,3 +481,19 @@ def _unmount_under(folder: Path) -> None:
     for target in sorted(targets, reverse=True):
         if target.startswith(str(folder) + "/"):
             subprocess.run(["umount", "-l", target], check=False, capture_output=True)
+
+
+def hub_fixture(
+    pupils: dict[str, str], teacher: str, mem_limit: int, passwords: dict[str, str], **settings: str
+) -> Iterator[Hub]:
+    """:func:`running_hub` for a module's ``hub`` fixture: ``passwords`` (emptied) gets the
+    teacher's; a hub that cannot start fails the test with its log."""
+    import pytest
+
+    passwords.clear()
+    try:
+        with running_hub(pupils, teacher, mem_limit, **settings) as hub:
+            passwords[teacher] = hub.teacher_password
+            yield hub
+    except HubError as e:
+        pytest.fail(str(e))

@@ -34,7 +34,7 @@ from typing import Any
 
 import nbformat
 import pytest
-from hubkit import Hub, HubError, pupil_token, run_in_kernel, running_hub
+from hubkit import Hub, hub_fixture, pupil_token, run_in_kernel
 from test_nbgrader import CHEAT, MISTAKES, MISTAKES_POINTS, RIGHT, SABOTAGE_SEEN, SABOTEUR, TOTAL
 
 from logger_widget.classroom.exercises import exercise
@@ -80,12 +80,7 @@ def hub() -> Iterator[Hub]:
         pytest.fail(
             "needs root: the hub gives the pupils and the teacher Unix accounts, as on a class machine"
         )
-    try:
-        with running_hub(PUPILS, TEACHER, MEM_LIMIT) as hub:
-            PASSWORDS[TEACHER] = hub.teacher_password
-            yield hub
-    except HubError as e:
-        pytest.fail(str(e))
+    yield from hub_fixture(PUPILS, TEACHER, MEM_LIMIT, PASSWORDS)
 
 
 @contextlib.contextmanager
