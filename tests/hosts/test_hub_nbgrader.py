@@ -16,7 +16,7 @@ three pupils and the teacher, everything through JupyterLab as they would use it
   formgrader; its Manage Students page lists each pupil once with the right score;
 * each pupil fetches their feedback and reads it in their language; amy cannot read another's.
 
-About 6 minutes on this 2-core machine shared with other test runs (the hub's start, four
+About 2.5 minutes on this 2-core machine at load 0.5–1.7 (the hub's start with its class set-up, four
 JupyterLabs, three sandboxed autogrades).
 """
 
