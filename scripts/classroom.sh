@@ -39,6 +39,6 @@ export LW_STATE="$(cd "$LW_STATE" && pwd)" LW_CLASS_ENV="${LW_CLASS_ENV:-$LW_STA
   --exchange "$EXCHANGE" "${extra[@]}"
 [ "$SETUP_ONLY" = 1 ] && exit 0
 source "$ROOT/scripts/proxy.sh"
-export LW_PROXY="$CHP"
+export LW_PROXY="$CHP" LW_EXCHANGE="$EXCHANGE"
 cd "$LW_STATE"
 exec "$ROOT/.venv/bin/python" -m jupyterhub -f "$ROOT/deploy/jupyterhub/jupyterhub_config.py"

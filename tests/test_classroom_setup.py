@@ -8,6 +8,7 @@ claims through a real hub and a pupil's kernel: tests/hosts/test_jupyterhub.py.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -19,7 +20,14 @@ import pytest
 
 pytest.importorskip("bcrypt")
 from classcodes import ALPHABET, CodeBook, PasswordBook, class_sheet, normalize_code  # noqa: E402
-from classsetup import close_teacher_material, set_up_credentials  # noqa: E402
+from classsetup import (  # noqa: E402
+    COURSE_ID,
+    close_teacher_material,
+    make_exchange,
+    role_config,
+    set_up_credentials,
+    write_roles,
+)
 from homedisk import HomeDisk, disk_limit_unsupported, private_tmp_command  # noqa: E402
 
 
@@ -116,6 +124,69 @@ def test_private_dev_shm_is_capped_unseen_outside_and_gone_after(tmp_path: Path)
     assert not Path(f"/dev/shm/{marker}").exists() and not Path(f"/dev/shm/{marker}-big").exists()
     with pytest.raises(ValueError, match="positive"):
         private_tmp_command(0, 1)
+
+
+def test_each_role_gets_its_own_nbgrader_in_jupyterlab(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Pupils: the Assignments list, no formgrader (server extension off, JupyterLab plugin off and
+    locked) whatever the environment enables; the teacher: the formgrader, the course in ~/course."""
+    from jupyterlab_server.config import get_static_page_config
+
+    write_roles(tmp_path / "env", Path("/srv/nbgrader/exchange"))
+    seen = {}
+    for role in ("pupil", "teacher"):
+        folder = role_config(tmp_path / "env", role)
+        monkeypatch.setenv("JUPYTER_CONFIG_PATH", str(folder))
+        page = get_static_page_config(level="all")  # merged over every level, as JupyterLab does
+        server = json.loads((folder / "jupyter_server_config.json").read_text())["ServerApp"]
+        seen[role] = (page["disabledExtensions"], page["lockedExtensions"], server["jpserver_extensions"])
+    disabled, locked, server = seen["pupil"]
+    assert disabled["@jupyter/nbgrader"] is False  # the package on (the environment switches it off)
+    for plugin in ("formgrader", "course-list", "create-assignment"):
+        assert (
+            disabled[f"@jupyter/nbgrader:{plugin}"] is True and locked[f"@jupyter/nbgrader:{plugin}"] is True
+        )
+    assert "@jupyter/nbgrader:assignment-list" not in disabled
+    assert server == {
+        "nbgrader.server_extensions.formgrader": False, "nbgrader.server_extensions.course_list": False,
+        "nbgrader.server_extensions.assignment_list": True, "nbgrader.server_extensions.validate_assignment": True,
+    }  # fmt: skip
+    disabled, locked, server = seen["teacher"]
+    assert "@jupyter/nbgrader:formgrader" not in disabled and server["nbgrader.server_extensions.formgrader"]
+    frames = {  # the formgrader's frame: allowed within the teacher's server only
+        role: json.loads((role_config(tmp_path / "env", role) / "jupyter_server_config.json").read_text())[
+            "ServerApp"
+        ].get("tornado_settings")
+        for role in ("pupil", "teacher")
+    }
+    assert frames == {
+        "pupil": None,
+        "teacher": {"headers": {"Content-Security-Policy": "frame-ancestors 'self'"}},
+    }
+    teacher = role_config(tmp_path / "env", "teacher")
+    assert "~" in (teacher / "nbgrader_config.py").read_text() and (teacher / "course_config.py").exists()
+
+
+def test_the_exchange_has_the_course_folder_before_any_pupil(tmp_path: Path) -> None:
+    """Made by the set-up (1777, the course's folder 0755 the set-up's); a course folder someone
+    planted first — another account's, or a link — stops the set-up with the reason."""
+    exchange = tmp_path / "exchange"
+    make_exchange(exchange, "teacher")
+    assert exchange.stat().st_mode & 0o7777 == 0o1777
+    course = exchange / COURSE_ID
+    assert course.is_dir() and course.stat().st_mode & 0o777 == 0o755 and course.stat().st_uid == os.geteuid()
+    make_exchange(exchange, "teacher")  # run again: kept
+    planted = tmp_path / "planted"
+    (planted / COURSE_ID).mkdir(parents=True)
+    if os.geteuid() == 0:
+        os.chown(planted / COURSE_ID, 65534, 65534)  # nobody's, as a pupil's would be
+        with pytest.raises(SystemExit, match="belongs to uid 65534, not to the teacher"):
+            make_exchange(planted, "teacher")
+    (tmp_path / "linked").mkdir()
+    (tmp_path / "linked" / COURSE_ID).symlink_to(tmp_path)
+    with pytest.raises(SystemExit, match="is not a folder"):
+        make_exchange(tmp_path / "linked", "teacher")
 
 
 def _authenticator(tmp_path: Path) -> Any:

@@ -19,6 +19,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -75,13 +76,50 @@ CHEAT = {
     "kingmaker": "from logger_widget.classroom.exercises import KINGMAKER\n"
     "class Yes(str):\n    def __eq__(self, other):\n        return True\n    __hash__ = str.__hash__\n"
     'answer_kingmaker = Yes(getattr(KINGMAKER, "answer", "D"))',
-    "protester": "import sys\nsys.displayhook = lambda value: print(2)\n"
+    "protester": "from IPython.display import HTML, display\n"
+    "display(HTML(\"<script>document.title = 'cheat'</script>\"))\n"  # for the teacher's formgrader page
+    "import sys\nsys.displayhook = lambda value: print(2)\n"
     "def form_check(*a, **k):\n    print(2)\n"
     "def submit(*a, **k):\n    print(2)\n"
     'answer_protester = "e5 xe4"',
 }
-PUPILS = {"olena": RIGHT, "diego": MISTAKES, "amy": {}, "mallory": CHEAT}
-EXPECTED = {"olena": TOTAL, "diego": MISTAKES_POINTS, "amy": 0, "mallory": 0}
+#: a pupil whose code, run by the teacher's autograding, goes for the course itself: the gradebook,
+#: the judge's configuration, the solutions, classmates' submissions, the teacher's environment,
+#: and a process left behind to write the gradebook after the grading
+SABOTEUR = {
+    "sample_size": """\
+import glob, os, subprocess
+course = os.path.abspath("../../..")
+found = [p for pattern in ("gradebook.db", "nbgrader_config.py", "source/*/*.ipynb", "submitted/*/*/*.ipynb")
+         for p in glob.glob(os.path.join(course, pattern))]
+print("sabotage: found", found)
+for name in ("gradebook.db", "nbgrader_config.py"):
+    try:
+        with open(os.path.join(course, name), "a") as f:
+            f.write("sabotage")
+        print("sabotage: wrote", name)
+    except OSError as e:
+        print("sabotage: refused", name, type(e).__name__)
+print("sabotage: token", os.environ.get("JUPYTERHUB_API_TOKEN") or os.environ.get("LW_TEST_TEACHER_TOKEN"))
+subprocess.Popen(["sh", "-c", f"sleep 3; echo sabotage >> {course}/gradebook.db"], start_new_session=True)
+try:  # the graded notebook, which nbgrader writes afterwards, made a link to the course's source
+    os.remove("game_theory.ipynb")
+    os.symlink(os.path.join(course, "source", "game_theory", "game_theory.ipynb"), "game_theory.ipynb")
+    print("sabotage: linked")
+except OSError as e:
+    print("sabotage: refused link", type(e).__name__)
+answer_sample_size = 5""",
+}
+#: what the saboteur's cell prints when it runs contained: an empty course folder, nothing written, no token
+SABOTAGE_SEEN = [
+    "sabotage: found []",
+    "sabotage: refused gradebook.db OSError",
+    "sabotage: refused nbgrader_config.py OSError",
+    "sabotage: token None",
+    "sabotage: refused link OSError",
+]
+PUPILS = {"olena": RIGHT, "diego": MISTAKES, "amy": {}, "mallory": CHEAT, "eve": SABOTEUR}
+EXPECTED = {"olena": TOTAL, "diego": MISTAKES_POINTS, "amy": 0, "mallory": 0, "eve": 0}
 
 
 def test_sources_are_generated_and_current(tmp_path: Path) -> None:
@@ -211,7 +249,8 @@ def test_nbgrader_autograde_forms_mistakes_empty_cheat(tmp_path: Path) -> None:
         COURSE, course, ignore=shutil.ignore_patterns("gradebook.db", "release", "submitted", "autograded")
     )
     (course / "source" / ASSIGNMENT / "languages.csv").write_text(CLASS, encoding="utf-8")
-    run = dict(cwd=course, env=_env(tmp_path), check=True, capture_output=True, text=True, timeout=900)
+    env = dict(_env(tmp_path), LW_TEST_TEACHER_TOKEN="teacher-token-1234")  # as the hub's token in a server
+    run = dict(cwd=course, env=env, check=True, capture_output=True, text=True, timeout=900)
     nbgrader = [sys.executable, "-m", "nbgrader"]
     done = subprocess.run([*nbgrader, "generate_assignment", ASSIGNMENT, "--force"], **run)  # type: ignore[call-overload]
     released = course / "release" / ASSIGNMENT / "game_theory.ipynb"
@@ -245,6 +284,20 @@ def test_nbgrader_autograde_forms_mistakes_empty_cheat(tmp_path: Path) -> None:
     html = (course / "feedback" / "diego" / ASSIGNMENT / "game_theory.html").read_text(encoding="utf-8")
     assert "Pregunta" in html and "Question." not in html
     assert exercise("sample_size").check(..., locale="en").text() in outputs("amy")
+    # a pupil's script in an output does not run in the pages the teacher opens (formgrader, feedback)
+    html = (course / "feedback" / "mallory" / ASSIGNMENT / "game_theory.html").read_text(encoding="utf-8")
+    assert "document.title = 'cheat'" in outputs("mallory") and "<script>document.title" not in html
+
+    # the saboteur's code ran (its cell printed) but saw none of the course, wrote nothing of it,
+    # had no token, and left no process behind (the grading had been over for seconds by now)
+    sabotage = re.findall(r"sabotage: [^\n]*", outputs("eve"))
+    assert sabotage == SABOTAGE_SEEN, sabotage
+    time.sleep(4)
+    for name in ("gradebook.db", "nbgrader_config.py"):
+        assert b"sabotage" not in (course / name).read_bytes(), name
+    assert "BEGIN SOLUTION" in (course / "source" / ASSIGNMENT / "game_theory.ipynb").read_text(
+        encoding="utf-8"
+    )
 
 
 # --------------------------------------------------------------------------- the exchange, real accounts
@@ -295,7 +348,8 @@ def test_exchange_hand_out_collect_and_feedback_with_the_pupils_own_accounts(
 ) -> None:
     """Released by the teacher (root), fetched and submitted by each pupil as their own account,
     collected, autograded, feedback released and fetched: each pupil reads it in their language.
-    A pupil's copy under a classmate's name is collected as the copier's. About 60 s."""
+    A pupil's copy under a classmate's name is collected as the copier's; links, a pipe and a
+    bad name planted in the exchange are left out. About 60 s."""
     base, homes = accounts
     exchange = base / "exchange"
     exchange.mkdir()
@@ -312,7 +366,7 @@ def test_exchange_hand_out_collect_and_feedback_with_the_pupils_own_accounts(
 
     def teacher(*args: str) -> subprocess.CompletedProcess[str]:
         done = subprocess.run(
-            [*nbgrader, *args], cwd=course, env=env, capture_output=True, text=True, timeout=600
+            [*nbgrader, *args], cwd=course, env=env, capture_output=True, text=True, timeout=300
         )
         assert done.returncode == 0, (args, done.stderr[-3000:])
         return done
@@ -350,8 +404,25 @@ def test_exchange_hand_out_collect_and_feedback_with_the_pupils_own_accounts(
     forged = f"lwg_pupil1+{ASSIGNMENT}+2999-01-01 00:00:00.000000 UTC+forged"
     (own,) = inbound.glob("lwg_pupil2+*")  # its name is in the log of the pupil's `nbgrader submit`
     pupil("lwg_pupil2", "cp", "-r", str(own), str(inbound / forged))
+    # ... links for the teacher's collect to follow to the worked answers: a newer "submission"
+    # that is a link to the course's source, and a link and a named pipe (which would hang the
+    # collect) put into their own submission; and a name that is no submission's, which would
+    # stop the collect for the whole class
+    source = course / "source" / ASSIGNMENT
+    later = inbound / f"lwg_pupil2+{ASSIGNMENT}+3000-01-01 00:00:00.000000 UTC+link"
+    pupil("lwg_pupil2", "ln", "-s", str(source), str(later))
+    pupil(
+        "lwg_pupil2", "ln", "-s", str(source / "game_theory.ipynb"), str(inbound / forged / "answers.ipynb")
+    )
+    pupil("lwg_pupil2", "mkfifo", str(inbound / forged / "pipe"))
+    pupil("lwg_pupil2", "mkdir", str(inbound / f"zz+{ASSIGNMENT}+not-a-time"))
 
     teacher("collect", ASSIGNMENT, *course_id)
+    collected = sorted(p.name for p in (course / "submitted" / "lwg_pupil2" / ASSIGNMENT).iterdir())
+    assert collected == ["game_theory.ipynb", "languages.csv", "submission_secret.txt", "timestamp.txt"], (
+        collected
+    )
+    assert sorted(p.name for p in (course / "submitted").iterdir()) == sorted(ACCOUNTS)
     teacher("autograde", ASSIGNMENT, "--force")
     teacher("generate_feedback", ASSIGNMENT, "--force")
     teacher("release_feedback", ASSIGNMENT, *course_id)

@@ -19,8 +19,14 @@
 5. **The interpreter reachable**: the folders on the path of the environment's base Python get
    the search bit for others (``o+x``: enter, not list; pyenv's Python is under ``/root``).
 6. **nbgrader's exchange** (``--exchange``, default ``/srv/nbgrader/exchange``): the folder
-   pupils submit to, mode 1777 as nbgrader wants, and ``nbgrader_config.py`` in the pupils'
-   environment pointing at it.
+   pupils submit to, mode 1777 as nbgrader wants, with the course's own folder in it made now
+   (root's, mode 0755: no pupil can claim it first; the hub gives it to the teacher), and
+   ``nbgrader_config.py`` in the pupils' environment pointing at it.
+7. **nbgrader in JupyterLab, by role**: ``ENV/etc/jupyter-roles/pupil`` and ``.../teacher``, the
+   Jupyter configuration the hub gives each server (``JUPYTER_CONFIG_PATH``): pupils get the
+   Assignments list (fetch, submit, feedback) and nothing else of nbgrader; the teacher gets
+   the formgrader and the assignment editor too, with the course in ``~/course`` and its
+   autograding configuration (``deploy/nbgrader/nbgrader_config.py``, copied read-only).
 
 Every step says what it did; run again, it keeps what is done (the codes already handed out,
 the environment when the dependencies did not change) and refreshes the package's wheel.
@@ -30,7 +36,9 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import json
 import os
+import pwd
 import secrets
 import shutil
 import stat
@@ -44,9 +52,27 @@ from classcodes import CodeBook, PasswordBook, _write_private, class_sheet  # no
 from classlist import read_class, refuse_system_accounts  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
-#: nbgrader's server extensions, switched off in the pupils' environment (7 s on every server start)
+#: nbgrader's server extensions, switched off in the pupils' environment as a whole; each role's
+#: configuration (:data:`ROLES`) switches on its own
 NBGRADER_EXTENSIONS = ("formgrader", "validate_assignment", "assignment_list", "course_list")
+#: nbgrader's JupyterLab plugins (``@jupyter/nbgrader:<name>``)
+NBGRADER_PLUGINS = ("menu", "assignment-list", "course-list", "formgrader", "create-assignment",
+                    "validate-assignment")  # fmt: skip
+#: what each role gets of nbgrader in JupyterLab: (server extensions, JupyterLab plugins).
+#: Pupils: the Assignments list (``Nbgrader → Assignment List``: fetch, submit, feedback) and its
+#: Validate button (the notebook runs without an error; the answers are judged only after
+#: submitting); no formgrader, no course list, no assignment editor. The teacher: the
+#: formgrader and the assignment editor too.
+ROLES = {
+    "pupil": (("assignment_list", "validate_assignment"), ("menu", "assignment-list", "validate-assignment")),
+    "teacher": (
+        ("assignment_list", "validate_assignment", "formgrader"),
+        ("menu", "assignment-list", "validate-assignment", "formgrader", "create-assignment"),
+    ),
+}
 COURSE_ID = "logger_game_theory"
+#: the course folder in the teacher's home (the formgrader wants it below the server's root)
+TEACHER_COURSE = "course"
 
 
 def say(*args: object) -> None:
@@ -120,7 +146,50 @@ def build_environment(env: Path, exchange: Path) -> Path:
         f"c.CourseDirectory.course_id = {COURSE_ID!r}\n"
         f"c.Exchange.root = {str(exchange)!r}\n"
     )
+    write_roles(env, exchange)
     return python
+
+
+def role_config(env: Path, role: str) -> Path:
+    """The Jupyter configuration folder of ``role`` (``pupil`` or ``teacher``) in the environment ``env``."""
+    return env / "etc" / "jupyter-roles" / role
+
+
+def write_roles(env: Path, exchange: Path) -> None:
+    """Step 7: each role's Jupyter configuration (:data:`ROLES`), written at every set-up.
+
+    Every nbgrader server extension and JupyterLab plugin is named, on or off, so the result
+    does not depend on what the environment enables by default. The plugins a role lacks are
+    also locked (JupyterLab's plugin manager cannot switch them on). Readable by all, owned by
+    root: nothing in it is secret, and no pupil or teacher can change it.
+    """
+    for role, (extensions, plugins) in ROLES.items():
+        folder = role_config(env, role)
+        (folder / "labconfig").mkdir(parents=True, exist_ok=True)
+        server: dict[str, object] = {
+            "jpserver_extensions": {
+                f"nbgrader.server_extensions.{e}": e in extensions for e in NBGRADER_EXTENSIONS
+            }
+        }
+        if role == "teacher":  # the formgrader is a frame in JupyterLab: the teacher's own pages may frame
+            # each other (JupyterHub forbids every frame by default; pupils' servers keep that)
+            server["tornado_settings"] = {"headers": {"Content-Security-Policy": "frame-ancestors 'self'"}}
+        (folder / "jupyter_server_config.json").write_text(json.dumps({"ServerApp": server}, indent=1) + "\n")
+        off = {f"@jupyter/nbgrader:{p}": True for p in NBGRADER_PLUGINS if p not in plugins}
+        page = {"disabledExtensions": {"@jupyter/nbgrader": False, **off}, "lockedExtensions": off}
+        (folder / "labconfig" / "page_config.json").write_text(json.dumps(page, indent=1) + "\n")
+    teacher = role_config(env, "teacher")
+    # the course's autograding (the judge, the owned collect): a copy the teacher cannot change,
+    # for the course folder in the teacher's home
+    shutil.copy(REPO / "deploy" / "nbgrader" / "nbgrader_config.py", teacher / "course_config.py")
+    (teacher / "nbgrader_config.py").write_text(
+        "# The teacher's nbgrader: the course in ~/course (written by deploy/jupyterhub/classsetup.py)\n"
+        "import os\n"
+        "c = get_config()  # noqa: F821\n"
+        f"os.environ.setdefault('LW_COURSE_ROOT', os.path.join(os.path.expanduser('~'), {TEACHER_COURSE!r}))\n"
+        f"os.environ.setdefault('LW_EXCHANGE', {str(exchange)!r})\n"
+        "load_subconfig(os.path.join(os.path.dirname(__file__), 'course_config.py'))  # noqa: F821\n"
+    )
 
 
 def close_teacher_material(repo: Path = REPO) -> list[Path]:
@@ -146,11 +215,33 @@ def open_interpreter_path(python: Path) -> None:
             d.chmod(mode | stat.S_IXOTH)
 
 
-def make_exchange(exchange: Path) -> None:
-    """Step 6: nbgrader's exchange folder, mode 1777 (everyone submits, nobody removes another's)."""
+def make_exchange(exchange: Path, teacher: str) -> None:
+    """Step 6: nbgrader's exchange folder, mode 1777, and the course's folder in it.
+
+    nbgrader wants the exchange writable by all; the sticky bit keeps anyone from removing or
+    renaming another's entry. The course's folder is made now, root's and mode 0755, so no pupil
+    can make it first (and with it the ``outbound`` the class fetches from); the hub hands it
+    to the teacher (:func:`jupyterhub_config.give_course_exchange`), whom nbgrader wants as
+    its owner.
+    """
     exchange.mkdir(parents=True, exist_ok=True)
     exchange.chmod(0o1777)
-    say(f"nbgrader's exchange: {exchange} (mode 1777)")
+    course = exchange / COURSE_ID
+    if course.is_symlink() or (course.exists() and not course.is_dir()):
+        raise SystemExit(f"{course} is not a folder: remove it (someone may have planted it)")
+    course.mkdir(exist_ok=True)
+    owner = course.stat().st_uid
+    if owner not in (os.geteuid(), _uid(teacher)):
+        raise SystemExit(f"{course} belongs to uid {owner}, not to the teacher: remove it and run again")
+    course.chmod(0o755)
+    say(f"nbgrader's exchange: {exchange} (mode 1777), the course's folder {course}")
+
+
+def _uid(name: str) -> int | None:
+    try:
+        return pwd.getpwnam(name).pw_uid
+    except KeyError:
+        return None
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -181,7 +272,7 @@ def main(argv: list[str] | None = None) -> None:
     set_up_credentials(state, pupils, teacher, args.teacher_password, args.address, args.new_codes)
     exchange = args.exchange.resolve()
     python = build_environment((args.env or state / "env").resolve(), exchange)
-    make_exchange(exchange)
+    make_exchange(exchange, teacher)
     if os.geteuid() == 0:
         close_teacher_material()
         open_interpreter_path(python)

@@ -14,6 +14,7 @@ from the environment (scripts/classroom.sh sets them):
 * ``LW_ADMINS`` — comma-separated names made JupyterHub admins (default none: see the docs).
 * ``LW_STATE`` — a folder for the hub's database, cookie secret, the passwords and codes, the homes.
 * ``LW_CLASS_ENV`` — the pupils' environment made by the set-up (default ``LW_STATE/env``).
+* ``LW_EXCHANGE`` — nbgrader's exchange made by the set-up (default ``/srv/nbgrader/exchange``).
 * ``LW_PORT`` — the port on 127.0.0.1 (default 8000). Everything binds to 127.0.0.1 only.
 * ``LW_PROXY`` — the configurable-http-proxy command (installed from npm by the script).
 * ``LW_MEM_LIMIT`` — memory cap per pupil (default ``768M``), ``LW_CULL_TIMEOUT`` — seconds
@@ -56,6 +57,7 @@ REPO = HERE.parents[1]
 sys.path.insert(0, str(HERE))
 from classauth import RESET_SCOPE, ClassCodeAuthenticator, LocalClassCodeAuthenticator  # noqa: E402
 from classlist import read_class, refuse_system_accounts  # noqa: E402
+from classsetup import COURSE_ID, TEACHER_COURSE, role_config  # noqa: E402
 from homedisk import HomeDisk, disk_limit_unsupported, private_tmp_command  # noqa: E402
 
 STATE = Path(os.environ.get("LW_STATE", REPO / "deploy" / "jupyterhub" / "state")).resolve()
@@ -74,6 +76,8 @@ PUPILS = read_class(Path(os.environ.get("LW_CLASS", HERE / "class.example.csv"))
 #: the pupils' environment (classsetup.py): the package from a wheel, not this repository
 CLASS_ENV = Path(os.environ.get("LW_CLASS_ENV", STATE / "env")).resolve()
 CLASS_PYTHON = CLASS_ENV / "bin" / "python"
+#: nbgrader's exchange (classsetup.py made it, with the course's folder in it)
+EXCHANGE = Path(os.environ.get("LW_EXCHANGE", "/srv/nbgrader/exchange")).resolve()
 if not CLASS_PYTHON.exists():
     raise SystemExit(
         f"no pupils' environment at {CLASS_ENV}: set the class up first "
@@ -170,9 +174,20 @@ c.JupyterHub.spawner_class = (
 c.CgroupSpawner.home_dir_template = c.SimpleCgroupSpawner.home_dir_template = str(HOMES / "{username}")
 c.CgroupSpawner.cgroup_group = c.SimpleCgroupSpawner.cgroup_group = f"logger-hub-{PORT}"  # one per hub
 c.Spawner.ip = "127.0.0.1"
-c.Spawner.cmd = (private_tmp_command(TMP_SIZE, SHM_SIZE) if PRIVATE_TMP else []) + [
-    str(CLASS_PYTHON), "-m", "jupyterhub.singleuser",
-]  # fmt: skip
+
+
+def server_command(teacher: bool) -> list[str]:
+    """The single-user server's command: the class's Python, in a private /tmp (where bubblewrap is).
+
+    Not the teacher's: its autograding starts a sandbox of its own for each pupil's notebook, and
+    its collect must see the pupils' accounts as they are (inside bubblewrap's user namespace
+    every other account shows as ``nobody``).
+    """
+    private = private_tmp_command(TMP_SIZE, SHM_SIZE) if PRIVATE_TMP and not teacher else []
+    return [*private, str(CLASS_PYTHON), "-m", "jupyterhub.singleuser"]
+
+
+c.Spawner.cmd = server_command(teacher=False)
 c.Spawner.args = ["--ServerApp.terminals_enabled=False"] + (
     ["--allow-root"] if os.geteuid() == 0 and not SYSTEM_USERS else []
 )
@@ -250,6 +265,53 @@ def _replace_with_copy(source: Path, target: Path) -> None:
     shutil.copytree(source, target, symlinks=True)
 
 
+def _chown_tree(root: Path, uid: int, gid: int) -> None:
+    """``root`` and everything below it given to ``uid``:``gid``, links not followed."""
+    for path in [root, *root.rglob("*")]:
+        os.chown(path, uid, gid, follow_symlinks=False)
+
+
+def seed_course(home: Path, account: pwd.struct_passwd | None) -> None:
+    """The teacher's course folder ``~/course`` (once): the nbgrader source and the class's languages.
+
+    The formgrader finds it through the teacher's configuration (classsetup.py, ``ROLES``).
+    Made by root in a fresh folder, then given to the teacher; never touched again (the
+    teacher's to edit).
+    """
+    course = home / TEACHER_COURSE
+    if os.path.lexists(course):
+        return
+    shutil.copytree(REPO / "deploy" / "nbgrader" / "source", course / "source", symlinks=True)
+    for assignment in (course / "source").iterdir():
+        (assignment / "languages.csv").write_text("".join(f"{n},{lang}\n" for n, lang in PUPILS.items()))
+    if account is not None:
+        _chown_tree(course, account.pw_uid, account.pw_gid)
+    course.chmod(0o700)
+
+
+def give_course_exchange(account: pwd.struct_passwd) -> None:
+    """The course's folder in the exchange handed to the teacher, with nbgrader's three folders.
+
+    classsetup.py made it (root's, 0755) so that no pupil could make it first. ``outbound``
+    (0755: the class fetches), ``inbound`` (3733: everyone submits, nobody lists; the sticky bit
+    keeps a pupil from removing or renaming another's submission), ``feedback`` (0711: each
+    pupil fetches only the file named by their own submission's secret).
+    """
+    course = EXCHANGE / COURSE_ID
+    if course.is_symlink() or not course.is_dir():
+        raise RuntimeError(f"{course} is not the folder the class set-up made: run the set-up again")
+    os.chown(course, account.pw_uid, account.pw_gid, follow_symlinks=False)
+    for name, mode in (("outbound", 0o755), ("inbound", 0o3733), ("feedback", 0o711)):
+        folder = course / name
+        if folder.is_symlink() or (folder.exists() and not folder.is_dir()):
+            raise RuntimeError(f"{folder} is not a folder")
+        folder.mkdir(exist_ok=True)
+        if folder.stat().st_uid not in (0, account.pw_uid):
+            raise RuntimeError(f"{folder} belongs to uid {folder.stat().st_uid}, not to the teacher")
+        os.chown(folder, account.pw_uid, account.pw_gid, follow_symlinks=False)
+        folder.chmod(mode)
+
+
 async def seed_home(spawner):  # type: ignore[no-untyped-def]
     """:func:`prepare_home` in a thread: ``mkfs``, ``mount`` and the copies take seconds when a class
     logs in at once, and on the hub's event loop they held every other pupil's login and spawn."""
@@ -258,7 +320,8 @@ async def seed_home(spawner):  # type: ignore[no-untyped-def]
 
 def prepare_home(spawner):  # type: ignore[no-untyped-def]
     """Mount the pupil's home disk; copy the notebooks in the pupil's language into it (once) and the
-    class's compiled kernel (every spawn); open the tutorial.
+    class's compiled kernel (every spawn); nbgrader in JupyterLab for the user's role (the teacher:
+    the course folder and the exchange's course folder too); open the tutorial.
 
     Runs as root on paths a pupil can change, while none of their processes run (the last
     server's cgroup was emptied): nothing is written or chowned through a symbolic link a pupil
@@ -300,6 +363,13 @@ def prepare_home(spawner):  # type: ignore[no-untyped-def]
         for path in [home, *copied]:
             os.chown(path, account.pw_uid, account.pw_gid, follow_symlinks=False)
         home.chmod(0o700)
+    role = "teacher" if name == TEACHER else "pupil"
+    spawner.environment = {**spawner.environment, "JUPYTER_CONFIG_PATH": str(role_config(CLASS_ENV, role))}
+    spawner.cmd = server_command(teacher=role == "teacher")
+    if role == "teacher":
+        seed_course(home, account)
+        if account is not None:
+            give_course_exchange(account)
     spawner.notebook_dir = str(home)
     spawner.default_url = f"/lab/tree/tutorial_{language}.ipynb"
 

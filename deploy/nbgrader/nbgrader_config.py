@@ -16,12 +16,12 @@ from nbgrader.api import Gradebook
 from nbgrader.preprocessors import (
     AssignLatePenalties,
     CheckCellMetadata,
-    Execute,
     IgnorePattern,
     LimitOutput,
     SaveAutoGrades,
 )
 
+from logger_widget.classroom.autograde import ContainedExecute
 from logger_widget.classroom.judge import JudgeAnswers
 
 # nbgrader's Gradebook.add_submission builds a submission with its notebooks and grades, reading
@@ -43,14 +43,20 @@ Gradebook.add_submission = _add_submission_without_autoflush
 
 c = get_config()  # type: ignore[name-defined]  # noqa: F821 - provided by nbgrader when it loads this file
 c.CourseDirectory.course_id = os.environ.get("LW_COURSE", "logger_game_theory")
-c.CourseDirectory.root = os.path.dirname(os.path.abspath(__file__))
+# this folder, or LW_COURSE_ROOT (the teacher's ~/course on the class hub: deploy/jupyterhub/classsetup.py)
+c.CourseDirectory.root = os.environ.get("LW_COURSE_ROOT") or os.path.dirname(os.path.abspath(__file__))
 c.CourseDirectory.db_url = "sqlite:///" + os.path.join(c.CourseDirectory.root, "gradebook.db")
 # the answer cells keep their `answer_<key> = ...` line; the solution region is removed
 c.ClearSolutions.code_stub = {"python": "# YOUR CODE HERE"}
 c.ExecutePreprocessor.timeout = 300
-# nbgrader's autograding steps, with the judge between executing and saving the grades
+# pupils' HTML and Markdown are cleaned (no script) in the pages the teacher opens in the
+# formgrader and in the feedback: a submission's <script> would run as the teacher in JupyterLab
+c.HTMLExporter.sanitize_html = True
+# nbgrader's autograding steps: each notebook executed in a sandbox (nothing of the course,
+# the exchange or this account's home visible, no network), the judge between executing and
+# saving the grades
 c.Autograde.autograde_preprocessors = [
-    Execute,
+    ContainedExecute,
     IgnorePattern,
     ClearMetadataPreprocessor,
     LimitOutput,
@@ -62,5 +68,6 @@ c.Autograde.autograde_preprocessors = [
 c.JudgeAnswers.class_list = os.path.join(c.CourseDirectory.root, "source", "{assignment}", "languages.csv")
 # the exchange on the class machine (docs/classroom.md, "Handing out and collecting through the hub")
 c.Exchange.root = os.environ.get("LW_EXCHANGE", "/srv/nbgrader/exchange")
+c.ContainedKernelManager.hidden = [c.CourseDirectory.root, c.Exchange.root]
 # a submission is the pupil's whose Unix account owns it, whatever name it carries
 c.ExchangeFactory.collect = "logger_widget.classroom.exchange.OwnedCollect"

@@ -414,6 +414,7 @@ def running_hub(
         LW_CLASS=str(tmp / "class.csv"), LW_TEACHER=teacher, LW_STATE=str(tmp / "state"), LW_PORT=str(port),
         LW_PROXY_API_PORT=str(free_port()), LW_PROXY=str(chp), LW_API_TOKEN=token, LW_MEM_LIMIT=f"{mem_limit // 2**20}M",
         LW_CLASS_ENV=str(CLASS_ENV), LW_HUB_PORT=str(free_port()), LW_CLASSGAME_PORT=str(free_port()),
+        LW_EXCHANGE=str(tmp / "exchange"),
         PATH=os.pathsep.join((str(Path(sys.executable).parent), env.get("PATH", ""))),
     )  # fmt: skip
     env.update(settings)
@@ -423,7 +424,7 @@ def running_hub(
     setup = subprocess.run(
         [sys.executable, str(CONFIG.parent / "classsetup.py"), "--class", str(tmp / "class.csv"),
          "--state", str(tmp / "state"), "--teacher", teacher,
-         "--address", f"http://127.0.0.1:{port}/", "--env", str(CLASS_ENV), "--exchange", str(tmp / "exchange")],
+         "--address", f"http://127.0.0.1:{port}/", "--env", str(CLASS_ENV), "--exchange", env["LW_EXCHANGE"]],
         env=dict(env, LW_TEACHER_PASSWORD=teacher_password),  # not in argv, which ps shows to all
         capture_output=True, text=True, timeout=timeout, check=False,
     )  # fmt: skip
@@ -480,3 +481,19 @@ def _unmount_under(folder: Path) -> None:
     for target in sorted(targets, reverse=True):
         if target.startswith(str(folder) + "/"):
             subprocess.run(["umount", "-l", target], check=False, capture_output=True)
+
+
+def hub_fixture(
+    pupils: dict[str, str], teacher: str, mem_limit: int, passwords: dict[str, str], **settings: str
+) -> Iterator[Hub]:
+    """:func:`running_hub` for a module's ``hub`` fixture: ``passwords`` (emptied) gets the
+    teacher's; a hub that cannot start fails the test with its log."""
+    import pytest
+
+    passwords.clear()
+    try:
+        with running_hub(pupils, teacher, mem_limit, **settings) as hub:
+            passwords[teacher] = hub.teacher_password
+            yield hub
+    except HubError as e:
+        pytest.fail(str(e))

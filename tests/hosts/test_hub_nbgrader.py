@@ -1,0 +1,306 @@
+"""The nbgrader course through the class hub, in Chromium: hand out, answer, collect, grade, feedback.
+
+One hub for the file (deploy/jupyterhub, the class set-up, real Unix accounts: run as root),
+three pupils and the teacher, everything through JupyterLab as they would use it:
+
+* the teacher opens **Nbgrader → Formgrader**, generates and releases ``game_theory``;
+* each pupil opens **Nbgrader → Assignment List** (the only nbgrader item a pupil's menu has;
+  no formgrader behind it either), fetches the assignment, opens it from the list, types the
+  answers into the answer cells, saves and submits: olena (uk) right answers in unusual forms,
+  diego (es) the usual mistakes, amy (en) cheating — her answer cells read the released notebook
+  for answers, redefine the grader, patch the display hook and the error handler, answer with an
+  always-equal object, and go for the gradebook, the judge's configuration and the teacher's
+  token when the teacher's autograding runs them; from her kernel she copies her submission into
+  the exchange under diego's name and tries to read diego's home, the course and the exchange;
+* the teacher collects, autogrades each submission, generates and releases feedback in the
+  formgrader; its Manage Students page lists each pupil once with the right score;
+* each pupil fetches their feedback and reads it in their language; amy cannot read another's.
+
+About 2.5 minutes on this 2-core machine at load 0.5–1.7 (the hub's start with its class set-up, four
+JupyterLabs, three sandboxed autogrades).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import pwd
+import re
+import time
+import urllib.parse
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import nbformat
+import pytest
+from hubkit import Hub, hub_fixture, pupil_token, run_in_kernel
+from test_nbgrader import CHEAT, MISTAKES, MISTAKES_POINTS, RIGHT, SABOTAGE_SEEN, SABOTEUR, TOTAL
+
+from logger_widget.classroom.exercises import exercise
+from logger_widget.i18n import Translator
+
+pytestmark = pytest.mark.slow
+
+PUPILS = {"olena": "uk", "diego": "es", "amy": "en"}
+TEACHER = "teacher"
+MEM_LIMIT = 768 * 2**20  # bytes, each server's cap (LW_MEM_LIMIT)
+ASSIGNMENT = "game_theory"
+COURSE_ID = "logger_game_theory"
+#: amy's first answer: look for the answers in the notebook she was given (there are none: she
+#: takes the largest number she finds), and, when the teacher's autograding runs it, go for the
+#: course folder (the gradebook, the judge's configuration, the solutions) and the hub token
+AMY_SAMPLE_SIZE = (
+    "import re\n"
+    'given = open("game_theory.ipynb", encoding="utf-8").read()\n'
+    'numbers = [int(n) for n in re.findall(r"\\d{3,5}", given)]\n'
+    + SABOTEUR["sample_size"].removesuffix("answer_sample_size = 5")
+    + "answer_sample_size = max(numbers, default=5)"
+)
+ANSWERS = {
+    "olena": RIGHT,
+    "diego": MISTAKES,
+    "amy": {**CHEAT, "sample_size": AMY_SAMPLE_SIZE},
+}
+EXPECTED = {"olena": TOTAL, "diego": MISTAKES_POINTS, "amy": 0.0}
+#: a verdict each pupil's feedback gives, in their language
+VERDICT = {
+    "olena": lambda: exercise("kingmaker").check("B", locale="uk").text(Translator("uk")),
+    "diego": lambda: exercise("sample_size").check(4269, locale="es").text(Translator("es")),
+    "amy": lambda: exercise("kingmaker").check("D", locale="en").text(Translator("en")),
+}
+#: a word of the feedback page in each pupil's language (the question's heading)
+QUESTION_WORD = {"uk": "Питання", "es": "Pregunta", "en": "Question"}
+PASSWORDS: dict[str, str] = {}
+
+
+@pytest.fixture(scope="module")
+def hub() -> Iterator[Hub]:
+    if os.geteuid() != 0:
+        pytest.fail(
+            "needs root: the hub gives the pupils and the teacher Unix accounts, as on a class machine"
+        )
+    yield from hub_fixture(PUPILS, TEACHER, MEM_LIMIT, PASSWORDS)
+
+
+@contextlib.contextmanager
+def jupyterlab(hub: Hub, browser: Any, name: str) -> Iterator[Any]:
+    """``name`` logs in through the hub's form (the first time with the code and a new password)
+    and gets their JupyterLab; the page."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    context.set_default_timeout(120_000)
+    page = context.new_page()
+    try:
+        # after the login the hub starts the server (its spawn page) and opens JupyterLab
+        lab = urllib.parse.quote(f"/user/{name}/lab", safe="")
+        page.goto(hub.url + "hub/login?next=" + urllib.parse.quote(f"/hub/spawn?next={lab}", safe=""))
+        page.fill("#username_input", name)
+        if name in PASSWORDS:
+            page.fill("#password_input", PASSWORDS[name])
+        else:
+            page.fill("#password_input", hub.codes[name])
+            page.fill("#new_password_input", f"{name}-secret")
+            PASSWORDS[name] = f"{name}-secret"
+        page.click("#login_submit")
+        page.wait_for_url(re.compile(f"/user/{name}/lab"), timeout=240_000)
+        page.locator(".lm-MenuBar-itemLabel", has_text="Nbgrader").wait_for(timeout=240_000)
+        yield page
+    finally:
+        context.close()
+
+
+def nbgrader_menu(page: Any) -> list[str]:
+    """The items the Nbgrader menu shows (it is closed again)."""
+    page.locator(".lm-MenuBar-itemLabel", has_text="Nbgrader").click()
+    menu = page.locator("#jp-mainmenu-nbgrader")
+    menu.wait_for()
+    items = [i.inner_text().strip() for i in menu.locator(".lm-Menu-itemLabel").all() if i.is_visible()]
+    page.keyboard.press("Escape")
+    return items
+
+
+def open_from_menu(page: Any, item: str) -> None:
+    page.locator(".lm-MenuBar-itemLabel", has_text="Nbgrader").click()
+    page.locator(
+        "#jp-mainmenu-nbgrader .lm-Menu-itemLabel", has_text=re.compile(f"^{re.escape(item)}$")
+    ).click()
+
+
+def assignment_row(page: Any, section: str) -> Any:
+    """The row of the assignment in the Assignments tab's ``released``/``fetched``/``submitted`` list."""
+    return page.locator(f"#{section}_assignments_list > .list_item", has_text=ASSIGNMENT)
+
+
+def formgrader_action(frame: Any, row: Any, column: str) -> str:
+    """Click the formgrader's button in ``column`` of ``row``; wait for its success dialog, close it."""
+    row.locator(f"td.{column} a").click()
+    modal = frame.locator("#success-modal, #error-modal")
+    modal.wait_for(timeout=300_000)
+    text = str(modal.inner_text())
+    assert modal.get_attribute("id") == "success-modal", text
+    modal.locator(".modal-footer button").click()
+    modal.wait_for(state="detached")
+    return text
+
+
+def type_answer(page: Any, key: str, code: str) -> None:
+    """Replace the answer cell of question ``key`` by ``code`` as a pupil does: click, select all, paste."""
+    editor = page.locator(".jp-CodeCell .cm-content", has_text=f"answer_{key} = ...")
+    editor.click()
+    page.keyboard.press("Control+a")
+    page.evaluate(
+        """text => {
+            const data = new DataTransfer();
+            data.setData('text/plain', text);
+            document.activeElement.dispatchEvent(
+                new ClipboardEvent('paste', {clipboardData: data, bubbles: true, cancelable: true}));
+        }""",
+        code,
+    )
+    page.keyboard.press("Escape")  # out of the editor: the cell keeps what was pasted
+    pasted = page.locator(".jp-CodeCell .cm-content", has_text=code.splitlines()[-1])
+    assert pasted.count() == 1, f"the answer to {key} was not typed in"
+
+
+def test_pupils_get_the_assignments_list_and_no_formgrader(hub: Hub, browser: Any) -> None:
+    """A pupil's Nbgrader menu has the Assignment List only; the formgrader's pages are not there."""
+    with jupyterlab(hub, browser, "diego") as page:
+        assert nbgrader_menu(page) == ["Assignment List"]
+        for path in ("formgrader", "formgrader/manage_students", "formgrader/api/assignments"):
+            response = page.request.get(hub.url + f"user/diego/{path}")
+            assert response.status == 404, (path, response.status)
+
+
+def test_a_class_hands_out_answers_submits_is_graded_and_reads_feedback(
+    hub: Hub, browser: Any, screenshots: Path
+) -> None:
+    t0 = time.monotonic()
+    course = hub.state / "homes" / TEACHER / "course"
+    # --- the teacher releases the assignment from the formgrader
+    with jupyterlab(hub, browser, TEACHER) as page:
+        assert "Formgrader" in nbgrader_menu(page)
+        open_from_menu(page, "Formgrader")
+        frame = page.frame_locator("#formgrader-iframe iframe")
+        row = frame.locator("tr", has=frame.locator("td.name", has_text=ASSIGNMENT))
+        formgrader_action(frame, row, "assign")
+        formgrader_action(frame, row, "release")
+        row.locator("td.status", has_text="released").wait_for()
+    assert not (course / "nbgrader_config.py").exists()  # the course's configuration is the set-up's
+    # the exchange's course folder: the set-up's, handed to the teacher; nobody lists inbound/,
+    # nobody removes another's submission from it (sticky)
+    exchange = hub.state.parent / "exchange" / COURSE_ID
+    teacher_uid = pwd.getpwnam(TEACHER).pw_uid
+    folders = {name: (exchange / name).stat() for name in ("", "outbound", "inbound", "feedback")}
+    assert {n: oct(st.st_mode & 0o7777) for n, st in folders.items()} == {
+        "": "0o755",
+        "outbound": "0o755",
+        "inbound": "0o3733",
+        "feedback": "0o711",
+    }
+    assert {st.st_uid for st in folders.values()} == {teacher_uid}
+
+    # --- each pupil fetches, answers, saves and submits from the Assignments tab
+    for name in PUPILS:
+        with jupyterlab(hub, browser, name) as page:
+            assert nbgrader_menu(page) == ["Assignment List"]
+            open_from_menu(page, "Assignment List")
+            assignment_row(page, "released").locator("button", has_text="Fetch").click()
+            fetched = assignment_row(page, "fetched")
+            fetched.locator(".assignment-notebooks-link").click()
+            fetched.locator(".nested_list_item a", has_text=ASSIGNMENT).click()  # opens the notebook
+            page.locator(".jp-NotebookPanel .jp-CodeCell .cm-content").first.wait_for()
+            for key, code in ANSWERS[name].items():
+                type_answer(page, key, code)
+            page.keyboard.press("Control+s")
+            page.locator(".lm-TabBar-tab.jp-mod-dirty").wait_for(state="detached")
+            page.locator(".lm-TabBar-tab", has_text="Assignments").click()
+            assignment_row(page, "fetched").locator("button", has_text="Submit").click()
+            assignment_row(page, "submitted").locator(".nested_list_item").first.wait_for()
+            page.screenshot(path=str(screenshots / f"hosts-hub-nbgrader-{name}-submitted.png"))
+
+    # --- amy, from her kernel: another's work, the course, the exchange
+    amy = run_in_kernel(
+        hub,
+        "amy",
+        pupil_token(hub, "amy", PASSWORDS["amy"]),
+        f"""
+import glob, os, shutil
+for path in ({str(hub.state / "homes" / "diego")!r}, {str(course)!r}, {str(exchange / "inbound")!r},
+             {str(exchange / "feedback")!r}):
+    try:
+        print("listed", path, os.listdir(path))
+    except PermissionError:
+        print("refused", path)
+mine = glob.glob(os.path.expanduser("~/.local/share/jupyter/nbgrader_cache/{COURSE_ID}/amy+*"))
+forged = {str(exchange / "inbound")!r} + "/diego+{ASSIGNMENT}+2999-01-01 00:00:00.000000 UTC+x"
+shutil.copytree(mine[0], forged)
+print("forged", len(mine))
+""",
+    )
+    assert amy["error"] is None, amy
+    assert amy["stdout"].count("refused") == 4 and "listed" not in amy["stdout"], amy["stdout"]
+    assert "forged 1" in amy["stdout"], amy["stdout"]
+
+    # --- the teacher collects, autogrades, generates and releases feedback; the gradebook
+    with jupyterlab(hub, browser, TEACHER) as page:
+        open_from_menu(page, "Formgrader")
+        frame = page.frame_locator("#formgrader-iframe iframe")
+        row = frame.locator("tr", has=frame.locator("td.name", has_text=ASSIGNMENT))
+        formgrader_action(frame, row, "collect")
+        row.locator(
+            "td.num-submissions a", has_text="3"
+        ).click()  # amy's copy (unreadable files): not diego's
+        rows = frame.locator("tr", has=frame.locator("td.autograde a"))
+        rows.first.wait_for()
+        assert sorted(rows.locator("td.student-id").all_inner_texts()) == sorted(PUPILS)
+        for pupil in PUPILS:
+            formgrader_action(
+                frame, frame.locator("tr", has=frame.locator("td.student-id", has_text=pupil)), "autograde"
+            )
+        frame.locator("li[role=presentation] a", has_text="Manage Assignments").click()
+        row = frame.locator("tr", has=frame.locator("td.name", has_text=ASSIGNMENT))
+        formgrader_action(frame, row, "generate-feedback")
+        formgrader_action(frame, row, "release-feedback")
+        frame.locator("li[role=presentation] a", has_text="Manage Students").click()
+        students = frame.locator("tr", has=frame.locator("td.score"))
+        students.first.wait_for()
+        shown = {
+            r.locator("td.id").inner_text().strip(): r.locator("td.score").inner_text().strip()
+            for r in students.all()
+        }
+        page.screenshot(path=str(screenshots / "hosts-hub-nbgrader-teacher-students.png"))
+    assert shown == {p: f"{EXPECTED[p]:g} / {TOTAL:g}" for p in PUPILS}, shown
+
+    from nbgrader.api import Gradebook
+
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gb:
+        assert [a.name for a in gb.assignments] == [ASSIGNMENT]
+        assert sorted(s.id for s in gb.students) == sorted(PUPILS)  # each pupil once
+        scores = {p: gb.find_submission(ASSIGNMENT, p).score for p in PUPILS}
+    assert scores == EXPECTED, scores
+    # amy's code ran at autograding and saw nothing of the course and no token
+    graded = nbformat.read(course / "autograded" / "amy" / ASSIGNMENT / "game_theory.ipynb", as_version=4)
+    printed = "".join(o.get("text", "") for c in graded.cells if c.cell_type == "code" for o in c.outputs)
+    assert re.findall(r"sabotage: .*", printed) == SABOTAGE_SEEN, printed
+    time.sleep(4)  # the process amy's code left behind was to write the gradebook after 3 s
+    assert b"sabotage" not in (course / "gradebook.db").read_bytes()
+
+    # --- each pupil fetches their feedback and reads it in their language
+    for name, language in PUPILS.items():
+        with jupyterlab(hub, browser, name) as page:
+            open_from_menu(page, "Assignment List")
+            submitted = assignment_row(page, "submitted")
+            submitted.locator("button", has_text="Fetch Feedback").click()
+            submitted.locator("a", has_text="(view feedback)").first.click()  # the file browser goes there
+            page.locator(".jp-DirListing-itemText", has_text="game_theory.html").dblclick()
+            feedback = page.frame_locator(".jp-HTMLViewer iframe").locator("body")
+            text = feedback.inner_text()
+            assert QUESTION_WORD[language] in text, (name, text[:500])
+            assert VERDICT[name]() in text, (name, text[:2000])
+            others = [w for lang, w in QUESTION_WORD.items() if lang != language and w != "Question"]
+            assert not any(w in text for w in others), (name, text[:500])
+            page.screenshot(path=str(screenshots / f"hosts-hub-nbgrader-{name}-feedback.png"))
+            if name == "amy":  # another pupil's feedback, through the hub: refused
+                response = page.request.get(hub.url + "user/olena/tree/game_theory/feedback")
+                assert response.status in (403, 404), response.status
+    print(f"\nnbgrader through the hub: {time.monotonic() - t0:.0f} s")
