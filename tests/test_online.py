@@ -185,7 +185,7 @@ def test_clicks_out_of_turn_and_for_a_watcher_are_refused_and_nothing_is_sent(kl
     olena, diego, amy = klass.board(game, "olena"), klass.board(game, "diego", "uk"), klass.board(game, "amy")
     drive_ = drive(diego)
     assert drive_.cell("e4") == "rejected"
-    assert diego.view["notice"]["text"] == "Зараз ходить olena, а не ти: зачекай, поки цей хід надійде."
+    assert diego.view["notice"]["text"] == "Зараз ходить olena, а не ти: зачекай, поки olena зробить хід."
     assert drive_.send("notation", text="e5-e4 *d4") == "rejected"
     assert drive(amy).cell("a2") == "rejected"
     assert "only its players" in amy.view["notice"]["text"]
