@@ -46,7 +46,7 @@ OPENING_TURNS = 2
 
 _OB_EMPTY = NP_(
     "exercise:own_bot:empty",
-    "Your bot is not written yet: make `my_bot(position)` return a turn instead of `...`.",
+    "Your bot is not written yet: make `choose(position)` return a turn instead of `...`.",
 )
 _OB_NO_FILE = NP_(
     "exercise:own_bot:no_file",
@@ -59,7 +59,7 @@ _OB_TIME = NP_(
 )
 _OB_NOT_FUNCTION = NP_(
     "exercise:own_bot:not_function",
-    "`my_bot` must be a function `my_bot(position)`, not an object of type {type}.",
+    "The bot must be a function `choose(position)`, not an object of type {type}.",
 )
 _OB_RETURNS_NOTHING = NP_(
     "exercise:own_bot:returns_nothing",
