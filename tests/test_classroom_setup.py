@@ -202,6 +202,7 @@ class _Handler:
     custom_login_error = ""
 
 
+@pytest.mark.usefixtures("no_running_loop")
 def test_logins_hash_outside_the_hubs_event_loop(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """scrypt (a code) and bcrypt (a password) take ~50 and ~250 ms of CPU: run on the hub's event
     loop, 30 pupils logging in at once held every other request for seconds. Before: on the loop."""
@@ -237,6 +238,7 @@ def test_logins_hash_outside_the_hubs_event_loop(tmp_path: Path, monkeypatch: py
     assert {w.split()[0] for w in where} == {"scrypt", "hashpw", "checkpw"}
 
 
+@pytest.mark.usefixtures("no_running_loop")
 def test_a_code_logs_in_once_even_twice_at_the_same_moment(tmp_path: Path) -> None:
     """Two first logins with the same code at once (logins are checked in threads): one succeeds,
     and the password is the winner's; a short new password is refused with a message."""

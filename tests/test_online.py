@@ -31,7 +31,8 @@ from logger_widget.online.client import (
     service_url,
 )
 
-pytestmark = pytest.mark.slow  # a hub and a service start (about 8 s), then each test takes a second or two
+# a hub and a service start (about 8 s), then each test takes a second or two
+pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("no_running_loop")]
 
 PUPILS = ["olena", "diego", "amy"]
 POLL = 2.0  # seconds a long poll waits here (the service's default is 30)
