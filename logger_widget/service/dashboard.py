@@ -127,7 +127,8 @@ class PupilProgress:
         name: hub name.
         lessons: the lessons done, in the order first finished.
         puzzle_rating: the puzzle rating now (Elo points), ``played`` and ``solved`` its attempts.
-        history: the puzzle rating after each rated attempt, oldest first.
+        history: the puzzle rating before the first rated attempt, then after each, oldest first
+            (empty before any attempt).
         pending, solved_personal: personal puzzles due now (their schedule says) / solved at least once.
         score, max_score: the nbgrader total, or ``None`` when not graded.
         arena_rating: the rating from the class arena's games.
@@ -230,12 +231,13 @@ def _pupil_progress(
     moment = now()
     rating = snap.rating
     personal = list(snap.personal)
+    rated = [a for a in snap.attempts if not a.personal]
     score = grades.get(name)
     return PupilProgress(
         name=name,
         lessons=tuple(x.lesson for x in snap.lessons),
         puzzle_rating=rating.rating, played=rating.played, solved=rating.solved,
-        history=tuple(a.rating_after for a in snap.attempts if not a.personal),
+        history=(rated[0].rating_before, *(a.rating_after for a in rated)) if rated else (),
         pending=sum(1 for p in personal if p.due <= moment),  # due now (the schedule's)
         solved_personal=sum(1 for p in personal if p.solved),
         score=None if score is None else score[0],

@@ -99,6 +99,8 @@ PROGRESS: MappingProxyType[str, PMessage] = MappingProxyType(
         "pupil": NP_("dashboard:progress", "Pupil"),
         "lessons": NP_("dashboard:progress", "Lessons done"),
         "puzzle_rating": NP_("dashboard:progress", "Puzzle rating"),
+        # TRANSLATORS: puzzles solved of those tried, e.g. "3 of 5 solved".
+        "tries": NP_("dashboard:progress", "{solved} of {played} solved"),
         "history": NP_("dashboard:progress", "Rating history"),
         "pending": NP_("dashboard:progress", "Own puzzles to solve"),
         "solved": NP_("dashboard:progress", "Own puzzles solved"),
