@@ -329,7 +329,7 @@ def teacher_sees(hub: Hub, page: Any, screenshots: Path) -> None:
         page.wait_for_selector("body[data-settled='true']")
         for scheme in ("light", "dark"):
             page.emulate_media(color_scheme=scheme)
-            for width in (360, 800, 1400):
+            for width in (360, 800, 1100, 1400):
                 page.set_viewport_size({"width": width, "height": 900})
                 page.wait_for_function(f"document.documentElement.clientWidth === {width}")
                 found = page.evaluate(OVERFLOW, PROGRESS)
