@@ -171,7 +171,9 @@ def test_the_progress_line_shows_the_rating_history_from_the_start_and_the_tries
     engine = sa.create_engine(f"sqlite:///{tmp_path / 'class.sqlite'}")
     store = SQLProgressStore(engine, "olena")
     store.add_attempt(Attempt("p0001", True, 1500.0, 1583.2, 180.0, now(), False, "a1-b1"))
-    store.add_attempt(Attempt("m-own", False, 1583.2, 1583.2, 180.0, now(), True, "a1-b2"))  # personal: not rated
+    store.add_attempt(
+        Attempt("m-own", False, 1583.2, 1583.2, 180.0, now(), True, "a1-b2")
+    )  # personal: not rated
     (row,) = class_progress(engine, [], {})
     assert row.history == (1500.0, 1583.2) and (row.played, row.solved) == (1, 1)
     tr = Translator("uk")
@@ -179,8 +181,13 @@ def test_the_progress_line_shows_the_rating_history_from_the_start_and_the_tries
         Loader(str(TEMPLATES))
         .load("_progress.html")
         .generate(
-            progress=[row], progress_error=None, tr=tr, T=dashboard.texts, number=tr.format_number,
-            decimal=lambda x: tr.format_number(round(x)), sparkline=dashboard.sparkline,
+            progress=[row],
+            progress_error=None,
+            tr=tr,
+            T=dashboard.texts,
+            number=tr.format_number,
+            decimal=lambda x: tr.format_number(round(x)),
+            sparkline=dashboard.sparkline,
         )  # fmt: skip
         .decode()
     )

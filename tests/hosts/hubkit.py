@@ -180,6 +180,22 @@ def read_sheet(sheet: Path) -> dict[str, str]:
     return dict(slips)
 
 
+def fill_login(page: Any, hub: Hub, name: str, passwords: dict[str, str]) -> None:
+    """Log ``name`` in on the hub's login page open in ``page`` (Playwright), as a pupil or the teacher would.
+
+    The first time (``name`` not in ``passwords``): the one-time code from the class sheet and a new
+    password, ``name-secret``, then kept in ``passwords``.
+    """
+    page.fill("#username_input", name)
+    if name in passwords:
+        page.fill("#password_input", passwords[name])
+    else:
+        page.fill("#password_input", hub.codes[name])
+        page.fill("#new_password_input", f"{name}-secret")
+        passwords[name] = f"{name}-secret"
+    page.click("#login_submit")
+
+
 def pupil_token(hub: Hub, name: str, password: str) -> str:
     """The pupil logs in and asks the hub for an API token of their own (as on /hub/token)."""
     session = hub.session()

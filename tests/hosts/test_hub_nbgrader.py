@@ -34,7 +34,7 @@ from typing import Any
 
 import nbformat
 import pytest
-from hubkit import Hub, hub_fixture, pupil_token, run_in_kernel
+from hubkit import Hub, fill_login, hub_fixture, pupil_token, run_in_kernel
 from test_nbgrader import CHEAT, MISTAKES, MISTAKES_POINTS, RIGHT, SABOTAGE_SEEN, SABOTEUR, TOTAL
 
 from logger_widget.classroom.exercises import exercise
@@ -94,14 +94,7 @@ def jupyterlab(hub: Hub, browser: Any, name: str) -> Iterator[Any]:
         # after the login the hub starts the server (its spawn page) and opens JupyterLab
         lab = urllib.parse.quote(f"/user/{name}/lab", safe="")
         page.goto(hub.url + "hub/login?next=" + urllib.parse.quote(f"/hub/spawn?next={lab}", safe=""))
-        page.fill("#username_input", name)
-        if name in PASSWORDS:
-            page.fill("#password_input", PASSWORDS[name])
-        else:
-            page.fill("#password_input", hub.codes[name])
-            page.fill("#new_password_input", f"{name}-secret")
-            PASSWORDS[name] = f"{name}-secret"
-        page.click("#login_submit")
+        fill_login(page, hub, name, PASSWORDS)
         page.wait_for_url(re.compile(f"/user/{name}/lab"), timeout=240_000)
         page.locator(".lm-MenuBar-itemLabel", has_text="Nbgrader").wait_for(timeout=240_000)
         yield page

@@ -39,11 +39,11 @@ from typing import Any
 
 import pytest
 from hostkit import REPO, ROOT, lpn, run_all_cells, version, wait_ready
-from hubkit import Hub, hub_fixture, pupil_token, run_in_kernel
+from hubkit import Hub, fill_login, hub_fixture, pupil_token, run_in_kernel
 from test_classplay_hub import _rest
 from test_puzzle_e2e import _wrong_turn
 
-from logger_widget import Position, Turn
+from logger_widget import Turn
 from logger_widget.classroom.tutorial import LESSONS, lesson
 from logger_widget.i18n import Translator
 from logger_widget.i18n.texts import dashboard as texts
@@ -67,7 +67,9 @@ PROGRESS = "section[aria-labelledby=h-progress]"
 @pytest.fixture(scope="module")
 def hub() -> Iterator[Hub]:
     if os.geteuid() != 0:
-        pytest.fail("needs root: the hub gives the pupils and the teacher Unix accounts, as on a class machine")
+        pytest.fail(
+            "needs root: the hub gives the pupils and the teacher Unix accounts, as on a class machine"
+        )
     yield from hub_fixture(PUPILS, TEACHER, MEM_LIMIT, PASSWORDS)
 
 
@@ -80,15 +82,10 @@ def logged_in(browser: Any, hub: Hub, name: str, next_path: str = "") -> Iterato
     context.set_default_timeout(120_000)
     page = context.new_page()
     try:
-        page.goto(hub.url + "hub/login" + (f"?next={urllib.parse.quote(next_path, safe='')}" if next_path else ""))
-        page.fill("#username_input", name)
-        if name in PASSWORDS:
-            page.fill("#password_input", PASSWORDS[name])
-        else:
-            page.fill("#password_input", hub.codes[name])
-            page.fill("#new_password_input", f"{name}-secret")
-            PASSWORDS[name] = f"{name}-secret"
-        page.click("#login_submit")
+        page.goto(
+            hub.url + "hub/login" + (f"?next={urllib.parse.quote(next_path, safe='')}" if next_path else "")
+        )
+        fill_login(page, hub, name, PASSWORDS)
         yield page
     finally:
         context.close()
@@ -131,7 +128,9 @@ def play_by_clicks(board: Any, turn: Turn) -> None:
         if stage == "move":
             click_at(board, f"[data-cell={turn.destination}]")
         elif stage == "spawn":
-            cell = next(c for c in spawns if board.locator(f"[data-cell={c}]").get_attribute("data-mark") == "spawn")
+            cell = next(
+                c for c in spawns if board.locator(f"[data-cell={c}]").get_attribute("data-mark") == "spawn"
+            )
             spawns.remove(cell)
             click_at(board, f"[data-cell={cell}]")
         elif stage == "action":
@@ -305,7 +304,9 @@ def teacher_sees(hub: Hub, page: Any, screenshots: Path) -> None:
     page.wait_for_selector("body[data-settled='true']")
     tr = Translator("uk")
     rows = page.locator(f"{PROGRESS} table.progress tbody tr")
-    assert sorted(r.get_attribute("data-pupil") for r in rows.all()) == sorted(PUPILS)  # each once, no teacher
+    assert sorted(r.get_attribute("data-pupil") for r in rows.all()) == sorted(
+        PUPILS
+    )  # each once, no teacher
     for name, want in expected.items():
         row = page.locator(f"{PROGRESS} tr[data-pupil='{name}']")
         assert row.locator(".c-lessons .count").inner_text() == tr.format_number(len(want["lessons"]))
