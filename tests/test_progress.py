@@ -296,9 +296,9 @@ def test_my_mistakes_is_a_sentence_until_a_review_made_puzzles(tmp_path: Path) -
 
 
 def test_lw_progress_db_puts_a_boards_progress_in_that_database(
-    db_url,
+    db_url,  # noqa: F811
     tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     folder = tmp_path / "notebooks"
     folder.mkdir()
