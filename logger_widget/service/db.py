@@ -187,9 +187,10 @@ def _private_sqlite_file(url: sa.URL) -> None:
 def connect(url: str) -> Engine:
     """An engine for ``url`` with every table of :data:`metadata` created.
 
-    A SQLite file is created with mode 0600 (its write-ahead log and shared-memory files
-    ``-wal``, ``-shm`` follow the service's umask: the service sets 077) and runs in WAL mode
-    (:func:`_sqlite_wal`); SQLite waits up to 30 s for a lock instead of failing at once.
+    A SQLite file is created with mode 0600, or narrowed to it (SQLite gives its write-ahead
+    log and shared-memory files ``-wal``, ``-shm`` the database file's mode, whatever the
+    umask), and runs in WAL mode (:func:`_sqlite_wal`); SQLite waits up to 30 s for a lock
+    instead of failing at once.
 
     Raises:
         sqlalchemy.exc.ArgumentError: ``url`` is not a database URL.
