@@ -104,9 +104,12 @@ def test_board_renders_and_plays_in_vscode_widget_manager_offline(
         "() => { window.lwKeys = []; window.addEventListener('keydown', e => lwKeys.push(e.key)); }"
     )
     before = lpn(board)
-    board.locator("[data-cell][tabindex='0']").first.focus()
-    for key in ("ArrowUp", "ArrowRight", "ArrowDown", "ArrowLeft"):
+    chosen = board.locator("[data-cell][tabindex='0']").first  # the grid's focus stop: a cell one can choose
+    cell = chosen.get_attribute("data-cell")
+    chosen.focus()
+    for key in ("ArrowUp", "ArrowRight", "ArrowDown", "ArrowLeft"):  # moves the focus in the grid
         page.keyboard.press(key)
+    board.locator(f"[data-cell={cell}]").focus()
     v0 = version(board)
     page.keyboard.press("Enter")  # choose the focused cell (a redraw)…
     page.wait_for_function("([el, v]) => Number(el.dataset.version) > v", arg=[board.element_handle(), v0])
