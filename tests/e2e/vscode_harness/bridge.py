@@ -223,7 +223,8 @@ class ExecuteHandler(tornado.web.RequestHandler):
 
 
 async def serve(cwd: Path, stop: asyncio.Event) -> None:
-    km, kc = await start_new_async_kernel(kernel_name=KERNEL_NAME, cwd=str(cwd))
+    # the kernel's own output goes to this process's log, not to the pipe that only carries READY
+    km, kc = await start_new_async_kernel(kernel_name=KERNEL_NAME, cwd=str(cwd), stdout=sys.stderr)
     try:
         with tempfile.TemporaryDirectory(prefix="vscode-webview-") as assets:
             build_webview(Path(assets))
