@@ -11,9 +11,11 @@ from __future__ import annotations
 import os
 import pwd
 import shutil
+import site
 import socket
 import subprocess
 import sys
+import sysconfig
 import tempfile
 import time
 from pathlib import Path
@@ -88,6 +90,11 @@ def targets(tmp_path: Path):
         if os.geteuid() == 0:
             os.chown(home / "secret.txt", OTHER_UID, OTHER_UID)
             os.chown(home, OTHER_UID, OTHER_UID)
+    base = sysconfig.get_paths(vars={"base": sys.base_prefix, "platbase": sys.base_prefix})["purelib"]
+    installed = tuple(dict.fromkeys([*site.getsitepackages(), base]))
+    assert all(os.listdir(p) for p in installed), installed  # packages a bot could want are installed here
+    import tornado  # noqa: F401 - e.g. this one, in the venv
+
     t = Targets(
         port=tcp.getsockname()[1],
         abstract=abstract_name,
@@ -96,6 +103,7 @@ def targets(tmp_path: Path):
         classmate=str(tmp_path / "bots" / "anna.py"),
         private_home=str(home / "secret.txt"),
         canary=str(tmp_path / "canary.txt"),
+        site_packages=installed,
     )
     yield t, (tcp, abstract, unix)
     for s in (tcp, abstract, unix):
