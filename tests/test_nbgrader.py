@@ -110,14 +110,19 @@ try:  # the graded notebook, which nbgrader writes afterwards, made a link to th
 except OSError as e:
     print("sabotage: refused link", type(e).__name__)
 answer_sample_size = 5""",
-    # the network: a name lookup, then a connection to a listener of the test (LISTENER_PORT), which
-    # would earn the points of the right answer if it got through
+    # the network: a name lookup, the test's abstract Unix socket (as X11's), then a connection to a
+    # listener of the test (LISTENER_PORT), which would earn the points of the right answer if it got through
     "game_value": """\
 import socket
 try:
     print("network: looked up", socket.getaddrinfo("pypi.org", 443)[0][4][0])
 except OSError as e:
     print("network: lookup refused", type(e).__name__)
+try:
+    socket.socket(socket.AF_UNIX).connect("\\0ABSTRACT_NAME")
+    print("network: abstract connected")
+except OSError as e:
+    print("network: abstract refused", type(e).__name__)
 socket.create_connection(("127.0.0.1", LISTENER_PORT), timeout=5).close()
 print("network: connected")
 from logger_widget.classroom.exercises import BACKWARD_INDUCTION, exact_value
@@ -271,9 +276,18 @@ def test_nbgrader_autograde_forms_mistakes_empty_cheat(tmp_path: Path) -> None:
     released = course / "release" / ASSIGNMENT / "game_theory.ipynb"
     listener = socket.create_server(("127.0.0.1", 0))
     listener.setblocking(False)
+    abstract, abstract_name = socket.socket(socket.AF_UNIX), f"lw-grading-{os.getpid()}-{time.monotonic_ns()}"
+    abstract.bind("\0" + abstract_name)
+    abstract.listen()
+    abstract.setblocking(False)
     socket.getaddrinfo("pypi.org", 443)  # names are looked up here, outside the sandbox
     for pupil, answers in PUPILS.items():
-        answers = {k: v.replace("LISTENER_PORT", str(listener.getsockname()[1])) for k, v in answers.items()}
+        answers = {
+            k: v.replace("LISTENER_PORT", str(listener.getsockname()[1])).replace(
+                "ABSTRACT_NAME", abstract_name
+            )
+            for k, v in answers.items()
+        }
         folder = course / "submitted" / pupil / ASSIGNMENT
         folder.mkdir(parents=True)
         nbformat.write(_answer(nbformat.read(released, as_version=4), answers), folder / "game_theory.ipynb")
@@ -319,15 +333,17 @@ def test_nbgrader_autograde_forms_mistakes_empty_cheat(tmp_path: Path) -> None:
     )
     # no network: the lookup failed, the connection was refused (the cell failed, no points), and
     # the listener saw nobody
-    assert re.findall(r"network: [^\n]*", outputs("eve")) == ["network: lookup refused gaierror"]
+    network = re.findall(r"network: [^\n]*", outputs("eve"))
+    assert network == ["network: lookup refused gaierror", "network: abstract refused ConnectionRefusedError"]
     graded = nbformat.read(course / "autograded" / "eve" / ASSIGNMENT / "game_theory.ipynb", 4)
     (cell,) = [
         c for c in graded.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "game_value_answer"
     ]
     assert [o.get("ename") for o in cell.outputs if o.output_type == "error"] == ["ConnectionRefusedError"]
-    with pytest.raises(BlockingIOError):
-        listener.accept()
-    listener.close()
+    for server in (listener, abstract):
+        with pytest.raises(BlockingIOError):
+            server.accept()
+        server.close()
 
     # without bubblewrap, autograding stops with the error; the pupil's code does not run unconfined
     marker = tmp_path / "zoe_ran"
