@@ -354,26 +354,34 @@ def test_trusted_files_can_be_imported_without_sandboxes_with_a_warning(tmp_path
 def test_without_libseccomp_pupils_code_does_not_run_and_the_message_names_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Neither Python binding importable, or the binding there but not the C library it loads."""
+    """Neither Python binding importable, or pyseccomp there but not the C library it loads."""
+    import ctypes.util
+
     from logger_widget.tournament import isolation, sandbox
 
     marker = tmp_path / "a_pupil_ran"
     (tmp_path / "bots").mkdir()
     spy = _write(tmp_path / "bots", "spy", f"open({str(marker)!r}, 'w').write('x')\n" + GOOD_SOURCE)
-    stub = tmp_path / "stub"  # a pyseccomp as it fails where libseccomp2 is not installed
-    stub.mkdir()
-    (stub / "pyseccomp.py").write_text("raise OSError('libseccomp.so.2: cannot open shared object file')\n")
-    for missing in ({"seccomp": None, "pyseccomp": None}, {"seccomp": None}):
+    find_library = ctypes.util.find_library
+    # no binding at all (None in sys.modules: `import name` raises ImportError); or the real pyseccomp,
+    # imported afresh where libseccomp2 is not installed
+    cases = {
+        "ModuleNotFoundError": {"seccomp": None, "pyseccomp": None},
+        "Unable to find libseccomp": {"seccomp": None},
+    }
+    for why, missing in cases.items():
         monkeypatch.setattr(sandbox, "_CHECKED", set())
         isolation.seccomp_program.cache_clear()
         monkeypatch.delitem(sys.modules, "pyseccomp", raising=False)
         for name, module in missing.items():
-            monkeypatch.setitem(sys.modules, name, module)  # None: `import name` raises ImportError
+            monkeypatch.setitem(sys.modules, name, module)
         if "pyseccomp" not in missing:
-            monkeypatch.syspath_prepend(str(stub))
+            monkeypatch.setattr(
+                ctypes.util, "find_library", lambda n: None if n == "seccomp" else find_library(n)
+            )
         with pytest.raises(SandboxUnavailable, match="libseccomp") as caught:
             load_class_bots(tmp_path / "bots", limits=FAST)
-        assert "apt-get install libseccomp2" in str(caught.value), caught.value
+        assert why in str(caught.value) and "apt-get install libseccomp2" in str(caught.value), caught.value
         assert "pip install pyseccomp" in str(caught.value), caught.value
         with pytest.raises(SandboxUnavailable, match="libseccomp"):
             SandboxedBot(str(spy), limits=FAST)
