@@ -6,7 +6,8 @@ mistakes (the partial credit that :data:`logger_widget.classroom.grading.GRADED`
 empty (0), and a cheat that redefines the grader, patches the checkers, the display hook
 and the exception handler, and reads the answer objects (0). The feedback and the
 questions in each graded notebook are in the pupil's language. One autograde run serves
-every assertion (about 40 s on the 2-core class machine).
+every assertion (about 40 s on the 2-core class machine), and a second, short one without
+bubblewrap checks that autograding stops (about 8 s more: nbgrader's start).
 """
 
 from __future__ import annotations
