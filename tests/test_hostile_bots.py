@@ -112,10 +112,12 @@ def targets(tmp_path: Path):
         if os.geteuid() == 0:
             os.chown(home / "secret.txt", OTHER_UID, OTHER_UID)
             os.chown(home, OTHER_UID, OTHER_UID)
+    import tornado  # a package a bot could want, installed here
+
     base = sysconfig.get_paths(vars={"base": sys.base_prefix, "platbase": sys.base_prefix})["purelib"]
-    installed = tuple(dict.fromkeys([*site.getsitepackages(), base]))
-    assert all(os.listdir(p) for p in installed), installed  # packages a bot could want are installed here
-    import tornado  # noqa: F401 - e.g. this one, in the venv
+    folders = dict.fromkeys([*site.getsitepackages(), base])  # the venv's, the interpreter's own
+    installed = tuple(p for p in folders if os.path.isdir(p) and os.listdir(p))
+    assert os.path.dirname(os.path.dirname(tornado.__file__)) in installed, installed
 
     t = Targets(
         port=tcp.getsockname()[1],
