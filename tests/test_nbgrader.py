@@ -12,6 +12,7 @@ bubblewrap checks that autograding stops (about 8 s more: nbgrader's start).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import pwd
@@ -281,7 +282,8 @@ def test_nbgrader_autograde_forms_mistakes_empty_cheat(tmp_path: Path) -> None:
     abstract.bind("\0" + abstract_name)
     abstract.listen()
     abstract.setblocking(False)
-    socket.getaddrinfo("pypi.org", 443)  # names are looked up here, outside the sandbox
+    with contextlib.suppress(socket.gaierror):  # a machine without DNS: the connections below still prove it
+        socket.getaddrinfo("pypi.org", 443)  # names are looked up here, outside the sandbox
     for pupil, answers in PUPILS.items():
         answers = {
             k: v.replace("LISTENER_PORT", str(listener.getsockname()[1])).replace(
