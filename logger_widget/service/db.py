@@ -174,14 +174,23 @@ def database_url(environ: dict[str, str] | None = None) -> str:
 
 
 def _private_sqlite_file(url: sa.URL) -> None:
-    """Create a SQLite file (and its journal's folder) readable by the service's account only."""
+    """Create a SQLite file (and its journal's folder) readable by the service's account only.
+
+    An existing file made with a wider mode is narrowed, and so are the write-ahead log and
+    shared-memory files a crash left beside it (SQLite gives the mode of the database file to
+    new ones only: an old log would stay readable while it holds the latest turns).
+    """
     if not url.database or url.database == ":memory:":
         return
     path = Path(url.database)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd = os.open(path, os.O_CREAT | os.O_RDWR, 0o600)
     os.close(fd)
-    os.chmod(path, 0o600)  # an existing file made with a wider mode is narrowed
+    os.chmod(path, 0o600)
+    for suffix in ("-wal", "-shm", "-journal"):
+        left = Path(f"{path}{suffix}")
+        if left.is_file() and not left.is_symlink():
+            os.chmod(left, 0o600)
 
 
 def connect(url: str) -> Engine:
