@@ -18,7 +18,8 @@ pupils in two languages, everything as they would do it:
   progress view is photographed at 360, 800 and 1400 px, light and dark, in uk, es and en
   (tests/e2e/screenshots/progress-hub-*.png), and nothing in it sticks out of its panel.
 
-About 3 minutes on this 2-core machine (the hub's start with the class set-up, two JupyterLabs).
+About 1.5 to 2.5 minutes on this 2-core machine (88 s and 147 s at loads of about 2 and 5: the hub's
+start with the class set-up, two JupyterLabs, 24 screenshots).
 Run it under the hub lock:
 ``flock /work/hub.lock timeout 900 .venv/bin/python -m pytest tests/hosts/test_progress_hub.py -q``.
 """
