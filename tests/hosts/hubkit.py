@@ -500,12 +500,22 @@ def _unmount_under(folder: Path) -> None:
 
 
 def hub_fixture(
-    pupils: dict[str, str], teacher: str, mem_limit: int, passwords: dict[str, str], **settings: str
+    pupils: dict[str, str],
+    teacher: str,
+    mem_limit: int,
+    passwords: dict[str, str],
+    as_root: bool = False,
+    **settings: str,
 ) -> Iterator[Hub]:
     """:func:`running_hub` for a module's ``hub`` fixture: ``passwords`` (emptied) gets the
-    teacher's; a hub that cannot start fails the test with its log."""
+    teacher's; a hub that cannot start fails the test with its log. ``as_root``: the test fails
+    unless it runs as root (the hub gives the pupils Unix accounts, as on a class machine)."""
     import pytest
 
+    if as_root and os.geteuid() != 0:
+        pytest.fail(
+            "needs root: the hub gives the pupils and the teacher Unix accounts, as on a class machine"
+        )
     passwords.clear()
     try:
         with running_hub(pupils, teacher, mem_limit, **settings) as hub:
