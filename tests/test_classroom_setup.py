@@ -8,6 +8,7 @@ claims through a real hub and a pupil's kernel: tests/hosts/test_jupyterhub.py.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -263,3 +264,55 @@ def test_a_code_logs_in_once_even_twice_at_the_same_moment(tmp_path: Path) -> No
     passwords = PasswordBook(tmp_path / "passwords.dbm")
     assert [passwords.check("diego", f"diego-pw-{i}") for i in range(4)] == [i == winner for i in range(4)]
     assert not CodeBook(tmp_path / "codes.json").check("diego", code)
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="reading as another account needs root (CI and this machine run as root)")
+def test_the_gradebook_is_copied_for_the_service_as_the_teacher_can_read_it() -> None:
+    """gradebookcopy.py: the copy is the service account's (0600), read with the teacher's rights only."""
+    import pwd
+    import sqlite3
+    import tempfile
+
+    from gradebookcopy import copy_gradebook
+
+    teacher, service = pwd.getpwnam("nobody"), pwd.getpwnam("daemon")  # stand-ins for the two accounts
+    with tempfile.TemporaryDirectory(prefix="lw-gradebook-test-") as folder:
+        root = Path(folder)
+        root.chmod(0o711)
+        home, own = root / "home", root / "service"
+        for path, account in ((home, teacher), (own, service)):
+            path.mkdir(mode=0o700)
+            os.chown(path, account.pw_uid, account.pw_gid)
+        book, copy = home / "gradebook.db", own / "gradebook.db"
+
+        def write(path: Path, table: str, value: str) -> None:
+            with contextlib.closing(sqlite3.connect(path)) as db, db:
+                db.execute(f"create table if not exists {table} (id text)")
+                db.execute(f"insert into {table} values (?)", (value,))
+
+        def rows(path: Path, table: str) -> list[tuple[str]]:
+            with contextlib.closing(sqlite3.connect(path)) as db:
+                return db.execute(f"select id from {table}").fetchall()
+
+        write(book, "student", "amy")
+        os.chown(book, teacher.pw_uid, teacher.pw_gid)
+        book.chmod(0o600)
+        assert copy_gradebook(book, copy, teacher, service)
+        assert (copy.stat().st_uid, copy.stat().st_mode & 0o777) == (service.pw_uid, 0o600)
+        assert rows(copy, "student") == [("amy",)]
+        assert not copy_gradebook(book, copy, teacher, service)  # unchanged: not written again
+        # the teacher swaps the gradebook for a link to a database of root's: it is not read
+        secret = root / "root-only.db"
+        write(secret, "token", "root's secret")
+        secret.chmod(0o600)
+        book.unlink()
+        book.symlink_to(secret)
+        assert not copy_gradebook(book, copy, teacher, service)
+        assert rows(copy, "student") == [("amy",)]
+        # a link planted in the service's folder is not written through
+        book.unlink()
+        write(book, "student", "ben")
+        os.chown(book, teacher.pw_uid, teacher.pw_gid)
+        (own / ".gradebook.db.new").symlink_to(root / "elsewhere")
+        assert copy_gradebook(book, copy, teacher, service)
+        assert not (root / "elsewhere").exists() and rows(copy, "student") == [("ben",)]
