@@ -54,7 +54,7 @@ def service(hub: MiniHub, module_db_url: str) -> Iterator[Service]:  # noqa: F81
 
 @pytest.fixture(scope="module")
 def people(hub: MiniHub, service: Service) -> dict[str, Client]:
-    return {name: Client(service.url, hub.token(name), name) for name in PUPILS}
+    return {name: Client(service.url, hub.token(name), name) for name in [*PUPILS, "teacher"]}
 
 
 def _address(service: Service) -> tuple[str, int]:
@@ -192,7 +192,9 @@ def test_a_pupil_holding_hundreds_of_stalled_connections_holds_nobody_else(
         assert _closed_by_the_service(stalled, BODY_TIMEOUT + 10), "a request without its body is held on"
         assert all(_closed_by_the_service(conn, IDLE_TIMEOUT + 10) for conn in held), "half headers held on"
         closed = time.monotonic() - t0
-        print(f"{HELD} stalled connections: the class served in {served:.2f} s, all closed after {closed:.1f} s")
+        print(
+            f"{HELD} stalled connections: the class served in {served:.2f} s, all closed after {closed:.1f} s"
+        )
         assert eve.ok("GET", "me")["name"] == "eve"  # and the pupil is served again as soon as she asks
         ann.ok("POST", f"games/{game}/resign")
     finally:
@@ -202,7 +204,7 @@ def test_a_pupil_holding_hundreds_of_stalled_connections_holds_nobody_else(
 
 #: ``(address, raw body)`` that no parser should be broken by; each is ``malformed`` (400)
 HOSTILE: list[tuple[str, bytes]] = [
-    ("turns", b"[" * 100_000 + b"]" * 100_000),  # nested past Python's recursion limit
+    ("turns", b"[" * 8000 + b"]" * 8000),  # within the size limit, nested past the recursion limit
     ("turns", b'\xff\xfe{"protocol": 1, "ply": 0, "turn": "a1-a3"}'),  # not UTF-8
     ("turns", b'{"protocol": 1, "ply": ' + b"9" * 4000 + b', "turn": "a1-a3"}'),  # a 4000-digit ply
     ("turns", b'{"protocol": 1, "ply": 18446744073709551616, "turn": "a1-a3"}'),  # 2**64
@@ -222,13 +224,17 @@ def test_hostile_json_is_malformed_the_game_and_seeks_unchanged(
     before, seeks = _snapshot(ann, game), ben.ok("GET", "seeks")
     for where, raw in HOSTILE:
         address = f"games/{game}/turns" if where == "turns" else where
-        status, reply = ann.call("PUT" if where == "settings" else "POST", address, raw=raw)
+        who = people["teacher"] if where == "settings" else ann  # only the teacher's settings are read
+        status, reply = who.call("PUT" if where == "settings" else "POST", address, raw=raw)
         assert (status, reply["error"]["code"]) == (400, "malformed"), (where, raw[:60], status, reply)
         assert 0 < len(reply["error"]["message"]) < 300, reply
     # names with control characters: not a user of the hub, said with the characters escaped
     for name in ("ben\x00", "b\x1b[31men", "ben\u202e", "\x7f"):
         status, reply = ann.call("POST", "seeks", {"protocol": 1, "players": 2, "invite": [name]})
-        assert (status, reply["error"]["code"], reply["error"]["field"]) == (404, "not_found", "invite[0]"), reply
+        assert (status, reply["error"]["code"], reply["error"]["field"]) == (404, "not_found", "invite[0]"), (
+            reply
+        )
         assert reply["error"]["message"].isprintable(), reply
     assert _snapshot(ann, game) == before and ben.ok("GET", "seeks") == seeks
+    assert people["teacher"].ok("GET", "settings")["forfeit_after"] == 600
     ann.ok("POST", f"games/{game}/resign")

@@ -266,7 +266,9 @@ def test_a_code_logs_in_once_even_twice_at_the_same_moment(tmp_path: Path) -> No
     assert not CodeBook(tmp_path / "codes.json").check("diego", code)
 
 
-@pytest.mark.skipif(os.geteuid() != 0, reason="reading as another account needs root (CI and this machine run as root)")
+@pytest.mark.skipif(
+    os.geteuid() != 0, reason="reading as another account needs root (CI and this machine run as root)"
+)
 def test_the_gradebook_is_copied_for_the_service_as_the_teacher_can_read_it() -> None:
     """gradebookcopy.py: the copy is the service account's (0600), read with the teacher's rights only."""
     import pwd

@@ -251,7 +251,12 @@ SERVICE_FOLDER = "classgame"
 #: The idle culler's account (no home: it only calls the hub's API with its token).
 CULLER_ACCOUNT = "lw-culler"
 #: the files of the service's SQLite database (logger_widget.service.db.DEFAULT_FILE and its journals)
-_DATABASE_FILES = ("classgame.sqlite", "classgame.sqlite-wal", "classgame.sqlite-shm", "classgame.sqlite-journal")
+_DATABASE_FILES = (
+    "classgame.sqlite",
+    "classgame.sqlite-wal",
+    "classgame.sqlite-shm",
+    "classgame.sqlite-journal",
+)
 
 
 def system_account(name: str, home: Path | None) -> pwd.struct_passwd:
@@ -266,7 +271,9 @@ def system_account(name: str, home: Path | None) -> pwd.struct_passwd:
         say(f"made the system account {name!r} (no shell, no password)")
         return pwd.getpwnam(name)
     if account.pw_uid >= UID_MIN or account.pw_uid == 0:
-        raise SystemExit(f"the account {name!r} exists with uid {account.pw_uid}, not a system account: remove it")
+        raise SystemExit(
+            f"the account {name!r} exists with uid {account.pw_uid}, not a system account: remove it"
+        )
     if account.pw_dir != home_dir:  # an account left from another class's state folder
         _run("usermod", "--home", home_dir, name)
     return pwd.getpwnam(name)

@@ -614,9 +614,18 @@ def test_the_hub_starts_the_class_game_service_and_a_pupils_kernel_reaches_it(hu
     # what the service's account may open: its own folder; not a pupil's home, not the hub's secrets
     probe = (
         "import pathlib\n"
-        "for path in " + repr([str(hub.state / "homes" / "amy"), str(hub.state / "homes" / "amy" / "tutorial_en.ipynb"),
-                               str(hub.state / "jupyterhub_cookie_secret"), str(hub.state / "codes.json"),
-                               str(hub.state / "jupyterhub.sqlite"), str(database)]) + ":\n"  # fmt: skip
+        "for path in "
+        + repr(
+            [
+                str(hub.state / "homes" / "amy"),
+                str(hub.state / "homes" / "amy" / "tutorial_en.ipynb"),
+                str(hub.state / "jupyterhub_cookie_secret"),
+                str(hub.state / "codes.json"),
+                str(hub.state / "jupyterhub.sqlite"),
+                str(database),
+            ]
+        )
+        + ":\n"
         "    p = pathlib.Path(path)\n"
         "    try:\n        list(p.iterdir()) if p.is_dir() else p.read_bytes()\n        print('READ', path)\n"
         "    except PermissionError:\n        print('DENIED', path)\n"
