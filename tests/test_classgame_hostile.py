@@ -39,21 +39,24 @@ HELD = 300
 
 
 @pytest.fixture(scope="module")
-def hub() -> Iterator[MiniHub]:
-    with mini_hub(PUPILS) as hub:
-        yield hub
+def running(module_db_url: str) -> Iterator[tuple[MiniHub, Service]]:  # noqa: F811
+    """A hub of this module's own and the service on this backend, with short timeouts."""
+    timeouts = {
+        "LW_CLASSGAME_BODY_TIMEOUT": str(BODY_TIMEOUT),
+        "LW_CLASSGAME_IDLE_TIMEOUT": str(IDLE_TIMEOUT),
+    }
+    with mini_hub(PUPILS) as hub, running_service(hub, module_db_url, **timeouts) as service:
+        yield hub, service
 
 
 @pytest.fixture(scope="module")
-def service(hub: MiniHub, module_db_url: str) -> Iterator[Service]:  # noqa: F811
-    with running_service(
-        hub, module_db_url, LW_CLASSGAME_BODY_TIMEOUT=str(BODY_TIMEOUT), LW_CLASSGAME_IDLE_TIMEOUT=str(IDLE_TIMEOUT)
-    ) as service:  # fmt: skip
-        yield service
+def service(running: tuple[MiniHub, Service]) -> Service:
+    return running[1]
 
 
 @pytest.fixture(scope="module")
-def people(hub: MiniHub, service: Service) -> dict[str, Client]:
+def people(running: tuple[MiniHub, Service]) -> dict[str, Client]:
+    hub, service = running
     return {name: Client(service.url, hub.token(name), name) for name in [*PUPILS, "teacher"]}
 
 
