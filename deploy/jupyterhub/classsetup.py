@@ -281,7 +281,7 @@ def system_account(name: str, home: Path | None) -> pwd.struct_passwd:
 
 def _chown_private(path: Path, account: pwd.struct_passwd, mode: int) -> None:
     """``path`` (no link followed) given to ``account`` with ``mode``."""
-    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | (os.O_DIRECTORY if mode & 0o100 else 0))
+    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | (os.O_DIRECTORY if mode & 0o100 else 0))
     try:
         os.fchown(fd, account.pw_uid, account.pw_gid)
         os.fchmod(fd, mode)
