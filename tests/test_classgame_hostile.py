@@ -6,7 +6,7 @@ not UTF-8, numbers past every range, names with control characters): each gets a
 (HTTP status and the service's JSON error naming the limit or the field) or, for a connection
 that never finishes its request, a closed connection after the service's timeout; classmates
 are served meanwhile, and no game or seek changes. The service runs with short timeouts (2 s
-for a body, 3 s for headers). About 25 s per backend.
+for a body, 3 s for headers). About 30 s for both backends, a hub and a service each.
 """
 
 from __future__ import annotations
