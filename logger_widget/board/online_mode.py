@@ -21,10 +21,16 @@ The mode holds the client and the board's :class:`~logger_widget.board.host.Host
 widget. :class:`OnlineBoard` makes a board with it (as :class:`~.puzzle_mode.PuzzleBoard` does).
 A kernel restart, a closed tab or a culled server loses nothing: the game is the service's, and
 ``OnlineBoard(game)`` (or the lobby's Resume) puts it back on a new board.
+
+Under the board of a player (not a watcher) whose game goes on, :class:`OnlineBoard` shows
+**Resign**; it asks first (**Yes, resign** or **No, play on**), so a misclick loses nothing. The
+service ends the game, and every board of it says who resigned.
 """
 
 from __future__ import annotations
 
+import functools
+import html
 import logging
 import math
 import threading
@@ -34,11 +40,13 @@ from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any
 
+import ipywidgets as w  # type: ignore[import-untyped]
+
 from ..engine.errors import LoggerError
 from ..engine.game import Game
 from ..i18n import Translator
 from ..i18n.explain import explain_rule
-from ..i18n.texts.online import ERRORS, ONLINE, STATUS
+from ..i18n.texts.online import ERRORS, ONLINE, RESIGN, STATUS
 from ..online.client import ClassClient, ClassGameError, GameFeed, Refused, ServiceUnreachable, connect
 from .host import TURN_INTENTS, BaseMode
 from .view import BoardState, Notice, ViewModel, player_name
@@ -385,6 +393,35 @@ class OnlineMode(BaseMode):
         with self.host.lock:
             self.resync(Notice("error", refusal_text(error)))
 
+    def can_resign(self) -> bool:
+        """The pupil plays in this game and it goes on: they may give it up."""
+        return not self.watching and not self.over and not self.host.game.is_over
+
+    def resign(self) -> None:
+        """Give the game up (sent in the background): the service ends it, the board shows the result.
+
+        A refusal (the game had ended meanwhile) or a service that does not answer is said on
+        the board; the service's game is read again after a refusal.
+        """
+        deliver = self.host.deliver
+
+        def work() -> None:
+            try:
+                event = self.client.resign(self.game_id)
+            except Refused as e:
+                deliver(partial(self._refused, e))
+                return
+            except ClassGameError as e:
+                deliver(partial(self._said, Notice("error", refusal_text(e))))
+                return
+            deliver(lambda: self._on_events({"events": [event], "status": "finished"}))
+
+        threading.Thread(target=work, name=f"classgame-resign-{self.game_id}", daemon=True).start()
+
+    def _said(self, notice: Notice) -> None:
+        with self.host.lock:
+            self.host.show(notice)
+
     # ------------------------------------------------------------------ the mode
 
     @property
@@ -530,6 +567,11 @@ def _parse(position: Any, notation: str) -> Any:
         return None
 
 
+@functools.lru_cache(maxsize=8)
+def _translator(locale: str) -> Translator:
+    return Translator(locale)
+
+
 def refusal_text(error: ClassGameError) -> Callable[[Translator], str]:
     """Why the service refused a turn, in the pupil's language: the rule broken, or the service's reason."""
 
@@ -552,7 +594,8 @@ class OnlineBoard:
     """A board showing class game ``game`` live (see the module docstring).
 
     A :class:`~logger_widget.board.widget.Board` with an :class:`OnlineMode` (in :attr:`board` and
-    :attr:`mode`); it is displayed as its board, and the board's public members are reached on it.
+    :attr:`mode`); it is displayed as :attr:`widget` (the board and, under it, the resign bar
+    :attr:`bar`), and the board's public members are reached on it.
 
     Args:
         game: the game's id (from the lobby, or :meth:`ClassClient.games`).
@@ -590,7 +633,70 @@ class OnlineBoard:
             mode=self.mode,
             **options,
         )
+        self._confirming = False
+        #: **Resign**, its question and its two answers (shown under the board while the pupil may resign)
+        self.resign_button = self._button("resign", "lw-online-resign", self._ask)
+        self.confirm_text = w.HTML("")
+        self.confirm_text.add_class("lw-online-resign-confirm")
+        self.yes_button = self._button("yes", "lw-online-resign-yes", self._resign, "danger")
+        self.no_button = self._button("no", "lw-online-resign-no", self._keep)
+        self.bar = w.HBox(
+            [self.resign_button, self.confirm_text, self.yes_button, self.no_button],
+            layout={"flex_flow": "row wrap", "align_items": "center", "max_width": "100%"},
+        )
+        self.bar.add_class("lw-online-bar")
+        #: what the notebook shows: the board and, under it, the resign bar
+        self.widget = w.VBox([self.board, self.bar], layout={"max_width": "100%"})
+        self._sync_bar()
+        self.board.observe(lambda _change: self._sync_bar(), names=["_view", "locale"])
         self.mode.start()
+
+    def _button(self, key: str, css: str, act: Callable[[], None], style: str = "") -> w.Button:
+        button = w.Button(button_style=style, layout={"width": "auto"})
+        button.add_class(css)
+        button.on_click(lambda _b: act())
+        return button
+
+    def _ask(self) -> None:
+        """**Resign** pressed: ask before giving up (a misclick loses nothing)."""
+        self._confirming = True
+        self._sync_bar()
+
+    def _keep(self) -> None:
+        self._confirming = False
+        self._sync_bar()
+
+    def _resign(self) -> None:
+        self._confirming = False
+        if self.mode.can_resign():
+            self.mode.resign()
+        self._sync_bar()
+
+    def _sync_bar(self) -> None:
+        """Show Resign (or its question) only while the pupil may resign; texts in the board's language."""
+        tr = _translator(self.board.locale)
+        may = self.mode.can_resign()
+        self._confirming = self._confirming and may
+        for button, key in ((self.resign_button, "resign"), (self.yes_button, "yes"), (self.no_button, "no")):
+            text = tr.translate(RESIGN[key])
+            if button.description != text:
+                button.description = text
+        confirm = f"<span>{html.escape(tr.translate(RESIGN['confirm']))}</span>"
+        if self.confirm_text.value != confirm:
+            self.confirm_text.value = confirm
+        shown = {
+            self.resign_button: may and not self._confirming,
+            self.confirm_text: self._confirming,
+            self.yes_button: self._confirming,
+            self.no_button: self._confirming,
+        }
+        for widget, on in shown.items():
+            display = "" if on else "none"
+            if widget.layout.display != display:
+                widget.layout.display = display
+        bar = "" if may else "none"
+        if self.bar.layout.display != bar:
+            self.bar.layout.display = bar
 
     def close(self) -> None:
         """Stop following the game."""
@@ -598,12 +704,12 @@ class OnlineBoard:
 
     def __getattr__(self, name: str) -> Any:
         """The board's public members (``view``, ``game``, ``play``, ``locale``…)."""
-        if name.startswith("_") or name in ("board", "mode", "client"):
+        if name.startswith("_") or name in ("board", "mode", "client", "widget", "bar"):
             raise AttributeError(name)
         return getattr(self.board, name)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.board._repr_mimebundle_(**kwargs)
+        return self.widget._repr_mimebundle_(**kwargs)
 
     def __repr__(self) -> str:
         return f"<logger_widget.OnlineBoard game {self.mode.game_id} on {self.board!r}>"
