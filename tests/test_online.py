@@ -9,6 +9,7 @@ the other; a third pupil watches. The attacks a pupil could try from their own k
 from __future__ import annotations
 
 import contextlib
+import html
 import statistics
 import time
 from collections.abc import Callable, Iterator
@@ -272,7 +273,7 @@ def test_a_new_kernel_resumes_the_game_from_the_lobby_and_it_goes_on(klass: Clas
 
 def test_the_lobby_opens_a_seek_a_classmate_accepts_and_both_boards_come_up(klass: Class) -> None:
     olena = Lobby("uk", klass.clients["olena"], refresh=0, poll_wait=POLL)
-    diego = Lobby("es", klass.clients["diego"], refresh=0, poll_wait=POLL)
+    diego = Lobby("es", klass.clients["diego"], refresh=30, poll_wait=POLL)
     olena.refresh()
     diego.refresh()
     assert "olena" in [row.children[0].value for row in diego._online.children]
@@ -381,29 +382,33 @@ def test_the_lobby_joins_the_arena_is_paired_and_the_game_opens_then_resign_and_
     arena = int(teacher.request("POST", "arena", {"minutes": 20})["arena"]["id"])
     # olena's lobby reads only in the background (every 30 s, the arena every 2 s while she is in it)
     olena = Lobby("uk", klass.clients["olena"], refresh=30, poll_wait=POLL)
-    diego = Lobby("es", klass.clients["diego"], refresh=0, poll_wait=POLL)
+    diego = Lobby("es", klass.clients["diego"], refresh=30, poll_wait=POLL)
     try:
         assert "Арена відкрита, до кінця: 20 хвилин." in olena._arena_status.value
-        assert _shown(olena._join) and not _shown(olena._leave) and olena._join.description == "Приєднатися до арени"
+        assert (
+            _shown(olena._join)
+            and not _shown(olena._leave)
+            and olena._join.description == "Приєднатися до арени"
+        )
         olena._join.click()
         assert "Ти на арені: чекаємо" in olena._arena_you.value and olena.in_arena()
         assert _shown(olena._leave) and not _shown(olena._join) and olena.board is None
-        diego._join.click()  # two waiting: the service pairs them, diego's board comes up at once
-        assert diego.board is not None
-        klass.boards.append(diego.board)
-        game = diego.board.mode.game_id
-        assert f"Estás jugando la partida {game} de la arena" in diego._arena_you.value
-        # olena does nothing: her lobby's arena poll opens the game on her board
+        diego._join.click()  # two waiting: the service pairs them at the next poll of either
+        # neither clicks anything more: their lobbies' arena polls open the game on their boards
         board = until(lambda: olena.board, timeout=10, what="olena's arena board by itself")
         klass.boards.append(board)
+        other = until(lambda: diego.board, timeout=10, what="diego's arena board by itself")
+        klass.boards.append(other)
+        game = other.mode.game_id
+        until(lambda: f"Estás jugando la partida {game} de la arena" in diego._arena_you.value)
         assert board.mode.game_id == game and board.mode.mine and not board.mode.watching
         until(lambda: f"Ти граєш гру арени {game}" in olena._arena_you.value, what="olena playing")
         for name in ("olena", "diego"):
             assert f'<td class="lw-arena-name">{name}</td>' in olena._arena_table.value
         assert "<th>Місце</th>" in olena._arena_table.value and "Твоє місце:" in olena._arena_you.value
         diego._leave.click()  # no new games for diego; the game in progress goes on
-        diego.board.resign_button.click()
-        diego.board.yes_button.click()
+        other.resign_button.click()
+        other.yes_button.click()
         until(lambda: online(board)["state"] == "over", what="the resignation on olena's board")
         assert board.view["status"]["text"] == "Гру завершено: diego — гру здано."
         assert klass.clients["olena"].game(game)["result"]["reason"] == "resign"
@@ -459,7 +464,11 @@ def test_the_lobby_turn_limit_refuses_bad_values_by_name_and_a_limited_game_ends
         for bad in ("abc", "0", "501", "2.5", "-3"):
             olena._turn_limit.value = bad
             olena._open.click()
-            assert f'Turn limit "{bad}" is not a whole number of turns from 1 to 500' in olena._notice.value
+            notice = html.unescape(olena._notice.value)
+            assert f'Turn limit "{bad}" is not a whole number of turns from 1 to 500' in notice, notice
+        diego._turn_limit.value = "десять"
+        diego._open.click()
+        assert "Обмеження ходів «десять» — не ціле число ходів від 1 до 500" in diego._notice.value
         assert {s["id"] for s in klass.clients["olena"].seeks()} == before  # nothing was opened
         olena._turn_limit.value = " 2 "
         olena._open.click()

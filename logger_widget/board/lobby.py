@@ -140,6 +140,8 @@ class Lobby:
     Attributes:
         board: the :class:`~.online_mode.OnlineBoard` opened last, or ``None``.
         error: the :class:`~logger_widget.online.client.ClassGameError` of the last refresh, or ``None``.
+        arena: the class arena as last read (:meth:`~logger_widget.online.client.ClassClient.arena`,
+            ``you`` read as present while the pupil is in it).
         widget: the ipywidgets box shown.
     """
 
@@ -504,7 +506,9 @@ class Lobby:
         try:
             limit = turn_limit(self._turn_limit.value)
         except ValueError:
-            text = self._t("bad_turn_limit", SEEK, value=self._turn_limit.value.strip(), max=MAX_TURN_LIMIT)
+            text = self._t(
+                "bad_turn_limit", SEEK, value=self._turn_limit.value.strip()[:20], max=MAX_TURN_LIMIT
+            )
             self._notice.value = self._box("error", text)
             return
         self._act(

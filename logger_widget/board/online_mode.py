@@ -100,6 +100,7 @@ class OnlineMode(BaseMode):
         result: the service's result once finished (``winners``, ``reason``, ``left``…), else ``None``.
         pending: ``(ply, notation)`` of the pupil's turn on its way to the service, else ``None``.
         trouble: the error while the service cannot be reached, else ``None``.
+        resigning: the pupil's resignation is on its way (:meth:`resign`).
         seq: the last event taken.
     """
 
@@ -117,6 +118,7 @@ class OnlineMode(BaseMode):
         self.result: dict[str, Any] | None = None
         self.pending: tuple[int, str] | None = None
         self.trouble: ClassGameError | None = None
+        self.resigning = False  # the pupil's resignation is on its way to the service
         self.seq = 0
         self._confirmed = 0  # turns the service has
         self._applying = False  # the mode itself changes the game: no turn to send
@@ -394,8 +396,8 @@ class OnlineMode(BaseMode):
             self.resync(Notice("error", refusal_text(error)))
 
     def can_resign(self) -> bool:
-        """The pupil plays in this game and it goes on: they may give it up."""
-        return not self.watching and not self.over and not self.host.game.is_over
+        """The pupil plays in this game, it goes on and no resignation is on its way: they may give it up."""
+        return not self.watching and not self.over and not self.host.game.is_over and not self.resigning
 
     def resign(self) -> None:
         """Give the game up (sent in the background): the service ends it, the board shows the result.
@@ -404,23 +406,25 @@ class OnlineMode(BaseMode):
         the board; the service's game is read again after a refusal.
         """
         deliver = self.host.deliver
+        self.resigning = True
 
         def work() -> None:
             try:
                 event = self.client.resign(self.game_id)
-            except Refused as e:
-                deliver(partial(self._refused, e))
-                return
             except ClassGameError as e:
-                deliver(partial(self._said, Notice("error", refusal_text(e))))
+                deliver(partial(self._resign_failed, e))
                 return
             deliver(lambda: self._on_events({"events": [event], "status": "finished"}))
 
         threading.Thread(target=work, name=f"classgame-resign-{self.game_id}", daemon=True).start()
 
-    def _said(self, notice: Notice) -> None:
+    def _resign_failed(self, error: ClassGameError) -> None:
         with self.host.lock:
-            self.host.show(notice)
+            self.resigning = False
+            if isinstance(error, Refused):
+                self._refused(error)  # the game had ended meanwhile: the service's game goes on the board
+            else:
+                self.host.show(Notice("error", refusal_text(error)))
 
     # ------------------------------------------------------------------ the mode
 
@@ -684,13 +688,13 @@ class OnlineBoard:
         confirm = f"<span>{html.escape(tr.translate(RESIGN['confirm']))}</span>"
         if self.confirm_text.value != confirm:
             self.confirm_text.value = confirm
-        shown = {
-            self.resign_button: may and not self._confirming,
-            self.confirm_text: self._confirming,
-            self.yes_button: self._confirming,
-            self.no_button: self._confirming,
-        }
-        for widget, on in shown.items():
+        shown = (
+            (self.resign_button, may and not self._confirming),
+            (self.confirm_text, self._confirming),
+            (self.yes_button, self._confirming),
+            (self.no_button, self._confirming),
+        )
+        for widget, on in shown:
             display = "" if on else "none"
             if widget.layout.display != display:
                 widget.layout.display = display
