@@ -405,7 +405,11 @@ def test_the_lobby_joins_the_arena_is_paired_and_the_game_opens_then_resign_and_
         until(lambda: f"Ти граєш гру арени {game}" in olena._arena_you.value, what="olena playing")
         for name in ("olena", "diego"):
             assert f'<td class="lw-arena-name">{name}</td>' in olena._arena_table.value
-        assert "<th>Місце</th>" in olena._arena_table.value and "Твоє місце:" in olena._arena_you.value
+        assert (
+            'aria-label="Місце"' in olena._arena_table.value
+            and "<th>Рейтинг</th>" in olena._arena_table.value
+        )
+        assert "Твоє місце:" in olena._arena_you.value
         diego._leave.click()  # no new games for diego; the game in progress goes on
         other.resign_button.click()
         other.yes_button.click()

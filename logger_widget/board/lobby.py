@@ -51,7 +51,7 @@ log = logging.getLogger(__name__)
 #: pupils it has heard from in the last 30 s).
 ARENA_POLL = 2.0
 #: The standings' columns in the lobby (the dashboard's headings).
-STANDING_COLUMNS = ("rank", "name", "points", "games", "rating")
+STANDING_COLUMNS = ("rank", "name", "points", "rating")
 
 #: The lobby of each pupil in this kernel (a new one closes the old one).
 _lobbies: weakref.WeakValueDictionary[str, Lobby] = weakref.WeakValueDictionary()
@@ -93,17 +93,30 @@ def turn_limit(text: str) -> int | None:
     return int(value)
 
 
-_STANDINGS_CSS = (
-    "<style>.lw-arena-standings{border-collapse:collapse;max-width:100%}"
+#: The lobby's own styles (scoped to it): texts wrap instead of being cut, the form fits 360 px, the standings
+#: table scrolls inside itself when a name is very long (the page never scrolls sideways).
+_LOBBY_CSS = (
+    "<style>"
+    ".lw-lobby .widget-label{white-space:normal;height:auto;line-height:1.35;overflow:visible;min-width:0}"
+    ".lw-lobby .widget-html-content{line-height:1.35}"
+    ".lw-lobby .widget-hbox>.widget-label{flex:0 1 auto}"
+    ".lw-lobby .widget-hbox{max-width:100%}"
+    ".lw-lobby .lw-lobby-turn-limit{max-width:100%}"
+    ".lw-lobby .jupyter-button{height:auto;min-height:var(--jp-widgets-inline-height);white-space:normal}"
+    ".lw-arena-table .widget-html-content{overflow-x:auto;max-width:100%}"
+    ".lw-arena-standings{border-collapse:collapse}"
     ".lw-arena-standings th,.lw-arena-standings td{padding:0 .6em 0 0;text-align:left;white-space:nowrap}"
-    ".lw-arena-standings td.lw-arena-name{white-space:normal;overflow-wrap:anywhere}"
-    ".lw-arena-standings tr.lw-arena-me{font-weight:bold}</style>"
+    ".lw-arena-standings tr.lw-arena-me{font-weight:bold}"
+    "</style>"
 )
 
 
 def _standings_html(standings: list[dict[str, Any]], name: str, headings: list[str], tr: Translator) -> str:
     """The class's standings as a table (names escaped, numbers in the pupil's language), the pupil's row bold."""
-    head = "".join(f"<th>{html.escape(h)}</th>" for h in headings)
+    # the place's column is narrow: its heading is said to screen readers and shown as a tooltip only
+    place, *rest = headings
+    head = f'<th title="{html.escape(place)}" aria-label="{html.escape(place)}"></th>'
+    head += "".join(f"<th>{html.escape(h)}</th>" for h in rest)
     rows = []
     for s in standings:
         mine = ' class="lw-arena-me"' if s.get("name") == name else ""
@@ -114,10 +127,12 @@ def _standings_html(standings: list[dict[str, Any]], name: str, headings: list[s
                 cells.append(f'<td class="lw-arena-name">{html.escape(str(value))}</td>')
                 continue
             text = tr.format_number(round(value)) if isinstance(value, (int, float)) else str(value)
+            if column == "rank":
+                text += "."
             cells.append(f"<td>{html.escape(text)}</td>")
         rows.append(f"<tr{mine}>{''.join(cells)}</tr>")
     body = "".join(rows)
-    return f'{_STANDINGS_CSS}<table class="lw-arena-standings"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+    return f'<table class="lw-arena-standings"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
 
 
 def _challenge(name: str, client: ClassClient) -> None:
@@ -177,11 +192,11 @@ class Lobby:
         narrow = {"width": "auto", "max_width": "100%"}
         self._seats = w.Dropdown(options=[2, 3, 4], value=2, description=t("players"), layout=narrow)
         self._bots = w.Dropdown(options=[0, 1, 2, 3], value=0, description=t("bots"), layout=narrow)
-        self._turn_limit = w.Text(
-            value="", description=t("turn_limit", SEEK), placeholder=t("no_limit", SEEK), layout=narrow
-        )
+        # the limit's label apart from its field: on a narrow screen the field goes under it
+        self._turn_limit_label = w.Label(t("turn_limit", SEEK), layout={"width": "auto", "flex": "0 1 auto"})
+        self._turn_limit = w.Text(value="", placeholder=t("no_limit", SEEK), layout={"width": "10em"})
         self._turn_limit.add_class("lw-lobby-turn-limit")
-        for field in (self._seats, self._bots, self._turn_limit):
+        for field in (self._seats, self._bots):
             field.style.description_width = "initial"
         self._open = w.Button(description=t("open_seek"), layout={"width": "auto"})
         self._open.add_class("lw-lobby-open")
@@ -213,6 +228,7 @@ class Lobby:
             return
         self.widget = w.VBox(
             [
+                w.HTML(_LOBBY_CSS, layout={"display": "none"}),
                 self._title,
                 self._notice,
                 self._heading("class_standings", PAGE),  # the arena first: a pupil in it must not look for it
@@ -228,7 +244,7 @@ class Lobby:
                 self._heading("seeks"),
                 self._seeks,
                 w.HBox(
-                    [self._seats, self._bots, self._turn_limit, self._open],
+                    [self._seats, self._bots, self._turn_limit_label, self._turn_limit, self._open],
                     layout={"flex_flow": "row wrap", "max_width": "100%"},
                 ),
                 self._heading("games"),
