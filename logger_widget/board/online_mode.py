@@ -308,16 +308,28 @@ class OnlineMode(BaseMode):
         """Put the service's game on the board (read in the background), saying why with ``notice``."""
         self._background(lambda info: self._replace(info, notice), "sync")
 
-    def _background(self, then: Callable[[Mapping[str, Any]], None], what: str) -> None:
+    def _background(
+        self,
+        then: Callable[[Mapping[str, Any]], None],
+        what: str,
+        call: Callable[[], Mapping[str, Any]] | None = None,
+        failed: Callable[[ClassGameError], None] | None = None,
+    ) -> None:
+        """Run ``call`` (default: read the service's game) in a thread; ``then`` its answer, ``failed`` its error.
+
+        Both run on the kernel's event loop (``failed`` defaults to the feed's trouble handler).
+        """
         deliver = self.host.deliver
+        request = call or (lambda: self.client.game(self.game_id))
+        on_error = failed or self._on_trouble
 
         def work() -> None:
             try:
-                info = self.client.game(self.game_id)
+                answer = request()
             except ClassGameError as e:
-                deliver(partial(self._on_trouble, e))
+                deliver(partial(on_error, e))
                 return
-            deliver(lambda: then(info))
+            deliver(lambda: then(answer))
 
         threading.Thread(target=work, name=f"classgame-{what}-{self.game_id}", daemon=True).start()
 
@@ -405,18 +417,13 @@ class OnlineMode(BaseMode):
         A refusal (the game had ended meanwhile) or a service that does not answer is said on
         the board; the service's game is read again after a refusal.
         """
-        deliver = self.host.deliver
         self.resigning = True
-
-        def work() -> None:
-            try:
-                event = self.client.resign(self.game_id)
-            except ClassGameError as e:
-                deliver(partial(self._resign_failed, e))
-                return
-            deliver(lambda: self._on_events({"events": [event], "status": "finished"}))
-
-        threading.Thread(target=work, name=f"classgame-resign-{self.game_id}", daemon=True).start()
+        self._background(
+            lambda event: self._on_events({"events": [event], "status": "finished"}),
+            "resign",
+            call=lambda: self.client.resign(self.game_id),
+            failed=self._resign_failed,
+        )
 
     def _resign_failed(self, error: ClassGameError) -> None:
         with self.host.lock:
