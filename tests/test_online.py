@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import html
+import re
 import statistics
 import time
 from collections.abc import Callable, Iterator
@@ -108,6 +109,11 @@ def drive(board: OnlineBoard) -> Driver:
 def pick(position: Position) -> Turn:
     """A legal turn of ``position``, the same every run (the first in notation order)."""
     return min(position.legal_turns(), key=lambda t: t.notation())
+
+
+def _text(markup: str) -> str:
+    """The text of an HTML widget's value (its tags dropped)."""
+    return html.unescape(re.sub(r"<[^>]+>", "", markup))
 
 
 def online(board: OnlineBoard) -> dict[str, Any]:
@@ -365,6 +371,18 @@ def test_every_text_of_an_online_board_comes_from_the_catalogues(klass: Class) -
         for path, s in _view_strings({k: v for k, v in view.items() if k != "online"})
         if s not in PUPILS
     ]
+    first = klass.boards[-3]  # olena's: she plays, so her board has Resign and its question
+    first.resign_button.click()
+    strings += [
+        (f"bar.{n}", b.description) for n, b in (("resign", first.resign_button), ("yes", first.yes_button))
+    ]
+    strings.append(("bar.confirm", _text(first.confirm_text.value)))
+    lobby = Lobby("en-XA", klass.clients["amy"], refresh=0)
+    lobby._turn_limit.value = "x"
+    lobby._open.click()
+    strings += [("lobby.limit", lobby._turn_limit_label.value), ("lobby.placeholder", lobby._turn_limit.placeholder),
+                ("lobby.arena", _text(lobby._arena_status.value)), ("lobby.bad_limit", _text(lobby._notice.value))]  # fmt: skip
+    lobby.close()
     bad = sorted({f"{path}: {s!r}" for path, s in strings if _unbracketed(s)})
     assert not bad, "texts that bypass the catalogues:\n" + "\n".join(bad[:40])
     assert any("olena" in s for _path, s in strings)  # the names are in the texts
