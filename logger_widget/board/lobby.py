@@ -100,7 +100,7 @@ _LOBBY_CSS = (
     ".lw-lobby .widget-label{white-space:normal;height:auto;line-height:1.35;overflow:visible;min-width:0}"
     ".lw-lobby .widget-html-content{line-height:1.35}"
     ".lw-lobby .widget-hbox>.widget-label{flex:0 1 auto}"
-    ".lw-lobby .widget-hbox{max-width:100%}"
+    ".lw-lobby .widget-hbox{max-width:100%;align-items:center}"
     ".lw-lobby .lw-lobby-turn-limit{max-width:100%}"
     ".lw-lobby .jupyter-button{height:auto;min-height:var(--jp-widgets-inline-height);white-space:normal}"
     ".lw-arena-table .widget-html-content{overflow-x:auto;max-width:100%}"
