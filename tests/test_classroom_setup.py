@@ -26,10 +26,12 @@ from classsetup import (  # noqa: E402
     COURSE_ID,
     close_teacher_material,
     make_exchange,
+    open_interpreter_path,
     role_config,
     set_up_credentials,
     write_roles,
 )
+from classlist import read_class, refuse_system_accounts  # noqa: E402
 from homedisk import HomeDisk, disk_limit_unsupported, private_tmp_command  # noqa: E402
 from hubkit import TESTS_ROOT  # noqa: E402
 
@@ -382,3 +384,36 @@ def test_the_hub_refuses_its_state_or_the_environment_below_tmp_and_warns_withou
     assert "WARNING: pupils' homes have NO disk limit: mkfs.ext4 is not installed" in err, err
     status, config, err = _load_config(hub_root)  # everything there: neither warning
     assert status == 0 and "WARNING" not in err, err
+
+
+def test_class_list_names_are_ascii_a_letter_first_and_no_system_account(tmp_path: Path) -> None:
+    listed = tmp_path / "class.csv"
+    listed.write_text("# a comment\nOlena,uk\n_amy2,en\n" + "d" * 32 + ",es\n")
+    assert read_class(listed) == {"olena": "uk", "_amy2": "en", "d" * 32: "es"}
+    for bad in ("2pac", "\u043elena", "ol\u00e9na", "amy-2", "../olena", "d" * 33, ""):
+        listed.write_text(f"olena,uk\n{bad},en\n")
+        with pytest.raises(SystemExit, match=rf"class.csv:2: the name '.*' must be ASCII letters, digits or _, a letter or _ first"):
+            read_class(listed)
+    refuse_system_accounts({"olena", "nobody-such-account"})  # not accounts here: nothing to refuse
+    for system, uid in (("root", 0), ("daemon", 1)):
+        with pytest.raises(SystemExit, match=f"the class-list name '{system}' is the system account uid {uid}"):
+            refuse_system_accounts({"olena", system})
+
+
+def test_the_interpreters_folders_get_the_search_bit_and_nothing_readable(hub_root: Path) -> None:
+    """open_interpreter_path: o+x on every folder above the real interpreter (a link's target), no r."""
+    real = hub_root / "pyenv" / "versions" / "bin" / "python3"
+    real.parent.mkdir(parents=True)
+    real.write_text("#!/bin/sh\n")
+    real.chmod(0o700)
+    modes = {hub_root / "pyenv": 0o700, hub_root / "pyenv" / "versions": 0o750, real.parent: 0o755}
+    for folder, mode in modes.items():
+        folder.chmod(mode)
+    link = hub_root / "env" / "bin" / "python"
+    link.parent.mkdir(parents=True)
+    link.symlink_to(real)
+    link.parent.chmod(0o700)
+    open_interpreter_path(link)
+    assert {f: f.stat().st_mode & 0o777 for f in modes} == {f: m | 0o001 for f, m in modes.items()}
+    assert real.stat().st_mode & 0o777 == 0o700  # the interpreter itself: not the set-up's to open
+    assert link.parent.stat().st_mode & 0o777 == 0o700  # the link's own folder is not the interpreter's path
