@@ -22,6 +22,7 @@ import pytest
 
 pytest.importorskip("bcrypt")
 from classcodes import ALPHABET, CodeBook, PasswordBook, class_sheet, normalize_code  # noqa: E402
+from classlist import read_class, refuse_system_accounts  # noqa: E402
 from classsetup import (  # noqa: E402
     COURSE_ID,
     close_teacher_material,
@@ -31,7 +32,6 @@ from classsetup import (  # noqa: E402
     set_up_credentials,
     write_roles,
 )
-from classlist import read_class, refuse_system_accounts  # noqa: E402
 from homedisk import HomeDisk, disk_limit_unsupported, private_tmp_command  # noqa: E402
 from hubkit import TESTS_ROOT  # noqa: E402
 
@@ -361,7 +361,9 @@ def test_the_hub_the_proxy_and_the_servers_listen_on_127_0_0_1_only(hub_root: Pa
     assert [s["url"] for s in config["services"] if s["url"]] == ["http://127.0.0.1:8003"], config["services"]
 
 
-@pytest.mark.skipif(os.geteuid() != 0, reason="the pupils' own accounts and private /tmp need root (CI runs as root)")
+@pytest.mark.skipif(
+    os.geteuid() != 0, reason="the pupils' own accounts and private /tmp need root (CI runs as root)"
+)
 def test_the_hub_refuses_its_state_or_the_environment_below_tmp_and_warns_without_bwrap_or_disks(
     tmp_path: Path, hub_root: Path
 ) -> None:
@@ -392,11 +394,16 @@ def test_class_list_names_are_ascii_a_letter_first_and_no_system_account(tmp_pat
     assert read_class(listed) == {"olena": "uk", "_amy2": "en", "d" * 32: "es"}
     for bad in ("2pac", "\u043elena", "ol\u00e9na", "amy-2", "../olena", "d" * 33, ""):
         listed.write_text(f"olena,uk\n{bad},en\n")
-        with pytest.raises(SystemExit, match=rf"class.csv:2: the name '.*' must be ASCII letters, digits or _, a letter or _ first"):
+        with pytest.raises(
+            SystemExit,
+            match=r"class.csv:2: the name '.*' must be ASCII letters, digits or _, a letter or _ first",
+        ):
             read_class(listed)
     refuse_system_accounts({"olena", "nobody-such-account"})  # not accounts here: nothing to refuse
     for system, uid in (("root", 0), ("daemon", 1)):
-        with pytest.raises(SystemExit, match=f"the class-list name '{system}' is the system account uid {uid}"):
+        with pytest.raises(
+            SystemExit, match=f"the class-list name '{system}' is the system account uid {uid}"
+        ):
             refuse_system_accounts({"olena", system})
 
 
