@@ -8,12 +8,10 @@ tested. Lean: two pupils, no compiled kernel (``LOGGER_WIDGET_NO_JIT``), one ser
 
 from __future__ import annotations
 
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 
 import pytest
-from hubkit import Hub, hub_fixture, pupil_token
+from hubkit import Hub, hub_fixture, pupil_token, token_status
 
 pytestmark = pytest.mark.slow
 
@@ -28,16 +26,6 @@ def hub() -> Iterator[Hub]:
     yield from hub_fixture(
         PUPILS, TEACHER, 768 * 2**20, PASSWORDS, LW_SYSTEM_USERS="0", LOGGER_WIDGET_NO_JIT="1"
     )
-
-
-def _get(hub: Hub, token: str, path: str) -> int:
-    req = urllib.request.Request(hub.url + path, headers={"Authorization": f"token {token}"})
-    try:
-        with urllib.request.urlopen(req, timeout=60) as r:
-            return int(r.status)
-    except urllib.error.HTTPError as e:
-        with e:
-            return int(e.code)
 
 
 def test_without_unix_accounts_a_pupil_still_cannot_open_a_classmates_server(hub: Hub) -> None:
@@ -55,5 +43,7 @@ def test_without_unix_accounts_a_pupil_still_cannot_open_a_classmates_server(hub
     assert status in (403, 404), f"olena reached diego's server (HTTP {status})"
     token = pupil_token(hub, "olena", "olena-secret")
     for path in ("user/diego/api/contents", "user/diego/api/kernels", "hub/api/users/diego/tokens"):
-        assert _get(hub, token, path) in (403, 404), path
-    assert _get(hub, token, "hub/api/users/olena") == 200  # her token works: the refusals are about diego
+        assert token_status(hub, token, "GET", path) in (403, 404), path
+    assert (
+        token_status(hub, token, "GET", "hub/api/users/olena") == 200
+    )  # her token works: the refusals are about diego

@@ -22,6 +22,7 @@ from typing import Any
 
 import pytest
 from hubkit import CLASS_ENV, Hub, HubError, pupil_token, run_in_kernel, running_hub
+from hubkit import token_status as _status
 
 pytestmark = pytest.mark.slow
 
@@ -70,20 +71,6 @@ def _password(hub: Hub, name: str) -> str:
 
 def _token(hub: Hub, name: str) -> str:
     return pupil_token(hub, name, _password(hub, name))
-
-
-def _status(hub: Hub, token: str, method: str, path: str, body: Any = None) -> int:
-    """The HTTP status of a request to the hub (``path`` below the hub's URL) with ``token``."""
-    data = None if body is None else json.dumps(body).encode()
-    req = urllib.request.Request(
-        hub.url + path, data=data, method=method, headers={"Authorization": f"token {token}"}
-    )
-    try:
-        with urllib.request.urlopen(req, timeout=60) as r:
-            return int(r.status)
-    except urllib.error.HTTPError as e:
-        with e:
-            return int(e.code)
 
 
 def test_a_name_not_on_the_class_list_cannot_log_in(hub: Hub) -> None:
