@@ -238,8 +238,11 @@ def diego_cheats(hub: Hub, page: Any) -> None:
     rows = page.locator("table.progress tbody tr")
     assert [r.get_attribute("data-pupil") for r in rows.all()] == ["diego"]
 
-    files = [hub.state / "homes" / "olena", hub.state / "homes" / "olena" / ".logger_progress.sqlite",
-             hub.state / "classgame.sqlite"]  # fmt: skip
+    files = [
+        hub.state / "homes" / "olena",
+        hub.state / "homes" / "olena" / ".logger_progress.sqlite",
+        hub.state / "classgame" / "classgame.sqlite",
+    ]  # fmt: skip  (the service's folder, mode 0700)
     code = f"READS = {READS!r}\nFILES = {[str(f) for f in files]!r}\nFORGED = {FORGED!r}\n" + CHEAT
     shut_down_kernels(hub, "diego")
     out = run_in_kernel(hub, "diego", pupil_token(hub, "diego", PASSWORDS["diego"]), code)
@@ -255,6 +258,7 @@ def diego_cheats(hub: Hub, page: Any) -> None:
     assert status == 200 and json.loads(text)["pupil"] == "diego", text
     status, text = found["forged"]
     assert status == 201, text  # accepted: as diego's own (no name in a request makes anyone another)
+    assert files[2].exists(), f"the class database is not at {files[2]}"
     assert found["files"] == {str(f): "denied" for f in files}, found
     assert not files[1].exists(), "on the hub a pupil's progress is the service's, never a file in the home"
 
