@@ -180,6 +180,16 @@ def read_sheet(sheet: Path) -> dict[str, str]:
     return dict(slips)
 
 
+def chosen_password(hub: Hub, name: str, passwords: dict[str, str]) -> str:
+    """``name``'s password, kept in ``passwords``; the first time, the pupil logs in with the code
+    from the class sheet and chooses it (``<name>-secret``)."""
+    if name not in passwords:
+        chosen = f"{name}-secret"
+        assert hub.session().login(name, hub.codes[name], new_password=chosen) == 302, f"{name}'s code failed"
+        passwords[name] = chosen
+    return passwords[name]
+
+
 def pupil_token(hub: Hub, name: str, password: str) -> str:
     """The pupil logs in and asks the hub for an API token of their own (as on /hub/token)."""
     session = hub.session()

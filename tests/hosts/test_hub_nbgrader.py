@@ -36,7 +36,7 @@ from typing import Any
 import nbformat
 import pytest
 from hubkit import Hub, hub_fixture, pupil_token, run_in_kernel
-from test_nbgrader import CHEAT, MISTAKES, MISTAKES_POINTS, RIGHT, SABOTAGE_SEEN, SABOTEUR, TOTAL
+from nbgraderkit import CHEAT, MISTAKES, MISTAKES_POINTS, RIGHT, SABOTAGE_SEEN, SABOTEUR, TOTAL
 
 from logger_widget.classroom.exercises import exercise
 from logger_widget.i18n import Translator
