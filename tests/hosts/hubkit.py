@@ -31,7 +31,10 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from browser_fixtures import _stop  # (stops a server's process group)
+try:
+    from browser_fixtures import _stop  # (stops a server's process group)
+except ModuleNotFoundError:  # imported as tests.hosts.hubkit (python -m benchmarks.bench_classroom)
+    from tests.browser_fixtures import _stop
 
 REPO = Path(__file__).resolve().parents[2]
 CONFIG = REPO / "deploy" / "jupyterhub" / "jupyterhub_config.py"
@@ -95,7 +98,10 @@ class Hub:
 
         The spawner's state keeps the path only; a v1 hierarchy is mounted under ``.../memory/``.
         """
-        from cgroupspawner import MemoryCgroup
+        try:
+            from cgroupspawner import MemoryCgroup
+        except ModuleNotFoundError:  # imported as tests.hosts.hubkit, from the repository's root
+            from deploy.jupyterhub.cgroupspawner import MemoryCgroup
 
         path = self.api("GET", f"users/{name}")["servers"][""]["state"].get("cgroup")
         return MemoryCgroup(Path(path), 1 if "/memory/" in path else 2) if path else None
