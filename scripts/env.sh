@@ -10,7 +10,9 @@
 #        screenshots, bubblewrap, libseccomp and setpriv (util-linux) for the sandboxes of
 #        pupils' bots (tournament/isolation.py; pyseccomp, the Python side of libseccomp,
 #        comes from PyPI with the package), GNU time for benchmarks/bench_setup.py, PostgreSQL's
-#        server for the class database's tests (tests/dbkit.py starts its own; none is left running).
+#        server for the class database's tests (tests/dbkit.py starts its own; none is left running),
+#        npm for the tests' JavaScript tools; then, from npm, VS Code's widget manager and what its
+#        harness needs (tests/e2e/vscode_harness/package.json, pinned).
 # A .venv made for `dev` serves `lab` as it is; one made for `lab` is completed by a `dev` run.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -31,6 +33,7 @@ if [ "$EXTRA" = dev ]; then
   command -v setpriv >/dev/null 2>&1 || need+=(util-linux)
   [ -x /usr/bin/time ] || need+=(time)
   compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || need+=(postgresql)
+  command -v npm >/dev/null 2>&1 || need+=(npm)
 fi
 if [ ${#need[@]} -gt 0 ]; then
   echo "== installing Debian packages: ${need[*]}"
@@ -76,4 +79,11 @@ if [ "$EXTRA" = dev ]; then
 from logger_widget.bots import mcts
 mcts.compiled_search(wait=True)
 PY
+fi
+
+# The VS Code harness's npm packages (tests/e2e/vscode_harness/install.py; a no-op once installed).
+# Not fatal (scripts/voila.sh, scripts/classroom.sh also come here, offline too): its test installs
+# them again, or fails saying why.
+if [ "$EXTRA" = dev ]; then
+  .venv/bin/python tests/e2e/vscode_harness/install.py || echo "== warning: the VS Code harness's npm packages are not installed" >&2
 fi

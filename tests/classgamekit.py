@@ -66,6 +66,7 @@ c.JupyterHub.db_url = "sqlite:///{state}/jupyterhub.sqlite"
 c.JupyterHub.cookie_secret = bytes.fromhex("{secret}")
 c.JupyterHub.authenticator_class = "dummy"
 c.Authenticator.allowed_users = {users!r}
+c.Authenticator.admin_users = {admins!r}
 c.JupyterHub.cleanup_servers = False
 c.JupyterHub.services = [
     {{"name": "{service}", "url": "{service_url}", "api_token": "{service_token}", "oauth_no_confirm": True}},
@@ -163,8 +164,10 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
 
 
 @contextlib.contextmanager
-def mini_hub(users: list[str], teacher: str = "teacher") -> Iterator[MiniHub]:
+def mini_hub(users: list[str], teacher: str = "teacher", admins: tuple[str, ...] = ()) -> Iterator[MiniHub]:
     """A JupyterHub with ``users`` and ``teacher`` (holding the ``teacher`` role); stopped at the end.
+
+    ``admins``: more users, hub admins without the ``teacher`` role.
 
     Starts in about 3 s.
     """
@@ -173,7 +176,7 @@ def mini_hub(users: list[str], teacher: str = "teacher") -> Iterator[MiniHub]:
     service_token, admin_token = secrets.token_hex(16), secrets.token_hex(16)
     service_url = f"http://127.0.0.1:{service_port}"
     (state / "jupyterhub_config.py").write_text(_CONFIG.format(
-        public=public, hub=hub_port, state=state, secret=secrets.token_hex(32), users=set(users) | {teacher},
+        public=public, hub=hub_port, state=state, secret=secrets.token_hex(32), users=set(users) | {teacher} | set(admins), admins=set(admins),
         service=SERVICE, service_url=service_url, service_token=service_token, admin_token=admin_token,
         teacher=teacher,
     ))  # fmt: skip

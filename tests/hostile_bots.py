@@ -41,6 +41,7 @@ class Targets:
     classmate: str  # a classmate's bot file in the same folder
     private_home: str  # a file in another user's 0700 home
     canary: str  # a path that must not appear (the bots try to create it)
+    site_packages: tuple[str, ...]  # the teacher's installed packages (the venv's and the interpreter's)
 
 
 # stem -> (source with {targets} fields, expected kind)
@@ -270,6 +271,23 @@ HOSTILE: dict[str, tuple[str, str]] = {
         "        return 'PWNED x32 mount'\n"
         "    raise OSError(_err())\n",
         "crash",
+    ),
+    "imports_site_packages": (
+        # the interpreter starts with -I -S (no site-packages on sys.path): puts them back by hand
+        "import sys\n"
+        "def choose(position):\n"
+        "    for folder in {site_packages!r}:\n"
+        "        if os.path.isdir(folder) and os.listdir(folder):\n"
+        "            return 'PWNED sees ' + folder\n"
+        "    sys.path[:0] = {site_packages!r}\n"
+        "    for name in ('tornado', 'babel', 'requests', 'attr', 'IPython'):\n"
+        "        try:\n"
+        "            __import__(name)\n"
+        "            return 'PWNED imports ' + name\n"
+        "        except ImportError:\n"
+        "            pass\n"
+        "    raise OSError('no installed package')\n",
+        "exception",
     ),
     "writes_stdlib": (
         "import random\n"

@@ -2,7 +2,8 @@
 
 The answer sets are ``{question key: the code of its answer cell}`` for the course's assignment
 ``game_theory`` (deploy/nbgrader): right in unusual forms, the usual mistakes, a cheat, a saboteur
-of the teacher's autograding; :data:`TOTAL` is the assignment's points.
+of the teacher's autograding (its network cell names ``LISTENER_PORT`` and ``ABSTRACT_NAME``, which
+a test replaces by its own listeners); :data:`TOTAL` is the assignment's points.
 """
 
 from __future__ import annotations
@@ -85,6 +86,23 @@ try:  # the graded notebook, which nbgrader writes afterwards, made a link to th
 except OSError as e:
     print("sabotage: refused link", type(e).__name__)
 answer_sample_size = 5""",
+    # the network: a name lookup, the test's abstract Unix socket (as X11's), then a connection to a
+    # listener of the test (LISTENER_PORT), which would earn the points of the right answer if it got through
+    "game_value": """\
+import socket
+try:
+    print("network: looked up", socket.getaddrinfo("pypi.org", 443)[0][4][0])
+except OSError as e:
+    print("network: lookup refused", type(e).__name__)
+try:
+    socket.socket(socket.AF_UNIX).connect("\\0ABSTRACT_NAME")
+    print("network: abstract connected")
+except OSError as e:
+    print("network: abstract refused", type(e).__name__)
+socket.create_connection(("127.0.0.1", LISTENER_PORT), timeout=5).close()
+print("network: connected")
+from logger_widget.classroom.exercises import BACKWARD_INDUCTION, exact_value
+answer_game_value = exact_value(BACKWARD_INDUCTION.position)""",
 }
 #: what the saboteur's cell prints when it runs contained: an empty course folder, nothing written, no token
 SABOTAGE_SEEN = [

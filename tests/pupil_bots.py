@@ -73,6 +73,12 @@ BAD = {
         "    if COUNT[0] > 3:\n        time.sleep(3600)\n    return list(position.legal_turns())[0]\n",
         "time",
     ),
+    "opens_files": (
+        # more descriptors than SandboxLimits.open_files (64); it plays on if it gets them all
+        "def choose(position):\n    files = [open('/dev/null') for _ in range(100)]\n"
+        "    return list(position.legal_turns())[len(files) % 2]\n",
+        "exception",
+    ),
     "tamperer": (
         # tries to reach the teacher's game and other bots: in its worker there is nothing to reach
         "import gc\ndef choose(position):\n    for o in gc.get_objects():\n"
@@ -89,6 +95,16 @@ BROKEN = {
     "import_error": "import numpy_that_does_not_exist\ndef choose(position):\n    pass\n",
     "hangs_on_import": "while True:\n    pass\n",
     "exits_on_import": "import sys\nsys.exit(0)\n",
+    # installed in the teacher's environment (a dependency of the widget's server), not in the sandbox
+    "imports_installed": "import tornado\ndef choose(position):\n    return list(position.legal_turns())[0]\n",
+    # valid Python, but larger than sandbox.MAX_SOURCE (1 MiB): not even copied into a sandbox
+    "too_large": "#" + "x" * (1 << 20) + "\ndef choose(position):\n    pass\n",
+}
+#: what the teacher reads (the forfeit's reason, or in ``problems``) for some :data:`BAD` and :data:`BROKEN` files
+BECAUSE = {
+    "opens_files": "Too many open files",
+    "imports_installed": "No module named 'tornado'",
+    "too_large": "larger than 1024 KiB",
 }
 
 MISBEHAVING = {**{stem: kind for stem, (_, kind) in BAD.items()}, **{stem: "load" for stem in BROKEN}}

@@ -113,3 +113,26 @@ def test_bad_requests_name_the_input(arena):
     arena.close(aid)
     assert arena.info(aid)["status"] == "closed"
     assert arena.me(aid, "olena")["state"] == "out"
+
+
+def test_a_game_nobody_won_because_both_left_is_not_rated(arena):
+    aid = arena.open("teacher", 20)["id"]
+    for name in ("olena", "taras", "ivan", "maria"):
+        arena.join(aid, name)
+    games = arena.pair_round()
+    assert len(games) == 2
+    seats = {g: [s["player"] for s in arena.games.state(g, "teacher")["seats"]] for g in games}
+    both_left, one_left = games
+    _tick(arena, arena.games.forfeit_after() + 1)
+    arena.games.touch_seat(one_left, seats[one_left][0])  # one stays; everyone else has gone
+    assert sorted(arena.games.forfeit_absent()) == sorted(games)
+    results = {g: arena.games.state(g, "teacher")["result"] for g in games}
+    assert results[both_left]["winners"] == [] and sorted(results[both_left]["left"]) == [1, 2]
+    assert results[one_left]["winners"] == [1]
+    table = {s.name: s for s in arena.standings(aid)}
+    for name in seats[both_left]:
+        assert (table[name].games, table[name].points, table[name].rating_change) == (0, 0, 0), table[name]
+        assert table[name].rating == 1500.0
+    winner, loser = seats[one_left]
+    assert table[winner].rating > 1500.0 > table[loser].rating and table[winner].points == 2
+    assert set(arena.ratings()) == {winner, loser}

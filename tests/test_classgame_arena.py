@@ -38,7 +38,9 @@ def gradebook(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def hub():
-    with mini_hub(PUPILS, teacher="teacher") as h:  # the allowed users exist in the hub already
+    with mini_hub(
+        PUPILS, teacher="teacher", admins=("head",)
+    ) as h:  # the allowed users exist in the hub already
         yield h
 
 
@@ -246,3 +248,27 @@ def test_the_dashboard_is_the_teachers_and_a_pupil_reads_only_their_own_progress
         assert status == 200 and set(reply["parts"]) == {"games", "arena", "finished"}
         status, reply = request("GET", base + "dashboard/live", tokens["olena"])
         assert status == 403 and reply["error"]["code"] == "forbidden"
+
+
+def test_a_hub_admin_without_the_teacher_role_is_the_teacher_and_a_pupil_is_not(hub, tmp_path):
+    """The service's teacher is a hub admin or a holder of the ``teacher`` role, as the hub says (SQLite only:
+    the claim is about the hub, not the database)."""
+    head_model = hub.api("GET", "users/head")
+    assert head_model["admin"] and "teacher" not in head_model["roles"]
+    with running_service(hub, f"sqlite:///{tmp_path / 'class.sqlite'}") as service:
+        head, olena = (
+            Client(service.url, hub.token("head"), "head"),
+            Client(service.url, hub.token("olena"), "olena"),
+        )
+        for who, allowed in ((olena, False), (head, True)):
+            status, body = who.call("POST", "arena", {"minutes": 5})
+            assert (status < 400) is allowed, (who.name, status, body)
+            status, _ = who.call("GET", "progress/pupils")
+            assert (status == 200) is allowed, (who.name, status)
+            assert (_get(service.url + "dashboard/", who.token)[0] == 200) is allowed, who.name
+            status, _ = request("GET", service.url + "dashboard/live", who.token)
+            assert (status == 200) is allowed, (who.name, status)
+        arena = olena.ok("GET", "arena")["arena"]
+        status, _ = olena.call("POST", f"arena/{arena['id']}/close")
+        assert status == 403
+        assert head.ok("POST", f"arena/{arena['id']}/close")["arena"]["status"] == "closed"

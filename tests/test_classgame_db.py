@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import stat
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -42,3 +45,46 @@ def test_the_sqlite_file_is_readable_by_the_service_only(tmp_path: Path) -> None
 def test_an_empty_database_url_is_refused() -> None:
     with pytest.raises(ValueError, match="LW_CLASSGAME_DB is empty"):
         db.database_url({"LW_CLASSGAME_DB": " "})
+
+
+def test_the_write_ahead_log_and_shared_memory_files_are_the_services_only_whatever_the_umask(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / db.DEFAULT_FILE
+    old = os.umask(0o022)  # a process that did not narrow its umask, as the service's __main__ does
+    try:
+        engine = db.connect(f"sqlite:///{path}")
+        try:
+            with engine.begin() as conn:  # a write: the log holds it until a checkpoint
+                conn.execute(sa.insert(db.settings).values(key="forfeit_after", value=120.0))
+            with engine.connect():
+                files = [path, Path(f"{path}-wal"), Path(f"{path}-shm")]
+                assert Path(f"{path}-wal").stat().st_size > 0
+                assert {p.name: oct(stat.S_IMODE(p.stat().st_mode)) for p in files} == {
+                    p.name: "0o600" for p in files
+                }
+        finally:
+            engine.dispose()
+    finally:
+        os.umask(old)
+
+
+def test_a_database_left_readable_with_its_log_after_a_crash_is_narrowed_log_and_all(tmp_path: Path) -> None:
+    path = tmp_path / db.DEFAULT_FILE
+    crash = (  # another program's database in WAL mode, readable by everyone, killed before a checkpoint
+        "import os, sqlite3, sys; os.umask(0o022); c = sqlite3.connect(sys.argv[1]);"
+        "c.execute('PRAGMA journal_mode=WAL'); c.execute('CREATE TABLE t (x)');"
+        "c.execute('INSERT INTO t VALUES (1)'); c.commit(); os._exit(0)"
+    )
+    subprocess.run([sys.executable, "-c", crash, str(path)], check=True)
+    files = [path, Path(f"{path}-wal"), Path(f"{path}-shm")]
+    assert {oct(stat.S_IMODE(p.stat().st_mode)) for p in files} == {"0o644"}
+    engine = db.connect(f"sqlite:///{path}")
+    try:
+        with engine.begin() as conn:
+            conn.execute(sa.insert(db.settings).values(key="forfeit_after", value=120.0))
+        assert {p.name: oct(stat.S_IMODE(p.stat().st_mode)) for p in files} == {
+            p.name: "0o600" for p in files
+        }
+    finally:
+        engine.dispose()

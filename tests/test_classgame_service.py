@@ -9,10 +9,14 @@ presence tests the service's 5 s online time).
 
 from __future__ import annotations
 
+import os
 import random
+import signal
+import stat
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -53,6 +57,12 @@ class Running:
     def restart(self) -> None:
         self.stop()
         self.start()
+
+    def kill(self) -> None:
+        """Kill the service and its bot worker at once (SIGKILL: a crash, no clean stop)."""
+        assert self.service is not None
+        os.killpg(self.service.pid, signal.SIGKILL)
+        self.service.process.wait(15)
 
 
 @pytest.fixture(scope="module")
@@ -319,6 +329,33 @@ def test_a_game_survives_a_service_restart_and_the_pupil_finds_it_again(
     reply_turn = next(iter(Position.from_lpn(state["lpn"]).legal_turns()))
     dan.ok("POST", f"games/{game}/turns", turn_message(1, reply_turn))
     dan.ok("POST", f"games/{game}/resign")
+
+
+def test_a_turn_acknowledged_just_before_the_service_is_killed_is_kept(
+    running: Running, people: dict[str, Client]
+) -> None:
+    """A crash (SIGKILL) right after the service answered a turn: the restarted service has the turn.
+
+    On SQLite the write-ahead log left by the crash (``-wal``, ``-shm``) is the service's only.
+    """
+    game = _game(people, ["ben", "cat"])
+    position = Game.new(players=2).position
+    turns = []
+    for ply, who in enumerate(("ben", "cat", "ben")):
+        turn = next(iter(position.legal_turns()))
+        reply = people[who].ok("POST", f"games/{game}/turns", turn_message(ply, turn))
+        position = Position.from_lpn(reply["event"]["lpn"])
+        turns.append(turn.notation())
+    running.kill()  # the moment the last answer came
+    if running.url.startswith("sqlite"):
+        main = Path(running.url.removeprefix("sqlite:///"))
+        left = [Path(f"{main}{suffix}") for suffix in ("", "-wal", "-shm")]
+        assert all(p.exists() for p in left) and left[1].stat().st_size > 0, "the crash left its log"
+        assert {p.name: oct(stat.S_IMODE(p.stat().st_mode)) for p in left} == {p.name: "0o600" for p in left}
+    running.restart()
+    state = people["cat"].ok("GET", f"games/{game}")
+    assert state["turns"] == turns and state["ply"] == 3 and state["lpn"] == position.to_lpn()
+    people["cat"].ok("POST", f"games/{game}/resign")
 
 
 def test_a_pupil_who_leaves_forfeits_after_the_teachers_time(

@@ -20,6 +20,12 @@ FORBIDDEN = {
     ),
     "a work session": re.compile(r"\bsessions? \d+\b|\bthis session\b", re.IGNORECASE),
     "a path outside the repository": re.compile(r"\.\./shared\b|\bshared/(GLOSSARY|RULES|limit)|/work/"),
+    "a development diary": re.compile(
+        r"\bused to (leave|be|have|show|say|compile|fail|run)\b|\bafter the fix\b|\bbefore the fix\b"
+        r"|\bin the earlier run\b|\bthe old path\b|\bthe earlier budgets\b|\bwas void\b"
+        r"|\bnow reports\b|(?-i:(^\s*|\. )Before, )|\bbefore, \d+ KB\b",
+        re.IGNORECASE,
+    ),
 }
 
 
@@ -60,6 +66,11 @@ def test_docs_and_docstrings_name_no_issue_session_or_outside_path() -> None:
         "the glossary (shared/GLOSSARY.md)",
         "built from ../shared/limit/random_play.c",
         "The issue quoted ~1.7 ×",
+        "every closed tab used to leave its kernel running",
+        "Re-measured after the fix with",
+        "(2.03 s in the earlier run)",
+        "Before, every pupil's kernel compiled on its own",
+        "the benchmark now reports the median",
     ],
 )
 def test_the_check_catches_each_kind(line: str) -> None:
@@ -68,7 +79,14 @@ def test_the_check_catches_each_kind(line: str) -> None:
 
 @pytest.mark.parametrize(
     "line",
-    ["issues one `CatalogueWarning`", "a kernel session", "the session's name", "puzzle_view(session, tr)"],
+    [
+        "issues one `CatalogueWarning`",
+        "a kernel session",
+        "the session's name",
+        "puzzle_view(session, tr)",
+        "the seed used to generate the set",
+        "the board reports the turn",
+    ],
 )
 def test_ordinary_words_pass(line: str) -> None:
     assert not _findings(line), line

@@ -11,9 +11,11 @@ from __future__ import annotations
 import os
 import pwd
 import shutil
+import site
 import socket
 import subprocess
 import sys
+import sysconfig
 import tempfile
 import time
 from pathlib import Path
@@ -54,6 +56,28 @@ def _leftovers() -> list[str]:
     return found
 
 
+def _workers_of_this_process() -> list[int]:
+    """The real uids of the sandboxed workers (the bots' interpreters) started from this process, one per sandbox."""
+    parent, uid, workers = {}, {}, []
+    for pid in (p for p in os.listdir("/proc") if p.isdigit()):
+        try:
+            parent[pid] = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1]
+            uid[pid] = int(Path(f"/proc/{pid}/status").read_text().split("\nUid:")[1].split()[0])
+            argv = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+        except (OSError, ValueError, IndexError):
+            continue
+        if b"/sandbox/worker.py" in argv and not argv[0].endswith((b"bwrap", b"setpriv")):
+            workers.append(pid)
+    mine = []
+    for pid in workers:
+        up, hops = parent.get(pid), 0
+        while up not in (None, "0", "1") and up != str(os.getpid()) and hops < 10:
+            up, hops = parent.get(up), hops + 1
+        if up == str(os.getpid()):
+            mine.append(uid[pid])
+    return mine
+
+
 def _no_leftovers(timeout: float = 5.0) -> list[str]:
     deadline = time.monotonic() + timeout
     while (left := _leftovers()) and time.monotonic() < deadline:
@@ -88,6 +112,13 @@ def targets(tmp_path: Path):
         if os.geteuid() == 0:
             os.chown(home / "secret.txt", OTHER_UID, OTHER_UID)
             os.chown(home, OTHER_UID, OTHER_UID)
+    import tornado  # a package a bot could want, installed here
+
+    base = sysconfig.get_paths(vars={"base": sys.base_prefix, "platbase": sys.base_prefix})["purelib"]
+    folders = dict.fromkeys([*site.getsitepackages(), base])  # the venv's, the interpreter's own
+    installed = tuple(p for p in folders if os.path.isdir(p) and os.listdir(p))
+    assert os.path.dirname(os.path.dirname(tornado.__file__)) in installed, installed
+
     t = Targets(
         port=tcp.getsockname()[1],
         abstract=abstract_name,
@@ -96,6 +127,7 @@ def targets(tmp_path: Path):
         classmate=str(tmp_path / "bots" / "anna.py"),
         private_home=str(home / "secret.txt"),
         canary=str(tmp_path / "canary.txt"),
+        site_packages=installed,
     )
     yield t, (tcp, abstract, unix)
     for s in (tcp, abstract, unix):
@@ -151,7 +183,9 @@ def test_every_hostile_bot_is_stopped_with_the_right_kind(tmp_path: Path, target
 
 
 @pytest.mark.slow
-def test_a_class_tournament_with_hostile_bots_keeps_the_honest_results(tmp_path: Path, targets) -> None:
+def test_a_class_tournament_with_hostile_bots_keeps_the_honest_results(
+    tmp_path: Path, targets, monkeypatch: pytest.MonkeyPatch
+) -> None:
     t, sockets = targets
     _write_honest(tmp_path / "alone")
     alone = class_tournament(tmp_path / "alone", 1, seed=4, executor="serial", progress=False, limits=FAST)
@@ -164,6 +198,16 @@ def test_a_class_tournament_with_hostile_bots_keeps_the_honest_results(tmp_path:
         (tmp_path / "bots" / f"{stem}.py").unlink()
         stems.remove(stem)
     before.update({f"{s}.py": (tmp_path / "bots" / f"{s}.py").read_bytes() for s in stems})
+    # the sandboxes alive (their workers' real uids) each time the bot that forks or starts a thread plays
+    alive: dict[str, list[list[int]]] = {"forks": [], "threads": []}
+    choose = SandboxedBot.choose
+
+    def counted(self: SandboxedBot, position):  # type: ignore[no-untyped-def]
+        if self.name in alive:
+            alive[self.name].append(_workers_of_this_process())
+        return choose(self, position)
+
+    monkeypatch.setattr(SandboxedBot, "choose", counted)
     began = time.monotonic()
     result = class_tournament(tmp_path / "bots", 1, seed=4, executor="serial", progress=False, limits=FAST)
     elapsed = time.monotonic() - began
@@ -171,6 +215,12 @@ def test_a_class_tournament_with_hostile_bots_keeps_the_honest_results(tmp_path:
     # identity: a bot is its file; the impostor cannot take anna's name or points
     assert "anna" in names and "anna (impostor.py)" in names
     assert not result.problems
+    # refused by RLIMIT_NPROC in each sandbox, while more than 30 sandboxes of one uid were alive
+    refused = {"forks": "BlockingIOError", "threads": "can't start new thread"}
+    uid = isolation.SANDBOX_UID if os.geteuid() == 0 else os.geteuid()
+    for stem, error in refused.items():
+        assert alive[stem] and all(len(a) > 30 and set(a) == {uid} for a in alive[stem]), (stem, alive[stem])
+        assert all(error in reason for reason in result.forfeits()[stem]), result.forfeits()[stem]
     honest = set(HONEST)
     mine = {k: v for k, v in _pairs(result).items() if set(k) <= honest}
     assert mine == _pairs(alone)  # the honest bots' games are the same as without the hostile ones

@@ -6,16 +6,19 @@ mistakes (the partial credit that :data:`logger_widget.classroom.grading.GRADED`
 empty (0), and a cheat that redefines the grader, patches the checkers, the display hook
 and the exception handler, and reads the answer objects (0). The feedback and the
 questions in each graded notebook are in the pupil's language. One autograde run serves
-every assertion (about 40 s on the 2-core class machine).
+every assertion (about 40 s on the 2-core class machine), and a second, short one without
+bubblewrap checks that autograding stops (about 8 s more: nbgrader's start).
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import pwd
 import re
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
@@ -42,6 +45,8 @@ CLASS = "olena,uk\ndiego,es\namy,en\n"
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 
 PUPILS = {"olena": RIGHT, "diego": MISTAKES, "amy": {}, "mallory": CHEAT, "eve": SABOTEUR}
+#: a pupil's cell that leaves a file on the grading machine, if it runs unconfined
+LEAVES_A_FILE = 'open("MARKER", "w").write("ran")\nanswer_sample_size = 1068'
 EXPECTED = {"olena": TOTAL, "diego": MISTAKES_POINTS, "amy": 0, "mallory": 0, "eve": 0}
 
 
@@ -177,7 +182,21 @@ def test_nbgrader_autograde_forms_mistakes_empty_cheat(tmp_path: Path) -> None:
     nbgrader = [sys.executable, "-m", "nbgrader"]
     done = subprocess.run([*nbgrader, "generate_assignment", ASSIGNMENT, "--force"], **run)  # type: ignore[call-overload]
     released = course / "release" / ASSIGNMENT / "game_theory.ipynb"
+    listener = socket.create_server(("127.0.0.1", 0))
+    listener.setblocking(False)
+    abstract, abstract_name = socket.socket(socket.AF_UNIX), f"lw-grading-{os.getpid()}-{time.monotonic_ns()}"
+    abstract.bind("\0" + abstract_name)
+    abstract.listen()
+    abstract.setblocking(False)
+    with contextlib.suppress(socket.gaierror):  # a machine without DNS: the connections below still prove it
+        socket.getaddrinfo("pypi.org", 443)  # names are looked up here, outside the sandbox
     for pupil, answers in PUPILS.items():
+        answers = {
+            k: v.replace("LISTENER_PORT", str(listener.getsockname()[1])).replace(
+                "ABSTRACT_NAME", abstract_name
+            )
+            for k, v in answers.items()
+        }
         folder = course / "submitted" / pupil / ASSIGNMENT
         folder.mkdir(parents=True)
         nbformat.write(_answer(nbformat.read(released, as_version=4), answers), folder / "game_theory.ipynb")
@@ -220,6 +239,39 @@ def test_nbgrader_autograde_forms_mistakes_empty_cheat(tmp_path: Path) -> None:
         assert b"sabotage" not in (course / name).read_bytes(), name
     assert "BEGIN SOLUTION" in (course / "source" / ASSIGNMENT / "game_theory.ipynb").read_text(
         encoding="utf-8"
+    )
+    # no network: the lookup failed, the connection was refused (the cell failed, no points), and
+    # the listener saw nobody
+    network = re.findall(r"network: [^\n]*", outputs("eve"))
+    assert network == ["network: lookup refused gaierror", "network: abstract refused ConnectionRefusedError"]
+    graded = nbformat.read(course / "autograded" / "eve" / ASSIGNMENT / "game_theory.ipynb", 4)
+    (cell,) = [
+        c for c in graded.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "game_value_answer"
+    ]
+    assert [o.get("ename") for o in cell.outputs if o.output_type == "error"] == ["ConnectionRefusedError"]
+    for server in (listener, abstract):
+        with pytest.raises(BlockingIOError):
+            server.accept()
+        server.close()
+
+    # without bubblewrap, autograding stops with the error; the pupil's code does not run unconfined
+    marker = tmp_path / "zoe_ran"
+    folder = course / "submitted" / "zoe" / ASSIGNMENT
+    folder.mkdir(parents=True)
+    answers = {"sample_size": LEAVES_A_FILE.replace("MARKER", str(marker))}
+    nbformat.write(_answer(nbformat.read(released, as_version=4), answers), folder / "game_theory.ipynb")
+    no_bwrap = dict(env, PATH=str(Path(sys.executable).parent))  # the environment's programs, no bwrap
+    assert shutil.which("bwrap", path=no_bwrap["PATH"]) is None
+    stopped = subprocess.run(
+        [*nbgrader, "autograde", ASSIGNMENT, "--student", "zoe", "--force"],
+        **dict(run, env=no_bwrap, check=False),
+    )  # type: ignore[call-overload]
+    assert stopped.returncode != 0 and "bubblewrap (bwrap) is not installed" in stopped.stderr, (
+        stopped.stderr[-3000:]
+    )
+    assert not marker.exists()
+    assert not (course / "autograded" / "zoe").exists() or not list(
+        (course / "autograded" / "zoe").rglob("*.ipynb")
     )
 
 

@@ -293,3 +293,22 @@ def test_my_mistakes_is_a_sentence_until_a_review_made_puzzles(tmp_path: Path) -
     _reviewed_on_a_board(progress)
     board = my_mistakes("uk", progress=progress, bot_mode="sync")
     assert isinstance(board, MistakesBoard) and board.view["task"].startswith("Твоя власна задача 1 з ")
+
+
+def test_lw_progress_db_puts_a_boards_progress_in_that_database(
+    db_url,  # noqa: F811
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    folder = tmp_path / "notebooks"
+    folder.mkdir()
+    monkeypatch.chdir(folder)
+    for name in [n for n in os.environ if n.startswith("JUPYTERHUB_")]:
+        monkeypatch.delenv(name)  # off the hub
+    monkeypatch.setenv("LW_PROGRESS_DB", db_url)
+    progress = Progress.open()  # what a kernel opens for its boards
+    board = lesson_board("plant", "en", progress=progress, bot_mode="sync")
+    board.play(lesson("plant").solution)
+    assert board.view["notice"]["kind"] == "success" and progress.saving, progress.problem
+    assert not list(folder.iterdir()), "nothing beside the notebooks"
+    assert Progress.open(db_url, pupil=progress.snapshot.pupil).lessons_done() == {"plant"}

@@ -8,27 +8,35 @@ servers, no proxy, no Unix users, no hub lock needed). About 30 s for both backe
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
+from datetime import datetime, timezone
+from typing import Any
 
 import pytest
+import sqlalchemy as sa
 from classgamekit import Client, MiniHub, Service, mini_hub, request, running_service
 from dbkit import module_db_url, postgres_server  # noqa: F401  (fixtures)
 
 from logger_widget import Board, Position
 from logger_widget.board import PuzzleBoard
 from logger_widget.classroom.tutorial import lesson, lesson_board
-from logger_widget.progress import Progress, ServiceProgressStore
-from logger_widget.puzzles import load_puzzles
+from logger_widget.progress import PersonalPuzzle, Progress, SavedGame, ServiceProgressStore
+from logger_widget.progress import sql as progress_sql
+from logger_widget.progress.schedule import new_card
+from logger_widget.puzzles import Puzzle, load_puzzles
+from logger_widget.service.progress_api import LIMITS
 from logger_widget.tournament import play_game
 
 pytestmark = pytest.mark.slow
 
 PUPILS = ["ann", "bob"]
+FULL = {kind: f"full_{kind}" for kind in LIMITS}  # a pupil who has reached the limit of one kind
 
 
 @pytest.fixture(scope="module")
 def hub() -> Iterator[MiniHub]:
-    with mini_hub(PUPILS) as hub:
+    with mini_hub([*PUPILS, *FULL.values()]) as hub:
         yield hub
 
 
@@ -156,3 +164,66 @@ def test_the_teacher_reads_every_pupils_progress(people: dict[str, Client]) -> N
     assert one["pupil"] == "ann" and one["lessons"] == by_name["ann"]["lessons"]
     assert by_name["ann"]["games"] and all("record" not in g for g in by_name["ann"]["games"])
     assert all("record" in g for g in one["games"]), "one pupil's view has the games' turns"
+
+
+def _personal(puzzle: Puzzle, pid: str, when: datetime) -> dict[str, Any]:
+    """A personal puzzle's JSON form on a shipped puzzle's position (a non-solution played)."""
+    position = puzzle.position
+    played = next(t for t in position.legal_turns() if not puzzle.is_solution(t)).notation()
+    card, due = new_card(when)
+    return PersonalPuzzle(
+        id=pid, game="g-1", ply=1, lpn=puzzle.lpn, seat=puzzle.seat, played=played, label="mistake",
+        loss=0.3, best=sorted(puzzle.solutions)[0], played_value=0.2, best_value=0.5,
+        solutions=puzzle.solutions, value=10.0, bound=5.0, theme=puzzle.theme, card=card, due=due, created=when,
+    ).to_dict()  # fmt: skip
+
+
+def test_each_pupil_keeps_at_most_the_limits_and_one_more_is_refused(
+    hub: MiniHub,
+    service: Service,
+    module_db_url: str,  # noqa: F811
+) -> None:
+    """One pupil per kind, filled to the limit in the database, then one request over it (about 10 s)."""
+    when = datetime(2026, 12, 1, 10, tzinfo=timezone.utc)
+    puzzle = load_puzzles()[3]
+    record = play_game(["random", "greedy"], seed=3).to_record()
+    saved_record, mistake = json.dumps(record), _personal(puzzle, "m-new", when)
+    rows = {  # kind: (its table, a stored row, the request one over the limit)
+        "lessons": (progress_sql.lessons, lambda i: {"lesson": f"lesson_{i}", "at": when},
+                    ("POST", "progress/me/lessons", {"lesson": "chop", "at": when.isoformat()})),
+        "attempts": (progress_sql.attempts, lambda i: {
+            "puzzle": puzzle.id, "personal": False, "solved": False, "rating_before": 1500.0,
+            "rating_after": 1490.0, "deviation_after": 300.0, "at": when, "turn": ""},
+            ("POST", "progress/me/attempts", {"puzzle": puzzle.id, "solved": False, "rating_before": 1500,
+             "rating_after": 1500, "deviation_after": 350, "at": when.isoformat(), "turn": ""})),
+        "games": (progress_sql.games, lambda i: {
+            "game": f"g-{i}", "record": saved_record, "finished": True, "updated": when},
+            ("PUT", "progress/me/games/g-new", SavedGame("g-new", record, True, when).to_dict())),
+        "personal": (progress_sql.personal, lambda i: {
+            "id": f"m-{i}", "data": json.dumps(dict(mistake, id=f"m-{i}")), "due": when},
+            ("PUT", "progress/me/personal/m-new", mistake)),
+    }  # fmt: skip
+    engine = sa.create_engine(module_db_url)
+    try:
+        for kind, (table, row, (method, path, body)) in rows.items():
+            name = FULL[kind]
+            with engine.begin() as conn:
+                conn.execute(table.insert(), [{"pupil": name, **row(i)} for i in range(LIMITS[kind])])
+
+            def stored(table: sa.Table = table, name: str = name) -> list[Any]:
+                with engine.connect() as conn:
+                    return sorted(
+                        tuple(r) for r in conn.execute(sa.select(table).where(table.c.pupil == name))
+                    )
+
+            before = stored()
+            pupil = Client(service.url, hub.token(name), name)
+            status, reply = pupil.call(method, path, body)
+            assert status == 429 and reply["error"]["code"] == "too_many", (kind, status, reply)
+            assert (
+                reply["error"]["field"] == kind
+                and f"{LIMITS[kind]:,}".replace(",", "") in reply["error"]["message"]
+            )
+            assert stored() == before, kind
+    finally:
+        engine.dispose()

@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
-from pupil_bots import BAD, BROKEN, MISBEHAVING, write_class
+from pupil_bots import BAD, BECAUSE, BROKEN, MISBEHAVING, write_class
 
 from logger_widget import Game, Position
 from logger_widget.bots import BotError
@@ -83,6 +83,7 @@ def test_every_misbehaving_kind_forfeits_with_its_reason(tmp_path: Path, stem: s
     err = caught.value
     expected = {kind, "crash"} if kind == "memory" else {kind}  # the allocator may kill instead of raise
     assert err.kind in expected, err
+    assert BECAUSE.get(stem, "") in err.what, err
     assert err.seat == 1 and err.game is not None
     assert elapsed < FAST.load_timeout + 8 * FAST.time_limit + 3  # a hang is cut off, not waited for
 
@@ -94,6 +95,9 @@ def test_a_broken_file_is_reported_not_fatal(tmp_path: Path, stem: str) -> None:
     loaded = load_class_bots(tmp_path, limits=FAST)
     assert [b.name for b in loaded.bots] == ["good"]
     assert list(loaded.problems) == [f"{stem}.py"] and loaded.problems[f"{stem}.py"]
+    assert BECAUSE.get(stem, "") in loaded.problems[f"{stem}.py"]
+    if stem == "imports_installed":
+        import tornado  # noqa: F401 - installed here: only the sandbox hides it
 
 
 def test_a_sandboxed_bot_pickles_without_its_process(tmp_path: Path) -> None:
@@ -333,6 +337,58 @@ def test_trusted_code_can_opt_out_of_isolation_with_a_warning(tmp_path: Path) ->
     trusted.choose(Position.initial(2))
     assert target.read_text() == "x"  # the documented difference
     trusted.close()
+
+
+def test_trusted_files_can_be_imported_without_sandboxes_with_a_warning(tmp_path: Path) -> None:
+    _write(tmp_path, "anna", GOOD_SOURCE)
+    with pytest.warns(UnisolatedWarning, match=r"imported into this process \(sandbox=False\)"):
+        loaded = load_class_bots(tmp_path, sandbox=False)
+    assert [b.name for b in loaded.bots] == ["anna"] and not isinstance(loaded.bots[0], SandboxedBot)
+    with pytest.warns(UnisolatedWarning, match="sandbox=False"):
+        result = class_tournament(
+            tmp_path, 1, executor="serial", progress=False, sandbox=False, extra_bots=["random"]
+        )
+    assert len(result.tournament.games) == 1
+
+
+def test_without_libseccomp_pupils_code_does_not_run_and_the_message_names_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Neither Python binding importable, or pyseccomp there but not the C library it loads."""
+    import ctypes.util
+
+    from logger_widget.tournament import isolation, sandbox
+
+    marker = tmp_path / "a_pupil_ran"
+    (tmp_path / "bots").mkdir()
+    spy = _write(tmp_path / "bots", "spy", f"open({str(marker)!r}, 'w').write('x')\n" + GOOD_SOURCE)
+    find_library = ctypes.util.find_library
+    # no binding at all (None in sys.modules: `import name` raises ImportError); or the real pyseccomp,
+    # imported afresh where libseccomp2 is not installed
+    cases = {
+        "ModuleNotFoundError": {"seccomp": None, "pyseccomp": None},
+        "Unable to find libseccomp": {"seccomp": None},
+    }
+    for why, missing in cases.items():
+        monkeypatch.setattr(sandbox, "_CHECKED", set())
+        isolation.seccomp_program.cache_clear()
+        monkeypatch.delitem(sys.modules, "pyseccomp", raising=False)
+        for name, module in missing.items():
+            monkeypatch.setitem(sys.modules, name, module)
+        if "pyseccomp" not in missing:
+            monkeypatch.setattr(
+                ctypes.util, "find_library", lambda n: None if n == "seccomp" else find_library(n)
+            )
+        with pytest.raises(SandboxUnavailable, match="libseccomp") as caught:
+            load_class_bots(tmp_path / "bots", limits=FAST)
+        assert why in str(caught.value) and "apt-get install libseccomp2" in str(caught.value), caught.value
+        assert "pip install pyseccomp" in str(caught.value), caught.value
+        with pytest.raises(SandboxUnavailable, match="libseccomp"):
+            SandboxedBot(str(spy), limits=FAST)
+        assert not marker.exists()
+        monkeypatch.undo()
+    isolation.seccomp_program.cache_clear()
+    monkeypatch.setattr(sandbox, "_CHECKED", set())
 
 
 def test_texts_from_a_bot_are_shown_safely() -> None:

@@ -174,22 +174,32 @@ def database_url(environ: dict[str, str] | None = None) -> str:
 
 
 def _private_sqlite_file(url: sa.URL) -> None:
-    """Create a SQLite file (and its journal's folder) readable by the service's account only."""
+    """Create a SQLite file (and its journal's folder) readable by the service's account only.
+
+    An existing file made with a wider mode is narrowed, and so are the write-ahead log and
+    shared-memory files a crash left beside it (SQLite gives the mode of the database file to
+    new ones only: an old log would stay readable while it holds the latest turns).
+    """
     if not url.database or url.database == ":memory:":
         return
     path = Path(url.database)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd = os.open(path, os.O_CREAT | os.O_RDWR, 0o600)
     os.close(fd)
-    os.chmod(path, 0o600)  # an existing file made with a wider mode is narrowed
+    os.chmod(path, 0o600)
+    for suffix in ("-wal", "-shm", "-journal"):
+        left = Path(f"{path}{suffix}")
+        if left.is_file() and not left.is_symlink():
+            os.chmod(left, 0o600)
 
 
 def connect(url: str) -> Engine:
     """An engine for ``url`` with every table of :data:`metadata` created.
 
-    A SQLite file is created with mode 0600 (its write-ahead log and shared-memory files
-    ``-wal``, ``-shm`` follow the service's umask: the service sets 077) and runs in WAL mode
-    (:func:`_sqlite_wal`); SQLite waits up to 30 s for a lock instead of failing at once.
+    A SQLite file is created with mode 0600, or narrowed to it (SQLite gives its write-ahead
+    log and shared-memory files ``-wal``, ``-shm`` the database file's mode, whatever the
+    umask), and runs in WAL mode (:func:`_sqlite_wal`); SQLite waits up to 30 s for a lock
+    instead of failing at once.
 
     Raises:
         sqlalchemy.exc.ArgumentError: ``url`` is not a database URL.

@@ -10,8 +10,9 @@ on the complete graph of the waiting pupils, so that, in this order of importanc
    odd number, all but one;
 2. nobody plays the opponent of their last game again when another pairing exists
    (:data:`REMATCH_COST`); with only two pupils waiting they do play again;
-3. the one left waiting (odd number) is the one who started waiting last, never someone who
-   has waited longer (:data:`WAIT_COST` per place in the queue);
+3. the one left waiting (odd number) is the one who started waiting last (:data:`WAIT_COST`
+   per place in the queue), unless only leaving someone else out avoids a rematch (rule 2
+   comes first): then it is the one who started waiting last among those whose waiting avoids it;
 4. opponents are as close in rating as possible (cost: the square of the rating difference,
    so two pairs 200 and 200 points apart beat 10 and 390).
 
