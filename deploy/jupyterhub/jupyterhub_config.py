@@ -56,7 +56,7 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
 sys.path.insert(0, str(HERE))
 from classauth import RESET_SCOPE, ClassCodeAuthenticator, LocalClassCodeAuthenticator  # noqa: E402
-from classlist import read_class, refuse_system_accounts  # noqa: E402
+from classlist import read_admins, read_class, refuse_system_accounts  # noqa: E402
 from classsetup import COURSE_ID, TEACHER_COURSE, role_config  # noqa: E402
 from homedisk import HomeDisk, disk_limit_unsupported, private_tmp_command  # noqa: E402
 
@@ -141,10 +141,9 @@ c.ClassCodeAuthenticator.create_users = False
 c.ClassCodeAuthenticator.min_password_length = 8
 c.Authenticator.allowed_users = set(PUPILS) | {TEACHER}
 # No admin by default: an admin can open every pupil's server and files (JupyterHub 2+ ignores
-# admin_access). A school that wants one: LW_ADMINS=name (docs/classroom.md).
-c.Authenticator.admin_users = {
-    n.strip().lower() for n in os.environ.get("LW_ADMINS", "").split(",") if n.strip()
-}
+# admin_access). A school that wants one: LW_ADMINS=name (docs/classroom.md), a name on the class
+# list or the teacher (root or a stranger's name stops the hub; system accounts are refused above).
+c.Authenticator.admin_users = read_admins(os.environ.get("LW_ADMINS", ""), set(PUPILS) | {TEACHER})
 
 # The teacher's role (JupyterHub RBAC): the admin page and the class's users, servers and
 # activity; start and stop servers; issue new codes. Not access:servers (opening a pupil's

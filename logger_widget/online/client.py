@@ -258,6 +258,44 @@ class ClassClient:
             self.request("POST", f"games/{int(game)}/resign", {"protocol": PROTOCOL_VERSION})["event"]
         )
 
+    # -- the class arena
+    def arena(self) -> dict[str, Any]:
+        """The class arena now: the open one, else the latest (``GET api/arena``).
+
+        Returns ``{"arena": info or None, "standings": [...], "you": state or None}``: ``info`` has
+        ``id``, ``status`` (``open``, ``finished``, ``closed``), ``ends`` (seconds since the epoch),
+        ``minutes`` and ``entrants``; each standing ``rank``, ``name``, ``points``, ``games``,
+        ``wins``, ``draws``, ``losses``, ``rating``, ``rating_change`` (the class's standings, the
+        same for every pupil); ``you`` is :meth:`arena_me` read without counting as present.
+        """
+        return dict(self.request("GET", "arena"))
+
+    def join_arena(self, arena: int) -> dict[str, Any]:
+        """Join arena ``arena`` (again after a restart: the same entry); the pupil's state, as :meth:`arena_me`.
+
+        Raises:
+            Refused: ``not_found`` (no such arena), ``conflict`` (the arena is over: it takes nobody new).
+        """
+        return dict(self.request("POST", f"arena/{int(arena)}/join", {"protocol": PROTOCOL_VERSION}))
+
+    def leave_arena(self, arena: int) -> dict[str, Any]:
+        """Stop being paired in arena ``arena`` (a game in progress goes on); the pupil's state.
+
+        Raises:
+            Refused: ``not_found`` (no such arena, or the pupil never joined it).
+        """
+        return dict(self.request("POST", f"arena/{int(arena)}/leave", {"protocol": PROTOCOL_VERSION}))
+
+    def arena_me(self, arena: int) -> dict[str, Any]:
+        """The pupil's state in arena ``arena``, counting as present (the service pairs who asks).
+
+        Returns ``{"arena", "name", "state", "game"}``; ``state``: ``waiting`` (to be paired),
+        ``playing`` (``game`` is the arena game in progress), ``left``, ``out`` (never joined),
+        ``over`` (the arena ended). A pupil waiting must ask every few seconds: the service does
+        not pair a pupil it has not heard from for 30 s.
+        """
+        return dict(self.request("GET", f"arena/{int(arena)}/me"))
+
     def events(self, game: int, after: int, timeout: float = POLL_WAIT) -> dict[str, Any]:
         """The game's events after ``after`` (:class:`~.protocol.EventsReply`; a long poll of up to ``timeout`` s)."""
         query = urllib.parse.urlencode({"after": int(after), "timeout": timeout})
