@@ -8,8 +8,10 @@ claims through a real hub and a pupil's kernel: tests/hosts/test_jupyterhub.py.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import pwd
 import shutil
 import subprocess
 import sys
@@ -25,12 +27,16 @@ from classcodes import ALPHABET, CodeBook, PasswordBook, class_sheet, normalize_
 from classlist import read_class, refuse_system_accounts  # noqa: E402
 from classsetup import (  # noqa: E402
     COURSE_ID,
+    CULLER_ACCOUNT,
+    SERVICE_ACCOUNT,
+    SERVICE_FOLDER,
     close_teacher_material,
     make_exchange,
     open_interpreter_path,
     quiet_jupyterlab,
     role_config,
     set_up_credentials,
+    system_account,
     write_roles,
 )
 from homedisk import HomeDisk, disk_limit_unsupported, private_tmp_command  # noqa: E402
@@ -297,6 +303,60 @@ def test_a_code_logs_in_once_even_twice_at_the_same_moment(tmp_path: Path) -> No
     assert not CodeBook(tmp_path / "codes.json").check("diego", code)
 
 
+@pytest.mark.skipif(
+    os.geteuid() != 0, reason="reading as another account needs root (CI and this machine run as root)"
+)
+def test_the_gradebook_is_copied_for_the_service_as_the_teacher_can_read_it() -> None:
+    """gradebookcopy.py: the copy is the service account's (0600), read with the teacher's rights only."""
+    import pwd
+    import sqlite3
+    import tempfile
+
+    from gradebookcopy import copy_gradebook
+
+    teacher, service = pwd.getpwnam("nobody"), pwd.getpwnam("daemon")  # stand-ins for the two accounts
+    with tempfile.TemporaryDirectory(prefix="lw-gradebook-test-") as folder:
+        root = Path(folder)
+        root.chmod(0o711)
+        home, own = root / "home", root / "service"
+        for path, account in ((home, teacher), (own, service)):
+            path.mkdir(mode=0o700)
+            os.chown(path, account.pw_uid, account.pw_gid)
+        book, copy = home / "gradebook.db", own / "gradebook.db"
+
+        def write(path: Path, table: str, value: str) -> None:
+            with contextlib.closing(sqlite3.connect(path)) as db, db:
+                db.execute(f"create table if not exists {table} (id text)")
+                db.execute(f"insert into {table} values (?)", (value,))
+
+        def rows(path: Path, table: str) -> list[tuple[str]]:
+            with contextlib.closing(sqlite3.connect(path)) as db:
+                return db.execute(f"select id from {table}").fetchall()
+
+        write(book, "student", "amy")
+        os.chown(book, teacher.pw_uid, teacher.pw_gid)
+        book.chmod(0o600)
+        assert copy_gradebook(book, copy, teacher, service)
+        assert (copy.stat().st_uid, copy.stat().st_mode & 0o777) == (service.pw_uid, 0o600)
+        assert rows(copy, "student") == [("amy",)]
+        assert not copy_gradebook(book, copy, teacher, service)  # unchanged: not written again
+        # the teacher swaps the gradebook for a link to a database of root's: it is not read
+        secret = root / "root-only.db"
+        write(secret, "token", "root's secret")
+        secret.chmod(0o600)
+        book.unlink()
+        book.symlink_to(secret)
+        assert not copy_gradebook(book, copy, teacher, service)
+        assert rows(copy, "student") == [("amy",)]
+        # a link planted in the service's folder is not written through
+        book.unlink()
+        write(book, "student", "ben")
+        os.chown(book, teacher.pw_uid, teacher.pw_gid)
+        (own / ".gradebook.db.new").symlink_to(root / "elsewhere")
+        assert copy_gradebook(book, copy, teacher, service)
+        assert not (root / "elsewhere").exists() and rows(copy, "student") == [("ben",)]
+
+
 # --- the hub's configuration, loaded as JupyterHub loads it (no hub started) ----------------------
 
 CONFIG = Path(__file__).resolve().parents[1] / "deploy" / "jupyterhub" / "jupyterhub_config.py"
@@ -350,6 +410,15 @@ def _load_config(root: Path, path: str | None = None, **settings: str) -> tuple[
     python.parent.mkdir(parents=True, exist_ok=True)
     python.write_text("#!/bin/sh\nexit 3\n")
     python.chmod(0o755)
+    # what the set-up makes for the hub's services: their folder, and as root their accounts
+    # (made only if missing: a class hub's accounts are left as they are)
+    (Path(env["LW_STATE"]) / SERVICE_FOLDER).mkdir(mode=0o700, parents=True, exist_ok=True)
+    if os.geteuid() == 0:
+        for account in (SERVICE_ACCOUNT, CULLER_ACCOUNT):
+            with contextlib.suppress(KeyError):
+                pwd.getpwnam(account)
+                continue
+            system_account(account, None)
     done = subprocess.run([sys.executable, "-c", _LOAD, str(CONFIG)], env=env, capture_output=True, text=True,
                           timeout=120, check=False)  # fmt: skip
     lines = [line for line in done.stdout.splitlines() if line.startswith("CONFIG ")]

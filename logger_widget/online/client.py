@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from .protocol import PROTOCOL_VERSION, seek_request, turn_message
+from .protocol import MAX_BODY_BYTES, PROTOCOL_VERSION, seek_request, turn_message
 
 __all__ = [
     "ClassClient",
@@ -166,6 +166,9 @@ class ClassClient:
         """``method`` ``path`` (below ``api/``) with ``body`` as JSON; the answer's JSON (``None`` if empty)."""
         url = self.url + "api/" + path.lstrip("/")
         data = None if body is None else json.dumps(body).encode("utf-8")
+        if data is not None and len(data) > MAX_BODY_BYTES:  # refused before it is sent: no reset connection
+            raise Refused(413, {"code": "too_large", "message": f"the body ({len(data)} bytes) is larger than "
+                                f"the service's limit of {MAX_BODY_BYTES} bytes; not sent"})  # fmt: skip
         req = urllib.request.Request(url, data=data, method=method)
         req.add_header("Authorization", f"token {self._token}")
         req.add_header("Accept", "application/json")
@@ -181,12 +184,13 @@ class ClassClient:
                 e.code >= 500
             ):  # the service is down, restarting (a poll cut short) or the proxy cannot reach it
                 raise ServiceUnreachable(self.url, f"HTTP {e.code}") from None
+            code = "too_large" if e.code == 413 else f"http_{e.code}"  # a proxy's 413 too
             try:
                 answer = json.loads(raw)
             except ValueError:
-                answer = {"code": f"http_{e.code}", "message": raw[:200]}
+                answer = {"code": code, "message": raw[:200]}
             if not isinstance(answer, Mapping):
-                answer = {"code": f"http_{e.code}", "message": str(answer)[:200]}
+                answer = {"code": code, "message": str(answer)[:200]}
             raise Refused(e.code, answer) from None
         except (urllib.error.URLError, OSError, TimeoutError) as e:
             reason = getattr(e, "reason", e)

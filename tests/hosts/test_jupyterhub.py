@@ -508,12 +508,36 @@ def _classgame(hub: Hub, token: str, method: str, path: str, body: Any = None) -
             return int(e.code), json.loads(e.read().decode() or "null")
 
 
+def _proc_ids(pid: int) -> dict[str, list[int]]:
+    """The ``Uid``, ``Gid`` and ``Groups`` lines of ``/proc/<pid>/status`` (real, effective, saved, fs)."""
+    lines = Path(f"/proc/{pid}/status").read_text().splitlines()
+    return {k: [int(v) for v in rest.split()] for k, _, rest in (line.partition(":\t") for line in lines)
+            if k in ("Uid", "Gid", "Groups")}  # fmt: skip
+
+
+def _as_account(account: pwd.struct_passwd, code: str) -> str:
+    """What ``code`` prints, run by the hub's Python as ``account`` (its uid, its group only)."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", code], user=account.pw_uid, group=account.pw_gid, extra_groups=[], cwd="/",
+        capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
 def test_the_hub_starts_the_class_game_service_and_a_pupils_kernel_reaches_it(hub: Hub) -> None:
     """The class game service runs as the hub's service: a pupil's kernel is known by its server's
     token, a classmate's challenge is closed to a third pupil, the teacher is the hub's teacher,
-    the database is the service's alone, and no pupil's code runs in the service."""
+    a game plays through it, no pupil's code runs in the service. As root it runs as its own
+    account (lw-classgame: no pupil's home, no hub secret readable), its database that account's
+    alone; the idle culler runs as lw-culler."""
     import psutil
 
+    folder = hub.state / "classgame"
+    database = folder / "classgame.sqlite"
     hub.start("amy")
     code = (
         "import json, os, pathlib, urllib.request\n"
@@ -526,12 +550,15 @@ def test_the_hub_starts_the_class_game_service_and_a_pupils_kernel_reaches_it(hu
         "        return json.loads(r.read().decode())\n"
         "print('me', call('GET', 'me')['name'])\n"
         "print('seek', call('POST', 'seeks', {'protocol': 1, 'players': 2, 'invite': ['diego']})['id'])\n"
-        f"try:\n    pathlib.Path({str(hub.state / 'classgame.sqlite')!r}).read_bytes()\n    print('DB READ')\n"
-        "except PermissionError:\n    print('DB DENIED')\n"
+        f"for path in ({str(database)!r}, {str(folder)!r}):\n"
+        "    try:\n        p = pathlib.Path(path)\n        p.read_bytes() if p.name.endswith('.sqlite') else list(p.iterdir())\n"
+        "        print('READ', path)\n"
+        "    except PermissionError:\n        print('DENIED', path)\n"
     )
     out = run_in_kernel(hub, "amy", _token(hub, "amy"), code)
     assert out["error"] is None, out
-    assert "me amy" in out["stdout"] and "DB DENIED" in out["stdout"], out
+    assert "me amy" in out["stdout"] and "READ" not in out["stdout"], out
+    assert f"DENIED {database}" in out["stdout"] and f"DENIED {folder}" in out["stdout"], out
     seek = int(re.search(r"seek (\d+)", out["stdout"]).group(1))  # type: ignore[union-attr]
     status, body = _classgame(hub, _token(hub, "diego"), "GET", f"seeks/{seek}")
     assert status == 200 and body["invite"] == ["diego"], body
@@ -541,16 +568,63 @@ def test_the_hub_starts_the_class_game_service_and_a_pupils_kernel_reaches_it(hu
     assert status == 200 and body["teacher"] is True, body
     status, body = _classgame(hub, _token(hub, "olena"), "GET", "me")
     assert status == 200 and body["teacher"] is False, body
-    database = hub.state / "classgame.sqlite"
-    assert database.stat().st_mode & 0o777 == 0o600 and database.stat().st_uid == os.geteuid()
+    # a game plays through it: diego accepts, amy plays the first turn, diego sees it
+    from logger_widget import Position
+
+    status, body = _classgame(hub, _token(hub, "diego"), "POST", f"seeks/{seek}/accept")
+    assert status == 200 and body["status"] == "started", body
+    game = body["game"]
+    status, state = _classgame(hub, _token(hub, "amy"), "GET", f"games/{game}")
+    turn = next(iter(Position.from_lpn(state["lpn"]).legal_turns())).notation()
+    status, body = _classgame(hub, _token(hub, "amy"), "POST", f"games/{game}/turns",
+                              {"protocol": 1, "ply": 0, "turn": turn})  # fmt: skip
+    assert status == 200, body
+    status, state = _classgame(hub, _token(hub, "diego"), "GET", f"games/{game}")
+    assert status == 200 and state["turns"] == [turn], state
     services = [p for p in psutil.process_iter(["cmdline", "cwd"])  # this hub's (other hubs may run one)
                 if p.info["cmdline"] and "logger_widget.service" in p.info["cmdline"]
-                and p.info["cwd"] == str(hub.state)]  # fmt: skip
+                and p.info["cwd"] == str(folder)]  # fmt: skip
     assert len(services) == 1, services
     pupils = {pwd.getpwnam(n).pw_uid for n in PUPILS} if os.geteuid() == 0 else set()
     for process in [services[0], *services[0].children(recursive=True)]:  # the service and its bot worker
         assert process.uids().real not in pupils, process
         assert not any("pupil" in part or "/homes/" in part for part in process.cmdline()), process.cmdline()
+    if os.geteuid() != 0:  # not root: the service is the hub's user's, its database too
+        assert database.stat().st_mode & 0o777 == 0o600 and database.stat().st_uid == os.geteuid()
+        return
+    account, culler = pwd.getpwnam("lw-classgame"), pwd.getpwnam("lw-culler")
+    assert account.pw_uid < 1000 and account.pw_shell == "/usr/sbin/nologin" and account.pw_dir == str(folder)
+    for process in [services[0], *services[0].children(recursive=True)]:
+        ids = _proc_ids(process.pid)
+        assert ids["Uid"] == [account.pw_uid] * 4 and ids["Gid"] == [account.pw_gid] * 4, ids
+        assert ids["Groups"] in ([], [account.pw_gid]), ids
+    assert (folder.stat().st_uid, folder.stat().st_mode & 0o777) == (account.pw_uid, 0o700)
+    assert (database.stat().st_uid, database.stat().st_mode & 0o777) == (account.pw_uid, 0o600)
+    cullers = [p for p in psutil.Process(hub.process.pid).children()  # this hub's culler
+               if "jupyterhub_idle_culler" in p.cmdline()]  # fmt: skip
+    assert len(cullers) == 1 and _proc_ids(cullers[0].pid)["Uid"] == [culler.pw_uid] * 4, cullers
+    # what the service's account may open: its own folder; not a pupil's home, not the hub's secrets
+    probe = (
+        "import pathlib\n"
+        "for path in "
+        + repr(
+            [
+                str(hub.state / "homes" / "amy"),
+                str(hub.state / "homes" / "amy" / "tutorial_en.ipynb"),
+                str(hub.state / "jupyterhub_cookie_secret"),
+                str(hub.state / "codes.json"),
+                str(hub.state / "jupyterhub.sqlite"),
+                str(database),
+            ]
+        )
+        + ":\n"
+        "    p = pathlib.Path(path)\n"
+        "    try:\n        list(p.iterdir()) if p.is_dir() else p.read_bytes()\n        print('READ', path)\n"
+        "    except PermissionError:\n        print('DENIED', path)\n"
+    )
+    seen = _as_account(account, probe)
+    assert seen.count("DENIED") == 5 and f"READ {database}" in seen, seen
+    assert "READ" not in _as_account(culler, probe), "the culler's account reads what it has no need of"
 
 
 def _progress_code(lesson: str, other: str) -> str:
