@@ -39,7 +39,6 @@ import os
 import queue
 import shutil
 import statistics
-import sys
 import tempfile
 import threading
 import time
@@ -209,7 +208,7 @@ def live_game(boards: dict[int, KernelBoard], think: float) -> list[dict[str, fl
     from logger_widget.engine import Position
 
     bot = make_bot("greedy", seed=0)
-    turns = []
+    turns: list[dict[str, float]] = []
     while True:
         first = boards[1].view
         if first.get("over"):
@@ -240,7 +239,8 @@ def breakdown(boards: dict[int, KernelBoard], turns: list[dict[str, float]]) -> 
     out: dict[str, list[float]] = {k: [] for k in ("whole", "to_kernel", "to_post", "post", "to_feed",
                                                     "to_loop", "to_view", "views_mover", "views_classmate")}  # fmt: skip
     for turn in turns:
-        mine, theirs = hops[turn["mover"]], hops[3 - turn["mover"]]
+        seat = int(turn["mover"])
+        mine, theirs = hops[seat], hops[3 - seat]
         t0, seen = turn["clicked"], turn["seen"]
 
         def after(values: list[float], t: float) -> float:
@@ -258,8 +258,8 @@ def breakdown(boards: dict[int, KernelBoard], turns: list[dict[str, float]]) -> 
                 out[key].append(1000 * (b - a))
         # views each board sent from the completing click until the next turn began (the redraws)
         for key, board in (
-            ("views_mover", boards[turn["mover"]]),
-            ("views_classmate", boards[3 - turn["mover"]]),
+            ("views_mover", boards[seat]),
+            ("views_classmate", boards[3 - seat]),
         ):
             out[key].append(sum(1 for t, _ in board.views if t0 <= t < turn["until"]))
     return out
@@ -331,4 +331,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()
