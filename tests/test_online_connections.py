@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from logger_widget.online.client import ClassClient, GameFeed, Refused
+from logger_widget.online.client import ClassClient, GameFeed, Refused, ServiceUnreachable
 
 
 class _Service(ThreadingHTTPServer):
@@ -46,14 +46,18 @@ class _Handler(BaseHTTPRequestHandler):
         length = int(self.headers.get("Content-Length") or 0)
         self.rfile.read(length)
         self.server.requests.append(f"{self.command} {self.path} {self.headers.get('Authorization')}")
-        if self.path.endswith("/turns"):
+        if self.path.endswith("/moved"):  # not the service: a proxy's or the hub's page
+            status, body = 302, {"location": "/hub/login"}
+        elif self.path.endswith("/page"):
+            status, body = 200, None
+        elif self.path.endswith("/turns"):
             status, body = 409, {"error": {"code": "stale_ply", "message": "ply 3 was played"}}
         elif "/events" in self.path:  # one turn, then the game is over
             events = [{"seq": 1, "kind": "turn"}] if "after=0&" in self.path else []
             status, body = 200, {"events": events, "last_seq": 1, "status": "finished"}
         else:
             status, body = 200, {"name": "olena", "teacher": False, "rating": 1500}
-        data = json.dumps(body).encode()
+        data = b"<html>the hub</html>" if body is None else json.dumps(body).encode()
         self.send_response(status)
         self.send_header("Content-Type", "application/json")
         self.send_header("Content-Length", str(len(data)))
@@ -108,3 +112,12 @@ def test_the_feeds_long_polls_and_the_other_requests_share_the_kept_connection(s
     assert client.me()["name"] == "olena"
     assert [a["last_seq"] for a in answers] == [1, 1]
     assert service.connections == 1  # the feed's connection went back to the client's pool
+
+
+def test_an_answer_that_is_not_the_services_says_the_service_does_not_answer(service: _Service) -> None:
+    client = ClassClient(service.url, "secret-token")
+    for path in ("moved", "page"):
+        with pytest.raises(ServiceUnreachable) as error:
+            client.request("GET", path)
+        assert service.url in str(error.value), error.value
+    assert client.me()["name"] == "olena"  # and the connection still serves

@@ -193,7 +193,12 @@ class ClassClient:
             if not isinstance(answer, Mapping):
                 answer = {"code": f"http_{status}", "message": str(answer)[:200]}
             raise Refused(status, answer)
-        return json.loads(text) if text.strip() else None
+        if status >= 300:  # not the service's answer (it never redirects): the proxy's or the hub's
+            raise ServiceUnreachable(self.url, f"HTTP {status}, not the service's answer")
+        try:
+            return json.loads(text) if text.strip() else None
+        except ValueError:
+            raise ServiceUnreachable(self.url, f"HTTP {status} with a body that is not JSON") from None
 
     # -- who and what
     def me(self) -> dict[str, Any]:

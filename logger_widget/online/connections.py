@@ -53,7 +53,8 @@ class Connections:
         self._via_proxy = parts.scheme in proxies and not urllib.request.proxy_bypass(parts.netloc)
 
     def _new(self, timeout: float) -> http.client.HTTPConnection:
-        self.opened += 1
+        with self._lock:
+            self.opened += 1
         if self.scheme == "https":
             return http.client.HTTPSConnection(
                 self.host, self.port, timeout=timeout, context=ssl.create_default_context()
