@@ -188,6 +188,7 @@ def class_play(language: str) -> nbformat.NotebookNode:
             f'lobby = Lobby(locale="{language}")\nlobby'
         ),
         new_markdown_cell(f"## {t['how_title']}\n\n{t['how_text']}"),
+        new_markdown_cell(f"## {t['arena_title']}\n\n{t['arena_text']}"),
         new_markdown_cell(f"## {t['back_title']}\n\n{t['back_text']}"),
         new_markdown_cell(f"## {t['record_title']}\n\n{t['record_text']}"),
         new_code_cell(f"# {t['code_record']}\nlobby.board.chart() if lobby.board is not None else None"),

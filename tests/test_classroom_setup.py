@@ -8,11 +8,15 @@ claims through a real hub and a pupil's kernel: tests/hosts/test_jupyterhub.py.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import pwd
 import shutil
 import subprocess
 import sys
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,15 +24,22 @@ import pytest
 
 pytest.importorskip("bcrypt")
 from classcodes import ALPHABET, CodeBook, PasswordBook, class_sheet, normalize_code  # noqa: E402
+from classlist import read_class, refuse_system_accounts  # noqa: E402
 from classsetup import (  # noqa: E402
     COURSE_ID,
+    CULLER_ACCOUNT,
+    SERVICE_ACCOUNT,
+    SERVICE_FOLDER,
     close_teacher_material,
     make_exchange,
+    open_interpreter_path,
     role_config,
     set_up_credentials,
+    system_account,
     write_roles,
 )
 from homedisk import HomeDisk, disk_limit_unsupported, private_tmp_command  # noqa: E402
+from hubkit import TESTS_ROOT  # noqa: E402
 
 
 def test_a_code_is_kept_hashed_checks_once_spent_and_is_the_pupils_alone(tmp_path: Path) -> None:
@@ -263,3 +274,222 @@ def test_a_code_logs_in_once_even_twice_at_the_same_moment(tmp_path: Path) -> No
     passwords = PasswordBook(tmp_path / "passwords.dbm")
     assert [passwords.check("diego", f"diego-pw-{i}") for i in range(4)] == [i == winner for i in range(4)]
     assert not CodeBook(tmp_path / "codes.json").check("diego", code)
+
+
+@pytest.mark.skipif(
+    os.geteuid() != 0, reason="reading as another account needs root (CI and this machine run as root)"
+)
+def test_the_gradebook_is_copied_for_the_service_as_the_teacher_can_read_it() -> None:
+    """gradebookcopy.py: the copy is the service account's (0600), read with the teacher's rights only."""
+    import pwd
+    import sqlite3
+    import tempfile
+
+    from gradebookcopy import copy_gradebook
+
+    teacher, service = pwd.getpwnam("nobody"), pwd.getpwnam("daemon")  # stand-ins for the two accounts
+    with tempfile.TemporaryDirectory(prefix="lw-gradebook-test-") as folder:
+        root = Path(folder)
+        root.chmod(0o711)
+        home, own = root / "home", root / "service"
+        for path, account in ((home, teacher), (own, service)):
+            path.mkdir(mode=0o700)
+            os.chown(path, account.pw_uid, account.pw_gid)
+        book, copy = home / "gradebook.db", own / "gradebook.db"
+
+        def write(path: Path, table: str, value: str) -> None:
+            with contextlib.closing(sqlite3.connect(path)) as db, db:
+                db.execute(f"create table if not exists {table} (id text)")
+                db.execute(f"insert into {table} values (?)", (value,))
+
+        def rows(path: Path, table: str) -> list[tuple[str]]:
+            with contextlib.closing(sqlite3.connect(path)) as db:
+                return db.execute(f"select id from {table}").fetchall()
+
+        write(book, "student", "amy")
+        os.chown(book, teacher.pw_uid, teacher.pw_gid)
+        book.chmod(0o600)
+        assert copy_gradebook(book, copy, teacher, service)
+        assert (copy.stat().st_uid, copy.stat().st_mode & 0o777) == (service.pw_uid, 0o600)
+        assert rows(copy, "student") == [("amy",)]
+        assert not copy_gradebook(book, copy, teacher, service)  # unchanged: not written again
+        # the teacher swaps the gradebook for a link to a database of root's: it is not read
+        secret = root / "root-only.db"
+        write(secret, "token", "root's secret")
+        secret.chmod(0o600)
+        book.unlink()
+        book.symlink_to(secret)
+        assert not copy_gradebook(book, copy, teacher, service)
+        assert rows(copy, "student") == [("amy",)]
+        # a link planted in the service's folder is not written through
+        book.unlink()
+        write(book, "student", "ben")
+        os.chown(book, teacher.pw_uid, teacher.pw_gid)
+        (own / ".gradebook.db.new").symlink_to(root / "elsewhere")
+        assert copy_gradebook(book, copy, teacher, service)
+        assert not (root / "elsewhere").exists() and rows(copy, "student") == [("ben",)]
+
+
+# --- the hub's configuration, loaded as JupyterHub loads it (no hub started) ----------------------
+
+CONFIG = Path(__file__).resolve().parents[1] / "deploy" / "jupyterhub" / "jupyterhub_config.py"
+#: run in a child Python: the config file loaded the way JupyterHub does (traitlets'
+#: PyFileConfigLoader), then what the tests check printed as one JSON line
+_LOAD = r"""
+import json, sys
+from traitlets.config.loader import PyFileConfigLoader
+c = PyFileConfigLoader(sys.argv[1]).load_config()
+print("CONFIG " + json.dumps({
+    "admin_users": sorted(c.Authenticator.admin_users),
+    "roles": c.JupyterHub.load_roles,
+    "services": [{"name": s["name"], "url": s.get("url")} for s in c.JupyterHub.services],
+    "bind_url": c.JupyterHub.bind_url, "hub_ip": c.JupyterHub.hub_ip, "spawner_ip": c.Spawner.ip,
+    "proxy_api_url": c.ConfigurableHTTPProxy.api_url,
+}, default=sorted))
+"""
+
+
+@pytest.fixture
+def hub_root(tmp_path: Path) -> Iterator[Path]:
+    """A folder for a config's state and pupils' environment, not below /tmp (as root the hub refuses that)."""
+    if os.geteuid() != 0:
+        yield tmp_path
+        return
+    TESTS_ROOT.mkdir(mode=0o711, parents=True, exist_ok=True)
+    root = Path(tempfile.mkdtemp(prefix="config-", dir=TESTS_ROOT))
+    try:
+        yield root
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def _load_config(root: Path, path: str | None = None, **settings: str) -> tuple[int, dict[str, Any], str]:
+    """Load the hub's config in a child Python for a class of two (olena, diego) and the teacher ``teacher``.
+
+    ``root`` holds the class list, the state folder and a stand-in pupils' environment (its
+    ``python`` says "no Numba": no kernel is compiled); ``path``: the child's ``PATH`` (default
+    this one); ``settings``: more ``LW_...`` variables. Returns the exit status, the config's
+    values (``_LOAD``; empty when it stopped) and its stderr.
+    """
+    root.mkdir(parents=True, exist_ok=True)
+    (root / "class.csv").write_text("olena,uk\ndiego,es\n")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("LW_")}
+    env.update(LW_CLASS=str(root / "class.csv"), LW_STATE=str(root / "state"), LW_CLASS_ENV=str(root / "env"),
+               LW_TEACHER="teacher", LW_EXCHANGE=str(root / "exchange"), LW_PORT="8000")  # fmt: skip
+    if path is not None:
+        env["PATH"] = path
+    env.update(settings)
+    python = Path(env["LW_CLASS_ENV"]) / "bin" / "python"
+    python.parent.mkdir(parents=True, exist_ok=True)
+    python.write_text("#!/bin/sh\nexit 3\n")
+    python.chmod(0o755)
+    # what the set-up makes for the hub's services: their folder, and as root their accounts
+    # (made only if missing: a class hub's accounts are left as they are)
+    (Path(env["LW_STATE"]) / SERVICE_FOLDER).mkdir(mode=0o700, parents=True, exist_ok=True)
+    if os.geteuid() == 0:
+        for account in (SERVICE_ACCOUNT, CULLER_ACCOUNT):
+            with contextlib.suppress(KeyError):
+                pwd.getpwnam(account)
+                continue
+            system_account(account, None)
+    done = subprocess.run([sys.executable, "-c", _LOAD, str(CONFIG)], env=env, capture_output=True, text=True,
+                          timeout=120, check=False)  # fmt: skip
+    lines = [line for line in done.stdout.splitlines() if line.startswith("CONFIG ")]
+    return done.returncode, json.loads(lines[-1][7:]) if lines else {}, done.stderr
+
+
+def test_the_hub_has_no_admin_unless_named_and_refuses_root_or_a_stranger(hub_root: Path) -> None:
+    status, config, err = _load_config(hub_root)
+    assert status == 0 and config["admin_users"] == [], err
+    status, config, err = _load_config(hub_root, LW_ADMINS=" Olena , teacher")
+    assert status == 0 and config["admin_users"] == ["olena", "teacher"], err
+    for admins, stranger in (("root", "'root'"), ("olena,mallory", "'mallory'"), ("daemon", "'daemon'")):
+        status, config, err = _load_config(hub_root, LW_ADMINS=admins)
+        assert status != 0 and not config, (admins, err)
+        assert f"LW_ADMINS={admins!r}: {stranger} neither on the class list nor the teacher" in err, err
+
+
+def test_the_deployed_roles_give_the_services_only_what_they_need(hub_root: Path) -> None:
+    """The class game service reads the users and their roles; the idle culler lists, reads activity, stops."""
+    status, config, err = _load_config(hub_root)
+    assert status == 0, err
+    granted: dict[str, set[str]] = {}
+    for role in config["roles"]:
+        for service in role.get("services", []):
+            granted.setdefault(service, set()).update(role["scopes"])
+    assert granted["classgame"] == {"list:users", "read:users", "read:roles:users"}, granted
+    assert granted["idle-culler"] == {"list:users", "read:users:activity", "read:servers", "delete:servers"}
+    assert set(granted) == {"classgame", "idle-culler"}, granted  # no LW_API_TOKEN: no classroom-admin
+
+
+def test_the_hub_the_proxy_and_the_servers_listen_on_127_0_0_1_only(hub_root: Path) -> None:
+    status, config, err = _load_config(hub_root)
+    assert status == 0, err
+    assert config["bind_url"] == "http://127.0.0.1:8000" and config["hub_ip"] == "127.0.0.1"
+    assert config["spawner_ip"] == "127.0.0.1" and config["proxy_api_url"].startswith("http://127.0.0.1:")
+    assert [s["url"] for s in config["services"] if s["url"]] == ["http://127.0.0.1:8003"], config["services"]
+
+
+@pytest.mark.skipif(
+    os.geteuid() != 0, reason="the pupils' own accounts and private /tmp need root (CI runs as root)"
+)
+def test_the_hub_refuses_its_state_or_the_environment_below_tmp_and_warns_without_bwrap_or_disks(
+    tmp_path: Path, hub_root: Path
+) -> None:
+    bwrap_only = tmp_path / "bin"
+    bwrap_only.mkdir()
+    (bwrap_only / "bwrap").symlink_to(shutil.which("bwrap") or "/usr/bin/bwrap")
+    below_tmp = tmp_path / "class"
+    for settings, refused in (
+        ({}, below_tmp / "state"),
+        ({"LW_CLASS_ENV": str(hub_root / "env")}, below_tmp / "state"),
+        ({"LW_STATE": str(hub_root / "state")}, below_tmp / "env"),
+    ):
+        status, config, err = _load_config(below_tmp, path=str(bwrap_only), **settings)
+        assert status != 0 and not config, (settings, err)
+        assert f"{refused} is below /tmp, which each pupil's server sees empty: choose another" in err, err
+    # without bwrap (and so without mkfs.ext4, on an empty PATH) the state may be below /tmp: warnings
+    status, config, err = _load_config(below_tmp, path=str(tmp_path / "empty"))
+    assert status == 0 and config, err
+    assert "WARNING: bwrap is not installed: pupils share /tmp and /dev/shm" in err, err
+    assert "WARNING: pupils' homes have NO disk limit: mkfs.ext4 is not installed" in err, err
+    status, config, err = _load_config(hub_root)  # everything there: neither warning
+    assert status == 0 and "WARNING" not in err, err
+
+
+def test_class_list_names_are_ascii_a_letter_first_and_no_system_account(tmp_path: Path) -> None:
+    listed = tmp_path / "class.csv"
+    listed.write_text("# a comment\nOlena,uk\n_amy2,en\n" + "d" * 32 + ",es\n")
+    assert read_class(listed) == {"olena": "uk", "_amy2": "en", "d" * 32: "es"}
+    for bad in ("2pac", "\u043elena", "ol\u00e9na", "amy-2", "../olena", "d" * 33, ""):
+        listed.write_text(f"olena,uk\n{bad},en\n")
+        with pytest.raises(
+            SystemExit,
+            match=r"class.csv:2: the name '.*' must be ASCII letters, digits or _, a letter or _ first",
+        ):
+            read_class(listed)
+    refuse_system_accounts({"olena", "nobody-such-account"})  # not accounts here: nothing to refuse
+    for system, uid in (("root", 0), ("daemon", 1)):
+        with pytest.raises(
+            SystemExit, match=f"the class-list name '{system}' is the system account uid {uid}"
+        ):
+            refuse_system_accounts({"olena", system})
+
+
+def test_the_interpreters_folders_get_the_search_bit_and_nothing_readable(hub_root: Path) -> None:
+    """open_interpreter_path: o+x on every folder above the real interpreter (a link's target), no r."""
+    real = hub_root / "pyenv" / "versions" / "bin" / "python3"
+    real.parent.mkdir(parents=True)
+    real.write_text("#!/bin/sh\n")
+    real.chmod(0o700)
+    modes = {hub_root / "pyenv": 0o700, hub_root / "pyenv" / "versions": 0o750, real.parent: 0o755}
+    for folder, mode in modes.items():
+        folder.chmod(mode)
+    link = hub_root / "env" / "bin" / "python"
+    link.parent.mkdir(parents=True)
+    link.symlink_to(real)
+    link.parent.chmod(0o700)
+    open_interpreter_path(link)
+    assert {f: f.stat().st_mode & 0o777 for f in modes} == {f: m | 0o001 for f, m in modes.items()}
+    assert real.stat().st_mode & 0o777 == 0o700  # the interpreter itself: not the set-up's to open
+    assert link.parent.stat().st_mode & 0o777 == 0o700  # the link's own folder is not the interpreter's path

@@ -9,6 +9,8 @@ the other; a third pupil watches. The attacks a pupil could try from their own k
 from __future__ import annotations
 
 import contextlib
+import html
+import re
 import statistics
 import time
 from collections.abc import Callable, Iterator
@@ -107,6 +109,11 @@ def drive(board: OnlineBoard) -> Driver:
 def pick(position: Position) -> Turn:
     """A legal turn of ``position``, the same every run (the first in notation order)."""
     return min(position.legal_turns(), key=lambda t: t.notation())
+
+
+def _text(markup: str) -> str:
+    """The text of an HTML widget's value (its tags dropped)."""
+    return html.unescape(re.sub(r"<[^>]+>", "", markup))
 
 
 def online(board: OnlineBoard) -> dict[str, Any]:
@@ -272,7 +279,7 @@ def test_a_new_kernel_resumes_the_game_from_the_lobby_and_it_goes_on(klass: Clas
 
 def test_the_lobby_opens_a_seek_a_classmate_accepts_and_both_boards_come_up(klass: Class) -> None:
     olena = Lobby("uk", klass.clients["olena"], refresh=0, poll_wait=POLL)
-    diego = Lobby("es", klass.clients["diego"], refresh=0, poll_wait=POLL)
+    diego = Lobby("es", klass.clients["diego"], refresh=30, poll_wait=POLL)
     olena.refresh()
     diego.refresh()
     assert "olena" in [row.children[0].value for row in diego._online.children]
@@ -364,6 +371,144 @@ def test_every_text_of_an_online_board_comes_from_the_catalogues(klass: Class) -
         for path, s in _view_strings({k: v for k, v in view.items() if k != "online"})
         if s not in PUPILS
     ]
+    first = klass.boards[-3]  # olena's: she plays, so her board has Resign and its question
+    first.resign_button.click()
+    strings += [
+        (f"bar.{n}", b.description) for n, b in (("resign", first.resign_button), ("yes", first.yes_button))
+    ]
+    strings.append(("bar.confirm", _text(first.confirm_text.value)))
+    lobby = Lobby("en-XA", klass.clients["amy"], refresh=0)
+    lobby._turn_limit.value = "x"
+    lobby._open.click()
+    strings += [("lobby.limit", lobby._turn_limit_label.value), ("lobby.placeholder", lobby._turn_limit.placeholder),
+                ("lobby.arena", _text(lobby._arena_status.value)), ("lobby.bad_limit", _text(lobby._notice.value))]  # fmt: skip
+    lobby.close()
     bad = sorted({f"{path}: {s!r}" for path, s in strings if _unbracketed(s)})
     assert not bad, "texts that bypass the catalogues:\n" + "\n".join(bad[:40])
     assert any("olena" in s for _path, s in strings)  # the names are in the texts
+
+
+# ---------------------------------------------------------------------------- the arena, resigning, turn limits
+
+
+def _shown(widget: Any) -> bool:
+    return widget.layout.display != "none"
+
+
+def test_the_lobby_joins_the_arena_is_paired_and_the_game_opens_then_resign_and_leave(klass: Class) -> None:
+    teacher = ClassClient(klass.service.url, klass.hub.token("teacher"))
+    arena = int(teacher.request("POST", "arena", {"minutes": 20})["arena"]["id"])
+    # olena's lobby reads only in the background (every 30 s, the arena every 2 s while she is in it)
+    olena = Lobby("uk", klass.clients["olena"], refresh=30, poll_wait=POLL)
+    diego = Lobby("es", klass.clients["diego"], refresh=30, poll_wait=POLL)
+    try:
+        assert "Арена відкрита, до кінця: 20 хвилин." in olena._arena_status.value
+        assert (
+            _shown(olena._join)
+            and not _shown(olena._leave)
+            and olena._join.description == "Приєднатися до арени"
+        )
+        olena._join.click()
+        assert "Ти на арені: чекаємо" in olena._arena_you.value and olena.in_arena()
+        assert _shown(olena._leave) and not _shown(olena._join) and olena.board is None
+        diego._join.click()  # two waiting: the service pairs them at the next poll of either
+        # neither clicks anything more: their lobbies' arena polls open the game on their boards
+        board = until(lambda: olena.board, timeout=10, what="olena's arena board by itself")
+        klass.boards.append(board)
+        other = until(lambda: diego.board, timeout=10, what="diego's arena board by itself")
+        klass.boards.append(other)
+        game = other.mode.game_id
+        until(lambda: f"Estás jugando la partida {game} de la arena" in diego._arena_you.value)
+        assert board.mode.game_id == game and board.mode.mine and not board.mode.watching
+        until(lambda: f"Ти граєш гру арени {game}" in olena._arena_you.value, what="olena playing")
+        for name in ("olena", "diego"):
+            assert f'<td class="lw-arena-name">{name}</td>' in olena._arena_table.value
+        assert (
+            'aria-label="Місце"' in olena._arena_table.value
+            and "<th>Рейтинг</th>" in olena._arena_table.value
+        )
+        assert "Твоє місце:" in olena._arena_you.value
+        diego._leave.click()  # no new games for diego; the game in progress goes on
+        other.resign_button.click()
+        other.yes_button.click()
+        until(lambda: online(board)["state"] == "over", what="the resignation on olena's board")
+        assert board.view["status"]["text"] == "Гру завершено: diego — гру здано."
+        assert klass.clients["olena"].game(game)["result"]["reason"] == "resign"
+        diego.refresh()
+        assert "Has salido de la arena" in diego._arena_you.value and _shown(diego._join)
+        assert klass.clients["diego"].arena_me(arena)["state"] == "left"
+        time.sleep(2 * 2.0 + 1)  # olena waits alone: two arena polls pair nobody (diego left)
+        assert olena.board is board and olena.in_arena()
+        assert klass.clients["olena"].arena_me(arena)["state"] == "waiting"
+    finally:
+        olena.close()
+        diego.close()
+        teacher.request("POST", f"arena/{arena}/close", {"protocol": 1})
+    olena.refresh()
+    assert "Арену завершено" in olena._arena_status.value and not _shown(olena._join)
+
+
+def test_resign_asks_first_the_others_see_who_resigned_and_the_service_refuses_the_wrong_ones(
+    klass: Class,
+) -> None:
+    game = klass.game()
+    olena, diego, amy = klass.board(game, "olena"), klass.board(game, "diego"), klass.board(game, "amy")
+    assert not _shown(amy.bar)  # a watcher cannot resign
+    assert _shown(olena.bar) and _shown(olena.resign_button) and not _shown(olena.yes_button)
+    olena.resign_button.click()  # the question, not yet the resignation
+    assert not _shown(olena.resign_button) and _shown(olena.yes_button) and _shown(olena.no_button)
+    assert "give up this game" in olena.confirm_text.value and olena.yes_button.description == "Yes, resign"
+    olena.no_button.click()
+    assert _shown(olena.resign_button) and not _shown(olena.yes_button)
+    assert klass.clients["amy"].game(game)["status"] == "active"
+    olena.resign_button.click()
+    olena.yes_button.click()
+    until(lambda: online(diego)["state"] == "over", what="the result on diego's board")
+    assert diego.view["status"]["text"] == "The game is over: olena resigned."
+    until(lambda: online(amy)["state"] == "over", what="the result on the watcher's board")
+    until(lambda: not _shown(olena.bar), what="no Resign once the game is over")
+    assert not _shown(diego.bar) and drive(diego).cell("a2") == "rejected"
+    with pytest.raises(Refused) as over:
+        klass.clients["diego"].resign(game)
+    assert over.value.code == "game_over" and "finished already" in over.value.message
+    other = klass.game()
+    with pytest.raises(Refused) as theirs:  # amy resigns olena's and diego's game
+        klass.clients["amy"].resign(other)
+    assert theirs.value.code == "not_your_seat" and f"do not play in game {other}" in theirs.value.message
+    assert klass.clients["olena"].game(other)["status"] == "active"
+
+
+def test_the_lobby_turn_limit_refuses_bad_values_by_name_and_a_limited_game_ends_by_it(klass: Class) -> None:
+    olena = Lobby("en", klass.clients["olena"], refresh=0, poll_wait=POLL)
+    diego = Lobby("uk", klass.clients["diego"], refresh=0, poll_wait=POLL)
+    try:
+        before = {s["id"] for s in klass.clients["olena"].seeks()}
+        for bad in ("abc", "0", "501", "2.5", "-3"):
+            olena._turn_limit.value = bad
+            olena._open.click()
+            notice = html.unescape(olena._notice.value)
+            assert f'Turn limit "{bad}" is not a whole number of turns from 1 to 500' in notice, notice
+        diego._turn_limit.value = "десять"
+        diego._open.click()
+        assert "Обмеження ходів «десять» — не ціле число ходів від 1 до 500" in diego._notice.value
+        assert {s["id"] for s in klass.clients["olena"].seeks()} == before  # nothing was opened
+        olena._turn_limit.value = " 2 "
+        olena._open.click()
+        diego.refresh()
+        row = next(r for r in diego._seeks.children if "olena" in r.children[0].value)
+        assert "щонайбільше 2 ходи" in row.children[0].value, row.children[0].value
+        row.children[1].click()
+        assert diego.board is not None
+        olena.refresh()
+        assert olena.board is not None
+        klass.boards += [olena.board, diego.board]
+        first, second = olena.board, diego.board
+        drive(first).play(Turn.parse("a1-a3 *b3"))
+        until(lambda: online(second)["state"] == "my_turn")
+        drive(second).play(Turn.parse("e5-e4 *d4"))
+        until(lambda: online(first)["state"] == "over" and online(second)["state"] == "over", what="the end")
+        assert klass.clients["olena"].game(first.mode.game_id)["result"]["reason"] == "turn_limit"
+        assert not _shown(first.bar)
+    finally:
+        olena.close()
+        diego.close()

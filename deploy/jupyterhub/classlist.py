@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import csv
 import pwd
+import re
 from pathlib import Path
 
 #: lowest uid of a person's account (Debian's /etc/login.defs UID_MIN); below are system accounts
 UID_MIN = 1000
 LANGUAGES = ("uk", "es", "en")
+#: a class-list name (lowercased): ASCII letters, digits or ``_``, a letter or ``_`` first, at
+#: most 32 characters (useradd's limit for a Unix account's name)
+NAME = re.compile(r"[a-z_][a-z0-9_]{0,31}")
 
 
 def read_class(path: Path) -> dict[str, str]:
@@ -21,8 +25,11 @@ def read_class(path: Path) -> dict[str, str]:
             if len(row) != 2 or row[1].strip() not in LANGUAGES:
                 raise SystemExit(f"{path}:{number}: expected 'name,language' with uk, es or en, got {row!r}")
             name = row[0].strip().lower()
-            if not (name.isascii() and name.isidentifier()):
-                raise SystemExit(f"{path}:{number}: the name {name!r} must be ASCII letters, digits or _")
+            if not NAME.fullmatch(name):
+                raise SystemExit(
+                    f"{path}:{number}: the name {name!r} must be ASCII letters, digits or _, "
+                    "a letter or _ first, at most 32 characters"
+                )
             pupils[name] = row[1].strip()
     return pupils
 
@@ -38,3 +45,19 @@ def refuse_system_accounts(names: set[str]) -> None:
             raise SystemExit(
                 f"the class-list name {name!r} is the system account uid {uid}: rename the pupil"
             )
+
+
+def read_admins(text: str, allowed: set[str]) -> set[str]:
+    """The hub's admins from ``LW_ADMINS`` (``text``: comma-separated names, lowercased).
+
+    Each must be in ``allowed`` (the class list and the teacher): any other name, e.g. ``root``
+    or a stranger's, is an error naming it and why. An empty ``text`` is no admin.
+    """
+    admins = {n.strip().lower() for n in text.split(",") if n.strip()}
+    strangers = sorted(admins - allowed)
+    if strangers:
+        raise SystemExit(
+            f"LW_ADMINS={text!r}: {', '.join(map(repr, strangers))} neither on the class list nor "
+            "the teacher; an admin must be one of the class's own users (docs/classroom.md)"
+        )
+    return admins

@@ -28,6 +28,14 @@
    the formgrader and the assignment editor too, with the course in ``~/course`` and its
    autograding configuration (``deploy/nbgrader/nbgrader_config.py``, copied read-only).
 
+8. **The hub's services as accounts of their own** (as root): ``lw-classgame`` runs the class
+   game service, ``lw-culler`` the idle culler (``useradd --system``, no shell, no password,
+   not in any pupil's group). The game service's folder ``STATE/classgame`` (its database, its
+   home) is its account's, mode 0700; a database left at ``STATE/classgame.sqlite`` by an
+   older set-up is moved into it. The culler has no home (``/nonexistent``). The set-up checks
+   that each account can start the hub's Python (the search bit on the folders above it, as in
+   step 5) and stops with the error if not.
+
 Every step says what it did; run again, it keeps what is done (the codes already handed out,
 the environment when the dependencies did not change) and refreshes the package's wheel.
 """
@@ -49,7 +57,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from classcodes import CodeBook, PasswordBook, _write_private, class_sheet  # noqa: E402
-from classlist import read_class, refuse_system_accounts  # noqa: E402
+from classlist import UID_MIN, read_class, refuse_system_accounts  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
 #: nbgrader's server extensions, switched off in the pupils' environment as a whole; each role's
@@ -237,6 +245,99 @@ def make_exchange(exchange: Path, teacher: str) -> None:
     say(f"nbgrader's exchange: {exchange} (mode 1777), the course's folder {course}")
 
 
+#: The class game service's account and its folder in the state folder (its home, its database).
+SERVICE_ACCOUNT = "lw-classgame"
+SERVICE_FOLDER = "classgame"
+#: The idle culler's account (no home: it only calls the hub's API with its token).
+CULLER_ACCOUNT = "lw-culler"
+#: the files of the service's SQLite database (logger_widget.service.db.DEFAULT_FILE and its journals)
+_DATABASE_FILES = (
+    "classgame.sqlite",
+    "classgame.sqlite-wal",
+    "classgame.sqlite-shm",
+    "classgame.sqlite-journal",
+)
+
+
+def system_account(name: str, home: Path | None) -> pwd.struct_passwd:
+    """The system account ``name`` (made when missing: ``useradd --system``, its own group, no shell,
+    home ``home`` not created, or ``/nonexistent``); an account of a person with that name is an error."""
+    home_dir = str(home) if home is not None else "/nonexistent"
+    try:
+        account = pwd.getpwnam(name)
+    except KeyError:
+        _run("useradd", "--system", "--user-group", "--no-create-home", "--home-dir", home_dir,
+             "--shell", "/usr/sbin/nologin", name)  # fmt: skip
+        say(f"made the system account {name!r} (no shell, no password)")
+        return pwd.getpwnam(name)
+    if account.pw_uid >= UID_MIN or account.pw_uid == 0:
+        raise SystemExit(
+            f"the account {name!r} exists with uid {account.pw_uid}, not a system account: remove it"
+        )
+    if account.pw_dir != home_dir:  # an account left from another class's state folder
+        _run("usermod", "--home", home_dir, name)
+    return pwd.getpwnam(name)
+
+
+def _chown_private(path: Path, account: pwd.struct_passwd, mode: int) -> None:
+    """``path`` (no link followed) given to ``account`` with ``mode``."""
+    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | (os.O_DIRECTORY if mode & 0o100 else 0))
+    try:
+        os.fchown(fd, account.pw_uid, account.pw_gid)
+        os.fchmod(fd, mode)
+    finally:
+        os.close(fd)
+
+
+def service_folder(state: Path, account: pwd.struct_passwd | None) -> Path:
+    """Step 8's folder: ``STATE/classgame`` (0700), its database files in it (0600); the service
+    account's (``account``; ``None``: not root, the hub's user keeps them)."""
+    folder = state / SERVICE_FOLDER
+    if folder.is_symlink() or (folder.exists() and not folder.is_dir()):
+        raise SystemExit(f"{folder} is not a folder: remove it (someone may have planted it)")
+    folder.mkdir(mode=0o700, exist_ok=True)
+    for name in _DATABASE_FILES:  # an older set-up's database (the service ran as root, beside the hub's)
+        old = state / name
+        if old.is_file() and not old.is_symlink() and not (folder / name).exists():
+            old.rename(folder / name)
+            say(f"moved {old} into {folder}")
+    if account is None:
+        folder.chmod(0o700)
+        return folder
+    _chown_private(folder, account, 0o700)
+    for path in folder.iterdir():
+        if path.name in _DATABASE_FILES and path.is_file() and not path.is_symlink():
+            _chown_private(path, account, 0o600)
+    return folder
+
+
+def check_account_runs(account: pwd.struct_passwd, cwd: Path, module: str) -> None:
+    """The hub's Python imports ``module`` as ``account`` (in ``cwd``), or the set-up stops saying why."""
+    open_interpreter_path(Path(sys.executable))
+    done = subprocess.run(
+        [sys.executable, "-c", f"import {module}"], user=account.pw_uid, group=account.pw_gid, extra_groups=[],
+        cwd=cwd, env={"PATH": "/usr/bin:/bin", "HOME": account.pw_dir}, capture_output=True, text=True,
+        check=False,
+    )  # fmt: skip
+    if done.returncode != 0:
+        raise SystemExit(
+            f"the account {account.pw_name!r} cannot run {sys.executable} -m {module} (every folder above the"
+            f" hub's environment and this repository needs o+x, its files o+r):\n{done.stderr[-2000:]}"
+        )
+
+
+def service_accounts(state: Path) -> None:
+    """Step 8: the class game service's and the idle culler's accounts, the service's folder."""
+    folder = state / SERVICE_FOLDER
+    game = system_account(SERVICE_ACCOUNT, folder)
+    folder = service_folder(state, game)
+    check_account_runs(game, folder, "logger_widget.service.app")
+    culler = system_account(CULLER_ACCOUNT, None)
+    check_account_runs(culler, Path("/"), "jupyterhub_idle_culler")
+    say(f"the class game service runs as {SERVICE_ACCOUNT!r} (its folder {folder}, mode 0700), "
+        f"the idle culler as {CULLER_ACCOUNT!r}")  # fmt: skip
+
+
 def _uid(name: str) -> int | None:
     try:
         return pwd.getpwnam(name).pw_uid
@@ -276,6 +377,9 @@ def main(argv: list[str] | None = None) -> None:
     if os.geteuid() == 0:
         close_teacher_material()
         open_interpreter_path(python)
+        service_accounts(state)
+    else:
+        service_folder(state, None)
 
 
 if __name__ == "__main__":

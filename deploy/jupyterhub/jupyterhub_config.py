@@ -22,7 +22,7 @@ from the environment (scripts/classroom.sh sets them):
   ``0``: no limit), ``LW_TMP_SIZE`` / ``LW_SHM_SIZE`` — each server's private ``/tmp`` and
   ``/var/tmp`` (default ``256M``) and ``/dev/shm`` (default ``64M``).
 * ``LW_CLASSGAME_DB`` — the class game service's database URL (default a SQLite file
-  ``LW_STATE/classgame.sqlite``), ``LW_CLASSGAME_PORT`` — its port (default ``LW_PORT + 3``),
+  ``LW_STATE/classgame/classgame.sqlite``), ``LW_CLASSGAME_PORT`` — its port (default ``LW_PORT + 3``),
   ``LW_CLASSGAME_FORFEIT`` — seconds away before a pupil forfeits a game (default 600; the
   teacher changes it in the service), ``LW_CLASSGAME_LANGUAGE`` — the class's language for the
   teacher's dashboard (``uk``, ``es``, ``en``), ``LW_CLASSGAME_GRADEBOOK`` — nbgrader's gradebook
@@ -32,7 +32,9 @@ Run as root (``LW_SYSTEM_USERS`` unset or ``1``), every name on the list gets a 
 and its server runs as that account, in a home of mode 0700 on a disk image of its own
 (homedisk.py), with private ``/tmp`` and ``/dev/shm`` (bubblewrap) and a memory cgroup capped at
 ``LW_MEM_LIMIT`` (cgroupspawner.py). Not root: all servers run as the hub's user (no Unix
-isolation), memory capped where the cgroup filesystem is writable.
+isolation), memory capped where the cgroup filesystem is writable. The hub's own services run
+as system accounts of their own (root only; made by the set-up): the class game service as
+``lw-classgame``, the idle culler as ``lw-culler``.
 
 Logins: ``classauth.ClassCodeAuthenticator`` (jupyterhub-firstuseauthenticator whose first login
 needs the pupil's one-time code; the pupil then chooses their own password).
@@ -56,8 +58,15 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
 sys.path.insert(0, str(HERE))
 from classauth import RESET_SCOPE, ClassCodeAuthenticator, LocalClassCodeAuthenticator  # noqa: E402
-from classlist import read_class, refuse_system_accounts  # noqa: E402
-from classsetup import COURSE_ID, TEACHER_COURSE, role_config  # noqa: E402
+from classlist import read_admins, read_class, refuse_system_accounts  # noqa: E402
+from classsetup import (  # noqa: E402
+    COURSE_ID,
+    CULLER_ACCOUNT,
+    SERVICE_ACCOUNT,
+    SERVICE_FOLDER,
+    TEACHER_COURSE,
+    role_config,
+)
 from homedisk import HomeDisk, disk_limit_unsupported, private_tmp_command  # noqa: E402
 
 STATE = Path(os.environ.get("LW_STATE", REPO / "deploy" / "jupyterhub" / "state")).resolve()
@@ -141,10 +150,9 @@ c.ClassCodeAuthenticator.create_users = False
 c.ClassCodeAuthenticator.min_password_length = 8
 c.Authenticator.allowed_users = set(PUPILS) | {TEACHER}
 # No admin by default: an admin can open every pupil's server and files (JupyterHub 2+ ignores
-# admin_access). A school that wants one: LW_ADMINS=name (docs/classroom.md).
-c.Authenticator.admin_users = {
-    n.strip().lower() for n in os.environ.get("LW_ADMINS", "").split(",") if n.strip()
-}
+# admin_access). A school that wants one: LW_ADMINS=name (docs/classroom.md), a name on the class
+# list or the teacher (root or a stranger's name stops the hub; system accounts are refused above).
+c.Authenticator.admin_users = read_admins(os.environ.get("LW_ADMINS", ""), set(PUPILS) | {TEACHER})
 
 # The teacher's role (JupyterHub RBAC): the admin page and the class's users, servers and
 # activity; start and stop servers; issue new codes. Not access:servers (opening a pupil's
@@ -376,7 +384,24 @@ def prepare_home(spawner):  # type: ignore[no-untyped-def]
 
 c.Spawner.pre_spawn_hook = seed_home
 
-# idle servers are stopped (jupyterhub-idle-culler, a hub service with just the rights it needs)
+
+def service_user(account: str) -> dict[str, str]:
+    """A managed service's ``user`` (as root: the hub starts it as that system account, made by the
+    class set-up, with its ``HOME``; else nothing: it runs as the hub's user)."""
+    if not SYSTEM_USERS:
+        return {}
+    try:
+        pwd.getpwnam(account)
+    except KeyError:
+        raise SystemExit(
+            f"no system account {account!r} for the hub's services: set the class up first "
+            "(bash scripts/classroom.sh CLASS.csv does)"
+        ) from None
+    return {"user": account}
+
+
+# idle servers are stopped (jupyterhub-idle-culler, a hub service with just the rights it needs),
+# run as an account of its own: it needs nothing but its token and the hub's API
 c.JupyterHub.services = [
     {
         "name": "idle-culler",
@@ -386,34 +411,53 @@ c.JupyterHub.services = [
             "jupyterhub_idle_culler",
             f"--timeout={CULL_TIMEOUT}",
         ],
+        "cwd": "/",
+        **service_user(CULLER_ACCOUNT),
     }
 ]
 # The class game service (docs/classroom.md, "Playing each other"): live games between the pupils,
 # a JupyterHub service started by the hub (python -m logger_widget.service, this environment's
-# package; bot seats are the project's presets, a pupil's code never runs there). Its database:
-# LW_CLASSGAME_DB (any SQLAlchemy URL, e.g. PostgreSQL) or STATE/classgame.sqlite (mode 0600).
+# package; bot seats are the project's presets, a pupil's code never runs there). As root it runs
+# as its own system account (lw-classgame, classsetup.py), never root; its folder STATE/classgame
+# (mode 0700, its home) holds its database: LW_CLASSGAME_DB (any SQLAlchemy URL, e.g.
+# PostgreSQL) or STATE/classgame/classgame.sqlite (mode 0600).
 CLASSGAME = "classgame"
 CLASSGAME_PORT = int(os.environ.get("LW_CLASSGAME_PORT", PORT + 3))
+CLASSGAME_STATE = STATE / SERVICE_FOLDER
+if not SYSTEM_USERS:  # the hub's user's, like the rest of the state folder
+    CLASSGAME_STATE.mkdir(mode=0o700, exist_ok=True)
+elif CLASSGAME_STATE.is_symlink() or not CLASSGAME_STATE.is_dir():
+    raise SystemExit(f"no folder {CLASSGAME_STATE} for the class game service: set the class up first")
+#: the environment the service gets from the hub's (LW_CLASSGAME_GRADEBOOK: see below)
+CLASSGAME_ENV = {
+    k: os.environ[k]
+    for k in ("LW_CLASSGAME_DB", "LW_CLASSGAME_FORFEIT", "LW_CLASSGAME_LANGUAGE", "LW_CLASSGAME_GRADEBOOK")
+    if os.environ.get(k)
+}
+if SYSTEM_USERS and CLASSGAME_ENV.get("LW_CLASSGAME_GRADEBOOK", "").startswith("sqlite:///"):
+    # the service's account cannot enter the teacher's home: the hub copies the gradebook for it,
+    # reading it as the teacher (gradebookcopy.py); the service reads the copy in its folder
+    from gradebookcopy import keep_gradebook_copied  # noqa: E402
+
+    _GRADEBOOK_COPY = CLASSGAME_STATE / "gradebook.db"
+    keep_gradebook_copied(
+        Path(CLASSGAME_ENV["LW_CLASSGAME_GRADEBOOK"].removeprefix("sqlite:///")), _GRADEBOOK_COPY, TEACHER,
+        SERVICE_ACCOUNT,
+    )  # fmt: skip
+    CLASSGAME_ENV["LW_CLASSGAME_GRADEBOOK"] = f"sqlite:///{_GRADEBOOK_COPY}"
 c.JupyterHub.services.append(
     {
         "name": CLASSGAME,
         "command": [sys.executable, "-m", "logger_widget.service"],
         "url": f"http://127.0.0.1:{CLASSGAME_PORT}",
-        "cwd": str(STATE),
+        "cwd": str(CLASSGAME_STATE),
+        **service_user(SERVICE_ACCOUNT),
         "oauth_no_confirm": True,  # the teacher's dashboard opens without a "grant access?" page
         "environment": {
-            "LW_CLASSGAME_STATE": str(STATE),
+            "LW_CLASSGAME_STATE": str(CLASSGAME_STATE),
+            "NUMBA_CACHE_DIR": str(CLASSGAME_STATE / "numba-cache"),  # the bot worker's compiled search
             "LW_CLASSGAME_TEACHER_ROLES": "teacher",
-            **{
-                k: os.environ[k]
-                for k in (
-                    "LW_CLASSGAME_DB",
-                    "LW_CLASSGAME_FORFEIT",
-                    "LW_CLASSGAME_LANGUAGE",
-                    "LW_CLASSGAME_GRADEBOOK",
-                )
-                if os.environ.get(k)
-            },
+            **CLASSGAME_ENV,
         },
     }
 )

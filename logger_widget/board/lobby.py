@@ -2,17 +2,21 @@
 
 ``Lobby(locale="uk")`` in a notebook on the class hub shows
 
+* **Class arena**: the arena the teacher has opened (the minutes left), **Join the arena** and
+  **Leave the arena**, the pupil's state (waiting, playing game N) and place, and the class's
+  standings; when the service pairs the pupil, the game's board comes up by itself;
 * **Online now**: classmates whose kernels are connected, each with **Challenge**;
 * **Open seeks**: games waiting for players, with **Accept** (or **Cancel** for the pupil's own);
-  **Open a seek** with 2–4 seats, bots filling some of them;
+  **Open a seek** with 2–4 seats, bots filling some of them, and a **Turn limit** (empty: none);
 * **Your games**: the pupil's games in progress with **Resume** — after a kernel restart, a
   closed tab or a culled server the game is still the service's, and Resume puts it on a new
   board — and the class's other games with **Watch**;
 
 and, below, the board of the game opened (an :class:`~.online_mode.OnlineBoard`). The lists are
-refreshed by **Refresh** and every ``refresh`` seconds in the background (the answer applied on
-the kernel's event loop). Off the hub the lobby says that class play needs the class hub (it
-never raises in a notebook); a service that does not answer is said so too.
+refreshed by **Refresh** and every ``refresh`` seconds in the background, the arena every
+:data:`ARENA_POLL` seconds while the pupil is in it (the service pairs only pupils it hears from);
+the answers are applied on the kernel's event loop. Off the hub the lobby says that class play
+needs the class hub (it never raises in a notebook); a service that does not answer is said so too.
 """
 
 from __future__ import annotations
@@ -20,7 +24,9 @@ from __future__ import annotations
 import asyncio
 import html
 import logging
+import math
 import threading
+import time
 import weakref
 from collections.abc import Callable
 from functools import partial
@@ -29,14 +35,23 @@ from typing import Any
 import ipywidgets as w  # type: ignore[import-untyped]
 
 from ..i18n import Translator
-from ..i18n.texts.online import ERRORS, LOBBY
+from ..i18n.texts.dashboard import ARENA as BOARD_ARENA
+from ..i18n.texts.dashboard import COLUMNS, PAGE
+from ..i18n.texts.online import ARENA, ERRORS, LOBBY, SEEK
 from ..online.client import ClassClient, ClassGameError, NotOnHub, Refused, connect
+from ..online.protocol import MAX_TURN_LIMIT
 from .online_mode import OnlineBoard
 
 __all__ = ["Lobby"]
 
 log = logging.getLogger(__name__)
 
+
+#: Seconds between the arena's reads while the pupil is in an open arena (the service pairs only
+#: pupils it has heard from in the last 30 s).
+ARENA_POLL = 2.0
+#: The standings' columns in the lobby (the dashboard's headings).
+STANDING_COLUMNS = ("rank", "name", "points", "rating")
 
 #: The lobby of each pupil in this kernel (a new one closes the old one).
 _lobbies: weakref.WeakValueDictionary[str, Lobby] = weakref.WeakValueDictionary()
@@ -64,6 +79,62 @@ def _fill(box: w.Box, rows: list[w.Widget]) -> None:
         row.close()
 
 
+def turn_limit(text: str) -> int | None:
+    """The turn limit typed in the lobby's field: ``None`` for an empty field, else 1 to ``MAX_TURN_LIMIT``.
+
+    Raises:
+        ValueError: ``text`` is not a whole number in that range (the message names it).
+    """
+    value = text.strip()
+    if not value:
+        return None
+    if not value.isdecimal() or not 1 <= int(value) <= MAX_TURN_LIMIT:
+        raise ValueError(f"turn limit {value!r} is not a whole number from 1 to {MAX_TURN_LIMIT}")
+    return int(value)
+
+
+#: The lobby's own styles (scoped to it): texts wrap instead of being cut, the form fits 360 px, the standings
+#: table scrolls inside itself when a name is very long (the page never scrolls sideways).
+_LOBBY_CSS = (
+    "<style>"
+    ".lw-lobby .widget-label{white-space:normal;height:auto;line-height:1.35;overflow:visible;min-width:0}"
+    ".lw-lobby .widget-html-content{line-height:1.35}"
+    ".lw-lobby .widget-hbox>.widget-label{flex:0 1 auto}"
+    ".lw-lobby .widget-hbox{max-width:100%;align-items:center}"
+    ".lw-lobby .lw-lobby-turn-limit{max-width:100%}"
+    ".lw-lobby .jupyter-button{height:auto;min-height:var(--jp-widgets-inline-height);white-space:normal}"
+    ".lw-arena-table .widget-html-content{overflow-x:auto;max-width:100%}"
+    ".lw-arena-standings{border-collapse:collapse}"
+    ".lw-arena-standings th,.lw-arena-standings td{padding:0 .6em 0 0;text-align:left;white-space:nowrap}"
+    ".lw-arena-standings tr.lw-arena-me{font-weight:bold}"
+    "</style>"
+)
+
+
+def _standings_html(standings: list[dict[str, Any]], name: str, headings: list[str], tr: Translator) -> str:
+    """The class's standings as a table (names escaped, numbers in the pupil's language), the pupil's row bold."""
+    # the place's column is narrow: its heading is said to screen readers and shown as a tooltip only
+    place, *rest = headings
+    head = f'<th title="{html.escape(place)}" aria-label="{html.escape(place)}"></th>'
+    head += "".join(f"<th>{html.escape(h)}</th>" for h in rest)
+    rows = []
+    for s in standings:
+        mine = ' class="lw-arena-me"' if s.get("name") == name else ""
+        cells = []
+        for column in STANDING_COLUMNS:
+            value = s.get(column, "")
+            if column == "name":
+                cells.append(f'<td class="lw-arena-name">{html.escape(str(value))}</td>')
+                continue
+            text = tr.format_number(round(value)) if isinstance(value, (int, float)) else str(value)
+            if column == "rank":
+                text += "."
+            cells.append(f"<td>{html.escape(text)}</td>")
+        rows.append(f"<tr{mine}>{''.join(cells)}</tr>")
+    body = "".join(rows)
+    return f'<table class="lw-arena-standings"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+
+
 def _challenge(name: str, client: ClassClient) -> None:
     client.open_seek(2, (name,))
 
@@ -84,6 +155,8 @@ class Lobby:
     Attributes:
         board: the :class:`~.online_mode.OnlineBoard` opened last, or ``None``.
         error: the :class:`~logger_widget.online.client.ClassGameError` of the last refresh, or ``None``.
+        arena: the class arena as last read (:meth:`~logger_widget.online.client.ClassClient.arena`,
+            ``you`` read as present while the pupil is in it).
         widget: the ipywidgets box shown.
     """
 
@@ -116,15 +189,29 @@ class Lobby:
         self._watch = w.VBox()
         self._drawn = False
         self._key: tuple[Any, ...] = ()
-        self._seats = w.Dropdown(options=[2, 3, 4], value=2, description=t("players"))
-        self._bots = w.Dropdown(options=[0, 1, 2, 3], value=0, description=t("bots"))
-        self._open = w.Button(description=t("open_seek"))
+        narrow = {"width": "auto", "max_width": "100%"}
+        self._seats = w.Dropdown(options=[2, 3, 4], value=2, description=t("players"), layout=narrow)
+        self._bots = w.Dropdown(options=[0, 1, 2, 3], value=0, description=t("bots"), layout=narrow)
+        # the limit's label apart from its field: on a narrow screen the field goes under it
+        self._turn_limit_label = w.Label(t("turn_limit", SEEK), layout={"width": "auto", "flex": "0 1 auto"})
+        self._turn_limit = w.Text(value="", placeholder=t("no_limit", SEEK), layout={"width": "10em"})
+        self._turn_limit.add_class("lw-lobby-turn-limit")
+        for field in (self._seats, self._bots):
+            field.style.description_width = "initial"
+        self._open = w.Button(description=t("open_seek"), layout={"width": "auto"})
         self._open.add_class("lw-lobby-open")
-        self._open.on_click(
-            lambda _b: self._act(
-                lambda c: self._accepted(c.open_seek(self._seats.value, (), self._bot_specs())), "opened"
-            )
-        )
+        self._open.on_click(lambda _b: self._open_seek())
+        self.arena: dict[str, Any] = {"arena": None, "standings": [], "you": None}
+        self._arena_opened: set[int] = set()
+        self._arena_status = w.HTML("")
+        self._arena_you = w.HTML("")
+        self._arena_table = w.HTML("")
+        self._arena_table.add_class("lw-arena-table")
+        self._join = self._button("join", self._join_arena, table=ARENA, css="lw-arena-join")
+        self._leave = self._button("leave", self._leave_arena, table=ARENA, css="lw-arena-leave")
+        self._arena_resume = self._button("resume", self._open_arena_game, css="lw-arena-resume")
+        for button in (self._join, self._leave, self._arena_resume):
+            button.layout.display = "none"
         self._refresh = w.Button(description=t("refresh"), icon="refresh")
         self._refresh.add_class("lw-lobby-refresh")
         self._refresh.on_click(lambda _b: self.refresh())
@@ -141,13 +228,25 @@ class Lobby:
             return
         self.widget = w.VBox(
             [
+                w.HTML(_LOBBY_CSS, layout={"display": "none"}),
                 self._title,
                 self._notice,
+                self._heading("class_standings", PAGE),  # the arena first: a pupil in it must not look for it
+                self._arena_status,
+                self._arena_you,
+                w.HBox(
+                    [self._join, self._leave, self._arena_resume],
+                    layout={"flex_flow": "row wrap", "max_width": "100%"},
+                ),
+                self._arena_table,
                 self._heading("online"),
                 self._online,
                 self._heading("seeks"),
                 self._seeks,
-                w.HBox([self._seats, self._bots, self._open]),
+                w.HBox(
+                    [self._seats, self._bots, self._turn_limit_label, self._turn_limit, self._open],
+                    layout={"flex_flow": "row wrap", "max_width": "100%"},
+                ),
                 self._heading("games"),
                 self._games,
                 self._heading("watch_title"),
@@ -170,8 +269,8 @@ class Lobby:
     def _t(self, key: str, table: Any = LOBBY, **params: Any) -> str:
         return self.tr.format(table[key], **params)
 
-    def _heading(self, key: str) -> w.HTML:
-        return w.HTML(f"<b>{html.escape(self._t(key))}</b>")
+    def _heading(self, key: str, table: Any = LOBBY) -> w.HTML:
+        return w.HTML(f"<b>{html.escape(self._t(key, table))}</b>")
 
     def _box(self, kind: str, text: str) -> str:
         return f'<div class="lw-lobby-notice" data-kind="{kind}">{html.escape(text)}</div>'
@@ -198,20 +297,47 @@ class Lobby:
             "seeks": client.seeks(),
             "games": client.games(status="active"),
             "class": client.games(whole_class=True, status="active"),
+            "arena": self._read_arena(client),
         }
 
+    @staticmethod
+    def _read_arena(client: ClassClient) -> dict[str, Any]:
+        """The current arena; in an open one the pupil has joined, the pupil's state read as present."""
+        answer = client.arena()
+        info, you = answer.get("arena"), answer.get("you")
+        if info and info.get("status") == "open" and you and you.get("state") in ("waiting", "playing"):
+            answer["you"] = client.arena_me(int(info["id"]))  # present: the service pairs the pupil now
+        return answer
+
+    def in_arena(self) -> bool:
+        """The pupil waits or plays in an open arena (the lobby then reads it every :data:`ARENA_POLL` s)."""
+        info, you = self.arena.get("arena") or {}, self.arena.get("you") or {}
+        return info.get("status") == "open" and you.get("state") in ("waiting", "playing")
+
     def _every(self, seconds: float) -> None:
-        """Background refresh: read in this thread, redraw on the kernel's loop."""
-        while not self._stop.wait(seconds):
+        """Background refresh: read in this thread, redraw on the kernel's loop.
+
+        Everything every ``seconds``; in between, only the arena every :data:`ARENA_POLL` s while
+        the pupil is in it.
+        """
+        last = time.monotonic()
+        while not self._stop.wait(min(seconds, ARENA_POLL)):
             client = self.client
             if client is None:
                 return
+            full = time.monotonic() - last >= seconds - 0.01
+            if not full and not self.in_arena():
+                continue
             try:
-                data = self._read(client)
+                if full:
+                    last = time.monotonic()
+                    draw = partial(self._draw, self._read(client))
+                else:
+                    draw = partial(self._draw_arena, self._read_arena(client))
             except ClassGameError as e:
                 self._deliver(partial(self._show_error, e))
                 continue
-            self._deliver(partial(self._draw, data))
+            self._deliver(draw)
 
     def _deliver(self, fn: Callable[[], None]) -> None:
         loop = self._loop
@@ -254,6 +380,81 @@ class Lobby:
             self._rows(name)
         if fresh and not first and (self.board is None or self.board.mode.over):
             self.open(int(fresh[0]["id"]))  # a seek of the pupil's has just started: its board comes up
+        self._draw_arena(data["arena"])
+
+    def _draw_arena(self, answer: dict[str, Any]) -> None:
+        """Show the arena ``answer`` (:meth:`ClassClient.arena`); a new arena game of the pupil's opens on the board."""
+        t = self._t
+        self.arena = dict(answer)
+        info, you = answer.get("arena") or {}, answer.get("you") or {}
+        state = str(you.get("state") or "out")
+        is_open = info.get("status") == "open"
+        if not info:
+            status = t("none", ARENA)
+        elif is_open:
+            left = max(1, math.ceil((float(info.get("ends") or 0) - time.time()) / 60))
+            status = self.tr.count(ARENA["open"], left)
+        else:
+            status = t("ended", ARENA)
+        self._set(self._arena_status, f'<div class="lw-arena-status">{html.escape(status)}</div>')
+        game = you.get("game") if state == "playing" else None
+        lines = []
+        if is_open:
+            key = {"waiting": "waiting", "playing": "playing", "left": "left"}.get(state, "out")
+            lines.append(t(key, ARENA, game=game))
+        standings = list(answer.get("standings") or ())
+        name = str(self.me.get("name") or you.get("name") or "")
+        mine = next((s for s in standings if s.get("name") == name), None)
+        if mine is not None:
+            lines.append(t("place", ARENA, rank=mine.get("rank"), total=len(standings)))
+        self._set(self._arena_you, "".join(f"<div>{html.escape(line)}</div>" for line in lines))
+        self._show(self._join, is_open and state in ("out", "left"))
+        self._show(self._leave, is_open and state in ("waiting", "playing"))
+        self._show(self._arena_resume, isinstance(game, int) and not self._showing(game))
+        if info and standings:
+            headings = [t(c, COLUMNS) for c in STANDING_COLUMNS]
+            table = _standings_html(standings, name, headings, self.tr)
+        elif info:
+            table = html.escape(t("no_entrants", BOARD_ARENA))
+        else:
+            table = ""
+        self._set(self._arena_table, table)
+        if isinstance(game, int) and game not in self._arena_opened:
+            busy = self.board is not None and not self.board.mode.over and not self.board.mode.watching
+            if not busy or self._showing(game):
+                self._arena_opened.add(game)  # paired: the game's board comes up by itself (once)
+                if not self._showing(game):
+                    self.open(game)
+                    self._show(self._arena_resume, False)
+
+    def _showing(self, game: int) -> bool:
+        return self.board is not None and self.board.mode.game_id == game
+
+    @staticmethod
+    def _set(widget: w.HTML, value: str) -> None:
+        if widget.value != value:  # no message to the page when nothing changed
+            widget.value = value
+
+    @staticmethod
+    def _show(widget: w.Widget, shown: bool) -> None:
+        display = "" if shown else "none"
+        if widget.layout.display != display:
+            widget.layout.display = display
+
+    def _join_arena(self, client: ClassClient) -> None:
+        info = self.arena.get("arena") or {}
+        client.join_arena(int(info["id"]))
+        self._notice.value = self._box("success", self._t("joined", ARENA))
+
+    def _leave_arena(self, client: ClassClient) -> None:
+        info = self.arena.get("arena") or {}
+        client.leave_arena(int(info["id"]))
+
+    def _open_arena_game(self, client: ClassClient) -> None:
+        game = (self.arena.get("you") or {}).get("game")
+        if isinstance(game, int):
+            self._arena_opened.add(game)
+            self.open(game)
 
     def _rows(self, name: str) -> None:
         t = self._t
@@ -276,6 +477,8 @@ class Lobby:
             label = self.tr.count(
                 LOBBY["seek"], int(seek.get("players", 2)), name=str(seek.get("creator", ""))
             )
+            if isinstance(seek.get("turn_limit"), int):
+                label += " · " + self.tr.count(SEEK["limit"], seek["turn_limit"])
             if name in seek.get("joined", ()):
                 taken = len(seek.get("joined", ())) + len(seek.get("bots", ()))
                 waiting = t("waiting", joined=taken, total=int(seek.get("players", 2)))
@@ -314,9 +517,31 @@ class Lobby:
     def _bot_specs(self) -> tuple[str, ...]:
         return ("mcts:easy",) * min(int(self._bots.value), int(self._seats.value) - 1)
 
-    def _button(self, key: str, act: Callable[[ClassClient], Any], done: str | None = None) -> w.Button:
-        button = w.Button(description=self._t(key))
-        button.add_class(f"lw-lobby-{key}")
+    def _open_seek(self) -> None:
+        """**Open an invitation**: the seats, bots and turn limit of the form (a bad limit is said, nothing sent)."""
+        try:
+            limit = turn_limit(self._turn_limit.value)
+        except ValueError:
+            text = self._t(
+                "bad_turn_limit", SEEK, value=self._turn_limit.value.strip()[:20], max=MAX_TURN_LIMIT
+            )
+            self._notice.value = self._box("error", text)
+            return
+        self._act(
+            lambda c: self._accepted(c.open_seek(self._seats.value, (), self._bot_specs(), turn_limit=limit)),
+            "opened",
+        )
+
+    def _button(
+        self,
+        key: str,
+        act: Callable[[ClassClient], Any],
+        done: str | None = None,
+        table: Any = LOBBY,
+        css: str | None = None,
+    ) -> w.Button:
+        button = w.Button(description=self._t(key, table), layout={"width": "auto"})
+        button.add_class(css or f"lw-lobby-{key}")
         button.on_click(lambda _b: self._act(act, done))
         return button
 
@@ -355,7 +580,7 @@ class Lobby:
         # set as the output's data, not displayed into it: the lobby also opens a board from its
         # background refresh, where no cell is running to route a display message
         self._output.outputs = ()
-        self._output.append_display_data(self.board.board)
+        self._output.append_display_data(self.board.widget)
         return self.board
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:

@@ -21,10 +21,16 @@ The mode holds the client and the board's :class:`~logger_widget.board.host.Host
 widget. :class:`OnlineBoard` makes a board with it (as :class:`~.puzzle_mode.PuzzleBoard` does).
 A kernel restart, a closed tab or a culled server loses nothing: the game is the service's, and
 ``OnlineBoard(game)`` (or the lobby's Resume) puts it back on a new board.
+
+Under the board of a player (not a watcher) whose game goes on, :class:`OnlineBoard` shows
+**Resign**; it asks first (**Yes, resign** or **No, play on**), so a misclick loses nothing. The
+service ends the game, and every board of it says who resigned.
 """
 
 from __future__ import annotations
 
+import functools
+import html
 import logging
 import math
 import threading
@@ -34,11 +40,13 @@ from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any
 
+import ipywidgets as w  # type: ignore[import-untyped]
+
 from ..engine.errors import LoggerError
 from ..engine.game import Game
 from ..i18n import Translator
 from ..i18n.explain import explain_rule
-from ..i18n.texts.online import ERRORS, ONLINE, STATUS
+from ..i18n.texts.online import ERRORS, ONLINE, RESIGN, STATUS
 from ..online.client import ClassClient, ClassGameError, GameFeed, Refused, ServiceUnreachable, connect
 from .host import TURN_INTENTS, BaseMode
 from .view import BoardState, Notice, ViewModel, player_name
@@ -92,6 +100,7 @@ class OnlineMode(BaseMode):
         result: the service's result once finished (``winners``, ``reason``, ``left``…), else ``None``.
         pending: ``(ply, notation)`` of the pupil's turn on its way to the service, else ``None``.
         trouble: the error while the service cannot be reached, else ``None``.
+        resigning: the pupil's resignation is on its way (:meth:`resign`).
         seq: the last event taken.
     """
 
@@ -109,6 +118,7 @@ class OnlineMode(BaseMode):
         self.result: dict[str, Any] | None = None
         self.pending: tuple[int, str] | None = None
         self.trouble: ClassGameError | None = None
+        self.resigning = False  # the pupil's resignation is on its way to the service
         self.seq = 0
         self._confirmed = 0  # turns the service has
         self._applying = False  # the mode itself changes the game: no turn to send
@@ -298,16 +308,28 @@ class OnlineMode(BaseMode):
         """Put the service's game on the board (read in the background), saying why with ``notice``."""
         self._background(lambda info: self._replace(info, notice), "sync")
 
-    def _background(self, then: Callable[[Mapping[str, Any]], None], what: str) -> None:
+    def _background(
+        self,
+        then: Callable[[Mapping[str, Any]], None],
+        what: str,
+        call: Callable[[], Mapping[str, Any]] | None = None,
+        failed: Callable[[ClassGameError], None] | None = None,
+    ) -> None:
+        """Run ``call`` (default: read the service's game) in a thread; ``then`` its answer, ``failed`` its error.
+
+        Both run on the kernel's event loop (``failed`` defaults to the feed's trouble handler).
+        """
         deliver = self.host.deliver
+        request = call or (lambda: self.client.game(self.game_id))
+        on_error = failed or self._on_trouble
 
         def work() -> None:
             try:
-                info = self.client.game(self.game_id)
+                answer = request()
             except ClassGameError as e:
-                deliver(partial(self._on_trouble, e))
+                deliver(partial(on_error, e))
                 return
-            deliver(lambda: then(info))
+            deliver(lambda: then(answer))
 
         threading.Thread(target=work, name=f"classgame-{what}-{self.game_id}", daemon=True).start()
 
@@ -384,6 +406,32 @@ class OnlineMode(BaseMode):
         """The service refused the pupil's turn: its game goes back on the board, with the reason."""
         with self.host.lock:
             self.resync(Notice("error", refusal_text(error)))
+
+    def can_resign(self) -> bool:
+        """The pupil plays in this game, it goes on and no resignation is on its way: they may give it up."""
+        return not self.watching and not self.over and not self.host.game.is_over and not self.resigning
+
+    def resign(self) -> None:
+        """Give the game up (sent in the background): the service ends it, the board shows the result.
+
+        A refusal (the game had ended meanwhile) or a service that does not answer is said on
+        the board; the service's game is read again after a refusal.
+        """
+        self.resigning = True
+        self._background(
+            lambda event: self._on_events({"events": [event], "status": "finished"}),
+            "resign",
+            call=lambda: self.client.resign(self.game_id),
+            failed=self._resign_failed,
+        )
+
+    def _resign_failed(self, error: ClassGameError) -> None:
+        with self.host.lock:
+            self.resigning = False
+            if isinstance(error, Refused):
+                self._refused(error)  # the game had ended meanwhile: the service's game goes on the board
+            else:
+                self.host.show(Notice("error", refusal_text(error)))
 
     # ------------------------------------------------------------------ the mode
 
@@ -530,6 +578,11 @@ def _parse(position: Any, notation: str) -> Any:
         return None
 
 
+@functools.lru_cache(maxsize=8)
+def _translator(locale: str) -> Translator:
+    return Translator(locale)
+
+
 def refusal_text(error: ClassGameError) -> Callable[[Translator], str]:
     """Why the service refused a turn, in the pupil's language: the rule broken, or the service's reason."""
 
@@ -552,7 +605,8 @@ class OnlineBoard:
     """A board showing class game ``game`` live (see the module docstring).
 
     A :class:`~logger_widget.board.widget.Board` with an :class:`OnlineMode` (in :attr:`board` and
-    :attr:`mode`); it is displayed as its board, and the board's public members are reached on it.
+    :attr:`mode`); it is displayed as :attr:`widget` (the board and, under it, the resign bar
+    :attr:`bar`), and the board's public members are reached on it.
 
     Args:
         game: the game's id (from the lobby, or :meth:`ClassClient.games`).
@@ -590,7 +644,70 @@ class OnlineBoard:
             mode=self.mode,
             **options,
         )
+        self._confirming = False
+        #: **Resign**, its question and its two answers (shown under the board while the pupil may resign)
+        self.resign_button = self._button("resign", "lw-online-resign", self._ask)
+        self.confirm_text = w.HTML("")
+        self.confirm_text.add_class("lw-online-resign-confirm")
+        self.yes_button = self._button("yes", "lw-online-resign-yes", self._resign, "danger")
+        self.no_button = self._button("no", "lw-online-resign-no", self._keep)
+        self.bar = w.HBox(
+            [self.resign_button, self.confirm_text, self.yes_button, self.no_button],
+            layout={"flex_flow": "row wrap", "align_items": "center", "max_width": "100%"},
+        )
+        self.bar.add_class("lw-online-bar")
+        #: what the notebook shows: the board and, under it, the resign bar
+        self.widget = w.VBox([self.board, self.bar], layout={"max_width": "100%"})
+        self._sync_bar()
+        self.board.observe(lambda _change: self._sync_bar(), names=["_view", "locale"])
         self.mode.start()
+
+    def _button(self, key: str, css: str, act: Callable[[], None], style: str = "") -> w.Button:
+        button = w.Button(button_style=style, layout={"width": "auto"})
+        button.add_class(css)
+        button.on_click(lambda _b: act())
+        return button
+
+    def _ask(self) -> None:
+        """**Resign** pressed: ask before giving up (a misclick loses nothing)."""
+        self._confirming = True
+        self._sync_bar()
+
+    def _keep(self) -> None:
+        self._confirming = False
+        self._sync_bar()
+
+    def _resign(self) -> None:
+        self._confirming = False
+        if self.mode.can_resign():
+            self.mode.resign()
+        self._sync_bar()
+
+    def _sync_bar(self) -> None:
+        """Show Resign (or its question) only while the pupil may resign; texts in the board's language."""
+        tr = _translator(self.board.locale)
+        may = self.mode.can_resign()
+        self._confirming = self._confirming and may
+        for button, key in ((self.resign_button, "resign"), (self.yes_button, "yes"), (self.no_button, "no")):
+            text = tr.translate(RESIGN[key])
+            if button.description != text:
+                button.description = text
+        confirm = f"<span>{html.escape(tr.translate(RESIGN['confirm']))}</span>"
+        if self.confirm_text.value != confirm:
+            self.confirm_text.value = confirm
+        shown = (
+            (self.resign_button, may and not self._confirming),
+            (self.confirm_text, self._confirming),
+            (self.yes_button, self._confirming),
+            (self.no_button, self._confirming),
+        )
+        for widget, on in shown:
+            display = "" if on else "none"
+            if widget.layout.display != display:
+                widget.layout.display = display
+        bar = "" if may else "none"
+        if self.bar.layout.display != bar:
+            self.bar.layout.display = bar
 
     def close(self) -> None:
         """Stop following the game."""
@@ -598,12 +715,12 @@ class OnlineBoard:
 
     def __getattr__(self, name: str) -> Any:
         """The board's public members (``view``, ``game``, ``play``, ``locale``…)."""
-        if name.startswith("_") or name in ("board", "mode", "client"):
+        if name.startswith("_") or name in ("board", "mode", "client", "widget", "bar"):
             raise AttributeError(name)
         return getattr(self.board, name)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.board._repr_mimebundle_(**kwargs)
+        return self.widget._repr_mimebundle_(**kwargs)
 
     def __repr__(self) -> str:
         return f"<logger_widget.OnlineBoard game {self.mode.game_id} on {self.board!r}>"

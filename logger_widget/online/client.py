@@ -36,7 +36,7 @@ from functools import partial
 from typing import Any
 
 from .connections import Connections
-from .protocol import PROTOCOL_VERSION, seek_request, turn_message
+from .protocol import MAX_BODY_BYTES, PROTOCOL_VERSION, seek_request, turn_message
 
 __all__ = [
     "ClassClient",
@@ -173,6 +173,9 @@ class ClassClient:
         """``method`` ``path`` (below ``api/``) with ``body`` as JSON; the answer's JSON (``None`` if empty)."""
         url = self.url + "api/" + path.lstrip("/")
         data = None if body is None else json.dumps(body).encode("utf-8")
+        if data is not None and len(data) > MAX_BODY_BYTES:  # refused before it is sent: no reset connection
+            raise Refused(413, {"code": "too_large", "message": f"the body ({len(data)} bytes) is larger than "
+                                f"the service's limit of {MAX_BODY_BYTES} bytes; not sent"})  # fmt: skip
         headers = {"Authorization": f"token {self._token}", "Accept": "application/json"}
         if data is not None:
             headers["Content-Type"] = "application/json"
@@ -186,12 +189,13 @@ class ClassClient:
         if status >= 500:  # the service is down, restarting (a poll cut short) or the proxy cannot reach it
             raise ServiceUnreachable(self.url, f"HTTP {status}")
         if status >= 400:
+            code = "too_large" if status == 413 else f"http_{status}"  # a proxy's 413 too
             try:
                 answer = json.loads(text)
             except ValueError:
-                answer = {"code": f"http_{status}", "message": text[:200]}
+                answer = {"code": code, "message": text[:200]}
             if not isinstance(answer, Mapping):
-                answer = {"code": f"http_{status}", "message": str(answer)[:200]}
+                answer = {"code": code, "message": str(answer)[:200]}
             raise Refused(status, answer)
         if status >= 300:  # not the service's answer (it never redirects): the proxy's or the hub's
             raise ServiceUnreachable(self.url, f"HTTP {status}, not the service's answer")
@@ -264,6 +268,44 @@ class ClassClient:
         return dict(
             self.request("POST", f"games/{int(game)}/resign", {"protocol": PROTOCOL_VERSION})["event"]
         )
+
+    # -- the class arena
+    def arena(self) -> dict[str, Any]:
+        """The class arena now: the open one, else the latest (``GET api/arena``).
+
+        Returns ``{"arena": info or None, "standings": [...], "you": state or None}``: ``info`` has
+        ``id``, ``status`` (``open``, ``finished``, ``closed``), ``ends`` (seconds since the epoch),
+        ``minutes`` and ``entrants``; each standing ``rank``, ``name``, ``points``, ``games``,
+        ``wins``, ``draws``, ``losses``, ``rating``, ``rating_change`` (the class's standings, the
+        same for every pupil); ``you`` is :meth:`arena_me` read without counting as present.
+        """
+        return dict(self.request("GET", "arena"))
+
+    def join_arena(self, arena: int) -> dict[str, Any]:
+        """Join arena ``arena`` (again after a restart: the same entry); the pupil's state, as :meth:`arena_me`.
+
+        Raises:
+            Refused: ``not_found`` (no such arena), ``conflict`` (the arena is over: it takes nobody new).
+        """
+        return dict(self.request("POST", f"arena/{int(arena)}/join", {"protocol": PROTOCOL_VERSION}))
+
+    def leave_arena(self, arena: int) -> dict[str, Any]:
+        """Stop being paired in arena ``arena`` (a game in progress goes on); the pupil's state.
+
+        Raises:
+            Refused: ``not_found`` (no such arena, or the pupil never joined it).
+        """
+        return dict(self.request("POST", f"arena/{int(arena)}/leave", {"protocol": PROTOCOL_VERSION}))
+
+    def arena_me(self, arena: int) -> dict[str, Any]:
+        """The pupil's state in arena ``arena``, counting as present (the service pairs who asks).
+
+        Returns ``{"arena", "name", "state", "game"}``; ``state``: ``waiting`` (to be paired),
+        ``playing`` (``game`` is the arena game in progress), ``left``, ``out`` (never joined),
+        ``over`` (the arena ended). A pupil waiting must ask every few seconds: the service does
+        not pair a pupil it has not heard from for 30 s.
+        """
+        return dict(self.request("GET", f"arena/{int(arena)}/me"))
 
     def events(self, game: int, after: int, timeout: float = POLL_WAIT) -> dict[str, Any]:
         """The game's events after ``after`` (:class:`~.protocol.EventsReply`; a long poll of up to ``timeout`` s)."""

@@ -4,7 +4,14 @@ JupyterHub starts it (``c.JupyterHub.services``, docs/classroom.md) with ``JUPYT
 environment: the service listens on the host and port of ``JUPYTERHUB_SERVICE_URL``, below
 ``JUPYTERHUB_SERVICE_PREFIX``. The database is ``LW_CLASSGAME_DB`` or a SQLite file in
 ``LW_CLASSGAME_STATE`` (:mod:`logger_widget.service.db`). Files the service creates are its
-account's only (umask 077).
+account's only (umask 077). On the class hub the service runs as an account of its own
+(``lw-classgame``, made by the class set-up), never as root.
+
+The server's limits: bodies past :data:`~logger_widget.online.protocol.MAX_BODY_BYTES` get
+HTTP 413 (:mod:`logger_widget.service.auth`); a connection waits at most ``idle_timeout`` for a
+request's headers and ``body_timeout`` for its body (:class:`~logger_widget.service.app.ServiceConfig`);
+the open-files limit is raised to its hard limit, so that many connections do not run the
+service out of file descriptors before the kernel's own cap.
 """
 
 from __future__ import annotations
@@ -13,13 +20,14 @@ import argparse
 import asyncio
 import logging
 import os
+import resource
 import signal
 from urllib.parse import urlparse
 
 from tornado.httpserver import HTTPServer
 
-from ..online.protocol import MAX_BODY_BYTES
 from .app import ClassGameService, ServiceConfig, make_app
+from .auth import DRAIN_BYTES
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -33,14 +41,14 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="[classgame %(asctime)s %(levelname)s] %(message)s")
     os.umask(0o077)
+    _raise_open_files_limit()
     asyncio.run(_serve(args.ip, args.port))
 
 
 async def _serve(ip: str, port: int) -> None:
     config = ServiceConfig.from_env()
     service = ClassGameService(config)
-    # bodies past 64 KiB are cut off by the server; past MAX_BODY_BYTES refused with a clear error
-    server = HTTPServer(make_app(service), max_body_size=max(4 * MAX_BODY_BYTES, 64 * 1024), xheaders=True)
+    server = make_server(service)
     server.listen(port, ip)
     service.start()
     logging.getLogger("logger_widget.service").info(
@@ -54,6 +62,22 @@ async def _serve(ip: str, port: int) -> None:
     await stop.wait()
     server.stop()
     service.close()
+
+
+def make_server(service: ClassGameService) -> HTTPServer:
+    """The HTTP server of ``service``: its app, with the body limit and the connection timeouts."""
+    config = service.config
+    return HTTPServer(
+        make_app(service), xheaders=True, max_body_size=DRAIN_BYTES,
+        idle_connection_timeout=config.idle_timeout, body_timeout=config.body_timeout,
+    )  # fmt: skip
+
+
+def _raise_open_files_limit() -> None:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = hard if hard != resource.RLIM_INFINITY else 65536
+    if soft < target:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
 
 
 if __name__ == "__main__":

@@ -93,6 +93,11 @@ class ServiceConfig:
         sweep_seconds: how often the forfeit check runs (``LW_CLASSGAME_SWEEP``).
         bot_workers: processes that play the bot seats.
         language: the class's language until the teacher sets one (``LW_CLASSGAME_LANGUAGE``).
+        idle_timeout: seconds a connection may wait for a request's headers, also between
+            requests (``LW_CLASSGAME_IDLE_TIMEOUT``); then it is closed.
+        body_timeout: seconds a request's body may take to arrive (``LW_CLASSGAME_BODY_TIMEOUT``);
+            then its connection is closed (a client that sends headers and no body holds a
+            connection that long, nothing else: everyone else is served meanwhile).
     """
 
     db_url: str
@@ -106,6 +111,8 @@ class ServiceConfig:
     sweep_seconds: float = 5.0
     bot_workers: int = 1
     language: str = "en"
+    idle_timeout: float = 120.0
+    body_timeout: float = 20.0
     handler_modules: Sequence[str] = field(default_factory=lambda: HANDLER_MODULES)
 
     @classmethod
@@ -144,6 +151,8 @@ class ServiceConfig:
             poll_timeout=number("LW_CLASSGAME_POLL", 30.0),
             sweep_seconds=number("LW_CLASSGAME_SWEEP", 5.0),
             language=language,
+            idle_timeout=number("LW_CLASSGAME_IDLE_TIMEOUT", 120.0),
+            body_timeout=number("LW_CLASSGAME_BODY_TIMEOUT", 20.0),
         )
 
 

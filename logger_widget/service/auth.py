@@ -13,16 +13,25 @@ in ``LW_CLASSGAME_TEACHER_ROLES`` (default ``teacher``), which the service reads
 hub's API with its own token (scopes ``read:users``, ``read:roles:users``). No name in a
 request body or URL ever makes anyone a teacher or another pupil.
 
-Bodies are refused above :data:`~logger_widget.online.protocol.MAX_BODY_BYTES` (``too_large``);
-every refusal is a :class:`~logger_widget.online.protocol.ProtocolError` rendered as its
+Bodies are refused above :data:`~logger_widget.online.protocol.MAX_BODY_BYTES` (HTTP 413,
+``too_large``, the message naming the limit). :class:`APIHandler` streams the body: a declared
+``Content-Length`` past :data:`DRAIN_BYTES` is answered at once, before the body is read (a
+client sending ``Expect: 100-continue`` never sends it; the connection is then closed); a
+smaller one, or a chunked body, is read to its end (no more than ``MAX_BODY_BYTES`` kept in
+memory) and answered on a connection that stays open, so that a client which sends its whole
+body before reading (``urllib``, ``requests``) gets the answer and not a reset connection. Every
+refusal is a :class:`~logger_widget.online.protocol.ProtocolError` rendered as its
 :class:`~logger_widget.online.protocol.ErrorBody`.
 """
 
 from __future__ import annotations
 
+import functools
+import inspect
 import json
 import os
 import time
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import quote
 
@@ -32,7 +41,60 @@ from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
 
 from ..online.protocol import MAX_BODY_BYTES, PROTOCOL_VERSION, ProtocolError
 
-__all__ = ["APIHandler", "PageHandler", "HubUsers", "hub_auth"]
+__all__ = ["DRAIN_BYTES", "APIHandler", "PageHandler", "HubUsers", "hub_auth", "too_large"]
+
+#: Bytes of a body past :data:`~logger_widget.online.protocol.MAX_BODY_BYTES` that the service
+#: still reads (and drops) to answer 413 on a connection that stays open; a body declared
+#: larger is answered at once and its connection closed. Also the server's ``max_body_size``:
+#: a chunked body past it is cut off by Tornado (a bare 400, the connection closed).
+DRAIN_BYTES = 256 * 1024
+
+#: The HTTP methods whose handlers run only once the whole body is in (:class:`APIHandler`).
+_METHODS = ("get", "post", "put", "delete", "patch")
+
+
+def too_large(size: int | None) -> ProtocolError:
+    """The ``too_large`` refusal of a body of ``size`` bytes (``None``: not known), naming the limit."""
+    sent = "the body" if size is None else f"the body ({size} bytes)"
+    return ProtocolError(
+        "too_large", "", f"{sent} is larger than the service's limit of {MAX_BODY_BYTES} bytes"
+    )
+
+
+#: The range of a whole number in a request body (what the databases' 64-bit integers hold).
+_WHOLE_RANGE = (-(2**63), 2**63 - 1)
+
+
+def _whole_number(text: str) -> int:
+    if len(text) > 20 or not _WHOLE_RANGE[0] <= (value := int(text)) <= _WHOLE_RANGE[1]:
+        shown = text if len(text) <= 24 else text[:24] + "…"
+        raise ProtocolError("malformed", "", f"the whole number {shown} is past the 64-bit range")
+    return value
+
+
+def _finite_number(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise ProtocolError("malformed", "", f"the number {text[:24]} is past the range of a float")
+    return value
+
+
+def _no_constant(text: str) -> float:
+    raise ProtocolError("malformed", "", f"{text} is not a number this protocol takes (not standard JSON)")
+
+
+def _after_body(method: Callable[..., Any]) -> Callable[..., Any]:
+    """``method`` run once the streamed body is complete and within the limit (else ``too_large``)."""
+
+    @functools.wraps(method)
+    async def run(self: APIHandler, *args: Any, **kwargs: Any) -> None:
+        self._take_body()
+        result = method(self, *args, **kwargs)
+        if inspect.isawaitable(result):
+            await result
+
+    run._after_body = True  # type: ignore[attr-defined]
+    return run
 
 
 def hub_auth() -> HubOAuth:
@@ -130,17 +192,36 @@ class _Authenticated(HubOAuthenticated):
         return self._teacher
 
 
+@web.stream_request_body
 class APIHandler(_Authenticated, web.RequestHandler):
-    """Base of the JSON API: hub token or cookie required, JSON in and out, refusals as error bodies."""
+    """Base of the JSON API: hub token or cookie required, JSON in and out, refusals as error bodies.
+
+    The body is streamed (:func:`tornado.web.stream_request_body`): :meth:`prepare` runs on the
+    headers (the declared size, who is asking), :meth:`data_received` keeps at most
+    :data:`~logger_widget.online.protocol.MAX_BODY_BYTES`, and a subclass's ``get``, ``post``,
+    ``put``, ``delete`` and ``patch`` run once the body is complete, with ``self.request.body``
+    set, or not at all when it was too large (``too_large``, HTTP 413).
+    """
 
     _teacher = False
+    _taken = False
+    _received = 0  # bytes of the body come so far
+    _body: bytearray | None = None  # its first MAX_BODY_BYTES
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for name in _METHODS:
+            method = cls.__dict__.get(name)
+            if method is not None and not getattr(method, "_after_body", False):
+                setattr(cls, name, _after_body(method))
 
     async def prepare(self) -> None:  # noqa: D102
-        length = self.request.headers.get("Content-Length")
-        if (length and length.isdigit() and int(length) > MAX_BODY_BYTES) or len(
-            self.request.body or b""
-        ) > MAX_BODY_BYTES:
-            raise ProtocolError("too_large", "", f"the body is larger than {MAX_BODY_BYTES} bytes")
+        length = self.request.headers.get("Content-Length", "").strip()
+        declared = int(length) if length.isdigit() and len(length) < 19 else None
+        if declared is not None and declared > DRAIN_BYTES:
+            # answered now; Tornado then drops what comes (no second, bare answer) until it closes
+            self.request.connection.set_max_body_size(declared)  # type: ignore[union-attr]
+            raise too_large(declared)
         user = await self._find_user()
         if user is None:
             raise ProtocolError("not_authenticated", "Authorization", "no valid hub token for this service")
@@ -151,14 +232,40 @@ class APIHandler(_Authenticated, web.RequestHandler):
         self._teacher = await self.service.users.is_teacher(user)
         self.service.seen(user["name"])
 
-    def json_body(self) -> Any:
-        """The request body as JSON.
+    def data_received(self, chunk: bytes) -> None:  # noqa: D102
+        self._received += len(chunk)
+        if self._received <= MAX_BODY_BYTES:
+            if self._body is None:
+                self._body = bytearray()
+            self._body += chunk
+
+    def _take_body(self) -> None:
+        """The streamed body as ``self.request.body``.
 
         Raises:
-            ProtocolError: ``malformed``: not UTF-8 JSON.
+            ProtocolError: ``too_large``: more than ``MAX_BODY_BYTES`` came.
+        """
+        if self._taken:
+            return
+        self._taken = True
+        if self._received > MAX_BODY_BYTES:
+            raise too_large(self._received)
+        self.request.body = bytes(self._body or b"")
+
+    def json_body(self) -> Any:
+        """The request body as JSON: whole numbers within 64 bits, finite numbers only.
+
+        Raises:
+            ProtocolError: ``malformed``: not UTF-8 JSON (or nested too deep), a whole number
+                past the 64-bit range, ``NaN``, ``Infinity`` or a number past the float range.
         """
         try:
-            return json.loads(self.request.body.decode("utf-8"))
+            return json.loads(
+                self.request.body.decode("utf-8"),
+                parse_int=_whole_number, parse_float=_finite_number, parse_constant=_no_constant,
+            )  # fmt: skip
+        except ProtocolError:
+            raise
         except (UnicodeDecodeError, ValueError, RecursionError) as e:
             raise ProtocolError("malformed", "", f"the body is not UTF-8 JSON ({type(e).__name__})") from None
 

@@ -5,10 +5,11 @@ progress API) may add their own tables to it, and :func:`connect` creates whatev
 missing (``create_all``: existing tables and their rows are kept).
 
 The database URL comes from ``LW_CLASSGAME_DB``; by default it is a SQLite file
-``classgame.sqlite`` in the folder ``LW_CLASSGAME_STATE`` (the hub's state folder when the
-hub starts the service), created with mode 0600 so that only the service's account reads
-it. Any SQLAlchemy URL works, e.g. ``postgresql+psycopg://classgame@db.school/classgame``
-(PostgreSQL with psycopg 3: ``pip install "logger_widget[classroom]"``).
+``classgame.sqlite`` in the folder ``LW_CLASSGAME_STATE`` (``STATE/classgame`` when the class
+hub starts the service: the service account's folder, mode 0700), created with mode 0600 so
+that only the service's account reads it. Any SQLAlchemy URL works, e.g.
+``postgresql+psycopg://classgame@db.school/classgame`` (PostgreSQL with psycopg 3:
+``pip install "logger_widget[classroom]"``).
 
 Times are seconds since the epoch (UTC) as floating point numbers; JSON columns hold
 lists and dicts (the seats of a seek, a game's result).

@@ -188,6 +188,20 @@ def pupil_token(hub: Hub, name: str, password: str) -> str:
     return str(session.post_json(f"hub/api/users/{name}/tokens", {"note": "classroom test"})["token"])
 
 
+def token_status(hub: Hub, token: str, method: str, path: str, body: Any = None) -> int:
+    """The HTTP status of a request to the hub (``path`` below the hub's URL) with ``token``."""
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(
+        hub.url + path, data=data, method=method, headers={"Authorization": f"token {token}"}
+    )
+    try:
+        with urllib.request.urlopen(req, timeout=60) as r:
+            return int(r.status)
+    except urllib.error.HTTPError as e:
+        with e:
+            return int(e.code)
+
+
 def kernel_message(username: str, session: str, msg_type: str, content: dict[str, Any]) -> tuple[str, str]:
     """A shell-channel message of the Jupyter protocol (5.3) as the kernel websocket takes it: its id and JSON."""
     msg_id = uuid.uuid4().hex

@@ -12,6 +12,7 @@ import json
 import os
 import pwd
 import re
+import shutil
 import time
 import urllib.error
 import urllib.request
@@ -21,6 +22,7 @@ from typing import Any
 
 import pytest
 from hubkit import CLASS_ENV, Hub, HubError, pupil_token, run_in_kernel, running_hub
+from hubkit import token_status as _status
 
 pytestmark = pytest.mark.slow
 
@@ -29,6 +31,10 @@ TEACHER = "teacher"
 MEM_LIMIT = 768 * 2**20  # bytes, each pupil's cap (LW_MEM_LIMIT)
 DISK_LIMIT = 64 * 2**20  # bytes, each home's disk image (LW_DISK_LIMIT)
 SHM_SIZE = 32 * 2**20  # bytes, each server's private /dev/shm (LW_SHM_SIZE)
+TMP_SIZE = 16 * 2**20  # bytes, each server's private /tmp and /var/tmp (LW_TMP_SIZE)
+#: a secret in the hub's environment (as a teacher who exported it for the set-up leaves it):
+#: no pupil's kernel may see it
+HUB_SECRET = "hub-env-secret-" + os.urandom(8).hex()
 #: each pupil's password once they have chosen it (first login with their one-time code)
 PASSWORDS: dict[str, str] = {}
 
@@ -45,6 +51,8 @@ def hub() -> Iterator[Hub]:
             MEM_LIMIT,
             LW_DISK_LIMIT=f"{DISK_LIMIT // 2**20}M",
             LW_SHM_SIZE=f"{SHM_SIZE // 2**20}M",
+            LW_TMP_SIZE=f"{TMP_SIZE // 2**20}M",
+            LW_TEACHER_PASSWORD=HUB_SECRET,
         ) as hub:
             PASSWORDS[TEACHER] = hub.teacher_password
             yield hub
@@ -63,20 +71,6 @@ def _password(hub: Hub, name: str) -> str:
 
 def _token(hub: Hub, name: str) -> str:
     return pupil_token(hub, name, _password(hub, name))
-
-
-def _status(hub: Hub, token: str, method: str, path: str, body: Any = None) -> int:
-    """The HTTP status of a request to the hub (``path`` below the hub's URL) with ``token``."""
-    data = None if body is None else json.dumps(body).encode()
-    req = urllib.request.Request(
-        hub.url + path, data=data, method=method, headers={"Authorization": f"token {token}"}
-    )
-    try:
-        with urllib.request.urlopen(req, timeout=60) as r:
-            return int(r.status)
-    except urllib.error.HTTPError as e:
-        with e:
-            return int(e.code)
 
 
 def test_a_name_not_on_the_class_list_cannot_log_in(hub: Hub) -> None:
@@ -122,6 +116,8 @@ def test_the_class_sheet_and_a_code_that_works_once(hub: Hub) -> None:
     assert hub.session().login("amy", hub.codes["amy"]) == 403
     assert hub.session().login("amy", hub.codes["amy"], new_password="short") == 403  # < 8 characters
     password = _password(hub, "amy")
+    dbm_files = list(hub.state.glob("passwords.dbm*"))  # her chosen password, written by the hub
+    assert dbm_files and all(p.stat().st_mode & 0o777 == 0o600 for p in dbm_files), dbm_files
     assert hub.session().login("amy", hub.codes["amy"], new_password="another-one") == 403  # spent
     assert hub.session().login("amy", hub.codes["amy"]) == 403
     assert hub.session().login("amy", "not-hers-at-all") == 403
@@ -516,12 +512,36 @@ def _classgame(hub: Hub, token: str, method: str, path: str, body: Any = None) -
             return int(e.code), json.loads(e.read().decode() or "null")
 
 
+def _proc_ids(pid: int) -> dict[str, list[int]]:
+    """The ``Uid``, ``Gid`` and ``Groups`` lines of ``/proc/<pid>/status`` (real, effective, saved, fs)."""
+    lines = Path(f"/proc/{pid}/status").read_text().splitlines()
+    return {k: [int(v) for v in rest.split()] for k, _, rest in (line.partition(":\t") for line in lines)
+            if k in ("Uid", "Gid", "Groups")}  # fmt: skip
+
+
+def _as_account(account: pwd.struct_passwd, code: str) -> str:
+    """What ``code`` prints, run by the hub's Python as ``account`` (its uid, its group only)."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", code], user=account.pw_uid, group=account.pw_gid, extra_groups=[], cwd="/",
+        capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
 def test_the_hub_starts_the_class_game_service_and_a_pupils_kernel_reaches_it(hub: Hub) -> None:
     """The class game service runs as the hub's service: a pupil's kernel is known by its server's
     token, a classmate's challenge is closed to a third pupil, the teacher is the hub's teacher,
-    the database is the service's alone, and no pupil's code runs in the service."""
+    a game plays through it, no pupil's code runs in the service. As root it runs as its own
+    account (lw-classgame: no pupil's home, no hub secret readable), its database that account's
+    alone; the idle culler runs as lw-culler."""
     import psutil
 
+    folder = hub.state / "classgame"
+    database = folder / "classgame.sqlite"
     hub.start("amy")
     code = (
         "import json, os, pathlib, urllib.request\n"
@@ -534,12 +554,15 @@ def test_the_hub_starts_the_class_game_service_and_a_pupils_kernel_reaches_it(hu
         "        return json.loads(r.read().decode())\n"
         "print('me', call('GET', 'me')['name'])\n"
         "print('seek', call('POST', 'seeks', {'protocol': 1, 'players': 2, 'invite': ['diego']})['id'])\n"
-        f"try:\n    pathlib.Path({str(hub.state / 'classgame.sqlite')!r}).read_bytes()\n    print('DB READ')\n"
-        "except PermissionError:\n    print('DB DENIED')\n"
+        f"for path in ({str(database)!r}, {str(folder)!r}):\n"
+        "    try:\n        p = pathlib.Path(path)\n        p.read_bytes() if p.name.endswith('.sqlite') else list(p.iterdir())\n"
+        "        print('READ', path)\n"
+        "    except PermissionError:\n        print('DENIED', path)\n"
     )
     out = run_in_kernel(hub, "amy", _token(hub, "amy"), code)
     assert out["error"] is None, out
-    assert "me amy" in out["stdout"] and "DB DENIED" in out["stdout"], out
+    assert "me amy" in out["stdout"] and "READ" not in out["stdout"], out
+    assert f"DENIED {database}" in out["stdout"] and f"DENIED {folder}" in out["stdout"], out
     seek = int(re.search(r"seek (\d+)", out["stdout"]).group(1))  # type: ignore[union-attr]
     status, body = _classgame(hub, _token(hub, "diego"), "GET", f"seeks/{seek}")
     assert status == 200 and body["invite"] == ["diego"], body
@@ -549,16 +572,63 @@ def test_the_hub_starts_the_class_game_service_and_a_pupils_kernel_reaches_it(hu
     assert status == 200 and body["teacher"] is True, body
     status, body = _classgame(hub, _token(hub, "olena"), "GET", "me")
     assert status == 200 and body["teacher"] is False, body
-    database = hub.state / "classgame.sqlite"
-    assert database.stat().st_mode & 0o777 == 0o600 and database.stat().st_uid == os.geteuid()
+    # a game plays through it: diego accepts, amy plays the first turn, diego sees it
+    from logger_widget import Position
+
+    status, body = _classgame(hub, _token(hub, "diego"), "POST", f"seeks/{seek}/accept")
+    assert status == 200 and body["status"] == "started", body
+    game = body["game"]
+    status, state = _classgame(hub, _token(hub, "amy"), "GET", f"games/{game}")
+    turn = next(iter(Position.from_lpn(state["lpn"]).legal_turns())).notation()
+    status, body = _classgame(hub, _token(hub, "amy"), "POST", f"games/{game}/turns",
+                              {"protocol": 1, "ply": 0, "turn": turn})  # fmt: skip
+    assert status == 200, body
+    status, state = _classgame(hub, _token(hub, "diego"), "GET", f"games/{game}")
+    assert status == 200 and state["turns"] == [turn], state
     services = [p for p in psutil.process_iter(["cmdline", "cwd"])  # this hub's (other hubs may run one)
                 if p.info["cmdline"] and "logger_widget.service" in p.info["cmdline"]
-                and p.info["cwd"] == str(hub.state)]  # fmt: skip
+                and p.info["cwd"] == str(folder)]  # fmt: skip
     assert len(services) == 1, services
     pupils = {pwd.getpwnam(n).pw_uid for n in PUPILS} if os.geteuid() == 0 else set()
     for process in [services[0], *services[0].children(recursive=True)]:  # the service and its bot worker
         assert process.uids().real not in pupils, process
         assert not any("pupil" in part or "/homes/" in part for part in process.cmdline()), process.cmdline()
+    if os.geteuid() != 0:  # not root: the service is the hub's user's, its database too
+        assert database.stat().st_mode & 0o777 == 0o600 and database.stat().st_uid == os.geteuid()
+        return
+    account, culler = pwd.getpwnam("lw-classgame"), pwd.getpwnam("lw-culler")
+    assert account.pw_uid < 1000 and account.pw_shell == "/usr/sbin/nologin" and account.pw_dir == str(folder)
+    for process in [services[0], *services[0].children(recursive=True)]:
+        ids = _proc_ids(process.pid)
+        assert ids["Uid"] == [account.pw_uid] * 4 and ids["Gid"] == [account.pw_gid] * 4, ids
+        assert ids["Groups"] in ([], [account.pw_gid]), ids
+    assert (folder.stat().st_uid, folder.stat().st_mode & 0o777) == (account.pw_uid, 0o700)
+    assert (database.stat().st_uid, database.stat().st_mode & 0o777) == (account.pw_uid, 0o600)
+    cullers = [p for p in psutil.Process(hub.process.pid).children()  # this hub's culler
+               if "jupyterhub_idle_culler" in p.cmdline()]  # fmt: skip
+    assert len(cullers) == 1 and _proc_ids(cullers[0].pid)["Uid"] == [culler.pw_uid] * 4, cullers
+    # what the service's account may open: its own folder; not a pupil's home, not the hub's secrets
+    probe = (
+        "import pathlib\n"
+        "for path in "
+        + repr(
+            [
+                str(hub.state / "homes" / "amy"),
+                str(hub.state / "homes" / "amy" / "tutorial_en.ipynb"),
+                str(hub.state / "jupyterhub_cookie_secret"),
+                str(hub.state / "codes.json"),
+                str(hub.state / "jupyterhub.sqlite"),
+                str(database),
+            ]
+        )
+        + ":\n"
+        "    p = pathlib.Path(path)\n"
+        "    try:\n        list(p.iterdir()) if p.is_dir() else p.read_bytes()\n        print('READ', path)\n"
+        "    except PermissionError:\n        print('DENIED', path)\n"
+    )
+    seen = _as_account(account, probe)
+    assert seen.count("DENIED") == 5 and f"READ {database}" in seen, seen
+    assert "READ" not in _as_account(culler, probe), "the culler's account reads what it has no need of"
 
 
 def _progress_code(lesson: str, other: str) -> str:
@@ -605,3 +675,120 @@ def test_two_pupils_progress_is_kept_by_the_service_the_teacher_sees_both_neithe
     assert lessons.get("amy") == {"plant"} and lessons.get("diego") == {"chop"}, lessons
     status, body = _classgame(hub, _token(hub, "olena"), "GET", "progress/me")
     assert status == 200 and body["pupil"] == "olena" and body["lessons"] == [], body
+
+
+def test_a_pupils_kernel_sees_none_of_the_hubs_environment_and_its_tmp_is_capped(hub: Hub) -> None:
+    """amy's kernel: no hub secret in its environment (env_keep); /tmp and /var/tmp full at LW_TMP_SIZE."""
+    if os.geteuid() != 0:
+        pytest.fail("needs root: the hub creates the pupils' Unix accounts (CI and this machine run as root)")
+    hub.start("amy")
+    code = (
+        "import errno, json, os\n"
+        "print('ENV', json.dumps(dict(os.environ)))\n"
+        "for folder in ('/tmp', '/var/tmp'):\n"
+        "    path = os.path.join(folder, 'amy-fill')\n"
+        "    try:\n"
+        "        with open(path, 'wb') as f:\n"
+        f"            for _ in range({TMP_SIZE // 2**20 + 1}):\n"
+        "                f.write(b'1' * 2**20)\n"
+        "        print('UNCAPPED', folder)\n"
+        "    except OSError as e:\n"
+        "        print('full', folder, e.errno == errno.ENOSPC)\n"
+        "    finally:\n"
+        "        os.remove(path)\n"
+    )
+    out = run_in_kernel(hub, "amy", _token(hub, "amy"), code)
+    assert (
+        out["error"] is None and "full /tmp True" in out["stdout"] and "full /var/tmp True" in out["stdout"]
+    ), out
+    env = json.loads(out["stdout"].split("ENV ", 1)[1].splitlines()[0])
+    leaked = {k: v for k, v in env.items() if HUB_SECRET in v or hub.token in v or k == "LW_API_TOKEN"}
+    assert not leaked, leaked
+    # of the hub's LW_ settings only those the config hands to every server
+    assert {k for k in env if k.startswith("LW_")} == {"LW_MEM_LIMIT", "LW_CLASSGAME_URL"}, sorted(env)
+
+
+def test_the_teacher_cannot_change_the_autograding_config_nor_a_pupil_a_classmates_submission(
+    hub: Hub,
+) -> None:
+    """The set-up's copy of the course's nbgrader config is root's; the exchange's inbound/ is sticky."""
+    if os.geteuid() != 0:
+        pytest.fail("needs root: the hub creates the pupils' Unix accounts (CI and this machine run as root)")
+    from classsetup import COURSE_ID, role_config
+
+    hub.start(TEACHER)  # its first start hands the exchange's course folder to the teacher
+    config = role_config(CLASS_ENV, "teacher")
+    code = (
+        "import os\n"
+        "print('config path', os.environ['JUPYTER_CONFIG_PATH'])\n"
+        f"folder = {str(config)!r}\n"
+        "attempts = {\n"
+        "    'append': lambda: open(os.path.join(folder, 'course_config.py'), 'a').close(),\n"
+        "    'replace': lambda: os.replace(os.path.join(folder, 'nbgrader_config.py'), os.path.join(folder, 'x.py')),\n"
+        "    'remove': lambda: os.remove(os.path.join(folder, 'course_config.py')),\n"
+        "    'add': lambda: open(os.path.join(folder, 'new.py'), 'x').close(),\n"
+        "    'chmod': lambda: os.chmod(os.path.join(folder, 'course_config.py'), 0o666),\n"
+        "}\n"
+        "for name, attempt in attempts.items():\n"
+        "    try:\n"
+        "        attempt()\n"
+        "        print('CHANGED', name)\n"
+        "    except PermissionError:\n"
+        "        print('refused', name)\n"
+    )
+    out = run_in_kernel(hub, TEACHER, _token(hub, TEACHER), code)
+    assert out["error"] is None and f"config path {config}" in out["stdout"], out
+    assert "CHANGED" not in out["stdout"] and out["stdout"].count("refused") == 5, out["stdout"]
+    # amy submits (an entry named as nbgrader names one); diego knows its name and tries to take it away
+    inbound = hub.state.parent / "exchange" / COURSE_ID / "inbound"
+    entry = inbound / "amy+game_theory+2026-01-01 10:00:00.000000 UTC+0123456789abcdef"
+    for name in ("amy", "diego"):
+        hub.start(name)
+    made = run_in_kernel(hub, "amy", _token(hub, "amy"), (
+        "import os\n"
+        f"os.mkdir({str(entry)!r}); os.chmod({str(entry)!r}, 0o755)\n"  # as nbgrader's submit leaves it
+        f"open(os.path.join({str(entry)!r}, 'a.ipynb'), 'w').close()\n"
+        f"open({str(entry)!r} + '.txt', 'w').close()\n"  # an entry that is a file
+    ))  # fmt: skip
+    assert made["error"] is None and entry.is_dir(), made
+    code = (
+        "import os, shutil\n"
+        f"entry = {str(entry)!r}\n"
+        "attempts = {\n"
+        "    'rename': lambda: os.rename(entry, entry.replace('amy+', 'diego+')),\n"
+        "    'remove a file': lambda: os.remove(entry + '.txt'),\n"
+        "    'rename a file': lambda: os.rename(entry + '.txt', entry + '.old'),\n"
+        "}\n"
+        "for name, attempt in attempts.items():\n"
+        "    try:\n"
+        "        attempt()\n"
+        "        print('TAKEN', name)\n"
+        "    except PermissionError:\n"
+        "        print('refused', name)\n"
+    )
+    out = run_in_kernel(hub, "diego", _token(hub, "diego"), code)
+    assert out["error"] is None and "TAKEN" not in out["stdout"] and out["stdout"].count("refused") == 3, out
+    assert (entry / "a.ipynb").exists() and Path(f"{entry}.txt").exists()
+    assert entry.stat().st_uid == pwd.getpwnam("amy").pw_uid
+    shutil.rmtree(entry)
+    Path(f"{entry}.txt").unlink()
+
+
+def test_the_hub_its_proxy_services_and_every_server_listen_on_127_0_0_1_only(hub: Hub) -> None:
+    """Every listening TCP socket of the hub's process tree (proxy, services, servers, kernels) is loopback."""
+    import psutil
+
+    for name in ("amy", TEACHER):
+        hub.start(name)
+    run_in_kernel(hub, "amy", _token(hub, "amy"), "print(1)")  # a kernel's sockets too, while it runs
+    tree = psutil.Process(hub.process.pid)
+    listening = set()
+    for process in [tree, *tree.children(recursive=True)]:
+        with contextlib.suppress(psutil.NoSuchProcess):
+            for conn in process.net_connections(kind="inet"):
+                if conn.status == psutil.CONN_LISTEN:
+                    listening.add((process.name(), conn.laddr.ip, conn.laddr.port))
+    port = int(hub.url.rsplit(":", 1)[1].strip("/"))
+    assert any(p == port for _, _, p in listening), listening  # the proxy's public port is among them
+    assert len({p for _, _, p in listening}) >= 5, listening  # proxy, its API, the hub, the service, servers
+    assert {ip for _, ip, _ in listening} <= {"127.0.0.1", "::1"}, listening

@@ -11,7 +11,7 @@ from typing import Any
 
 from .. import NNP_, NP_
 
-__all__ = ["ERRORS", "LOBBY", "NOTEBOOK", "ONLINE", "STATUS"]
+__all__ = ["ARENA", "ERRORS", "LOBBY", "NOTEBOOK", "ONLINE", "RESIGN", "SEEK", "STATUS"]
 
 # TRANSLATORS: class play (context "online…"): pupils play each other through the class hub.
 # {name} is a classmate's name on the hub (e.g. "olena"), shown as it is: never inflect it, and
@@ -127,6 +127,58 @@ LOBBY: MappingProxyType[str, Any] = MappingProxyType(
     }
 )
 
+#: Turn limit of a new seek in the lobby (context ``online:lobby``).
+SEEK: MappingProxyType[str, Any] = MappingProxyType(
+    {
+        # TRANSLATORS: the field of a new invitation: the game ends after that many turns.
+        "turn_limit": NP_("online:lobby", "Turn limit"),
+        # TRANSLATORS: shown in the empty turn limit field.
+        "no_limit": NP_("online:lobby", "no limit"),
+        # TRANSLATORS: {value} is what the pupil typed, {max} the largest limit (a number).
+        "bad_turn_limit": NP_(
+            "online:lobby",
+            'Turn limit "{value}" is not a whole number of turns from 1 to {max}. '
+            "Leave the field empty for a game with no limit.",
+        ),
+        # TRANSLATORS: added to an invitation in the list: the game ends after {n} turns.
+        "limit": NNP_("online:lobby", "at most {n} turn", "at most {n} turns"),
+    }
+)
+
+#: The class arena in the lobby (context ``online:arena``); its title and the standings' columns are the dashboard's.
+ARENA: MappingProxyType[str, Any] = MappingProxyType(
+    {
+        "none": NP_("online:arena", "No arena is open now. When your teacher opens one, join it here."),
+        # TRANSLATORS: the open arena: {n} minutes are left before it ends.
+        "open": NNP_(
+            "online:arena",
+            "The arena is open: {n} minute left.",
+            "The arena is open: {n} minutes left.",
+        ),
+        "ended": NP_("online:arena", "The arena is over. Its final standings:"),
+        "join": NP_("online:arena", "Join the arena"),
+        "leave": NP_("online:arena", "Leave the arena"),
+        "out": NP_("online:arena", "Join, and you will play a classmate as soon as one is free."),
+        "waiting": NP_("online:arena", "You are in the arena: waiting for a classmate to play…"),
+        # TRANSLATORS: {game} is the game's number.
+        "playing": NP_("online:arena", "You are playing arena game {game}: its board is below."),
+        "left": NP_("online:arena", "You have left the arena: no new games. Join again to play on."),
+        # TRANSLATORS: the pupil's own line in the standings, {rank} of {total} places (numbers).
+        "place": NP_("online:arena", "Your place: {rank} of {total}."),
+        "joined": NP_("online:arena", "You have joined the arena."),
+    }
+)
+
+#: Giving up a class game on its board (context ``online:resign``).
+RESIGN: MappingProxyType[str, Any] = MappingProxyType(
+    {
+        "resign": NP_("online:resign", "Resign"),
+        "confirm": NP_("online:resign", "Do you really want to give up this game? You lose it."),
+        "yes": NP_("online:resign", "Yes, resign"),
+        "no": NP_("online:resign", "No, play on"),
+    }
+)
+
 #: The class play notebook (``scripts/make_notebooks.py``, context ``notebook:online``).
 NOTEBOOK: MappingProxyType[str, Any] = MappingProxyType(
     {
@@ -146,6 +198,14 @@ NOTEBOOK: MappingProxyType[str, Any] = MappingProxyType(
             "is taken, the game's board appears under the lobby. On your turn, click as usual; the others' "
             "turns appear by themselves. The line above the board says what is going on: whose turn it is, "
             "whether your turn is on its way, whether a classmate has lost the connection.",
+        ),
+        "arena_title": NP_("notebook:online", "The class arena, and giving up"),
+        "arena_text": NP_(
+            "notebook:online",
+            "When your teacher opens an arena, press **Join the arena** in the lobby: you play one classmate "
+            "after another until the time is up, and the board of each game appears under the lobby by "
+            "itself. The standings show everyone's points and rating. **Leave the arena** stops new games. "
+            "To give up a game, press **Resign** under the board and then **Yes, resign**: you lose the game.",
         ),
         "back_title": NP_("notebook:online", "If you close the tab or the kernel restarts"),
         "back_text": NP_(
