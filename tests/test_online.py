@@ -402,7 +402,7 @@ def test_the_lobby_joins_the_arena_is_paired_and_the_game_opens_then_resign_and_
     olena = Lobby("uk", klass.clients["olena"], refresh=30, poll_wait=POLL)
     diego = Lobby("es", klass.clients["diego"], refresh=30, poll_wait=POLL)
     try:
-        assert "Арена відкрита, до кінця: 20 хвилин." in olena._arena_status.value
+        assert "Арена відкрита: до кінця ще 20 хвилин." in olena._arena_status.value
         assert (
             _shown(olena._join)
             and not _shown(olena._leave)
@@ -420,7 +420,7 @@ def test_the_lobby_joins_the_arena_is_paired_and_the_game_opens_then_resign_and_
         game = other.mode.game_id
         until(lambda: f"Estás jugando la partida {game} de la arena" in diego._arena_you.value)
         assert board.mode.game_id == game and board.mode.mine and not board.mode.watching
-        until(lambda: f"Ти граєш гру арени {game}" in olena._arena_you.value, what="olena playing")
+        until(lambda: f"Ти граєш на арені: гра {game}," in olena._arena_you.value, what="olena playing")
         for name in ("olena", "diego"):
             assert f'<td class="lw-arena-name">{name}</td>' in olena._arena_table.value
         assert (
@@ -445,7 +445,7 @@ def test_the_lobby_joins_the_arena_is_paired_and_the_game_opens_then_resign_and_
         diego.close()
         teacher.request("POST", f"arena/{arena}/close", {"protocol": 1})
     olena.refresh()
-    assert "Арену завершено" in olena._arena_status.value and not _shown(olena._join)
+    assert "Арена завершилася" in olena._arena_status.value and not _shown(olena._join)
 
 
 def test_resign_asks_first_the_others_see_who_resigned_and_the_service_refuses_the_wrong_ones(
@@ -490,7 +490,7 @@ def test_the_lobby_turn_limit_refuses_bad_values_by_name_and_a_limited_game_ends
             assert f'Turn limit "{bad}" is not a whole number of turns from 1 to 500' in notice, notice
         diego._turn_limit.value = "десять"
         diego._open.click()
-        assert "Обмеження ходів «десять» — не ціле число ходів від 1 до 500" in diego._notice.value
+        assert "Обмеження ходів «десять» не підходить: потрібне ціле число від 1 до 500" in diego._notice.value
         assert {s["id"] for s in klass.clients["olena"].seeks()} == before  # nothing was opened
         olena._turn_limit.value = " 2 "
         olena._open.click()
