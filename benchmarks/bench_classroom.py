@@ -4,8 +4,11 @@ Usage (as root, like the classroom; needs the project's environment, Chromium an
 the same Unix accounts and state folders as the hub tests, so never run it beside them: on a
 shared machine, under the lock file those runs share, ``flock LOCKFILE ...``)::
 
-    python benchmarks/bench_classroom.py --json [--pupils 30] [--browsers 3] \
+    python -m benchmarks.bench_classroom --json [--pupils 30] [--browsers 3] \
         [--login-window 60] [--think 3] [--play 120] [--mem-limit-mb 768]
+
+(from the repository's root: it imports the browser tests' kits as ``tests.e2e.board_helpers``,
+``tests.hosts.hubkit``…)
 
 Sets the class up (``deploy/jupyterhub/classsetup.py``: codes, the pupils' environment) and
 starts its hub (the pupils' own Unix accounts, home disks, private /tmp and /dev/shm, one
@@ -27,7 +30,7 @@ kernel built at the hub's start; then:
    - the others through the hub's HTTP API as a browser would: the login form, their server
      started, a kernel with ``Board(players=["human", "mcts:easy"], locale=...)``, then turns
      played with the very messages the board's front end sends (``comm_msg`` intents over the
-     kernel websocket, through the hub's proxy: ``test_widget.Driver.play``); **intent →
+     kernel websocket, through the hub's proxy: ``tests/support.py``'s ``Driver.play``); **intent →
      view** is the time from sending a click's intent to the arrival of the board's next view
      (no browser drawing).
 
@@ -74,11 +77,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-REPO = Path(__file__).resolve().parents[1]
-for sub in ("tests", "tests/e2e", "tests/hosts", "deploy/jupyterhub"):
-    sys.path.insert(0, str(REPO / sub))
-
-from board_helpers import (  # noqa: E402
+from logger_widget import Position
+from tests.browser_fixtures import CHROMIUM, CHROMIUM_ARGS
+from tests.e2e.board_helpers import (
     _INSTRUMENT,
     ROOT,
     _percentile,
@@ -88,12 +89,9 @@ from board_helpers import (  # noqa: E402
     play_by_clicks,
     wait_human_turn,
 )
-from browser_fixtures import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from hostkit import run_all_cells, wait_ready  # noqa: E402
-from hubkit import BoardSocket, Hub, Kernel, Session, running_hub  # noqa: E402
-from support import Driver  # noqa: E402
-
-from logger_widget import Position  # noqa: E402
+from tests.hosts.hostkit import run_all_cells, wait_ready
+from tests.hosts.hubkit import BoardSocket, Hub, Kernel, Session, running_hub
+from tests.support import Driver
 
 LANGUAGES = ("uk", "es", "en")
 BOARD = (
@@ -237,7 +235,7 @@ def spawn(hub: Hub, name: str, timeout: float = START_TIMEOUT + 30) -> float:
 
 
 class SocketDriver(Driver):
-    """``test_widget.Driver`` over a pupil's kernel websocket: each intent timed, a pupil's pace between clicks."""
+    """``tests.support.Driver`` over a pupil's kernel websocket: each intent timed, a pupil's pace between clicks."""
 
     def __init__(
         self, socket: BoardSocket, model: str, pupil: Pupil, klass: Class, rng: random.Random

@@ -19,11 +19,10 @@ mkdir -p "$WORK"
 for nb in "$ROOT"/notebooks/*.ipynb; do
   [ -e "$WORK/$(basename "$nb")" ] || cp "$nb" "$WORK/"
 done
-# No "news" or update pop-ups in front of a class (JupyterLab settings overrides of this .venv).
+# No "news" or update pop-ups in front of a class (JupyterLab settings overrides of this .venv,
+# the same as the class hub's).
 mkdir -p .venv/share/jupyter/lab/settings
-cat > .venv/share/jupyter/lab/settings/overrides.json <<'JSON'
-{"@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": false}}
-JSON
+cp "$ROOT/deploy/jupyterlab/overrides.json" .venv/share/jupyter/lab/settings/overrides.json
 extra=()
 [ "$(id -u)" = 0 ] && extra+=(--allow-root)  # containers and classroom VMs often run as root
 exec .venv/bin/jupyter lab --notebook-dir="$WORK" "${extra[@]}" "$@"

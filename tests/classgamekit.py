@@ -336,3 +336,24 @@ def relay_latencies(games: list[tuple[int, list[BotPupil]]]) -> list[float]:
                 receiver.received[ply] - t for ply, t in sender.sent.items() if ply in receiver.received
             ]
     return found
+
+
+def start_game(people: dict[str, Client], players: list[str], bots: list[str] = ()) -> int:  # type: ignore[assignment]
+    """A game between ``players`` (the first invites the others) and ``bots``; its id."""
+    first, *others = players
+    seek = people[first].ok(
+        "POST", "seeks", {"players": len(players) + len(bots), "invite": others, "bots": list(bots)}
+    )
+    for name in others:
+        seek = people[name].ok("POST", f"seeks/{seek['id']}/accept")
+    assert seek["status"] == "started", seek
+    return int(seek["game"])
+
+
+def snapshot(client: Client, game: int) -> tuple[Any, Any]:
+    """``game`` as ``client`` sees it (without its ``you``) and all its events: to compare before and after."""
+    state = client.ok("GET", f"games/{game}")
+    events = client.ok("GET", f"games/{game}/events?after=0&timeout=0")["events"]
+    for key in ("you",):
+        state.pop(key)
+    return state, events

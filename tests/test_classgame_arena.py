@@ -17,7 +17,7 @@ import urllib.request
 import pytest
 from classgamekit import Client, mini_hub, request, running_service
 from dbkit import db_url, postgres_server  # noqa: F401  (fixtures)
-from test_dashboard_views import make_gradebook
+from nbgraderkit import make_gradebook
 
 from logger_widget.i18n import Translator
 from logger_widget.i18n.texts import dashboard as texts

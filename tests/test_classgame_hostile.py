@@ -22,9 +22,8 @@ from typing import Any
 from urllib.parse import urlparse
 
 import pytest
-from classgamekit import PREFIX, Client, MiniHub, Service, mini_hub, running_service
+from classgamekit import PREFIX, Client, MiniHub, Service, mini_hub, running_service, snapshot, start_game
 from dbkit import module_db_url, postgres_server  # noqa: F401  (fixtures)
-from test_classgame_service import _game, _snapshot
 
 from logger_widget.engine import Position
 from logger_widget.online.client import ClassClient, Refused
@@ -79,8 +78,8 @@ def test_a_body_past_the_limit_gets_413_naming_the_limit_and_the_connection_serv
     service: Service, people: dict[str, Client]
 ) -> None:
     ann = people["ann"]
-    game = _game(people, ["ann", "ben"])
-    before = _snapshot(ann, game)
+    game = start_game(people, ["ann", "ben"])
+    before = snapshot(ann, game)
     auth = {"Authorization": f"token {ann.token}", "Content-Type": "application/json"}
     path = PREFIX + f"api/games/{game}/turns"
     conn = http.client.HTTPConnection(*_address(service), timeout=30)
@@ -120,7 +119,7 @@ def test_a_body_past_the_limit_gets_413_naming_the_limit_and_the_connection_serv
         ClassClient(service.url, ann.token).play(game, 0, "a" * 100_000)
     assert refused.value.status == 413 and refused.value.code == "too_large", refused.value
     assert f"limit of {MAX_BODY_BYTES} bytes" in refused.value.message
-    assert _snapshot(ann, game) == before
+    assert snapshot(ann, game) == before
 
 
 def test_a_proxys_413_without_json_is_too_large_for_the_client() -> None:
@@ -168,7 +167,7 @@ def test_a_pupil_holding_hundreds_of_stalled_connections_holds_nobody_else(
     service: Service, people: dict[str, Client]
 ) -> None:
     eve = people["eve"]
-    game = _game(people, ["ann", "ben"])
+    game = start_game(people, ["ann", "ben"])
     path = PREFIX + f"api/games/{game}/turns"
     address = _address(service)
     # headers and no body; half a request's headers, many times over
@@ -223,8 +222,8 @@ def test_hostile_json_is_malformed_the_game_and_seeks_unchanged(
     service: Service, people: dict[str, Client]
 ) -> None:
     ann, ben = people["ann"], people["ben"]
-    game = _game(people, ["ann", "ben"])
-    before, seeks = _snapshot(ann, game), ben.ok("GET", "seeks")
+    game = start_game(people, ["ann", "ben"])
+    before, seeks = snapshot(ann, game), ben.ok("GET", "seeks")
     for where, raw in HOSTILE:
         address = f"games/{game}/turns" if where == "turns" else where
         who = people["teacher"] if where == "settings" else ann  # only the teacher's settings are read
@@ -238,6 +237,6 @@ def test_hostile_json_is_malformed_the_game_and_seeks_unchanged(
             reply
         )
         assert reply["error"]["message"].isprintable(), reply
-    assert _snapshot(ann, game) == before and ben.ok("GET", "seeks") == seeks
+    assert snapshot(ann, game) == before and ben.ok("GET", "seeks") == seeks
     assert people["teacher"].ok("GET", "settings")["forfeit_after"] == 600
     ann.ok("POST", f"games/{game}/resign")

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from classgamekit import Client, MiniHub, Service, mini_hub, running_service
+from classgamekit import Client, MiniHub, Service, mini_hub, running_service, snapshot, start_game
 from dbkit import module_db_url, postgres_server  # noqa: F401  (fixtures)
 
 from logger_widget.engine import Game, Position
@@ -82,26 +82,6 @@ def people(hub: MiniHub) -> dict[str, Client]:
     return {name: Client(base, hub.token(name), name) for name in [*PUPILS, "teacher"]}
 
 
-def _game(people: dict[str, Client], players: list[str], bots: list[str] = ()) -> int:  # type: ignore[assignment]
-    """A game between ``players`` (the first invites the others) and ``bots``; its id."""
-    first, *others = players
-    seek = people[first].ok(
-        "POST", "seeks", {"players": len(players) + len(bots), "invite": others, "bots": list(bots)}
-    )
-    for name in others:
-        seek = people[name].ok("POST", f"seeks/{seek['id']}/accept")
-    assert seek["status"] == "started", seek
-    return int(seek["game"])
-
-
-def _snapshot(client: Client, game: int) -> tuple[Any, Any]:
-    state = client.ok("GET", f"games/{game}")
-    events = client.ok("GET", f"games/{game}/events?after=0&timeout=0")["events"]
-    for key in ("you",):
-        state.pop(key)
-    return state, events
-
-
 def _refused(client: Client, path: str, body: Any, status: int, code: str, field: str, *, raw: bytes | None = None) -> dict[str, Any]:  # fmt: skip
     got, reply = client.call("POST", path, body, raw=raw)
     assert (got, reply["error"]["code"], reply["error"]["field"]) == (status, code, field), reply
@@ -113,10 +93,10 @@ def test_forged_stale_foreign_and_late_turns_are_refused_the_game_unchanged(
     running: Running, people: dict[str, Client]
 ) -> None:
     ann, ben, cat = people["ann"], people["ben"], people["cat"]
-    game = _game(people, ["ann", "ben"])
+    game = start_game(people, ["ann", "ben"])
     turns = f"games/{game}/turns"
     engine = Game.new(players=2)
-    before = _snapshot(ann, game)
+    before = snapshot(ann, game)
     # a forged turn: well-formed, but the rules refuse it (ann's logger is on a1, not c3)
     error = _refused(ann, turns, turn_message(0, "c3-c4"), 422, "illegal_turn", "turn")
     assert error["rule"] == "wrong_origin" and "a1" in error["message"], error
@@ -136,7 +116,7 @@ def test_forged_stale_foreign_and_late_turns_are_refused_the_game_unchanged(
     _refused(
         ann, turns, None, 413, "too_large", "", raw=b'{"ply": 0, "turn": "' + b"a" * MAX_BODY_BYTES + b'"}'
     )
-    assert _snapshot(ann, game) == before
+    assert snapshot(ann, game) == before
     # ann plays, ben plays: ann's first message sent again is an old ply
     first = next(iter(engine.legal_turns()))
     ann.ok("POST", turns, turn_message(0, first))
@@ -144,27 +124,27 @@ def test_forged_stale_foreign_and_late_turns_are_refused_the_game_unchanged(
     reply = next(iter(engine.legal_turns()))
     ben.ok("POST", turns, turn_message(1, reply))
     engine.play(reply)
-    before = _snapshot(ann, game)
+    before = snapshot(ann, game)
     error = _refused(ann, turns, turn_message(0, first), 409, "stale_ply", "ply")
     assert "ply 0" in error["message"] and "ply 2" in error["message"], error
     _refused(
         ann, turns, turn_message(3, next(iter(engine.legal_turns()))), 409, "stale_ply", "ply"
     )  # from the future
-    assert _snapshot(ann, game) == before
+    assert snapshot(ann, game) == before
     assert (
         before[0]["turns"] == [t.notation() for t in engine.turns]
         and before[0]["lpn"] == engine.position.to_lpn()
     )
     # nobody resigns for another
     _refused(cat, f"games/{game}/resign", None, 403, "not_your_seat", "game")
-    assert _snapshot(ann, game) == before
+    assert snapshot(ann, game) == before
     # a turn on a finished game
     ann.ok("POST", f"games/{game}/resign")
-    before = _snapshot(ann, game)
+    before = snapshot(ann, game)
     assert before[0]["status"] == "finished" and before[0]["result"]["winners"] == [2], before[0]
     _refused(ann, turns, turn_message(2, next(iter(engine.legal_turns()))), 409, "game_over", "game")
     _refused(ann, f"games/{game}/resign", None, 409, "game_over", "game")
-    assert _snapshot(ann, game) == before
+    assert snapshot(ann, game) == before
 
 
 def test_a_pupil_cannot_read_or_take_a_challenge_between_classmates(
@@ -226,7 +206,7 @@ def test_seeks_are_limited_and_checked(running: Running, people: dict[str, Clien
     assert (status, reply["error"]["field"]) == (429, "bots") and "6 bot seats" in reply["error"][
         "message"
     ], reply
-    games += [_game(people, ["dan", "cat"]), _game(people, ["dan", "ben"])]
+    games += [start_game(people, ["dan", "cat"]), start_game(people, ["dan", "ben"])]
     status, reply = dan.call("POST", "seeks", {"players": 2})
     assert (status, reply["error"]["code"]) == (429, "too_many") and "8 games" in reply["error"]["message"], (
         reply
@@ -253,7 +233,7 @@ def test_seeks_are_limited_and_checked(running: Running, people: dict[str, Clien
 def test_a_long_poll_returns_the_turn_as_soon_as_it_is_played(
     running: Running, people: dict[str, Client]
 ) -> None:
-    game = _game(people, ["ann", "ben"])
+    game = start_game(people, ["ann", "ben"])
     replies: list[Any] = []
     poll = threading.Thread(
         target=lambda: replies.append(people["ben"].ok("GET", f"games/{game}/events?after=0&timeout=25"))
@@ -280,7 +260,7 @@ def test_a_long_poll_returns_the_turn_as_soon_as_it_is_played(
 def test_bots_fill_seats_the_record_opens_with_game(running: Running, people: dict[str, Client]) -> None:
     """ann plays a whole 3-player game against two bot presets played by the service."""
     cat = people["cat"]
-    game = _game(people, ["cat"], ["greedy", "random"])
+    game = start_game(people, ["cat"], ["greedy", "random"])
     rng = random.Random(7)
     after, seen = 0, 0
     for _ in range(400):
@@ -312,7 +292,7 @@ def test_bots_fill_seats_the_record_opens_with_game(running: Running, people: di
 def test_a_game_survives_a_service_restart_and_the_pupil_finds_it_again(
     running: Running, people: dict[str, Client], hub: MiniHub
 ) -> None:
-    game = _game(people, ["ann", "dan"])
+    game = start_game(people, ["ann", "dan"])
     turn = next(iter(Game.new(players=2).legal_turns()))
     people["ann"].ok("POST", f"games/{game}/turns", turn_message(0, turn))
     running.restart()
@@ -338,7 +318,7 @@ def test_a_turn_acknowledged_just_before_the_service_is_killed_is_kept(
 
     On SQLite the write-ahead log left by the crash (``-wal``, ``-shm``) is the service's only.
     """
-    game = _game(people, ["ben", "cat"])
+    game = start_game(people, ["ben", "cat"])
     position = Game.new(players=2).position
     turns = []
     for ply, who in enumerate(("ben", "cat", "ben")):
@@ -373,7 +353,7 @@ def test_a_pupil_who_leaves_forfeits_after_the_teachers_time(
     assert ann.ok("GET", "settings")["language"] == "uk"
     assert teacher.ok("PUT", "settings", {"forfeit_after": 10})["forfeit_after"] == 10
     try:
-        game = _game(people, ["ann", "ben"])
+        game = start_game(people, ["ann", "ben"])
         after, away = 0, []
         deadline = time.monotonic() + 40
         while time.monotonic() < deadline:  # ann stays; ben has gone
@@ -405,7 +385,7 @@ def test_a_pupil_who_leaves_forfeits_after_the_teachers_time(
 
 def test_classmates_see_who_went_away_and_came_back(running: Running, people: dict[str, Client]) -> None:
     ann, ben = people["ann"], people["ben"]
-    game = _game(people, ["ann", "ben"])
+    game = start_game(people, ["ann", "ben"])
     after, events = 0, []
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline and not events:  # ben is silent for longer than the online time (5 s)
@@ -448,7 +428,7 @@ def test_a_seek_with_a_turn_limit_ends_by_the_engines_turn_limit(
 def test_a_pupil_cannot_hold_open_more_long_polls_than_boards_need(
     running: Running, people: dict[str, Client]
 ) -> None:
-    game = _game(people, ["ben", "cat"])
+    game = start_game(people, ["ben", "cat"])
     replies: list[Any] = []
     polls = [
         threading.Thread(
@@ -473,7 +453,7 @@ def test_a_pupil_cannot_hold_open_more_long_polls_than_boards_need(
 def test_four_seats_three_pupils_and_a_bot_each_plays_only_their_own(
     running: Running, people: dict[str, Client]
 ) -> None:
-    game = _game(people, ["ann", "ben", "cat"], ["random"])
+    game = start_game(people, ["ann", "ben", "cat"], ["random"])
     state = people["ann"].ok("GET", f"games/{game}")
     assert [(s["player"], s["bot"]) for s in state["seats"]] == [
         ("ann", None),
@@ -505,7 +485,7 @@ def test_a_pupil_waiting_in_a_long_poll_is_not_taken_for_away(
     running: Running, people: dict[str, Client]
 ) -> None:
     """Both players wait in long-polls longer than the online time (5 s): neither is away, nobody forfeits."""
-    game = _game(people, ["ann", "ben"])
+    game = start_game(people, ["ann", "ben"])
     replies: dict[str, Any] = {}
     polls = [
         threading.Thread(

@@ -33,6 +33,7 @@ from classsetup import (  # noqa: E402
     close_teacher_material,
     make_exchange,
     open_interpreter_path,
+    quiet_jupyterlab,
     role_config,
     set_up_credentials,
     system_account,
@@ -177,6 +178,32 @@ def test_each_role_gets_its_own_nbgrader_in_jupyterlab(
     }
     teacher = role_config(tmp_path / "env", "teacher")
     assert "~" in (teacher / "nbgrader_config.py").read_text() and (teacher / "course_config.py").exists()
+
+
+def test_the_class_jupyterlab_asks_nothing_about_jupyter_news(tmp_path: Path) -> None:
+    """Every server of the class's environment: JupyterLab's news question answered Never by the
+    settings it starts from, and its server has no news feed and no update check (nothing asks
+    the internet), read from where JupyterLab of that environment reads them."""
+    from jupyter_core.paths import ENV_CONFIG_PATH
+    from jupyterlab.handlers.announcements import NeverCheckForUpdate
+    from jupyterlab.labapp import LabApp
+    from jupyterlab_server.settings_utils import get_settings
+
+    env = tmp_path / "env"
+    quiet_jupyterlab(env)
+    here = LabApp()  # this environment's JupyterLab: its folders below sys.prefix, as in the class's
+    settings, _ = get_settings(
+        str(env / Path(here.app_settings_dir).relative_to(sys.prefix)),
+        here.schemas_dir,
+        str(tmp_path / "user-settings"),  # a pupil who never changed a setting
+        schema_name="@jupyterlab/apputils-extension:notification",
+    )
+    defaults = {key: value["default"] for key, value in settings["schema"]["properties"].items()}
+    assert defaults == {"fetchNews": "false", "checkForUpdates": False, "doNotDisturbMode": False}
+    config_dir = env / Path(ENV_CONFIG_PATH[0]).relative_to(sys.prefix)
+    (config, _name), *more = LabApp._load_config_files("jupyter_lab_config", path=[str(config_dir)])
+    server = LabApp(config=config)
+    assert not more and server.news_url is None and server.check_for_updates_class is NeverCheckForUpdate
 
 
 def test_the_exchange_has_the_course_folder_before_any_pupil(tmp_path: Path) -> None:

@@ -10,42 +10,15 @@ from __future__ import annotations
 import re
 
 import pytest
+from coachkit import QUIET_LEAVES, QUIET_PREPARES, SAME_CHOP_EQUAL, SAME_CHOP_MORE, turn_review
 
-from logger_widget import Position
 from logger_widget.board.coach import better_reasons, review_sentence
 from logger_widget.i18n import Translator
-from logger_widget.review import TurnReview, turn_facts
-
-#: (position, turn played, better turn), from ``play_game(["greedy", "random"], seed=1..5)``
-QUIET_LEAVES = ("....2/...../..a../...../.s1.. 2 0,0 2,2", "e5 *d5", "e5-e3 !c3")
-QUIET_PREPARES = ("...s2/...../...../..1../.s... 2 1,0 2,2", "e5-e4 *d4", "e5-d4 *d3")
-SAME_CHOP_MORE = ("2...s/.aas./.s.../.s.../1.... 2 7,3 2,2", "a5-b5 xb4", "a5-a4 xb4")
-SAME_CHOP_EQUAL = ("....m/...../1..a2/.s.s./..... 2 9,1 3,1", "e3-d4 xd3", "e3 +d5 xd3")
-
-
-def _turn(case: tuple[str, str, str], label: str = "mistake") -> TurnReview:
-    lpn, played, best = case
-    position = Position.from_lpn(lpn)
-    p, b = position.parse_turn(played), position.parse_turn(best)
-    return TurnReview(
-        ply=7,
-        seat=position.to_move,
-        position=position,
-        played=p,
-        best=b,
-        played_value=0.4,
-        best_value=0.52,
-        loss=0.12,
-        label=label,
-        forced=False,
-        played_facts=turn_facts(position, p),
-        best_facts=turn_facts(position, b),
-    )
 
 
 def test_a_quiet_turn_gets_a_reason_from_what_it_leaves_to_the_next_player() -> None:
     """Before: "Putting protesters on c3 was better. The turn played scored 0 points." (no reason; both 0)."""
-    text = review_sentence(Translator("en"), _turn(QUIET_LEAVES))
+    text = review_sentence(Translator("en"), turn_review(QUIET_LEAVES))
     assert text == (
         "Turn 7, Player 2: a mistake (12% of the winning chances lost). Putting protesters on c3 was better. "
         "After it, the biggest chop Player 1 could make would be 0 trees, not 1."
@@ -53,14 +26,14 @@ def test_a_quiet_turn_gets_a_reason_from_what_it_leaves_to_the_next_player() -> 
 
 
 def test_a_quiet_turn_gets_a_reason_from_the_threat_it_makes() -> None:
-    text = review_sentence(Translator("en"), _turn(QUIET_PREPARES))
+    text = review_sentence(Translator("en"), turn_review(QUIET_PREPARES))
     assert "Planting a seedling on d3 was better." in text
     assert text.endswith("It gets a chop of 1 tree ready for the next turn, not 0.")
 
 
 @pytest.mark.parametrize("case", [QUIET_LEAVES, QUIET_PREPARES, SAME_CHOP_EQUAL])
 def test_no_points_are_compared_when_both_turns_score_the_same(case) -> None:
-    turn = _turn(case)
+    turn = turn_review(case)
     assert turn.played_facts.points == turn.best_facts.points
     for language, words in (("en", "scored"), ("uk", "приніс"), ("es", "sumó")):
         assert words not in review_sentence(Translator(language), turn)
@@ -68,7 +41,7 @@ def test_no_points_are_compared_when_both_turns_score_the_same(case) -> None:
 
 def test_the_same_chop_from_a_better_cell_says_what_differs() -> None:
     """Before: "Chopping b4 would have felled 2 trees" to a pupil who did chop b4."""
-    turn = _turn(SAME_CHOP_MORE)
+    turn = turn_review(SAME_CHOP_MORE)
     assert turn.played_facts.cells == turn.best_facts.cells == ("b4",)
     text = review_sentence(Translator("en"), turn)
     assert "Chopping b4 after moving to a4 would have felled 2 trees instead of 1." in text
@@ -79,7 +52,7 @@ def test_the_same_chop_from_a_better_cell_says_what_differs() -> None:
 
 
 def test_the_same_chop_while_staying_names_the_better_turn_and_the_search() -> None:
-    text = review_sentence(Translator("en"), _turn(SAME_CHOP_EQUAL))
+    text = review_sentence(Translator("en"), turn_review(SAME_CHOP_EQUAL))
     assert "Chopping d3 was right; the better turn was e3\u00a0+d5\u00a0xd3." in text  # never broken
     assert text.endswith(
         "The search found that the better turn keeps more winning chances for the turns after."
@@ -89,7 +62,7 @@ def test_the_same_chop_while_staying_names_the_better_turn_and_the_search() -> N
 @pytest.mark.parametrize("language", ["uk", "es"])
 @pytest.mark.parametrize("case", [QUIET_LEAVES, QUIET_PREPARES, SAME_CHOP_MORE, SAME_CHOP_EQUAL])
 def test_every_reason_is_translated(language: str, case) -> None:
-    turn = _turn(case)
+    turn = turn_review(case)
     reasons = better_reasons(Translator(language), turn)
     assert reasons and reasons != better_reasons(Translator("en"), turn)
     assert not re.search(r"\b(the|chop|turn|search|biggest|ready|trees?)\b", " ".join(reasons)), reasons
@@ -97,5 +70,5 @@ def test_every_reason_is_translated(language: str, case) -> None:
 
 def test_the_best_turn_gets_no_reason() -> None:
     lpn, played, _ = QUIET_LEAVES
-    turn = _turn((lpn, played, played), label="best")
+    turn = turn_review((lpn, played, played), label="best")
     assert better_reasons(Translator("en"), turn) == []

@@ -5,15 +5,13 @@ from __future__ import annotations
 import csv
 import hashlib
 import io
-import os
 import random
 import re
-import sys
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from nbgraderkit import make_gradebook
 
 from logger_widget import Game
 from logger_widget.engine.cells import CELL_NAMES
@@ -112,30 +110,6 @@ def test_the_csv_reads_back_and_never_runs_a_formula():
     ]
     assert table[2][2] == "'=1+1; @SUM(A1)" and table[2][8] == "" and table[2][9] == ""
     assert all(not cell.startswith(("=", "+", "-", "@")) for row in table for cell in row)
-
-
-def make_gradebook(path):
-    """A real nbgrader gradebook: one assignment of 6 points; olena graded 5, taras not submitted."""
-    from nbgrader.api import Gradebook
-
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("PATH", f"{Path(sys.executable).parent}:{os.environ['PATH']}")  # nbgrader runs alembic
-        _fill_gradebook(Gradebook, path)
-
-
-def _fill_gradebook(Gradebook, path):  # noqa: N803 - nbgrader's class
-    with Gradebook(f"sqlite:///{path}", course_id="logger_game_theory") as gb:  # as the course config
-        gb.add_assignment("game_theory")
-        gb.add_notebook("game_theory", "game_theory")
-        gb.add_grade_cell("q1", "game_theory", "game_theory", max_score=4, cell_type="code")
-        gb.add_grade_cell("q2", "game_theory", "game_theory", max_score=2, cell_type="code")
-        for name in ("olena", "taras"):
-            gb.add_student(name)
-        with gb.db.no_autoflush:  # as deploy/nbgrader/nbgrader_config.py does (SQLAlchemy 2 warns otherwise)
-            gb.add_submission("game_theory", "olena")
-        gb.find_grade("q1", "game_theory", "game_theory", "olena").manual_score = 3
-        gb.find_grade("q2", "game_theory", "game_theory", "olena").manual_score = 2
-        gb.db.commit()
 
 
 @pytest.mark.slow  # nbgrader's import and its alembic run: about 15 s

@@ -19,6 +19,7 @@ import pytest
 from babel import Locale
 from babel.messages.extract import extract
 from babel.messages.pofile import read_po
+from pseudolocalekit import unbracketed, view_strings
 
 from logger_widget.i18n import (
     N_,
@@ -996,45 +997,6 @@ def test_one_number_formatter_for_texts_and_charts(tag, value, expected):
 # The pseudo-locale en-XA: every visible text goes through the catalogues
 # ---------------------------------------------------------------------------
 
-#: View-model keys whose values are machine values, not text for people.
-MACHINE_KEYS = {
-    "lang", "id", "piece", "mark", "kind", "state", "stage", "lpn", "shown_lpn", "cell_names",
-    "files", "ranks", "bot_name", "bot_name_full", "badge", "src", "gid", "seq", "level", "colour", "color",
-    "fill", "stroke", "text_colour", "palette", "turn_notation", "notation",
-    # the last turn and the result as data for drawing (cells, action and reason keys)
-    "action", "destination", "origin", "felled", "grew", "spawned", "targets", "reason", "tie_break",
-}  # fmt: skip
-
-
-def _outside(text: str) -> str:
-    """``text`` without its bracketed (catalogue) parts, innermost first."""
-    while True:
-        shorter = re.sub(r"⟦[^⟦⟧]*⟧", "", text)
-        if shorter == text:
-            return text
-        text = shorter
-
-
-def _unbracketed(text: str) -> bool:
-    """Whether ``text`` has a word outside ``⟦ ⟧`` (numbers, signs and cell names may stand outside)."""
-    rest = re.sub(r"\b[a-e][1-5]\b", "", _outside(text))
-    return bool(re.search(r"[^\W\d_]", rest))
-
-
-def _view_strings(value, path=""):
-    if isinstance(value, dict):
-        for key, item in value.items():
-            if key in MACHINE_KEYS:
-                continue
-            if key == "languages":  # each language's own name (endonym) is never translated
-                continue
-            yield from _view_strings(item, f"{path}.{key}")
-    elif isinstance(value, (list, tuple)):
-        for item in value:
-            yield from _view_strings(item, f"{path}[]")
-    elif isinstance(value, str) and value.strip() and not re.fullmatch(r"#[0-9a-fA-F]{3,8}|data:.*", value):
-        yield path, value
-
 
 def test_pseudo_text_keeps_placeholders_and_markup():
     script = _load_script()
@@ -1093,12 +1055,12 @@ def test_board_view_shows_only_catalogue_texts_in_the_pseudo_locale():
     views.append(board.view)
     board.load(_game_over_record())
     views.append(board.view)
-    strings = [(path, s) for view in views for path, s in _view_strings(view)]
+    strings = [(path, s) for view in views for path, s in view_strings(view)]
     assert len(strings) > 50
-    bad = sorted({f"{path}: {s!r}" for path, s in strings if _unbracketed(s)})
+    bad = sorted({f"{path}: {s!r}" for path, s in strings if unbracketed(s)})
     assert not bad, "texts that bypass the catalogues:\n" + "\n".join(bad[:40])
     english = Board(["human", "human"], locale="en", hint_bot=None).view
-    assert any(_unbracketed(s) for _path, s in _view_strings(english))  # the check can fail
+    assert any(unbracketed(s) for _path, s in view_strings(english))  # the check can fail
 
 
 def test_charts_show_only_catalogue_texts_in_the_pseudo_locale():
@@ -1135,7 +1097,7 @@ def test_charts_show_only_catalogue_texts_in_the_pseudo_locale():
         to_png(fig)
         for t in fig.findobj(Text):
             s = t.get_text().strip()
-            if s and t.get_visible() and _unbracketed(names.sub("", s)):
+            if s and t.get_visible() and unbracketed(names.sub("", s)):
                 bad.append(s)
     assert not bad, f"chart texts that bypass the catalogues: {sorted(set(bad))[:40]}"
 

@@ -18,7 +18,8 @@ from typing import Any
 
 import pytest
 from classgamekit import MiniHub, mini_hub, running_service
-from test_widget import Driver
+from pseudolocalekit import unbracketed, view_strings
+from support import Driver
 
 from logger_widget import Position, Turn
 from logger_widget.board import Lobby, OnlineBoard
@@ -356,8 +357,6 @@ def test_a_game_with_a_turn_limit_ends_on_both_boards_with_its_winner(klass: Cla
 
 
 def test_every_text_of_an_online_board_comes_from_the_catalogues(klass: Class) -> None:
-    from test_i18n import _unbracketed, _view_strings
-
     game = klass.game()
     views = []
     for name in ("olena", "diego", "amy"):  # to move, waiting for a classmate, watching
@@ -368,7 +367,7 @@ def test_every_text_of_an_online_board_comes_from_the_catalogues(klass: Class) -
     strings = [
         (path, s)
         for view in views
-        for path, s in _view_strings({k: v for k, v in view.items() if k != "online"})
+        for path, s in view_strings({k: v for k, v in view.items() if k != "online"})
         if s not in PUPILS
     ]
     first = klass.boards[-3]  # olena's: she plays, so her board has Resign and its question
@@ -383,7 +382,7 @@ def test_every_text_of_an_online_board_comes_from_the_catalogues(klass: Class) -
     strings += [("lobby.limit", lobby._turn_limit_label.value), ("lobby.placeholder", lobby._turn_limit.placeholder),
                 ("lobby.arena", _text(lobby._arena_status.value)), ("lobby.bad_limit", _text(lobby._notice.value))]  # fmt: skip
     lobby.close()
-    bad = sorted({f"{path}: {s!r}" for path, s in strings if _unbracketed(s)})
+    bad = sorted({f"{path}: {s!r}" for path, s in strings if unbracketed(s)})
     assert not bad, "texts that bypass the catalogues:\n" + "\n".join(bad[:40])
     assert any("olena" in s for _path, s in strings)  # the names are in the texts
 

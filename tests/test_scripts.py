@@ -1,9 +1,11 @@
 """The developer programs in scripts/ and the benchmarks are modules (``python -m scripts.<name>``,
 ``python -m benchmarks.<name>``), and none of them nor any test edits ``sys.path`` (the tests'
-helpers are on pytest's ``pythonpath``; a benchmark imports one as ``tests.<name>``)."""
+helpers are on pytest's ``pythonpath``; a benchmark imports one as ``tests.<name>``). Shared test
+helpers live in kits (``tests/*kit.py``, ``tests/e2e/*_helpers.py``): no module imports a test module."""
 
 from __future__ import annotations
 
+import ast
 import re
 import subprocess
 import sys
@@ -16,8 +18,6 @@ ROOT = Path(__file__).resolve().parents[1]
 PROGRAMS = sorted(
     f"scripts.{p.stem}" for p in (ROOT / "scripts").glob("*.py") if p.stem not in ("__init__", "lite_wheels")
 ) + sorted(f"benchmarks.{p.stem}" for p in (ROOT / "benchmarks").glob("bench_*.py"))
-#: drives the hub through the browser tests' kits (tests/e2e, tests/hosts), which import one another by name
-PATH_EDITS_LEFT = {"benchmarks/bench_classroom.py"}
 _EDIT = re.compile(r"\bsys\.path\.(insert|append|extend)\(|\bsys\.path\s*(\+=|=[^=])")
 
 
@@ -37,7 +37,7 @@ def test_no_script_benchmark_or_test_edits_sys_path() -> None:
         *(ROOT / "benchmarks").glob("*.py"),
         *(ROOT / "tests").rglob("*.py"),
     ]
-    files = sorted(p for p in files if str(p.relative_to(ROOT)) not in PATH_EDITS_LEFT)
+    files.sort()
     files.remove(Path(__file__).resolve())  # its planted edits below are strings
     assert sys_path_edits(files) == []
 
@@ -49,6 +49,45 @@ def test_the_check_finds_each_kind_of_edit(tmp_path: Path) -> None:
         "sys.path += ['w']\nprint(sys.path[0])  # sys.path.insert(0, 'comment')\n"
     )
     assert [hit.rsplit(":", 1)[1] for hit in sys_path_edits([bad])] == ["2", "3", "4", "5"]
+
+
+def imports_of_test_modules(paths: list[Path]) -> list[str]:
+    """``file:line module`` of every import of a test module (``test_*``, by name or in a package)."""
+    out = []
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            else:
+                continue
+            for name in names:
+                if any(part.startswith("test_") for part in name.split(".")):
+                    out.append(
+                        f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}:{node.lineno} {name}"
+                    )
+    return out
+
+
+def test_no_module_imports_a_test_module() -> None:
+    files = [
+        *(ROOT / "scripts").glob("*.py"),
+        *(ROOT / "benchmarks").glob("*.py"),
+        *(ROOT / "tests").rglob("*.py"),
+    ]
+    assert imports_of_test_modules(sorted(files)) == []
+
+
+def test_the_check_finds_each_import_of_a_test_module(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.py"
+    bad.write_text(
+        "import test_a\nfrom test_b import x\nfrom tests.e2e.test_c import y\nimport testing, tests.kit\n"
+        "def f():\n    from test_d import z\n"
+    )
+    assert [hit.rsplit(":", 1)[1] for hit in imports_of_test_modules([bad])] == [
+        "1 test_a", "2 test_b", "3 tests.e2e.test_c", "6 test_d",
+    ]  # fmt: skip
 
 
 @pytest.mark.parametrize("name", PROGRAMS)

@@ -27,6 +27,11 @@
    Assignments list (fetch, submit, feedback) and nothing else of nbgrader; the teacher gets
    the formgrader and the assignment editor too, with the course in ``~/course`` and its
    autograding configuration (``deploy/nbgrader/nbgrader_config.py``, copied read-only).
+8. **No news from outside in JupyterLab**: JupyterLab's question "Would you like to get notified
+   about official Jupyter news?" does not come up; every server of the environment starts with
+   the news and the update check set to Never (``deploy/jupyterlab/overrides.json``, JupyterLab's
+   settings overrides) and has no news feed and no update check of its own, so nothing asks the
+   internet even for a pupil who switches the setting on.
 
 8. **The hub's services as accounts of their own** (as root): ``lw-classgame`` runs the class
    game service, ``lw-culler`` the idle culler (``useradd --system``, no shell, no password,
@@ -79,6 +84,10 @@ ROLES = {
     ),
 }
 COURSE_ID = "logger_game_theory"
+#: JupyterLab's settings defaults for every server of the environment: news and update check Never
+LAB_OVERRIDES = REPO / "deploy" / "jupyterlab" / "overrides.json"
+#: JupyterLab's server options for every server of the environment: no news feed, no update check
+LAB_SERVER = {"LabApp": {"news_url": None, "check_for_updates_class": "jupyterlab.NeverCheckForUpdate"}}
 #: the course folder in the teacher's home (the formgrader wants it below the server's root)
 TEACHER_COURSE = "course"
 
@@ -155,6 +164,7 @@ def build_environment(env: Path, exchange: Path) -> Path:
         f"c.Exchange.root = {str(exchange)!r}\n"
     )
     write_roles(env, exchange)
+    quiet_jupyterlab(env)
     return python
 
 
@@ -198,6 +208,24 @@ def write_roles(env: Path, exchange: Path) -> None:
         f"os.environ.setdefault('LW_EXCHANGE', {str(exchange)!r})\n"
         "load_subconfig(os.path.join(os.path.dirname(__file__), 'course_config.py'))  # noqa: F821\n"
     )
+
+
+def quiet_jupyterlab(env: Path) -> None:
+    """Step 8: no Jupyter news and no update check in the JupyterLab of the environment ``env``.
+
+    The settings overrides (``ENV/share/jupyter/lab/settings/overrides.json``, the defaults a
+    user's own settings start from) answer JupyterLab's news question with Never; the server
+    options (``ENV/etc/jupyter/jupyter_lab_config.json``) leave its news feed and update check
+    empty. The announcements plugin stays on, as if every pupil had answered No: the notification
+    centre and every other plugin work as before.
+    """
+    settings = env / "share" / "jupyter" / "lab" / "settings"
+    settings.mkdir(parents=True, exist_ok=True)
+    shutil.copy(LAB_OVERRIDES, settings / "overrides.json")
+    config = env / "etc" / "jupyter"
+    config.mkdir(parents=True, exist_ok=True)
+    (config / "jupyter_lab_config.json").write_text(json.dumps(LAB_SERVER, indent=1) + "\n")
+    say("JupyterLab: no news and no update check (nothing asks the internet)")
 
 
 def close_teacher_material(repo: Path = REPO) -> list[Path]:

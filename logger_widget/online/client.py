@@ -6,8 +6,10 @@ and the service's address (``LW_CLASSGAME_URL``, set by the hub's configuration;
 a :class:`ClassClient` from them; off the hub it raises :class:`NotOnHub`, whose message says
 that class play needs the class hub.
 
-Only the standard library is used (``urllib``, ``threading``): a pupil's environment gains
-nothing. Every request sends ``Authorization: token …``: the service knows the pupil from the
+Only the standard library is used (``http.client``, ``threading``): a pupil's environment gains
+nothing. The connections to the service are kept open and reused (HTTP keep-alive,
+:class:`~logger_widget.online.connections.Connections`): a turn does not wait for a new
+connection through the hub's proxy. Every request sends ``Authorization: token …``: the service knows the pupil from the
 token alone, so no request names a player or a seat (a turn is "mine" because of who sends it).
 
 :class:`GameFeed` follows one game live: a background thread long-polls the game's events
@@ -23,17 +25,17 @@ and, for an illegal turn, the rule broken and its parameters).
 from __future__ import annotations
 
 import hashlib
+import http.client
 import json
 import os
 import threading
-import urllib.error
 import urllib.parse
-import urllib.request
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
+from .connections import Connections
 from .protocol import MAX_BODY_BYTES, PROTOCOL_VERSION, seek_request, turn_message
 
 __all__ = [
@@ -153,6 +155,7 @@ class ClassClient:
         self.url = url if url.endswith("/") else url + "/"
         self._token = token
         self.timeout = timeout
+        self._connections = Connections(self.url)  # kept open: no new connection per turn
 
     @property
     def who(self) -> str:
@@ -162,6 +165,10 @@ class ClassClient:
     def __repr__(self) -> str:  # never the token
         return f"<ClassClient {self.url}>"
 
+    def close(self) -> None:
+        """Close the connections kept open to the service (a later request opens a new one)."""
+        self._connections.close()
+
     def request(self, method: str, path: str, body: Any = None, timeout: float | None = None) -> Any:
         """``method`` ``path`` (below ``api/``) with ``body`` as JSON; the answer's JSON (``None`` if empty)."""
         url = self.url + "api/" + path.lstrip("/")
@@ -169,33 +176,33 @@ class ClassClient:
         if data is not None and len(data) > MAX_BODY_BYTES:  # refused before it is sent: no reset connection
             raise Refused(413, {"code": "too_large", "message": f"the body ({len(data)} bytes) is larger than "
                                 f"the service's limit of {MAX_BODY_BYTES} bytes; not sent"})  # fmt: skip
-        req = urllib.request.Request(url, data=data, method=method)
-        req.add_header("Authorization", f"token {self._token}")
-        req.add_header("Accept", "application/json")
+        headers = {"Authorization": f"token {self._token}", "Accept": "application/json"}
         if data is not None:
-            req.add_header("Content-Type", "application/json")
+            headers["Content-Type"] = "application/json"
         try:
-            with urllib.request.urlopen(req, timeout=self.timeout if timeout is None else timeout) as r:
-                text = r.read().decode("utf-8")
-        except urllib.error.HTTPError as e:
-            with e:
-                raw = e.read().decode("utf-8", errors="replace")
-            if (
-                e.code >= 500
-            ):  # the service is down, restarting (a poll cut short) or the proxy cannot reach it
-                raise ServiceUnreachable(self.url, f"HTTP {e.code}") from None
-            code = "too_large" if e.code == 413 else f"http_{e.code}"  # a proxy's 413 too
+            status, raw = self._connections.send(
+                method, url, data, headers, self.timeout if timeout is None else timeout
+            )
+        except (OSError, http.client.HTTPException) as e:
+            raise ServiceUnreachable(self.url, str(e) or type(e).__name__) from None
+        text = raw.decode("utf-8", errors="replace")
+        if status >= 500:  # the service is down, restarting (a poll cut short) or the proxy cannot reach it
+            raise ServiceUnreachable(self.url, f"HTTP {status}")
+        if status >= 400:
+            code = "too_large" if status == 413 else f"http_{status}"  # a proxy's 413 too
             try:
-                answer = json.loads(raw)
+                answer = json.loads(text)
             except ValueError:
-                answer = {"code": code, "message": raw[:200]}
+                answer = {"code": code, "message": text[:200]}
             if not isinstance(answer, Mapping):
                 answer = {"code": code, "message": str(answer)[:200]}
-            raise Refused(e.code, answer) from None
-        except (urllib.error.URLError, OSError, TimeoutError) as e:
-            reason = getattr(e, "reason", e)
-            raise ServiceUnreachable(self.url, str(reason)) from None
-        return json.loads(text) if text.strip() else None
+            raise Refused(status, answer)
+        if status >= 300:  # not the service's answer (it never redirects): the proxy's or the hub's
+            raise ServiceUnreachable(self.url, f"HTTP {status}, not the service's answer")
+        try:
+            return json.loads(text) if text.strip() else None
+        except ValueError:
+            raise ServiceUnreachable(self.url, f"HTTP {status} with a body that is not JSON") from None
 
     # -- who and what
     def me(self) -> dict[str, Any]:

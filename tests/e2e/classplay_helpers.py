@@ -18,15 +18,34 @@ from logger_widget import Position
 from logger_widget.bots import make_bot
 
 BOARD = ".lw-board"
+#: Each relayed turn's parts (ms) of the last :func:`play_whole_game` (see there).
+HOPS: list[dict[str, float]] = []
 LOBBY = ".lw-lobby"
 
 CLOCKS = """
 (() => {
   if (window.__lwRelay) return;
-  const r = (window.__lwRelay = { click: null });
+  const r = (window.__lwRelay = { click: null, intent: null, arrived: {} });
+  const now = () => performance.timeOrigin + performance.now();
   document.addEventListener('click', (e) => {
-    if (e.target && e.target.closest && e.target.closest('.lw-board')) r.click = performance.timeOrigin + performance.now();
+    if (e.target && e.target.closest && e.target.closest('.lw-board')) r.click = now();
   }, true);
+  // the kernel websocket's frames: when a board's intent left the page, when a view with a position came
+  const text = (d) => (typeof d === 'string' ? d : d instanceof ArrayBuffer ? new TextDecoder().decode(d) : '');
+  const Socket = window.WebSocket;
+  window.WebSocket = class extends Socket {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (e) => {
+        const m = /"lpn": ?"([^"]+)"/.exec(text(e.data));
+        if (m && !(m[1] in r.arrived)) r.arrived[m[1]] = now();
+      });
+    }
+    send(data) {
+      if (/"type": ?"intent"/.test(text(data))) r.intent = now();
+      return super.send(data);
+    }
+  };
 })()
 """
 
@@ -63,12 +82,15 @@ def play_whole_game(
     greedy bot; each turn must reach the other player's and every watcher's board.
 
     Returns the final position and each turn's relay (ms). ``after_turn(ply, position)`` runs after
-    each turn has reached every board (a kernel restart, a dashboard check).
+    each turn has reached every board (a kernel restart, a dashboard check). :data:`HOPS` gets each
+    turn's parts (ms): the click → its intent leaving the page, → the classmate's page receiving the
+    view, → that page showing it; and ``draw``, that page's own redraw (the board's ``data-draw-ms``).
     """
     bot = make_bot("greedy", seed=0)
     first = next(iter(players.values()))
     position = Position.from_lpn(lpn(first))
     relay: list[float] = []
+    HOPS.clear()
     ply = 0
     while not position.is_terminal:
         seat = position.to_move
@@ -92,6 +114,12 @@ def play_whole_game(
             wait_lpn(page, position.to_lpn())
         clicked = float(mover.evaluate("() => window.__lwRelay.click"))
         relay.append(min(seen) - clicked)
+        intent = mover.evaluate("() => window.__lwRelay.intent")
+        arrived = others[0].evaluate("lpn => window.__lwRelay.arrived[lpn]", position.to_lpn())
+        if isinstance(intent, (int, float)) and isinstance(arrived, (int, float)):
+            draw = float(attr(others[0], "drawMs") or "nan")  # its last redraw: the one showing the turn
+            HOPS.append({"to_intent": intent - clicked, "to_page": arrived - intent, "to_drawn": seen[0] - arrived,
+                         "draw": draw})  # fmt: skip
         after_turn(ply, position)
     return position, relay
 
@@ -112,17 +140,22 @@ def wait_over(*pages: Any) -> None:
         )
 
 
-def report(relay: list[float], screenshots: Any, name: str) -> dict[str, int]:
-    """The relay's figures (ms: median, p95, max, and the turns), printed and written to ``screenshots/<name>.json``."""
+def report(relay: list[float], screenshots: Any, name: str) -> dict[str, Any]:
+    """The relay's figures (ms: median, p95, max, the turns, and its parts), printed and written to ``screenshots/<name>.json``."""
     import json
     import statistics
 
-    figures = {
+    figures: dict[str, Any] = {
         "turns": len(relay),
         "relay_ms_median": round(statistics.median(relay)),
         "relay_ms_p95": round(percentile(relay, 0.95)),
         "relay_ms_max": round(max(relay)),
     }
+    for hop in ("to_intent", "to_page", "to_drawn", "draw"):  # the relay's parts, where the page saw them
+        values = [h[hop] for h in HOPS]
+        if values:
+            figures[f"{hop}_ms"] = {"median": round(statistics.median(values)), "p95": round(percentile(values, 0.95)),
+                                    "max": round(max(values))}  # fmt: skip
     print(f"\n{name}:", json.dumps(figures))
     (screenshots / f"{name}.json").write_text(json.dumps(figures, indent=2) + "\n")
     return figures

@@ -19,7 +19,7 @@ import pytest
 from classgamekit import mini_hub, running_service
 from classplay_helpers import LOBBY, wait_board, wait_over
 from hostkit import run_all_cells
-from test_layout_sweep import _SETTLE
+from layout_helpers import SETTLE
 
 from logger_widget.online.client import ClassClient
 
@@ -56,7 +56,7 @@ def service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Any, Any
 def _overflow(page: Any, selector: str) -> list[str]:
     root = page.locator(selector).first
     root.scroll_into_view_if_needed()
-    root.evaluate(_SETTLE)
+    root.evaluate(SETTLE)
     return list(root.evaluate(_OVERFLOW))
 
 

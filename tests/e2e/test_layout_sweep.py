@@ -7,7 +7,7 @@ no word is broken across two lines, nothing sticks out of the board's box, the b
 can be hit at its on-screen position. Every measurement is taken on a settled page: JupyterLab's
 windowed notebook keeps moving for a few frames after a scroll or a resize, so each board is measured
 only once its box and the notebook's scroll position have stayed the same for several animation
-frames (``_SETTLE``); a real layout fault stays after settling and still fails. From 700 px up, the status line, the board and the action
+frames (``layout_helpers.SETTLE``); a real layout fault stays after settling and still fails. From 700 px up, the status line, the board and the action
 buttons fit together in one 900 px-tall screen: once the notebook is scrolled to them, all three are
 inside the part of the notebook JupyterLab shows (its menus, tab bar, toolbar and status bar take the
 rest of the 900 px), and a screenshot of the whole window shows it. One real click per combination (on e3, at its
@@ -24,6 +24,7 @@ from typing import Any
 
 import pytest
 from board_helpers import KERNEL_TIMEOUT_MS, ROOT, _wait_kernel_idle
+from layout_helpers import BROKEN_WORDS, MEASURE, SETTLE, THEMES, set_theme, set_width
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 Lab = Any
@@ -43,92 +44,6 @@ WIDTHS = (
 )
 #: from this window width the status line, the board and the action buttons fit one screen
 FIT_FROM = 700
-THEMES = {"light": "JupyterLab Light", "dark": "JupyterLab Dark"}
-HEIGHT = 900
-
-_MEASURE = """
-(root) => {
-  const problems = [];
-  const rb = root.getBoundingClientRect();
-  const name = (el) => (el.dataset && el.dataset.testid) || el.className || el.tagName;
-  const shown = (el) => {
-    const s = getComputedStyle(el);
-    if (s.display === 'none' || s.visibility === 'hidden') return false;
-    const r = el.getBoundingClientRect();
-    return r.width > 0 && r.height > 0;
-  };
-  for (const el of root.querySelectorAll('*')) {
-    if (el instanceof SVGElement || el.closest('.lw-sr') || !shown(el)) continue;
-    const folded = el.closest('details:not([open])');
-    if (folded && !el.closest('summary')) continue; // folded under "More": not on screen
-    const r = el.getBoundingClientRect();
-    if (r.left < rb.left - 1 || r.right > rb.right + 1 || r.top < rb.top - 1 || r.bottom > rb.bottom + 1) {
-      problems.push({ kind: 'outside', el: String(name(el)), rect: [r.left, r.right, r.top, r.bottom],
-                      box: [rb.left, rb.right, rb.top, rb.bottom] });
-    }
-    const text = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
-    if (text && getComputedStyle(el).display !== 'inline' && el.scrollWidth > el.clientWidth + 1) {
-      problems.push({ kind: 'clipped', el: String(name(el)), text: el.textContent.trim().slice(0, 40),
-                      scroll: el.scrollWidth, client: el.clientWidth });
-    }
-  }
-  if (rb.right > window.innerWidth + 1 || rb.left < -1) {
-    problems.push({ kind: 'off-screen', box: [rb.left, rb.right], width: window.innerWidth });
-  }
-  for (let p = root.parentElement; p && !p.classList.contains('jp-WindowedPanel-outer'); p = p.parentElement) {
-    if (p.scrollWidth > p.clientWidth + 1 && getComputedStyle(p).overflowX !== 'visible') {
-      problems.push({ kind: 'h-scroll', el: String(p.className).slice(0, 60), scroll: p.scrollWidth, client: p.clientWidth });
-      break;
-    }
-  }
-  return problems;
-}
-"""
-
-#: words broken across two lines inside the board (a word is letters between spaces, dashes,
-#: slashes and middle dots, where a line may break): "word (where)" for each, once
-_BROKEN_WORDS = """
-(root) => {
-  const out = [];
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-    const el = n.parentElement;
-    if (!el || el.closest('.lw-sr') || (el.closest('details:not([open])') && !el.closest('summary'))) continue;
-    const s = getComputedStyle(el);
-    if (s.display === 'none' || s.visibility === 'hidden' || !el.getClientRects().length) continue;
-    const words = /[^\\s\\u00a0\\u202f\\-\u2010\u2011\u2013\u2014\\/\u00b7]{2,}/g;
-    for (let m = words.exec(n.data); m; m = words.exec(n.data)) {
-      const r = document.createRange();
-      r.setStart(n, m.index);
-      r.setEnd(n, m.index + m[0].length);
-      const lines = new Set([...r.getClientRects()].filter((q) => q.width > 0).map((q) => Math.round(q.top)));
-      const where = `${m[0]} (${(el.dataset && el.dataset.testid) || el.className || el.tagName})`;
-      if (lines.size > 1 && !out.includes(where)) out.push(where);
-    }
-  }
-  return out;
-}
-"""
-
-_SETTLE = """
-async (root) => {
-  // wait until the board's box and the notebook's scroll position are unchanged for 5 animation
-  // frames in a row (at most 5 s): JupyterLab's windowed notebook may still be moving after a scroll
-  const scroller = root.closest('.jp-WindowedPanel-outer') || document.scrollingElement;
-  const key = () => { const r = root.getBoundingClientRect();
-    return [r.left, r.top, r.width, r.height, scroller.scrollTop, window.innerWidth].join(','); };
-  const frame = () => new Promise((done) => requestAnimationFrame(() => done()));
-  let last = key(), same = 0;
-  const end = performance.now() + 5000;
-  while (same < 5 && performance.now() < end) {
-    await frame();
-    const now = key();
-    same = now === last ? same + 1 : 0;
-    last = now;
-  }
-  return same >= 5;
-}
-"""
 
 _CELLS = """
 (root) => {
@@ -208,38 +123,16 @@ def _open_notebook(page: Any, lab: Lab, name: str, boards: int) -> None:
     )
 
 
-def _set_theme(page: Any, theme: str) -> None:
-    page.evaluate(
-        "async t => { await window.jupyterapp.commands.execute('apputils:change-theme', {theme: t}); }",
-        THEMES[theme],
-    )
-    page.wait_for_function("t => document.body.dataset.jpThemeName === t", arg=THEMES[theme], timeout=30_000)
-
-
-def _set_width(page: Any, width: int, file_browser: bool | None = None) -> None:
-    """Resize the window; the file browser open as given, else as JupyterLab's default layout (open at 1400)."""
-    if file_browser is None:
-        file_browser = width >= 1400
-    page.set_viewport_size({"width": width, "height": HEIGHT})
-    if file_browser:  # JupyterLab's default layout: the file browser open
-        page.evaluate(
-            "() => { const s = window.jupyterapp.shell; s.expandLeft(); s.activateById('filebrowser'); }"
-        )
-    else:
-        page.evaluate("() => { const s = window.jupyterapp.shell; if (!s.leftCollapsed) s.collapseLeft(); }")
-    page.wait_for_timeout(400)  # JupyterLab re-lays out its panels
-
-
 def _board_problems(page: Any, root: Any) -> list[dict[str, Any]]:
     """The layout problems of one board, each measured on the settled page (see the module docstring)."""
     root.scroll_into_view_if_needed()
-    root.evaluate(_SETTLE)
-    problems: list[dict[str, Any]] = root.evaluate(_MEASURE)
-    broken = root.evaluate(_BROKEN_WORDS)
+    root.evaluate(SETTLE)
+    problems: list[dict[str, Any]] = root.evaluate(MEASURE)
+    broken = root.evaluate(BROKEN_WORDS)
     if broken:
         problems.append({"kind": "words broken across lines", "words": broken})
     root.locator(".lw-gridwrap").evaluate("el => el.scrollIntoView({block: 'center'})")
-    if not root.evaluate(_SETTLE):
+    if not root.evaluate(SETTLE):
         problems.append({"kind": "board never settled after a scroll"})
     missed = root.evaluate(_CELLS)
     if missed:
@@ -263,9 +156,9 @@ def test_layout_sweep(page: Any, lab: Lab, screenshots: Path, notebook: str, lan
     roots = page.locator(ROOT)
     shot_index = 6 if notebook == "tutorial" else 0  # the chop lesson ("Зрубати" was clipped there)
     for theme in THEMES:
-        _set_theme(page, theme)
+        set_theme(page, theme)
         for width, file_browser in WIDTHS:
-            _set_width(page, width, file_browser)
+            set_width(page, width, file_browser)
             tag = f"{notebook}-{lang}-{theme}-{width}" + ("-files" if file_browser and width != 1400 else "")
             for i in range(roots.count()):
                 root = roots.nth(i)
@@ -278,7 +171,7 @@ def test_layout_sweep(page: Any, lab: Lab, screenshots: Path, notebook: str, lan
             last = roots.nth(roots.count() - 1)  # the free game board: P1 to move, action box shown
             if width >= FIT_FROM:
                 last.evaluate(_FIT_SCROLL)
-                last.evaluate(_SETTLE)
+                last.evaluate(SETTLE)
                 fits[tag] = fit = last.evaluate(_FIT)
                 page.wait_for_timeout(100)
                 page.screenshot(path=str(shots / f"{tag}-window.png"))  # what the pupil sees

@@ -1,7 +1,7 @@
 """What a pupil sees of a lesson or puzzle board while clicking: at 400 px a notice shown after a
 click never moves the board; no word is broken in the middle at 360–400 px; a 4-player puzzle's
 status line, board, action buttons and Hint fit one 1400 × 900 window (JupyterLab's default layout,
-file browser open). Every measurement is taken on a settled page (the sweep's ``_SETTLE``)."""
+file browser open). Every measurement is taken on a settled page (``layout_helpers.SETTLE``)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from board_helpers import click_at_and_wait, open_board, play_by_clicks
-from test_layout_sweep import _BROKEN_WORDS, _SETTLE, _set_width
+from layout_helpers import BROKEN_WORDS, SETTLE, set_width
 
 from logger_widget import Position
 
@@ -29,19 +29,19 @@ def _lesson(page: Any, lab: Any, name: str, lang: str) -> Any:
 def test_a_notice_after_a_click_does_not_move_the_board(page: Any, lab: Any, screenshots: Path) -> None:
     root = _lesson(page, lab, "lesson_notice.ipynb", "en")
     for width in (400, 1400):
-        _set_width(page, width)
+        set_width(page, width)
         root.evaluate("el => el.scrollIntoView({block: 'start'})")
-        root.evaluate(_SETTLE)
+        root.evaluate(SETTLE)
         assert page.is_hidden("[data-testid=notice]")
         before = root.evaluate(_GRID_OFFSET)
         click_at_and_wait(page, "[data-cell=a3]")  # a wrong walk: the lesson explains and takes it back
         page.wait_for_selector("[data-testid=notice]:not([hidden])")
-        root.evaluate(_SETTLE)
+        root.evaluate(SETTLE)
         after = root.evaluate(_GRID_OFFSET)
         root.screenshot(path=str(screenshots / f"lesson-notice-{width}.png"))
         assert after == before, f"{width} px: the board moved from {before} to {after} when the notice came"
         click_at_and_wait(page, "[data-testid=restart-lesson]")  # the notice goes: again no move
-        root.evaluate(_SETTLE)
+        root.evaluate(SETTLE)
         assert root.evaluate(_GRID_OFFSET) == before
     assert not page.lw_errors, page.lw_errors
 
@@ -51,10 +51,10 @@ def test_no_word_breaks_in_the_middle_on_a_narrow_screen(page: Any, lab: Any, la
     root = _lesson(page, lab, f"lesson_words_{lang}.ipynb", lang)
     broken = {}
     for width in (400, 360):
-        _set_width(page, width)
+        set_width(page, width)
         root.evaluate("el => el.scrollIntoView({block: 'start'})")
-        root.evaluate(_SETTLE)
-        words = root.evaluate(_BROKEN_WORDS)
+        root.evaluate(SETTLE)
+        words = root.evaluate(BROKEN_WORDS)
         if words:
             broken[width] = words
     assert not broken, broken
@@ -64,14 +64,14 @@ def test_a_four_player_puzzle_fits_one_1400_by_900_screen(page: Any, lab: Any, s
     code = "from logger_widget.board import PuzzleBoard\nboard = PuzzleBoard(locale='uk', bot_mode='sync')\nboard"
     root = open_board(page, lab, "puzzle_fold.ipynb", code)
     assert page.locator(".lw-player").count() == 4
-    _set_width(page, 1400)  # the file browser open, as JupyterLab starts
+    set_width(page, 1400)  # the file browser open, as JupyterLab starts
     parts = "['[data-testid=status]', '.lw-gridwrap', '[data-testid=action-chop]', '[data-testid=hint]']"
     root.evaluate(
         f"""root => {{ const els = {parts}.map((s) => root.querySelector(s));
             const first = els.reduce((a, b) => (b.getBoundingClientRect().top < a.getBoundingClientRect().top ? b : a));
             first.scrollIntoView({{ block: 'start' }}); }}"""
     )
-    root.evaluate(_SETTLE)
+    root.evaluate(SETTLE)
     fit = root.evaluate(
         f"""root => {{
           const sc = root.closest('.jp-WindowedPanel-outer').getBoundingClientRect();

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from board_helpers import ROOT, attr, click_and_wait, lpn, open_board, play_by_clicks
-from test_layout_sweep import _MEASURE, _set_theme, _set_width
+from layout_helpers import MEASURE, set_theme, set_width
 
 from logger_widget import Position
 from logger_widget.puzzles import load_puzzles
@@ -76,19 +76,19 @@ def test_puzzle_wrong_then_right_then_next(page: Any, lab: Any, screenshots: Pat
 
     problems = {}
     for theme in ("light", "dark"):
-        _set_theme(page, theme)
+        set_theme(page, theme)
         for width in (800, 1400):
-            _set_width(page, width)
+            set_width(page, width)
             root = page.locator(ROOT)
             root.scroll_into_view_if_needed()
-            found = root.evaluate(_MEASURE)
+            found = root.evaluate(MEASURE)
             if found:
                 problems[f"{theme}-{width}"] = found
             page.set_viewport_size({"width": width, "height": 2000})  # the whole board in the picture
             page.wait_for_timeout(300)
             root.screenshot(path=str(shots / f"puzzle-wrong-{lang}-{theme}-{width}.png"))
-    _set_theme(page, "light")
-    _set_width(page, 1400)
+    set_theme(page, "light")
+    set_width(page, 1400)
     assert not problems, problems
 
     click_and_wait(page, "[data-testid=restart-lesson]")

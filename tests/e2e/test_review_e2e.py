@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from board_helpers import ROOT, attr, click_at_and_wait, open_board
-from test_layout_sweep import _MEASURE, _set_theme, _set_width
+from layout_helpers import MEASURE, set_theme, set_width
 
 pytestmark = pytest.mark.e2e
 
@@ -106,15 +106,15 @@ def test_review_mode_in_the_browser(page: Any, lab: Any, screenshots: Path) -> N
             page.wait_for_function("() => document.querySelector('.lw-board').getAttribute('lang') === 'es'")
             assert EXPECTED["es"] in _sentence(page)
         for theme in ("light", "dark"):
-            _set_theme(page, theme)
+            set_theme(page, theme)
             for width in (800, 1400):
-                _set_width(page, width)
+                set_width(page, width)
                 tag = f"review-{lang}-{theme}-{width}"
                 page.eval_on_selector(ROOT, "el => el.scrollIntoView({ block: 'start' })")
                 page.screenshot(path=str(shots / f"{tag}-board.png"))
                 page.locator("[data-testid=review]").scroll_into_view_if_needed()
                 page.screenshot(path=str(shots / f"{tag}-panel.png"))
-                problems = page.eval_on_selector(ROOT, _MEASURE)
+                problems = page.eval_on_selector(ROOT, MEASURE)
                 clipped = [p for p in problems if p["kind"] in ("clipped", "outside")]
                 assert clipped == [], (tag, clipped)
 

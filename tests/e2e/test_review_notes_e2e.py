@@ -11,7 +11,7 @@ import html
 import re
 from typing import Any
 
-from test_coach import QUIET_LEAVES, QUIET_PREPARES, SAME_CHOP_EQUAL, SAME_CHOP_MORE, _turn
+from coachkit import QUIET_LEAVES, QUIET_PREPARES, SAME_CHOP_EQUAL, SAME_CHOP_MORE, turn_review
 
 from logger_widget.board.coach import review_notes
 from logger_widget.i18n import Translator
@@ -48,7 +48,7 @@ def test_review_notes_never_break_a_cell_name_where_printed_text_does(page: Any)
     for language in ("en", "uk", "es"):
         notes = review_notes(
             Translator(language),
-            [_turn(c) for c in (QUIET_LEAVES, QUIET_PREPARES, SAME_CHOP_MORE, SAME_CHOP_EQUAL)],
+            [turn_review(c) for c in (QUIET_LEAVES, QUIET_PREPARES, SAME_CHOP_MORE, SAME_CHOP_EQUAL)],
         )
         printed = f'<pre style="{JUPYTER_PRE}">{html.escape(str(notes))}</pre>'
         broken_when_printed += _broken(page, printed)

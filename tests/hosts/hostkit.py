@@ -7,7 +7,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-import browser_fixtures as e2e  # noqa: F401  (re-exported: the shared server/browser module and its _stop)
+try:  # re-exported: the shared server/browser module and its _stop
+    import browser_fixtures as e2e  # noqa: F401
+except ModuleNotFoundError:  # imported as tests.hosts.hostkit (python -m benchmarks.bench_classroom)
+    from tests import browser_fixtures as e2e  # noqa: F401
 
 from logger_widget import Position
 

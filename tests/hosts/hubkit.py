@@ -31,7 +31,10 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from browser_fixtures import _stop  # (stops a server's process group)
+try:
+    from browser_fixtures import _stop  # (stops a server's process group)
+except ModuleNotFoundError:  # imported as tests.hosts.hubkit (python -m benchmarks.bench_classroom)
+    from tests.browser_fixtures import _stop
 
 REPO = Path(__file__).resolve().parents[2]
 CONFIG = REPO / "deploy" / "jupyterhub" / "jupyterhub_config.py"
@@ -95,7 +98,10 @@ class Hub:
 
         The spawner's state keeps the path only; a v1 hierarchy is mounted under ``.../memory/``.
         """
-        from cgroupspawner import MemoryCgroup
+        try:
+            from cgroupspawner import MemoryCgroup
+        except ModuleNotFoundError:  # imported as tests.hosts.hubkit, from the repository's root
+            from deploy.jupyterhub.cgroupspawner import MemoryCgroup
 
         path = self.api("GET", f"users/{name}")["servers"][""]["state"].get("cgroup")
         return MemoryCgroup(Path(path), 1 if "/memory/" in path else 2) if path else None
@@ -194,6 +200,16 @@ def fill_login(page: Any, hub: Hub, name: str, passwords: dict[str, str]) -> Non
         page.fill("#new_password_input", f"{name}-secret")
         passwords[name] = f"{name}-secret"
     page.click("#login_submit")
+
+
+def chosen_password(hub: Hub, name: str, passwords: dict[str, str]) -> str:
+    """``name``'s password, kept in ``passwords``; the first time, the pupil logs in with the code
+    from the class sheet and chooses it (``<name>-secret``)."""
+    if name not in passwords:
+        chosen = f"{name}-secret"
+        assert hub.session().login(name, hub.codes[name], new_password=chosen) == 302, f"{name}'s code failed"
+        passwords[name] = chosen
+    return passwords[name]
 
 
 def pupil_token(hub: Hub, name: str, password: str) -> str:

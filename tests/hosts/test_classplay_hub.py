@@ -25,8 +25,7 @@ from typing import Any
 
 import pytest
 from classplay_helpers import CLOCKS, LOBBY, play_whole_game, report, resume, wait_board, wait_over
-from hubkit import REPO, Hub, HubError, pupil_token, running_hub
-from test_jupyterhub import PASSWORDS, _password
+from hubkit import REPO, Hub, HubError, chosen_password, pupil_token, running_hub
 
 from logger_widget import Position
 
@@ -37,6 +36,8 @@ TEACHER = "teacher"
 MEM_LIMIT = 768 * 2**20  # bytes, each pupil's cap
 #: the turn after which olena's kernel is restarted and her tab reloaded
 RESTART_AT = 7
+#: each pupil's password once they have chosen it (first login with their one-time code)
+PASSWORDS: dict[str, str] = {}
 
 
 @pytest.fixture(scope="module")
@@ -66,7 +67,7 @@ def _open_class_play(hub: Hub, browser: Any, name: str) -> Any:
     language = PUPILS[name]
     notebook = f"class_play_{language}.ipynb"
     hub.start(name)
-    token = pupil_token(hub, name, _password(hub, name))
+    token = pupil_token(hub, name, chosen_password(hub, name, PASSWORDS))
     content = json.loads((REPO / "notebooks" / notebook).read_text(encoding="utf-8"))
     _rest(
         hub,

@@ -23,6 +23,7 @@ JupyterLabs, three sandboxed autogrades).
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import pwd
 import re
@@ -35,7 +36,7 @@ from typing import Any
 import nbformat
 import pytest
 from hubkit import Hub, fill_login, hub_fixture, pupil_token, run_in_kernel
-from test_nbgrader import CHEAT, MISTAKES, MISTAKES_POINTS, RIGHT, SABOTAGE_SEEN, SABOTEUR, TOTAL
+from nbgraderkit import CHEAT, MISTAKES, MISTAKES_POINTS, RIGHT, SABOTAGE_SEEN, SABOTEUR, TOTAL
 
 from logger_widget.classroom.exercises import exercise
 from logger_widget.i18n import Translator
@@ -155,9 +156,24 @@ def type_answer(page: Any, key: str, code: str) -> None:
     assert pasted.count() == 1, f"the answer to {key} was not typed in"
 
 
+def settled_notifications(page: Any) -> str:
+    """The number on JupyterLab's bell (status bar: every notification, shown or not) once every
+    request of its start is answered (JupyterLab asks about Jupyter news as soon as its settings
+    and the announcements' configuration have come)."""
+    bell = page.locator(".jp-Notification-Status-Text")
+    bell.wait_for()
+    page.wait_for_load_state("networkidle")
+    return str(bell.inner_text()).strip()
+
+
 def test_pupils_get_the_assignments_list_and_no_formgrader(hub: Hub, browser: Any) -> None:
-    """A pupil's Nbgrader menu has the Assignment List only; the formgrader's pages are not there."""
+    """A pupil's Nbgrader menu has the Assignment List only; the formgrader's pages are not there.
+    JupyterLab asks the pupil nothing about Jupyter news, and its server has no news feed."""
     with jupyterlab(hub, browser, "diego") as page:
+        assert settled_notifications(page) == "0"
+        assert page.get_by_text("official Jupyter news").count() == 0
+        page_config = json.loads(str(page.locator("#jupyter-config-data").text_content()))
+        assert page_config["news"] == {"disabled": True}
         assert nbgrader_menu(page) == ["Assignment List"]
         for path in ("formgrader", "formgrader/manage_students", "formgrader/api/assignments"):
             response = page.request.get(hub.url + f"user/diego/{path}")

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hubkit import CLASS_ENV, Hub, HubError, pupil_token, run_in_kernel, running_hub
+from hubkit import CLASS_ENV, Hub, HubError, chosen_password, pupil_token, run_in_kernel, running_hub
 from hubkit import token_status as _status
 
 pytestmark = pytest.mark.slow
@@ -62,11 +62,7 @@ def hub() -> Iterator[Hub]:
 
 def _password(hub: Hub, name: str) -> str:
     """``name``'s password; the first time, the pupil logs in with the code from the class sheet and chooses it."""
-    if name not in PASSWORDS:
-        chosen = f"{name}-secret"
-        assert hub.session().login(name, hub.codes[name], new_password=chosen) == 302, f"{name}'s code failed"
-        PASSWORDS[name] = chosen
-    return PASSWORDS[name]
+    return chosen_password(hub, name, PASSWORDS)
 
 
 def _token(hub: Hub, name: str) -> str:

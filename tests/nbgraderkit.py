@@ -1,0 +1,138 @@
+"""The nbgrader course's test material: pupils' answers of every kind, and a real gradebook.
+
+The answer sets are ``{question key: the code of its answer cell}`` for the course's assignment
+``game_theory`` (deploy/nbgrader): right in unusual forms, the usual mistakes, a cheat, a saboteur
+of the teacher's autograding (its network cell names ``LISTENER_PORT`` and ``ABSTRACT_NAME``, which
+a test replaces by its own listeners); :data:`TOTAL` is the assignment's points.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+from logger_widget.classroom.grading import GRADED
+
+#: the assignment's points: every graded question's
+TOTAL = sum(g.points for g in GRADED)
+#: right answers in forms a pupil may well write: text for a number, the tuple of the package's
+#: own exact_value, a Cyrillic letter from a Ukrainian keyboard, the logger's path with an en dash
+RIGHT = {
+    "sample_size": 'answer_sample_size = "1068"',
+    "game_value": "from logger_widget.classroom.exercises import BACKWARD_INDUCTION, exact_value\n"
+    "answer_game_value = exact_value(BACKWARD_INDUCTION.position)",
+    "kingmaker": 'answer_kingmaker = "(В)"',
+    "protester": 'answer_protester = "e5–d5-c5 xc4"',
+}
+#: the usual mistakes: whole width for half-width (partial), the other side's value, a wrong
+#: letter, a shared win instead of the tie-break win (partial)
+MISTAKES = {
+    "sample_size": "answer_sample_size = 4269",
+    "game_value": "answer_game_value = 0",
+    "kingmaker": 'answer_kingmaker = "A"',
+    "protester": 'answer_protester = "e5 +d4,e2 xe4"',
+}
+MISTAKES_POINTS = 1.0 + 0 + 0 + 1.0
+#: a pupil who wants the points without the answers
+CHEAT = {
+    "sample_size": "import logger_widget.classroom.grading as g\n"
+    "g.grade = lambda *a, **k: 2.0\ng.score = lambda *a, **k: 2.0\n"
+    "def grade(*a, **k):\n    return 2.0\n"
+    "answer_sample_size = 5",
+    "game_value": "import logger_widget.classroom.exercises as ex\n"
+    "from logger_widget.classroom.exercises import backward_induction\n"
+    "from logger_widget.classroom.feedback import feedback\n"
+    'ok = lambda *a, **k: feedback("ok", backward_induction._GV_OK, "en")\n'
+    "backward_induction.check_game_value = ok\nex.check_game_value = ok\n"
+    "ex.exercise = lambda key: type('E', (), {'check': staticmethod(ok)})()\n"
+    "get_ipython().set_custom_exc((Exception,), lambda *a, **k: None)\n"
+    "answer_game_value = object()",
+    "kingmaker": "from logger_widget.classroom.exercises import KINGMAKER\n"
+    "class Yes(str):\n    def __eq__(self, other):\n        return True\n    __hash__ = str.__hash__\n"
+    'answer_kingmaker = Yes(getattr(KINGMAKER, "answer", "D"))',
+    "protester": "from IPython.display import HTML, display\n"
+    "display(HTML(\"<script>document.title = 'cheat'</script>\"))\n"  # for the teacher's formgrader page
+    "import sys\nsys.displayhook = lambda value: print(2)\n"
+    "def form_check(*a, **k):\n    print(2)\n"
+    "def submit(*a, **k):\n    print(2)\n"
+    'answer_protester = "e5 xe4"',
+}
+#: a pupil whose code, run by the teacher's autograding, goes for the course itself: the gradebook,
+#: the judge's configuration, the solutions, classmates' submissions, the teacher's environment,
+#: and a process left behind to write the gradebook after the grading
+SABOTEUR = {
+    "sample_size": """\
+import glob, os, subprocess
+course = os.path.abspath("../../..")
+found = [p for pattern in ("gradebook.db", "nbgrader_config.py", "source/*/*.ipynb", "submitted/*/*/*.ipynb")
+         for p in glob.glob(os.path.join(course, pattern))]
+print("sabotage: found", found)
+for name in ("gradebook.db", "nbgrader_config.py"):
+    try:
+        with open(os.path.join(course, name), "a") as f:
+            f.write("sabotage")
+        print("sabotage: wrote", name)
+    except OSError as e:
+        print("sabotage: refused", name, type(e).__name__)
+print("sabotage: token", os.environ.get("JUPYTERHUB_API_TOKEN") or os.environ.get("LW_TEST_TEACHER_TOKEN"))
+subprocess.Popen(["sh", "-c", f"sleep 3; echo sabotage >> {course}/gradebook.db"], start_new_session=True)
+try:  # the graded notebook, which nbgrader writes afterwards, made a link to the course's source
+    os.remove("game_theory.ipynb")
+    os.symlink(os.path.join(course, "source", "game_theory", "game_theory.ipynb"), "game_theory.ipynb")
+    print("sabotage: linked")
+except OSError as e:
+    print("sabotage: refused link", type(e).__name__)
+answer_sample_size = 5""",
+    # the network: a name lookup, the test's abstract Unix socket (as X11's), then a connection to a
+    # listener of the test (LISTENER_PORT), which would earn the points of the right answer if it got through
+    "game_value": """\
+import socket
+try:
+    print("network: looked up", socket.getaddrinfo("pypi.org", 443)[0][4][0])
+except OSError as e:
+    print("network: lookup refused", type(e).__name__)
+try:
+    socket.socket(socket.AF_UNIX).connect("\\0ABSTRACT_NAME")
+    print("network: abstract connected")
+except OSError as e:
+    print("network: abstract refused", type(e).__name__)
+socket.create_connection(("127.0.0.1", LISTENER_PORT), timeout=5).close()
+print("network: connected")
+from logger_widget.classroom.exercises import BACKWARD_INDUCTION, exact_value
+answer_game_value = exact_value(BACKWARD_INDUCTION.position)""",
+}
+#: what the saboteur's cell prints when it runs contained: an empty course folder, nothing written, no token
+SABOTAGE_SEEN = [
+    "sabotage: found []",
+    "sabotage: refused gradebook.db OSError",
+    "sabotage: refused nbgrader_config.py OSError",
+    "sabotage: token None",
+    "sabotage: refused link OSError",
+]
+
+
+def make_gradebook(path):
+    """A real nbgrader gradebook: one assignment of 6 points; olena graded 5, taras not submitted."""
+    from nbgrader.api import Gradebook
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("PATH", f"{Path(sys.executable).parent}:{os.environ['PATH']}")  # nbgrader runs alembic
+        _fill_gradebook(Gradebook, path)
+
+
+def _fill_gradebook(Gradebook, path):  # noqa: N803 - nbgrader's class
+    with Gradebook(f"sqlite:///{path}", course_id="logger_game_theory") as gb:  # as the course config
+        gb.add_assignment("game_theory")
+        gb.add_notebook("game_theory", "game_theory")
+        gb.add_grade_cell("q1", "game_theory", "game_theory", max_score=4, cell_type="code")
+        gb.add_grade_cell("q2", "game_theory", "game_theory", max_score=2, cell_type="code")
+        for name in ("olena", "taras"):
+            gb.add_student(name)
+        with gb.db.no_autoflush:  # as deploy/nbgrader/nbgrader_config.py does (SQLAlchemy 2 warns otherwise)
+            gb.add_submission("game_theory", "olena")
+        gb.find_grade("q1", "game_theory", "game_theory", "olena").manual_score = 3
+        gb.find_grade("q2", "game_theory", "game_theory", "olena").manual_score = 2
+        gb.db.commit()
