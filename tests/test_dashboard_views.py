@@ -162,8 +162,48 @@ def test_the_progress_line_shows_the_rating_history_from_the_start_and_the_tries
             number=tr.format_number,
             decimal=lambda x: tr.format_number(round(x)),
             sparkline=dashboard.sparkline,
+            lesson_titles=dashboard.lesson_titles,
         )  # fmt: skip
         .decode()
     )
     assert '<svg class="spark"' in html and f"{tr.format_number(1500)} → {tr.format_number(1583)}" in html
     assert '<small class="tries">розв’язано 1 з 1</small>' in html
+
+
+@pytest.mark.parametrize(
+    "language, titles",
+    [
+        ("uk", "Посадити, Рух"),
+        ("es", "Plantar, Movimiento"),
+        ("en", "Plant, Movement"),
+    ],
+)
+def test_the_progress_view_and_csv_name_the_lessons_by_their_titles_in_the_teachers_language(
+    language, titles
+):
+    """The teacher reads "Посадити, Рух", not the lessons' keys ``plant, movement``; a key no lesson has stays as it is."""
+    from tornado.template import Loader
+
+    from logger_widget.service.dashboard import TEMPLATES
+
+    row = PupilProgress("olena", ("plant", "movement"), 1500.0, 0, 0, (), 0, 0, None, None, 1500.0)
+    tr = Translator(language)
+    html = (
+        Loader(str(TEMPLATES))
+        .load("_progress.html")
+        .generate(
+            progress=[row],
+            progress_error=None,
+            tr=tr,
+            T=dashboard.texts,
+            number=tr.format_number,
+            decimal=lambda x: tr.format_number(round(x)),
+            sparkline=dashboard.sparkline,
+            lesson_titles=dashboard.lesson_titles,
+        )  # fmt: skip
+        .decode()
+    )
+    assert re.search(r'<td class="c-lessons"[^>]*>.*?<small>(.*?)</small>', html, re.S).group(1) == titles
+    table = list(csv.reader(io.StringIO(csv_text([row], tr))))
+    assert table[1][2] == titles.replace(", ", "; ")
+    assert dashboard.lesson_titles(("chop", "made-up"), tr)[1] == "made-up"

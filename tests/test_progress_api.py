@@ -152,6 +152,21 @@ def test_the_service_scores_attempts_itself(people: dict[str, Client]) -> None:
     assert status == 400 and body["error"]["code"] == "malformed"
 
 
+def test_a_lesson_not_in_the_tutorial_is_refused_and_nothing_stored(people: dict[str, Client]) -> None:
+    """A well-formed key that is no lesson of the tutorial cannot pad a pupil's "lessons done"."""
+    bob = people["bob"]
+    before = bob.ok("GET", "progress/me")["lessons"]
+    status, body = bob.call(
+        "POST", "progress/me/lessons", {"lesson": "xyz", "at": "2026-12-01T10:00:00+00:00"}
+    )
+    assert status == 400, (status, body)
+    assert body["error"]["code"] == "malformed" and body["error"]["field"] == "lesson"
+    assert body["error"]["message"] == "'xyz' is not one of the tutorial's lessons"
+    assert bob.ok("GET", "progress/me")["lessons"] == before
+    bob.ok("POST", "progress/me/lessons", {"lesson": "protest", "at": "2026-12-01T10:00:00+00:00"})
+    assert "protest" in {x["lesson"] for x in bob.ok("GET", "progress/me")["lessons"]}
+
+
 def test_the_teacher_reads_every_pupils_progress(people: dict[str, Client]) -> None:
     people["ann"].ok("POST", "progress/me/lessons", {"lesson": "growth", "at": "2026-12-01T10:00:00+00:00"})
     people["bob"].ok("POST", "progress/me/lessons", {"lesson": "movement", "at": "2026-12-01T10:00:00+00:00"})

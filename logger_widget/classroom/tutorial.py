@@ -28,6 +28,8 @@ from ..engine.errors import RULE_MESSAGES, LoggerError, NotationError
 from ..engine.position import Position
 from ..engine.turn import Turn
 from ..i18n import NNP_, NP_, PMessage, Translator
+from ..i18n.texts.lessons import KEYS as LESSON_KEYS
+from ..i18n.texts.lessons import TITLES as LESSON_TITLES
 from ..i18n.texts.progress import LESSON_DONE
 from .feedback import Feedback
 
@@ -294,7 +296,7 @@ def _judge_repetition(before: Position, turn: Turn, after: Position) -> Feedback
 LESSONS: tuple[Lesson, ...] = (
     Lesson(
         key="board",
-        title=NP_("tutorial:board:title", "The board and the pieces"),
+        title=LESSON_TITLES["board"],
         explanation=(
             NP_(
                 "tutorial:board:1",
@@ -311,7 +313,7 @@ LESSONS: tuple[Lesson, ...] = (
     ),
     Lesson(
         key="movement",
-        title=NP_("tutorial:movement:title", "Movement"),
+        title=LESSON_TITLES["movement"],
         explanation=(
             NP_(
                 "tutorial:movement:1",
@@ -329,7 +331,7 @@ LESSONS: tuple[Lesson, ...] = (
     ),
     Lesson(
         key="growth",
-        title=NP_("tutorial:growth:title", "Growth"),
+        title=LESSON_TITLES["growth"],
         explanation=(
             NP_(
                 "tutorial:growth:1",
@@ -347,7 +349,7 @@ LESSONS: tuple[Lesson, ...] = (
     ),
     Lesson(
         key="spawning",
-        title=NP_("tutorial:spawning:title", "Mature trees spawn seedlings"),
+        title=LESSON_TITLES["spawning"],
         explanation=(
             NP_(
                 "tutorial:spawning:1",
@@ -369,7 +371,7 @@ LESSONS: tuple[Lesson, ...] = (
     ),
     Lesson(
         key="plant",
-        title=NP_("tutorial:plant:title", "Plant"),
+        title=LESSON_TITLES["plant"],
         explanation=(
             NP_(
                 "tutorial:plant:1",
@@ -385,7 +387,7 @@ LESSONS: tuple[Lesson, ...] = (
     ),
     Lesson(
         key="protest",
-        title=NP_("tutorial:protest:title", "Protest"),
+        title=LESSON_TITLES["protest"],
         explanation=(
             NP_(
                 "tutorial:protest:1",
@@ -406,7 +408,7 @@ LESSONS: tuple[Lesson, ...] = (
     ),
     Lesson(
         key="chop",
-        title=NP_("tutorial:chop:title", "Chop and the domino effect"),
+        title=LESSON_TITLES["chop"],
         explanation=(
             NP_(
                 "tutorial:chop:1",
@@ -425,7 +427,7 @@ LESSONS: tuple[Lesson, ...] = (
     ),
     Lesson(
         key="end",
-        title=NP_("tutorial:end:title", "The end of the game"),
+        title=LESSON_TITLES["end"],
         explanation=(
             NP_(
                 "tutorial:end:1",
@@ -442,7 +444,7 @@ LESSONS: tuple[Lesson, ...] = (
     ),
     Lesson(
         key="tiebreak",
-        title=NP_("tutorial:tiebreak:title", "Ties"),
+        title=LESSON_TITLES["tiebreak"],
         explanation=(
             NP_(
                 "tutorial:tiebreak:1",
@@ -462,7 +464,7 @@ LESSONS: tuple[Lesson, ...] = (
     ),
     Lesson(
         key="repetition",
-        title=NP_("tutorial:repetition:title", "When nothing can change"),
+        title=LESSON_TITLES["repetition"],
         explanation=(
             NP_(
                 "tutorial:repetition:1",
@@ -483,6 +485,9 @@ LESSONS: tuple[Lesson, ...] = (
         mistake="a1 *b2",  # illegal: shows the rule explanation instead of praise
     ),
 )
+
+if tuple(x.key for x in LESSONS) != LESSON_KEYS:  # the service accepts exactly these keys
+    raise RuntimeError("the tutorial's lessons are not logger_widget.i18n.texts.lessons.KEYS, in that order")
 
 _BY_KEY = {les.key: les for les in LESSONS}
 

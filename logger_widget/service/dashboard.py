@@ -54,6 +54,7 @@ from tornado import web
 from ..i18n import SUPPORTED_LANGUAGES, Translator
 from ..i18n.texts import dashboard as texts
 from ..i18n.texts import terms
+from ..i18n.texts.lessons import TITLES as LESSON_TITLES
 from ..online.protocol import PROTOCOL_VERSION, ProtocolError
 from ..palette import SEAT_COLOURS
 from ..progress.records import now
@@ -252,11 +253,20 @@ def _cell(value: object) -> str:
     return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
+def lesson_titles(keys: Sequence[str], tr: Translator) -> list[str]:
+    """The lessons ``keys`` by their titles in ``tr``'s language, in the same order.
+
+    A key that is no lesson of the tutorial (only the service's own checks keep those out) is shown
+    as it is, so the teacher still sees it.
+    """
+    return [tr.translate(LESSON_TITLES[k]) if k in LESSON_TITLES else k for k in keys]
+
+
 def csv_text(rows: Sequence[PupilProgress], tr: Translator) -> str:
     """The progress as CSV text: translated headings (:data:`texts.CSV`), one line per pupil.
 
     Numbers are written plainly (``1523.4``) so every spreadsheet reads them; lessons are one
-    cell, separated by ``;``. A cell starting with ``=``, ``+``, ``-`` or ``@`` is prefixed with ``'``.
+    cell, their titles in ``tr``'s language separated by ``;`` (:func:`lesson_titles`). A cell starting with ``=``, ``+``, ``-`` or ``@`` is prefixed with ``'``.
     """
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
@@ -264,7 +274,7 @@ def csv_text(rows: Sequence[PupilProgress], tr: Translator) -> str:
     for p in rows:
         writer.writerow(
             [_cell(x) for x in (
-                p.name, len(p.lessons), "; ".join(p.lessons), round(p.puzzle_rating, 1), p.played, p.solved,
+                p.name, len(p.lessons), "; ".join(lesson_titles(p.lessons, tr)), round(p.puzzle_rating, 1), p.played, p.solved,
                 p.pending, p.solved_personal, "" if p.score is None else p.score,
                 "" if p.max_score is None else p.max_score, round(p.arena_rating, 1),
             )]
@@ -444,7 +454,7 @@ def _namespace(pages: _Pages, **extra: Any) -> dict[str, Any]:
     return {
         "tr": tr, "T": texts, "lang": pages.language, "languages": _LANGUAGE_NAMES, "poll": POLL_SECONDS,
         "prefix": prefix, "seat_css": SEAT_CSS,
-        "number": tr.format_number, "decimal": lambda x: tr.format_number(round(x)), "sparkline": sparkline,
+        "number": tr.format_number, "lesson_titles": lesson_titles, "decimal": lambda x: tr.format_number(round(x)), "sparkline": sparkline,
         "signed": lambda x: ("+" if round(x) > 0 else "") + tr.format_number(round(x)), **extra,
     }  # fmt: skip
 

@@ -16,7 +16,8 @@ Who may do what — the requester is who the hub says (:class:`~logger_widget.se
   for their own name.
 
 What the service checks in a pupil's records, so the teacher's view cannot be faked from a
-kernel: every record is read field by field (``malformed`` names the field); a personal
+kernel: every record is read field by field (``malformed`` names the field); a lesson done must
+be one of the tutorial's (:data:`logger_widget.i18n.texts.lessons.KEYS`); a personal
 puzzle's position and turns by the rules engine, and its solutions proved again by the acceptance search
 (afterwards only its schedule may change); a rated attempt at a shipped puzzle is scored
 again here — the turn played must be a solution for a "solved", a non-solution for a "not
@@ -28,11 +29,11 @@ each kind (``too_many``).
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import sqlalchemy as sa
 
+from ..i18n.texts.lessons import KEYS as LESSON_KEYS
 from ..online.protocol import PROTOCOL_VERSION, ProtocolError
 from ..progress import Attempt, LessonDone, PersonalPuzzle, ProgressError, ProgressRecordError
 from ..progress import sql as progress_sql
@@ -45,9 +46,6 @@ __all__ = ["LIMITS", "routes"]
 
 #: The most records of each kind one pupil may keep in the class database.
 LIMITS = {"attempts": 20_000, "games": 2_000, "personal": 5_000, "lessons": 200}
-
-#: A lesson's key (``logger_widget.classroom.tutorial``'s keys: ``"chop"``, ``"tiebreak"``…).
-_LESSON_KEY = re.compile(r"[a-z][a-z0-9_]{0,39}")
 
 
 def routes(service: Any) -> list[tuple[Any, ...]]:
@@ -122,9 +120,9 @@ class LessonsHandler(_ProgressHandler):
 
     def post(self) -> None:  # noqa: D102
         lesson: LessonDone = self.record(LessonDone, "lesson")
-        if not _LESSON_KEY.fullmatch(lesson.lesson):
+        if lesson.lesson not in LESSON_KEYS:  # only the tutorial's lessons count as done
             raise ProtocolError(
-                "malformed", "lesson", f"{lesson.lesson[:40]!r} is not a lesson's key (a-z, _)"
+                "malformed", "lesson", f"{lesson.lesson[:40]!r} is not one of the tutorial's lessons"
             )
         self.limit("lessons", progress_sql.lessons)
         self.store().finish_lesson(lesson)
