@@ -9,6 +9,8 @@ from browser_fixtures import browser, lab, page, screenshots  # noqa: F401  (one
 
 from logger_widget import Position
 
+pytest_plugins = ["no_skips"]  # with LW_NO_SKIPS=1 (the README's test command) a skip fails the run
+
 
 @pytest.fixture
 def start2() -> Position:

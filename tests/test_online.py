@@ -489,7 +489,9 @@ def test_the_lobby_turn_limit_refuses_bad_values_by_name_and_a_limited_game_ends
             assert f'Turn limit "{bad}" is not a whole number of turns from 1 to 500' in notice, notice
         diego._turn_limit.value = "десять"
         diego._open.click()
-        assert "Обмеження ходів «десять» не підходить: потрібне ціле число від 1 до 500" in diego._notice.value
+        assert (
+            "Обмеження ходів «десять» не підходить: потрібне ціле число від 1 до 500" in diego._notice.value
+        )
         assert {s["id"] for s in klass.clients["olena"].seeks()} == before  # nothing was opened
         olena._turn_limit.value = " 2 "
         olena._open.click()

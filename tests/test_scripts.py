@@ -6,6 +6,7 @@ helpers live in kits (``tests/*kit.py``, ``tests/e2e/*_helpers.py``): no module 
 from __future__ import annotations
 
 import ast
+import os
 import re
 import subprocess
 import sys
@@ -100,3 +101,36 @@ def test_every_program_runs_as_a_module(name: str) -> None:
         timeout=120,
     )
     assert out.returncode == 0 and "usage:" in out.stdout, out.stdout + out.stderr
+
+
+def test_the_test_command_fails_a_run_with_a_skipped_test(tmp_path: Path) -> None:
+    """scripts/test.sh sets LW_NO_SKIPS=1, and with it a skip (a missing dependency) fails the run."""
+    assert "export LW_NO_SKIPS=1" in (ROOT / "scripts" / "test.sh").read_text(encoding="utf-8")
+    (tmp_path / "test_one.py").write_text(
+        "import pytest\n\ndef test_needs_a_tool():\n    pytest.importorskip('no_such_tool_here')\n\n"
+        "def test_fine():\n    pass\n",
+        encoding="utf-8",
+    )
+    command = [
+        sys.executable,
+        "-m",
+        "pytest",
+        "-q",
+        "-p",
+        "no:cacheprovider",
+        "-p",
+        "no_skips",
+        "-c",
+        "/dev/null",
+    ]
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "tests")}
+    refused = subprocess.run(
+        [*command, str(tmp_path)], env={**env, "LW_NO_SKIPS": "1"}, capture_output=True, text=True
+    )
+    assert refused.returncode == 1, refused.stdout
+    assert "1 test(s) skipped, which LW_NO_SKIPS=1 refuses" in refused.stdout
+    assert "test_one.py::test_needs_a_tool" in refused.stdout and "no_such_tool_here" in refused.stdout
+    allowed = subprocess.run(
+        [*command, str(tmp_path)], env={**env, "LW_NO_SKIPS": "0"}, capture_output=True, text=True
+    )
+    assert allowed.returncode == 0, allowed.stdout

@@ -346,7 +346,7 @@ def prepare_home(spawner):  # type: ignore[no-untyped-def]
         HomeDisk(STATE / "disks" / f"{name}.img", home, DISK_LIMIT).mount(account.pw_uid, account.pw_gid)
     sources = [
         REPO / "notebooks" / f"{stem}_{language}.ipynb"
-        for stem in ("tutorial", "play_vs_bots", "game_theory_exercises")
+        for stem in ("tutorial", "play_vs_bots", "puzzles", "class_play", "game_theory_exercises")
     ]
     if name == TEACHER:  # the teacher's material: in the teacher's home only (mode 0700)
         sources += sorted((REPO / "notebooks").glob("game_theory_exercises_teacher_*.ipynb"))

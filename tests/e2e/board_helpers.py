@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from logger_widget import Turn
+from logger_widget import Position, Turn
 
 ROOT = ".lw-board"
 KERNEL_TIMEOUT_MS = 180_000  # first kernel start and widget render on a loaded 2-core machine
@@ -166,4 +166,13 @@ def click_at_and_wait(page: Any, selector: str) -> None:
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.wait_for_function(
         "v => Number(document.querySelector('.lw-board').dataset.version) > v", arg=v0, timeout=30_000
+    )
+
+
+def wrong_turn(puzzle: Any) -> Turn:
+    """A legal turn that is no solution, the fewest clicks first (no spawn choice, a chop if any)."""
+    position = Position.from_lpn(puzzle.lpn)  # puzzle: a logger_widget.puzzles.Puzzle
+    others = [t for t in position.legal_turns() if t.notation() not in puzzle.solutions]
+    return min(
+        others, key=lambda t: (len(t.spawns), t.action is None or t.action.kind != "chop", t.notation())
     )

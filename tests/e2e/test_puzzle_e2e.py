@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from board_helpers import ROOT, attr, click_and_wait, lpn, open_board, play_by_clicks
+from board_helpers import ROOT, attr, click_and_wait, lpn, open_board, play_by_clicks, wrong_turn
 from layout_helpers import MEASURE, set_theme, set_width
 
 from logger_widget import Position
@@ -34,15 +34,6 @@ WORDS = {
 HINT_TEXT = "[data-testid=hint-text]"
 
 
-def _wrong_turn(puzzle: Any) -> Any:
-    """A legal turn that is no solution, the fewest clicks first (no spawn choice, a chop if any)."""
-    position = Position.from_lpn(puzzle.lpn)
-    others = [t for t in position.legal_turns() if t.notation() not in puzzle.solutions]
-    return min(
-        others, key=lambda t: (len(t.spawns), t.action is None or t.action.kind != "chop", t.notation())
-    )
-
-
 @pytest.mark.parametrize("lang", ["uk", "es"])
 def test_puzzle_wrong_then_right_then_next(page: Any, lab: Any, screenshots: Path, lang: str) -> None:
     puzzle = load_puzzles()[0]
@@ -67,7 +58,7 @@ def test_puzzle_wrong_then_right_then_next(page: Any, lab: Any, screenshots: Pat
     page.wait_for_timeout(300)
     page.locator(ROOT).screenshot(path=str(shots / f"puzzle-hint-{lang}.png"))
 
-    play_by_clicks(page, _wrong_turn(puzzle))
+    play_by_clicks(page, wrong_turn(puzzle))
     page.wait_for_selector(f"{ROOT}[data-stage=solved]")
     message = page.inner_text("[data-testid=message]")
     assert message.startswith(WORDS[lang]["wrong"]), message

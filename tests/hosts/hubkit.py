@@ -234,6 +234,17 @@ def token_status(hub: Hub, token: str, method: str, path: str, body: Any = None)
             return int(e.code)
 
 
+def token_json(hub: Hub, token: str, method: str, path: str, body: Any = None) -> Any:
+    """The JSON answer (``None`` if empty) of a request to the hub (``path`` below its URL) with ``token``."""
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(
+        hub.url + path, data=data, method=method, headers={"Authorization": f"token {token}"}
+    )
+    with urllib.request.urlopen(req, timeout=120) as r:
+        text = r.read().decode()
+        return json.loads(text) if text else None
+
+
 def kernel_message(username: str, session: str, msg_type: str, content: dict[str, Any]) -> tuple[str, str]:
     """A shell-channel message of the Jupyter protocol (5.3) as the kernel websocket takes it: its id and JSON."""
     msg_id = uuid.uuid4().hex

@@ -25,7 +25,7 @@ from typing import Any
 
 import pytest
 from classplay_helpers import CLOCKS, LOBBY, play_whole_game, report, resume, wait_board, wait_over
-from hubkit import REPO, Hub, HubError, chosen_password, pupil_token, running_hub
+from hubkit import REPO, Hub, HubError, chosen_password, pupil_token, running_hub, token_json
 
 from logger_widget import Position
 
@@ -52,30 +52,16 @@ def hub() -> Iterator[Hub]:
         pytest.fail(str(e))
 
 
-def _rest(hub: Hub, token: str, method: str, path: str, body: Any = None) -> Any:
-    data = None if body is None else json.dumps(body).encode()
-    req = urllib.request.Request(
-        hub.url + path, data=data, method=method, headers={"Authorization": f"token {token}"}
-    )
-    with urllib.request.urlopen(req, timeout=120) as r:
-        text = r.read().decode()
-        return json.loads(text) if text else None
-
-
 def _open_class_play(hub: Hub, browser: Any, name: str) -> Any:
-    """``name`` logs in through Chromium and opens the class play notebook (put in their home), run."""
+    """``name`` logs in through Chromium and opens the class play notebook (the hub seeds it), run."""
     language = PUPILS[name]
     notebook = f"class_play_{language}.ipynb"
     hub.start(name)
     token = pupil_token(hub, name, chosen_password(hub, name, PASSWORDS))
-    content = json.loads((REPO / "notebooks" / notebook).read_text(encoding="utf-8"))
-    _rest(
-        hub,
-        token,
-        "PUT",
-        f"user/{name}/api/contents/{notebook}",
-        {"type": "notebook", "format": "json", "content": content},
-    )
+    seeded = token_json(
+        hub, token, "GET", f"user/{name}/api/contents/{notebook}"
+    )  # in the pupil's home already
+    assert seeded["content"] == json.loads((REPO / "notebooks" / notebook).read_text(encoding="utf-8"))
     context = browser.new_context(viewport={"width": 1300, "height": 1400})
     context.set_default_timeout(120_000)
     page = context.new_page()
@@ -98,7 +84,7 @@ def _run(page: Any) -> None:
 
 
 def _game_id(hub: Hub, token: str) -> int:
-    games = _rest(hub, token, "GET", "services/classgame/api/games?status=active")["games"]
+    games = token_json(hub, token, "GET", "services/classgame/api/games?status=active")["games"]
     assert len(games) == 1, games
     return int(games[0]["id"])
 
@@ -136,8 +122,8 @@ def test_two_pupils_play_a_whole_game_by_clicking_a_third_watches_the_teacher_se
             teacher.screenshot(path=str(screenshots / "classplay-dashboard-live.png"))
         if ply == RESTART_AT:  # olena's kernel restarts and she reloads her tab: Resume, and play on
             token = pupil_token(hub, "olena", PASSWORDS["olena"])
-            for session in _rest(hub, token, "GET", "user/olena/api/sessions"):
-                _rest(hub, token, "POST", f"user/olena/api/kernels/{session['kernel']['id']}/restart")
+            for session in token_json(hub, token, "GET", "user/olena/api/sessions"):
+                token_json(hub, token, "POST", f"user/olena/api/kernels/{session['kernel']['id']}/restart")
             olena.reload()
             resume(olena, _run, position)
 
@@ -145,7 +131,7 @@ def test_two_pupils_play_a_whole_game_by_clicking_a_third_watches_the_teacher_se
     wait_over(olena, diego, amy)
     olena.locator(".lw-board").screenshot(path=str(screenshots / "classplay-olena-over.png"))
     amy.locator(".lw-board").screenshot(path=str(screenshots / "classplay-amy-watching.png"))
-    state = _rest(
+    state = token_json(
         hub, pupil_token(hub, "amy", PASSWORDS["amy"]), "GET", f"services/classgame/api/games/{game}"
     )
     assert (

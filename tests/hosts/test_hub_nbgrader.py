@@ -302,7 +302,11 @@ print("forged", len(mine))
             submitted.locator("button", has_text="Fetch Feedback").click()
             submitted.locator("a", has_text="(view feedback)").first.click()  # the file browser goes there
             page.locator(".jp-DirListing-itemText", has_text="game_theory.html").dblclick()
-            feedback = page.frame_locator(".jp-HTMLViewer iframe").locator("body")
+            # the viewer's iframe is empty until the file has loaded: wait for the question's heading
+            feedback = page.frame_locator(".jp-HTMLViewer iframe").locator(
+                "body", has_text=QUESTION_WORD[language]
+            )
+            feedback.wait_for(timeout=60_000)
             text = feedback.inner_text()
             assert QUESTION_WORD[language] in text, (name, text[:500])
             assert VERDICT[name]() in text, (name, text[:2000])

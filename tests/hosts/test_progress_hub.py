@@ -38,10 +38,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from board_helpers import wrong_turn
 from hostkit import REPO, ROOT, lpn, run_all_cells, version, wait_ready
-from hubkit import Hub, fill_login, hub_fixture, pupil_token, run_in_kernel
-from test_classplay_hub import _rest
-from test_puzzle_e2e import _wrong_turn
+from hubkit import Hub, fill_login, hub_fixture, pupil_token, run_in_kernel, token_json
 
 from logger_widget import Turn
 from logger_widget.classroom.tutorial import LESSONS, lesson
@@ -145,8 +144,8 @@ def play_by_clicks(board: Any, turn: Turn) -> None:
 def shut_down_kernels(hub: Hub, name: str) -> None:
     """The pupil's kernels are shut down (as Kernel → Shut Down All Kernels): one notebook's at a time in memory."""
     token = pupil_token(hub, name, PASSWORDS[name])
-    for session in _rest(hub, token, "GET", f"user/{name}/api/sessions"):
-        _rest(hub, token, "DELETE", f"user/{name}/api/sessions/{session['id']}")
+    for session in token_json(hub, token, "GET", f"user/{name}/api/sessions"):
+        token_json(hub, token, "DELETE", f"user/{name}/api/sessions/{session['id']}")
 
 
 def pupil_works(hub: Hub, page: Any, name: str, screenshots: Path) -> Any:
@@ -160,12 +159,11 @@ def pupil_works(hub: Hub, page: Any, name: str, screenshots: Path) -> Any:
     wait_ready(board)
     play_by_clicks(board, les.position.parse_turn(les.solution))
     board.locator("[data-testid=notice][data-kind=success]").wait_for(timeout=60_000)
-    # the puzzles notebook (the hub seeds the tutorial, the games and the exercises; the teacher hands this one out)
+    # the puzzles notebook, which the hub seeds in the pupil's home beside the tutorial
     notebook = f"puzzles_{language}.ipynb"
-    content = json.loads((REPO / "notebooks" / notebook).read_text(encoding="utf-8"))
     token = pupil_token(hub, name, PASSWORDS[name])
-    _rest(hub, token, "PUT", f"user/{name}/api/contents/{notebook}",
-          {"type": "notebook", "format": "json", "content": content})  # fmt: skip
+    seeded = token_json(hub, token, "GET", f"user/{name}/api/contents/{notebook}")
+    assert seeded["content"] == json.loads((REPO / "notebooks" / notebook).read_text(encoding="utf-8"))
     context = page.context
     page.close()
     shut_down_kernels(hub, name)
@@ -176,7 +174,7 @@ def pupil_works(hub: Hub, page: Any, name: str, screenshots: Path) -> Any:
     wait_ready(board)
     puzzle = load_puzzles()[0]
     assert lpn(board) == puzzle.lpn
-    turn = puzzle.position.parse_turn(sorted(puzzle.solutions)[0]) if SOLVES[name] else _wrong_turn(puzzle)
+    turn = puzzle.position.parse_turn(sorted(puzzle.solutions)[0]) if SOLVES[name] else wrong_turn(puzzle)
     play_by_clicks(board, turn)
     page.wait_for_function("el => el.dataset.stage === 'solved'", arg=board.element_handle(), timeout=60_000)
     board.screenshot(path=str(screenshots / f"progress-hub-puzzle-{name}-{language}.png"))
