@@ -129,33 +129,15 @@ def test_the_grading_scores_come_from_nbgraders_gradebook_which_is_never_written
         dashboard._grades()
 
 
-def test_the_progress_line_shows_the_rating_history_from_the_start_and_the_tries(tmp_path):
-    """One rated try already draws a history (the start, then after it); the rating cell says how many were solved.
-
-    Before: the history held only the ratings after each try, so a pupil with one try had no line
-    ("—"), and the view showed no count of tries at all.
-    """
-    import sqlalchemy as sa
+def _progress_html(rows: list[PupilProgress], tr: Translator) -> str:
+    """The dashboard's progress panel for ``rows``, in ``tr``'s language (the names the pages give it)."""
     from tornado.template import Loader
 
-    from logger_widget.progress import Attempt, SQLProgressStore
-    from logger_widget.progress.records import now
-    from logger_widget.service.dashboard import TEMPLATES, class_progress
-
-    engine = sa.create_engine(f"sqlite:///{tmp_path / 'class.sqlite'}")
-    store = SQLProgressStore(engine, "olena")
-    store.add_attempt(Attempt("p0001", True, 1500.0, 1583.2, 180.0, now(), False, "a1-b1"))
-    store.add_attempt(
-        Attempt("m-own", False, 1583.2, 1583.2, 180.0, now(), True, "a1-b2")
-    )  # personal: not rated
-    (row,) = class_progress(engine, [], {})
-    assert row.history == (1500.0, 1583.2) and (row.played, row.solved) == (1, 1)
-    tr = Translator("uk")
-    html = (
-        Loader(str(TEMPLATES))
+    return (
+        Loader(str(dashboard.TEMPLATES))
         .load("_progress.html")
         .generate(
-            progress=[row],
+            progress=rows,
             progress_error=None,
             tr=tr,
             T=dashboard.texts,
@@ -166,6 +148,30 @@ def test_the_progress_line_shows_the_rating_history_from_the_start_and_the_tries
         )  # fmt: skip
         .decode()
     )
+
+
+def test_the_progress_line_shows_the_rating_history_from_the_start_and_the_tries(tmp_path):
+    """One rated try already draws a history (the start, then after it); the rating cell says how many were solved.
+
+    Before: the history held only the ratings after each try, so a pupil with one try had no line
+    ("—"), and the view showed no count of tries at all.
+    """
+    import sqlalchemy as sa
+
+    from logger_widget.progress import Attempt, SQLProgressStore
+    from logger_widget.progress.records import now
+    from logger_widget.service.dashboard import class_progress
+
+    engine = sa.create_engine(f"sqlite:///{tmp_path / 'class.sqlite'}")
+    store = SQLProgressStore(engine, "olena")
+    store.add_attempt(Attempt("p0001", True, 1500.0, 1583.2, 180.0, now(), False, "a1-b1"))
+    store.add_attempt(
+        Attempt("m-own", False, 1583.2, 1583.2, 180.0, now(), True, "a1-b2")
+    )  # personal: not rated
+    (row,) = class_progress(engine, [], {})
+    assert row.history == (1500.0, 1583.2) and (row.played, row.solved) == (1, 1)
+    tr = Translator("uk")
+    html = _progress_html([row], tr)
     assert '<svg class="spark"' in html and f"{tr.format_number(1500)} → {tr.format_number(1583)}" in html
     assert '<small class="tries">розв’язано 1 з 1</small>' in html
 
@@ -182,27 +188,9 @@ def test_the_progress_view_and_csv_name_the_lessons_by_their_titles_in_the_teach
     language, titles
 ):
     """The teacher reads "Посадити, Рух", not the lessons' keys ``plant, movement``; a key no lesson has stays as it is."""
-    from tornado.template import Loader
-
-    from logger_widget.service.dashboard import TEMPLATES
-
     row = PupilProgress("olena", ("plant", "movement"), 1500.0, 0, 0, (), 0, 0, None, None, 1500.0)
     tr = Translator(language)
-    html = (
-        Loader(str(TEMPLATES))
-        .load("_progress.html")
-        .generate(
-            progress=[row],
-            progress_error=None,
-            tr=tr,
-            T=dashboard.texts,
-            number=tr.format_number,
-            decimal=lambda x: tr.format_number(round(x)),
-            sparkline=dashboard.sparkline,
-            lesson_titles=dashboard.lesson_titles,
-        )  # fmt: skip
-        .decode()
-    )
+    html = _progress_html([row], tr)
     assert re.search(r'<td class="c-lessons"[^>]*>.*?<small>(.*?)</small>', html, re.S).group(1) == titles
     table = list(csv.reader(io.StringIO(csv_text([row], tr))))
     assert table[1][2] == titles.replace(", ", "; ")
