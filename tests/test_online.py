@@ -241,6 +241,20 @@ def test_a_pupil_cannot_play_another_seat_replay_a_turn_or_forge_the_board(klass
     assert olena.position == until(lambda: diego.position if len(diego.game.turns) == 3 else None)
 
 
+def test_a_read_older_than_the_turns_the_board_has_taken_never_takes_it_back(klass: Class) -> None:
+    """A resync's read answered before a turn the feed delivered since (a turn in flight) is read again."""
+    game = klass.game()
+    olena = klass.board(game, "olena")
+    before = klass.clients["olena"].game(game)  # the game with no turn yet
+    drive(olena).play(Turn.parse("a1-a3 *b3"))
+    until(lambda: olena.mode.seq > before["last_seq"] and len(olena.game.turns) == 1, what="the turn taken")
+    olena.mode._replace(before, None)  # that old read arrives now
+    assert len(olena.game.turns) == 1, "the board went back to an older game"
+    time.sleep(0.5)  # the read again answers with the game as it is
+    assert [t.notation() for t in olena.game.turns] == ["a1-a3 *b3"]
+    assert until(lambda: online(olena)["state"] == "thinking")
+
+
 def test_a_stale_board_is_refused_by_the_service_and_shows_the_game_as_it_is(klass: Class) -> None:
     game = klass.game()
     olena = klass.board(game, "olena", "es")

@@ -341,6 +341,10 @@ class OnlineMode(BaseMode):
             return
         host = self.host
         with host.lock:
+            seq = info.get("last_seq")
+            if isinstance(seq, int) and seq < self.seq:  # read before events the board has taken since
+                self.resync(notice)  # (a turn sent meanwhile): read again rather than go back
+                return
             self.pending = None
             self.update(info)
             local = host.game
