@@ -253,6 +253,7 @@ def test_a_read_older_than_the_turns_the_board_has_taken_never_takes_it_back(kla
     time.sleep(0.5)  # the read again answers with the game as it is
     assert [t.notation() for t in olena.game.turns] == ["a1-a3 *b3"]
     assert until(lambda: online(olena)["state"] == "thinking")
+    klass.clients["diego"].resign(game)  # the class's players keep their seats for the next tests
 
 
 def test_a_stale_board_is_refused_by_the_service_and_shows_the_game_as_it_is(klass: Class) -> None:
