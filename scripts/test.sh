@@ -13,4 +13,4 @@ if [ "${1:-}" = "--quick" ]; then
 fi
 # nothing may be skipped: the set-up above installs what every test needs (tests/conftest.py)
 export LW_NO_SKIPS=1
-exec .venv/bin/python -m pytest "$@"
+exec .venv/bin/python -m pytest --durations=30 "$@"

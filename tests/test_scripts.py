@@ -134,3 +134,26 @@ def test_the_test_command_fails_a_run_with_a_skipped_test(tmp_path: Path) -> Non
         [*command, str(tmp_path)], env={**env, "LW_NO_SKIPS": "0"}, capture_output=True, text=True
     )
     assert allowed.returncode == 0, allowed.stdout
+
+
+def test_a_hanging_test_fails_the_run_instead_of_hanging_it(tmp_path: Path) -> None:
+    """The suite's pytest-timeout (pyproject.toml's ``timeout``) ends a test that never returns."""
+    import tomllib
+
+    options = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    limit = options["tool"]["pytest"]["ini_options"]["timeout"]
+    assert 60 <= limit <= 900, limit
+    (tmp_path / "test_hang.py").write_text(
+        "import time\n\ndef test_never_returns():\n    time.sleep(3600)\n", encoding="utf-8"
+    )
+    # the same option, shortened so that the check takes two seconds, not ten minutes
+    (tmp_path / "pytest.ini").write_text("[pytest]\ntimeout = 2\n", encoding="utf-8")
+    out = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(tmp_path)],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert out.returncode == 1, out.stdout + out.stderr
+    assert "Timeout" in out.stdout and "1 failed" in out.stdout, out.stdout
