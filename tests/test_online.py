@@ -232,11 +232,18 @@ def test_a_pupil_cannot_play_another_seat_replay_a_turn_or_forge_the_board(klass
     with pytest.raises(Refused) as stale:  # olena replays her first message
         client.play(game, 0, "a1-a3 *b3")
     assert stale.value.code in ("stale_ply", "not_your_seat")
-    # olena's board, changed in code on diego's turn: the service's game goes back on it
+    # olena's board in code: her turn goes to the service; diego's seat from her kernel is refused,
+    # her board unchanged
     until(lambda: online(olena)["state"] == "my_turn")
     olena.board.play("a3-a2 *b2")
-    olena.board.play("e4-e3 *d3")  # diego's seat, from olena's kernel
-    until(lambda: len(olena.game.turns) == 3, what="the forged turn undone")
+    with pytest.raises(ValueError, match="does not take a turn of seat 2"):
+        olena.board.play("e4-e3 *d3")
+    assert len(olena.game.turns) == 3
+    # changed in code another way (a take-back): the service's game goes back on it
+    until(lambda: online(olena)["state"] == "thinking")
+    olena.board.game.undo()
+    olena.board.refresh()
+    until(lambda: len(olena.game.turns) == 3, what="the take-back undone")
     assert klass.clients["amy"].game(game)["ply"] == 3
     assert olena.position == until(lambda: diego.position if len(diego.game.turns) == 3 else None)
 

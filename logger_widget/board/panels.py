@@ -342,7 +342,11 @@ class ReviewPanel(TypedDict):
 class BoardView(StaticPanel):
     """The whole view the front end draws: :class:`StaticPanel` and the panels of the moment."""
 
+    #: the paint counter: one more on every redraw (a "thinking…" line, review progress, presence)
     version: int
+    #: what a click refers to: one more only when the position, the step of the turn or an active mode
+    #: changes; an intent sent with an older basis is stale (answered, never dropped silently)
+    basis: int
     lang: str
     cells: list[list[CellView]]
     players: list[PlayerCard]

@@ -118,7 +118,10 @@ class BoardState:
 
     game: Game
     seats: Sequence[Seat]
-    version: int = 0
+    version: int = 0  # the paint counter: one more on every redraw
+    basis: int = (
+        0  # what a click refers to: one more only when the position, the turn's step or a mode changes
+    )
     tip: TurnInProgress | None = None
     action_tip: TurnInProgress | None = None  # the same turn at stage "action", when reached
     can_back: bool = False
@@ -866,6 +869,7 @@ def build_view(state: BoardState, tr: Translator) -> dict[str, Any]:
     previews = previews_view(f, tr)
     return {
         "version": state.version,
+        "basis": state.basis,
         "lang": tr.language,
         "cells": cells_view(f, tr, previews),
         "players": players_view(f, tr),

@@ -2,7 +2,8 @@
 //
 // Python is the single source of truth: this module only draws the view model
 // that Python syncs as the `_view` trait and reports the player's intents with
-// `model.send({type: "intent", client, seq, version, action, ...})`.
+// `model.send({type: "intent", client, seq, version, basis, action, ...})`, each answered by
+// `{type: "answer", client, seq, result}`.
 // It contains no user-visible text: every string comes from the view model.
 
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -320,6 +321,7 @@ const RANKS = ["5", "4", "3", "2", "1"];
  * @property {string[]} ranks
  * @property {string[]} cell_names
  * @property {number} version
+ * @property {number} basis
  * @property {string} lang
  * @property {CellView[][]} cells
  * @property {PlayerCard[]} players
@@ -1629,16 +1631,29 @@ function makeBoard(model, root) {
     send(action, extra = {}) {
       seq += 1;
       try {
-        model.send({ type: "intent", client, seq, version: board.view.version, action, ...extra });
+        const { version, basis } = board.view;
+        model.send({ type: "intent", client, seq, version, basis, action, ...extra });
       } catch (err) {
         // the kernel is gone (restarted or shut down): nothing to do until the cell runs again
         console.warn("logger_widget: cannot reach the kernel", err);
         return;
       }
+      board.sent = seq;
       board.root.classList.add("lw-pending");
       clearTimeout(pendingTimer);
-      pendingTimer = setTimeout(() => board.root.classList.remove("lw-pending"), 4000);
+      // the kernel answers every intent (answered()); this only covers a kernel that is gone
+      pendingTimer = setTimeout(() => board.root.classList.remove("lw-pending"), 10000);
     },
+    // The kernel's answer to intent `msg.seq` ("ok", "rejected", "stale"…; a refusal's reason is in the
+    // view's notice): the pending mark goes once the last intent sent is answered.
+    answered(msg) {
+      board.root.dataset.answer = String(msg.result);
+      if (msg.seq === board.sent) {
+        clearTimeout(pendingTimer);
+        board.root.classList.remove("lw-pending");
+      }
+    },
+    sent: 0,
     dispose() {
       clearTimeout(pendingTimer);
     },
@@ -1703,8 +1718,8 @@ function layOut(board) {
   return function drawAll(view) {
     const t0 = performance.now();
     board.paletteKey = JSON.stringify(view.palette || {});
-    root.classList.remove("lw-pending");
     root.dataset.version = String(view.version);
+    root.dataset.basis = String(view.basis);
     root.dataset.stage = view.stage;
     root.dataset.toMove = String(view.to_move);
     root.dataset.over = view.over ? "true" : "false";
@@ -1734,6 +1749,7 @@ function render({ model, el }) {
   };
   const onCustom = (msg) => {
     if (msg && msg.type === "download") download(root, msg);
+    else if (msg && msg.type === "answer" && msg.client === board.client) board.answered(msg);
   };
   model.on("change:_view", onView);
   model.on("change:_static", onView);
