@@ -667,6 +667,8 @@ class OnlineBoard:
         locale: ``"uk"``, ``"es"`` or ``"en"``.
         client: the pupil's client (default: :func:`~logger_widget.online.client.connect`).
         poll_wait: seconds a long poll waits (tests shorten it).
+        info: the game's record as the service sent it, when it is read already (a lobby reads it
+            off the kernel's thread); default: read here.
         options: more keyword arguments for :class:`~logger_widget.board.widget.Board`.
 
     Raises:
@@ -681,10 +683,12 @@ class OnlineBoard:
         client: ClassClient | None = None,
         *,
         poll_wait: float | None = None,
+        info: Mapping[str, Any] | None = None,
         **options: Any,
     ) -> None:
         self.client = client if client is not None else connect()
-        info = self.client.game(game)
+        if info is None:
+            info = self.client.game(game)
         record = game_from(info)
         #: the Online mode: the service's seats, status, result and the pupil's turn on its way
         self.mode = OnlineMode(self.client, info, poll_wait=poll_wait)
