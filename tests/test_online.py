@@ -208,6 +208,7 @@ def test_clicks_out_of_turn_and_for_a_watcher_are_refused_and_nothing_is_sent(kl
     assert "only its players" in amy.view["notice"]["text"]
     for action in ("undo", "new_game", "hint", "import", "take_over"):
         assert drive(olena).send(action, text="{}") == "rejected", action
+    assert olena.view["controls"] == {"new_game": False, "language": False}  # neither is drawn
     assert klass.clients["olena"].game(game)["ply"] == 0
     # quiet long polls do not redraw: a redraw between the view and the click would make it stale
     version = olena.view["version"]

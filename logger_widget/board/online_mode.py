@@ -554,6 +554,7 @@ class OnlineMode(BaseMode):
         state = self.state_name()
         self._looked = self._look()
         out: dict[str, Any] = {
+            "controls": {"new_game": False, "language": False},  # the service's game: neither applies
             "undo": {"enabled": False},
             "redo": {"enabled": False},
             "hint": {**view["hint"], "enabled": False, "text": None},

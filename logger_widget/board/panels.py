@@ -19,6 +19,7 @@ __all__ = [
     "CellView",
     "ChartPanel",
     "ChopPreview",
+    "ControlsPanel",
     "DoneButton",
     "HintPanel",
     "HistoryItem",
@@ -120,6 +121,13 @@ class LessonPanel(TypedDict):
     solved: bool
     restart: str
     next: str | None
+
+
+class ControlsPanel(TypedDict):
+    """Which of the header's controls apply to this board (a class game has no New game, no language menu)."""
+
+    new_game: bool
+    language: bool
 
 
 class LanguageOption(TypedDict):
@@ -362,6 +370,7 @@ class BoardView(StaticPanel):
     previews: dict[str, ChopPreview]
     preview_default: str | None
     lesson: LessonPanel | None
+    controls: ControlsPanel
     last: LastTurnPanel | None
     banner: BannerPanel | None
     result: ResultPanel | None

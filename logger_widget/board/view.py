@@ -890,6 +890,7 @@ def build_view(state: BoardState, tr: Translator) -> dict[str, Any]:
         # a single chop target: its preview is shown without hovering, the click confirms
         "preview_default": next(iter(previews)) if f.stage == "chop" and len(previews) == 1 else None,
         "lesson": lesson_view(f, tr),
+        "controls": {"new_game": True, "language": True},
         "last": last_turn_view(f, tr),
         "banner": banner_view(f, tr),
         "result": result_view(f, tr),

@@ -95,6 +95,13 @@ const RANKS = ["5", "4", "3", "2", "1"];
  */
 
 /**
+ * Which of the header's controls apply to this board (a class game has no New game, no language menu).
+ * @typedef {object} ControlsPanel
+ * @property {boolean} new_game
+ * @property {boolean} language
+ */
+
+/**
  * One entry of the language menu: its "id" ("uk") and its name in itself ("Українська").
  * @typedef {object} LanguageOption
  * @property {string} id
@@ -337,6 +344,7 @@ const RANKS = ["5", "4", "3", "2", "1"];
  * @property {Object<string, ChopPreview>} previews
  * @property {string|null} preview_default
  * @property {LessonPanel|null} lesson
+ * @property {ControlsPanel} controls
  * @property {LastTurnPanel|null} last
  * @property {BannerPanel|null} banner
  * @property {ResultPanel|null} result
@@ -666,7 +674,9 @@ function headerPanel(board) {
     }
     // a lesson board restarts its lesson (and goes on once solved) instead of starting a new game
     const lesson = view.lesson;
-    newGameBtn.hidden = !!lesson;
+    const controls = view.controls || { new_game: true, language: true };
+    newGameBtn.hidden = !!lesson || !controls.new_game;
+    langLabel.parentElement.hidden = !controls.language;
     restartBtn.hidden = !lesson;
     nextLessonBtn.hidden = !(lesson && lesson.next);
     if (lesson) {
