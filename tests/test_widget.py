@@ -860,7 +860,7 @@ def test_after_the_bots_reply_the_round_shows_both_turns() -> None:
 
 
 def test_the_move_arrow_follows_an_orthogonal_path() -> None:
-    from logger_widget.board.view import move_path
+    from logger_widget.svg import move_path
 
     start = Position.from_lpn("....2/...../...../m..../1.... 1 0,0 2,2")
     # a1 → b2: a2 holds a tree, so the path goes through b1

@@ -84,7 +84,7 @@ def _games_of(name: str, games: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return list(out.values())
 
 
-def _unless(stop: threading.Event, fn: Callable[[], None]) -> None:
+def _unless(stop: threading.Event, fn: Callable[[], Any]) -> None:
     if not stop.is_set():
         fn()
 
@@ -363,7 +363,7 @@ class Lobby:
                 continue
             self._deliver(draw)
 
-    def _deliver(self, fn: Callable[[], None]) -> None:
+    def _deliver(self, fn: Callable[[], Any]) -> None:
         """Run ``fn`` (an answer of the service) on the kernel's event loop; dropped once the lobby is closed."""
         if self._stop.is_set():
             return
@@ -478,7 +478,7 @@ class Lobby:
         if widget.layout.display != display:
             widget.layout.display = display
 
-    def _join_arena(self, client: ClassClient) -> Callable[[], None]:
+    def _join_arena(self, client: ClassClient) -> Callable[[], Any]:
         info = self.arena.get("arena") or {}
         client.join_arena(int(info["id"]))
         return lambda: setattr(self._notice, "value", self._box("success", self._t("joined", ARENA)))
@@ -487,7 +487,7 @@ class Lobby:
         info = self.arena.get("arena") or {}
         client.leave_arena(int(info["id"]))
 
-    def _open_arena_game(self, client: ClassClient) -> Callable[[], None] | None:
+    def _open_arena_game(self, client: ClassClient) -> Callable[[], Any] | None:
         game = (self.arena.get("you") or {}).get("game")
         if not isinstance(game, int):
             return None
@@ -582,7 +582,7 @@ class Lobby:
         return button
 
     def _submit(
-        self, work: Callable[[ClassClient], Callable[[], None] | None], done: str | None = None
+        self, work: Callable[[ClassClient], Callable[[], Any] | None], done: str | None = None
     ) -> None:
         """A button's ``work`` (its requests) on the lobby's worker, then the lists read again.
 
@@ -618,13 +618,13 @@ class Lobby:
         except RuntimeError:  # closed meanwhile
             return
 
-    def _accept(self, seek: int, client: ClassClient) -> Callable[[], None] | None:
+    def _accept(self, seek: int, client: ClassClient) -> Callable[[], Any] | None:
         return self._accepted(client.accept(seek), client)
 
-    def _open_with(self, game: int, client: ClassClient) -> Callable[[], None]:
+    def _open_with(self, game: int, client: ClassClient) -> Callable[[], Any]:
         return partial(self._put_board, client.game(game))
 
-    def _accepted(self, seek: dict[str, Any], client: ClassClient) -> Callable[[], None] | None:
+    def _accepted(self, seek: dict[str, Any], client: ClassClient) -> Callable[[], Any] | None:
         """A seek joined or opened: its game's board comes up once every seat is taken."""
         if isinstance(seek.get("game"), int):
             return partial(self._put_board, client.game(seek["game"]))
