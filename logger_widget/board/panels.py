@@ -27,9 +27,12 @@ __all__ = [
     "LanguageOption",
     "LastTurnPanel",
     "LessonPanel",
+    "ModePanels",
     "NoticePanel",
+    "OnlinePanel",
     "PhasePanel",
     "PlayerCard",
+    "PuzzlePanel",
     "ReplayPanel",
     "ResultPanel",
     "ResumePanel",
@@ -347,8 +350,39 @@ class ReviewPanel(TypedDict):
     status: StatusPanel
 
 
-class BoardView(StaticPanel):
-    """The whole view the front end draws: :class:`StaticPanel` and the panels of the moment."""
+class PuzzlePanel(TypedDict):
+    """A puzzle board's puzzle (:mod:`~logger_widget.board.puzzle_mode`): its id, theme, result, rating, hints."""
+
+    id: str
+    theme: str
+    result: str | None
+    rating: int
+    hints: int
+    side_line: bool
+
+
+class OnlinePanel(TypedDict):
+    """A class game's state (:mod:`~logger_widget.board.online_mode`), read by code and tests; no panel draws it."""
+
+    game: int
+    state: str
+    status: str
+    watching: bool
+    mine: list[int]
+    seats: list[str]
+    result: dict[str, Any] | None
+    ply: int
+
+
+class ModePanels(TypedDict, total=False):
+    """What a board with a mode adds to its view: the puzzle, or the class game."""
+
+    puzzle: PuzzlePanel
+    online: OnlinePanel
+
+
+class BoardView(StaticPanel, ModePanels):
+    """The whole view the front end draws: :class:`StaticPanel`, the panels of the moment, a mode's."""
 
     #: the paint counter: one more on every redraw (a "thinking…" line, review progress, presence)
     version: int

@@ -95,6 +95,37 @@ const RANKS = ["5", "4", "3", "2", "1"];
  */
 
 /**
+ * A puzzle board's puzzle: its id, theme, result, rating, hints.
+ * @typedef {object} PuzzlePanel
+ * @property {string} id
+ * @property {string} theme
+ * @property {string|null} result
+ * @property {number} rating
+ * @property {number} hints
+ * @property {boolean} side_line
+ */
+
+/**
+ * A class game's state, read by code and tests; no panel draws it.
+ * @typedef {object} OnlinePanel
+ * @property {number} game
+ * @property {string} state
+ * @property {string} status
+ * @property {boolean} watching
+ * @property {number[]} mine
+ * @property {string[]} seats
+ * @property {Object<string, any>|null} result
+ * @property {number} ply
+ */
+
+/**
+ * What a board with a mode adds to its view: the puzzle, or the class game.
+ * @typedef {object} ModePanels
+ * @property {PuzzlePanel} [puzzle]
+ * @property {OnlinePanel} [online]
+ */
+
+/**
  * Which of the header's controls apply to this board (a class game has no New game, no language menu).
  * @typedef {object} ControlsPanel
  * @property {boolean} new_game
@@ -345,6 +376,8 @@ const RANKS = ["5", "4", "3", "2", "1"];
  * @property {string|null} preview_default
  * @property {LessonPanel|null} lesson
  * @property {ControlsPanel} controls
+ * @property {PuzzlePanel} [puzzle]
+ * @property {OnlinePanel} [online]
  * @property {LastTurnPanel|null} last
  * @property {BannerPanel|null} banner
  * @property {ResultPanel|null} result
