@@ -348,6 +348,7 @@ class _HungService:
         self.url = f"http://127.0.0.1:{self._listener.getsockname()[1]}/services/classgame/"
         self.waiting = 0  # requests received and still waited for by their client
         self._held: list[Any] = []
+        self._stopped = False
         self._lock = threading.Lock()
         threading.Thread(target=self._serve, daemon=True).start()
 
@@ -359,15 +360,22 @@ class _HungService:
                 conn, _ = self._listener.accept()
             except OSError:  # stopped
                 return
+            with self._lock:
+                if self._stopped:
+                    conn.close()
+                    return
+                self._held.append(conn)
             threading.Thread(target=self._hold, args=(conn,), daemon=True).start()
 
     def _hold(self, conn: Any) -> None:
         with conn:
-            if not conn.recv(65536):
+            try:
+                if not conn.recv(65536):
+                    return
+            except OSError:  # cut by stop()
                 return
             with self._lock:
                 self.waiting += 1
-                self._held.append(conn)
             try:
                 while conn.recv(65536):  # b"": the client gave up waiting
                     pass
@@ -380,8 +388,9 @@ class _HungService:
         """Stop: the connections held are cut, a new one is refused."""
         import socket
 
-        self._listener.close()
         with self._lock:
+            self._stopped = True
+            self._listener.close()
             for conn in self._held:
                 with contextlib.suppress(OSError):
                     conn.shutdown(socket.SHUT_RDWR)
@@ -438,7 +447,7 @@ def test_with_the_service_hung_or_stopped_every_lobby_and_board_button_answers_o
     board.resign_button.click()
     board.yes_button.click()
     until(lambda: "does not answer" in (board.view["notice"] or {}).get("text", ""), what="Resign's answer")
-    assert online(board)["state"] == "reconnecting"
+    until(lambda: online(board)["state"] == "reconnecting", what="the board's turn waiting for the service")
     lobby.close()
     klass.clients["amy"].cancel(int(seek["id"]))
     for pupil, g in (("diego", game), ("amy", watched)):
