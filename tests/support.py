@@ -79,7 +79,7 @@ def positions(max_turns: int = 70) -> st.SearchStrategy[Position]:
 
 
 class Driver:
-    """Sends intents like the ES module does (client id, sequence number, view version)."""
+    """Sends intents like the ES module does (client id, sequence number, view version and basis)."""
 
     def __init__(self, board: Board, client: str = "test-view") -> None:
         self.board = board
@@ -102,6 +102,8 @@ class Driver:
             "action": action,
             **extra,
         }
+        if version is None:  # an explicit version: the view it names (its basis is looked up)
+            msg["basis"] = self.view["basis"]
         return self.board.handle_message(msg)
 
     def cell(self, cell: str) -> str:

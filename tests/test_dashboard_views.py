@@ -19,8 +19,8 @@ from logger_widget.i18n import Translator
 from logger_widget.i18n.texts.board import CELL
 from logger_widget.palette import SEAT_COLOURS
 from logger_widget.service import dashboard
-from logger_widget.service.board_svg import board_svg
 from logger_widget.service.dashboard import PupilProgress, csv_text, page_language, snippet
+from logger_widget.svg import board_svg
 
 
 def _playout(seed: int, plies: int) -> Game:

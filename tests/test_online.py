@@ -102,6 +102,13 @@ def until(check: Callable[[], Any], timeout: float = 15.0, what: str = "") -> An
 _drivers: dict[int, Driver] = {}
 
 
+def settle(*lobbies: Lobby) -> None:
+    """Wait until each lobby's worker has done all it was given (its answers applied: no loop runs here)."""
+    for _ in range(2):  # an answer may give the worker one more job (a board to open)
+        for lobby in lobbies:
+            lobby._jobs.submit(lambda: None).result(timeout=30)
+
+
 def drive(board: OnlineBoard) -> Driver:
     """The board's one view that clicks (its sequence numbers go on from call to call)."""
     return _drivers.setdefault(id(board), Driver(board.board, client=f"view-{id(board)}"))
@@ -151,6 +158,7 @@ def test_a_service_that_does_not_answer_is_said_so_with_its_address(klass: Class
     with pytest.raises(ServiceUnreachable, match="127.0.0.1.*does not answer"):
         ClassClient(url, "token").me()
     lobby = Lobby("es", ClassClient(url, "token"), refresh=0)
+    settle(lobby)
     assert isinstance(lobby.error, ServiceUnreachable)
     assert "no responde" in lobby._notice.value, lobby._notice.value
 
@@ -200,6 +208,7 @@ def test_clicks_out_of_turn_and_for_a_watcher_are_refused_and_nothing_is_sent(kl
     assert "only its players" in amy.view["notice"]["text"]
     for action in ("undo", "new_game", "hint", "import", "take_over"):
         assert drive(olena).send(action, text="{}") == "rejected", action
+    assert olena.view["controls"] == {"new_game": False, "language": False}  # neither is drawn
     assert klass.clients["olena"].game(game)["ply"] == 0
     # quiet long polls do not redraw: a redraw between the view and the click would make it stale
     version = olena.view["version"]
@@ -232,11 +241,18 @@ def test_a_pupil_cannot_play_another_seat_replay_a_turn_or_forge_the_board(klass
     with pytest.raises(Refused) as stale:  # olena replays her first message
         client.play(game, 0, "a1-a3 *b3")
     assert stale.value.code in ("stale_ply", "not_your_seat")
-    # olena's board, changed in code on diego's turn: the service's game goes back on it
+    # olena's board in code: her turn goes to the service; diego's seat from her kernel is refused,
+    # her board unchanged
     until(lambda: online(olena)["state"] == "my_turn")
     olena.board.play("a3-a2 *b2")
-    olena.board.play("e4-e3 *d3")  # diego's seat, from olena's kernel
-    until(lambda: len(olena.game.turns) == 3, what="the forged turn undone")
+    with pytest.raises(ValueError, match="does not take a turn of seat 2"):
+        olena.board.play("e4-e3 *d3")
+    assert len(olena.game.turns) == 3
+    # changed in code another way (a take-back): the service's game goes back on it
+    until(lambda: online(olena)["state"] == "thinking")
+    olena.board.game.undo()
+    olena.board.refresh()
+    until(lambda: len(olena.game.turns) == 3, what="the take-back undone")
     assert klass.clients["amy"].game(game)["ply"] == 3
     assert olena.position == until(lambda: diego.position if len(diego.game.turns) == 3 else None)
 
@@ -280,10 +296,12 @@ def test_a_new_kernel_resumes_the_game_from_the_lobby_and_it_goes_on(klass: Clas
     until(lambda: klass.clients["olena"].game(game)["ply"] == 1)
     # olena's kernel restarted: a new client (new token), a new lobby; her game is listed with Resume
     lobby = Lobby("en", klass.client("olena"), refresh=0, poll_wait=POLL)
+    settle(lobby)
     rows = [row for row in lobby._games.children if isinstance(row.children[0].value, str)]
     row = next(r for r in rows if r.children[0].value.startswith(f"Game {game}:"))
     assert row.children[1].description == "Resume"
     row.children[1].click()
+    settle(lobby)
     board = lobby.board
     assert board is not None and board.mode.game_id == game
     klass.boards.append(board)
@@ -296,22 +314,144 @@ def test_a_new_kernel_resumes_the_game_from_the_lobby_and_it_goes_on(klass: Clas
 def test_the_lobby_opens_a_seek_a_classmate_accepts_and_both_boards_come_up(klass: Class) -> None:
     olena = Lobby("uk", klass.clients["olena"], refresh=0, poll_wait=POLL)
     diego = Lobby("es", klass.clients["diego"], refresh=30, poll_wait=POLL)
+    settle(olena, diego)
     olena.refresh()
     diego.refresh()
     assert "olena" in [row.children[0].value for row in diego._online.children]
     olena._open.click()  # Open an invitation: 2 seats
+    assert "Звертаємося до сервісу ігор класу" in olena._notice.value  # said at once, asked in the background
+    settle(olena)
     assert "Чекаємо на гравців: 1 з 2" in olena._seeks.children[0].children[0].value
     diego.refresh()
     accept = next(r for r in diego._seeks.children if "olena" in r.children[0].value)
     assert accept.children[1].description == "Aceptar"
     accept.children[1].click()
+    settle(diego)
     assert diego.board is not None
     olena.refresh()  # her seek has become a game: its board comes up by itself
+    settle(olena)
     assert olena.board is not None and olena.board.mode.game_id == diego.board.mode.game_id
     klass.boards += [olena.board, diego.board]
     assert online(olena.board)["state"] == "my_turn" and online(diego.board)["state"] == "thinking"
     olena.close()
     diego.close()
+
+
+class _HungService:
+    """A service that takes connections and never answers (a hung one), until :meth:`stop`: then none."""
+
+    def __init__(self) -> None:
+        import socket
+        import threading
+
+        self._listener = socket.create_server(("127.0.0.1", 0))
+        self.url = f"http://127.0.0.1:{self._listener.getsockname()[1]}/services/classgame/"
+        self.waiting = 0  # requests received and still waited for by their client
+        self._held: list[Any] = []
+        self._stopped = False
+        self._lock = threading.Lock()
+        threading.Thread(target=self._serve, daemon=True).start()
+
+    def _serve(self) -> None:
+        import threading
+
+        while True:
+            try:
+                conn, _ = self._listener.accept()
+            except OSError:  # stopped
+                return
+            with self._lock:
+                if self._stopped:
+                    conn.close()
+                    return
+                self._held.append(conn)
+            threading.Thread(target=self._hold, args=(conn,), daemon=True).start()
+
+    def _hold(self, conn: Any) -> None:
+        with conn:
+            try:
+                if not conn.recv(65536):
+                    return
+            except OSError:  # cut by stop()
+                return
+            with self._lock:
+                self.waiting += 1
+            try:
+                while conn.recv(65536):  # b"": the client gave up waiting
+                    pass
+            except OSError:
+                pass
+            with self._lock:
+                self.waiting -= 1
+
+    def stop(self) -> None:
+        """Stop: the connections held are cut, a new one is refused."""
+        import socket
+
+        with self._lock:
+            self._stopped = True
+            self._listener.close()
+            for conn in self._held:
+                with contextlib.suppress(OSError):
+                    conn.shutdown(socket.SHUT_RDWR)
+
+
+def _buttons(widget: Any) -> list[Any]:
+    """The buttons shown in an ipywidgets tree."""
+    import ipywidgets as w
+
+    out = []
+    for child in getattr(widget, "children", ()):
+        if child.layout.display == "none":
+            continue
+        if isinstance(child, w.Button):
+            out.append(child)
+        out += _buttons(child)
+    return out
+
+
+def test_with_the_service_hung_or_stopped_every_lobby_and_board_button_answers_off_the_kernels_thread(
+    klass: Class,
+) -> None:
+    from logger_widget.online.connections import Connections
+
+    klass.clients["diego"].heartbeat()  # a classmate online: a Challenge button
+    seek = klass.clients["amy"].open_seek(2)  # an open invitation: Accept
+    game = klass.game()  # olena's game: Resume
+    watched = klass.game("amy", "diego")  # the class's: Watch
+    client = klass.client("olena")
+    lobby = Lobby("en", client, refresh=0, poll_wait=POLL)
+    settle(lobby)
+    board = klass.board(game, "olena", client=client)
+    buttons = _buttons(lobby.widget)
+    names = sorted({b.description for b in buttons})
+    assert {"Challenge", "Accept", "Resume", "Watch", "Open an invitation", "Refresh"} <= set(names), names
+    hung = _HungService()
+    client.url, client.timeout = hung.url, 30.0
+    client._connections = Connections(hung.url)
+    try:
+        # a hung service: the press is answered at once; its request waits on the worker, not here
+        buttons[0].click()
+        assert "Asking the class game service" in lobby._notice.value
+        until(lambda: hung.waiting >= 1, what="the request waiting on the lobby's worker")
+        drive(board).play(Turn.parse("a1-a3 *b3"))  # the board too: played, "Sending your turn…"
+        assert online(board)["state"] == "sending"
+    finally:
+        hung.stop()  # a stopped service: every connection refused
+    until(lambda: "does not answer" in lobby._notice.value, what="the hung request's error")
+    for button in _buttons(lobby.widget):  # every button, one by one: each says the service does not answer
+        lobby._notice.value = ""
+        button.click()
+        until(lambda: "does not answer" in lobby._notice.value, what=f"{button.description}'s answer")
+        assert lobby.board is None or lobby.board.mode.game_id in (game, watched)
+    board.resign_button.click()
+    board.yes_button.click()
+    until(lambda: "does not answer" in (board.view["notice"] or {}).get("text", ""), what="Resign's answer")
+    until(lambda: online(board)["state"] == "reconnecting", what="the board's turn waiting for the service")
+    lobby.close()
+    klass.clients["amy"].cancel(int(seek["id"]))
+    for pupil, g in (("diego", game), ("amy", watched)):
+        klass.clients[pupil].resign(g)
 
 
 def test_a_lost_connection_shows_reconnecting_and_the_game_goes_on(klass: Class) -> None:
@@ -392,6 +532,7 @@ def test_every_text_of_an_online_board_comes_from_the_catalogues(klass: Class) -
     ]
     strings.append(("bar.confirm", _text(first.confirm_text.value)))
     lobby = Lobby("en-XA", klass.clients["amy"], refresh=0)
+    settle(lobby)
     lobby._turn_limit.value = "x"
     lobby._open.click()
     strings += [("lobby.limit", lobby._turn_limit_label.value), ("lobby.placeholder", lobby._turn_limit.placeholder),
@@ -415,6 +556,7 @@ def test_the_lobby_joins_the_arena_is_paired_and_the_game_opens_then_resign_and_
     # olena's lobby reads only in the background (every 30 s, the arena every 2 s while she is in it)
     olena = Lobby("uk", klass.clients["olena"], refresh=30, poll_wait=POLL)
     diego = Lobby("es", klass.clients["diego"], refresh=30, poll_wait=POLL)
+    settle(olena, diego)
     try:
         assert "Арена відкрита: до кінця ще 20 хвилин." in olena._arena_status.value
         assert (
@@ -423,9 +565,11 @@ def test_the_lobby_joins_the_arena_is_paired_and_the_game_opens_then_resign_and_
             and olena._join.description == "Приєднатися до арени"
         )
         olena._join.click()
+        settle(olena)
         assert "Ти на арені: чекаємо" in olena._arena_you.value and olena.in_arena()
         assert _shown(olena._leave) and not _shown(olena._join) and olena.board is None
         diego._join.click()  # two waiting: the service pairs them at the next poll of either
+        settle(diego)
         # neither clicks anything more: their lobbies' arena polls open the game on their boards
         board = until(lambda: olena.board, timeout=10, what="olena's arena board by itself")
         klass.boards.append(board)
@@ -443,6 +587,7 @@ def test_the_lobby_joins_the_arena_is_paired_and_the_game_opens_then_resign_and_
         )
         assert "Твоє місце:" in olena._arena_you.value
         diego._leave.click()  # no new games for diego; the game in progress goes on
+        settle(diego)
         other.resign_button.click()
         other.yes_button.click()
         until(lambda: online(board)["state"] == "over", what="the resignation on olena's board")
@@ -495,6 +640,7 @@ def test_resign_asks_first_the_others_see_who_resigned_and_the_service_refuses_t
 def test_the_lobby_turn_limit_refuses_bad_values_by_name_and_a_limited_game_ends_by_it(klass: Class) -> None:
     olena = Lobby("en", klass.clients["olena"], refresh=0, poll_wait=POLL)
     diego = Lobby("uk", klass.clients["diego"], refresh=0, poll_wait=POLL)
+    settle(olena, diego)
     try:
         before = {s["id"] for s in klass.clients["olena"].seeks()}
         for bad in ("abc", "0", "501", "2.5", "-3"):
@@ -510,12 +656,15 @@ def test_the_lobby_turn_limit_refuses_bad_values_by_name_and_a_limited_game_ends
         assert {s["id"] for s in klass.clients["olena"].seeks()} == before  # nothing was opened
         olena._turn_limit.value = " 2 "
         olena._open.click()
+        settle(olena)
         diego.refresh()
         row = next(r for r in diego._seeks.children if "olena" in r.children[0].value)
         assert "щонайбільше 2 ходи" in row.children[0].value, row.children[0].value
         row.children[1].click()
+        settle(diego)
         assert diego.board is not None
         olena.refresh()
+        settle(olena)
         assert olena.board is not None
         klass.boards += [olena.board, diego.board]
         first, second = olena.board, diego.board

@@ -75,6 +75,14 @@ def _lesson() -> Board:
     return lesson_board(LESSONS[0].key, "uk", bot_mode="sync")
 
 
+def _puzzle() -> Any:
+    from logger_widget.board import PuzzleBoard
+
+    board = PuzzleBoard(locale="es", bot_mode="sync")
+    assert board.view["puzzle"]["id"]
+    return board
+
+
 def check(view: dict[str, Any]) -> None:
     """Raise typeguard's TypeCheckError unless ``view`` is a :class:`BoardView` (every item of every list)."""
     check_type(view, BoardView, collection_check_strategy=CollectionCheckStrategy.ALL_ITEMS)
@@ -88,6 +96,7 @@ BOARDS = {
     "choosing corners": _setup,
     "review": _review,
     "lesson": _lesson,
+    "puzzle": _puzzle,
 }
 
 
@@ -233,3 +242,17 @@ def test_typescript_finds_a_misspelt_key_of_the_view(tmp_path: Path) -> None:
     bad.write_text(source.replace("view.status.text", "view.status.txt", 1), encoding="utf-8")
     out = typecheck(bad)
     assert out.returncode != 0 and "'txt' does not exist on type 'StatusPanel'" in out.stdout, out.stdout
+
+
+def test_every_draw_in_the_test_suite_is_checked_so_an_undeclared_key_fails() -> None:
+    """tests/conftest.py checks every view a board draws: a mode adding an undeclared panel fails at once."""
+    from logger_widget.board.host import BaseMode
+
+    class Leaky(BaseMode):
+        name = "leaky"
+
+        def panels(self, view: Any, tr: Any) -> dict[str, Any]:
+            return {"extra": 1}
+
+    with pytest.raises(TypeCheckError):
+        Board(["human", "human"], locale="en", bot_mode="sync", autosave=False, mode=Leaky())

@@ -860,7 +860,7 @@ def test_after_the_bots_reply_the_round_shows_both_turns() -> None:
 
 
 def test_the_move_arrow_follows_an_orthogonal_path() -> None:
-    from logger_widget.board.view import move_path
+    from logger_widget.svg import move_path
 
     start = Position.from_lpn("....2/...../...../m..../1.... 1 0,0 2,2")
     # a1 → b2: a2 holds a tree, so the path goes through b1
@@ -1221,3 +1221,68 @@ def test_the_status_says_what_the_board_chose_for_the_player() -> None:
     # a free choice says nothing more
     board = sync_board(("human", "human"), record=PROTEST)
     assert "walled in" not in board.view["status"]["text"] and "only" not in board.view["status"]["text"]
+
+
+# ---------------------------------------------------------------------------- clicks never lost
+
+
+def _front_end(board: Board) -> list[dict[str, Any]]:
+    """The board's custom messages to the front end (the answers to its intents), as they are sent."""
+    sent: list[dict[str, Any]] = []
+    board.send = lambda content, buffers=None: sent.append(content)  # type: ignore[method-assign]
+    return sent
+
+
+def _click(board: Board, view: dict[str, Any], seq: int, cell: str, client: str = "page") -> None:
+    """A click sent as board.js sends it, from the view the page drew (through the widget's message path)."""
+    msg = {"type": "intent", "client": client, "seq": seq, "version": view["version"],
+           "basis": view["basis"], "action": "cell", "cell": cell}  # fmt: skip
+    board._on_custom_msg(board, msg)
+
+
+def test_a_background_repaint_racing_a_click_never_makes_it_stale() -> None:
+    """A repaint from another thread between the view the pupil sees and their click: the click is taken."""
+    b = sync_board(("human", "human"))
+    sent = _front_end(b)
+    stop = threading.Event()
+    painted = threading.Condition()
+
+    def repaint() -> None:  # what a "thinking…" line, review progress or a classmate's presence does
+        while not stop.is_set():
+            b.notify("info", "a background line")
+            with painted:
+                painted.notify_all()
+
+    painter = threading.Thread(target=repaint, daemon=True)
+    painter.start()
+    try:
+        for seq, cell in enumerate(("a3", "b3", "e4", "d4"), 1):
+            seen = dict(b.view)
+            with painted:  # wait until the board was repainted since the page drew its view
+                assert painted.wait_for(lambda v=seen["version"]: b.view["version"] > v, timeout=10)
+            assert b.view["version"] > seen["version"] and b.view["basis"] == seen["basis"]
+            _click(b, seen, seq, cell)
+    finally:
+        stop.set()
+        painter.join(10)
+    assert [t.notation() for t in b.game.turns] == ["a1-a3 *b3", "e5-e4 *d4"]
+    assert [(m["seq"], m["result"]) for m in sent] == [(1, "ok"), (2, "ok"), (3, "ok"), (4, "ok")]
+
+
+def test_a_click_on_a_board_that_changed_is_answered_stale_and_says_why() -> None:
+    b = sync_board(("human", "human"))
+    sent = _front_end(b)
+    seen = dict(b.view)
+    _click(b, b.view, 1, "a3", client="other-view")  # another view of the board moves first
+    _click(b, seen, 1, "a2")  # this page's click refers to the position before it
+    assert [(m["client"], m["seq"], m["result"]) for m in sent] == [
+        ("other-view", 1, "ok"),
+        ("page", 1, "stale"),
+    ]
+    assert b._controller.steps[-1].stage == "plant" and not b.game.turns  # the stale click changed nothing
+    notice = b.view["notice"]
+    assert notice is not None and "not taken" in notice["text"]
+    # an intent naming only its view's version (older front ends) is mapped to that view's basis
+    v = b.view["version"]
+    b.notify("info", "a repaint")
+    assert b.handle_message({"type": "intent", "action": "cell", "cell": "b3", "version": v}) == "ok"

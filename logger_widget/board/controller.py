@@ -9,7 +9,10 @@ knows what is legal) or into a call of the board's public API, and answers
 It is the board's **Play** mode (the bottom of its stack of modes, see
 :mod:`.host`): it owns the person's turn in progress (:attr:`Controller.steps`: one
 ``TurnInProgress`` per step, so "Back" pops one) and asks the board, its
-:class:`~logger_widget.board.host.Host`, for every change of the game. Forced choices are taken
+:class:`~logger_widget.board.host.Host`, for every change of the game. A completed
+turn is *submitted* (:meth:`Host.submit_turn <logger_widget.board.host.Host.submit_turn>`)
+to the board's :class:`~logger_widget.board.host.TurnSink`: local play, or the class
+game service (:meth:`OnlineMode.submit <logger_widget.board.online_mode.OnlineMode.submit>`). Forced choices are taken
 for the player (:func:`forced`), except the *target* of an action: a chop,
 plant or protest target is always shown first (with the chop preview) and
 confirmed by a click, even when it is the only one.
@@ -192,7 +195,7 @@ class Controller(BaseMode):
         """Play the completed turn ``tip``."""
         seat, skipped = tip.seat, tip.skipped
         notice = Notice("info", text("skipped", player=player_text(seat))) if skipped else None
-        self.host.play_turn(tip.turn, notice)
+        self.host.submit_turn(tip.turn, notice)
 
     def adjust(self, state: BoardState) -> None:
         """The turn in progress, the same turn at its action step, whether "Back" can go back, what was forced."""
@@ -313,7 +316,7 @@ class Controller(BaseMode):
         if not value.strip():
             return self.reject("notation_empty", "info")
         try:
-            self.host.play_turn(value.strip())
+            self.host.submit_turn(value.strip())
         except LoggerError as e:
             self.host.show(Notice("error", illegal_text(e)))
             return "rejected"

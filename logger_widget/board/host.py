@@ -28,10 +28,28 @@ from ..engine.turn import Turn
 from ..i18n import Translator
 from .view import BoardState, Notice, Seat, ViewModel
 
-__all__ = ["BaseMode", "Host", "Mode", "TURN_INTENTS"]
+__all__ = ["BaseMode", "Host", "Mode", "TURN_INTENTS", "TurnSink"]
 
 #: Intents that make or prepare a person's turn: refused while a mode stops play (setup, replay, a solved lesson).
 TURN_INTENTS = frozenset({"cell", "action", "done", "back", "notation", "hint"})
+
+
+class TurnSink(Protocol):
+    """Where a person's completed turn goes: local play (the board's game) or the class game service.
+
+    The Play mode never changes the game itself: it submits the turn to the host
+    (:meth:`Host.submit_turn`), and the host hands it to its sink. The board's own sink plays it
+    on the board's game; a class game's sink (:class:`~logger_widget.board.online_mode.OnlineMode`)
+    plays it at once, sends it to the service and confirms it, or takes it back with a notice.
+    """
+
+    def submit(self, turn: Turn, notice: Notice | None = None) -> None:
+        """Play the person's ``turn`` (for the seat to move) and show ``notice``.
+
+        Raises:
+            IllegalTurnError: ``turn`` is not legal here; the game is unchanged.
+            ValueError: this sink does not take a turn from that seat now; the game is unchanged.
+        """
 
 
 class Host(Protocol):
@@ -64,7 +82,17 @@ class Host(Protocol):
         """The :class:`Seat` of ``seat`` (1-based), to read only."""
 
     def play_turn(self, turn: Turn | str, notice: Notice | None = None) -> None:
-        """Play ``turn`` for the seat to move and show ``notice``; raises the engine's errors, the game unchanged."""
+        """Play ``turn`` on the board's game at once (a bot's turn, a classmate's from the service).
+
+        A person's turn goes through :meth:`submit_turn` instead. Raises the engine's errors, the game unchanged.
+        """
+
+    def submit_turn(self, turn: Turn | str, notice: Notice | None = None) -> None:
+        """A person's completed turn (a :class:`Turn`, or notation parsed once here) to the board's :class:`TurnSink`.
+
+        Raises:
+            NotationError, IllegalTurnError, ValueError: as :meth:`TurnSink.submit`; the game unchanged.
+        """
 
     def take_back(self, discard_redo: bool = False) -> None:
         """Undo the last turn (and forget it for Redo with ``discard_redo``)."""

@@ -14,14 +14,20 @@
 
 and, below, the board of the game opened (an :class:`~.online_mode.OnlineBoard`). The lists are
 refreshed by **Refresh** and every ``refresh`` seconds in the background, the arena every
-:data:`ARENA_POLL` seconds while the pupil is in it (the service pairs only pupils it hears from);
-the answers are applied on the kernel's event loop. Off the hub the lobby says that class play
+:data:`ARENA_POLL` seconds while the pupil is in it (the service pairs only pupils it hears from).
+
+No button waits for the service on the kernel's thread: a press says "Asking the class game
+service…" at once, and its request, the lists read again and the game's record for a board to open
+are made by the lobby's one worker thread; the answers are applied on the kernel's event loop
+(:meth:`Lobby._deliver`, the one path), and a service that cannot be reached is said so.
+:meth:`Lobby.close` drops the work not begun and every answer still to come. Off the hub the lobby says that class play
 needs the class hub (it never raises in a notebook); a service that does not answer is said so too.
 """
 
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import html
 import logging
 import math
@@ -67,6 +73,20 @@ def _lists_key(data: dict[str, list[dict[str, Any]]], name: str) -> tuple[Any, .
         for g in data[kind]
     )
     return players, seeks, games
+
+
+def _games_of(name: str, games: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The games in ``games`` where ``name`` has a seat, each once (by id), in their order."""
+    out: dict[int, dict[str, Any]] = {}
+    for g in games:
+        if any(s.get("player") == name for s in g.get("seats", ())):
+            out.setdefault(int(g["id"]), g)
+    return list(out.values())
+
+
+def _unless(stop: threading.Event, fn: Callable[[], Any]) -> None:
+    if not stop.is_set():
+        fn()
 
 
 def _fill(box: w.Box, rows: list[w.Widget]) -> None:
@@ -176,6 +196,10 @@ class Lobby:
         self.me: dict[str, Any] = {}
         self.data: dict[str, list[dict[str, Any]]] = {"players": [], "seeks": [], "games": [], "class": []}
         self._stop = threading.Event()
+        #: the lobby's one worker: every request of a button, a refresh or a board to open (in order)
+        self._jobs = concurrent.futures.ThreadPoolExecutor(
+            max_workers=1, thread_name_prefix="classgame-lobby"
+        )
         try:
             self._loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
         except RuntimeError:
@@ -214,7 +238,7 @@ class Lobby:
             button.layout.display = "none"
         self._refresh = w.Button(description=t("refresh"), icon="refresh")
         self._refresh.add_class("lw-lobby-refresh")
-        self._refresh.on_click(lambda _b: self.refresh())
+        self._refresh.on_click(lambda _b: self._submit(lambda _c: None))
         self._output = w.Output()
         self.client: ClassClient | None
         try:
@@ -260,7 +284,7 @@ class Lobby:
         if old is not None:
             old.close()  # the cell was run again: one lobby (and one refresh thread) per pupil
         _lobbies[self.client.who] = self
-        self.refresh()
+        self._submit(lambda _c: None)  # the first read, in the background
         if refresh > 0:
             threading.Thread(target=self._every, args=(refresh,), name="classgame-lobby", daemon=True).start()
 
@@ -339,7 +363,11 @@ class Lobby:
                 continue
             self._deliver(draw)
 
-    def _deliver(self, fn: Callable[[], None]) -> None:
+    def _deliver(self, fn: Callable[[], Any]) -> None:
+        """Run ``fn`` (an answer of the service) on the kernel's event loop; dropped once the lobby is closed."""
+        if self._stop.is_set():
+            return
+        fn = partial(_unless, self._stop, fn)
         loop = self._loop
         if loop is not None and loop.is_running() and not loop.is_closed():
             loop.call_soon_threadsafe(fn)
@@ -347,8 +375,9 @@ class Lobby:
             fn()
 
     def close(self) -> None:
-        """Stop the background refresh (and the open board's feed)."""
+        """Stop the background refresh and every request still to come (and the open board's feed)."""
         self._stop.set()
+        self._jobs.shutdown(wait=False, cancel_futures=True)
         if self.board is not None:
             self.board.close()
 
@@ -365,13 +394,19 @@ class Lobby:
         self.error = None
         self.me = dict(data["me"])
         name = str(self.me.get("name", ""))
-        mine = [g for g in data["games"] if any(s.get("player") == name for s in g.get("seats", ()))]
+        mine = _games_of(name, [*data["games"], *data["class"]])
         known = {int(g["id"]) for g in self.data.get("games", ())}
         fresh = [g for g in mine if int(g["id"]) not in known]
         first = not self._drawn
         self._drawn = True
-        self.data = {"players": list(data["players"]), "seeks": list(data["seeks"]), "games": mine,
-                     "class": [g for g in data["class"] if g not in mine]}  # fmt: skip
+        ids = {int(g["id"]) for g in mine}
+        self.data = {
+            # classmates only: the teacher is not one to challenge (PresenceEntry's optional ``teacher``)
+            "players": [p for p in data["players"] if not p.get("teacher")],
+            "seeks": list(data["seeks"]),
+            "games": mine,  # the pupil's own games, with Resume
+            "class": [g for g in data["class"] if int(g["id"]) not in ids],  # the others', with Watch
+        }
         if not self._notice.value or 'data-kind="error"' in self._notice.value:
             self._notice.value = self._box("info", t("me", name=name))
         key = _lists_key(self.data, name)
@@ -379,7 +414,9 @@ class Lobby:
             self._key = key
             self._rows(name)
         if fresh and not first and (self.board is None or self.board.mode.over):
-            self.open(int(fresh[0]["id"]))  # a seek of the pupil's has just started: its board comes up
+            self._open_later(
+                int(fresh[0]["id"])
+            )  # a seek of the pupil's has just started: its board comes up
         self._draw_arena(data["arena"])
 
     def _draw_arena(self, answer: dict[str, Any]) -> None:
@@ -424,7 +461,7 @@ class Lobby:
             if not busy or self._showing(game):
                 self._arena_opened.add(game)  # paired: the game's board comes up by itself (once)
                 if not self._showing(game):
-                    self.open(game)
+                    self._open_later(game)
                     self._show(self._arena_resume, False)
 
     def _showing(self, game: int) -> bool:
@@ -441,20 +478,21 @@ class Lobby:
         if widget.layout.display != display:
             widget.layout.display = display
 
-    def _join_arena(self, client: ClassClient) -> None:
+    def _join_arena(self, client: ClassClient) -> Callable[[], Any]:
         info = self.arena.get("arena") or {}
         client.join_arena(int(info["id"]))
-        self._notice.value = self._box("success", self._t("joined", ARENA))
+        return lambda: setattr(self._notice, "value", self._box("success", self._t("joined", ARENA)))
 
     def _leave_arena(self, client: ClassClient) -> None:
         info = self.arena.get("arena") or {}
         client.leave_arena(int(info["id"]))
 
-    def _open_arena_game(self, client: ClassClient) -> None:
+    def _open_arena_game(self, client: ClassClient) -> Callable[[], Any] | None:
         game = (self.arena.get("you") or {}).get("game")
-        if isinstance(game, int):
-            self._arena_opened.add(game)
-            self.open(game)
+        if not isinstance(game, int):
+            return None
+        self._arena_opened.add(game)
+        return partial(self._put_board, client.game(game))
 
     def _rows(self, name: str) -> None:
         t = self._t
@@ -527,10 +565,8 @@ class Lobby:
             )
             self._notice.value = self._box("error", text)
             return
-        self._act(
-            lambda c: self._accepted(c.open_seek(self._seats.value, (), self._bot_specs(), turn_limit=limit)),
-            "opened",
-        )
+        seats, bots = self._seats.value, self._bot_specs()
+        self._submit(lambda c: self._accepted(c.open_seek(seats, (), bots, turn_limit=limit), c), "opened")
 
     def _button(
         self,
@@ -542,41 +578,98 @@ class Lobby:
     ) -> w.Button:
         button = w.Button(description=self._t(key, table), layout={"width": "auto"})
         button.add_class(css or f"lw-lobby-{key}")
-        button.on_click(lambda _b: self._act(act, done))
+        button.on_click(lambda _b: self._submit(act, done))
         return button
 
-    def _act(self, act: Callable[[ClassClient], Any], done: str | None = None) -> None:
-        if self.client is None:
+    def _submit(
+        self, work: Callable[[ClassClient], Callable[[], Any] | None], done: str | None = None
+    ) -> None:
+        """A button's ``work`` (its requests) on the lobby's worker, then the lists read again.
+
+        The kernel's thread only says "Asking the class game service…"; on the kernel's loop the lists
+        are drawn, ``done``'s notice (or who the pupil is) shown, and what ``work`` returned run (a
+        board to open), or the error said.
+        """
+        client = self.client
+        if client is None or self._stop.is_set():
             return
+        self._notice.value = self._box("info", self._t("working"))
+
+        def job() -> None:
+            try:
+                then = work(client)
+                data = self._read(client)
+            except ClassGameError as e:
+                self._deliver(partial(self._show_error, e))
+                return
+
+            def apply() -> None:
+                self._notice.value = ""  # the lists say who the pupil is again
+                self._draw(data)
+                if done is not None:
+                    self._notice.value = self._box("success", self._t(done))
+                if then is not None:
+                    then()
+
+            self._deliver(apply)
+
         try:
-            act(self.client)
-        except ClassGameError as e:
-            self._show_error(e)
+            self._jobs.submit(job)
+        except RuntimeError:  # closed meanwhile
             return
-        if done is not None:
-            self._notice.value = self._box("success", self._t(done))
-        self.refresh()
 
-    def _accept(self, seek: int, client: ClassClient) -> None:
-        self._accepted(client.accept(seek))
+    def _accept(self, seek: int, client: ClassClient) -> Callable[[], Any] | None:
+        return self._accepted(client.accept(seek), client)
 
-    def _open_with(self, game: int, client: ClassClient) -> None:
-        self.open(game)
+    def _open_with(self, game: int, client: ClassClient) -> Callable[[], Any]:
+        return partial(self._put_board, client.game(game))
 
-    def _accepted(self, seek: dict[str, Any]) -> None:
+    def _accepted(self, seek: dict[str, Any], client: ClassClient) -> Callable[[], Any] | None:
         """A seek joined or opened: its game's board comes up once every seat is taken."""
         if isinstance(seek.get("game"), int):
-            self.open(seek["game"])
+            return partial(self._put_board, client.game(seek["game"]))
+        return None
+
+    def _open_later(self, game: int) -> None:
+        """Open game ``game``'s board once its record is read (on the worker)."""
+        client = self.client
+        if client is None or self._stop.is_set():
+            return
+
+        def job() -> None:
+            try:
+                info = client.game(game)
+            except ClassGameError as e:
+                self._deliver(partial(self._show_error, e))
+                return
+            self._deliver(partial(self._put_board, info))
+
+        try:
+            self._jobs.submit(job)
+        except RuntimeError:  # closed meanwhile
+            return
 
     # ------------------------------------------------------------------ boards
 
     def open(self, game: int) -> OnlineBoard:
-        """Put game ``game`` on a board below the lobby (the pupil's seat, or as a spectator)."""
+        """Put game ``game`` on a board below the lobby (the pupil's seat, or as a spectator).
+
+        Raises:
+            NotOnHub: the lobby is not on the class hub.
+            ServiceUnreachable, Refused: the game's record cannot be read.
+        """
         if self.client is None:
             raise NotOnHub("JUPYTERHUB_API_TOKEN")
+        return self._put_board(self.client.game(game))
+
+    def _put_board(self, info: dict[str, Any]) -> OnlineBoard:
+        """Put the game ``info`` (its record, read already) on a board below the lobby."""
+        assert self.client is not None
         if self.board is not None:
             self.board.close()
-        self.board = OnlineBoard(game, self.locale, self.client, poll_wait=self.poll_wait)
+        self.board = OnlineBoard(
+            int(info["id"]), self.locale, self.client, poll_wait=self.poll_wait, info=info
+        )
         # set as the output's data, not displayed into it: the lobby also opens a board from its
         # background refresh, where no cell is running to route a display message
         self._output.outputs = ()

@@ -3,10 +3,14 @@
 :class:`OnlineMode` is a :class:`~logger_widget.board.host.Mode` on top of the board's stack. The
 service is the authority; the board shows its game:
 
-* **the pupil's turn**: the normal turn flow (clicks, or typed notation). When the turn is complete
-  the board plays it at once and the mode sends it (``POST …/turns`` with its ply, in a background
-  thread): "Sending your turn…" until the service has it. A refusal (an illegal, stale or forged
-  turn) puts the service's game back on the board and says why, with the rule.
+* **the pupil's turn**: the normal turn flow (clicks, or typed notation). The mode is the board's
+  :class:`~logger_widget.board.host.TurnSink`: the Play mode submits the completed turn to it
+  (:meth:`OnlineMode.submit`), which plays it on the board at once and sends it (:meth:`OnlineMode.send`:
+  ``POST …/turns`` with its ply, in the background): "Sending your turn…" until the service has it.
+  A refusal (an illegal, stale or forged turn) puts the service's game back on the board and says
+  why, with the rule.
+* **a change made in code** (``board.undo()``, ``board.load()``): the board's game is no more the
+  service's game and the pupil's turn on its way, so the service's game goes back on it.
 * **the others' turns** (classmates, or bots the service plays) arrive through a
   :class:`~logger_widget.online.client.GameFeed` (a long poll in a background thread) and are played
   on the board on the kernel's event loop (:meth:`Host.deliver <logger_widget.board.host.Host.deliver>`),
@@ -44,6 +48,7 @@ import ipywidgets as w  # type: ignore[import-untyped]
 
 from ..engine.errors import LoggerError
 from ..engine.game import Game
+from ..engine.turn import Turn
 from ..i18n import Translator
 from ..i18n.explain import explain_rule
 from ..i18n.texts.online import ERRORS, ONLINE, RESIGN, STATUS
@@ -121,13 +126,27 @@ class OnlineMode(BaseMode):
         self.resigning = False  # the pupil's resignation is on its way to the service
         self.seq = 0
         self._confirmed = 0  # turns the service has
-        self._applying = False  # the mode itself changes the game: no turn to send
+        #: the game the board must hold: the service's (and the pupil's turn on its way); start and turns
+        self._known: tuple[Any, tuple[Any, ...]] | None = None
+        self._stop = threading.Event()  # close(): the sending loop ends at once
         self._feed: GameFeed | None = None
         self._closed = False
         self._presence_read = 0.0
         self._looked: tuple[Any, ...] = ()
         self.update(info)
         self.mine = frozenset(int(s) for s in info.get("you") or ())
+
+    def _held(self) -> tuple[Any, tuple[Any, ...]]:
+        """The game the board must hold (start and turns): at first the one the board was made with."""
+        if self._known is None:
+            self._hold()
+        assert self._known is not None
+        return self._known
+
+    def _hold(self) -> None:
+        """The board's game, as it is now, is the one it must hold."""
+        game = self.host.game
+        self._known = (game.start, tuple(game.turns))
 
     # ------------------------------------------------------------------ the service's game
 
@@ -173,6 +192,7 @@ class OnlineMode(BaseMode):
 
     def start(self) -> None:
         """Follow the game live (a :class:`GameFeed` thread); a finished game is not followed."""
+        self._hold()  # the board holds the service's game
         if self.over or self._closed:
             return
         key = (self.client.who, self.game_id)
@@ -193,8 +213,9 @@ class OnlineMode(BaseMode):
         self._feed.start()
 
     def close(self) -> None:
-        """Stop following the game (the board stays as it is)."""
+        """Stop following the game and sending (the board stays as it is)."""
         self._closed = True
+        self._stop.set()
         if self._feed is not None:
             self._feed.stop()
 
@@ -250,31 +271,33 @@ class OnlineMode(BaseMode):
             self.host.changed()
 
     def _take_turn(self, ply: int, notation: str) -> bool:
-        """The service's turn at ``ply``: confirm ours, or play a classmate's; False when out of step."""
+        """The service's turn at ``ply``: confirm ours, or play a classmate's; False when out of step.
+
+        The notation is parsed once, against the position it was played from.
+        """
         game = self.host.game
+        if ply > len(game.turns):
+            return False
+        turn = _parse(game.positions[ply], notation)
         if ply < len(game.turns):
-            if game.turns[ply] != _parse(game.positions[ply], notation):
+            if game.turns[ply] != turn:
                 return False  # the board holds another turn there: the service's game goes back on
             self._confirmed = max(self._confirmed, ply + 1)
             if self.pending is not None and self.pending[0] == ply:
                 self.pending = None
             return True
-        if ply != len(game.turns):
+        if turn is None:
             return False
         self._confirmed = ply + 1  # before the turn is played: the board draws it as the service's
+        start, turns = self._held()
+        self._known = (start, (*turns, turn))
         try:
-            self._play(notation)
+            self.host.play_turn(turn)
         except LoggerError:
             self._confirmed = ply
+            self._hold()
             return False
         return True
-
-    def _play(self, notation: str) -> None:
-        self._applying = True
-        try:
-            self.host.play_turn(notation)
-        finally:
-            self._applying = False
 
     def _on_trouble(self, error: ClassGameError | None) -> None:
         """The feed lost the service (``error``) or reached it again (``None``: the game is read again)."""
@@ -348,35 +371,61 @@ class OnlineMode(BaseMode):
             self.pending = None
             self.update(info)
             local = host.game
+            self._known = (game.start, tuple(game.turns))
             if local.start == game.start and local.turns == game.turns:
                 if notice is not None:
                     host.show(notice)
                 self._changed()
                 return
-            self._applying = True
-            try:
-                host.replace_game(game, notice)
-            finally:
-                self._applying = False
+            host.replace_game(game, notice)
 
     # ------------------------------------------------------------------ the pupil's turn
 
-    def after_change(self) -> None:
-        """The game changed: the pupil's own turn is sent; any other change is undone by the service's game.
+    def submit(self, turn: Turn, notice: Notice | None = None) -> None:
+        """The pupil's completed turn (the board's :class:`~logger_widget.board.host.TurnSink`).
 
-        Other changes: ``board.play`` on a classmate's turn, ``board.undo()``, ``board.load()`` in code.
+        It is played on the board at once (optimistically) and sent to the service
+        (:meth:`send`); the service confirms it, or refuses it and its game goes back on the board
+        with the reason.
+
+        Raises:
+            ValueError: the seat to move is not the pupil's now (a watcher, a classmate's turn, the
+                game over, a turn still on its way); the board is unchanged.
+            IllegalTurnError: ``turn`` is not legal here; the board is unchanged.
         """
-        if self._applying:
-            return
         game = self.host.game
-        ply = len(game.turns) - 1
-        if ply == self._confirmed and not self.over and game.positions[ply].to_move in self.mine:
-            self.send(ply, game.turns[ply].notation())
-        else:
+        ply, seat = len(game.turns), game.position.to_move
+        if not self.my_turn():
+            raise ValueError(
+                f"turn {turn.notation()!r}: class game {self.game_id} does not take a turn of seat {seat} "
+                f"from this board now (its seats: {sorted(self.mine) or 'none, it watches'}; "
+                f"state {self.state_name()})"
+            )
+        known = self._held()
+        self._known = (known[0], (*known[1], turn))
+        try:
+            self.host.play_turn(turn, notice)
+        except LoggerError:
+            self._known = known
+            raise
+        self.send(ply, turn.notation())
+
+    def after_change(self) -> None:
+        """After any change of the board's game: a game other than the service's is undone.
+
+        The board holds the service's game and the pupil's turn on its way; anything else
+        (``board.undo()`` or ``board.load()`` in code) is replaced by the service's game.
+        """
+        game = self.host.game
+        if (game.start, tuple(game.turns)) != self._held():
+            self._hold()  # until the service's game is read (then it is the one to hold)
             self.resync(Notice("info", lambda tr: tr.translate(ERRORS["off"])))
 
     def send(self, ply: int, notation: str) -> None:
-        """Send the pupil's turn ``notation`` played at ``ply`` (in the background; retried while unreachable)."""
+        """Send the pupil's turn ``notation`` played at ``ply`` (in the background).
+
+        Retried while the service cannot be reached, until :meth:`close`.
+        """
         self.pending = (ply, notation)
         deliver = self.host.deliver
 
@@ -387,7 +436,8 @@ class OnlineMode(BaseMode):
                     self.client.play(self.game_id, ply, notation)
                 except ServiceUnreachable as e:
                     deliver(partial(self._on_trouble, e))
-                    time.sleep(pause)
+                    if self._stop.wait(pause):
+                        return
                     pause = min(5.0, pause * 2)
                     continue
                 except Refused as e:
@@ -504,6 +554,7 @@ class OnlineMode(BaseMode):
         state = self.state_name()
         self._looked = self._look()
         out: dict[str, Any] = {
+            "controls": {"new_game": False, "language": False},  # the service's game: neither applies
             "undo": {"enabled": False},
             "redo": {"enabled": False},
             "hint": {**view["hint"], "enabled": False, "text": None},
@@ -617,6 +668,8 @@ class OnlineBoard:
         locale: ``"uk"``, ``"es"`` or ``"en"``.
         client: the pupil's client (default: :func:`~logger_widget.online.client.connect`).
         poll_wait: seconds a long poll waits (tests shorten it).
+        info: the game's record as the service sent it, when it is read already (a lobby reads it
+            off the kernel's thread); default: read here.
         options: more keyword arguments for :class:`~logger_widget.board.widget.Board`.
 
     Raises:
@@ -631,10 +684,12 @@ class OnlineBoard:
         client: ClassClient | None = None,
         *,
         poll_wait: float | None = None,
+        info: Mapping[str, Any] | None = None,
         **options: Any,
     ) -> None:
         self.client = client if client is not None else connect()
-        info = self.client.game(game)
+        if info is None:
+            info = self.client.game(game)
         record = game_from(info)
         #: the Online mode: the service's seats, status, result and the pupil's turn on its way
         self.mode = OnlineMode(self.client, info, poll_wait=poll_wait)
@@ -646,6 +701,7 @@ class OnlineBoard:
             record=record,
             hint_bot=None,
             mode=self.mode,
+            sink=self.mode,  # the pupil's turn goes to the service
             **options,
         )
         self._confirming = False

@@ -19,6 +19,7 @@ __all__ = [
     "CellView",
     "ChartPanel",
     "ChopPreview",
+    "ControlsPanel",
     "DoneButton",
     "HintPanel",
     "HistoryItem",
@@ -26,9 +27,12 @@ __all__ = [
     "LanguageOption",
     "LastTurnPanel",
     "LessonPanel",
+    "ModePanels",
     "NoticePanel",
+    "OnlinePanel",
     "PhasePanel",
     "PlayerCard",
+    "PuzzlePanel",
     "ReplayPanel",
     "ResultPanel",
     "ResumePanel",
@@ -120,6 +124,13 @@ class LessonPanel(TypedDict):
     solved: bool
     restart: str
     next: str | None
+
+
+class ControlsPanel(TypedDict):
+    """Which of the header's controls apply to this board (a class game has no New game, no language menu)."""
+
+    new_game: bool
+    language: bool
 
 
 class LanguageOption(TypedDict):
@@ -339,10 +350,45 @@ class ReviewPanel(TypedDict):
     status: StatusPanel
 
 
-class BoardView(StaticPanel):
-    """The whole view the front end draws: :class:`StaticPanel` and the panels of the moment."""
+class PuzzlePanel(TypedDict):
+    """A puzzle board's puzzle (:mod:`~logger_widget.board.puzzle_mode`): its id, theme, result, rating, hints."""
 
+    id: str
+    theme: str
+    result: str | None
+    rating: int
+    hints: int
+    side_line: bool
+
+
+class OnlinePanel(TypedDict):
+    """A class game's state (:mod:`~logger_widget.board.online_mode`), read by code and tests; no panel draws it."""
+
+    game: int
+    state: str
+    status: str
+    watching: bool
+    mine: list[int]
+    seats: list[str]
+    result: dict[str, Any] | None
+    ply: int
+
+
+class ModePanels(TypedDict, total=False):
+    """What a board with a mode adds to its view: the puzzle, or the class game."""
+
+    puzzle: PuzzlePanel
+    online: OnlinePanel
+
+
+class BoardView(StaticPanel, ModePanels):
+    """The whole view the front end draws: :class:`StaticPanel`, the panels of the moment, a mode's."""
+
+    #: the paint counter: one more on every redraw (a "thinking…" line, review progress, presence)
     version: int
+    #: what a click refers to: one more only when the position, the step of the turn or an active mode
+    #: changes; an intent sent with an older basis is stale (answered, never dropped silently)
+    basis: int
     lang: str
     cells: list[list[CellView]]
     players: list[PlayerCard]
@@ -358,6 +404,7 @@ class BoardView(StaticPanel):
     previews: dict[str, ChopPreview]
     preview_default: str | None
     lesson: LessonPanel | None
+    controls: ControlsPanel
     last: LastTurnPanel | None
     banner: BannerPanel | None
     result: ResultPanel | None

@@ -28,10 +28,11 @@ from ..i18n import Translator
 from ..i18n.texts.review import BOARD, LABELS, SENTENCES
 from ..palette import REVIEW_COLOURS, REVIEW_GLYPHS, REVIEW_TURN_COLOURS
 from ..review import Review, TurnReview, review
+from ..svg import move_path
 from .coach import review_sentence
 from .host import BaseMode
 from .messages import short
-from .view import Notice, ViewModel, move_path, notation_in_text
+from .view import Notice, ViewModel, notation_in_text
 
 __all__ = ["ReviewMode", "review_panels", "review_sentence", "review_view", "ALLOWED_INTENTS"]
 

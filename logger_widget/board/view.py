@@ -44,6 +44,7 @@ from ..i18n.texts.board import (
 )
 from ..names import short_name
 from ..palette import SEAT_STYLES
+from ..svg import move_path
 from . import panels
 
 __all__ = [
@@ -51,7 +52,6 @@ __all__ = [
     "LessonInfo",
     "ViewModel",
     "SetupInfo",
-    "move_path",
     "Frame",
     "frame",
     "Seat",
@@ -118,7 +118,10 @@ class BoardState:
 
     game: Game
     seats: Sequence[Seat]
-    version: int = 0
+    version: int = 0  # the paint counter: one more on every redraw
+    basis: int = (
+        0  # what a click refers to: one more only when the position, the turn's step or a mode changes
+    )
     tip: TurnInProgress | None = None
     action_tip: TurnInProgress | None = None  # the same turn at stage "action", when reached
     can_back: bool = False
@@ -341,30 +344,6 @@ def frame(state: BoardState) -> Frame:
         or (state.setup is not None and state.setup.human),
         drawn=tip if tip is not None else state.shown_step if replay is None else None,
     )
-
-
-def move_path(before: Position, turn: Turn) -> list[str]:
-    """The cells the logger went through: start, the free middle cell of a 2-step move, end.
-
-    Movement is orthogonal only (docs/rules.md, "Movement"): a diagonal or
-    straight 2-step move goes through a middle cell next to both ends that was
-    free (no tree, no logger) before the turn. A stay is one cell.
-    """
-    o, d = turn.origin, turn.destination
-    if o == d:
-        return [o]
-    fo, ro = FILES.index(o[0]), int(o[1])
-    fd, rd = FILES.index(d[0]), int(d[1])
-    if abs(fo - fd) + abs(ro - rd) <= 1:
-        return [o, d]
-    occupied = set(before.trees) | set(before.loggers)
-    middles = [f"{FILES[f]}{r}" for f, r in ((fo, rd), (fd, ro), ((fo + fd) // 2, (ro + rd) // 2))]
-    for m in middles:
-        mf, mr = FILES.index(m[0]), int(m[1])
-        next_to_both = abs(mf - fo) + abs(mr - ro) == 1 and abs(mf - fd) + abs(mr - rd) == 1
-        if next_to_both and m not in occupied:
-            return [o, m, d]
-    return [o, d]  # pragma: no cover - a legal 2-step move always has a free middle cell
 
 
 def _turn_text(tr: Translator, before: Position, turn: Turn) -> str:
@@ -866,6 +845,7 @@ def build_view(state: BoardState, tr: Translator) -> dict[str, Any]:
     previews = previews_view(f, tr)
     return {
         "version": state.version,
+        "basis": state.basis,
         "lang": tr.language,
         "cells": cells_view(f, tr, previews),
         "players": players_view(f, tr),
@@ -886,6 +866,7 @@ def build_view(state: BoardState, tr: Translator) -> dict[str, Any]:
         # a single chop target: its preview is shown without hovering, the click confirms
         "preview_default": next(iter(previews)) if f.stage == "chop" and len(previews) == 1 else None,
         "lesson": lesson_view(f, tr),
+        "controls": {"new_game": True, "language": True},
         "last": last_turn_view(f, tr),
         "banner": banner_view(f, tr),
         "result": result_view(f, tr),

@@ -7,10 +7,19 @@ draws the view model of :mod:`logger_widget.board.view` (synced as the
     {"type": "intent", "client": "<view id>", "seq": 7, "version": 41,
      "action": "cell", "cell": "c3"}
 
-Every intent carries the view ``version`` it was based on and a per-view
-sequence number: duplicates (same client, old ``seq``) and stale intents
-(an older ``version``) are ignored, so rapid or repeated clicks can never
-play twice or act on a board that has changed. Legality comes only from
+The view has two counters. ``version`` counts paints: every redraw adds one (a
+bot "thinking…", review progress, a classmate's presence, "sending…").
+``basis`` counts what a click refers to: it grows only when the position, the
+step of the person's turn, the seats or an active mode change. Every intent
+carries the ``basis`` of the view it was based on (or, from older front ends,
+its ``version``, mapped to the basis it was drawn with) and a per-view sequence
+number: duplicates (same client, old ``seq``) are ignored, and an intent based
+on an older basis is *stale*: it is not applied, and the board says so (a
+notice). A background repaint never makes a click stale. Every intent with a
+client id is answered with a custom message
+``{"type": "answer", "client", "seq", "result"}``, so the front end clears its
+"pending" mark at once. Rapid or repeated clicks can never play twice or act on
+a board that has changed. Legality comes only from
 :class:`~logger_widget.engine.decisions.TurnInProgress`.
 
 Bots run in a background thread (``bot_mode="thread"``, the default) and
@@ -53,7 +62,7 @@ from ..i18n.texts.resume import NOT_SAVED, RESUME_BUTTON, RESUME_FINISHED, RESUM
 from .assets import asset_traits
 from .bot_runner import BotRunner
 from .controller import Controller
-from .host import Host, Mode
+from .host import Host, Mode, TurnSink
 from .messages import raw, short, text
 from .modes import ReplayMode, SetupMode
 from .persistence import AutoSave, browser_without_drive, headless_kernel, note_front_end
@@ -106,6 +115,9 @@ class Board(anywidget.AnyWidget):
         mode: a teaching mode over the game (a lesson's or a puzzle's, a :class:`~.host.Mode`):
             see :func:`logger_widget.classroom.tutorial.lesson_board` and
             :class:`~logger_widget.board.puzzle_mode.PuzzleBoard`.
+        sink: where a person's completed turn goes (a :class:`~.host.TurnSink`); default: played
+            on this board's game. A class game's board sends it to the service
+            (:class:`~logger_widget.board.online_mode.OnlineMode`).
     """
 
     _esm = _STATIC / "board.js"
@@ -135,6 +147,7 @@ class Board(anywidget.AnyWidget):
         live_chart: bool = False,
         autosave: Any = True,
         mode: Mode | None = None,
+        sink: TurnSink | None = None,
         progress: Any = True,
         **kwargs: Any,
     ) -> None:
@@ -159,6 +172,8 @@ class Board(anywidget.AnyWidget):
         self._depth = 0  # nesting of _batch(): redraws wait for its end
         self._dirty = False
         self._host = _BoardHost(self)
+        #: where a person's turn goes (:meth:`Host.submit_turn`): this board's game, or the class service
+        self._sink: TurnSink = sink if sink is not None else _LocalPlay(self)
         self._bots = BotRunner(self._host, bot_mode, bot_delay, hint_bot, seed)
         self._controller = Controller()
         #: the corner choice (``corners="choose"``), else ``None``
@@ -180,7 +195,10 @@ class Board(anywidget.AnyWidget):
         self._seats = [self._make_seat(spec, i + 1) for i, spec in enumerate(specs)]
         self._game = Game.new(len(specs), self._corners, repetition_rule=self._repetition_rule)
         self.autosave = AutoSave.for_board(autosave, specs, seed, self._corners, len(specs))
-        self._version = 0
+        self._version = 0  # the paint counter (see the module docstring)
+        self._basis = 0  # what a click refers to
+        self._basis_key: tuple[Any, ...] | None = None
+        self._bases: dict[int, int] = {}  # recent paint version -> its basis (intents sending a version)
         self._resume_offer: Game | None = None
         self._notice: Notice | None = None
         self._task: Callable[[Translator], str] | None = None
@@ -297,7 +315,7 @@ class Board(anywidget.AnyWidget):
             NotationError, IllegalTurnError: the game and the board are unchanged.
         """
         with self._lock:
-            self._play_turn(turn)
+            self._submit_turn(turn)
             position = self._game.position
         self._bots.schedule()
         return position
@@ -477,10 +495,10 @@ class Board(anywidget.AnyWidget):
             if action == "export":
                 self._send_download()
                 return "ok"
-            version = content.get("version")
-            if action == "replay":  # view only: a fast slider drag must not be refused as stale
-                version = self._version
-            if version != self._version:
+            if action != "replay" and self._based_on(content) != self._basis:
+                # (the replay slider is view only: a fast drag must not be refused as stale)
+                self._notice = Notice("info", text("stale"))
+                self._redraw()
                 return "stale"
             drawn = self._version
             with self._batch():
@@ -495,6 +513,16 @@ class Board(anywidget.AnyWidget):
         if result == "ok":
             self._bots.schedule()
         return result
+
+    def _based_on(self, content: dict[str, Any]) -> int | None:
+        """The basis an intent was sent from: its ``basis``, else the basis of the view ``version`` it names."""
+        basis = content.get("basis")
+        if isinstance(basis, int) and not isinstance(basis, bool):
+            return basis
+        version = content.get("version")
+        if isinstance(version, int) and not isinstance(version, bool):
+            return self._bases.get(version)
+        return None
 
     # ------------------------------------------------------------------ the modes
 
@@ -516,9 +544,19 @@ class Board(anywidget.AnyWidget):
         note_front_end()
         self._bots.capture_loop()
         try:
-            self.handle_message(content)
+            result = self.handle_message(content)
         except Exception:  # never let a front-end message break the kernel side
             log.exception("logger_widget: error while handling %r", content)
+            result = "error"
+        if (
+            isinstance(content, dict)
+            and content.get("type") == "intent"
+            and isinstance(content.get("client"), str)
+        ):
+            # every intent is answered: the front end clears its pending mark (and a stale one shows why)
+            self.send(
+                {"type": "answer", "client": content["client"], "seq": content.get("seq"), "result": result}
+            )
 
     # ------------------------------------------------------------------ seats and bots
 
@@ -549,6 +587,12 @@ class Board(anywidget.AnyWidget):
         return [i + 1 for i, s in enumerate(self._seats) if not s.is_bot]
 
     # ------------------------------------------------------------------ state changes
+
+    def _submit_turn(self, turn: Turn | str, notice: Notice | None = None) -> None:
+        """A person's turn to the sink (notation is parsed here, once, against the position it is for)."""
+        if isinstance(turn, str):
+            turn = self._game.position.parse_turn(turn)
+        self._sink.submit(turn, notice)
 
     def _play_turn(self, turn: Turn | str, notice: Notice | None = None) -> None:
         self._game.play(turn)
@@ -659,6 +703,7 @@ class Board(anywidget.AnyWidget):
         active = [m for m in reversed(self._modes) if m.active]
         state.replay = next((p for m in active if (p := m.shown_ply()) is not None), None)
         state.hint_cells = next((c for m in active if (c := m.hint_cells())), ())
+        state.basis = self._next_basis(state, active)
         view = build_view(state, self._tr)
         view["chart"] = self._chart_view() if self.live_chart else None
         offer = self._resume_offer
@@ -674,6 +719,31 @@ class Board(anywidget.AnyWidget):
             self._static_language = self._tr.language
         self._view = view
         self.lpn = self._game.position.to_lpn()
+
+    def _next_basis(self, state: BoardState, active: Sequence[Mode]) -> int:
+        """The basis of the view being drawn: one more when what a click refers to changed, else the same."""
+        game = self._game
+        key = (
+            game.position,
+            len(game.turns),
+            game.is_over,
+            state.tip,
+            state.can_back,
+            state.replay,
+            state.setup,
+            state.lesson,
+            state.shown_step,
+            tuple((s.is_bot, s.paused) for s in self._seats),
+            tuple(m.name for m in active),
+        )
+        if key != self._basis_key:
+            self._basis_key = key
+            self._basis += 1
+        self._bases[self._version] = self._basis
+        if len(self._bases) > 64:  # only recent views still click
+            for old in sorted(self._bases)[:32]:
+                del self._bases[old]
+        return self._basis
 
     def _chart_view(self) -> dict[str, str]:
         """The live score chart as a PNG data URL, redrawn only when the game or language changed."""
@@ -785,6 +855,9 @@ class _BoardHost:
     def play_turn(self, turn: Turn | str, notice: Notice | None = None) -> None:
         self._board._play_turn(turn, notice)
 
+    def submit_turn(self, turn: Turn | str, notice: Notice | None = None) -> None:
+        self._board._submit_turn(turn, notice)
+
     def take_back(self, discard_redo: bool = False) -> None:
         self._board._take_back(discard_redo)
 
@@ -834,6 +907,21 @@ class _BoardHost:
 
     def changed(self) -> None:
         self._board._redraw()
+
+
+class _LocalPlay:
+    """The board's own :class:`~.host.TurnSink`: a person's turn is played on the board's game."""
+
+    def __init__(self, board: Board) -> None:
+        self._board = board
+
+    def submit(self, turn: Turn, notice: Notice | None = None) -> None:
+        self._board._play_turn(turn, notice)
+
+
+def _check_sink(sink: _LocalPlay) -> TurnSink:
+    """Type check only: :class:`_LocalPlay` implements :class:`~.host.TurnSink`."""
+    return sink
 
 
 def _check_host(host: _BoardHost) -> Host:

@@ -24,7 +24,7 @@ Language: ``?lang=uk|es|en``, else the browser's ``Accept-Language``, else the c
 ``language`` (``PUT``-able by the service's settings, default ``LW_CLASSGAME_LANGUAGE`` or
 English). Every text comes from the project's catalogues (:mod:`logger_widget.i18n.texts.dashboard`).
 
-Boards are drawn on the server (:mod:`.board_svg`); the page's script only swaps the fragments
+Boards are drawn on the server (:mod:`logger_widget.svg`); the page's script only swaps the fragments
 that changed. The grading scores come from nbgrader's gradebook when ``LW_CLASSGAME_GRADEBOOK``
 is its database URL (e.g. ``sqlite:////srv/course/gradebook.db``); otherwise the column says
 "not graded".
@@ -60,9 +60,9 @@ from ..palette import SEAT_COLOURS
 from ..progress.records import now
 from ..progress.sql import SQLProgressStore, create_tables, pupils
 from ..progress.store import ProgressError
+from ..svg import board_svg
 from .arena import ClassArena, class_arena
 from .auth import APIHandler, PageHandler
-from .board_svg import board_svg
 
 __all__ = [
     "GRADEBOOK_ENV",

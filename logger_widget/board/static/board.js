@@ -2,7 +2,8 @@
 //
 // Python is the single source of truth: this module only draws the view model
 // that Python syncs as the `_view` trait and reports the player's intents with
-// `model.send({type: "intent", client, seq, version, action, ...})`.
+// `model.send({type: "intent", client, seq, version, basis, action, ...})`, each answered by
+// `{type: "answer", client, seq, result}`.
 // It contains no user-visible text: every string comes from the view model.
 
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -91,6 +92,44 @@ const RANKS = ["5", "4", "3", "2", "1"];
  * @property {boolean} solved
  * @property {string} restart
  * @property {string|null} next
+ */
+
+/**
+ * A puzzle board's puzzle: its id, theme, result, rating, hints.
+ * @typedef {object} PuzzlePanel
+ * @property {string} id
+ * @property {string} theme
+ * @property {string|null} result
+ * @property {number} rating
+ * @property {number} hints
+ * @property {boolean} side_line
+ */
+
+/**
+ * A class game's state, read by code and tests; no panel draws it.
+ * @typedef {object} OnlinePanel
+ * @property {number} game
+ * @property {string} state
+ * @property {string} status
+ * @property {boolean} watching
+ * @property {number[]} mine
+ * @property {string[]} seats
+ * @property {Object<string, any>|null} result
+ * @property {number} ply
+ */
+
+/**
+ * What a board with a mode adds to its view: the puzzle, or the class game.
+ * @typedef {object} ModePanels
+ * @property {PuzzlePanel} [puzzle]
+ * @property {OnlinePanel} [online]
+ */
+
+/**
+ * Which of the header's controls apply to this board (a class game has no New game, no language menu).
+ * @typedef {object} ControlsPanel
+ * @property {boolean} new_game
+ * @property {boolean} language
  */
 
 /**
@@ -320,6 +359,7 @@ const RANKS = ["5", "4", "3", "2", "1"];
  * @property {string[]} ranks
  * @property {string[]} cell_names
  * @property {number} version
+ * @property {number} basis
  * @property {string} lang
  * @property {CellView[][]} cells
  * @property {PlayerCard[]} players
@@ -335,6 +375,9 @@ const RANKS = ["5", "4", "3", "2", "1"];
  * @property {Object<string, ChopPreview>} previews
  * @property {string|null} preview_default
  * @property {LessonPanel|null} lesson
+ * @property {ControlsPanel} controls
+ * @property {PuzzlePanel} [puzzle]
+ * @property {OnlinePanel} [online]
  * @property {LastTurnPanel|null} last
  * @property {BannerPanel|null} banner
  * @property {ResultPanel|null} result
@@ -664,7 +707,9 @@ function headerPanel(board) {
     }
     // a lesson board restarts its lesson (and goes on once solved) instead of starting a new game
     const lesson = view.lesson;
-    newGameBtn.hidden = !!lesson;
+    const controls = view.controls || { new_game: true, language: true };
+    newGameBtn.hidden = !!lesson || !controls.new_game;
+    langLabel.parentElement.hidden = !controls.language;
     restartBtn.hidden = !lesson;
     nextLessonBtn.hidden = !(lesson && lesson.next);
     if (lesson) {
@@ -1629,16 +1674,29 @@ function makeBoard(model, root) {
     send(action, extra = {}) {
       seq += 1;
       try {
-        model.send({ type: "intent", client, seq, version: board.view.version, action, ...extra });
+        const { version, basis } = board.view;
+        model.send({ type: "intent", client, seq, version, basis, action, ...extra });
       } catch (err) {
         // the kernel is gone (restarted or shut down): nothing to do until the cell runs again
         console.warn("logger_widget: cannot reach the kernel", err);
         return;
       }
+      board.sent = seq;
       board.root.classList.add("lw-pending");
       clearTimeout(pendingTimer);
-      pendingTimer = setTimeout(() => board.root.classList.remove("lw-pending"), 4000);
+      // the kernel answers every intent (answered()); this only covers a kernel that is gone
+      pendingTimer = setTimeout(() => board.root.classList.remove("lw-pending"), 10000);
     },
+    // The kernel's answer to intent `msg.seq` ("ok", "rejected", "stale"…; a refusal's reason is in the
+    // view's notice): the pending mark goes once the last intent sent is answered.
+    answered(msg) {
+      board.root.dataset.answer = String(msg.result);
+      if (msg.seq === board.sent) {
+        clearTimeout(pendingTimer);
+        board.root.classList.remove("lw-pending");
+      }
+    },
+    sent: 0,
     dispose() {
       clearTimeout(pendingTimer);
     },
@@ -1703,8 +1761,8 @@ function layOut(board) {
   return function drawAll(view) {
     const t0 = performance.now();
     board.paletteKey = JSON.stringify(view.palette || {});
-    root.classList.remove("lw-pending");
     root.dataset.version = String(view.version);
+    root.dataset.basis = String(view.basis);
     root.dataset.stage = view.stage;
     root.dataset.toMove = String(view.to_move);
     root.dataset.over = view.over ? "true" : "false";
@@ -1734,6 +1792,7 @@ function render({ model, el }) {
   };
   const onCustom = (msg) => {
     if (msg && msg.type === "download") download(root, msg);
+    else if (msg && msg.type === "answer" && msg.client === board.client) board.answered(msg);
   };
   model.on("change:_view", onView);
   model.on("change:_static", onView);

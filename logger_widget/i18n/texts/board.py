@@ -212,6 +212,10 @@ NOTICES: MappingProxyType[str, Any] = MappingProxyType(  # PMessage or PPluralMe
         "replay_only": NP_("board:notice", "This is a replay. Press “Back to the game” to play."),
         "game_over": NP_("board:notice", "The game is over. Start a new game to play again."),
         "busy": NP_("board:notice", "Wait, please: a bot is thinking."),
+        "stale": NP_(
+            "board:notice",
+            "The board changed just before your click, so the click was not taken. Look and choose again.",
+        ),
         "setup": NP_("board:notice", "First every player chooses a starting corner."),
         "lesson_solved": NP_(
             "board:notice",

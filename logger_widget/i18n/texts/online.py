@@ -103,6 +103,7 @@ LOBBY: MappingProxyType[str, Any] = MappingProxyType(
         "watch_title": NP_("online:lobby", "Games in the class"),
         "no_watch": NP_("online:lobby", "No other games in progress."),
         "refresh": NP_("online:lobby", "Refresh"),
+        "working": NP_("online:lobby", "Asking the class game service…"),
         "open_seek": NP_("online:lobby", "Open an invitation"),
         "players": NP_("online:lobby", "Seats"),
         "bots": NP_("online:lobby", "Bots"),

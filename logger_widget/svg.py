@@ -1,7 +1,10 @@
-"""A Logger position drawn as static SVG on the server, for the teacher's dashboard.
+"""A Logger position drawn as static SVG: the one pure renderer (python-chess's ``chess.svg`` is the model).
 
-The dashboard shows many games at once on a projector and on a phone, without the board widget
-(no kernel behind it): each board is one ``<svg>`` drawn from the position, with the project's
+It imports no UI library (no widget, no kernel): the class game service draws the teacher's
+dashboard with it, and so can anything else that shows a position without the board widget.
+
+The dashboard shows many games at once on a projector and on a phone: each board is one
+``<svg>`` drawn from the position, with the project's
 palette (:mod:`logger_widget.palette`: the seat colours of the loggers and the forest's green
 ramp for the tree stages) and the cell names a1–e5 along the edges, as on the widget. Every
 cell has a ``<title>`` in the reader's language (the board's own cell labels, "c3, seedling"),
@@ -16,16 +19,15 @@ from __future__ import annotations
 
 from html import escape
 
-from ..board.view import move_path
-from ..engine import Position
-from ..engine.cells import FILES, RANKS
-from ..engine.turn import Turn
-from ..i18n import Translator
-from ..i18n.texts import terms
-from ..i18n.texts.board import CELL
-from ..palette import FOREST_COLOURS, OKABE_ITO, SEAT_COLOURS, SEAT_TEXT_COLOURS
+from .engine import Position
+from .engine.cells import FILES, RANKS
+from .engine.turn import Turn
+from .i18n import Translator
+from .i18n.texts import terms
+from .i18n.texts.board import CELL
+from .palette import FOREST_COLOURS, OKABE_ITO, SEAT_COLOURS, SEAT_TEXT_COLOURS
 
-__all__ = ["CELL_SIZE", "board_svg"]
+__all__ = ["CELL_SIZE", "board_svg", "move_path"]
 
 #: Side of a cell in SVG units; the board is 5 cells plus a margin of half a cell for the names.
 CELL_SIZE = 100
@@ -34,6 +36,30 @@ _MARGIN = 50
 # tiers of a tree seen from the side (the widget's silhouettes): 1, 2 or 3 stacked pyramids
 _TIERS = ("M15 86 L50 36 L85 86 Z", "M25 60 L50 18 L75 60 Z", "M34 36 L50 5 L66 36 Z")
 _STAGE_TIERS = {"seedling": 1, "sapling": 2, "mature": 3}
+
+
+def move_path(before: Position, turn: Turn) -> list[str]:
+    """The cells the logger went through: start, the free middle cell of a 2-step move, end.
+
+    Movement is orthogonal only (docs/rules.md, "Movement"): a diagonal or
+    straight 2-step move goes through a middle cell next to both ends that was
+    free (no tree, no logger) before the turn. A stay is one cell.
+    """
+    o, d = turn.origin, turn.destination
+    if o == d:
+        return [o]
+    fo, ro = FILES.index(o[0]), int(o[1])
+    fd, rd = FILES.index(d[0]), int(d[1])
+    if abs(fo - fd) + abs(ro - rd) <= 1:
+        return [o, d]
+    occupied = set(before.trees) | set(before.loggers)
+    middles = [f"{FILES[f]}{r}" for f, r in ((fo, rd), (fd, ro), ((fo + fd) // 2, (ro + rd) // 2))]
+    for m in middles:
+        mf, mr = FILES.index(m[0]), int(m[1])
+        next_to_both = abs(mf - fo) + abs(mr - ro) == 1 and abs(mf - fd) + abs(mr - rd) == 1
+        if next_to_both and m not in occupied:
+            return [o, m, d]
+    return [o, d]  # pragma: no cover - a legal 2-step move always has a free middle cell
 
 
 def _tree(stage: str, protested: bool) -> str:

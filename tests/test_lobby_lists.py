@@ -1,0 +1,60 @@
+"""The lobby's lists from the service's answers, without a service: who is a classmate, whose game is whose."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from logger_widget.board import Lobby
+
+pytestmark = pytest.mark.usefixtures("no_running_loop")
+
+
+def _game(game: int, *players: str) -> dict[str, Any]:
+    return {"id": game, "status": "active", "seats": [{"player": p} for p in players], "ply": 3}
+
+
+class _Service:
+    """Answers as the class game service does for olena: the teacher is online, olena plays game 7."""
+
+    who = "fake#olena"
+
+    def heartbeat(self) -> None:
+        pass
+
+    def me(self) -> dict[str, Any]:
+        return {"name": "olena", "teacher": False, "rating": 1500.0}
+
+    def presence(self) -> list[dict[str, Any]]:
+        return [
+            {"name": "olena", "online": True},
+            {"name": "diego", "online": True},
+            {"name": "ms_koval", "online": True, "teacher": True},
+        ]
+
+    def seeks(self) -> list[dict[str, Any]]:
+        return []
+
+    def games(self, *, whole_class: bool = False, status: str | None = None) -> list[dict[str, Any]]:
+        if whole_class:  # the class's list: the same game as olena's own, read with other fields
+            return [{**_game(7, "olena", "diego"), "ply": 4}, _game(9, "amy", "diego")]
+        return [_game(7, "olena", "diego")]
+
+    def arena(self) -> dict[str, Any]:
+        return {"arena": None, "standings": [], "you": None}
+
+
+def _labels(box: Any) -> list[tuple[str, str]]:
+    return [(row.children[0].value, getattr(row.children[-1], "description", "")) for row in box.children]
+
+
+def test_the_pupils_own_game_is_under_her_games_and_the_teacher_is_no_classmate_to_challenge() -> None:
+    lobby = Lobby("en", _Service(), refresh=0)  # type: ignore[arg-type]
+    lobby._jobs.submit(lambda: None).result(timeout=30)  # the first read, done
+    try:
+        assert _labels(lobby._games) == [("Game 7: olena, diego", "Resume")]
+        assert _labels(lobby._watch) == [("Game 9: amy, diego", "Watch")]
+        assert _labels(lobby._online) == [("diego", "Challenge")]
+    finally:
+        lobby.close()
