@@ -1,8 +1,9 @@
 """A compiled simulation kernel beside the pure-Python engine (optional: ``pip install logger_widget[fast]``).
 
 With `Numba <https://numba.pydata.org>`_ installed, the functions here run
-``@njit(cache=True)`` code over the same bitboards as
-:mod:`logger_widget.engine.core` (:mod:`._jit`); without it — or where it
+the functions of :mod:`logger_widget.engine.core` themselves, compiled by
+``numba.njit(cache=True)`` (:mod:`._jit`: the rules are written once, in
+``core``); without it — or where it
 cannot run, e.g. Pyodide, or with the environment variable
 ``LOGGER_WIDGET_NO_JIT=1`` — they call :mod:`~logger_widget.engine.core` and
 return **identical results**: the same successor sets, the same legal turns in
@@ -238,13 +239,13 @@ def _compile_all() -> None:
             [jit, *(module for module, _ in more)],
             "\n".join(["from logger_widget.engine import fast; fast.warm_up()", *(s for _, s in more)]),
         )
-    row = to_row(_START_2)
-    jit.legal_turns(row)
-    jit.successors(row)
-    jit.apply_turn(row, 0, 0, 0, 0)
-    jit.playouts(row, 1, 10, 1)
-    draws = np.zeros(4, dtype=np.float64)
-    jit.playout(row.copy(), 1, draws, np.zeros(1, dtype=np.int64), np.empty(64, dtype=np.int64))
+    for players in (2, 3, 4):  # the kernel is compiled once per number of seats
+        start = _START[players]
+        jit.turn_list(start)
+        jit.successors(start)
+        jit.apply_turn(start, start[core.LOGGERS][0], 0, 0, 0)
+        jit.playouts(start, 1, 10, 1)
+        jit.playout(start, 1, np.zeros(4, dtype=np.float64))
     jit.seed_rng(1)
     _compile_seconds = time.perf_counter() - t0
     _ready.set()
@@ -410,7 +411,12 @@ def _from_rows(rows: np.ndarray) -> list[core.State]:
     return [from_row(r) for r in rows.tolist()]
 
 
-_START_2: core.State = (1 << 12, 0, 0, 0, (0, 24), 0, (0, 0), (2, 2))
+#: A start position of each number of seats (the compile's sample inputs).
+_START: dict[int, core.State] = {
+    2: (1 << 12, 0, 0, 0, (0, 24), 0, (0, 0), (2, 2)),
+    3: (1 << 12, 0, 0, 0, (0, 4, 24), 0, (0, 0, 0), (1, 1, 1)),
+    4: (1 << 12, 0, 0, 0, (0, 4, 24, 20), 0, (0, 0, 0, 0), (1, 1, 1, 1)),
+}
 
 
 # --------------------------------------------------------------------------- turns and successors
@@ -421,8 +427,7 @@ def legal_turns(state: core.State) -> list[tuple[tuple[int, int, int, int], core
     jit = _fast()
     if jit is None:
         return list(core.legal_turns(state))
-    turns, rows = jit.legal_turns(to_row(state))
-    return [(tuple(t), s) for t, s in zip(turns.tolist(), _from_rows(rows))]
+    return jit.turn_list(state)
 
 
 def successors(state: core.State) -> set[core.State]:
@@ -430,7 +435,7 @@ def successors(state: core.State) -> set[core.State]:
     jit = _fast()
     if jit is None:
         return core.successors(state)
-    return set(_from_rows(jit.successors(to_row(state))))
+    return set(_from_rows(jit.successors(state)))
 
 
 def apply_turn(state: core.State, dest: int, spawn: int, kind: int, target: int) -> core.State:
@@ -438,7 +443,7 @@ def apply_turn(state: core.State, dest: int, spawn: int, kind: int, target: int)
     jit = _fast()
     if jit is None:
         return core.apply_turn(state, dest, spawn, kind, target)
-    return from_row(jit.apply_turn(to_row(state), dest, spawn, kind, target))
+    return jit.apply_turn(state, dest, spawn, kind, target)
 
 
 # --------------------------------------------------------------------------- random play
@@ -485,14 +490,7 @@ def playout(state: core.State, draws: Any, max_turns: int = 1000) -> tuple[core.
             return core.playout(state, _Uniform(draws), max_turns)  # type: ignore[arg-type]
         except StopIteration:
             raise ValueError("the array of random draws is exhausted") from None
-    row = to_row(state)
-    turns = jit.playout(
-        row, max_turns, np.asarray(draws, dtype=np.float64), np.zeros(1, dtype=np.int64), _WORK
-    )
-    return from_row(row), turns
-
-
-_WORK = np.empty(4096, dtype=np.int64) if np is not None else None
+    return jit.playout(state, max_turns, np.asarray(draws, dtype=np.float64))
 
 
 def playouts(
@@ -522,7 +520,7 @@ def playouts(
         raise ValueError(f"seed must be a whole number from 0 to 2**32 - 1, not {seed!r}")
     jit = _fast()
     if jit is not None:
-        return jit.playouts(to_row(state), games, max_turns, seed)
+        return jit.playouts(state, games, max_turns, seed)
     rng = _Stream(seed)
     finals = np.zeros((games, WIDTH), dtype=np.int64)
     turns = np.zeros(games, dtype=np.int64)
