@@ -244,10 +244,11 @@ def spawn_choices(spawners: int, free: int, room: int) -> list[int]:
         room: how many more trees fit on the board (``20 - trees``), >= 0.
 
     Returns:
-        Sorted list of masks, each a legal set of spawned cells; ``[0]`` when
-        nothing can be spawned.
+        Sorted list of masks (a NumPy array in the compiled kernel), each a
+        legal set of spawned cells; ``[0]`` when nothing can be spawned.
     """
-    reached = [0]
+    reached = _masks(64)
+    n = 1  # reached[:n]: the sets found so far, sorted, distinct; the empty set first
     s = spawners
     while s:
         low = s & -s
@@ -255,25 +256,55 @@ def spawn_choices(spawners: int, free: int, room: int) -> list[int]:
         cand = ADJACENT[low.bit_length() - 1] & free
         if not cand:
             continue
-        grown = reached.copy()
-        for m in reached:
+        grown = n
+        for i in range(n):
+            m = reached[i]
             c = cand & ~m
             while c:
                 b = c & -c
-                grown.append(m | b)
+                reached = _set_mask(reached, grown, m | b)
+                grown += 1
                 c ^= b
-        grown.sort()
-        reached = [grown[0]]
-        for m in grown:
-            if m != reached[-1]:
-                reached.append(m)
+        _sort_masks(reached, grown)
+        n = 1
+        for i in range(1, grown):
+            if reached[i] != reached[n - 1]:
+                reached[n] = reached[i]
+                n += 1
     best = 0
-    for m in reached:
-        if m.bit_count() > best:
-            best = m.bit_count()
+    for i in range(n):
+        if reached[i].bit_count() > best:
+            best = reached[i].bit_count()
     if room < best:
         best = room
-    return [m for m in reached if m.bit_count() == best]
+    k = 0
+    for i in range(n):
+        if reached[i].bit_count() == best:
+            reached[k] = reached[i]
+            k += 1
+    return reached[:k]
+
+
+# Containers of masks for spawn_choices (the kernel swaps in NumPy arrays: fast/_jit.py)
+
+
+def _masks(size: int) -> list[int]:
+    """A buffer of ``size`` masks, all 0."""
+    return [0] * size
+
+
+def _set_mask(buffer: list[int], i: int, mask: int) -> list[int]:
+    """``buffer`` with ``buffer[i] = mask``, grown when ``i`` is past its end (returned: it may be a new one)."""
+    if i < len(buffer):
+        buffer[i] = mask
+    else:
+        buffer.append(mask)
+    return buffer
+
+
+def _sort_masks(buffer: list[int], n: int) -> None:
+    """Sort the first ``n`` masks of ``buffer`` in place."""
+    buffer[:n] = sorted(buffer[:n])
 
 
 _SPAWN_CACHE: dict[int, tuple[int, ...]] = {}

@@ -98,6 +98,32 @@ def _pick_destination(origin, occupied, u):  # type: ignore[no-untyped-def]
     return impl
 
 
+@overload(core._masks, inline="always")
+def _masks(size):  # type: ignore[no-untyped-def]
+    return lambda size: np.zeros(size, dtype=np.int64)
+
+
+@overload(core._set_mask, inline="always")
+def _set_mask(buffer, i, mask):  # type: ignore[no-untyped-def]
+    def impl(buffer, i, mask):  # type: ignore[no-untyped-def]
+        if i >= buffer.shape[0]:
+            bigger = np.zeros(2 * buffer.shape[0], dtype=np.int64)
+            bigger[: buffer.shape[0]] = buffer
+            buffer = bigger
+        buffer[i] = mask
+        return buffer
+
+    return impl
+
+
+@overload(core._sort_masks, inline="always")
+def _sort_masks(buffer, n):  # type: ignore[no-untyped-def]
+    def impl(buffer, n):  # type: ignore[no-untyped-def]
+        buffer[:n].sort()
+
+    return impl
+
+
 @overload(core.spawn_sets)
 def _spawn_sets(spawners, free, room):  # type: ignore[no-untyped-def]
     return lambda spawners, free, room: core.spawn_choices(spawners, free, room)
@@ -146,8 +172,18 @@ class Draws(structref.StructRefProxy):
     def __new__(cls, draws: np.ndarray, pos: int):  # type: ignore[no-untyped-def]
         return structref.StructRefProxy.__new__(cls, draws, pos)
 
+    @property
+    def pos(self) -> int:
+        """How many numbers of ``draws`` were read (or a negative number: Numba's generator is used)."""
+        return _draws_pos(self)  # type: ignore[no-any-return]
+
 
 structref.define_proxy(Draws, DrawsType, ["draws", "pos"])
+
+
+@njit(cache=True)
+def _draws_pos(draws):  # type: ignore[no-untyped-def]
+    return draws.pos
 
 
 @overload_method(DrawsType, "random", inline="always")
@@ -169,6 +205,7 @@ def _random(self):  # type: ignore[no-untyped-def]
 random_turn = njit(cache=True)(core.random_turn)
 apply_turn = njit(cache=True)(core.apply_turn)
 turn_list = njit(cache=True)(core.turn_list)
+spawn_choices = njit(cache=True)(core.spawn_choices)
 
 
 @njit(cache=True)
