@@ -480,3 +480,29 @@ def test_spawn_sets_are_the_same_on_both_paths(spawners: int, free: int, room: i
     assert _jit.spawn_choices(spawners, free, room).tolist() == python
     assert list(core.spawn_sets(spawners, free, room)) == python
     assert python == sorted(set(python))
+
+
+def test_compiled_code_cached_from_other_sources_is_dropped(tmp_path: Path) -> None:
+    """A rule changed in core.py alone makes the cached kernel compile again (Numba itself checks only _jit.py)."""
+    from types import SimpleNamespace
+
+    def dispatcher(name: str, owner: str) -> SimpleNamespace:
+        index = tmp_path / f"{name}.nbi"
+        index.write_text("cached")
+        cache = SimpleNamespace(_cache_file=SimpleNamespace(_index_path=str(index)))
+        return SimpleNamespace(_cache=cache, py_func=SimpleNamespace(__module__=owner))
+
+    module = SimpleNamespace(
+        __name__="kernel_under_test",
+        own=dispatcher("own", "kernel_under_test"),
+        rule=dispatcher("rule", core.__name__),
+        borrowed=dispatcher("borrowed", "another.module"),
+    )
+    assert fast.drop_stale_cache(module)  # no stamp yet: compiled from unknown sources
+    assert not (tmp_path / "own.nbi").exists() and not (tmp_path / "rule.nbi").exists()
+    assert (tmp_path / "borrowed.nbi").exists()  # another module's code: its own stamp decides
+    assert (tmp_path / ".kernel_under_test.stamp").read_text() == fast.sources_stamp()
+    (tmp_path / "own.nbi").write_text("cached")
+    assert not fast.drop_stale_cache(module) and (tmp_path / "own.nbi").exists()  # same sources: kept
+    (tmp_path / ".kernel_under_test.stamp").write_text("compiled from an older core.py")
+    assert fast.drop_stale_cache(module) and not (tmp_path / "own.nbi").exists()

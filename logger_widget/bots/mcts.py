@@ -184,6 +184,7 @@ def _load_compiled() -> None:
     if fast.warm_up():
         from . import _mcts_jit
 
+        fast.drop_stale_cache(_mcts_jit)
         if fast.background_requested():  # an interactive session: a fresh install compiles in a child
             fast.fill_cache_in_child(_mcts_jit, _COMPILE_SEARCH)
         tree = _mcts_jit.new_tree(fast.to_row(_TINY), _TINY, 64, 4096, 2.0, 0.1)

@@ -49,6 +49,7 @@ __all__ = [
     "compile_seconds",
     "OnceInBackground",
     "also_compile",
+    "drop_stale_cache",
     "fill_cache_in_child",
     "from_row",
     "installed",
@@ -233,6 +234,7 @@ def _compile_all() -> None:
     jit = _module()
     if jit is None:
         return
+    drop_stale_cache(jit)
     if _background:
         more = [(importlib.import_module(name), statement) for name, statement in _ALSO_COMPILE]
         fill_cache_in_child(
@@ -281,6 +283,75 @@ def _index_paths(module: Any) -> list[str]:
             continue
         paths.append(path)
     return paths
+
+
+def _all_index_paths(module: Any) -> list[str]:
+    """The index files in Numba's disk cache of every ``cache=True`` dispatcher held by ``module``.
+
+    Unlike :func:`_index_paths` this includes core's functions compiled under names of
+    ``module`` (``random_turn = njit(cache=True)(core.random_turn)``), cached beside core.py.
+    """
+    paths = []
+    for obj in vars(module).values():
+        path = getattr(getattr(getattr(obj, "_cache", None), "_cache_file", None), "_index_path", None)
+        owner = getattr(getattr(obj, "py_func", None), "__module__", None)
+        if isinstance(path, str) and owner in (module.__name__, core.__name__):
+            paths.append(path)
+    return paths
+
+
+#: The sources compiled into the kernel's and the compiled search's machine code.
+_SOURCES = ("engine/cells.py", "engine/core.py", "engine/fast/_jit.py", "bots/base.py", "bots/_mcts_jit.py")
+
+
+def sources_stamp() -> str:
+    """A digest of every source the compiled code is built from (:data:`_SOURCES`, BLAKE2b)."""
+    import hashlib
+
+    package = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    digest = hashlib.blake2b(digest_size=16)
+    for name in _SOURCES:
+        with open(os.path.join(package, name), "rb") as f:
+            digest.update(f.read())
+    return digest.hexdigest()
+
+
+def drop_stale_cache(module: Any) -> bool:
+    """Forget ``module``'s compiled code in Numba's disk cache when a source it is built from changed.
+
+    Numba checks only the file that defines a compiled function, but the kernel's
+    functions are built from core's rules (and the search from the kernel and
+    ``bots/base.py``): after a rule change in core.py alone, the cached machine code
+    of ``_jit.py``'s functions would still hold the old rule. A stamp file beside the
+    cache (:func:`sources_stamp`) says from which sources it was compiled; when it
+    differs, the index files are removed, so the next call compiles again.
+
+    Returns:
+        Whether index files were removed (or the stamp was missing).
+    """
+    paths = _all_index_paths(module)
+    if not paths:
+        return False
+    stamp_path = os.path.join(os.path.dirname(paths[0]), f".{module.__name__}.stamp")
+    stamp = sources_stamp()
+    try:
+        with open(stamp_path, encoding="ascii") as f:
+            if f.read() == stamp:
+                return False
+    except OSError:
+        pass
+    for path in paths:
+        try:
+            os.remove(path)
+        except OSError:
+            pass
+    try:
+        os.makedirs(os.path.dirname(stamp_path), exist_ok=True)
+        with open(stamp_path, "w", encoding="ascii") as f:
+            f.write(stamp)
+    except OSError:  # a read-only install: Numba then does not cache either
+        pass
+    return True
 
 
 def _cache_missing(modules: Any) -> bool:
