@@ -396,7 +396,11 @@ def chop_line(mature: int, logger: int, target: int) -> tuple[int, ...]:
     outwards (the domino effect), e.g. for a preview or an animation.
     """
     tf, tr = target % SIZE, target // SIZE
-    return tuple(sorted(bits(chop_felled(mature, logger, target)), key=lambda c: abs(c % SIZE - tf) + abs(c // SIZE - tr)))
+    return tuple(
+        sorted(
+            bits(chop_felled(mature, logger, target)), key=lambda c: abs(c % SIZE - tf) + abs(c // SIZE - tr)
+        )
+    )
 
 
 def action_sets(state: State, cell: int, trees: int, free: int) -> tuple[int, int, int, int]:
@@ -687,7 +691,13 @@ def random_turn(state: State, rng: random.Random) -> tuple[int, int, int, int, S
         else:
             kind = CHOP
             target = _nth_bit(chop, r - n_plant - n_protest)
-    return dest, spawn, kind, target, _act(seed, sap, mat, prot, loggers, mover, scores, supplies, kind, target)
+    return (
+        dest,
+        spawn,
+        kind,
+        target,
+        _act(seed, sap, mat, prot, loggers, mover, scores, supplies, kind, target),
+    )
 
 
 def _nth_bit(mask: int, n: int) -> int:
