@@ -6,8 +6,13 @@ vectors, heuristic cut-off after ``playout_turns`` random turns (or, with
 best-first ordering of new children (or random order, ``ordering=False``) — but with complete
 turns as the tree's edges (the distinct successors of a position, from
 :func:`logger_widget.engine.fast._jit.legal_turns`) and everything in compiled
-code over the kernel's state rows. No transposition table and no reuse of the
-tree between turns: the tree lives in flat arrays for one search.
+code. It writes no rule: a node's turns, the position after a turn and the
+random turns of a sample are :mod:`logger_widget.engine.core`'s own functions
+compiled (through :mod:`logger_widget.engine.fast._jit`), and a position's
+heuristic value is :func:`logger_widget.bots.base.seat_value` compiled as it is.
+No transposition table and no reuse of the tree between turns: the tree lives in
+flat arrays for one search; a node's state is stored as a kernel row and read back
+as core's tuple (``like``: the root's state, which gives the number of seats).
 
 Tree arrays (``N`` nodes, ``E`` edges; see :func:`new_tree`)
     ``rows (N, 18)`` node states; ``stats (N, 4)`` int64 ``[visits,
