@@ -113,12 +113,15 @@ def _module() -> Any:
 
 
 def ready() -> bool:
-    """The compiled kernel is loaded and in use (after :func:`warm_up` finished)."""
+    """The compiled kernel is loaded and in use for 2 seats (3 and 4 seats follow in :func:`warm_up`'s thread)."""
     return _ready.is_set()
 
 
 def compile_seconds() -> float | None:
-    """Seconds the last :func:`warm_up` took to import Numba and compile (or load from the disk cache), or ``None``."""
+    """Seconds :func:`warm_up` took to import Numba and compile (or load from the disk cache) the 2-seat kernel, or ``None``.
+
+    The kernel of 3 and 4 seats is compiled after it, in the same thread.
+    """
     return _compile_seconds
 
 
@@ -241,16 +244,18 @@ def _compile_all() -> None:
             [jit, *(module for module, _ in more)],
             "\n".join(["from logger_widget.engine import fast; fast.warm_up()", *(s for _, s in more)]),
         )
-    for players in (2, 3, 4):  # the kernel is compiled once per number of seats
+    jit.seed_rng(1)
+    for players in (2, 3, 4):  # compiled once per number of seats; 2 seats (most games) first
         start = _START[players]
         jit.turn_list(start)
         jit.successors(start)
         jit.apply_turn(start, start[core.LOGGERS][0], 0, 0, 0)
         jit.playouts(start, 1, 10, 1)
         jit.playout(start, 1, np.zeros(4, dtype=np.float64))
-    jit.seed_rng(1)
-    _compile_seconds = time.perf_counter() - t0
-    _ready.set()
+        _seats_ready.add(players)  # until then, games of this many seats take the Python path
+        if players == 2:
+            _compile_seconds = time.perf_counter() - t0
+            _ready.set()
 
 
 #: (module name, statement) of other compiled modules to fill in the same child (:func:`also_compile`).
@@ -451,9 +456,15 @@ def python_only() -> Iterator[None]:
         _python_only -= 1
 
 
-def _fast() -> Any:
-    """The compiled module if :func:`ready` (and not inside :func:`python_only`), else ``None``."""
-    return _kernel if _ready.is_set() and not _python_only else None
+#: Numbers of seats whose compiled code is loaded (2 first: :func:`ready` is set then).
+_seats_ready: set[int] = set()
+
+
+def _fast(state: core.State) -> Any:
+    """The compiled module if it is loaded for ``state``'s number of seats (and not inside :func:`python_only`), else ``None``."""
+    if _ready.is_set() and not _python_only and len(state[core.LOGGERS]) in _seats_ready:
+        return _kernel
+    return None
 
 
 # --------------------------------------------------------------------------- conversions
@@ -495,7 +506,7 @@ _START: dict[int, core.State] = {
 
 def legal_turns(state: core.State) -> list[tuple[tuple[int, int, int, int], core.State]]:
     """Every legal turn with its next state, in the order of :func:`core.legal_turns <logger_widget.engine.core.legal_turns>`."""
-    jit = _fast()
+    jit = _fast(state)
     if jit is None:
         return list(core.legal_turns(state))
     return jit.turn_list(state)
@@ -503,7 +514,7 @@ def legal_turns(state: core.State) -> list[tuple[tuple[int, int, int, int], core
 
 def successors(state: core.State) -> set[core.State]:
     """Every distinct state after one complete legal turn (:func:`core.successors <logger_widget.engine.core.successors>`)."""
-    jit = _fast()
+    jit = _fast(state)
     if jit is None:
         return core.successors(state)
     return set(_from_rows(jit.successors(state)))
@@ -511,7 +522,7 @@ def successors(state: core.State) -> set[core.State]:
 
 def apply_turn(state: core.State, dest: int, spawn: int, kind: int, target: int) -> core.State:
     """The state after a turn already known to be legal (:func:`core.apply_turn <logger_widget.engine.core.apply_turn>`)."""
-    jit = _fast()
+    jit = _fast(state)
     if jit is None:
         return core.apply_turn(state, dest, spawn, kind, target)
     return jit.apply_turn(state, dest, spawn, kind, target)
@@ -555,7 +566,7 @@ def playout(state: core.State, draws: Any, max_turns: int = 1000) -> tuple[core.
         ValueError: ``max_turns`` out of range, or ``draws`` ran out.
     """
     _check(max_turns)
-    jit = _fast()
+    jit = _fast(state)
     if jit is None:
         try:
             return core.playout(state, _Uniform(draws), max_turns)  # type: ignore[arg-type]
@@ -589,7 +600,7 @@ def playouts(
     _check(max_turns, games)
     if not isinstance(seed, int) or not 0 <= seed < 2**32:
         raise ValueError(f"seed must be a whole number from 0 to 2**32 - 1, not {seed!r}")
-    jit = _fast()
+    jit = _fast(state)
     if jit is not None:
         return jit.playouts(state, games, max_turns, seed)
     rng = _Stream(seed)
