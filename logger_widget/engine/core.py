@@ -40,10 +40,9 @@ Action encoding
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from math import comb
-from typing import Final
+from typing import Final, Protocol
 
 from .cells import ADJACENT, FULL, LINES, NEIGHBOURHOOD2, SIZE, bits
 
@@ -103,6 +102,13 @@ NONE, PLANT, PROTEST, CHOP = 0, 1, 2, 3
 
 #: (seedlings, saplings, mature, protested, loggers, mover, scores, supplies) — see the module docstring.
 State = tuple[int, int, int, int, tuple[int, ...], int, tuple[int, ...], tuple[int, ...]]
+
+
+class Uniform(Protocol):
+    """What random play draws from: ``random()``, a uniform number in [0, 1) (e.g. :class:`random.Random`)."""
+
+    def random(self) -> float: ...
+
 
 # Index of each field of the raw State tuple (Final, so that type checkers know each field's type).
 SEEDLINGS: Final = 0
@@ -572,7 +578,7 @@ def turn_list(state: State) -> list[tuple[tuple[int, int, int, int], State]]:
     skipped action when none is possible. Different turns may lead to the
     same state. Empty when the game is over.
     """
-    out = []
+    out: list[tuple[tuple[int, int, int, int], State]] = []
     if is_terminal(state):
         return out
     seed, sap, mat, prot, loggers, mover, scores, supplies = state
@@ -629,7 +635,7 @@ def successors(state: State) -> set[State]:
     return {nxt for _, nxt in turn_list(state)}
 
 
-def random_turn(state: State, rng: random.Random) -> tuple[int, int, int, int, State]:
+def random_turn(state: State, rng: Uniform) -> tuple[int, int, int, int, State]:
     """Play one random turn, uniform at each decision.
 
     First uniform over destinations, then over the legal spawn sets, then over
@@ -729,7 +735,7 @@ def nth_protest(unprotected: int, r: int) -> int:
     return out
 
 
-def playout(state: State, rng: random.Random, max_turns: int = 1000) -> tuple[State, int]:
+def playout(state: State, rng: Uniform, max_turns: int = 1000) -> tuple[State, int]:
     """Random play (see :func:`random_turn`) until the game is over or ``max_turns`` turns.
 
     Returns:

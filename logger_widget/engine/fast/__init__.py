@@ -569,7 +569,7 @@ def playout(state: core.State, draws: Any, max_turns: int = 1000) -> tuple[core.
     jit = _fast(state)
     if jit is None:
         try:
-            return core.playout(state, _Uniform(draws), max_turns)  # type: ignore[arg-type]
+            return core.playout(state, _Uniform(draws), max_turns)
         except StopIteration:
             raise ValueError("the array of random draws is exhausted") from None
     return jit.playout(state, max_turns, np.asarray(draws, dtype=np.float64))
@@ -607,7 +607,7 @@ def playouts(
     finals = np.zeros((games, WIDTH), dtype=np.int64)
     turns = np.zeros(games, dtype=np.int64)
     for g in range(games):
-        final, n = core.playout(state, rng, max_turns)  # type: ignore[arg-type]
+        final, n = core.playout(state, rng, max_turns)
         finals[g] = to_row(final)
         turns[g] = n
     return finals, turns

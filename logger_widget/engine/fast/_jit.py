@@ -29,7 +29,7 @@ function once per number of seats (the lengths of the seat tuples).
 from __future__ import annotations
 
 import numpy as np
-from llvmlite import ir
+from llvmlite import ir  # type: ignore[import-untyped]
 from numba import njit, types
 from numba.cpython.unsafe.tuple import tuple_setitem
 from numba.experimental import structref
@@ -44,40 +44,40 @@ WIDTH = 18
 
 
 @intrinsic
-def _ctpop(typingctx, x):  # type: ignore[no-untyped-def]
-    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+def _ctpop(typingctx, x):
+    def codegen(context, builder, signature, args):
         return builder.ctpop(args[0])
 
     return x(x), codegen
 
 
 @intrinsic
-def _ctlz(typingctx, x):  # type: ignore[no-untyped-def]
-    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+def _ctlz(typingctx, x):
+    def codegen(context, builder, signature, args):
         return builder.ctlz(args[0], ir.Constant(ir.IntType(1), 0))
 
     return x(x), codegen
 
 
 @overload_method(types.Integer, "bit_count", inline="always")
-def _bit_count(x):  # type: ignore[no-untyped-def]
+def _bit_count(x):
     return lambda x: _ctpop(x)
 
 
 @overload_method(types.Integer, "bit_length", inline="always")
-def _bit_length(x):  # type: ignore[no-untyped-def]
+def _bit_length(x):
     width = x.bitwidth
     return lambda x: width - _ctlz(x)  # for the non-negative masks and counts of the rules
 
 
 @overload(core._put, inline="always")
-def _put(values, i, value):  # type: ignore[no-untyped-def]
+def _put(values, i, value):
     return lambda values, i, value: tuple_setitem(values, i, value)
 
 
 @overload(core.destinations)
-def _destinations(origin, occupied):  # type: ignore[no-untyped-def]
-    def impl(origin, occupied):  # type: ignore[no-untyped-def]
+def _destinations(origin, occupied):
+    def impl(origin, occupied):
         m = core.reach(origin, occupied)
         out = []
         while m:
@@ -90,8 +90,8 @@ def _destinations(origin, occupied):  # type: ignore[no-untyped-def]
 
 
 @overload(core._pick_destination, inline="always")
-def _pick_destination(origin, occupied, u):  # type: ignore[no-untyped-def]
-    def impl(origin, occupied, u):  # type: ignore[no-untyped-def]
+def _pick_destination(origin, occupied, u):
+    def impl(origin, occupied, u):
         m = core.reach(origin, occupied)
         return core._nth_bit(m, int(u * m.bit_count())).bit_length() - 1
 
@@ -99,13 +99,13 @@ def _pick_destination(origin, occupied, u):  # type: ignore[no-untyped-def]
 
 
 @overload(core._masks, inline="always")
-def _masks(size):  # type: ignore[no-untyped-def]
+def _masks(size):
     return lambda size: np.zeros(size, dtype=np.int64)
 
 
 @overload(core._set_mask, inline="always")
-def _set_mask(buffer, i, mask):  # type: ignore[no-untyped-def]
-    def impl(buffer, i, mask):  # type: ignore[no-untyped-def]
+def _set_mask(buffer, i, mask):
+    def impl(buffer, i, mask):
         if i >= buffer.shape[0]:
             bigger = np.zeros(2 * buffer.shape[0], dtype=np.int64)
             bigger[: buffer.shape[0]] = buffer
@@ -117,20 +117,20 @@ def _set_mask(buffer, i, mask):  # type: ignore[no-untyped-def]
 
 
 @overload(core._sort_masks, inline="always")
-def _sort_masks(buffer, n):  # type: ignore[no-untyped-def]
-    def impl(buffer, n):  # type: ignore[no-untyped-def]
+def _sort_masks(buffer, n):
+    def impl(buffer, n):
         buffer[:n].sort()
 
     return impl
 
 
 @overload(core.spawn_sets)
-def _spawn_sets(spawners, free, room):  # type: ignore[no-untyped-def]
+def _spawn_sets(spawners, free, room):
     return lambda spawners, free, room: core.spawn_choices(spawners, free, room)
 
 
 @overload(core.protest_subsets)
-def _protest_subsets(unprotected, supply):  # type: ignore[no-untyped-def]
+def _protest_subsets(unprotected, supply):
     return lambda unprotected, supply: core.protest_choices(unprotected, supply)
 
 
@@ -162,33 +162,42 @@ for _f in RULES:
 
 @structref.register
 class DrawsType(types.StructRef):
-    def preprocess_fields(self, fields):  # type: ignore[no-untyped-def]
+    def preprocess_fields(self, fields):
         return tuple((name, types.unliteral(t)) for name, t in fields)
 
 
 class Draws(structref.StructRefProxy):
     """``random()`` for compiled play: ``draws[pos]``, ``draws[pos + 1]``, … or, with ``pos < 0``, ``np.random.random()``."""
 
-    def __new__(cls, draws: np.ndarray, pos: int):  # type: ignore[no-untyped-def]
+    def __new__(cls, draws: np.ndarray, pos: int):
         return structref.StructRefProxy.__new__(cls, draws, pos)
 
     @property
     def pos(self) -> int:
         """How many numbers of ``draws`` were read (or a negative number: Numba's generator is used)."""
-        return _draws_pos(self)  # type: ignore[no-any-return]
+        return _draws_pos(self)
+
+    def random(self) -> float:
+        """The next number (what compiled code calls as ``rng.random()``)."""
+        return _draws_random(self)
 
 
 structref.define_proxy(Draws, DrawsType, ["draws", "pos"])
 
 
 @njit(cache=True)
-def _draws_pos(draws):  # type: ignore[no-untyped-def]
+def _draws_random(draws):
+    return draws.random()
+
+
+@njit(cache=True)
+def _draws_pos(draws):
     return draws.pos
 
 
 @overload_method(DrawsType, "random", inline="always")
-def _random(self):  # type: ignore[no-untyped-def]
-    def impl(self):  # type: ignore[no-untyped-def]
+def _random(self):
+    def impl(self):
         i = self.pos
         if i < 0:
             return np.random.random()
@@ -209,7 +218,7 @@ spawn_choices = njit(cache=True)(core.spawn_choices)
 
 
 @njit(cache=True)
-def store(state, row):  # type: ignore[no-untyped-def]
+def store(state, row):
     """Write the raw state ``state`` into the row ``row`` (in place)."""
     seed, sap, mat, prot, loggers, mover, scores, supplies = state
     row[:] = 0
@@ -226,7 +235,7 @@ def store(state, row):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def load(row, like):  # type: ignore[no-untyped-def]
+def load(row, like):
     """The raw state of ``row``, of the same number of seats as the raw state ``like``."""
     loggers = like[core.LOGGERS]
     scores = like[core.SCORES]
@@ -239,19 +248,19 @@ def load(row, like):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def playout(state, max_turns, draws):  # type: ignore[no-untyped-def]
+def playout(state, max_turns, draws):
     """core.playout with the random numbers ``draws`` read in order: ``(final_state, turns)``."""
     return core.playout(state, Draws(draws, 0), max_turns)
 
 
 @njit(cache=True)
-def seed_rng(seed):  # type: ignore[no-untyped-def]
+def seed_rng(seed):
     """Seed Numba's own generator (np.random of compiled code), like ``np.random.RandomState(seed)``."""
     np.random.seed(seed)
 
 
 @njit(cache=True)
-def playouts(start, games, max_turns, seed):  # type: ignore[no-untyped-def]
+def playouts(start, games, max_turns, seed):
     """``games`` games of core.playout from ``start``: final rows ``(games, WIDTH)`` and turns played."""
     np.random.seed(seed)
     rng = Draws(np.empty(0, dtype=np.float64), -1)
@@ -265,7 +274,7 @@ def playouts(start, games, max_turns, seed):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def state_key(st):  # type: ignore[no-untyped-def]
+def state_key(st):
     h = np.int64(1469598103934665603)
     for i in range(WIDTH):
         h = (h ^ st[i]) * np.int64(1099511628211)
@@ -273,7 +282,7 @@ def state_key(st):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def first_occurrences(rows):  # type: ignore[no-untyped-def]
+def first_occurrences(rows):
     """Indices of the distinct rows, each at its first occurrence, in order."""
     n = rows.shape[0]
     keys = np.empty(n, dtype=np.int64)
@@ -296,7 +305,7 @@ def first_occurrences(rows):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def legal_turns(state):  # type: ignore[no-untyped-def]
+def legal_turns(state):
     """core.turn_list as arrays: ``(turns (k, 4), next_rows (k, WIDTH))``, in core's order."""
     found = core.turn_list(state)
     k = len(found)
@@ -313,7 +322,7 @@ def legal_turns(state):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def successors(state):  # type: ignore[no-untyped-def]
+def successors(state):
     """The distinct next rows after one complete legal turn (core.successors), first occurrences in order."""
     _, rows = legal_turns(state)
     return rows[first_occurrences(rows)]
