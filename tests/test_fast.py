@@ -411,3 +411,98 @@ def test_the_first_bot_move_on_a_fresh_install_does_not_wait_for_the_compiler(tm
     assert not result["numba_imported_on_main_thread"], result
     assert not result["reply_compiled"], result  # the fallback answered; the compiler was still busy
     assert result["max_gap_until_reply_s"] < 2.0, result
+
+
+# --------------------------------------------------------------------------- one source, two paths (property tests)
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+class _Numbers:
+    """``random()`` from a list, counting what it reads (the Python path's side of a compiled ``Draws``)."""
+
+    def __init__(self, numbers: list[float]) -> None:
+        self.numbers = numbers
+        self.pos = 0
+
+    def random(self) -> float:
+        self.pos += 1
+        return self.numbers[self.pos - 1]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    players=st.sampled_from([2, 3, 4]),
+    seed=st.integers(min_value=0, max_value=2**32 - 1),
+    edge=st.sampled_from([0.0, 0.5, 0.9999999999999999]),
+)
+def test_random_games_through_the_python_and_the_compiled_rules_are_the_same_at_every_position(
+    players: int, seed: int, edge: float
+) -> None:
+    """core.random_turn as Python and as compiled by Numba: the same turn, the same position, the same numbers read."""
+    import numpy as np
+
+    from logger_widget.engine.fast import _jit
+
+    rng = random.Random(seed)
+    numbers = [edge if rng.random() < 0.05 else rng.random() for _ in range(700)]
+    draws = _jit.Draws(np.array(numbers, dtype=np.float64), 0)
+    python_rng = _Numbers(numbers)
+    state = Position.initial(players)._state
+    for turn in range(200):
+        if core.is_terminal(state):
+            break
+        if turn % 7 == 0:  # the enumeration of turns too, now and then
+            assert _jit.turn_list(state) == core.turn_list(state)
+        *played, after = core.random_turn(state, python_rng)  # type: ignore[arg-type]
+        *compiled, compiled_after = _jit.random_turn(state, draws)
+        assert tuple(compiled) == tuple(played), Position._from_state(state).to_lpn()
+        assert compiled_after == after, Position._from_state(state).to_lpn()
+        assert draws.pos == python_rng.pos
+        assert _jit.apply_turn(state, *played) == after == core.apply_turn(state, *played)
+        state = after
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    spawners=st.integers(min_value=0, max_value=FULL),
+    free=st.integers(min_value=0, max_value=FULL),
+    room=st.integers(min_value=0, max_value=20),
+)
+def test_spawn_sets_are_the_same_on_both_paths(spawners: int, free: int, room: int) -> None:
+    """spawn_choices as Python (lists) and compiled (NumPy buffers): the same sorted sets; spawn_sets remembers them."""
+    from logger_widget.engine.fast import _jit
+
+    spawners &= spawners >> 3 | spawners >> 7  # a few spawning trees, as on a board (not 25 at once)
+    free &= ~spawners
+    python = core.spawn_choices(spawners, free, room)
+    assert _jit.spawn_choices(spawners, free, room).tolist() == python
+    assert list(core.spawn_sets(spawners, free, room)) == python
+    assert python == sorted(set(python))
+
+
+def test_compiled_code_cached_from_other_sources_is_dropped(tmp_path: Path) -> None:
+    """A rule changed in core.py alone makes the cached kernel compile again (Numba itself checks only _jit.py)."""
+    from types import SimpleNamespace
+
+    def dispatcher(name: str, owner: str) -> SimpleNamespace:
+        index = tmp_path / f"{name}.nbi"
+        index.write_text("cached")
+        cache = SimpleNamespace(_cache_file=SimpleNamespace(_index_path=str(index)))
+        return SimpleNamespace(_cache=cache, py_func=SimpleNamespace(__module__=owner))
+
+    module = SimpleNamespace(
+        __name__="kernel_under_test",
+        own=dispatcher("own", "kernel_under_test"),
+        rule=dispatcher("rule", core.__name__),
+        borrowed=dispatcher("borrowed", "another.module"),
+    )
+    assert fast.drop_stale_cache(module)  # no stamp yet: compiled from unknown sources
+    assert not (tmp_path / "own.nbi").exists() and not (tmp_path / "rule.nbi").exists()
+    assert (tmp_path / "borrowed.nbi").exists()  # another module's code: its own stamp decides
+    assert (tmp_path / ".kernel_under_test.stamp").read_text() == fast.sources_stamp()
+    (tmp_path / "own.nbi").write_text("cached")
+    assert not fast.drop_stale_cache(module) and (tmp_path / "own.nbi").exists()  # same sources: kept
+    (tmp_path / ".kernel_under_test.stamp").write_text("compiled from an older core.py")
+    assert fast.drop_stale_cache(module) and not (tmp_path / "own.nbi").exists()
