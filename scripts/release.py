@@ -6,7 +6,7 @@
 2. ``twine check --strict`` of both (the metadata PyPI shows: README, classifiers, licence).
 3. The wheel's contents: the board's front end (``board/static``: board.js, board.css, loader.js),
    the catalogues of every pupil's language (uk, es, en) and no test locale (en_XA), the notebooks,
-   the puzzle set, the LICENSE; its metadata: the licence, the Jupyter classifiers, no test-only extra.
+   the puzzle set, the Voilà template with nothing from a CDN, the LICENSE; its metadata: the licence, the Jupyter classifiers, no test-only extra.
 4. A fresh virtual environment in a temporary folder outside the project: ``pip install 'WHEEL[lab]'``;
    there, ``python -m logger_widget.notebooks uk DIR`` copies the Ukrainian notebooks out, and a
    ``Board()`` is made (headless) with its view model in Ukrainian and its front end loaded from the
@@ -99,6 +99,8 @@ def wheel_problems(wheel: Path) -> list[str]:
             problems.append(f"the wheel has no {lang} notebook")
     if not any(n.startswith("logger_widget/puzzles/data/") for n in names):
         problems.append("the wheel has no puzzle set")
+    if not any(n.endswith(".data/data/share/jupyter/voila/templates/logger/index.html.j2") for n in names):
+        problems.append("the wheel has no Voilà template 'logger' (share/jupyter/voila/templates/logger)")
     if not any(n.endswith(".dist-info/licenses/LICENSE") for n in names):
         problems.append("the wheel has no LICENSE")
     if any(n.startswith(("tests/", "logger_widget/tests/")) for n in names):

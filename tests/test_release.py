@@ -35,7 +35,7 @@ def test_the_release_check_names_what_a_wheel_lacks(tmp_path: Path) -> None:
                    "Metadata-Version: 2.4\nName: logger_widget\nVersion: 0.0.0\nLicense-Expression: MIT\n"
                    "Provides-Extra: dev\nRequires-Dist: matplotlib==3.11.2; extra == 'dev'\n\n")  # fmt: skip
     problems = "\n".join(wheel_problems(bad))
-    for expected in ("board.js", "uk catalogue", "en_XA", "uk notebook", "LICENSE", "'Framework :: Jupyter'",
+    for expected in ("board.js", "uk catalogue", "en_XA", "uk notebook", "Voilà template", "LICENSE", "'Framework :: Jupyter'",
                      "test-only extra 'dev'", "exact pin"):  # fmt: skip
         assert expected in problems, problems
 
