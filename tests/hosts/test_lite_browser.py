@@ -128,7 +128,9 @@ def test_a_pupil_plays_in_the_lite_site_offline(page: Any, site: str, screenshot
     board = run_notebook(page)
     resume = board.locator(".lw-resume")
     resume.wait_for(state="visible", timeout=120_000)
-    assert resume.inner_text().strip() == Translator("uk").count(RESUME_BUTTON, played)  # in the pupil's language
+    assert resume.inner_text().strip() == Translator("uk").count(
+        RESUME_BUTTON, played
+    )  # in the pupil's language
     page.screenshot(path=str(screenshots / "lite_offline_resume.png"))
     resume.click()
     page.wait_for_function("el => el.querySelectorAll('[data-testid=history] li').length >= 2",
