@@ -124,11 +124,11 @@ def test_a_pupil_plays_in_the_lite_site_offline(page: Any, site: str, screenshot
                            arg=board.element_handle(), timeout=120_000)  # fmt: skip
     played = history.count()
     assert played >= 2
-    # the chart cell (board.chart()) drew an image with matplotlib
-    chart = page.locator(".jp-OutputArea-output img").first
+    page.screenshot(path=str(screenshots / "lite_offline_played.png"))
+    # the chart cells (board.chart(), the review's chart) drew images with matplotlib: a cell's PNG output
+    chart = page.locator(".jp-RenderedImage img").first
     chart.wait_for(timeout=SITE_TIMEOUT_MS)
     assert chart.evaluate("img => img.naturalWidth") > 100
-    page.screenshot(path=str(screenshots / "lite_offline_played.png"))
 
     # a reload: the same notebook's board offers the saved game back (the game lives in the browser)
     page.reload()
