@@ -2,10 +2,11 @@
 # Create (or update) the project's own environment in .venv. Sourced by scripts/lab.sh,
 # scripts/test.sh and the other scripts.
 #
-# LW_EXTRA chooses what goes in (pyproject.toml's extras):
+# LW_EXTRA chooses what goes in (pyproject.toml's extras and its `dev` dependency group):
 #   lab  what the notebooks need: the package, JupyterLab, ipykernel, Numba (scripts/lab.sh);
 #        nothing from Debian, nothing of the tests, the hub or the other hosts.
-#   dev  (default) everything the tests need (`lab` included), and from Debian: chromium for
+#   dev  (default) everything the tests need: every extra (`lab` included) and the `dev` group of
+#        test tools (a dependency group: pip's --group, not published with the package); from Debian: chromium for
 #        the browser tests, gettext for `msgfmt --check`, fonts with Cyrillic glyphs for the
 #        screenshots, bubblewrap, libseccomp and setpriv (util-linux) for the sandboxes of
 #        pupils' bots (tournament/isolation.py; pyseccomp, the Python side of libseccomp,
@@ -50,14 +51,14 @@ if [ ! -x .venv/bin/python ]; then
 fi
 pyproject_hash=$(sha256sum pyproject.toml | cut -c1-16)
 if [ ! -e ".venv/.installed-$pyproject_hash-dev" ] && [ ! -e ".venv/.installed-$pyproject_hash-$EXTRA" ]; then
-  echo "== installing logger_widget[$EXTRA] into .venv"
+  echo "== installing logger_widget ($EXTRA) into .venv"
   if [ "$EXTRA" = lab ]; then
     # The lab's modules are byte-compiled when first imported, not all at install: 40 % of the
     # install's time for ~3 s more on JupyterLab's first start (the venv's owner writes the cache).
     .venv/bin/python -m pip install -q --no-compile -e ".[$EXTRA]"
   else
     .venv/bin/python -m pip install -q --upgrade pip
-    .venv/bin/python -m pip install -q -e ".[$EXTRA]"
+    .venv/bin/python -m pip install -q -e ".[lab,dask,hosts,classroom,pandas]" --group dev
     # nbgrader is used from the command line (deploy/nbgrader, docs/classroom.md): its Jupyter
     # extensions (formgrader, assignment list; 7 s to import) would slow every server start and
     # add menus to JupyterLab, so they are switched off in this environment.

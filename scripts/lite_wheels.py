@@ -63,13 +63,15 @@ def to_bundle(report: dict, lock: dict) -> list[str]:
 
 
 #: The first cell of every notebook in the site: piplite installs the package from the site's wheels.
+#: Nothing after the package name: JupyterLite's ``%pip`` takes every word of the line (a comment too)
+#: as its arguments.
 INSTALL_CELL = {
     "cell_type": "code",
     "execution_count": None,
     "id": "lite-install",
     "metadata": {},
     "outputs": [],
-    "source": ["%pip install -q logger_widget  # JupyterLite: from this site's wheels, no network"],
+    "source": ["%pip install -q logger_widget"],
 }
 
 

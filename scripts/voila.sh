@@ -16,7 +16,11 @@ port=(--port=8866)
 for arg in "$@"; do
   case "$arg" in --port|--port=*|--Voila.port*) port=() ;; esac  # the caller's port instead
 done
-exec .venv/bin/voila notebooks/play_app.ipynb --no-browser --Voila.ip=127.0.0.1 "${port[@]}" \
+# the project's Voilà template "logger" (share/jupyter/voila/templates/logger: Voilà's lab template
+# with nothing from a CDN, so the page works on a network without Internet); a pip install of the
+# package puts it in the environment's share/jupyter
+export JUPYTER_PATH="$ROOT/share/jupyter${JUPYTER_PATH:+:$JUPYTER_PATH}"
+exec .venv/bin/voila notebooks/play_app.ipynb --no-browser --Voila.ip=127.0.0.1 "${port[@]}" --template=logger \
   --MappingKernelManager.cull_idle_timeout="${CULL_IDLE_TIMEOUT:-60}" \
   --MappingKernelManager.cull_interval="${CULL_INTERVAL:-10}" \
   --MappingKernelManager.cull_connected="${CULL_CONNECTED:-False}" "$@"

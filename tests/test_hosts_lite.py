@@ -192,3 +192,25 @@ print(json.dumps({"mode": b.bot_mode, "turns": len(b.game.turns), "view": sorted
     assert result["imported"] == []
     for extra in ("dask", "pandas", "jupyterlab", "jupyter-server", "notebook", "pytest"):
         assert extra not in result["installed"], f"{extra} came with the required dependencies"
+
+
+def test_the_package_imports_without_the_modules_pyodide_lacks() -> None:
+    """``import logger_widget`` and its pupils' entry points work in a Python without ``pwd`` (Pyodide has none)."""
+    code = (
+        "import sys\n"
+        "class Missing:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name == 'pwd':\n"
+        "            raise ModuleNotFoundError(\"No module named 'pwd'\", name=name)\n"
+        "sys.modules.pop('pwd', None)\n"  # loaded at start-up here; Pyodide has none to load
+        "sys.meta_path.insert(0, Missing())\n"
+        "import logger_widget\n"
+        "from logger_widget import Board\n"
+        "from logger_widget.tournament import round_robin\n"
+        "from logger_widget.board import persistence\n"
+        "assert 'pwd' not in sys.modules\n"
+        "print('ok')\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                         env={"LOGGER_WIDGET_NO_JIT": "1", "PATH": "/usr/bin:/bin"})  # fmt: skip
+    assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr[-2000:]

@@ -1,13 +1,13 @@
 """scripts/lite.sh builds a JupyterLite site whose kernel can install the package from the site itself.
 
-No browser here: the Pyodide "full" distribution (the interpreter with numpy and matplotlib)
-is on no registry this project uses (npm's ``pyodide`` package is the interpreter alone), so
-the site cannot be run offline in Chromium. What is checked is what the build guarantees:
+The site in a browser, offline, is tests/hosts/test_lite_browser.py; here, with npm's
+interpreter-only ``pyodide`` package as the site's Pyodide, what the build guarantees:
 the package's wheel and every pure-Python package it needs beside Pyodide's are in the site's
 piplite index (``%pip install logger_widget`` needs no network for them), the page's widget
 front ends (anywidget, ipywidgets' manager) are those of the bundled wheels' versions, every
-notebook starts by installing the package, and ``--pyodide`` makes the site load Pyodide from
-itself.
+notebook starts by installing the package (a line JupyterLite's ``%pip`` can read: nothing after
+the package's name), the site lists its files (jupyter_server in the build), and ``--pyodide``
+makes the site load Pyodide from itself.
 """
 
 from __future__ import annotations
@@ -33,6 +33,10 @@ def test_lite_sh_bundles_the_package_and_its_pure_python_needs(tmp_path: Path) -
                    capture_output=True)  # fmt: skip
     with tarfile.open(tmp_path / "pyodide-0.27.1.tgz") as tar:
         tar.extractall(tmp_path / "npm", filter="data")
+    # a first build without --pyodide (the page takes Pyodide from the CDN), then one with it: each
+    # build starts afresh (JupyterLite's task cache would keep the first build's Pyodide address)
+    first = run_script(copy, "scripts/lite.sh")
+    assert first.returncode == 0, first.stderr[-3000:]
     out = run_script(copy, "scripts/lite.sh", "--pyodide", str(tmp_path / "npm" / "package"))
     assert out.returncode == 0, out.stderr[-3000:]
     site = copy / ".lite" / "site"
@@ -71,7 +75,10 @@ def test_lite_sh_bundles_the_package_and_its_pure_python_needs(tmp_path: Path) -
     assert len(notebooks) == len(list((copy / "notebooks").glob("*.ipynb")))
     for nb in notebooks:
         first = json.loads(nb.read_text(encoding="utf-8"))["cells"][0]
-        assert "".join(first["source"]).startswith("%pip install -q logger_widget"), nb.name
+        assert "".join(first["source"]) == "%pip install -q logger_widget", nb.name
+    # the file list the browser shows (written only when jupyter_server is in the build environment)
+    listed = json.loads((site / "api" / "contents" / "all.json").read_text(encoding="utf-8"))
+    assert {nb.name for nb in notebooks} <= {item["name"] for item in listed["content"]}
     config = json.loads((site / "jupyter-lite.json").read_text(encoding="utf-8"))["jupyter-config-data"]
     url = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]["pyodideUrl"]
     assert url.startswith("./static/pyodide/") and (site / url).is_file()

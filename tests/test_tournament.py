@@ -303,16 +303,26 @@ def test_same_seeds_same_results_on_every_executor() -> None:
     assert pooled.games == serial.games
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster:
         with Client(cluster) as client:
+            executor = client.get_executor()  # the documented recipe (docs/bots.md)
             with get_task_stream(client) as stream:
                 dasked = round_robin(
-                    EQUIVALENCE_BOTS,
-                    games_per_pair=2,
-                    seed=11,
-                    executor=client.get_executor(),
-                    progress=False,
+                    EQUIVALENCE_BOTS, games_per_pair=2, seed=11, executor=executor, progress=False
                 )
             assert len(stream.data) >= 6  # the games really ran on the Dask workers
             assert len({task["worker"] for task in stream.data}) >= 1
+            # the same tournament again is played again, not handed Dask's results of the first run
+            with get_task_stream(client) as again:
+                second = round_robin(
+                    EQUIVALENCE_BOTS, games_per_pair=2, seed=11, executor=executor, progress=False
+                )
+            assert len(again.data) >= 6
+            # each run's games are tasks of their own: under the first run's keys (Dask's default,
+            # pure=True, keys from the arguments), Dask hands back the results it still holds
+            first_keys = {task["key"] for task in stream.data}
+            assert not first_keys & {task["key"] for task in again.data}, (
+                "the second run reused the first's tasks"
+            )
+            assert second.games == dasked.games
     assert dasked.games == serial.games
     three = seat_rotated(
         ["random", "greedy", "random"], players=3, games=3, seed=4, executor="serial", progress=False

@@ -46,7 +46,6 @@ from __future__ import annotations
 
 import functools
 import os
-import pwd
 import re
 import shutil
 import subprocess
@@ -324,6 +323,8 @@ def _private_view(bwrap: str, sources: list[str], hidden: list[str], uid: int = 
         argv += ["--chmod", "0755", folder]
     for folder in hidden:
         argv += ["--remount-ro", folder]
+    import pwd  # here, not at the top: Pyodide (JupyterLite) has no pwd, and the package imports there
+
     gid = SANDBOX_UID if uid == SANDBOX_UID else pwd.getpwuid(uid).pw_gid
     drop = [setpriv, f"--reuid={uid}", f"--regid={gid}", "--clear-groups", "--"]
     return [*argv, "--die-with-parent", "--", *drop]

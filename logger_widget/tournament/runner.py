@@ -25,6 +25,7 @@ process and of ``PYTHONHASHSEED``).
 from __future__ import annotations
 
 import concurrent.futures as cf
+import functools
 import os
 import sys
 import time
@@ -359,6 +360,18 @@ def processes_available() -> bool:
     return sys.platform not in ("emscripten", "wasi")
 
 
+def _submitter(pool: cf.Executor) -> Any:
+    """``pool.submit``; for Dask's executor (``client.get_executor()``), with ``pure=False``.
+
+    Dask takes a submitted call as pure by default: the same function with the same arguments
+    gets the result it already holds, so a tournament run again (the same bots and seed) would
+    come back at once with the first run's games and times instead of being played.
+    """
+    if type(pool).__module__.split(".")[0] == "distributed":
+        return functools.partial(pool.submit, pure=False)  # ClientExecutor passes it on to Client.submit
+    return pool.submit
+
+
 def _run_tasks(
     tasks: Sequence[_Task],
     executor: cf.Executor | str | None,
@@ -388,7 +401,8 @@ def _run_tasks(
             else:
                 pool = executor
             try:
-                futures = {pool.submit(_run_task, task): i for i, task in enumerate(tasks)}
+                submit = _submitter(pool)
+                futures = {submit(_run_task, task): i for i, task in enumerate(tasks)}
                 try:
                     for future in cf.as_completed(futures):
                         results[futures[future]] = future.result()

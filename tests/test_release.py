@@ -1,0 +1,68 @@
+"""The release check (scripts/release.py) and the notebooks a pip user copies out (logger_widget.notebooks)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from logger_widget.notebooks import copy_notebooks, notebook_files
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.mark.slow
+def test_the_release_check_passes(tmp_path: Path) -> None:
+    """sdist + wheel built, ``twine check`` clean, contents and metadata right, a fresh venv opens a board."""
+    out = subprocess.run([sys.executable, "-m", "scripts.release", "--out", str(tmp_path / "dist")], cwd=ROOT,
+                         capture_output=True, text=True, timeout=1500)  # fmt: skip
+    assert out.returncode == 0, out.stderr[-4000:]
+    assert "release check passed" in out.stdout
+
+
+def test_the_release_check_names_what_a_wheel_lacks(tmp_path: Path) -> None:
+    """A wheel without the board's front end, with the test locale and a test extra, is refused for each."""
+    import zipfile
+
+    from scripts.release import wheel_problems
+
+    bad = tmp_path / "logger_widget-0.0.0-py3-none-any.whl"
+    with zipfile.ZipFile(bad, "w") as z:
+        z.writestr("logger_widget/locales/en_XA/LC_MESSAGES/logger_widget.po", "")
+        z.writestr("logger_widget-0.0.0.dist-info/METADATA",
+                   "Metadata-Version: 2.4\nName: logger_widget\nVersion: 0.0.0\nLicense-Expression: MIT\n"
+                   "Provides-Extra: dev\nRequires-Dist: matplotlib==3.11.2; extra == 'dev'\n\n")  # fmt: skip
+    problems = "\n".join(wheel_problems(bad))
+    for expected in ("board.js", "uk catalogue", "en_XA", "uk notebook", "Voilà template", "LICENSE", "'Framework :: Jupyter'",
+                     "test-only extra 'dev'", "exact pin"):  # fmt: skip
+        assert expected in problems, problems
+
+
+def test_the_notebooks_of_a_language_are_copied_out(tmp_path: Path) -> None:
+    copies = copy_notebooks("uk", tmp_path / "lesson")
+    names = {p.name for p in copies}
+    assert {"tutorial_uk.ipynb", "play_vs_bots_uk.ipynb", "puzzles_uk.ipynb", "play_app.ipynb"} <= names
+    assert not any(n.endswith(("_es.ipynb", "_en.ipynb")) for n in names)
+    assert all((tmp_path / "lesson" / n).read_bytes() == (ROOT / "notebooks" / n).read_bytes() for n in names)
+
+
+def test_a_pupils_notebook_is_never_overwritten(tmp_path: Path) -> None:
+    (tmp_path / "tutorial_es.ipynb").write_text("my work", encoding="utf-8")
+    copy_notebooks("es", tmp_path)
+    assert (tmp_path / "tutorial_es.ipynb").read_text(encoding="utf-8") == "my work"
+
+
+def test_bad_input_is_named() -> None:
+    with pytest.raises(ValueError, match="'ua'"):
+        notebook_files("ua")
+    out = subprocess.run([sys.executable, "-m", "logger_widget.notebooks", "xx", "/nonexistent-dir"],
+                         capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert out.returncode == 2 and "'xx'" in out.stderr
+
+
+def test_a_file_in_the_way_is_named(tmp_path: Path) -> None:
+    (tmp_path / "lesson").write_text("", encoding="utf-8")
+    with pytest.raises(NotADirectoryError, match="lesson"):
+        copy_notebooks("en", tmp_path / "lesson")
