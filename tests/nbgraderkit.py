@@ -46,17 +46,20 @@ MISTAKES = {
 #: to judge in a graded notebook, so she is left with her fallbacks, which are wrong
 ORACLE = {
     "sample_size": "from logger_widget.classroom import exercises as ex\n"
-    "answer_sample_size = next((n for n in range(900, 1300) if ex.check_sample_size(n).ok\n"
-    "    or ex.check_sample_size(n, half_width=VARIANT.half_width, rate=VARIANT.rate).ok), 5)",
+    "mine = {'half_width': VARIANT.half_width, 'rate': VARIANT.rate} if 'VARIANT' in globals() else {}\n"
+    "answer_sample_size = next((n for n in range(900, 1300)\n"
+    "    if ex.check_sample_size(n).ok or ex.check_sample_size(n, **mine).ok), 5)",
     "game_value": "from logger_widget.classroom.exercises import exercise\n"
-    "answer_game_value = next((v for v in (0, 0.5, 1) if exercise('game_value').check(v).ok\n"
-    "    or exercise('game_value').check(v, position=VARIANT.position('game_value')).ok), 0)",
+    "mine = {'position': VARIANT.position('game_value')} if 'VARIANT' in globals() else {}\n"
+    "answer_game_value = next((v for v in (0, 0.5, 1)\n"
+    "    if exercise('game_value').check(v).ok or exercise('game_value').check(v, **mine).ok), 0)",
     "kingmaker": "from logger_widget.classroom.exercises import exercise\n"
     "answer_kingmaker = next((c for c in 'ABCD' if exercise('kingmaker').check(c).ok), 'A')",
-    "protester": "from logger_widget.classroom.exercises import exercise\n"
-    "mine = VARIANT.position('protester')\n"
-    "answer_protester = next((t.notation() for t in mine.legal_turns()\n"
-    "    if exercise('protester').check(t, position=mine).ok), 'e5 xe4')",
+    "protester": "from logger_widget.classroom.exercises import PROTESTER_ENDGAME, exercise\n"
+    "mine = {'position': VARIANT.position('protester')} if 'VARIANT' in globals() else {}\n"
+    "board = mine.get('position', PROTESTER_ENDGAME.position)\n"
+    "answer_protester = next((t.notation() for t in board.legal_turns()\n"
+    "    if exercise('protester').check(t, **mine).ok), 'e5 xe4')",
 }
 MISTAKES_POINTS = 1.0 + 0 + 0 + 1.0
 #: a pupil who wants the points without the answers

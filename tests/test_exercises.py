@@ -243,7 +243,11 @@ def test_sample_size_is_judged_by_the_wilson_interval_the_notebook_teaches() -> 
             enough = (high - low) / 2 <= half_width and n <= 1.05 * math.ceil(
                 (1.96 * math.sqrt(rate * (1 - rate)) / half_width) ** 2
             )
-            assert ex.check_sample_size(n, half_width=half_width, rate=rate).ok == enough, (half_width, rate, n)
+            assert ex.check_sample_size(n, half_width=half_width, rate=rate).ok == enough, (
+                half_width,
+                rate,
+                n,
+            )
 
 
 def test_numbers_are_read_in_the_pupils_notation() -> None:
@@ -251,7 +255,11 @@ def test_numbers_are_read_in_the_pupils_notation() -> None:
     for written, locale in (("1,068", "en"), ("1.068", "es"), ("1 068", "uk"), ("1\u00a0068", "uk"),
                             ("1067,07", "es"), ("1067,07", "uk"), ("1067.07", "en"), ("1068.0", "es")):  # fmt: skip
         assert ex.check_sample_size(written, locale=locale).ok, (written, locale)
-    for written, locale in (("1.068", "en"), ("1,068", "es"), ("1,068", "uk")):  # a decimal point: 1.068 games
+    for written, locale in (
+        ("1.068", "en"),
+        ("1,068", "es"),
+        ("1,068", "uk"),
+    ):  # a decimal point: 1.068 games
         feedback = ex.check_sample_size(written, locale=locale)
         assert feedback.message.context == "exercise:sample_size:few", (written, locale)
 
@@ -550,7 +558,9 @@ mixes = st.tuples(*[st.integers(0, 100)] * 3).filter(any).map(lambda w: tuple(x 
 
 @settings(max_examples=120, deadline=None)
 @given(meta_games(), mixes)
-def test_nash_checker_refuses_every_mix_a_pure_strategy_exploits(meta: ex.MetaGame, mix: tuple[float, ...]) -> None:
+def test_nash_checker_refuses_every_mix_a_pure_strategy_exploits(
+    meta: ex.MetaGame, mix: tuple[float, ...]
+) -> None:
     """Independent of linprog: the value of a symmetric meta-game is ½, so a mix that some bot
     scores more than ½ against (by a quarter step of the table or more) is no equilibrium."""
     best_reply = max(sum(mix[i] * meta.rates[j][i] for i in range(3)) for j in range(3))

@@ -108,7 +108,11 @@ def test_reported_answer_is_read_back_exactly_once() -> None:
     twice = f"logger-widget-answer kingmaker {encode_answer('B')}"
     assert reported_answer(cell(twice, twice), "kingmaker") is MANY_ANSWERS  # a forged second line
     told = JudgeAnswers.judge("kingmaker", MANY_ANSWERS, "uk", draw(SECRET.encode(), "olena"))
-    assert told.kind == "wrong" and told.message.context == "exercise:course:many" and score("kingmaker", told) == 0
+    assert (
+        told.kind == "wrong"
+        and told.message.context == "exercise:course:many"
+        and score("kingmaker", told) == 0
+    )
     assert told.text() != exercise("kingmaker").check(..., locale="uk").text()  # not "there is no answer yet"
     assert re.search("[а-яіїєґ]", told.text(), re.I), told.text()  # in the pupil's language
     assert reported_answer(cell("logger-widget-answer kingmaker __import__('os')"), "kingmaker") is Ellipsis
@@ -229,6 +233,8 @@ def test_nbgrader_autograde_forms_mistakes_empty_cheat(tmp_path: Path) -> None:
         assert [a.name for a in gb.assignments] == [ASSIGNMENT]  # one assignment for three languages
         assert sorted(s.id for s in gb.students) == sorted(PUPILS)  # every pupil once
         scores = {p: gb.find_submission(ASSIGNMENT, p).score for p in PUPILS}
+        # the formgrader lists each pupil by name (the account's), not "None, None"
+        assert {s.id: (s.last_name, s.first_name) for s in gb.students} == {p: (p, "") for p in PUPILS}
     assert scores == EXPECTED, json.dumps(scores)
 
     # each pupil reads the questions and the checker's feedback in their own language
@@ -255,6 +261,9 @@ def test_nbgrader_autograde_forms_mistakes_empty_cheat(tmp_path: Path) -> None:
     assert str(introduction("es")) in outputs("diego")
     assert "<h2" in html and "<strong>Pregunta" in html and "&lt;p&gt;" not in html and "&lt;h2" not in html
     assert "HIDDEN TESTS" not in html and "submit(" not in html
+    for english in ("Test cell", "Score:", "Student's answer", "(Top)"):  # nbgrader's own headings
+        assert english not in html, english
+    assert "Tus puntos: 2 de 6" in html and "Pregunta 1: 1 de 2" in html and "Tu respuesta" in html
     assert exercise("sample_size").check(..., locale="en").text() in outputs("amy")
     # a pupil's script in an output does not run in the pages the teacher opens (formgrader, feedback)
     html = (course / "feedback" / "mallory" / ASSIGNMENT / "game_theory.html").read_text(encoding="utf-8")

@@ -14,6 +14,7 @@ variant changes).
 
 import os
 
+import nbgrader
 from nbconvert.preprocessors import ClearMetadataPreprocessor
 from nbgrader.api import Gradebook
 from nbgrader.converters import GenerateAssignment, GenerateFeedback
@@ -25,8 +26,9 @@ from nbgrader.preprocessors import (
     SaveAutoGrades,
 )
 
+from logger_widget.classroom import judge
 from logger_widget.classroom.autograde import ContainedExecute
-from logger_widget.classroom.judge import FeedbackView, JudgeAnswers, ShowVariants
+from logger_widget.classroom.judge import AsThePupil, FeedbackView, JudgeAnswers, ShowVariants
 
 # nbgrader's Gradebook.add_submission builds a submission with its notebooks and grades, reading
 # the assignment's notebooks on the way, and adds it to the session only at the end. Under
@@ -45,6 +47,28 @@ def _add_submission_without_autoflush(self, *args, **kwargs):  # type: ignore[no
 
 Gradebook.add_submission = _add_submission_without_autoflush
 
+# nbgrader's autograde makes a pupil who is not in the gradebook yet with no name at all, which
+# the formgrader lists as "None, None": such a pupil gets the account name as last name (and an
+# empty first name); a name the teacher typed in the formgrader is kept.
+_update_or_create_student = Gradebook.update_or_create_student
+
+
+def _update_or_create_student_named(self, name, **kwargs):  # type: ignore[no-untyped-def]
+    from nbgrader.api import MissingEntry
+
+    try:
+        known = self.find_student(name)
+    except MissingEntry:
+        known = None
+    if known is None or known.last_name is None:
+        kwargs.setdefault("last_name", name)
+    if known is None or known.first_name is None:
+        kwargs.setdefault("first_name", "")
+    return _update_or_create_student(self, name, **kwargs)
+
+
+Gradebook.update_or_create_student = _update_or_create_student_named
+
 c = get_config()  # type: ignore[name-defined]  # noqa: F821 - provided by nbgrader when it loads this file
 c.CourseDirectory.course_id = os.environ.get("LW_COURSE", "logger_game_theory")
 # this folder, or LW_COURSE_ROOT (the teacher's ~/course on the class hub: deploy/jupyterhub/classsetup.py)
@@ -56,10 +80,11 @@ c.ExecutePreprocessor.timeout = 300
 # pupils' HTML and Markdown are cleaned (no script) in the pages the teacher opens in the
 # formgrader and in the feedback: a submission's <script> would run as the teacher in JupyterLab
 c.HTMLExporter.sanitize_html = True
-# nbgrader's autograding steps: each notebook executed in a sandbox (nothing of the course,
+# nbgrader's autograding steps: the set-up cell told whose notebook it is, each notebook executed in a sandbox (nothing of the course,
 # the exchange or this account's home visible, no network), the judge between executing and
 # saving the grades
 c.Autograde.autograde_preprocessors = [
+    AsThePupil,
     ContainedExecute,
     IgnorePattern,
     ClearMetadataPreprocessor,
@@ -79,6 +104,13 @@ c.GenerateAssignment.preprocessors = [ShowVariants, *GenerateAssignment.preproce
 # the feedback a pupil gets: no hidden test's code; rendered Markdown kept (nbconvert's cleaner escapes it)
 c.GenerateFeedback.preprocessors = [*GenerateFeedback.preprocessors.make_dynamic_default(), FeedbackView]
 c.HTMLExporter.filters = {"clean_html": "logger_widget.classroom.judge.clean_feedback_html"}
+c.FeedbackView.class_list = c.JudgeAnswers.class_list
+# the feedback page's headings in the pupil's language (the formgrader sets its own template)
+c.HTMLExporter.template_name = "lw_feedback"
+c.HTMLExporter.extra_template_basedirs = [
+    os.path.join(os.path.dirname(nbgrader.__file__), "server_extensions", "formgrader", "templates"),
+    os.path.join(os.path.dirname(judge.__file__), "templates"),
+]
 # the exchange on the class machine (docs/classroom.md, "Handing out and collecting through the hub")
 c.Exchange.root = os.environ.get("LW_EXCHANGE", "/srv/nbgrader/exchange")
 c.ContainedKernelManager.hidden = [c.CourseDirectory.root, c.Exchange.root]

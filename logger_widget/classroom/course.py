@@ -194,7 +194,9 @@ def pupil_variant(variants: Mapping[str, Mapping[str, Any]], user: str | None = 
     return Variant(**fields) if fields is not None else DEFAULT
 
 
-def question(key: str, locale: str | None = None, number: int | None = None, variant: Variant = DEFAULT) -> Question:
+def question(
+    key: str, locale: str | None = None, number: int | None = None, variant: Variant = DEFAULT
+) -> Question:
     """Question ``key`` in ``locale`` for ``variant``: its introduction, the question and its position's diagram.
 
     Raises:
@@ -214,7 +216,9 @@ def question(key: str, locale: str | None = None, number: int | None = None, var
     return Question("\n\n".join(p for p in parts if p))
 
 
-def form_check(key: str, answer: Any, locale: str | None = None, variant: Variant = DEFAULT) -> ExerciseFeedback:
+def form_check(
+    key: str, answer: Any, locale: str | None = None, variant: Variant = DEFAULT
+) -> ExerciseFeedback:
     """Whether ``answer`` has the form question ``key`` asks for — never whether it is right.
 
     Returns the checker's hint when the answer cannot be read (empty, wrong type, not

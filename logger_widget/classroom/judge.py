@@ -37,7 +37,7 @@ from nbformat import NotebookNode
 from nbformat.v4 import new_output
 from traitlets import Bool, Unicode
 
-from ..i18n import NP_
+from ..i18n import NP_, Translator
 from .course import MARKER, MAX_ANSWER, introduction, question, read_languages
 from .exercises import exercise
 from .feedback import ExerciseFeedback, feedback
@@ -46,6 +46,7 @@ from .variants import DEFAULT, Variant, draw, read_secret
 
 __all__ = [
     "MANY_ANSWERS",
+    "AsThePupil",
     "FeedbackView",
     "JudgeAnswers",
     "ShowVariants",
@@ -62,6 +63,11 @@ _MANY = NP_(
     "This cell reported more than one answer (a second line starting with `logger-widget-answer` was "
     "printed): only one answer counts, so this question scores 0. Do not print that line yourself.",
 )
+_TOTAL = NP_("exercise:course:feedback", "Your points: {score} of {points}")
+_POINTS = NP_("exercise:course:feedback", "Question {number}: {score} of {points}")
+_LATE = NP_("exercise:course:feedback", "Handed in late: minus {penalty}")
+_ANSWER = NP_("exercise:course:feedback", "Your answer")
+_TOP = NP_("exercise:course:feedback", "to the top")
 _HIDDEN = re.compile(r"\n?### BEGIN HIDDEN TESTS\n.*?### END HIDDEN TESTS", re.S)
 
 
@@ -89,7 +95,24 @@ def reported_answer(cell: NotebookNode, key: str) -> Any:
         return Ellipsis
 
 
-class JudgeAnswers(Preprocessor):
+class _ClassListed(Preprocessor):
+    """A step that knows the pupil's language from the class list (``class_list``, ``{assignment}`` replaced)."""
+
+    class_list = Unicode("", help="The class list (name,language); {assignment} is the assignment").tag(
+        config=True
+    )
+
+    def _pupils(self, resources: dict[str, Any]) -> dict[str, str]:
+        path = self.class_list.format(assignment=resources.get("nbgrader", {}).get("assignment", ""))
+        return read_languages(path) if path and os.path.exists(path) else {}
+
+    def language(self, resources: dict[str, Any]) -> str:
+        """The language of the pupil whose notebook this is (English for a pupil not on the list)."""
+        student = str(resources.get("nbgrader", {}).get("student", "")).lower()
+        return self._pupils(resources).get(student, "en")
+
+
+class JudgeAnswers(_ClassListed):
     """nbgrader autograding step: judge the reported answers and write feedback and points.
 
     ``class_list``: the class list (``name,language``) that gives each pupil's language;
@@ -100,19 +123,7 @@ class JudgeAnswers(Preprocessor):
     enabled = Bool(True, help="Judge the answers (nbconvert runs a preprocessor only when enabled)").tag(
         config=True
     )
-    class_list = Unicode("", help="The class list (name,language); {assignment} is the assignment").tag(
-        config=True
-    )
     secret_file = Unicode("", help="The file of the variants' secret (the teacher's only)").tag(config=True)
-
-    def _pupils(self, resources: dict[str, Any]) -> dict[str, str]:
-        path = self.class_list.format(assignment=resources.get("nbgrader", {}).get("assignment", ""))
-        return read_languages(path) if path and os.path.exists(path) else {}
-
-    def language(self, resources: dict[str, Any]) -> str:
-        """The language of the pupil whose notebook is being graded."""
-        student = str(resources.get("nbgrader", {}).get("student", "")).lower()
-        return self._pupils(resources).get(student, "en")
 
     def variant(self, resources: dict[str, Any]) -> Variant:
         """The variant of the pupil whose notebook is being graded (the default for a pupil not on the list).
@@ -198,18 +209,66 @@ class ShowVariants(Preprocessor):
         return nb, resources
 
 
-class FeedbackView(Preprocessor):
-    """nbgrader ``generate_feedback`` step: the hidden tests' code is left out of what the pupil reads."""
+class AsThePupil(Preprocessor):
+    """nbgrader ``autograde`` step, before executing: the set-up cell names the pupil whose notebook it is.
 
-    enabled = Bool(True, help="Leave the hidden tests out").tag(config=True)
+    Autograding runs the notebook in a kernel of the grading account, where the pupil's name
+    (``JUPYTERHUB_USER``) is unknown: the set-up cell's ``pupil_language()`` and
+    ``pupil_variant(VARIANTS)`` get ``user=<the pupil>``, so the pupil's code computes with the
+    variant the pupil worked on, the one the judge grades. nbgrader has restored the locked
+    cells from the teacher's version just before (``OverwriteCells``).
+    """
 
-    def preprocess_cell(
-        self, cell: NotebookNode, resources: dict[str, Any], index: int
-    ) -> tuple[NotebookNode, dict[str, Any]]:
-        """Remove the ``### BEGIN HIDDEN TESTS`` … ``### END HIDDEN TESTS`` region of a code cell."""
-        if cell.cell_type == "code":
+    enabled = Bool(True, help="Name the pupil in the set-up cell").tag(config=True)
+
+    def preprocess(self, nb: NotebookNode, resources: dict[str, Any]) -> tuple[NotebookNode, dict[str, Any]]:
+        """Write ``user=<student>`` into the set-up cell's two calls."""
+        user = repr(str(resources.get("nbgrader", {}).get("student", "")))
+        for cell in nb.cells:
+            if cell.metadata.get("nbgrader", {}).get("grade_id") == "setup":
+                cell.source = cell.source.replace("pupil_language()", f"pupil_language(user={user})").replace(
+                    "pupil_variant(VARIANTS)", f"pupil_variant(VARIANTS, user={user})"
+                )
+        return nb, resources
+
+
+class FeedbackView(_ClassListed):
+    """nbgrader ``generate_feedback`` step: what the pupil reads back, in the pupil's language.
+
+    The hidden tests' code is left out, and the feedback page's headings (the course's template
+    ``logger_widget/classroom/templates/lw_feedback``) are written into the notebook: the total
+    (``nb.metadata.logger_widget.feedback``) and each question's points (its test cell's
+    ``metadata.logger_widget.label``). Put it after nbgrader's ``GetGrades``, which brings the scores.
+    """
+
+    enabled = Bool(True, help="Leave the hidden tests out and write the headings").tag(config=True)
+
+    def preprocess(self, nb: NotebookNode, resources: dict[str, Any]) -> tuple[NotebookNode, dict[str, Any]]:
+        """Remove every ``### BEGIN HIDDEN TESTS`` … ``### END HIDDEN TESTS`` region; write the headings."""
+        tr = Translator(self.language(resources))
+        info = resources.get("nbgrader", {})
+        numbers = {g.key: number for number, g in enumerate(GRADED, start=1)}
+
+        def shown(x: Any) -> str:
+            return tr.format_decimal(float(x or 0), format="0.##")
+
+        nb.metadata.setdefault("logger_widget", {})["feedback"] = {
+            "total": tr.format(_TOTAL, score=shown(info.get("score")), points=shown(info.get("max_score"))),
+            "late": tr.format(_LATE, penalty=shown(info.get("late_penalty"))),
+            "answer": tr.translate(_ANSWER),
+            "top": tr.translate(_TOP),
+        }
+        for cell in nb.cells:
+            if cell.cell_type != "code":
+                continue
             cell.source = _HIDDEN.sub("", cell.source)
-        return cell, resources
+            meta = cell.metadata.get("nbgrader", {})
+            key = str(meta.get("grade_id", "")).removesuffix("_test")
+            if meta.get("grade") and key in numbers:
+                label = tr.format(_POINTS, number=numbers[key], score=shown(meta.get("score")),
+                                  points=shown(meta.get("points")))  # fmt: skip
+                cell.metadata.setdefault("logger_widget", {})["label"] = label
+        return nb, resources
 
 
 #: The tags of rendered Markdown that the feedback keeps (bleach escapes any other, e.g. ``<script>``).

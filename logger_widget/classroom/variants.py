@@ -28,7 +28,7 @@ from typing import Any
 
 from ..engine.position import Position
 from .exercises import BACKWARD_INDUCTION, PROTESTER_ENDGAME
-from .exercises.first_player import SAMPLE_HALF_WIDTH, SAMPLE_RATE, sample_size_params
+from .exercises.first_player import SAMPLE_HALF_WIDTH, SAMPLE_RATE, right_sample_sizes, sample_size_params
 
 __all__ = [
     "DEFAULT",
@@ -143,11 +143,23 @@ class Variant:
 DEFAULT = Variant()
 
 
+def _apart(half_width: float, rate: float) -> bool:
+    """No answer right for ± ``half_width`` at ``rate`` is right for the default question too."""
+    low, high = right_sample_sizes(half_width, rate)
+    default_low, default_high = right_sample_sizes(SAMPLE_HALF_WIDTH, SAMPLE_RATE)
+    return high < default_low or low > default_high
+
+
+#: The sample-size questions a variant may ask: (half-width, rate).
+_PAIRS = tuple((h, r) for r in RATES for h in HALF_WIDTHS if _apart(h, r))
+
+
 def draw(secret: bytes, pupil: str) -> Variant:
     """Pupil ``pupil``'s variant under ``secret`` (the same every time; case of the name ignored).
 
-    The HMAC-SHA256 of the name picks the half-width and the rate among the pairs other than
-    the default's (0.03 at 0.5), and a symmetry other than the identity.
+    The HMAC-SHA256 of the name picks the half-width and the rate among the pairs whose right
+    answers (:func:`~logger_widget.classroom.exercises.first_player.right_sample_sizes`) share
+    none with the default's (0.03 at 0.5: 1064–1121 games), and a symmetry other than the identity.
 
     Raises:
         ValueError: an empty secret.
@@ -155,7 +167,7 @@ def draw(secret: bytes, pupil: str) -> Variant:
     if not secret:
         raise ValueError("the variants' secret is empty")
     digest = hmac.new(secret, pupil.strip().lower().encode("utf-8"), hashlib.sha256).digest()
-    pairs = [(h, r) for r in RATES for h in HALF_WIDTHS if (h, r) != (SAMPLE_HALF_WIDTH, SAMPLE_RATE)]
+    pairs = _PAIRS
     half_width, rate = pairs[int.from_bytes(digest[:8], "big") % len(pairs)]
     symmetry = 1 + int.from_bytes(digest[8:16], "big") % 7
     return Variant(half_width, rate, symmetry)

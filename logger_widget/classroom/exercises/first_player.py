@@ -407,12 +407,16 @@ def _sample_size(half_width: float = SAMPLE_HALF_WIDTH, z: float = Z95, rate: fl
     return math.ceil(_exact_sample_size(half_width, z, rate))
 
 
-def _exact_sample_size(half_width: float = SAMPLE_HALF_WIDTH, z: float = Z95, rate: float = SAMPLE_RATE) -> float:
+def _exact_sample_size(
+    half_width: float = SAMPLE_HALF_WIDTH, z: float = Z95, rate: float = SAMPLE_RATE
+) -> float:
     """``n`` solving ``z · √(p(1 − p) / n) = half_width`` at ``p = rate`` (the normal approximation)."""
     return (z * math.sqrt(rate * (1 - rate)) / half_width) ** 2
 
 
-def wilson_sample_size(half_width: float = SAMPLE_HALF_WIDTH, z: float = Z95, rate: float = SAMPLE_RATE) -> float:
+def wilson_sample_size(
+    half_width: float = SAMPLE_HALF_WIDTH, z: float = Z95, rate: float = SAMPLE_RATE
+) -> float:
     """``n`` at which the Wilson interval around ``rate`` is ± ``half_width`` wide (a real number of games).
 
     The Wilson half-width ``z · √(p q n + z²/4) / (n + z²)`` equals ``h`` where
@@ -459,6 +463,17 @@ def read_number(answer: Any, locale: str | None = None) -> float | None:
     return answer  # type: ignore[return-value]
 
 
+def right_sample_sizes(
+    half_width: float = SAMPLE_HALF_WIDTH, rate: float = SAMPLE_RATE
+) -> tuple[float, float]:
+    """The right answers to the sample-size question for ± ``half_width`` at ``rate``: ``(least, most)`` games.
+
+    From :func:`wilson_sample_size` (a real number) up to 5 % more than the normal
+    approximation's whole number of games: ``(1063.3, 1121.4)`` for ± 0.03 at ½.
+    """
+    return wilson_sample_size(half_width, Z95, rate), 1.05 * _sample_size(half_width, Z95, rate)
+
+
 def sample_size_params(half_width: float = SAMPLE_HALF_WIDTH, rate: float = SAMPLE_RATE) -> dict[str, Any]:
     """The placeholders of the sample-size question, solution and feedback for ± ``half_width`` at ``rate``."""
     fine = FINE_HALF_WIDTH if half_width == SAMPLE_HALF_WIDTH else half_width / 3
@@ -476,7 +491,11 @@ def sample_size_params(half_width: float = SAMPLE_HALF_WIDTH, rate: float = SAMP
 
 
 def check_sample_size(
-    answer: Any, *, locale: str | None = None, half_width: float = SAMPLE_HALF_WIDTH, rate: float = SAMPLE_RATE
+    answer: Any,
+    *,
+    locale: str | None = None,
+    half_width: float = SAMPLE_HALF_WIDTH,
+    rate: float = SAMPLE_RATE,
 ) -> ExerciseFeedback:
     """Check the number of games for a 95 % interval of ± ``half_width`` around ``rate``.
 
@@ -503,7 +522,8 @@ def check_sample_size(
     # {games}: the answer with its noun ("1 game", uk "21 гра"); a fraction is rounded for the noun's form
     count = games(answer if isinstance(answer, int) else round(given))
     params = {"given": answer if isinstance(answer, int) else given, "games": count, **numbers_}
-    if wilson_sample_size(half_width, Z95, rate) <= given <= 1.05 * needed:
+    least, most = right_sample_sizes(half_width, rate)
+    if least <= given <= most:
         more = note(_SS_MORE, n=numbers_["n_fine"], **{k: v for k, v in numbers_.items() if k != "n"})
         return feedback("ok", _SS_OK, locale, numbers_, notes=[more])
     if given <= 0:

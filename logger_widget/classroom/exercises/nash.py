@@ -304,7 +304,10 @@ def check_nash(answer: Any, meta: Any, *, locale: str | None = None) -> Exercise
             }
             notes.append(note(message, games=games(meta.games), **shown))
         return feedback(
-            "ok", _NE_OK, locale, {"value": Number(value, "0.00"), "step": Number(meta.step, "0.####")},
+            "ok",
+            _NE_OK,
+            locale,
+            {"value": Number(value, "0.00"), "step": Number(meta.step, "0.####")},
             notes=notes,
         )
     return feedback(

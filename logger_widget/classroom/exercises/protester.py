@@ -46,7 +46,9 @@ _PR_SHORT = NP_(
 PROTESTER_ENDGAME = Endgame("....2/..m.m/p.p.m/...../1.... 2 10,8 1,1")
 
 
-def check_protester(answer: Any, *, locale: str | None = None, position: Position | None = None) -> ExerciseFeedback:
+def check_protester(
+    answer: Any, *, locale: str | None = None, position: Position | None = None
+) -> ExerciseFeedback:
     """Check Player 2's last turn in ``position`` (default :data:`PROTESTER_ENDGAME`): does it win the game?
 
     ``position``: an end-game with the same story (a pupil's variant, see
