@@ -285,7 +285,7 @@ def clean_feedback_html(html: str | bytes) -> str:
     tags; this one keeps :data:`FEEDBACK_TAGS` with ``class``/``id`` (and links' ``href``) and
     escapes the rest, scripts and event attributes included.
     """
-    import bleach
+    import bleach  # type: ignore[import-untyped]
 
     text = html.decode() if isinstance(html, bytes) else str(html)
     attributes = {"*": ["class", "id"], "a": ["href", "title", "class"]}

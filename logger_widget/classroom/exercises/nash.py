@@ -294,15 +294,14 @@ def check_nash(answer: Any, meta: Any, *, locale: str | None = None) -> Exercise
     guaranteed = [sum(mix[i] * meta.rates[i][j] for i in range(k)) for j in range(k)]
     worst = min(range(k), key=lambda j: guaranteed[j])
     if guaranteed[worst] >= value - meta.step / 4:
-        notes = []
+        notes: list[tuple[Any, Any]] = []
         if meta.undecided():
             ends = meta.equilibria_at_interval_ends()
             spread = max(abs(a[i] - b[i]) for a in ends for b in ends for i in range(k))
             message = _NE_UNSURE if spread > 0.05 else _NE_STEADY
-            shown = {
-                key: Rendered(lambda tr, key=key: meta._uncertainty(tr)[key]) for key in ("pairs", "mixes")
-            }
-            notes.append(note(message, games=games(meta.games), **shown))
+            pairs = Rendered(lambda tr: meta._uncertainty(tr)["pairs"])
+            mixes = Rendered(lambda tr: meta._uncertainty(tr)["mixes"])
+            notes.append(note(message, games=games(meta.games), pairs=pairs, mixes=mixes))
         return feedback(
             "ok",
             _NE_OK,
