@@ -224,3 +224,41 @@ def test_the_oracle_pupil_scores_nothing(graded_kernel: None) -> None:
         total += score(key, JudgeAnswers.judge(key, namespace[f"answer_{key}"], "en", variant))
         fb._judging = False
     assert total == 0
+
+
+def test_the_feedback_page_speaks_the_pupils_language() -> None:
+    """The course's feedback template, as nbgrader's generate_feedback renders it: no English heading of nbgrader's."""
+    import nbgrader
+    from nbconvert.exporters import HTMLExporter
+    from traitlets.config import Config
+
+    from logger_widget.classroom import judge
+    from logger_widget.classroom.course import introduction
+
+    answer = nbformat.v4.new_code_cell("answer_kingmaker = 'A'")
+    answer.metadata["nbgrader"] = {"grade_id": "kingmaker_answer", "solution": True, "grade": False}
+    test = nbformat.v4.new_code_cell("form_check('kingmaker', answer_kingmaker, LANGUAGE, VARIANT)")
+    test.metadata["nbgrader"] = {"grade_id": "kingmaker_test", "grade": True, "solution": False, "points": 1,
+                                 "score": 0.0}  # fmt: skip
+    test.outputs = [judge._markdown(str(exercise("kingmaker").check("A", locale="es")))]
+    setup = nbformat.v4.new_code_cell("introduction(LANGUAGE)")
+    setup.outputs = [judge._markdown(str(introduction("es")))]
+    nb = nbformat.v4.new_notebook(cells=[setup, answer, test])
+    resources = {
+        "nbgrader": {"student": "diego", "score": 0.0, "max_score": 6, "late_penalty": 0, "notebook": "nb"}
+    }
+    view = judge.FeedbackView()
+    view.language = lambda resources: "es"  # type: ignore[method-assign]
+    nb, _ = view.preprocess(nb, resources)
+    c = Config()
+    c.HTMLExporter.template_name = "lw_feedback"
+    c.HTMLExporter.extra_template_basedirs = [os.path.join(os.path.dirname(judge.__file__), "templates")]
+    static = ("server_extensions", "formgrader", "static", "node_modules", "bootstrap", "dist", "css")
+    c.HTMLExporter.extra_template_paths = [os.path.join(os.path.dirname(nbgrader.__file__), *static)]
+    c.HTMLExporter.sanitize_html = True
+    c.HTMLExporter.filters = {"clean_html": "logger_widget.classroom.judge.clean_feedback_html"}
+    html, _ = HTMLExporter(config=c).from_notebook_node(nb, resources=resources)
+    assert "Tus puntos: 0 de 6" in html and "Pregunta 3: 0 de 1" in html and "Tu respuesta" in html
+    for english in ("Test cell", "Score:", "Student's answer", "(Top)", "Grade cell"):
+        assert english not in html, english
+    assert "<strong>" in html and "&lt;p&gt;" not in html  # the introduction's Markdown rendered

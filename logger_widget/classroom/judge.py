@@ -68,6 +68,8 @@ _POINTS = NP_("exercise:course:feedback", "Question {number}: {score} of {points
 _LATE = NP_("exercise:course:feedback", "Handed in late: minus {penalty}")
 _ANSWER = NP_("exercise:course:feedback", "Your answer")
 _TOP = NP_("exercise:course:feedback", "to the top")
+_CHECK = NP_("exercise:course:feedback", "The check of your answer")
+_COMMENT = NP_("exercise:course:feedback", "Your teacher's comment")
 _HIDDEN = re.compile(r"\n?### BEGIN HIDDEN TESTS\n.*?### END HIDDEN TESTS", re.S)
 
 
@@ -256,6 +258,8 @@ class FeedbackView(_ClassListed):
             "total": tr.format(_TOTAL, score=shown(info.get("score")), points=shown(info.get("max_score"))),
             "late": tr.format(_LATE, penalty=shown(info.get("late_penalty"))),
             "answer": tr.translate(_ANSWER),
+            "check": tr.translate(_CHECK),
+            "comment": tr.translate(_COMMENT),
             "top": tr.translate(_TOP),
         }
         for cell in nb.cells:
