@@ -155,9 +155,7 @@ def test_the_course_texts_fit_the_course_notebook() -> None:
     """No board to undo, no table announced and missing, no name the pupil's kernel lacks."""
     variant = draw(SECRET, "olena")
     for language in ("en", "uk", "es"):
-        shown = "".join(
-            str(question(key, language, None, variant)) for key in ("game_value", "kingmaker", "protester")
-        )
+        shown = "".join(str(question(key, language)) for key in ("game_value", "kingmaker", "protester"))
         for absent in (
             "Undo",
             "Скасувати",
