@@ -241,7 +241,9 @@ def test_the_feedback_page_speaks_the_pupils_language() -> None:
     test.outputs = [judge._markdown(str(exercise("kingmaker").check("A", locale="es")))]
     setup = nbformat.v4.new_code_cell("introduction(LANGUAGE)")
     setup.outputs = [judge._markdown(str(introduction("es")))]
-    nb = nbformat.v4.new_notebook(cells=[setup, answer, test])
+    title = nbformat.v4.new_markdown_cell("# Лісоруб · Leñador · Logger")
+    title.metadata["nbgrader"] = {"grade_id": "title", "locked": True}
+    nb = nbformat.v4.new_notebook(cells=[title, setup, answer, test])
     resources = {
         "nbgrader": {"student": "diego", "score": 0.0, "max_score": 6, "late_penalty": 0, "notebook": "nb"}
     }
@@ -260,3 +262,4 @@ def test_the_feedback_page_speaks_the_pupils_language() -> None:
     for english in ("Test cell", "Score:", "Student's answer", "(Top)", "Grade cell"):
         assert english not in html, english
     assert "<strong>" in html and "&lt;p&gt;" not in html  # the introduction's Markdown rendered
+    assert "Лісоруб" not in html and "Leñador" in html  # the title in her language only

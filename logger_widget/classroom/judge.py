@@ -39,7 +39,7 @@ from traitlets import Bool, Unicode
 
 from ..i18n import NP_, Translator
 from .course import MARKER, MAX_ANSWER, introduction, question, read_languages
-from .exercises import exercise
+from .exercises import NOTEBOOK, exercise
 from .feedback import ExerciseFeedback, feedback
 from .grading import GRADED, score
 from .variants import DEFAULT, Variant, draw, read_secret
@@ -237,7 +237,7 @@ class AsThePupil(Preprocessor):
 class FeedbackView(_ClassListed):
     """nbgrader ``generate_feedback`` step: what the pupil reads back, in the pupil's language.
 
-    The hidden tests' code is left out, and the feedback page's headings (the course's template
+    The hidden tests' code is left out, the title is the pupil's language's only, and the feedback page's headings (the course's template
     ``logger_widget/classroom/templates/lw_feedback``) are written into the notebook: the total
     (``nb.metadata.logger_widget.feedback``) and each question's points (its test cell's
     ``metadata.logger_widget.label``). Put it after nbgrader's ``GetGrades``, which brings the scores.
@@ -263,6 +263,10 @@ class FeedbackView(_ClassListed):
             "top": tr.translate(_TOP),
         }
         for cell in nb.cells:
+            if cell.cell_type == "markdown" and cell.metadata.get("nbgrader", {}).get("grade_id") == "title":
+                cell.source = (
+                    f"# {tr.translate(NOTEBOOK['title'])}"  # the released title is in every language
+                )
             if cell.cell_type != "code":
                 continue
             cell.source = _HIDDEN.sub("", cell.source)
