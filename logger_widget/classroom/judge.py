@@ -289,8 +289,8 @@ FEEDBACK_TAGS = frozenset({
 def clean_feedback_html(html: str | bytes) -> str:
     """``html`` cleaned by bleach, keeping headings, paragraphs, lists, tables and code (``clean_html`` filter).
 
-    nbconvert's own ``clean_html`` escapes ``<p>`` and ``<h2>``, so rendered Markdown showed as
-    tags; this one keeps :data:`FEEDBACK_TAGS` with ``class``/``id`` (and links' ``href``) and
+    nbconvert's own ``clean_html`` escapes ``<p>`` and ``<h2>``, which would show rendered Markdown as
+    tag text; this one keeps :data:`FEEDBACK_TAGS` with ``class``/``id`` (and links' ``href``) and
     escapes the rest, scripts and event attributes included.
     """
     import bleach  # type: ignore[import-untyped]
