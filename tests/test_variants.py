@@ -251,8 +251,11 @@ def test_the_feedback_page_speaks_the_pupils_language() -> None:
     view.language = lambda resources: "es"  # type: ignore[method-assign]
     nb, _ = view.preprocess(nb, resources)
     c = Config()
-    c.HTMLExporter.template_name = "lw_feedback"
-    c.HTMLExporter.extra_template_basedirs = [os.path.join(os.path.dirname(judge.__file__), "templates")]
+    c.HTMLExporter.template_name = "feedback"  # as the formgrader forces it
+    c.HTMLExporter.extra_template_basedirs = [  # as deploy/nbgrader/nbgrader_config.py
+        os.path.join(os.path.dirname(judge.__file__), "templates"),
+        os.path.join(os.path.dirname(nbgrader.__file__), "server_extensions", "formgrader", "templates"),
+    ]
     static = ("server_extensions", "formgrader", "static", "node_modules", "bootstrap", "dist", "css")
     c.HTMLExporter.extra_template_paths = [os.path.join(os.path.dirname(nbgrader.__file__), *static)]
     c.HTMLExporter.sanitize_html = True

@@ -14,6 +14,7 @@ variant changes).
 
 import os
 
+import nbgrader
 from nbconvert.preprocessors import ClearMetadataPreprocessor
 from nbgrader.api import Gradebook
 from nbgrader.converters import GenerateAssignment, GenerateFeedback
@@ -104,9 +105,13 @@ c.GenerateAssignment.preprocessors = [ShowVariants, *GenerateAssignment.preproce
 c.GenerateFeedback.preprocessors = [*GenerateFeedback.preprocessors.make_dynamic_default(), FeedbackView]
 c.HTMLExporter.filters = {"clean_html": "logger_widget.classroom.judge.clean_feedback_html"}
 c.FeedbackView.class_list = c.JudgeAnswers.class_list
-# the feedback page's headings in the pupil's language (the formgrader sets its own template)
-c.HTMLExporter.template_name = "lw_feedback"
-c.HTMLExporter.extra_template_basedirs = [os.path.join(os.path.dirname(judge.__file__), "templates")]
+# the feedback page's headings in the pupil's language: the course's "feedback" template comes
+# first, before nbgrader's own templates (its "feedback", which the formgrader asks for by name,
+# and the formgrader's "formgrade")
+c.HTMLExporter.extra_template_basedirs = [
+    os.path.join(os.path.dirname(judge.__file__), "templates"),
+    os.path.join(os.path.dirname(nbgrader.__file__), "server_extensions", "formgrader", "templates"),
+]
 # the exchange on the class machine (docs/classroom.md, "Handing out and collecting through the hub")
 c.Exchange.root = os.environ.get("LW_EXCHANGE", "/srv/nbgrader/exchange")
 c.ContainedKernelManager.hidden = [c.CourseDirectory.root, c.Exchange.root]

@@ -238,7 +238,7 @@ class FeedbackView(_ClassListed):
     """nbgrader ``generate_feedback`` step: what the pupil reads back, in the pupil's language.
 
     The hidden tests' code is left out, the title is the pupil's language's only, and the feedback page's headings (the course's template
-    ``logger_widget/classroom/templates/lw_feedback``) are written into the notebook: the total
+    ``logger_widget/classroom/templates/feedback``) are written into the notebook: the total
     (``nb.metadata.logger_widget.feedback``) and each question's points (its test cell's
     ``metadata.logger_widget.label``). Put it after nbgrader's ``GetGrades``, which brings the scores.
     """
