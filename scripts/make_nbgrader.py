@@ -42,16 +42,22 @@ ASSIGNMENT = "game_theory"
 CLASS_LIST = ROOT / "deploy" / "jupyterhub" / "class.example.csv"
 
 #: The worked answers (the solution regions), and the objects each question is about.
+#: Each pupil's is computed for the pupil's variant (``VARIANT``, set up by the first cell).
 SOLUTIONS = {
-    "sample_size": "answer_sample_size = 1068",
+    "sample_size": "import math\n\nanswer_sample_size = math.ceil("
+    "(1.96 * (VARIANT.rate * (1 - VARIANT.rate)) ** 0.5 / VARIANT.half_width) ** 2)",
     "game_value": "answer_game_value = 1",
     "kingmaker": 'answer_kingmaker = "B"',
-    "protester": 'answer_protester = "e5-c5 +b4,c2 xc4"',
+    "protester": "from logger_widget.classroom.variants import transform_cells\n\n"
+    'answer_protester = transform_cells("e5-c5 +b4,c2 xc4", VARIANT.symmetry)',
 }
+#: ``VARIANTS = {}`` is filled with the class's variants by nbgrader's generate_assignment
+#: (:class:`logger_widget.classroom.judge.ShowVariants`).
 SETUP = """\
-from logger_widget.classroom.course import form_check, introduction, pupil_language, question, submit
+from logger_widget.classroom.course import form_check, introduction, pupil_language, pupil_variant, question, submit
 
-LANGUAGE = pupil_language()
+VARIANTS = {}
+LANGUAGE, VARIANT = pupil_language(), pupil_variant(VARIANTS)
 introduction(LANGUAGE)"""
 
 
@@ -72,18 +78,18 @@ def assignment() -> nbformat.NotebookNode:
         _meta(new_code_cell(SETUP), "setup", solution=False, grade=False, locked=True),
     ]
     for number, g in enumerate(GRADED, start=1):
-        shown = f'question("{g.key}", LANGUAGE, {number})'
+        shown = f'question("{g.key}", LANGUAGE, {number}, VARIANT)'
         cells.append(
             _meta(new_code_cell(shown), f"{g.key}_question", solution=False, grade=False, locked=True)
         )
         answer = SOLUTIONS[g.key]
-        name = answer.split(" = ")[0]
+        name = f"answer_{g.key}"
         source = f"{name} = ...\n### BEGIN SOLUTION\n{answer}\n### END SOLUTION"
         cells.append(
             _meta(new_code_cell(source), f"{g.key}_answer", solution=True, grade=False, locked=False)
         )
         test = (
-            f'form_check("{g.key}", {name}, LANGUAGE)\n'
+            f'form_check("{g.key}", {name}, LANGUAGE, VARIANT)\n'
             f'### BEGIN HIDDEN TESTS\nsubmit("{g.key}", {name})\n### END HIDDEN TESTS'
         )
         cells.append(

@@ -18,22 +18,48 @@ from logger_widget.classroom.grading import GRADED
 
 #: the assignment's points: every graded question's
 TOTAL = sum(g.points for g in GRADED)
-#: right answers in forms a pupil may well write: text for a number, the tuple of the package's
-#: own exact_value, a Cyrillic letter from a Ukrainian keyboard, the logger's path with an en dash
+#: the games a pupil's variant asks for, by the normal approximation, in the pupil's kernel
+NEEDED = "math.ceil((1.96 * (VARIANT.rate * (1 - VARIANT.rate)) ** 0.5 / VARIANT.half_width) ** 2)"
+#: right answers for the pupil's own variant (``VARIANT``, the set-up cell's) in forms a pupil may
+#: well write: text for a number with a space between thousands, the tuple of the package's own
+#: exact_value, a Cyrillic letter from a Ukrainian keyboard, the logger's path with an en dash
 RIGHT = {
-    "sample_size": 'answer_sample_size = "1068"',
-    "game_value": "from logger_widget.classroom.exercises import BACKWARD_INDUCTION, exact_value\n"
-    "answer_game_value = exact_value(BACKWARD_INDUCTION.position)",
+    "sample_size": f'import math\nanswer_sample_size = f"{{{NEEDED}:,}}".replace(",", " ")',
+    "game_value": "from logger_widget.classroom.exercises import exact_value\n"
+    'answer_game_value = exact_value(VARIANT.position("game_value"))',
     "kingmaker": 'answer_kingmaker = "(В)"',
-    "protester": 'answer_protester = "e5–d5-c5 xc4"',
+    "protester": "from logger_widget.classroom.variants import transform_cells\n"
+    'answer_protester = transform_cells("e5–d5-c5 xc4", VARIANT.symmetry)',
 }
-#: the usual mistakes: whole width for half-width (partial), the other side's value, a wrong
-#: letter, a shared win instead of the tie-break win (partial)
+#: the usual mistakes, for the pupil's variant: whole width for half-width (partial), the other
+#: side's value, a wrong letter, a shared win instead of the tie-break win (partial)
 MISTAKES = {
-    "sample_size": "answer_sample_size = 4269",
+    "sample_size": "import math\nanswer_sample_size = math.ceil("
+    "(1.96 * (VARIANT.rate * (1 - VARIANT.rate)) ** 0.5 / (VARIANT.half_width / 2)) ** 2)",
     "game_value": "answer_game_value = 0",
     "kingmaker": 'answer_kingmaker = "A"',
-    "protester": 'answer_protester = "e5 +d4,e2 xe4"',
+    "protester": "from logger_widget.classroom.variants import transform_cells\n"
+    'answer_protester = transform_cells("e5 +d4,e2 xe4", VARIANT.symmetry)',
+}
+#: a pupil who asks the package's checkers in her kernel, on every question, for the answer
+#: that they accept (on the formative notebooks' questions and on her own variant): they refuse
+#: to judge in a graded notebook, so she is left with her fallbacks, which are wrong
+ORACLE = {
+    "sample_size": "from logger_widget.classroom import exercises as ex\n"
+    "mine = {'half_width': VARIANT.half_width, 'rate': VARIANT.rate} if 'VARIANT' in globals() else {}\n"
+    "answer_sample_size = next((n for n in range(900, 1300)\n"
+    "    if ex.check_sample_size(n).ok or ex.check_sample_size(n, **mine).ok), 5)",
+    "game_value": "from logger_widget.classroom.exercises import exercise\n"
+    "mine = {'position': VARIANT.position('game_value')} if 'VARIANT' in globals() else {}\n"
+    "answer_game_value = next((v for v in (0, 0.5, 1)\n"
+    "    if exercise('game_value').check(v).ok or exercise('game_value').check(v, **mine).ok), 0)",
+    "kingmaker": "from logger_widget.classroom.exercises import exercise\n"
+    "answer_kingmaker = next((c for c in 'ABCD' if exercise('kingmaker').check(c).ok), 'A')",
+    "protester": "from logger_widget.classroom.exercises import PROTESTER_ENDGAME, exercise\n"
+    "mine = {'position': VARIANT.position('protester')} if 'VARIANT' in globals() else {}\n"
+    "board = mine.get('position', PROTESTER_ENDGAME.position)\n"
+    "answer_protester = next((t.notation() for t in board.legal_turns()\n"
+    "    if exercise('protester').check(t, **mine).ok), 'e5 xe4')",
 }
 MISTAKES_POINTS = 1.0 + 0 + 0 + 1.0
 #: a pupil who wants the points without the answers

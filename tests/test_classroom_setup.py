@@ -369,7 +369,8 @@ c = PyFileConfigLoader(sys.argv[1]).load_config()
 print("CONFIG " + json.dumps({
     "admin_users": sorted(c.Authenticator.admin_users),
     "roles": c.JupyterHub.load_roles,
-    "services": [{"name": s["name"], "url": s.get("url")} for s in c.JupyterHub.services],
+    "services": [{"name": s["name"], "url": s.get("url"), "environment": s.get("environment", {})}
+                 for s in c.JupyterHub.services],
     "bind_url": c.JupyterHub.bind_url, "hub_ip": c.JupyterHub.hub_ip, "spawner_ip": c.Spawner.ip,
     "proxy_api_url": c.ConfigurableHTTPProxy.api_url,
 }, default=sorted))
@@ -434,6 +435,22 @@ def test_the_hub_has_no_admin_unless_named_and_refuses_root_or_a_stranger(hub_ro
         status, config, err = _load_config(hub_root, LW_ADMINS=admins)
         assert status != 0 and not config, (admins, err)
         assert f"LW_ADMINS={admins!r}: {stranger} neither on the class list nor the teacher" in err, err
+
+
+def test_the_class_dashboard_reads_the_teachers_gradebook_without_a_setting(hub_root: Path) -> None:
+    """No LW_CLASSGAME_GRADEBOOK: the service gets the teacher's course gradebook (as root: the hub's copy of it)."""
+    status, config, err = _load_config(hub_root)
+    assert status == 0, err
+    (service,) = [s for s in config["services"] if s["name"] == "classgame"]
+    course = hub_root / "state" / "homes" / "teacher" / "course" / "gradebook.db"
+    copy = hub_root / "state" / SERVICE_FOLDER / "gradebook.db"
+    expected = copy if os.geteuid() == 0 else course
+    assert service["environment"]["LW_CLASSGAME_GRADEBOOK"] == f"sqlite:///{expected.resolve()}", service
+    status, config, err = _load_config(hub_root, LW_CLASSGAME_GRADEBOOK="sqlite:////srv/other.db")
+    (service,) = [s for s in config["services"] if s["name"] == "classgame"]
+    assert status == 0 and service["environment"]["LW_CLASSGAME_GRADEBOOK"].endswith(
+        "gradebook.db" if os.geteuid() == 0 else "other.db"
+    )
 
 
 def test_the_deployed_roles_give_the_services_only_what_they_need(hub_root: Path) -> None:

@@ -15,6 +15,8 @@ from typing import Any
 
 import nbformat
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from logger_widget import Position, Turn
 from logger_widget.bots import evaluate
@@ -215,10 +217,10 @@ def test_first_player_data_is_reproducible_and_shown_translated(data: ex.FirstPl
 
 def test_sample_size_checker() -> None:
     assert ex.check_sample_size(1068).ok
-    assert ex.check_sample_size(1067.1).ok
+    assert ex.check_sample_size(1067.1).ok and ex.check_sample_size("1067.07").ok  # as the docs say
     for written in ("1068", " 1068 ", "1 068", "1068.0", 1100, 1121):
         assert ex.check_sample_size(written).ok, written
-    for too_few in (1015, 1040, 1067, "1067"):  # within 5 % below, but the interval is still too wide
+    for too_few in (1015, 1040, 1063, "1063"):  # within 5 % below, but the Wilson interval is still too wide
         feedback = ex.check_sample_size(too_few)
         assert not feedback.ok and feedback.message.context == "exercise:sample_size:few", too_few
     assert ex.check_sample_size("many").kind == "hint"
@@ -226,6 +228,40 @@ def test_sample_size_checker() -> None:
         feedback = ex.check_sample_size(answer, locale="uk")
         assert not feedback.ok and feedback.kind == "wrong", (answer, feedback)
         assert_translated(feedback)
+
+
+def test_sample_size_is_judged_by_the_wilson_interval_the_notebook_teaches() -> None:
+    """1064 games give a Wilson interval of ± 0.02999 at ½: enough; 1063 do not."""
+    for n in range(1050, 1080):
+        low, high = wilson_interval(n / 2, n)
+        assert ex.check_sample_size(n).ok == ((high - low) / 2 <= 0.03), n
+    low, high = wilson_interval(532, 1064)
+    assert (high - low) / 2 == pytest.approx(0.02999, abs=5e-6)
+    for half_width, rate in ((0.02, 0.5), (0.04, 0.3), (0.05, 0.4)):  # a pupil's variant: the same rule
+        for n in range(100, 2600):
+            low, high = wilson_interval(n * rate, n)
+            enough = (high - low) / 2 <= half_width and n <= 1.05 * math.ceil(
+                (1.96 * math.sqrt(rate * (1 - rate)) / half_width) ** 2
+            )
+            assert ex.check_sample_size(n, half_width=half_width, rate=rate).ok == enough, (
+                half_width,
+                rate,
+                n,
+            )
+
+
+def test_numbers_are_read_in_the_pupils_notation() -> None:
+    """Thousands and decimal separators of the pupil's language (Babel's number parsing)."""
+    for written, locale in (("1,068", "en"), ("1.068", "es"), ("1 068", "uk"), ("1\u00a0068", "uk"),
+                            ("1067,07", "es"), ("1067,07", "uk"), ("1067.07", "en"), ("1068.0", "es")):  # fmt: skip
+        assert ex.check_sample_size(written, locale=locale).ok, (written, locale)
+    for written, locale in (
+        ("1.068", "en"),
+        ("1,068", "es"),
+        ("1,068", "uk"),
+    ):  # a decimal point: 1.068 games
+        feedback = ex.check_sample_size(written, locale=locale)
+        assert feedback.message.context == "exercise:sample_size:few", (written, locale)
 
 
 def test_game_value_checker() -> None:
@@ -500,6 +536,81 @@ def test_nash_checker_accepts_every_equilibrium_in_every_form() -> None:
     assert ex.check_nash((0.5, 0.5, 0.5), RPS).message.context == "exercise:nash:sum"
     assert ex.check_nash((0.5, 0.5), RPS).kind == "hint" and ex.check_nash({"nope": 1}, RPS).kind == "hint"
     assert ex.check_nash((third,) * 3, "no data").kind == "hint"
+
+
+#: the rates a meta-game with 20 games a pair can measure: half a point in 20 games
+GRID = [i / 40 for i in range(41)]
+
+
+@st.composite
+def meta_games(draw: Any) -> ex.MetaGame:
+    """A 3-bot meta-game with rates on the resolution of 20 games a pair (rates[j][i] = 1 − rates[i][j])."""
+    upper = [draw(st.sampled_from(GRID)) for _ in range(3)]
+    rates = [[0.5] * 3 for _ in range(3)]
+    for (i, j), rate in zip(((0, 1), (0, 2), (1, 2)), upper):
+        rates[i][j], rates[j][i] = rate, 1 - rate
+    rows = tuple(tuple(r) for r in rates)
+    return ex.MetaGame(("greedy", "minimax:easy", "mcts:easy"), rows, rows, rows, 20, 20)
+
+
+mixes = st.tuples(*[st.integers(0, 100)] * 3).filter(any).map(lambda w: tuple(x / sum(w) for x in w))
+
+
+@settings(max_examples=120, deadline=None)
+@given(meta_games(), mixes)
+def test_nash_checker_refuses_every_mix_a_pure_strategy_exploits(
+    meta: ex.MetaGame, mix: tuple[float, ...]
+) -> None:
+    """Independent of linprog: the value of a symmetric meta-game is ½, so a mix that some bot
+    scores more than ½ against (by a quarter step of the table or more) is no equilibrium."""
+    best_reply = max(sum(mix[i] * meta.rates[j][i] for i in range(3)) for j in range(3))
+    verdict = ex.check_nash(mix, meta)
+    if best_reply >= 0.5 + meta.step / 4:
+        assert not verdict.ok and verdict.message.context == "exercise:nash:exploited", (mix, best_reply)
+    if best_reply <= 0.5 + 1e-12:  # an equilibrium of the table
+        assert verdict.ok, (mix, best_reply)
+
+
+@settings(max_examples=60, deadline=None)
+@given(meta_games(), st.integers(0, 2))
+def test_nash_checker_accepts_every_equilibrium_of_the_table(meta: ex.MetaGame, pick: int) -> None:
+    """linprog's equilibrium, the same written with three decimals, and every pure strategy that no bot beats."""
+    mix, value = ex.equilibrium(meta.rates)
+    assert value == pytest.approx(0.5, abs=1e-9)
+    assert ex.check_nash(mix, meta).ok
+    assert ex.check_nash(tuple(round(p, 3) for p in mix), meta).ok
+    pure = tuple(float(i == pick) for i in range(3))
+    if all(meta.rates[pick][j] >= 0.5 for j in range(3)):
+        assert ex.check_nash(pure, meta).ok
+
+
+def test_nash_checker_follows_the_tables_resolution() -> None:
+    """The issue's table (20 games a pair): greedy scores 0.51 against (0.6, 0.4, 0) and (0.5, 0.5, 0)."""
+    rows = ((0.5, 0.525, 0.6), (0.475, 0.5, 0.65), (0.4, 0.35, 0.5))
+    meta = ex.MetaGame(("greedy", "minimax:easy", "mcts:easy"), rows, rows, rows, 20, 20)
+    for mix in ((0.6, 0.4, 0), (0.7, 0.3, 0), (0.5, 0.5, 0), (0.9, 0, 0.1)):
+        verdict = ex.check_nash(mix, meta)
+        assert not verdict.ok and verdict.message.context == "exercise:nash:exploited", mix
+    assert ex.check_nash((1, 0, 0), meta).ok
+
+
+def test_nash_conclusion_says_when_the_games_cannot_tell_bots_apart() -> None:
+    """greedy–minimax 0.525 in [0.32; 0.72]: solved with the interval's ends the advice flips, and it is said."""
+    rates = ((0.5, 0.525, 0.6), (0.475, 0.5, 0.65), (0.4, 0.35, 0.5))
+    low = ((0.5, 0.32, 0.39), (0.28, 0.5, 0.43), (0.19, 0.15, 0.5))
+    high = ((0.5, 0.72, 0.78), (0.68, 0.5, 0.81), (0.61, 0.57, 0.5))
+    meta = ex.MetaGame(("greedy", "minimax:easy", "mcts:easy"), rates, low, high, 20, 20, "uk")
+    assert meta.undecided() == [(0, 1), (0, 2), (1, 2)]
+    ends = meta.equilibria_at_interval_ends()
+    assert any(m[0] > 0.9 for m in ends) and any(m[1] > 0.9 for m in ends)  # bring greedy / bring minimax
+    verdict = ex.check_nash((1, 0, 0), meta, locale="uk")
+    assert verdict.ok and [n[0].context for n in verdict.notes] == ["exercise:nash:unsure"]
+    assert_translated(verdict)
+    shown = meta._repr_markdown_()
+    assert "0,32" in shown and "0,72" in shown and CYRILLIC.search(shown.split("\n\n")[-1])
+    decided = ex.MetaGame(meta.bots, rates, rates, rates, 20, 20)
+    assert decided.undecided() == [] and not ex.check_nash((1, 0, 0), decided).notes
+    assert "\n\n" not in decided._repr_markdown_()
 
 
 def test_meta_game_is_measured_from_seeded_varied_openings() -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import os
 import pwd
 import re
@@ -29,25 +30,28 @@ from typing import Any
 import nbformat
 import pytest
 from nbclient import NotebookClient
-from nbgraderkit import CHEAT, MISTAKES, MISTAKES_POINTS, RIGHT, SABOTAGE_SEEN, SABOTEUR, TOTAL
+from nbgraderkit import CHEAT, MISTAKES, MISTAKES_POINTS, ORACLE, RIGHT, SABOTAGE_SEEN, SABOTEUR, TOTAL
 
-from logger_widget.classroom.course import encode_answer, form_check, question
+from logger_widget.classroom.course import encode_answer, form_check, introduction, question
 from logger_widget.classroom.exercises import exercise
 from logger_widget.classroom.grading import GRADED, grade, score
-from logger_widget.classroom.judge import reported_answer
+from logger_widget.classroom.judge import MANY_ANSWERS, JudgeAnswers, reported_answer
+from logger_widget.classroom.variants import draw
 from logger_widget.i18n import Translator
 
 REPO = Path(__file__).resolve().parents[1]
 COURSE = REPO / "deploy" / "nbgrader"
 ASSIGNMENT = "game_theory"
-CLASS = "olena,uk\ndiego,es\namy,en\n"
+CLASS = "olena,uk\ndiego,es\namy,en\noscar,uk\n"
+#: the teacher's secret of the tests' course: it gives the four pupils four different variants
+SECRET = "test-secret-02test-secret-02"
 #: a raw placeholder left in a text shown to a pupil
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 
-PUPILS = {"olena": RIGHT, "diego": MISTAKES, "amy": {}, "mallory": CHEAT, "eve": SABOTEUR}
+PUPILS = {"olena": RIGHT, "diego": MISTAKES, "amy": {}, "oscar": ORACLE, "mallory": CHEAT, "eve": SABOTEUR}
 #: a pupil's cell that leaves a file on the grading machine, if it runs unconfined
 LEAVES_A_FILE = 'open("MARKER", "w").write("ran")\nanswer_sample_size = 1068'
-EXPECTED = {"olena": TOTAL, "diego": MISTAKES_POINTS, "amy": 0, "mallory": 0, "eve": 0}
+EXPECTED = {"olena": TOTAL, "diego": MISTAKES_POINTS, "amy": 0, "oscar": 0, "mallory": 0, "eve": 0}
 
 
 def test_sources_are_generated_and_current(tmp_path: Path) -> None:
@@ -102,7 +106,15 @@ def test_reported_answer_is_read_back_exactly_once() -> None:
             == answer
         )
     twice = f"logger-widget-answer kingmaker {encode_answer('B')}"
-    assert reported_answer(cell(twice, twice), "kingmaker") is Ellipsis  # a forged second line
+    assert reported_answer(cell(twice, twice), "kingmaker") is MANY_ANSWERS  # a forged second line
+    told = JudgeAnswers.judge("kingmaker", MANY_ANSWERS, "uk", draw(SECRET.encode(), "olena"))
+    assert (
+        told.kind == "wrong"
+        and told.message.context == "exercise:course:many"
+        and score("kingmaker", told) == 0
+    )
+    assert told.text() != exercise("kingmaker").check(..., locale="uk").text()  # not "there is no answer yet"
+    assert re.search("[а-яіїєґ]", told.text(), re.I), told.text()  # in the pupil's language
     assert reported_answer(cell("logger-widget-answer kingmaker __import__('os')"), "kingmaker") is Ellipsis
     assert encode_answer(object()) == "'<object>'"
 
@@ -113,6 +125,17 @@ def test_nothing_printable_holds_an_answer() -> None:
     for endgame in (ex.BACKWARD_INDUCTION, ex.PROTESTER_ENDGAME, ex.KINGMAKER):
         assert set(vars(endgame)) == {"lpn"}, repr(endgame)
     assert "xc4" not in repr(ex.PROTESTER_ENDGAME) and "'B'" not in repr(ex.KINGMAKER)
+
+
+def _course(tmp_path: Path) -> Path:
+    """A copy of the course with the tests' class list and secret (nothing generated or graded)."""
+    course = tmp_path / "course"
+    shutil.copytree(
+        COURSE, course, ignore=shutil.ignore_patterns("gradebook.db", "release", "submitted", "autograded")
+    )
+    (course / "source" / ASSIGNMENT / "languages.csv").write_text(CLASS, encoding="utf-8")
+    (course / "variants_secret").write_text(SECRET + "\n", encoding="ascii")
+    return course
 
 
 def _env(tmp_path: Path) -> dict[str, str]:
@@ -144,9 +167,7 @@ def _outputs(path: Path) -> str:
 @pytest.mark.slow
 def test_released_notebook_runs_for_every_pupil_in_their_language(tmp_path: Path) -> None:
     """The released notebook, run top to bottom as each pupil would (empty answers): no error, no `{…}`."""
-    course = tmp_path / "course"
-    shutil.copytree(COURSE, course, ignore=shutil.ignore_patterns("gradebook.db", "release", "submitted"))
-    (course / "source" / ASSIGNMENT / "languages.csv").write_text(CLASS, encoding="utf-8")
+    course = _course(tmp_path)
     run = dict(cwd=course, env=_env(tmp_path), check=True, capture_output=True, text=True, timeout=600)
     subprocess.run([sys.executable, "-m", "nbgrader", "generate_assignment", ASSIGNMENT, "--force"], **run)  # type: ignore[call-overload]
     released = course / "release" / ASSIGNMENT
@@ -166,17 +187,18 @@ def test_released_notebook_runs_for_every_pupil_in_their_language(tmp_path: Path
             str(v) for c in nb.cells for o in c.get("outputs", []) for v in o.get("data", {}).values()
         )
         assert not PLACEHOLDER.search(shown), PLACEHOLDER.search(shown)
+        variant = draw(SECRET.encode(), pupil)
         for g in GRADED:  # every question with its introduction and position, in the pupil's language
-            assert str(question(g.key, language)).split("\n\n")[0] in shown
+            assert str(question(g.key, language, None, variant)).split("\n\n")[0] in shown
+        # the pupil's own numbers and position: the sample-size question, the protester's board
+        own = str(question("sample_size", language, None, variant))
+        assert own in shown and own != str(question("sample_size", language))
+        assert str(question("protester", language, None, variant)) in shown
 
 
 @pytest.mark.slow
 def test_nbgrader_autograde_forms_mistakes_empty_cheat(tmp_path: Path) -> None:
-    course = tmp_path / "course"
-    shutil.copytree(
-        COURSE, course, ignore=shutil.ignore_patterns("gradebook.db", "release", "submitted", "autograded")
-    )
-    (course / "source" / ASSIGNMENT / "languages.csv").write_text(CLASS, encoding="utf-8")
+    course = _course(tmp_path)
     env = dict(_env(tmp_path), LW_TEST_TEACHER_TOKEN="teacher-token-1234")  # as the hub's token in a server
     run = dict(cwd=course, env=env, check=True, capture_output=True, text=True, timeout=900)
     nbgrader = [sys.executable, "-m", "nbgrader"]
@@ -211,6 +233,8 @@ def test_nbgrader_autograde_forms_mistakes_empty_cheat(tmp_path: Path) -> None:
         assert [a.name for a in gb.assignments] == [ASSIGNMENT]  # one assignment for three languages
         assert sorted(s.id for s in gb.students) == sorted(PUPILS)  # every pupil once
         scores = {p: gb.find_submission(ASSIGNMENT, p).score for p in PUPILS}
+        # the formgrader lists each pupil by name (the account's), not "None, None"
+        assert {s.id: (s.last_name, s.first_name) for s in gb.students} == {p: (p, "") for p in PUPILS}
     assert scores == EXPECTED, json.dumps(scores)
 
     # each pupil reads the questions and the checker's feedback in their own language
@@ -218,13 +242,28 @@ def test_nbgrader_autograde_forms_mistakes_empty_cheat(tmp_path: Path) -> None:
         return _outputs(course / "autograded" / pupil / ASSIGNMENT / "game_theory.ipynb")
 
     uk = Translator("uk")
+    olena, diego = draw(SECRET.encode(), "olena"), draw(SECRET.encode(), "diego")
     assert exercise("kingmaker").check("B", locale="uk").text(uk) in outputs("olena")
-    assert str(question("protester", "uk", 4)) in outputs("olena")
+    assert str(question("protester", "uk", 4, olena)) in outputs("olena")
+    # two pupils' graded notebooks differ in their numbers and positions
+    for key, number in (("sample_size", 1), ("protester", 4)):
+        mine = str(question(key, "en", number, olena))
+        assert mine != str(question(key, "en", number, diego)) and mine != str(question(key, "en", number))
     es = Translator("es")
-    assert exercise("sample_size").check(4269, locale="es").text(es) in outputs("diego")
+    quarter = math.ceil((1.96 * math.sqrt(diego.rate * (1 - diego.rate)) / (diego.half_width / 2)) ** 2)
+    half = JudgeAnswers.judge("sample_size", quarter, "es", diego)
+    assert half.message.context == "exercise:sample_size:half" and half.text(es) in outputs("diego")
     assert "whole interval" not in outputs("diego")  # not the English text
     html = (course / "feedback" / "diego" / ASSIGNMENT / "game_theory.html").read_text(encoding="utf-8")
     assert "Pregunta" in html and "Question." not in html
+    # the feedback a pupil reads: in their language from the first line (the introduction), its
+    # Markdown rendered (headings and paragraphs, not their tags as text), no hidden test's code
+    assert str(introduction("es")) in outputs("diego")
+    assert "<h2" in html and "<strong>Pregunta" in html and "&lt;p&gt;" not in html and "&lt;h2" not in html
+    assert "HIDDEN TESTS" not in html and "submit(" not in html
+    for english in ("Test cell", "Score:", "Student's answer", "(Top)"):  # nbgrader's own headings
+        assert english not in html, english
+    assert "Tus puntos: 2 de 6" in html and "Pregunta 1: 1 de 2" in html and "Tu respuesta" in html
     assert exercise("sample_size").check(..., locale="en").text() in outputs("amy")
     # a pupil's script in an output does not run in the pages the teacher opens (formgrader, feedback)
     html = (course / "feedback" / "mallory" / ASSIGNMENT / "game_theory.html").read_text(encoding="utf-8")

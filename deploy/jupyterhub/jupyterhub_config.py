@@ -434,6 +434,10 @@ CLASSGAME_ENV = {
     for k in ("LW_CLASSGAME_DB", "LW_CLASSGAME_FORFEIT", "LW_CLASSGAME_LANGUAGE", "LW_CLASSGAME_GRADEBOOK")
     if os.environ.get(k)
 }
+# the dashboard's grades: the teacher's course gradebook (~/course, seed_course) unless another is named
+CLASSGAME_ENV.setdefault(
+    "LW_CLASSGAME_GRADEBOOK", f"sqlite:///{HOMES / TEACHER / TEACHER_COURSE / 'gradebook.db'}"
+)
 if SYSTEM_USERS and CLASSGAME_ENV.get("LW_CLASSGAME_GRADEBOOK", "").startswith("sqlite:///"):
     # the service's account cannot enter the teacher's home: the hub copies the gradebook for it,
     # reading it as the teacher (gradebookcopy.py); the service reads the copy in its folder

@@ -6,6 +6,11 @@ One released notebook serves the whole class. Its locked cells call this module:
   beside the notebook, ``name,language`` per line, the hub's class-list format), found by
   the pupil's account name (``JUPYTERHUB_USER``, else the Unix user); ``"en"`` when the
   pupil is not on it;
+* :func:`pupil_variant` — the pupil's own version of the questions (numbers and positions,
+  :mod:`logger_widget.classroom.variants`) from the class's variants that the teacher's
+  nbgrader wrote into the set-up cell; from then on the kernel's checkers refuse to judge
+  (:func:`logger_widget.classroom.feedback.refuse_judging`): nothing in a graded notebook's
+  kernel tells a right answer from a wrong one;
 * :func:`question` — a question with its introduction and its position, in that language;
 * :func:`form_check` — whether an answer has the right *form* (a number, a letter, turn
   notation); it never says whether the answer is right;
@@ -36,7 +41,8 @@ from ..i18n.texts.terms import PIECES
 from .exercises import BACKWARD_INDUCTION, KINGMAKER, PROTESTER_ENDGAME, exercise
 from .exercises.catalogue import SECTIONS
 from .exercises.common import Ask, Md, Table, resolve
-from .feedback import ExerciseFeedback, Players, feedback, localise, points, text
+from .feedback import REFUSED, ExerciseFeedback, Players, feedback, localise, points, refuse_judging, text
+from .variants import DEFAULT, Variant
 
 __all__ = [
     "LANGUAGES_FILE",
@@ -48,6 +54,7 @@ __all__ = [
     "form_check",
     "introduction",
     "pupil_language",
+    "pupil_variant",
     "question",
     "read_languages",
     "submit",
@@ -171,32 +178,55 @@ def introduction(locale: str | None = None) -> Question:
     return Question(Translator(negotiate(locale)).translate(_INTRODUCTION))
 
 
-def question(key: str, locale: str | None = None, number: int | None = None) -> Question:
-    """Question ``key`` in ``locale``: its introduction, the question and its position's diagram.
+def pupil_variant(variants: Mapping[str, Mapping[str, Any]], user: str | None = None) -> Variant:
+    """The pupil's variant among the class's ``variants`` (``{name: Variant fields}``), and no judging after.
+
+    ``user`` defaults to ``JUPYTERHUB_USER``, else the Unix account; a pupil not among
+    ``variants`` gets :data:`~logger_widget.classroom.variants.DEFAULT`. Switches this
+    kernel's checkers to refusing (:func:`~logger_widget.classroom.feedback.refuse_judging`).
+
+    Raises:
+        TypeError: a variant's fields are not :class:`~logger_widget.classroom.variants.Variant`'s.
+    """
+    refuse_judging()
+    name = (user or os.environ.get("JUPYTERHUB_USER") or getpass.getuser()).strip().lower()
+    fields = variants.get(name)
+    return Variant(**fields) if fields is not None else DEFAULT
+
+
+def question(
+    key: str, locale: str | None = None, number: int | None = None, variant: Variant = DEFAULT
+) -> Question:
+    """Question ``key`` in ``locale`` for ``variant``: its introduction, the question and its position's diagram.
 
     Raises:
         KeyError: ``key`` is not an exercise.
     """
     tr = Translator(negotiate(locale))
     ex = exercise(key)
+    own = variant.params(key)
     parts = [f"## {number}." if number is not None else ""]
     for md in _introduction(key):
-        params = resolve(md.params)
-        parts += [text(p, tr, **params) for p in md.parts]
-    parts.append(tr.format(_QUESTION, question=text(ex.question, tr, **resolve(ex.params))))
+        params = {**resolve(md.params), **own}
+        parts += [text(p, tr, **params) for p in (md.parts if md.course is None else md.course)]
+    parts.append(tr.format(_QUESTION, question=text(ex.question, tr, **{**resolve(ex.params), **own})))
     if key in POSITIONS:
-        parts.append("```text\n" + board_diagram(Position.from_lpn(POSITIONS[key]), tr.language) + "\n```")
+        lpn = variant.lpn(key) or POSITIONS[key]
+        parts.append("```text\n" + board_diagram(Position.from_lpn(lpn), tr.language) + "\n```")
     return Question("\n\n".join(p for p in parts if p))
 
 
-def form_check(key: str, answer: Any, locale: str | None = None) -> ExerciseFeedback:
+def form_check(
+    key: str, answer: Any, locale: str | None = None, variant: Variant = DEFAULT
+) -> ExerciseFeedback:
     """Whether ``answer`` has the form question ``key`` asks for — never whether it is right.
 
     Returns the checker's hint when the answer cannot be read (empty, wrong type, not
-    notation), otherwise the same "the form is right" note for a right and a wrong answer.
+    notation, a turn that cannot be played in ``variant``'s position), otherwise the same
+    "the form is right" note for a right and a wrong answer.
     """
-    verdict = exercise(key).check(answer, locale=locale)
-    if verdict.kind == "hint":
+    verdict = exercise(key).check(answer, locale=locale, **variant.checker_kwargs(key))
+    if verdict.kind == "hint" and verdict.message != REFUSED:
         return verdict
     return feedback("hint", _FORM_OK, locale)
 

@@ -10,7 +10,7 @@ language, formatting numbers, turns and lists of players for that language
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -21,12 +21,14 @@ from ..i18n.texts.terms import GAMES, POINTS, PROTESTERS
 from ..tournament.ratings import LEVEL
 
 __all__ = [
+    "REFUSED",
     "Count",
     "ExerciseFeedback",
     "Feedback",
     "Message",
     "Number",
     "Players",
+    "Rendered",
     "Whole",
     "feedback",
     "games",
@@ -35,6 +37,7 @@ __all__ = [
     "note",
     "points",
     "protesters",
+    "refuse_judging",
     "text",
     "whole",
 ]
@@ -89,6 +92,13 @@ class Number:
 
     value: float
     format: str = "0.##"
+
+
+@dataclass(frozen=True)
+class Rendered:
+    """A value written for the reader's language when the feedback is shown: ``render(translator) -> str``."""
+
+    render: Callable[[Translator], str]
 
 
 @dataclass(frozen=True)
@@ -160,6 +170,8 @@ def localise(params: Mapping[str, Any], tr: Translator) -> dict[str, Any]:
             out[key] = tr.count(value.message, value.n)
         elif isinstance(value, Whole):
             out[key] = whole(value.value, tr)
+        elif isinstance(value, Rendered):
+            out[key] = value.render(tr)
         elif isinstance(value, Players):
             out[key] = tr.format_list([tr.format(_PLAYER, seat=s) for s in value.seats])
         else:
@@ -216,6 +228,27 @@ class ExerciseFeedback(Feedback):
         printer.text(str(self))
 
 
+REFUSED = NP_(
+    "exercise:graded:refused",
+    "In a graded assignment the checkers do not say whether an answer is right: you will see it in "
+    "the feedback after you submit the notebook.",
+)
+#: Whether this process's checkers judge answers (a graded assignment's kernel switches it off).
+_judging = True
+
+
+def refuse_judging() -> None:
+    """From now on every checker in this process answers :data:`REFUSED` (a hint) instead of right or wrong.
+
+    Called by a graded assignment's set-up in the pupil's kernel
+    (:func:`logger_widget.classroom.course.pupil_variant`): the kernel keeps telling an answer
+    it cannot read (a hint), never whether one is right. The teacher's judge runs in its own
+    process, where the checkers judge.
+    """
+    global _judging
+    _judging = False
+
+
 def feedback(
     kind: str,
     message: PMessage,
@@ -224,7 +257,12 @@ def feedback(
     notes: Iterable[tuple[Message, Mapping[str, Any]]] = (),
     detail: tuple[str, Mapping[str, Any]] | None = None,
 ) -> ExerciseFeedback:
-    """An :class:`ExerciseFeedback` of ``kind`` (``"ok"``, ``"wrong"``, ``"hint"``) in ``locale``."""
+    """An :class:`ExerciseFeedback` of ``kind`` (``"ok"``, ``"wrong"``, ``"hint"``) in ``locale``.
+
+    After :func:`refuse_judging`, a right or wrong verdict comes back as the hint :data:`REFUSED`.
+    """
+    if not _judging and kind != "hint":
+        return ExerciseFeedback(False, REFUSED, {}, None, (), "hint", negotiate(locale))
     return ExerciseFeedback(
         kind == "ok", message, dict(params or {}), detail, tuple(notes), kind, negotiate(locale)
     )

@@ -148,14 +148,20 @@ def _value_of(answer: Any) -> float | None:
     return None
 
 
-def check_game_value(answer: Any, *, locale: str | None = None) -> ExerciseFeedback:
-    """Check the value of :data:`BACKWARD_INDUCTION` for Player 1: 1, ½ or 0."""
+def check_game_value(
+    answer: Any, *, locale: str | None = None, position: Position | None = None
+) -> ExerciseFeedback:
+    """Check the value for Player 1 of ``position`` (default :data:`BACKWARD_INDUCTION`): 1, ½ or 0.
+
+    ``position``: a 2-player end-game with the same story (a pupil's variant of it, see
+    :mod:`logger_widget.classroom.variants`).
+    """
     if is_empty(answer):
         return feedback("hint", EMPTY, locale, notes=[note(_GV_FORMAT)])
     value = _value_of(answer)
     if value is None or not any(close(value, v, 1e-6) for v in (0.0, 0.5, 1.0)):
         return feedback("hint", _GV_FORMAT, locale)
-    exact = exact_value(BACKWARD_INDUCTION.position)[0]
+    exact = exact_value(position or BACKWARD_INDUCTION.position)[0]
     if close(value, exact, 1e-6):
         return feedback("ok", _GV_OK, locale)
     return feedback("wrong", _GV_LOW if value < exact else _GV_HIGH, locale)
@@ -264,21 +270,23 @@ answer""",
     params=lambda: _biggest_chop_numbers(),
 )
 
+_INTRO_1 = NP_(
+    "exercise:backward_induction:intro:1",
+    "Near the end of a game you can look at **every** possible continuation and find "
+    "the exact result. This is **backward induction**: start at the end. In the last "
+    "turn the player picks the turn that is best for them. One turn earlier, the "
+    "player expects the next one to do exactly that, and so on back to the present. "
+    "With two players this is the **minimax** rule: I make my result as big as "
+    "possible, you make it as small as possible.",
+)
+
 SECTION = Section(
     "backward_induction",
     NP_("exercise:backward_induction:title", "Backward induction: think from the end"),
     (
         Md(
             (
-                NP_(
-                    "exercise:backward_induction:intro:1",
-                    "Near the end of a game you can look at **every** possible continuation and find "
-                    "the exact result. This is **backward induction**: start at the end. In the last "
-                    "turn the player picks the turn that is best for them. One turn earlier, the "
-                    "player expects the next one to do exactly that, and so on back to the present. "
-                    "With two players this is the **minimax** rule: I make my result as big as "
-                    "possible, you make it as small as possible.",
-                ),
+                _INTRO_1,
                 NP_(
                     "exercise:backward_induction:intro:2",
                     "Here Player 1 has {points} and must chop: the logger cannot move, there is no "
@@ -288,6 +296,15 @@ SECTION = Section(
                 ),
             ),
             params={"points": points(BACKWARD_INDUCTION.position.scores[0])},
+            course=(
+                _INTRO_1,
+                NP_(
+                    "exercise:backward_induction:intro:2:course",
+                    "Here Player 1 has {points} and must chop: the logger cannot move, there is no "
+                    "free cell to plant on and the supply is empty. So any turn triggers the end of "
+                    "the game, and Player 2 plays the last turn.",
+                ),
+            ),
         ),
         Code(
             "position = ex.BACKWARD_INDUCTION.position\n"
@@ -303,7 +320,18 @@ SECTION = Section(
                     "`position.legal_turns()` every turn, `position.play(turn)` the position after "
                     "it, and `p.outcome().points(1)` Player 1's result in a finished game `p`.",
                 ),
-            )
+            ),
+            course=(
+                NP_(
+                    "exercise:backward_induction:intro:3:course",
+                    "The value of a position for Player 1 is 1 if Player 1 wins when both play their "
+                    "best, 0.5 if the win is shared, and 0 if Player 2 wins. To explore it in code, "
+                    '`position = VARIANT.position("game_value")` is the position below; '
+                    "`position.successors()` gives every position after one turn, "
+                    "`position.legal_turns()` every turn, `position.play(turn)` the position after "
+                    "it, and `p.outcome().points(1)` Player 1's result in a finished game `p`.",
+                ),
+            ),
         ),
         Ask("game_value"),
         Ask("best_turn"),

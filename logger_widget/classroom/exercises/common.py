@@ -92,12 +92,15 @@ class Exercise:
 class Md:
     """A Markdown cell: paragraphs (messages) with ``params`` for their placeholders.
 
-    Shown to ``audience``: ``"all"``, ``"student"`` or ``"teacher"``.
+    Shown to ``audience``: ``"all"``, ``"student"`` or ``"teacher"``. ``course``: the
+    paragraphs the nbgrader course shows in their place (it has a text diagram, no board and
+    no tables of the bots; ``()``: none), ``None`` for the same.
     """
 
     parts: tuple[PMessage, ...]
     audience: str = "all"
     params: Params = field(default_factory=dict)
+    course: tuple[PMessage, ...] | None = None
 
 
 @dataclass(frozen=True)

@@ -402,23 +402,60 @@ def check_first_player(answer: Any, data: Any, *, locale: str | None = None) -> 
     return feedback("wrong", _FP_INTERVAL, locale, params)
 
 
-def _sample_size(half_width: float = SAMPLE_HALF_WIDTH, z: float = Z95) -> int:
-    """Games needed for an interval of ± ``half_width`` at the rate :data:`SAMPLE_RATE` (normal approximation)."""
-    return math.ceil(_exact_sample_size(half_width, z))
+def _sample_size(half_width: float = SAMPLE_HALF_WIDTH, z: float = Z95, rate: float = SAMPLE_RATE) -> int:
+    """Games needed for ± ``half_width`` at ``rate`` by the normal approximation (the textbook's rounding up)."""
+    return math.ceil(_exact_sample_size(half_width, z, rate))
 
 
-def _exact_sample_size(half_width: float = SAMPLE_HALF_WIDTH, z: float = Z95) -> float:
-    """``n`` solving ``z · √(p(1 − p) / n) = half_width`` at ``p =`` :data:`SAMPLE_RATE`."""
-    return (z * math.sqrt(SAMPLE_RATE * (1 - SAMPLE_RATE)) / half_width) ** 2
+def _exact_sample_size(
+    half_width: float = SAMPLE_HALF_WIDTH, z: float = Z95, rate: float = SAMPLE_RATE
+) -> float:
+    """``n`` solving ``z · √(p(1 − p) / n) = half_width`` at ``p = rate`` (the normal approximation)."""
+    return (z * math.sqrt(rate * (1 - rate)) / half_width) ** 2
 
 
-def _count_of(answer: Any) -> float | None:
-    """A number of games written as a number or as text (spaces, a decimal comma allowed), or ``None``."""
+def wilson_sample_size(
+    half_width: float = SAMPLE_HALF_WIDTH, z: float = Z95, rate: float = SAMPLE_RATE
+) -> float:
+    """``n`` at which the Wilson interval around ``rate`` is ± ``half_width`` wide (a real number of games).
+
+    The Wilson half-width ``z · √(p q n + z²/4) / (n + z²)`` equals ``h`` where
+    ``n = z² (p q − 2h² + √(p² q² − 4 h² p q + h²)) / (2 h²)`` (``q = 1 − p``): the root of the
+    quadratic ``h² (n + z²)² = z² (p q n + z²/4)``. For ± 0.03 at ½ and 95 %: 1063.3, so
+    1064 games give ± 0.02999 (the normal approximation asks 1068).
+
+    Raises:
+        ValueError: ``half_width`` not in (0, 0.5) or ``rate`` not in (0, 1).
+    """
+    if not 0 < half_width < 0.5 or not 0 < rate < 1:
+        raise ValueError(f"need 0 < half_width < 0.5 and 0 < rate < 1, not {half_width!r}, {rate!r}")
+    pq, h2 = rate * (1 - rate), half_width**2
+    return z**2 * (pq - 2 * h2 + math.sqrt(pq**2 - 4 * h2 * pq + h2)) / (2 * h2)
+
+
+def read_number(answer: Any, locale: str | None = None) -> float | None:
+    """A number written as a number or as text in ``locale``'s notation, or ``None``.
+
+    Text is read with Babel's :func:`babel.numbers.parse_decimal` (strict: a group separator
+    where the locale puts one): ``"1,068"`` is 1068 in English and ``"1.068"`` in Spanish, ``"1 068"``
+    (any space) in Ukrainian; ``"1067,07"`` is 1067.07 in Spanish and Ukrainian. Text the locale
+    cannot read is tried as Python writes numbers (``"1068.0"``); a minus sign ``−`` is a minus.
+    Whole numbers come back as ``int``.
+    """
     if isinstance(answer, str):
-        written = "".join(answer.split()).replace(",", ".").replace("\u2212", "-")
+        from babel.numbers import NumberFormatError, get_group_symbol, parse_decimal
+
+        language = negotiate(locale)
+        written = " ".join(answer.replace("\u2212", "-").split())
+        grouped = written.replace(" ", get_group_symbol(language))
         try:
-            value = float(written)
-        except ValueError:
+            value = float(parse_decimal(grouped, locale=language, strict=True))
+        except (NumberFormatError, ValueError):
+            try:
+                value = float(written)
+            except ValueError:
+                return None
+        if not math.isfinite(value):
             return None
         return int(value) if value.is_integer() else value
     if not isinstance(answer, Real) or isinstance(answer, bool) or not math.isfinite(float(answer)):
@@ -426,31 +463,75 @@ def _count_of(answer: Any) -> float | None:
     return answer  # type: ignore[return-value]
 
 
-def check_sample_size(answer: Any, *, locale: str | None = None) -> ExerciseFeedback:
-    """Check the number of games for a 95 % interval of ± :data:`SAMPLE_HALF_WIDTH` at :data:`SAMPLE_RATE`.
+def right_sample_sizes(
+    half_width: float = SAMPLE_HALF_WIDTH, rate: float = SAMPLE_RATE
+) -> tuple[float, float]:
+    """The right answers to the sample-size question for ± ``half_width`` at ``rate``: ``(least, most)`` games.
 
-    The answer (1068 for ± 0.03 at 0.5 and 95 %) is :func:`_sample_size`: from the exact
-    solution (1067.07) up to 5 % more is right; fewer games are too few. Written as a number
-    or as text (``"1068"``, ``"1 068"``, ``"1068.0"``).
+    From :func:`wilson_sample_size` (a real number) up to 5 % more than the normal
+    approximation's whole number of games: ``(1063.3, 1121.4)`` for ± 0.03 at ½.
+    """
+    return wilson_sample_size(half_width, Z95, rate), 1.05 * _sample_size(half_width, Z95, rate)
+
+
+def sample_size_params(half_width: float = SAMPLE_HALF_WIDTH, rate: float = SAMPLE_RATE) -> dict[str, Any]:
+    """The placeholders of the sample-size question, solution and feedback for ± ``half_width`` at ``rate``."""
+    fine = FINE_HALF_WIDTH if half_width == SAMPLE_HALF_WIDTH else half_width / 3
+    return {
+        "z": Number(Z95, "0.00"),
+        "variance": Number(rate * (1 - rate), "0.####"),
+        "half_width": Number(half_width, "0.###"),
+        "fine": Number(fine, "0.####"),
+        "rate": Number(rate),
+        "sd": Number(math.sqrt(rate * (1 - rate)), "0.###"),
+        "exact": Number(_exact_sample_size(half_width, Z95, rate), "0.0"),
+        "n": games(_sample_size(half_width, Z95, rate)),
+        "n_fine": games(_sample_size(fine, Z95, rate)),
+    }
+
+
+def check_sample_size(
+    answer: Any,
+    *,
+    locale: str | None = None,
+    half_width: float = SAMPLE_HALF_WIDTH,
+    rate: float = SAMPLE_RATE,
+) -> ExerciseFeedback:
+    """Check the number of games for a 95 % interval of ± ``half_width`` around ``rate``.
+
+    Right from the games at which the Wilson interval (the one the notebook teaches) reaches
+    ± ``half_width`` (:func:`wilson_sample_size`: 1063.3 for ± 0.03 at ½, so 1064 games) up to
+    5 % more than the normal approximation's answer (1068; its exact 1067.07 is right too);
+    fewer games are too few. Written as a number or as text in the pupil's notation
+    (:func:`read_number`: ``"1068"``, ``"1,068"`` en, ``"1.068"`` es, ``"1 068"`` uk).
+
+    Args:
+        answer: the pupil's answer.
+        locale: the language of the feedback and of numbers written as text.
+        half_width: the half-width asked for (0–0.5).
+        rate: the rate the question assumes (0–1).
     """
     if is_empty(answer):
         return feedback("hint", EMPTY, locale, notes=[note(_SS_FORMAT)])
-    answer = _count_of(answer)
+    answer = read_number(answer, locale)
     if answer is None:
         return feedback("hint", _SS_FORMAT, locale)
     given = float(answer)
-    needed = _sample_size()
+    numbers_ = sample_size_params(half_width, rate)
+    needed = _sample_size(half_width, Z95, rate)
     # {games}: the answer with its noun ("1 game", uk "21 гра"); a fraction is rounded for the noun's form
     count = games(answer if isinstance(answer, int) else round(given))
-    params = {"given": answer if isinstance(answer, int) else given, "games": count, **NUMBERS}
-    if _exact_sample_size() <= given <= 1.05 * needed:
-        more = note(_SS_MORE, n=games(_sample_size(FINE_HALF_WIDTH)), **NUMBERS)
-        return feedback("ok", _SS_OK, locale, {"n": games(needed), **NUMBERS}, notes=[more])
+    params = {"given": answer if isinstance(answer, int) else given, "games": count, **numbers_}
+    least, most = right_sample_sizes(half_width, rate)
+    if least <= given <= most:
+        more = note(_SS_MORE, n=numbers_["n_fine"], **{k: v for k, v in numbers_.items() if k != "n"})
+        return feedback("ok", _SS_OK, locale, numbers_, notes=[more])
     if given <= 0:
         return feedback("wrong", _SS_POSITIVE, locale, params)
     if abs(given - math.sqrt(needed)) <= 0.1 * math.sqrt(needed):
         return feedback("wrong", _SS_SQUARE, locale, params)
-    if abs(given - _sample_size(SAMPLE_HALF_WIDTH / 2)) <= 0.05 * _sample_size(SAMPLE_HALF_WIDTH / 2):
+    quarter = _sample_size(half_width / 2, Z95, rate)
+    if abs(given - quarter) <= 0.05 * quarter:
         return feedback("wrong", _SS_HALF, locale, params)
     if given < needed:
         return feedback("wrong", _SS_FEW, locale, params)
@@ -511,14 +592,7 @@ answer""",
             "so {n}. For\u00a0±\u00a0{fine} it takes about {n_fine}: precision is expensive.",
         ),
     ),
-    params={
-        **NUMBERS,
-        "rate": Number(SAMPLE_RATE),
-        "sd": Number(math.sqrt(SAMPLE_RATE * (1 - SAMPLE_RATE))),
-        "exact": Number(_exact_sample_size(), "0.0"),
-        "n": games(_sample_size()),
-        "n_fine": games(_sample_size(FINE_HALF_WIDTH)),
-    },
+    params=sample_size_params(),
 )
 
 SECTION = Section(

@@ -269,7 +269,8 @@ SECTION = Section(
                     "it. **Max^n** (our `MCTSBot`) assumes that every player makes their own result "
                     "as good as possible. Here is what both think Player 2 should do:",
                 ),
-            )
+            ),
+            course=(),
         ),
         Code("ex.analysis_table(MinimaxBot(depth=2).analyse(kingmaker), locale=LANGUAGE, limit=5)"),
         Code(

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, product
 from typing import Any
 
 from ...bots.base import derive_seed
 from ...i18n import NP_, Translator, negotiate
 from ...tournament.ratings import wilson_interval
-from ..feedback import ExerciseFeedback, Number, feedback, games, is_empty, note
+from ..feedback import ExerciseFeedback, Number, Rendered, feedback, games, is_empty, note, text
 from .common import (
     EMPTY,
     PROGRESS_GAMES,
@@ -39,9 +39,8 @@ from .own_bot import _play, openings
 META_BOTS = ("greedy", "minimax:easy", "mcts:easy")
 #: Openings per pair (each played twice, seats swapped): ``QUICK = True`` in the notebooks or not.
 META_OPENINGS = {True: 10, False: 50}
-#: How much less than the game's value a mix may guarantee and still count as an equilibrium
-#: (points per game; the rates have three decimals, the solver's optimum is exact to ~1e-9).
-NASH_TOLERANCE = 0.01
+#: How far a mix's probabilities may add up away from 1 (probabilities written with two decimals).
+SUM_TOLERANCE = 0.01
 
 _NE_FORMAT = NP_(
     "exercise:nash:format",
@@ -54,8 +53,25 @@ _NE_NO_DATA = NP_(
 _NE_SUM = NP_("exercise:nash:sum", "Your probabilities add up to {total}, not 1.")
 _NE_OK = NP_(
     "exercise:nash:ok",
-    "Right: this mixed strategy scores at least {value} per game against every bot in the table, so no "
-    "bot brought alone does better against it.",
+    "Right for the measured table: this mixed strategy scores at least {value} per game against every "
+    "bot in the table, up to the table's resolution of {step} per game.",
+)
+_NE_UNSURE = NP_(
+    "exercise:nash:unsure",
+    "But the table is an estimate: {pairs} cannot be told apart with {games} a pair (the interval "
+    "contains 0.5). Solved with the ends of the intervals, the equilibrium is {mixes}: these games "
+    "do not tell which bot to bring.",
+)
+_NE_STEADY = NP_(
+    "exercise:nash:steady",
+    "Some rates are uncertain ({pairs}: the interval contains 0.5), but solved with the ends of the "
+    "intervals the equilibrium stays close to this one: {mixes}.",
+)
+_NE_APART = NP_("exercise:nash:apart", "{a} and {b}: [{low}; {high}]")
+_NE_CANNOT_TELL = NP_(
+    "exercise:nash:cannot_tell",
+    "These pairs' intervals contain 0.5, so {games} a pair cannot tell them apart: {pairs}. Solved "
+    "with the ends of these intervals, the equilibrium is {mixes}.",
 )
 _NE_EXPLOITED = NP_(
     "exercise:nash:exploited",
@@ -87,6 +103,46 @@ class MetaGame:
     distinct: int
     locale: str = "en"
 
+    @property
+    def step(self) -> float:
+        """The resolution of a rate: half a point in :attr:`games` games (points per game)."""
+        return 0.5 / self.games
+
+    def undecided(self) -> list[tuple[int, int]]:
+        """The pairs ``(i, j)``, ``i < j``, whose rate's interval contains 0.5: the games cannot tell them apart."""
+        k = len(self.bots)
+        return [(i, j) for i in range(k) for j in range(i + 1, k) if self.low[i][j] <= 0.5 <= self.high[i][j]]
+
+    def equilibria_at_interval_ends(self) -> list[tuple[float, ...]]:
+        """The equilibria of the tables made from the rates with every undecided pair at either end of its interval.
+
+        One mix per choice of ends (2 ** len(undecided()) tables; just the rates' equilibrium when
+        every pair is decided), in a fixed order, each solved by :func:`equilibrium`.
+        """
+        pairs = self.undecided()
+        found = []
+        for ends in product((0, 1), repeat=len(pairs)):
+            table = [list(row) for row in self.rates]
+            for (i, j), end in zip(pairs, ends):
+                table[i][j] = self.high[i][j] if end else self.low[i][j]
+                table[j][i] = 1 - table[i][j]
+            found.append(equilibrium(table)[0])
+        return found
+
+    def _uncertainty(self, tr: Translator) -> dict[str, str]:
+        """The undecided pairs with their intervals, and the equilibria at the intervals' ends, as text."""
+        pairs = [
+            text(_NE_APART, tr, a=f"`{self.bots[i]}`", b=f"`{self.bots[j]}`",
+                 low=Number(self.low[i][j], "0.00"), high=Number(self.high[i][j], "0.00"))
+            for i, j in self.undecided()
+        ]  # fmt: skip
+        mixes = []
+        for mix in self.equilibria_at_interval_ends():
+            shown = "(" + "; ".join(tr.format_decimal(p, format="0.00") for p in mix) + ")"
+            if shown not in mixes:
+                mixes.append(shown)
+        return {"pairs": tr.format_list(pairs), "mixes": tr.format_list(mixes, style="or")}
+
     def _repr_markdown_(self) -> str:
         tr = Translator(self.locale)
 
@@ -101,7 +157,11 @@ class MetaGame:
         rows = [
             [bot_label(b, tr), *(cell(i, j) for j in range(len(self.bots)))] for i, b in enumerate(self.bots)
         ]
-        return markdown_table(header, rows)
+        table = markdown_table(header, rows)
+        if not self.undecided():
+            return table
+        shown = text(_NE_CANNOT_TELL, tr, games=games(self.games), **self._uncertainty(tr))
+        return f"{table}\n\n{shown}"
 
     def __str__(self) -> str:
         return self._repr_markdown_()
@@ -211,8 +271,13 @@ def check_nash(answer: Any, meta: Any, *, locale: str | None = None) -> Exercise
     """Check ``answer``: the probabilities of a mixed equilibrium of ``meta`` (a :class:`MetaGame`).
 
     Any mix is right that guarantees the game's value (from :func:`equilibrium`) against every
-    column within :data:`NASH_TOLERANCE`; the answer may be a tuple, list, numpy array, or a
-    mapping from bot name to probability (missing bots 0).
+    column up to a quarter of the rates' resolution (:attr:`MetaGame.step`: 0.025 per game with
+    20 games a pair, so a pure strategy that gains 0.00625 or more refuses the mix): a mix that
+    some bot exploits by a step of the table is refused, every equilibrium of the table (also
+    one written with three decimals) accepted. The answer may be a tuple, list, numpy array,
+    or a mapping from bot name to probability (missing bots 0). A right answer says too when
+    the table cannot tell bots apart (:meth:`MetaGame.undecided`) and what the equilibrium is at
+    the ends of their intervals.
     """
     if is_empty(answer):
         return feedback("hint", EMPTY, locale, notes=[note(_NE_FORMAT)])
@@ -222,14 +287,28 @@ def check_nash(answer: Any, meta: Any, *, locale: str | None = None) -> Exercise
     if mix is None or any(p < -1e-9 or p > 1 + 1e-9 for p in mix):
         return feedback("hint", _NE_FORMAT, locale)
     total = sum(mix)
-    if abs(total - 1) > NASH_TOLERANCE:
+    if abs(total - 1) > SUM_TOLERANCE:
         return feedback("wrong", _NE_SUM, locale, {"total": Number(total, "0.###")})
     _, value = equilibrium(meta.rates)
     k = len(meta.bots)
     guaranteed = [sum(mix[i] * meta.rates[i][j] for i in range(k)) for j in range(k)]
     worst = min(range(k), key=lambda j: guaranteed[j])
-    if guaranteed[worst] >= value - NASH_TOLERANCE:
-        return feedback("ok", _NE_OK, locale, {"value": Number(value, "0.00")})
+    if guaranteed[worst] >= value - meta.step / 4:
+        notes: list[tuple[Any, Any]] = []
+        if meta.undecided():
+            ends = meta.equilibria_at_interval_ends()
+            spread = max(abs(a[i] - b[i]) for a in ends for b in ends for i in range(k))
+            message = _NE_UNSURE if spread > 0.05 else _NE_STEADY
+            pairs = Rendered(lambda tr: meta._uncertainty(tr)["pairs"])
+            mixes = Rendered(lambda tr: meta._uncertainty(tr)["mixes"])
+            notes.append(note(message, games=games(meta.games), pairs=pairs, mixes=mixes))
+        return feedback(
+            "ok",
+            _NE_OK,
+            locale,
+            {"value": Number(value, "0.00"), "step": Number(meta.step, "0.####")},
+            notes=notes,
+        )
     return feedback(
         "wrong", _NE_EXPLOITED, locale,
         {"bot": f"`{meta.bots[worst]}`", "score": Number(1 - guaranteed[worst], "0.00"),
@@ -267,8 +346,10 @@ answer""",
             "The unknowns are the probabilities and the guaranteed score v; every column (a bot the "
             "others may bring) gives one constraint, and `linprog` minimises, so it gets −v to "
             "minimise. A rate and its opposite add up to 1, so the value of the meta-game is 0.5: an "
-            "equilibrium mixed strategy scores at least half of the points against every bot, and a bot "
-            "it leaves out is beaten by the mixed strategy.",
+            "equilibrium mixed strategy scores at least half of the points against every bot of the table. "
+            "Whether a bot it leaves out is really weaker, the intervals tell: where an interval "
+            "contains 0.5, the games cannot tell the two bots apart, and the advice may change with "
+            "more games.",
         ),
     ),
     comments={"variables": NP_("exercise:nash:code", "unknowns: p1 … pk and v; minimise −v")},

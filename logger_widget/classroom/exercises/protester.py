@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...engine.position import Position
 from ...i18n import NP_
 from ..feedback import (
     ExerciseFeedback,
@@ -45,9 +46,15 @@ _PR_SHORT = NP_(
 PROTESTER_ENDGAME = Endgame("....2/..m.m/p.p.m/...../1.... 2 10,8 1,1")
 
 
-def check_protester(answer: Any, *, locale: str | None = None) -> ExerciseFeedback:
-    """Check Player 2's last turn in :data:`PROTESTER_ENDGAME`: does it win the game?"""
-    played = played_turn(PROTESTER_ENDGAME.position, answer, locale)
+def check_protester(
+    answer: Any, *, locale: str | None = None, position: Position | None = None
+) -> ExerciseFeedback:
+    """Check Player 2's last turn in ``position`` (default :data:`PROTESTER_ENDGAME`): does it win the game?
+
+    ``position``: an end-game with the same story (a pupil's variant, see
+    :mod:`logger_widget.classroom.variants`).
+    """
+    played = played_turn(position or PROTESTER_ENDGAME.position, answer, locale)
     if isinstance(played, ExerciseFeedback):
         return played
     turn, after = played

@@ -1,0 +1,191 @@
+"""Each pupil's own version of the nbgrader course: numbers and positions drawn from a secret and the name.
+
+A shared answer sheet is worthless when two pupils' questions differ. :func:`draw` turns the
+teacher's secret (:func:`read_secret`: 32 random bytes in a file only the teacher can read) and a
+pupil's account name into a :class:`Variant` with HMAC-SHA256 (:mod:`hmac`): the sample-size
+question's half-width and rate, and one of the board's eight symmetries (rotations and
+reflections of the 5 × 5 board, which keep every rule: :func:`transform_lpn`) for the positions of
+the game-value and protester questions. The parameters of the formative notebooks
+(:data:`DEFAULT`) are never drawn, so their answers are wrong in the course.
+
+The teacher's side only holds the secret: the judge (:mod:`logger_widget.classroom.judge`)
+draws each pupil's variant again when it grades; the released notebook carries the
+class's variants (parameters, no answers), so that each pupil's kernel shows its own
+(:func:`logger_widget.classroom.course.pupil_variant`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+import re
+import secrets
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from ..engine.position import Position
+from .exercises import BACKWARD_INDUCTION, PROTESTER_ENDGAME
+from .exercises.first_player import SAMPLE_HALF_WIDTH, SAMPLE_RATE, right_sample_sizes, sample_size_params
+
+__all__ = [
+    "DEFAULT",
+    "HALF_WIDTHS",
+    "RATES",
+    "Variant",
+    "draw",
+    "read_secret",
+    "transform_cells",
+    "transform_lpn",
+]
+
+#: The half-widths and rates a pupil's sample-size question may ask for (never both the default's).
+HALF_WIDTHS = (0.02, 0.025, 0.03, 0.035, 0.04, 0.05)
+RATES = (0.5, 0.4, 0.3)
+#: The positions of the course's questions, before a variant's symmetry.
+POSITIONS: Mapping[str, str] = {"game_value": BACKWARD_INDUCTION.lpn, "protester": PROTESTER_ENDGAME.lpn}
+_SIZE = 5
+_CELL = re.compile(r"([a-e])([1-5])(?![0-9])")
+
+
+def _map(file: int, rank: int, symmetry: int) -> tuple[int, int]:
+    """Cell ``(file, rank)`` (0–4 each) under symmetry 0–7: bit 0 mirrors files, bit 1 ranks, bit 2 swaps them."""
+    if symmetry & 1:
+        file = _SIZE - 1 - file
+    if symmetry & 2:
+        rank = _SIZE - 1 - rank
+    return (rank, file) if symmetry & 4 else (file, rank)
+
+
+def transform_lpn(lpn: str, symmetry: int) -> str:
+    """The position ``lpn`` with its board turned or mirrored by ``symmetry`` (0–7; 0 keeps it).
+
+    Every rule is about orthogonal neighbours, whole rows and columns and straight lines, so
+    each of the square's eight symmetries maps a position to one with the same game: the
+    same value, the same number of legal turns, its turns' cells mapped the same way
+    (:func:`transform_cells`).
+
+    Raises:
+        ValueError: ``symmetry`` is not 0–7; :class:`~logger_widget.engine.errors.NotationError`
+            for a malformed ``lpn``.
+    """
+    if symmetry not in range(8):
+        raise ValueError(f"symmetry must be 0-7, not {symmetry!r}")
+    position = Position.from_lpn(lpn)
+    board, rest = position.to_lpn().split(" ", 1)
+    ranks = board.split("/")  # rank 5 first
+    cells = [["."] * _SIZE for _ in range(_SIZE)]
+    for row, line in enumerate(ranks):
+        for file, piece in enumerate(line):
+            f, r = _map(file, _SIZE - 1 - row, symmetry)
+            cells[_SIZE - 1 - r][f] = piece
+    return "/".join("".join(line) for line in cells) + " " + rest
+
+
+def transform_cells(notation: str, symmetry: int) -> str:
+    """Every cell name (``a1``–``e5``) in ``notation`` (a turn, a sentence) mapped by ``symmetry``."""
+
+    def cell(match: re.Match[str]) -> str:
+        f, r = _map("abcde".index(match[1]), int(match[2]) - 1, symmetry)
+        return f"{'abcde'[f]}{r + 1}"
+
+    return _CELL.sub(cell, notation)
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One pupil's version of the course.
+
+    Attributes:
+        half_width: the sample-size question's half-width (0–0.5).
+        rate: the rate it assumes (0–1).
+        symmetry: the symmetry (0–7) of the game-value and protester positions.
+    """
+
+    half_width: float = SAMPLE_HALF_WIDTH
+    rate: float = SAMPLE_RATE
+    symmetry: int = 0
+
+    def lpn(self, key: str) -> str | None:
+        """The position of question ``key`` in this variant, or ``None`` when it has none of its own."""
+        return transform_lpn(POSITIONS[key], self.symmetry) if key in POSITIONS else None
+
+    def position(self, key: str) -> Position:
+        """The position of question ``key`` in this variant (the one its diagram shows).
+
+        Raises:
+            KeyError: question ``key`` has no position of its own.
+        """
+        lpn = self.lpn(key)
+        if lpn is None:
+            raise KeyError(f"question {key!r} has no position; these have: {', '.join(POSITIONS)}")
+        return Position.from_lpn(lpn)
+
+    def checker_kwargs(self, key: str) -> dict[str, Any]:
+        """What the checker of ``key`` is given besides the answer, for this variant."""
+        if key == "sample_size":
+            return {"half_width": self.half_width, "rate": self.rate}
+        lpn = self.lpn(key)
+        return {"position": Position.from_lpn(lpn)} if lpn is not None else {}
+
+    def params(self, key: str) -> dict[str, Any]:
+        """The placeholders of question ``key``'s texts that this variant changes (empty: the exercise's own)."""
+        return sample_size_params(self.half_width, self.rate) if key == "sample_size" else {}
+
+    def to_json(self) -> dict[str, Any]:
+        """The variant as JSON-ready values (read back by ``Variant(**value)``)."""
+        return asdict(self)
+
+
+#: The formative notebooks' version: what a pupil without a variant is asked.
+DEFAULT = Variant()
+
+
+def _apart(half_width: float, rate: float) -> bool:
+    """No answer right for ± ``half_width`` at ``rate`` is right for the default question too."""
+    low, high = right_sample_sizes(half_width, rate)
+    default_low, default_high = right_sample_sizes(SAMPLE_HALF_WIDTH, SAMPLE_RATE)
+    return high < default_low or low > default_high
+
+
+#: The sample-size questions a variant may ask: (half-width, rate).
+_PAIRS = tuple((h, r) for r in RATES for h in HALF_WIDTHS if _apart(h, r))
+
+
+def draw(secret: bytes, pupil: str) -> Variant:
+    """Pupil ``pupil``'s variant under ``secret`` (the same every time; case of the name ignored).
+
+    The HMAC-SHA256 of the name picks the half-width and the rate among the pairs whose right
+    answers (:func:`~logger_widget.classroom.exercises.first_player.right_sample_sizes`) share
+    none with the default's (0.03 at 0.5: 1064–1121 games), and a symmetry other than the identity.
+
+    Raises:
+        ValueError: an empty secret.
+    """
+    if not secret:
+        raise ValueError("the variants' secret is empty")
+    digest = hmac.new(secret, pupil.strip().lower().encode("utf-8"), hashlib.sha256).digest()
+    pairs = _PAIRS
+    half_width, rate = pairs[int.from_bytes(digest[:8], "big") % len(pairs)]
+    symmetry = 1 + int.from_bytes(digest[8:16], "big") % 7
+    return Variant(half_width, rate, symmetry)
+
+
+def read_secret(path: str | os.PathLike[str], create: bool = False) -> bytes:
+    """The secret in ``path``; with ``create``, a new one (32 random bytes, mode 0600) when there is none.
+
+    Raises:
+        FileNotFoundError: no file and not ``create``.
+        ValueError: the file holds fewer than 16 bytes (naming it).
+    """
+    file = Path(path)
+    if create and not file.exists():
+        fd = os.open(file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w", encoding="ascii") as f:
+            f.write(secrets.token_hex(32) + "\n")
+    value = file.read_text(encoding="ascii").strip().encode("ascii")
+    if len(value) < 16:
+        raise ValueError(f"{file}: the variants' secret is too short ({len(value)} characters, at least 16)")
+    return value
