@@ -50,7 +50,13 @@ from typing import Any
 from tornado import web
 
 from ..i18n.runtime import SUPPORTED_LANGUAGES
-from ..online.protocol import PROTOCOL_VERSION, ProtocolError, read_seek_request, read_turn_message
+from ..online.protocol import (
+    PROTOCOL_VERSION,
+    ProtocolError,
+    read_seek_request,
+    read_settings,
+    read_turn_message,
+)
 from . import db
 from .auth import APIHandler, HubUsers, hub_auth
 from .games import ClassGames, bot_turn
@@ -503,26 +509,12 @@ class SettingsHandler(APIHandler):
     def put(self) -> None:  # noqa: D102
         if not self.teacher:
             raise ProtocolError("forbidden", "", "only the teacher changes the settings")
-        body = self.json_body()
-        if not isinstance(body, dict) or set(body) - {"protocol", "forfeit_after", "language"}:
+        changes = read_settings(self.json_body())
+        if changes.get("language", "en") not in SUPPORTED_LANGUAGES:
             raise ProtocolError(
-                "malformed", "", "settings are a JSON object with forfeit_after and/or language"
-            )
-        changes: dict[str, Any] = {}
-        if "forfeit_after" in body:
-            value = body["forfeit_after"]
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or not 10 <= value <= 7 * 86400:
-                raise ProtocolError(
-                    "malformed", "forfeit_after", f"must be seconds from 10 to 604800, not {str(value)[:40]}"
-                )
-            changes["forfeit_after"] = float(value)
-        if "language" in body:
-            if body["language"] not in SUPPORTED_LANGUAGES:
-                raise ProtocolError(
-                    "malformed", "language",
-                    f"{str(body['language'])[:20]!r} is not one of {', '.join(SUPPORTED_LANGUAGES)}",
-                )  # fmt: skip
-            changes["language"] = body["language"]
+                "malformed", "language",
+                f"{changes['language'][:20]!r} is not one of {', '.join(SUPPORTED_LANGUAGES)}",
+            )  # fmt: skip
         for key, value in changes.items():  # every value checked first: a refusal changes nothing
             self.service.games.set_setting(key, value)
         self.send(self._current())

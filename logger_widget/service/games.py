@@ -28,6 +28,7 @@ from ..bots import make_bot
 from ..bots.presets import PRESETS
 from ..engine import Game, IllegalTurnError, NotationError
 from ..online.protocol import (
+    PROTOCOL_VERSION,
     Event,
     GameState,
     GameSummary,
@@ -475,7 +476,7 @@ class ClassGames:
             summary = self._summary(conn, row)
             game = self.game(game_id, conn)
         return {
-            **summary, "protocol": 1, "start": game.start.to_lpn(), "lpn": game.position.to_lpn(),
+            **summary, "protocol": PROTOCOL_VERSION, "start": game.start.to_lpn(), "lpn": game.position.to_lpn(),
             "turns": [t.notation() for t in game.turns],
             "you": [s["seat"] for s in summary["seats"] if s["player"] == viewer],
         }  # fmt: skip
