@@ -211,14 +211,14 @@ class GameRecord(Struct, kw_only=True):
     outcome: JsonObject | None = None
 
 
-class LessonRecord(Struct, forbid_unknown_fields=True, kw_only=True):
+class LessonRecord(Struct, kw_only=True):
     """A finished lesson (:class:`logger_widget.progress.LessonDone`)."""
 
     lesson: Annotated[str, Meta(min_length=1, max_length=60)]
     at: datetime
 
 
-class AttemptRecord(Struct, forbid_unknown_fields=True, kw_only=True):
+class AttemptRecord(Struct, kw_only=True):
     """A rated first try (:class:`logger_widget.progress.Attempt`); ratings on the Elo scale."""
 
     puzzle: Key
@@ -231,7 +231,7 @@ class AttemptRecord(Struct, forbid_unknown_fields=True, kw_only=True):
     turn: Annotated[str, Meta(max_length=MAX_TURN_CHARS)] = ""
 
 
-class SavedGameRecord(Struct, forbid_unknown_fields=True, kw_only=True):
+class SavedGameRecord(Struct, kw_only=True):
     """A saved game (:class:`logger_widget.progress.SavedGame`): its record and its review's summary."""
 
     game: Key
@@ -241,7 +241,7 @@ class SavedGameRecord(Struct, forbid_unknown_fields=True, kw_only=True):
     review: JsonObject | None = None
 
 
-class PersonalRecord(Struct, forbid_unknown_fields=True, kw_only=True):
+class PersonalRecord(Struct, kw_only=True):
     """A personal puzzle (:class:`logger_widget.progress.PersonalPuzzle`): the shape only (the engine checks the turns)."""
 
     id: Key

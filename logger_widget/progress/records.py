@@ -378,6 +378,8 @@ class Snapshot:
         attempts: rated puzzle attempts, oldest first (the rating history).
         games: saved games, oldest first.
         personal: personal puzzles, the soonest due first.
+        unreadable: the stored records that could not be read (each ``"game <id>: why"``), left
+            out of the others: one bad row never hides the rest of a pupil's progress.
     """
 
     pupil: str
@@ -385,6 +387,7 @@ class Snapshot:
     attempts: tuple[Attempt, ...] = ()
     games: tuple[SavedGame, ...] = ()
     personal: tuple[PersonalPuzzle, ...] = ()
+    unreadable: tuple[str, ...] = ()
 
     @property
     def rating(self) -> PupilRating:
@@ -408,6 +411,7 @@ class Snapshot:
             "games": games,
             "personal": [x.to_dict() for x in self.personal],
             "rating": {"rating": r.rating, "deviation": r.deviation, "played": r.played, "solved": r.solved},
+            "unreadable": list(self.unreadable),
         }
 
     @classmethod
@@ -434,4 +438,5 @@ class Snapshot:
                 PersonalPuzzle.from_dict(x, f"{where}: personal puzzle {i}")
                 for i, x in enumerate(items("personal"))
             ),
+            unreadable=tuple(str(x)[:400] for x in items("unreadable")[:100]),
         )

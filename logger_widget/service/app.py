@@ -60,6 +60,7 @@ from ..online.protocol import (
 from . import db
 from .auth import APIHandler, HubUsers, hub_auth
 from .games import ClassGames, bot_turn
+from .state import AlreadyRunning, cookie_secret, hold_database
 
 __all__ = [
     "HANDLER_MODULES",
@@ -104,6 +105,8 @@ class ServiceConfig:
         body_timeout: seconds a request's body may take to arrive (``LW_CLASSGAME_BODY_TIMEOUT``);
             then its connection is closed (a client that sends headers and no body holds a
             connection that long, nothing else: everyone else is served meanwhile).
+        state_folder: the service's own folder (``LW_CLASSGAME_STATE``): the cookie secret
+            (:func:`~logger_widget.service.state.cookie_secret`), and the SQLite database by default.
     """
 
     db_url: str
@@ -119,6 +122,7 @@ class ServiceConfig:
     language: str = "en"
     idle_timeout: float = 120.0
     body_timeout: float = 20.0
+    state_folder: str = "."
     handler_modules: Sequence[str] = field(default_factory=lambda: HANDLER_MODULES)
 
     @classmethod
@@ -159,15 +163,21 @@ class ServiceConfig:
             language=language,
             idle_timeout=number("LW_CLASSGAME_IDLE_TIMEOUT", 120.0),
             body_timeout=number("LW_CLASSGAME_BODY_TIMEOUT", 20.0),
+            state_folder=env.get("LW_CLASSGAME_STATE", ".") or ".",
         )
 
 
 class ClassGameService:
     """The running service: the database, the games, the waiting long-polls, the bot worker.
 
+    One process per class database (:func:`~logger_widget.service.state.hold_database`).
+
     Args:
         config: the settings.
         bot_executor: where bot seats are computed (default: a process pool of ``config.bot_workers``).
+
+    Raises:
+        AlreadyRunning: another service process holds the class database.
     """
 
     def __init__(self, config: ServiceConfig, bot_executor: Executor | None = None) -> None:
@@ -175,6 +185,12 @@ class ClassGameService:
         # the route modules first: tables they add to db.metadata are created with the others
         self.modules = [importlib.import_module(name) for name in config.handler_modules]
         self.engine = db.connect(config.db_url)
+        try:
+            self._hold = hold_database(self.engine)
+        except AlreadyRunning:
+            self.engine.dispose()
+            raise
+        self.cookie_secret = cookie_secret(config.state_folder)
         self.games = ClassGames(
             self.engine, on_event=self._wake, online_seconds=config.online_seconds,
             forfeit_default=config.forfeit_after,
@@ -327,6 +343,7 @@ class ClassGameService:
         for task in list(self._tasks):
             task.cancel()
         self._bots.shutdown(wait=False, cancel_futures=True)
+        self._hold.release()
         self.engine.dispose()
 
 
@@ -573,7 +590,7 @@ def make_app(service: ClassGameService, *, auth: Any = None) -> web.Application:
         handlers,
         hub_auth=auth,
         classgame=service,
-        cookie_secret=os.urandom(32),
+        cookie_secret=service.cookie_secret,
         xsrf_cookies=False,
         log_function=_log_request,
     )
