@@ -148,6 +148,42 @@ def test_an_attempt_reads_no_saved_games_or_earlier_attempts(running: Running) -
     assert not [s for s in reads if "FROM progress_attempts" in s and "LIMIT" not in s and "count" not in s], reads
 
 
+# ---------------------------------------------------------------------------- finding 4
+
+
+def _queries_for(running: Running, client: Any, path: str) -> int:
+    """How many SELECTs the service runs to answer ``GET api/<path>``."""
+    client.ok("GET", path)  # what is read once (the teacher's settings) is read now
+    seen: list[str] = []
+
+    def record(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
+        seen.append(statement)
+
+    sa.event.listen(running.service.engine, "before_cursor_execute", record)
+    try:
+        client.ok("GET", path)
+    finally:
+        sa.event.remove(running.service.engine, "before_cursor_execute", record)
+    return len([s for s in seen if s.lstrip().upper().startswith("SELECT")])
+
+
+def test_listing_seeks_and_games_costs_the_same_number_of_queries_for_one_or_many(running: Running) -> None:
+    ann, bob, cat, dan = (running.client(n) for n in ("ann", "bob", "cat", "dan"))
+    ann.ok("POST", "seeks", protocol.seek_request(3))
+    one = _queries_for(running, dan, "seeks")
+    bob.ok("POST", "seeks", protocol.seek_request(3))
+    cat.ok("POST", "seeks", protocol.seek_request(4))
+    assert _queries_for(running, dan, "seeks") == one
+    first = ann.ok("POST", "seeks", protocol.seek_request(2, invite=["bob"]))
+    bob.ok("POST", f"seeks/{first['id']}/accept")
+    one = _queries_for(running, dan, "games?class=1")
+    for host, guest in ((cat, "dan"), (bob, "cat")):
+        seek = host.ok("POST", "seeks", protocol.seek_request(2, invite=[guest]))
+        running.client(guest).ok("POST", f"seeks/{seek['id']}/accept")
+    assert len(dan.ok("GET", "games?class=1")["games"]) == 3
+    assert _queries_for(running, dan, "games?class=1") == one
+
+
 # ---------------------------------------------------------------------------- finding 6
 
 

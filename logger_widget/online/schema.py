@@ -76,7 +76,7 @@ Name = Annotated[str, Meta(min_length=1, max_length=MAX_NAME_CHARS)]
 Text = Annotated[str, Meta(max_length=MAX_TEXT_CHARS)]
 Key = Annotated[str, Meta(min_length=1, max_length=80)]
 TurnText = Annotated[str, Meta(min_length=1, max_length=MAX_TURN_CHARS)]
-Whole = Annotated[int, Meta(ge=-(2**53), le=2**53)]
+Whole = Annotated[int, Meta(ge=-(2**63), le=2**63 - 1)]
 Finite = Annotated[float, Meta(ge=-1e15, le=1e15)]
 
 # Free JSON, bounded in depth by construction: a value of level n holds values of level n - 1.

@@ -415,7 +415,7 @@ def _saved_game(r: Any, unreadable: list[str]) -> SavedGame | None:
              "review": None if r.review is None else json.loads(r.review)}, f"game {r.game}",
         )  # fmt: skip
     except (ValueError, RecursionError) as error:  # a row written before the schema's bounds
-        unreadable.append(f"game {str(r.game)[:80]}: {str(error)[:300]}")
+        unreadable.append(str(error)[:400])  # "game <id>: why"
         return None
 
 

@@ -101,6 +101,7 @@ class ClassGames:
         self._games: dict[int, Game] = {}
         self._seat_holders: dict[int, list[tuple[str | None, str | None]]] = {}
         self._finished: set[int] = set()
+        self._settings: dict[str, Any] = {}  # the teacher's settings, as written
 
     def forfeit_after(self) -> float:
         """Seconds a pupil may be away from a game in progress: the teacher's setting, else the default."""
@@ -138,15 +139,26 @@ class ClassGames:
     # ------------------------------------------------------------------ seeks and challenges
 
     def _seek_info(self, conn: Connection, row: Any) -> SeekInfo:
-        joined = conn.execute(
-            sa.select(db.seek_members.c.player).where(db.seek_members.c.seek == row.id)
-            .order_by(db.seek_members.c.joined, db.seek_members.c.player)
-        ).scalars().all()  # fmt: skip
-        return {
-            "id": row.id, "creator": row.creator, "players": row.players, "invite": list(row.invite),
-            "bots": list(row.bots), "joined": list(joined), "status": row.status, "game": row.game,
-            "created": row.created, "turn_limit": row.turn_limit,
-        }  # fmt: skip
+        return self._seek_infos(conn, [row])[0]
+
+    def _seek_infos(self, conn: Connection, rows: list[Any]) -> list[SeekInfo]:
+        """The :class:`SeekInfo` of each seek row, their members read in one query."""
+        joined: dict[int, list[str]] = {r.id: [] for r in rows}
+        if rows:
+            for seek, player in conn.execute(
+                sa.select(db.seek_members.c.seek, db.seek_members.c.player)
+                .where(db.seek_members.c.seek.in_(list(joined)))
+                .order_by(db.seek_members.c.joined, db.seek_members.c.player)
+            ):  # fmt: skip
+                joined[seek].append(player)
+        return [
+            {
+                "id": row.id, "creator": row.creator, "players": row.players, "invite": list(row.invite),
+                "bots": list(row.bots), "joined": joined[row.id], "status": row.status, "game": row.game,
+                "created": row.created, "turn_limit": row.turn_limit,
+            }  # fmt: skip
+            for row in rows
+        ]
 
     @staticmethod
     def _may_see_seek(row: Any, viewer: str, teacher: bool) -> bool:
@@ -313,7 +325,7 @@ class ClassGames:
             rows = conn.execute(
                 sa.select(db.seeks).where(db.seeks.c.status == "open").order_by(db.seeks.c.id)
             ).all()
-            return [self._seek_info(conn, r) for r in rows if self._may_see_seek(r, viewer, teacher)]
+            return self._seek_infos(conn, [r for r in rows if self._may_see_seek(r, viewer, teacher)])
 
     def _seek_row(self, conn: Connection, seek_id: int, viewer: str, teacher: bool) -> Any:
         row = conn.execute(sa.select(db.seeks).where(db.seeks.c.id == seek_id)).one_or_none()
@@ -392,15 +404,23 @@ class ClassGames:
         return found
 
     def _seats(self, conn: Connection, game_id: int, active: bool = False) -> list[SeatInfo]:
+        return self._seats_of(conn, {game_id: active})[game_id]
+
+    def _seats_of(self, conn: Connection, games: dict[int, bool]) -> dict[int, list[SeatInfo]]:
+        """The seats of each game of ``{game id: active}`` (seat 1 first), read in one query."""
+        seats: dict[int, list[SeatInfo]] = {g: [] for g in games}
+        if not games:
+            return seats
         rows = conn.execute(
-            sa.select(db.seats).where(db.seats.c.game == game_id).order_by(db.seats.c.seat)
+            sa.select(db.seats).where(db.seats.c.game.in_(list(games))).order_by(db.seats.c.game, db.seats.c.seat)
         ).all()
-        now, forfeit = self.clock(), self.forfeit_after() if active else 0.0
-        seats: list[SeatInfo] = []
+        now = self.clock()
+        forfeit = self.forfeit_after() if any(games.values()) else 0.0
         for r in rows:
+            active = games[r.game]
             online = r.player is None or now - r.last_seen <= self.online_seconds
             left = None if online or not active else max(0.0, r.last_seen + forfeit - now)
-            seats.append(
+            seats[r.game].append(
                 {"seat": r.seat, "player": r.player, "bot": r.bot, "online": online, "forfeit_in": left}
             )
         return seats
@@ -436,14 +456,21 @@ class ClassGames:
             self._games.pop(game_id, None)
 
     def _summary(self, conn: Connection, row: Any) -> GameSummary:
-        active = row.status == "active"  # a finished game is not replayed for its summary
-        return {
-            "id": row.id, "status": row.status, "players": row.players,
-            "seats": self._seats(conn, row.id, active),
-            "ply": row.ply, "to_move": self.game(row.id, conn).position.to_move if active else None,
-            "created": row.created, "finished": row.finished, "result": row.result, "last_seq": row.last_seq,
-            "turn_limit": row.turn_limit,
-        }  # fmt: skip
+        return self._summaries(conn, [row])[0]
+
+    def _summaries(self, conn: Connection, rows: list[Any]) -> list[GameSummary]:
+        """The :class:`GameSummary` of each game row, every game's seats read in one query."""
+        seats = self._seats_of(conn, {r.id: r.status == "active" for r in rows})
+        return [
+            {
+                "id": row.id, "status": row.status, "players": row.players, "seats": seats[row.id],
+                # a finished game is not replayed for its summary
+                "ply": row.ply, "to_move": self.game(row.id, conn).position.to_move if row.status == "active" else None,
+                "created": row.created, "finished": row.finished, "result": row.result, "last_seq": row.last_seq,
+                "turn_limit": row.turn_limit,
+            }  # fmt: skip
+            for row in rows
+        ]
 
     def games(
         self, viewer: str | None = None, status: str | None = None, limit: int | None = None
@@ -463,7 +490,7 @@ class ClassGames:
                 )
             if status is not None:
                 query = query.where(db.games.c.status == status)
-            return [self._summary(conn, r) for r in conn.execute(query).all()]
+            return self._summaries(conn, conn.execute(query).all())
 
     def state(self, game_id: int, viewer: str) -> GameState:
         """The whole game for ``viewer`` (a player or a watcher).
@@ -772,9 +799,13 @@ class ClassGames:
         return preset, len(game.turns), game.to_record()
 
     def setting(self, key: str, default: Any) -> Any:
-        """A teacher's setting (``default`` when never set)."""
-        with self.engine.connect() as conn:
-            value = conn.execute(sa.select(db.settings.c.value).where(db.settings.c.key == key)).scalar()
+        """A teacher's setting (``default`` when never set); read from the database once, then kept."""
+        if key not in self._settings:
+            with self.engine.connect() as conn:
+                self._settings[key] = conn.execute(
+                    sa.select(db.settings.c.value).where(db.settings.c.key == key)
+                ).scalar()
+        value = self._settings[key]
         return default if value is None else value
 
     def set_setting(self, key: str, value: Any) -> None:
@@ -783,3 +814,4 @@ class ClassGames:
             done = conn.execute(sa.update(db.settings).where(db.settings.c.key == key).values(value=value))
             if done.rowcount == 0:
                 conn.execute(sa.insert(db.settings).values(key=key, value=value))
+        self._settings[key] = value
