@@ -71,6 +71,9 @@ __all__ = [
 
 log = logging.getLogger("logger_widget.service")
 
+#: Seconds between the writes of who was seen (one transaction for every pupil seen meanwhile).
+FLUSH_SECONDS = 1.0
+
 #: Long-polls one pupil may keep waiting at once (more: ``too_many``); a board keeps one.
 MAX_POLLS = 16
 
@@ -201,6 +204,8 @@ class ClassGameService:
         self._bot_jobs: set[int] = set()
         self._seen: dict[str, float] = {}
         self._seat_seen: dict[tuple[int, str], float] = {}
+        self._pending_names: set[str] = set()  # seen since the last flush_presence
+        self._pending_seats: set[tuple[int, str]] = set()
         self._polls: dict[str, int] = {}  # long-polls waiting, by pupil
         self._watching: dict[tuple[int, str], int] = {}  # long-polls waiting, by game and pupil
         self._tasks: list[asyncio.Task[None]] = []
@@ -211,23 +216,40 @@ class ClassGameService:
     # ------------------------------------------------------------------ presence
 
     def seen(self, name: str) -> None:
-        """``name`` made a request: online now (written at most every 5 s per pupil)."""
+        """``name`` made a request: online now (noted at most every 5 s per pupil, written by :meth:`flush_presence`)."""
         now = time.monotonic()
         if now - self._seen.get(name, -1e9) >= 5.0:
             self._seen[name] = now
-            self.games.touch(name)
+            self._pending_names.add(name)
 
     def touch_seat(self, game_id: int, name: str) -> None:
         """``name`` is looking at ``game_id``.
 
-        Written at most every 5 s per pupil and game, and every third of the online time, so that
-        a pupil who keeps polling is never taken for away.
+        Noted at most every 5 s per pupil and game, and every third of the online time, so that
+        a pupil who keeps polling is never taken for away; written by :meth:`flush_presence`.
         """
         now = time.monotonic()
         key = (game_id, name)
         if now - self._seat_seen.get(key, -1e9) >= min(5.0, self.config.online_seconds / 3):
             self._seat_seen[key] = now
-            self.games.touch_seat(game_id, name)
+            self._pending_seats.add(key)
+
+    def flush_presence(self) -> None:
+        """Write who was seen since the last flush, in one transaction (every :data:`FLUSH_SECONDS`)."""
+        names, seats = self._pending_names, self._pending_seats
+        if not names and not seats:
+            return
+        self._pending_names, self._pending_seats = set(), set()
+        self.games.touch_all(names, seats)
+
+    async def flush_forever(self) -> None:
+        """:meth:`flush_presence` every :data:`FLUSH_SECONDS`: one commit for everyone's presence."""
+        while True:
+            await asyncio.sleep(FLUSH_SECONDS)
+            try:
+                self.flush_presence()
+            except Exception:  # noqa: BLE001 - the database is unreachable for a moment: try again
+                log.exception("presence write failed")
 
     # ------------------------------------------------------------------ events
 
@@ -328,6 +350,7 @@ class ClassGameService:
             try:
                 for game_id, name in list(self._watching):  # a pupil waiting in a long-poll is there
                     self.touch_seat(game_id, name)
+                self.flush_presence()
                 self.games.mark_away()
                 self.games.forfeit_absent()
             except Exception:  # noqa: BLE001 - the database is unreachable for a moment: try again
@@ -336,12 +359,18 @@ class ClassGameService:
     def start(self) -> None:
         """Start the background work on the running loop (bots to move, the forfeit check)."""
         self.resume_bots()
-        self._tasks.append(asyncio.get_running_loop().create_task(self.sweep_forever()))
+        loop = asyncio.get_running_loop()
+        self._tasks.append(loop.create_task(self.sweep_forever()))
+        self._tasks.append(loop.create_task(self.flush_forever()))
 
     def close(self) -> None:
         """Stop the background work and the bot worker; close the database."""
         for task in list(self._tasks):
             task.cancel()
+        try:
+            self.flush_presence()
+        except Exception:  # noqa: BLE001 - closing anyway: the next start sees them again
+            log.exception("presence write failed at close")
         self._bots.shutdown(wait=False, cancel_futures=True)
         self._hold.release()
         self.engine.dispose()
@@ -382,6 +411,7 @@ class PresenceHandler(APIHandler):
     """``GET api/presence`` (who is online), ``POST api/presence`` (heartbeat)."""
 
     def get(self) -> None:  # noqa: D102
+        self.service.flush_presence()
         self.send({"protocol": PROTOCOL_VERSION,
                    "players": self.service.games.presence(self.service.config.online_seconds)})  # fmt: skip
 

@@ -119,6 +119,43 @@ class ClassGames:
                     sa.insert(db.players).values(name=name, rating=1500.0, created=now, last_seen=now)
                 )
 
+    def touch_all(self, names: Iterable[str], seats: Iterable[tuple[int, str]], now: float | None = None) -> list[int]:
+        """Record in one transaction that ``names`` are online and each ``(game, name)`` of ``seats`` looks at that game.
+
+        A pupil marked away in a game in progress gets a ``presence`` event saying they are back
+        (as :meth:`touch_seat`).
+
+        Returns:
+            The games that got an event (their long-polls are woken).
+        """
+        now = self.clock() if now is None else now
+        names, seats = sorted(set(names)), sorted(set(seats))
+        changed: set[int] = set()
+        with self.engine.begin() as conn:
+            if names:
+                conn.execute(sa.update(db.players).where(db.players.c.name.in_(names)).values(last_seen=now))
+                known = set(conn.execute(sa.select(db.players.c.name).where(db.players.c.name.in_(names))).scalars())
+                new = [n for n in names if n not in known]
+                if new:
+                    conn.execute(
+                        sa.insert(db.players),
+                        [{"name": n, "rating": 1500.0, "created": now, "last_seen": now} for n in new],
+                    )
+            if seats:
+                pair = sa.tuple_(db.seats.c.game, db.seats.c.player)
+                away = conn.execute(
+                    sa.select(db.seats.c.game, db.seats.c.seat, db.seats.c.player)
+                    .join(db.games, db.games.c.id == db.seats.c.game)
+                    .where(pair.in_(seats), db.seats.c.away.is_(True), db.games.c.status == "active")
+                ).all()  # fmt: skip
+                conn.execute(sa.update(db.seats).where(pair.in_(seats)).values(last_seen=now, away=False))
+                for game_id, seat, player in away:
+                    self._add_event(conn, game_id, "presence", {"seat": seat, "by": player, "online": True}, now)
+                    changed.add(game_id)
+        for game_id in sorted(changed):
+            self.on_event(game_id)
+        return sorted(changed)
+
     def presence(self, online_seconds: float) -> list[dict[str, Any]]:
         """Every player the service has seen: name, online (seen within ``online_seconds``), last seen, rating."""
         now = self.clock()

@@ -129,6 +129,7 @@ class AttemptsHandler(_ProgressHandler):
 
     def post(self) -> None:  # noqa: D102
         attempt: Attempt = self.record(Attempt, "attempt")
+        self.limit("attempts", progress_sql.attempts)
         store = self.store()
         if attempt.personal:
             puzzle = store.personal_puzzle(attempt.puzzle)
@@ -142,19 +143,18 @@ class AttemptsHandler(_ProgressHandler):
             except KeyError as error:
                 raise ProtocolError("not_found", "puzzle", str(error.args[0])) from None
             _check_answer(shipped.lpn, shipped.solutions, attempt)
-            if store.tried(attempt.puzzle):
-                raise ProtocolError(
-                    "conflict", "puzzle", f"puzzle {attempt.puzzle!r} was tried already: only the first try is rated"
-                )
+            if store.tried(attempt.puzzle):  # only the first try is rated: a repeat changes nothing
+                self.send({"protocol": PROTOCOL_VERSION, "ok": True, "rated": False,
+                           "message": f"puzzle {attempt.puzzle!r} was tried already: only the first try is rated"})  # fmt: skip
+                return
             before = store.rating()
             after = update_rating(before, shipped.rating, shipped.deviation, attempt.solved)
             checked = Attempt(
                 attempt.puzzle, attempt.solved, before.rating, after.rating, after.deviation,
                 attempt.at, False, attempt.turn,
             )  # fmt: skip
-        self.limit("attempts", progress_sql.attempts)
         store.add_attempt(checked)
-        self.send({"protocol": PROTOCOL_VERSION, "ok": True, "attempt": checked.to_dict()}, 201)
+        self.send({"protocol": PROTOCOL_VERSION, "ok": True, "rated": True, "attempt": checked.to_dict()}, 201)
 
 
 def _check_answer(lpn: str, solutions: frozenset[str], attempt: Attempt) -> None:
