@@ -126,7 +126,9 @@ def idle_pupils(people: list[Client], seconds: float) -> None:
         people[2 * i].ok("POST", f"games/{game}/resign")
 
 
-def play_games(jobs: list[tuple[str, int, list[tuple[str, str]], float, int]], ready: Any, go: Any) -> list[dict[str, Any]]:
+def play_games(
+    jobs: list[tuple[str, int, list[tuple[str, str]], float, int]], ready: Any, go: Any
+) -> list[dict[str, Any]]:
     """Play some games, each between two pupils' threads in this process: their relay latencies and refusals.
 
     Every game's turns are chosen first (the ``greedy`` preset, as each pupil's board would be
@@ -187,7 +189,10 @@ def main() -> None:
         "--think", type=float, default=1.0, help="seconds each pupil waits before a turn (0: flat out)"
     )
     parser.add_argument(
-        "--processes", type=int, default=8, help="client processes the games are spread over (threads in each)"
+        "--processes",
+        type=int,
+        default=8,
+        help="client processes the games are spread over (threads in each)",
     )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()

@@ -48,7 +48,9 @@ class FakeHubAuth:
     async def get_user(self, handler: Any, sync: bool = True) -> dict[str, Any] | None:
         """The user whose fake token the request carries, else ``None``."""
         header = handler.request.headers.get("Authorization", "")
-        name = header.removeprefix("token ").removeprefix("token-") if header.startswith("token token-") else ""
+        name = (
+            header.removeprefix("token ").removeprefix("token-") if header.startswith("token token-") else ""
+        )
         if name not in self.users:
             return None
         return {"name": name, "kind": "user", "admin": False, "scopes": [SCOPE], "groups": []}
@@ -92,7 +94,11 @@ class Running:
 
 @contextlib.contextmanager
 def in_process_service(
-    folder: Path, users: list[str], teachers: tuple[str, ...] = ("teacher",), db_url: str | None = None, **settings: Any
+    folder: Path,
+    users: list[str],
+    teachers: tuple[str, ...] = ("teacher",),
+    db_url: str | None = None,
+    **settings: Any,
 ) -> Iterator[Running]:
     """The service over ``db_url`` (default: a SQLite file in ``folder``) for ``users`` and ``teachers``.
 
@@ -100,7 +106,10 @@ def in_process_service(
     """
     people = set(users) | set(teachers)
     config = ServiceConfig(
-        db_url=db_url or f"sqlite:///{folder / 'classgame.sqlite'}", prefix="/", state_folder=str(folder), **settings
+        db_url=db_url or f"sqlite:///{folder / 'classgame.sqlite'}",
+        prefix="/",
+        state_folder=str(folder),
+        **settings,
     )
     ready = threading.Event()
     state: dict[str, Any] = {}

@@ -7,13 +7,13 @@ tests (tests/test_classgame_*.py, tests/test_progress_api.py) keep what only a h
 from __future__ import annotations
 
 import json
-import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 import sqlalchemy as sa
+import tomllib
 from classgamekit import request
 from servicekit import Running, in_process_service
 
@@ -146,7 +146,9 @@ def test_an_attempt_reads_no_saved_games_or_earlier_attempts(running: Running) -
     bob.ok("POST", "progress/me/attempts", _attempt(puzzles[1], sorted(puzzles[1].solutions)[0], True))
     reads = [s for s in seen if s.lstrip().upper().startswith("SELECT")]
     assert not [s for s in reads if "progress_games" in s or "progress_personal" in s], reads
-    assert not [s for s in reads if "FROM progress_attempts" in s and "LIMIT" not in s and "count" not in s], reads
+    assert not [
+        s for s in reads if "FROM progress_attempts" in s and "LIMIT" not in s and "count" not in s
+    ], reads
 
 
 # ---------------------------------------------------------------------------- finding 4
@@ -247,8 +249,13 @@ def test_a_challenge_is_played_to_a_resignation(running: Running) -> None:
     game = started["game"]
     state = ann.ok("GET", f"games/{game}")
     assert state["you"] == [1] and state["ply"] == 0
-    turn = next(iter(Game.from_record(ann.ok("GET", f"games/{game}/record")).position.legal_turns())).notation()
-    assert bob.call("POST", f"games/{game}/turns", protocol.turn_message(0, turn))[1]["error"]["code"] == "not_your_seat"
+    turn = next(
+        iter(Game.from_record(ann.ok("GET", f"games/{game}/record")).position.legal_turns())
+    ).notation()
+    assert (
+        bob.call("POST", f"games/{game}/turns", protocol.turn_message(0, turn))[1]["error"]["code"]
+        == "not_your_seat"
+    )
     ann.ok("POST", f"games/{game}/turns", protocol.turn_message(0, turn))
     status, body = ann.call("POST", f"games/{game}/turns", protocol.turn_message(0, turn))
     assert status == 403 and body["error"]["code"] == "not_your_seat"  # the replay: bob is to move now

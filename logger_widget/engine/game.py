@@ -43,6 +43,7 @@ MAX_METADATA_DEPTH = 32
 #: Times the same position must occur for the termination rule (docs/rules.md [decision]).
 REPETITIONS = 3
 
+
 def _depth(value: Any) -> int:
     """How deeply ``value`` nests (a leaf: 0, ``{}``: 1), counted level by level, never past the limit + 1."""
     depth, level = 0, [value]
@@ -51,7 +52,9 @@ def _depth(value: Any) -> int:
         if not containers:
             break
         depth += 1
-        level = [inner for item in containers for inner in (item.values() if isinstance(item, Mapping) else item)]
+        level = [
+            inner for item in containers for inner in (item.values() if isinstance(item, Mapping) else item)
+        ]
     return depth
 
 

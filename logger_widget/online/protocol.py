@@ -378,7 +378,9 @@ def _read(body: Any, kind: Any) -> Any:
     version = body.get("protocol", PROTOCOL_VERSION)
     if version != PROTOCOL_VERSION or type(version) is not int:
         raise ProtocolError(
-            "malformed", "protocol", f"this service speaks protocol {PROTOCOL_VERSION}, not {str(version)[:20]!r}"
+            "malformed",
+            "protocol",
+            f"this service speaks protocol {PROTOCOL_VERSION}, not {str(version)[:20]!r}",
         )
     try:
         return convert(body, kind)

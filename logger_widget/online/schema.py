@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from typing import Annotated, Any, Literal, TypeVar, Union
+from typing import Annotated, Any, Literal, TypeVar
 
 import msgspec
 from msgspec import Meta, Struct
@@ -80,16 +80,28 @@ Whole = Annotated[int, Meta(ge=-(2**63), le=2**63 - 1)]
 Finite = Annotated[float, Meta(ge=-1e15, le=1e15)]
 
 # Free JSON, bounded in depth by construction: a value of level n holds values of level n - 1.
-_Leaf = Union[Text, Whole, Finite, bool, None]
-_J1 = Union[_Leaf, Annotated[list[_Leaf], Meta(max_length=MAX_LIST)],
-            Annotated[dict[Text, _Leaf], Meta(max_length=MAX_LIST)]]  # fmt: skip
-_J2 = Union[_Leaf, Annotated[list[_J1], Meta(max_length=MAX_LIST)],
-            Annotated[dict[Text, _J1], Meta(max_length=MAX_LIST)]]  # fmt: skip
-_J3 = Union[_Leaf, Annotated[list[_J2], Meta(max_length=MAX_LIST)],
-            Annotated[dict[Text, _J2], Meta(max_length=MAX_LIST)]]  # fmt: skip
+_Leaf = Text | Whole | Finite | bool | None
+_J1 = (
+    _Leaf
+    | Annotated[list[_Leaf], Meta(max_length=MAX_LIST)]
+    | Annotated[dict[Text, _Leaf], Meta(max_length=MAX_LIST)]
+)
+_J2 = (
+    _Leaf
+    | Annotated[list[_J1], Meta(max_length=MAX_LIST)]
+    | Annotated[dict[Text, _J1], Meta(max_length=MAX_LIST)]
+)
+_J3 = (
+    _Leaf
+    | Annotated[list[_J2], Meta(max_length=MAX_LIST)]
+    | Annotated[dict[Text, _J2], Meta(max_length=MAX_LIST)]
+)
 #: Any JSON value at most :data:`JSON_DEPTH` levels deep, :data:`MAX_LIST` entries per level.
-JsonValue = Union[_Leaf, Annotated[list[_J3], Meta(max_length=MAX_LIST)],
-                  Annotated[dict[Text, _J3], Meta(max_length=MAX_LIST)]]  # fmt: skip
+JsonValue = (
+    _Leaf
+    | Annotated[list[_J3], Meta(max_length=MAX_LIST)]
+    | Annotated[dict[Text, _J3], Meta(max_length=MAX_LIST)]
+)
 JsonObject = Annotated[dict[Text, JsonValue], Meta(max_length=MAX_LIST)]
 
 

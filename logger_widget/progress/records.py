@@ -302,10 +302,9 @@ class PersonalPuzzle:
         """
         from ..engine.errors import LoggerError
         from ..engine.position import Position
+        from ..online.schema import PersonalRecord
         from ..puzzles import THEMES
         from ..review import THRESHOLDS
-
-        from ..online.schema import PersonalRecord
 
         _schema(record, PersonalRecord, where)  # the shape and its bounds first, then the engine
         pid = _text(record, "id", where, 80)

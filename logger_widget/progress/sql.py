@@ -243,7 +243,9 @@ class SQLProgressStore:
             rated = (attempts.c.pupil == self._pupil) & attempts.c.personal.is_(False)
             with self._engine.connect() as conn:
                 played, solved = conn.execute(
-                    sa.select(sa.func.count(), sa.func.sum(sa.case((attempts.c.solved, 1), else_=0))).where(rated)
+                    sa.select(sa.func.count(), sa.func.sum(sa.case((attempts.c.solved, 1), else_=0))).where(
+                        rated
+                    )
                 ).one()
                 last = conn.execute(
                     sa.select(attempts.c.rating_after, attempts.c.deviation_after)

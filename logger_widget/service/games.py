@@ -119,7 +119,9 @@ class ClassGames:
                     sa.insert(db.players).values(name=name, rating=1500.0, created=now, last_seen=now)
                 )
 
-    def touch_all(self, names: Iterable[str], seats: Iterable[tuple[int, str]], now: float | None = None) -> list[int]:
+    def touch_all(
+        self, names: Iterable[str], seats: Iterable[tuple[int, str]], now: float | None = None
+    ) -> list[int]:
         """Record in one transaction that ``names`` are online and each ``(game, name)`` of ``seats`` looks at that game.
 
         A pupil marked away in a game in progress gets a ``presence`` event saying they are back
@@ -134,7 +136,9 @@ class ClassGames:
         with self.engine.begin() as conn:
             if names:
                 conn.execute(sa.update(db.players).where(db.players.c.name.in_(names)).values(last_seen=now))
-                known = set(conn.execute(sa.select(db.players.c.name).where(db.players.c.name.in_(names))).scalars())
+                known = set(
+                    conn.execute(sa.select(db.players.c.name).where(db.players.c.name.in_(names))).scalars()
+                )
                 new = [n for n in names if n not in known]
                 if new:
                     conn.execute(
@@ -150,7 +154,9 @@ class ClassGames:
                 ).all()  # fmt: skip
                 conn.execute(sa.update(db.seats).where(pair.in_(seats)).values(last_seen=now, away=False))
                 for game_id, seat, player in away:
-                    self._add_event(conn, game_id, "presence", {"seat": seat, "by": player, "online": True}, now)
+                    self._add_event(
+                        conn, game_id, "presence", {"seat": seat, "by": player, "online": True}, now
+                    )
                     changed.add(game_id)
         for game_id in sorted(changed):
             self.on_event(game_id)
@@ -190,9 +196,16 @@ class ClassGames:
                 joined[seek].append(player)
         return [
             {
-                "id": row.id, "creator": row.creator, "players": row.players, "invite": list(row.invite),
-                "bots": list(row.bots), "joined": joined[row.id], "status": row.status, "game": row.game,
-                "created": row.created, "turn_limit": row.turn_limit,
+                "id": row.id,
+                "creator": row.creator,
+                "players": row.players,
+                "invite": list(row.invite),
+                "bots": list(row.bots),
+                "joined": joined[row.id],
+                "status": row.status,
+                "game": row.game,
+                "created": row.created,
+                "turn_limit": row.turn_limit,
             }  # fmt: skip
             for row in rows
         ]
@@ -449,7 +462,9 @@ class ClassGames:
         if not games:
             return seats
         rows = conn.execute(
-            sa.select(db.seats).where(db.seats.c.game.in_(list(games))).order_by(db.seats.c.game, db.seats.c.seat)
+            sa.select(db.seats)
+            .where(db.seats.c.game.in_(list(games)))
+            .order_by(db.seats.c.game, db.seats.c.seat)
         ).all()
         now = self.clock()
         forfeit = self.forfeit_after() if any(games.values()) else 0.0
@@ -500,10 +515,17 @@ class ClassGames:
         seats = self._seats_of(conn, {r.id: r.status == "active" for r in rows})
         return [
             {
-                "id": row.id, "status": row.status, "players": row.players, "seats": seats[row.id],
+                "id": row.id,
+                "status": row.status,
+                "players": row.players,
+                "seats": seats[row.id],
                 # a finished game is not replayed for its summary
-                "ply": row.ply, "to_move": self.game(row.id, conn).position.to_move if row.status == "active" else None,
-                "created": row.created, "finished": row.finished, "result": row.result, "last_seq": row.last_seq,
+                "ply": row.ply,
+                "to_move": self.game(row.id, conn).position.to_move if row.status == "active" else None,
+                "created": row.created,
+                "finished": row.finished,
+                "result": row.result,
+                "last_seq": row.last_seq,
                 "turn_limit": row.turn_limit,
             }  # fmt: skip
             for row in rows

@@ -154,7 +154,9 @@ class AttemptsHandler(_ProgressHandler):
                 attempt.at, False, attempt.turn,
             )  # fmt: skip
         store.add_attempt(checked)
-        self.send({"protocol": PROTOCOL_VERSION, "ok": True, "rated": True, "attempt": checked.to_dict()}, 201)
+        self.send(
+            {"protocol": PROTOCOL_VERSION, "ok": True, "rated": True, "attempt": checked.to_dict()}, 201
+        )
 
 
 def _check_answer(lpn: str, solutions: frozenset[str], attempt: Attempt) -> None:

@@ -45,13 +45,16 @@ def cookie_secret(folder: str | os.PathLike[str]) -> bytes:
     try:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError:
-        text = path.read_text(encoding="ascii").strip()
-        try:
-            secret = bytes.fromhex(text)
-        except ValueError:
-            secret = b""
+        text = path.read_text(encoding="ascii", errors="replace").strip()
+        secret = (
+            bytes.fromhex(text)
+            if len(text) == 64 and all(c in "0123456789abcdefABCDEF" for c in text)
+            else b""
+        )
         if len(secret) != 32:
-            raise ValueError(f"{path} does not hold a cookie secret (64 hex digits): remove it to make a new one")
+            raise ValueError(
+                f"{path} does not hold a cookie secret (64 hex digits): remove it to make a new one"
+            ) from None
         return secret
     secret = secrets.token_bytes(32)
     with os.fdopen(fd, "w", encoding="ascii") as f:
