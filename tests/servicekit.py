@@ -98,6 +98,7 @@ def in_process_service(
     users: list[str],
     teachers: tuple[str, ...] = ("teacher",),
     db_url: str | None = None,
+    port: int | None = None,
     **settings: Any,
 ) -> Iterator[Running]:
     """The service over ``db_url`` (default: a SQLite file in ``folder``) for ``users`` and ``teachers``.
@@ -121,15 +122,19 @@ def in_process_service(
             service = ClassGameService(config, bot_executor=ThreadPoolExecutor(1))
             service.users = FakeUsers(people, set(teachers))  # type: ignore[assignment]
             app = make_app(service, auth=FakeHubAuth(people, set(teachers)))
-            sock, port = bind_unused_port()
             server = HTTPServer(app, max_body_size=DRAIN_BYTES)
-            server.add_sockets([sock])
+            if port is None:
+                sock, chosen = bind_unused_port()
+                server.add_sockets([sock])
+            else:
+                server.listen(port, "127.0.0.1")
+                chosen = port
             loop.run_until_complete(_start(service))
         except BaseException as error:  # noqa: BLE001 - handed to the test's thread
             state["error"] = error
             ready.set()
             return
-        state.update(service=service, port=port, loop=loop, server=server)
+        state.update(service=service, port=chosen, loop=loop, server=server)
         ready.set()
         loop.run_forever()
         server.stop()

@@ -120,16 +120,16 @@ class SchemaError(ValueError):
 
 
 _AT = re.compile(r"^(.*?)(?: - at `\$(.*)`)?$", re.DOTALL)
-_UNKNOWN = re.compile(r"unknown field `([^`]*)`")
+_NAMED = re.compile(r"(?:unknown|missing required) field `([^`]*)`")
 
 
 def _error(error: msgspec.ValidationError, prefix: str = "") -> SchemaError:
     found = _AT.match(str(error))
     reason, path = (found.group(1), found.group(2) or "") if found else (str(error), "")
     path = path.lstrip(".")
-    unknown = _UNKNOWN.search(reason)
-    if unknown and not path:
-        path = unknown.group(1)
+    named = _NAMED.search(reason)  # the field an object lacks or should not have
+    if named:
+        path = f"{path}.{named.group(1)}" if path else named.group(1)
     return SchemaError(".".join(p for p in (prefix, path) if p), reason)
 
 
