@@ -69,6 +69,7 @@ attempts = sa.Table(
     sa.Column("deviation_after", sa.Float, nullable=False),
     sa.Column("at", sa.DateTime(timezone=True), nullable=False),
     sa.Column("turn", sa.String(80), nullable=False, default=""),
+    sa.Index("ix_progress_attempts_pupil_puzzle", "pupil", "puzzle"),  # a pupil's tries at a puzzle
 )
 games = sa.Table(
     "progress_games",

@@ -57,7 +57,7 @@ from ..online.protocol import (
     read_settings,
     read_turn_message,
 )
-from . import db
+from . import db, migrations
 from .auth import APIHandler, HubUsers, hub_auth
 from .games import ClassGames, bot_turn
 from .state import AlreadyRunning, cookie_secret, hold_database
@@ -187,12 +187,13 @@ class ClassGameService:
         self.config = config
         # the route modules first: tables they add to db.metadata are created with the others
         self.modules = [importlib.import_module(name) for name in config.handler_modules]
-        self.engine = db.connect(config.db_url)
+        self.engine = db.connect(config.db_url, upgrade=False)
         try:
             self._hold = hold_database(self.engine)
         except AlreadyRunning:
             self.engine.dispose()
             raise
+        migrations.upgrade(self.engine)  # the newest schema, a SQLite file copied first
         self.cookie_secret = cookie_secret(config.state_folder)
         self.games = ClassGames(
             self.engine, on_event=self._wake, online_seconds=config.online_seconds,
