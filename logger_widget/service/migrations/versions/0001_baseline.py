@@ -18,6 +18,7 @@ depends_on = None
 
 
 def upgrade() -> None:
+    """Bring the database to this revision."""
     existing = set(sa.inspect(op.get_bind()).get_table_names())
     if "arena_sessions" not in existing:
         op.create_table(
@@ -206,6 +207,7 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
+    """Bring the database back to the revision before."""
     op.drop_table("turns")
     op.drop_table("seek_members")
     op.drop_index(op.f("ix_seats_player"), table_name="seats")

@@ -38,10 +38,12 @@ def _names(new: int, old: int) -> None:
 
 
 def upgrade() -> None:
+    """Bring the database to this revision."""
     _names(200, 64)
     op.create_index("ix_progress_attempts_pupil_puzzle", "progress_attempts", ["pupil", "puzzle"])
 
 
 def downgrade() -> None:
+    """Bring the database back to the revision before."""
     op.drop_index("ix_progress_attempts_pupil_puzzle", table_name="progress_attempts")
     _names(64, 200)
