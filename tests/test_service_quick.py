@@ -96,6 +96,8 @@ def test_one_bad_row_never_breaks_the_class_views_and_the_teacher_removes_it(run
     for page in ("dashboard/", "dashboard/progress.csv", "dashboard/me"):
         status, _ = request("GET", running.url + page, teacher.token)
         assert status == 200, page
+    status, html = request("GET", running.url + "dashboard/?lang=uk", teacher.token)
+    assert "1 збережений запис неможливо прочитати" in html and 'data-testid="kernel-word"' in html
     # a pupil cannot remove records; the teacher can, once
     assert ann.call("DELETE", "progress/pupils/ann/games/bad")[0] == 403
     teacher.ok("DELETE", "progress/pupils/ann/games/bad")
@@ -279,3 +281,42 @@ def test_the_info_me_and_presence_endpoints(running: Running) -> None:
     assert "ann" in {p["name"] for p in ann.ok("GET", "presence")["players"]}
     assert running.client("nobody").call("GET", "me")[0] == 403
     assert ann.call("GET", "no-such-thing")[0] == 404
+
+
+# ---------------------------------------------------------------------------- a class's load
+
+
+def test_the_hub_is_asked_once_per_pupil_and_never_waited_for_once_it_answered() -> None:
+    """300 pupils' kept answers ageing together queued 300 questions to the hub (each waiting up to 10 s)."""
+    import asyncio
+
+    from logger_widget.service.auth import HubUsers
+
+    class CountingUsers(HubUsers):
+        asked = 0
+        release: asyncio.Event
+
+        async def _ask(self, name: str) -> dict[str, Any] | None:
+            self.asked += 1
+            await self.release.wait()
+            self._cache[name] = (0.0 if self.asked == 1 else 1e18, {"name": name, "roles": ["teacher"]})
+            return self._cache[name][1]
+
+    async def run() -> None:
+        users = CountingUsers("http://hub.invalid/hub/api", "token", frozenset({"teacher"}), cache_seconds=60)
+        users.release = asyncio.Event()
+        waiting = [
+            asyncio.ensure_future(users.is_teacher({"name": "ann", "kind": "user"})) for _ in range(50)
+        ]
+        await asyncio.sleep(0)
+        users.release.set()
+        assert await asyncio.gather(*waiting) == [True] * 50 and users.asked == 1
+        users.release.clear()  # the hub is slow now; the kept answer is old
+        answers = await asyncio.wait_for(
+            asyncio.gather(*(users.is_teacher({"name": "ann", "kind": "user"}) for _ in range(50))), 5
+        )
+        assert answers == [True] * 50 and users.asked == 2  # one refresh on its way, nobody waited
+        users.release.set()
+        await asyncio.sleep(0.01)
+
+    asyncio.run(run())

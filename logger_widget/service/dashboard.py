@@ -133,6 +133,7 @@ class PupilProgress:
         pending, solved_personal: personal puzzles due now (their schedule says) / solved at least once.
         score, max_score: the nbgrader total, or ``None`` when not graded.
         arena_rating: the rating from the class arena's games.
+        unreadable: how many of the pupil's saved records cannot be read (left out of the others).
     """
 
     name: str
@@ -146,6 +147,7 @@ class PupilProgress:
     score: float | None
     max_score: float | None
     arena_rating: float
+    unreadable: int = 0
 
 
 _GRADES: dict[tuple[str, int, int], dict[str, tuple[float, float]]] = {}  # by (file, mtime, size)
@@ -243,7 +245,7 @@ def _pupil_progress(
         solved_personal=sum(1 for p in personal if p.solved),
         score=None if score is None else score[0],
         max_score=None if score is None else score[1],
-        arena_rating=arena_ratings.get(name, 1500.0),
+        arena_rating=arena_ratings.get(name, 1500.0), unreadable=len(snap.unreadable),
     )  # fmt: skip
 
 
