@@ -36,16 +36,17 @@ than the teacher's ``forfeit_after``.
 from __future__ import annotations
 
 import asyncio
+import functools
 import importlib
 import logging
 import multiprocessing
 import os
 import time
-from collections.abc import Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from tornado import web
 
@@ -70,6 +71,8 @@ __all__ = [
 ]
 
 log = logging.getLogger("logger_widget.service")
+
+T = TypeVar("T")
 
 #: Seconds between the writes of who was seen (one transaction for every pupil seen meanwhile).
 FLUSH_SECONDS = 1.0
@@ -196,7 +199,7 @@ class ClassGameService:
         migrations.upgrade(self.engine)  # the newest schema, a SQLite file copied first
         self.cookie_secret = cookie_secret(config.state_folder)
         self.games = ClassGames(
-            self.engine, on_event=self._wake, online_seconds=config.online_seconds,
+            self.engine, on_event=self._on_event, online_seconds=config.online_seconds,
             forfeit_default=config.forfeit_after,
         )  # fmt: skip
         self.users = HubUsers(config.hub_api_url, config.api_token, config.teacher_roles)
@@ -210,6 +213,9 @@ class ClassGameService:
         self._polls: dict[str, int] = {}  # long-polls waiting, by pupil
         self._watching: dict[tuple[int, str], int] = {}  # long-polls waiting, by game and pupil
         self._tasks: list[asyncio.Task[None]] = []
+        # the database's work runs here, off the event loop (one thread: ClassGames is serialized anyway)
+        self._db = ThreadPoolExecutor(1, thread_name_prefix="classgame-db")
+        self._loop: asyncio.AbstractEventLoop | None = None
 
     def _new_bot_pool(self) -> Executor:
         return ProcessPoolExecutor(self.config.bot_workers, mp_context=multiprocessing.get_context("spawn"))
@@ -235,24 +241,46 @@ class ClassGameService:
             self._seat_seen[key] = now
             self._pending_seats.add(key)
 
-    def flush_presence(self) -> None:
+    async def flush_presence(self) -> None:
         """Write who was seen since the last flush, in one transaction (every :data:`FLUSH_SECONDS`)."""
         names, seats = self._pending_names, self._pending_seats
         if not names and not seats:
             return
         self._pending_names, self._pending_seats = set(), set()
-        self.games.touch_all(names, seats)
+        await self.db(self.games.touch_all, names, seats)
 
     async def flush_forever(self) -> None:
         """:meth:`flush_presence` every :data:`FLUSH_SECONDS`: one commit for everyone's presence."""
         while True:
             await asyncio.sleep(FLUSH_SECONDS)
             try:
-                self.flush_presence()
+                await self.flush_presence()
             except Exception:  # noqa: BLE001 - the database is unreachable for a moment: try again
                 log.exception("presence write failed")
 
+    async def db(self, work: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """``work(*args, **kwargs)`` run on the database worker thread (off the event loop): its result.
+
+        Raises:
+            whatever ``work`` raises (a :class:`ProtocolError` refusal, a database error).
+        """
+        return await asyncio.get_running_loop().run_in_executor(
+            self._db, functools.partial(work, *args, **kwargs)
+        )
+
     # ------------------------------------------------------------------ events
+
+    def _on_event(self, game_id: int) -> None:
+        """:meth:`_wake`, on the event loop whichever thread the event happened on."""
+        loop = self._loop
+        try:
+            running = asyncio.get_running_loop()
+        except RuntimeError:
+            running = None
+        if loop is None or running is loop:
+            self._wake(game_id)
+        else:
+            loop.call_soon_threadsafe(self._wake, game_id)
 
     def _wake(self, game_id: int) -> None:
         for future in self._waiters.pop(game_id, set()):
@@ -271,7 +299,7 @@ class ClassGameService:
         Raises:
             ProtocolError: ``too_many``: ``who`` already waits in :data:`MAX_POLLS` long-polls.
         """
-        found = self.games.events_since(game_id, after)
+        found = await self.db(self.games.events_since, game_id, after)
         if found[0] or timeout <= 0:
             return found
         if self._polls.get(who, 0) >= MAX_POLLS:
@@ -295,7 +323,7 @@ class ClassGameService:
             waiting = self._waiters.get(game_id)
             if waiting is not None:
                 waiting.discard(future)
-        return self.games.events_since(game_id, after)
+        return await self.db(self.games.events_since, game_id, after)
 
     # ------------------------------------------------------------------ bots
 
@@ -307,16 +335,21 @@ class ClassGameService:
             loop = asyncio.get_running_loop()
         except RuntimeError:
             return
-        job = self.games.bot_to_move(game_id)
-        if job is None:
-            return
         self._bot_jobs.add(game_id)
-        spec, ply, record = job
-        task = loop.create_task(self._play_bot(game_id, spec, ply, record))
+        task = loop.create_task(self._play_bot(game_id))
         self._tasks.append(task)
         task.add_done_callback(self._tasks.remove)
 
-    async def _play_bot(self, game_id: int, spec: str, ply: int, record: dict[str, Any]) -> None:
+    async def _play_bot(self, game_id: int) -> None:
+        try:
+            job = await self.db(self.games.bot_to_move, game_id)
+        except Exception:  # noqa: BLE001 - the database is unreachable for a moment: the next event retries
+            log.exception("bot check failed in game %s", game_id)
+            job = None
+        if job is None:
+            self._bot_jobs.discard(game_id)
+            return
+        spec, ply, record = job
         try:
             notation = await asyncio.get_running_loop().run_in_executor(
                 self._bots, bot_turn, spec, record, game_id * 1000 + ply
@@ -333,7 +366,7 @@ class ClassGameService:
             return
         self._bot_jobs.discard(game_id)
         try:
-            self.games.play(game_id, spec, ply, notation, bot=True)
+            await self.db(self.games.play, game_id, spec, ply, notation, bot=True)
         except ProtocolError as e:  # the game moved on meanwhile (a forfeit): nothing to do
             log.info("bot turn in game %s not played: %s", game_id, e)
 
@@ -351,16 +384,16 @@ class ClassGameService:
             try:
                 for game_id, name in list(self._watching):  # a pupil waiting in a long-poll is there
                     self.touch_seat(game_id, name)
-                self.flush_presence()
-                self.games.mark_away()
-                self.games.forfeit_absent()
+                await self.flush_presence()
+                await self.db(self.games.mark_away)
+                await self.db(self.games.forfeit_absent)
             except Exception:  # noqa: BLE001 - the database is unreachable for a moment: try again
                 log.exception("forfeit check failed")
 
     def start(self) -> None:
         """Start the background work on the running loop (bots to move, the forfeit check)."""
+        loop = self._loop = asyncio.get_running_loop()
         self.resume_bots()
-        loop = asyncio.get_running_loop()
         self._tasks.append(loop.create_task(self.sweep_forever()))
         self._tasks.append(loop.create_task(self.flush_forever()))
 
@@ -369,9 +402,10 @@ class ClassGameService:
         for task in list(self._tasks):
             task.cancel()
         try:
-            self.flush_presence()
+            self.games.touch_all(self._pending_names, self._pending_seats)
         except Exception:  # noqa: BLE001 - closing anyway: the next start sees them again
             log.exception("presence write failed at close")
+        self._db.shutdown(wait=True)
         self._bots.shutdown(wait=False, cancel_futures=True)
         self._hold.release()
         self.engine.dispose()
@@ -403,59 +437,67 @@ class InfoHandler(APIHandler):
 class MeHandler(APIHandler):
     """``GET api/me``."""
 
-    def get(self) -> None:  # noqa: D102
-        self.send({"protocol": PROTOCOL_VERSION, "name": self.pupil, "teacher": self.teacher,
-                   "rating": self.service.games.rating(self.pupil)})  # fmt: skip
+    async def get(self) -> None:  # noqa: D102
+        rating = await self.service.db(self.service.games.rating, self.pupil)
+        self.send(
+            {"protocol": PROTOCOL_VERSION, "name": self.pupil, "teacher": self.teacher, "rating": rating}
+        )
 
 
 class PresenceHandler(APIHandler):
     """``GET api/presence`` (who is online), ``POST api/presence`` (heartbeat)."""
 
-    def get(self) -> None:  # noqa: D102
-        self.service.flush_presence()
-        self.send({"protocol": PROTOCOL_VERSION,
-                   "players": self.service.games.presence(self.service.config.online_seconds)})  # fmt: skip
+    async def get(self) -> None:  # noqa: D102
+        await self.service.flush_presence()
+        players = await self.service.db(self.service.games.presence, self.service.config.online_seconds)
+        self.send({"protocol": PROTOCOL_VERSION, "players": players})
 
-    def post(self) -> None:  # noqa: D102
-        self.service.games.touch(self.pupil)
+    async def post(self) -> None:  # noqa: D102
+        await self.service.db(self.service.games.touch, self.pupil)
         self.send({"protocol": PROTOCOL_VERSION, "name": self.pupil, "online": True})
 
 
 class SeeksHandler(APIHandler):
     """``GET api/seeks``, ``POST api/seeks``."""
 
-    def get(self) -> None:  # noqa: D102
-        self.send({"protocol": PROTOCOL_VERSION, "seeks": self.service.games.seeks(self.pupil, self.teacher)})
+    async def get(self) -> None:  # noqa: D102
+        seeks = await self.service.db(self.service.games.seeks, self.pupil, self.teacher)
+        self.send({"protocol": PROTOCOL_VERSION, "seeks": seeks})
 
     async def post(self) -> None:  # noqa: D102
         players, invite, bots, turn_limit = read_seek_request(self.json_body())
         for i, name in enumerate(invite):
             if not await self.service.users.exists(name):
                 raise ProtocolError("not_found", f"invite[{i}]", f"{name!r} is not a user of this hub")
-        self.send(self.service.games.create_seek(self.pupil, players, invite, bots, turn_limit), 201)
+        games = self.service.games
+        self.send(
+            await self.service.db(games.create_seek, self.pupil, players, invite, bots, turn_limit), 201
+        )
 
 
 class SeekHandler(APIHandler):
     """``GET api/seeks/<id>``, ``DELETE api/seeks/<id>``."""
 
-    def get(self, seek: str) -> None:  # noqa: D102
-        self.send(self.service.games.seek(_id(seek, "seek"), self.pupil, self.teacher))
+    async def get(self, seek: str) -> None:  # noqa: D102
+        self.send(await self.service.db(self.service.games.seek, _id(seek, "seek"), self.pupil, self.teacher))
 
-    def delete(self, seek: str) -> None:  # noqa: D102
-        self.send(self.service.games.cancel(_id(seek, "seek"), self.pupil, self.teacher))
+    async def delete(self, seek: str) -> None:  # noqa: D102
+        self.send(
+            await self.service.db(self.service.games.cancel, _id(seek, "seek"), self.pupil, self.teacher)
+        )
 
 
 class AcceptHandler(APIHandler):
     """``POST api/seeks/<id>/accept``."""
 
-    def post(self, seek: str) -> None:  # noqa: D102
-        self.send(self.service.games.accept(_id(seek, "seek"), self.pupil))
+    async def post(self, seek: str) -> None:  # noqa: D102
+        self.send(await self.service.db(self.service.games.accept, _id(seek, "seek"), self.pupil))
 
 
 class GamesHandler(APIHandler):
     """``GET api/games``."""
 
-    def get(self) -> None:  # noqa: D102
+    async def get(self) -> None:  # noqa: D102
         status = self.get_argument("status", None)
         if status not in (None, "active", "finished"):
             raise ProtocolError("malformed", "status", f"{status[:20]!r} is not active or finished")
@@ -465,18 +507,19 @@ class GamesHandler(APIHandler):
             raise ProtocolError(
                 "malformed", "limit", f"{limit_text[:20]!r} is not a number of games from 1 to 1000"
             )
-        games = self.service.games.games(
-            None if whole_class else self.pupil, status, int(limit_text) if limit_text else None
-        )
+        games = await self.service.db(
+            self.service.games.games, None if whole_class else self.pupil, status,
+            int(limit_text) if limit_text else None,
+        )  # fmt: skip
         self.send({"protocol": PROTOCOL_VERSION, "games": games})
 
 
 class GameHandler(APIHandler):
     """``GET api/games/<id>``."""
 
-    def get(self, game: str) -> None:  # noqa: D102
+    async def get(self, game: str) -> None:  # noqa: D102
         game_id = _id(game, "game")
-        state = self.service.games.state(game_id, self.pupil)
+        state = await self.service.db(self.service.games.state, game_id, self.pupil)
         self.service.touch_seat(game_id, self.pupil)
         self.send(state)
 
@@ -484,13 +527,12 @@ class GameHandler(APIHandler):
 class TurnsHandler(APIHandler):
     """``POST api/games/<id>/turns``."""
 
-    def post(self, game: str) -> None:  # noqa: D102
+    async def post(self, game: str) -> None:  # noqa: D102
         game_id = _id(game, "game")
         ply, text = read_turn_message(self.json_body())
         self.service.touch_seat(game_id, self.pupil)
-        self.send(
-            {"protocol": PROTOCOL_VERSION, "event": self.service.games.play(game_id, self.pupil, ply, text)}
-        )
+        event = await self.service.db(self.service.games.play, game_id, self.pupil, ply, text)
+        self.send({"protocol": PROTOCOL_VERSION, "event": event})
 
 
 class EventsHandler(APIHandler):
@@ -510,7 +552,7 @@ class EventsHandler(APIHandler):
             ) from None
         if timeout != timeout:  # NaN
             raise ProtocolError("malformed", "timeout", "not a number of seconds")
-        self.service.games.progress(game_id)  # not_found before waiting
+        await self.service.db(self.service.games.progress, game_id)  # not_found before waiting
         self.service.touch_seat(game_id, self.pupil)
         found, status, last_seq = await self.service.wait_events(
             game_id, int(after_text), timeout, self.pupil
@@ -525,17 +567,16 @@ class EventsHandler(APIHandler):
 class ResignHandler(APIHandler):
     """``POST api/games/<id>/resign``."""
 
-    def post(self, game: str) -> None:  # noqa: D102
-        self.send(
-            {"protocol": PROTOCOL_VERSION, "event": self.service.games.resign(_id(game, "game"), self.pupil)}
-        )
+    async def post(self, game: str) -> None:  # noqa: D102
+        event = await self.service.db(self.service.games.resign, _id(game, "game"), self.pupil)
+        self.send({"protocol": PROTOCOL_VERSION, "event": event})
 
 
 class RecordHandler(APIHandler):
     """``GET api/games/<id>/record``: the project's game record (``Game.from_record``)."""
 
-    def get(self, game: str) -> None:  # noqa: D102
-        self.send(self.service.games.record(_id(game, "game")))
+    async def get(self, game: str) -> None:  # noqa: D102
+        self.send(await self.service.db(self.service.games.record, _id(game, "game")))
 
 
 class SettingsHandler(APIHandler):

@@ -17,9 +17,11 @@ in it, each only at their own seat.
 
 from __future__ import annotations
 
+import functools
+import threading
 import time
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, TypeVar
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
@@ -64,6 +66,24 @@ def _event(seq: int, kind: str, at: float, data: dict[str, Any]) -> Event:
     return event  # type: ignore[return-value]  # the data's keys are the Event's (protocol.py)
 
 
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _serialized(method: F) -> F:
+    """``method`` run by one thread at a time (the instance's lock).
+
+    The service's database worker and its event loop may both call a :class:`ClassGames`,
+    whose games in memory move with each turn.
+    """
+
+    @functools.wraps(method)
+    def run(self: ClassGames, *args: Any, **kwargs: Any) -> Any:
+        with self._lock:
+            return method(self, *args, **kwargs)
+
+    return run  # type: ignore[return-value]
+
+
 def _new_id(result: Any) -> int:
     """The primary key of the row an insert made."""
     key = result.inserted_primary_key
@@ -73,6 +93,9 @@ def _new_id(result: Any) -> int:
 
 class ClassGames:
     """Seeks, challenges and games over the class database.
+
+    Thread-safe: every public method runs under one lock, so the service's database worker
+    thread and its event loop may both call it; ``on_event`` is called on the calling thread.
 
     Args:
         engine: the database (:func:`logger_widget.service.db.connect`).
@@ -102,13 +125,16 @@ class ClassGames:
         self._seat_holders: dict[int, list[tuple[str | None, str | None]]] = {}
         self._finished: set[int] = set()
         self._settings: dict[str, Any] = {}  # the teacher's settings, as written
+        self._lock = threading.RLock()  # one caller at a time (see _serialized)
 
+    @_serialized
     def forfeit_after(self) -> float:
         """Seconds a pupil may be away from a game in progress: the teacher's setting, else the default."""
         return float(self.setting("forfeit_after", self.forfeit_default))
 
     # ------------------------------------------------------------------ players
 
+    @_serialized
     def touch(self, name: str, now: float | None = None) -> None:
         """Record that ``name`` is online now (a heartbeat or any request)."""
         now = self.clock() if now is None else now
@@ -119,6 +145,7 @@ class ClassGames:
                     sa.insert(db.players).values(name=name, rating=1500.0, created=now, last_seen=now)
                 )
 
+    @_serialized
     def touch_all(
         self, names: Iterable[str], seats: Iterable[tuple[int, str]], now: float | None = None
     ) -> list[int]:
@@ -162,6 +189,7 @@ class ClassGames:
             self.on_event(game_id)
         return sorted(changed)
 
+    @_serialized
     def presence(self, online_seconds: float) -> list[dict[str, Any]]:
         """Every player the service has seen: name, online (seen within ``online_seconds``), last seen, rating."""
         now = self.clock()
@@ -173,6 +201,7 @@ class ClassGames:
             for r in rows
         ]  # fmt: skip
 
+    @_serialized
     def rating(self, name: str) -> float:
         """``name``'s rating (1500 for a new player)."""
         with self.engine.connect() as conn:
@@ -214,6 +243,7 @@ class ClassGames:
     def _may_see_seek(row: Any, viewer: str, teacher: bool) -> bool:
         return teacher or not row.invite or viewer == row.creator or viewer in row.invite
 
+    @_serialized
     def create_seek(
         self, creator: str, players: int, invite: list[str], bots: list[str], turn_limit: int | None = None
     ) -> SeekInfo:
@@ -312,6 +342,7 @@ class ClassGames:
         )
         return game_id
 
+    @_serialized
     def start_game(
         self, names: list[str | None], bots: list[str], *, arena: int | None = None, seek: int | None = None,
         turn_limit: int | None = None,
@@ -369,6 +400,7 @@ class ClassGames:
         self._games[game_id] = game
         return game_id
 
+    @_serialized
     def seeks(self, viewer: str, teacher: bool = False) -> list[SeekInfo]:
         """The open seeks and challenges ``viewer`` may see (open seeks, their own, those inviting them)."""
         with self.engine.connect() as conn:
@@ -387,6 +419,7 @@ class ClassGames:
             )
         return row
 
+    @_serialized
     def seek(self, seek_id: int, viewer: str, teacher: bool = False) -> SeekInfo:
         """One seek or challenge, for a viewer allowed to see it.
 
@@ -396,6 +429,7 @@ class ClassGames:
         with self.engine.connect() as conn:
             return self._seek_info(conn, self._seek_row(conn, seek_id, viewer, teacher))
 
+    @_serialized
     def accept(self, seek_id: int, name: str) -> SeekInfo:
         """``name`` takes a seat in an open seek, or accepts a challenge addressed to them.
 
@@ -415,6 +449,7 @@ class ClassGames:
         self._started(game)
         return info
 
+    @_serialized
     def cancel(self, seek_id: int, name: str, teacher: bool = False) -> SeekInfo:
         """The creator (or the teacher) cancels an open seek; an invited classmate declines it likewise.
 
@@ -477,6 +512,7 @@ class ClassGames:
             )
         return seats
 
+    @_serialized
     def game(self, game_id: int, conn: Connection | None = None) -> Game:
         """The engine's :class:`Game` of ``game_id`` (every turn replayed and checked).
 
@@ -531,6 +567,7 @@ class ClassGames:
             for row in rows
         ]
 
+    @_serialized
     def games(
         self, viewer: str | None = None, status: str | None = None, limit: int | None = None
     ) -> list[GameSummary]:
@@ -551,6 +588,7 @@ class ClassGames:
                 query = query.where(db.games.c.status == status)
             return self._summaries(conn, conn.execute(query).all())
 
+    @_serialized
     def state(self, game_id: int, viewer: str) -> GameState:
         """The whole game for ``viewer`` (a player or a watcher).
 
@@ -594,6 +632,7 @@ class ClassGames:
         )
         self._add_event(conn, game_id, "over", {"result": result}, now)
 
+    @_serialized
     def play(self, game_id: int, by: str, ply: int, text: str, *, bot: bool = False) -> Event:
         """Play ``text`` at ``ply`` in ``game_id`` for ``by`` (a pupil, or with ``bot`` the service's bot seat).
 
@@ -663,6 +702,7 @@ class ClassGames:
         self.on_event(game_id)
         return event
 
+    @_serialized
     def resign(self, game_id: int, name: str) -> Event:
         """``name`` gives up: the game ends, reason ``"resign"`` (see :meth:`_abandon`).
 
@@ -710,6 +750,7 @@ class ClassGames:
         self.on_event(game_id)
         return _event(event.seq, event.kind, event.at, event.data)
 
+    @_serialized
     def touch_seat(self, game_id: int, name: str) -> None:
         """``name`` is looking at ``game_id`` now; if they were away, a ``presence`` event says they are back."""
         now = self.clock()
@@ -736,6 +777,7 @@ class ClassGames:
         if back:
             self.on_event(game_id)
 
+    @_serialized
     def mark_away(self) -> list[int]:
         """A ``presence`` event for every pupil not seen in a game in progress for ``online_seconds``.
 
@@ -763,6 +805,7 @@ class ClassGames:
             self.on_event(game_id)
         return sorted(changed)
 
+    @_serialized
     def forfeit_absent(self) -> list[int]:
         """End every game in progress where a pupil has not been seen for :meth:`forfeit_after` seconds.
 
@@ -788,6 +831,7 @@ class ClassGames:
                 pass
         return ended
 
+    @_serialized
     def events(self, game_id: int, after: int) -> list[Event]:
         """The events of ``game_id`` with ``seq > after``, in order.
 
@@ -796,6 +840,7 @@ class ClassGames:
         """
         return self.events_since(game_id, after)[0]
 
+    @_serialized
     def events_since(self, game_id: int, after: int) -> tuple[list[Event], str, int]:
         """``(the events with seq > after, status, last_seq)`` of ``game_id``, read together.
 
@@ -812,6 +857,7 @@ class ClassGames:
             ).all()  # fmt: skip
         return [_event(r.seq, r.kind, r.at, r.data) for r in rows], row.status, row.last_seq
 
+    @_serialized
     def progress(self, game_id: int) -> tuple[str, int]:
         """``(status, last_seq)`` of ``game_id``: ``"active"`` or ``"finished"``, its last event's number.
 
@@ -822,6 +868,7 @@ class ClassGames:
             row = self._game_row(conn, game_id)
         return row.status, row.last_seq
 
+    @_serialized
     def record(self, game_id: int) -> dict[str, Any]:
         """The game record (``Game.to_record()``, the project's game-record format) of ``game_id``.
 
@@ -841,6 +888,7 @@ class ClassGames:
             record["metadata"]["result"] = row.result
         return record
 
+    @_serialized
     def bot_to_move(self, game_id: int) -> tuple[str, int, dict[str, Any]] | None:
         """``(preset, ply, record)`` when a bot seat is to move in the active game ``game_id``, else ``None``."""
         if game_id in self._finished:
@@ -857,6 +905,7 @@ class ClassGames:
                 return None
         return preset, len(game.turns), game.to_record()
 
+    @_serialized
     def setting(self, key: str, default: Any) -> Any:
         """A teacher's setting (``default`` when never set); read from the database once, then kept."""
         if key not in self._settings:
@@ -867,6 +916,7 @@ class ClassGames:
         value = self._settings[key]
         return default if value is None else value
 
+    @_serialized
     def set_setting(self, key: str, value: Any) -> None:
         """Store a teacher's setting."""
         with self.engine.begin() as conn:
