@@ -16,7 +16,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from servicekit import in_process_service
 
-from logger_widget.service import db, migrations
+from logger_widget.service import migrations
 
 BEFORE = Path(__file__).resolve().parent / "data" / "classgame-before-versions.sqlite"
 
@@ -50,7 +50,7 @@ def test_a_database_made_before_versions_is_upgraded_at_start_without_losing_a_r
 
 
 def test_the_newest_revision_describes_exactly_the_tables_the_code_declares(tmp_path: Path) -> None:
-    engine = db.connect(f"sqlite:///{tmp_path / 'new.sqlite'}")
+    engine = migrations.connect(f"sqlite:///{tmp_path / 'new.sqlite'}")
     try:
         with engine.connect() as conn:
             diff = compare_metadata(MigrationContext.configure(conn), migrations.metadata())
@@ -64,7 +64,7 @@ def test_the_newest_revision_describes_exactly_the_tables_the_code_declares(tmp_
 def test_an_old_database_gets_a_schema_version(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite"
     shutil.copy(BEFORE, path)
-    engine = db.connect(f"sqlite:///{path}")
+    engine = migrations.connect(f"sqlite:///{path}")
     try:
         with engine.connect() as conn:
             assert (

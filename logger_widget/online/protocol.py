@@ -37,6 +37,8 @@ from __future__ import annotations
 
 from typing import Any, Literal, TypedDict
 
+from .limits import MAX_BODY_BYTES, MAX_TURN_CHARS, MAX_TURN_LIMIT, PROTOCOL_VERSION
+
 __all__ = [
     "BotSpec",
     "ERROR_CODES",
@@ -66,17 +68,6 @@ __all__ = [
     "turn_message",
 ]
 
-#: Version of this wire format; a request with another ``protocol`` is refused (``malformed``).
-PROTOCOL_VERSION = 1
-
-#: Largest request body the service reads, in bytes (larger ones: 413, code ``too_large``).
-MAX_BODY_BYTES = 16 * 1024
-
-#: Longest turn notation accepted, in characters (the longest legal turn is far shorter).
-MAX_TURN_CHARS = 80
-
-#: Largest turn limit a seek may ask for.
-MAX_TURN_LIMIT = 500
 
 ErrorCode = Literal[
     "illegal_turn",  # the rules engine refuses the turn (``rule`` and ``params`` say why)

@@ -35,7 +35,7 @@ from typing import Annotated, Any, Literal, TypeVar
 import msgspec
 from msgspec import Meta, Struct
 
-from .protocol import MAX_TURN_CHARS, MAX_TURN_LIMIT, PROTOCOL_VERSION
+from .limits import MAX_TURN_CHARS, MAX_TURN_LIMIT
 
 __all__ = [
     "AttemptRecord",
@@ -176,7 +176,7 @@ def json_depth(value: Any, limit: int = 64) -> int:
 class _Body(Struct, forbid_unknown_fields=True, kw_only=True):
     """A request body: the protocol's version, then its fields (an unknown field is refused)."""
 
-    protocol: Literal[1] = PROTOCOL_VERSION
+    protocol: Literal[1] = 1  # limits.PROTOCOL_VERSION
 
 
 class TurnBody(_Body):

@@ -190,7 +190,7 @@ class ClassGameService:
         self.config = config
         # the route modules first: tables they add to db.metadata are created with the others
         self.modules = [importlib.import_module(name) for name in config.handler_modules]
-        self.engine = db.connect(config.db_url, upgrade=False)
+        self.engine = db.connect(config.db_url)
         try:
             self._hold = hold_database(self.engine)
         except AlreadyRunning:

@@ -2,8 +2,8 @@
 
 One :data:`metadata` holds every table; the service's other modules (the arena) add their
 own tables to it, and the progress store's tables are :data:`logger_widget.progress.sql.METADATA`.
-Their versions are alembic revisions (:mod:`logger_widget.service.migrations`): :func:`connect`
-brings a database to the newest one, keeping every row.
+Their versions are alembic revisions (:mod:`logger_widget.service.migrations`), whose
+``connect`` brings a database to the newest one, keeping every row.
 
 The database URL comes from ``LW_CLASSGAME_DB``; by default it is a SQLite file
 ``classgame.sqlite`` in the folder ``LW_CLASSGAME_STATE`` (``STATE/classgame`` when the class
@@ -199,12 +199,8 @@ def _private_sqlite_file(url: sa.URL) -> None:
             os.chmod(left, 0o600)
 
 
-def connect(url: str, *, upgrade: bool = True) -> Engine:
-    """An engine for ``url``, the class database brought to the newest schema revision.
-
-    ``upgrade``: run :func:`logger_widget.service.migrations.upgrade` (alembic; every table of
-    the class database created or brought up to date, a SQLite file copied first); the service
-    passes ``False`` and upgrades once it holds the database.
+def connect(url: str) -> Engine:
+    """An engine for ``url`` (no table made: :func:`logger_widget.service.migrations.connect` makes them).
 
     A SQLite file is created with mode 0600, or narrowed to it (SQLite gives its write-ahead
     log and shared-memory files ``-wal``, ``-shm`` the database file's mode, whatever the
@@ -225,10 +221,6 @@ def connect(url: str, *, upgrade: bool = True) -> Engine:
     engine = sa.create_engine(parsed, **options)
     if parsed.get_backend_name() == "sqlite" and parsed.database not in (None, "", ":memory:"):
         sa.event.listen(engine, "connect", _sqlite_wal)
-    if upgrade:
-        from .migrations import upgrade as upgrade_schema
-
-        upgrade_schema(engine)
     return engine
 
 

@@ -17,14 +17,11 @@ in it, each only at their own seat.
 
 from __future__ import annotations
 
-import functools
-import threading
-import time
-from collections.abc import Callable, Iterable
-from typing import Any, TypeVar
+from collections.abc import Iterable
+from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine import Connection
 
 from ..bots import make_bot
 from ..bots.presets import PRESETS
@@ -36,19 +33,13 @@ from ..online.protocol import (
     GameSummary,
     ProtocolError,
     SeatInfo,
-    SeekInfo,
 )
 from . import db
+from .parts import event, new_id, serialized
+from .presence import Presence
+from .seeks import MAX_ACTIVE_GAMES, MAX_BOT_SEATS, MAX_OPEN_SEEKS, Seeks
 
-__all__ = ["ClassGames", "bot_turn", "MAX_OPEN_SEEKS", "MAX_ACTIVE_GAMES"]
-
-#: Open seeks and challenges one pupil may have at once (more: ``too_many``).
-MAX_OPEN_SEEKS = 3
-#: Games in progress one pupil may sit in at once (more: ``too_many``).
-MAX_ACTIVE_GAMES = 8
-#: Bot seats in the games in progress one pupil sits in (more: ``too_many``): the service's bot
-#: worker is the class's, one pupil's bot games must not keep it busy for everyone.
-MAX_BOT_SEATS = 6
+__all__ = ["ClassGames", "MAX_ACTIVE_GAMES", "MAX_BOT_SEATS", "MAX_OPEN_SEEKS", "bot_turn"]
 
 
 def bot_turn(spec: str, record: dict[str, Any], seed: int) -> str:
@@ -60,39 +51,12 @@ def bot_turn(spec: str, record: dict[str, Any], seed: int) -> str:
     return make_bot(spec, seed=seed).choose(game.position).notation()
 
 
-def _event(seq: int, kind: str, at: float, data: dict[str, Any]) -> Event:
-    """An :class:`~logger_widget.online.protocol.Event` from its number, kind, time and data."""
-    event: dict[str, Any] = {"seq": seq, "kind": kind, "at": at, **data}
-    return event  # type: ignore[return-value]  # the data's keys are the Event's (protocol.py)
-
-
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def _serialized(method: F) -> F:
-    """``method`` run by one thread at a time (the instance's lock).
-
-    The service's database worker and its event loop may both call a :class:`ClassGames`,
-    whose games in memory move with each turn.
-    """
-
-    @functools.wraps(method)
-    def run(self: ClassGames, *args: Any, **kwargs: Any) -> Any:
-        with self._lock:
-            return method(self, *args, **kwargs)
-
-    return run  # type: ignore[return-value]
-
-
-def _new_id(result: Any) -> int:
-    """The primary key of the row an insert made."""
-    key = result.inserted_primary_key
-    assert key is not None
-    return int(key[0])
-
-
-class ClassGames:
+class ClassGames(Seeks, Presence):
     """Seeks, challenges and games over the class database.
+
+    Its parts: the seeks (:class:`.seeks.Seeks`), presence and forfeits
+    (:class:`.presence.Presence`), and here the games, their turns and events, and the
+    teacher's settings.
 
     Thread-safe: every public method runs under one lock, so the service's database worker
     thread and its event loop may both call it; ``on_event`` is called on the calling thread.
@@ -105,244 +69,7 @@ class ClassGames:
         forfeit_default: seconds away before forfeiting, until the teacher sets ``forfeit_after``.
     """
 
-    def __init__(
-        self,
-        engine: Engine,
-        clock: Callable[[], float] = time.time,
-        on_event: Callable[[int], None] | None = None,
-        *,
-        online_seconds: float = 60.0,
-        forfeit_default: float = 600.0,
-    ) -> None:
-        self.engine = engine
-        self.clock = clock
-        self.on_event = on_event or (lambda game: None)
-        self.online_seconds = online_seconds
-        self.forfeit_default = forfeit_default
-        # what one service process keeps in memory (it is the database's only writer): the games
-        # (replayed once), who holds each seat (never changes), the games that ended
-        self._games: dict[int, Game] = {}
-        self._seat_holders: dict[int, list[tuple[str | None, str | None]]] = {}
-        self._finished: set[int] = set()
-        self._settings: dict[str, Any] = {}  # the teacher's settings, as written
-        self._lock = threading.RLock()  # one caller at a time (see _serialized)
-
-    @_serialized
-    def forfeit_after(self) -> float:
-        """Seconds a pupil may be away from a game in progress: the teacher's setting, else the default."""
-        return float(self.setting("forfeit_after", self.forfeit_default))
-
-    # ------------------------------------------------------------------ players
-
-    @_serialized
-    def touch(self, name: str, now: float | None = None) -> None:
-        """Record that ``name`` is online now (a heartbeat or any request)."""
-        now = self.clock() if now is None else now
-        with self.engine.begin() as conn:
-            done = conn.execute(sa.update(db.players).where(db.players.c.name == name).values(last_seen=now))
-            if done.rowcount == 0:
-                conn.execute(
-                    sa.insert(db.players).values(name=name, rating=1500.0, created=now, last_seen=now)
-                )
-
-    @_serialized
-    def touch_all(
-        self, names: Iterable[str], seats: Iterable[tuple[int, str]], now: float | None = None
-    ) -> list[int]:
-        """Record in one transaction that ``names`` are online and each ``(game, name)`` of ``seats`` looks at that game.
-
-        A pupil marked away in a game in progress gets a ``presence`` event saying they are back
-        (as :meth:`touch_seat`).
-
-        Returns:
-            The games that got an event (their long-polls are woken).
-        """
-        now = self.clock() if now is None else now
-        names, seats = sorted(set(names)), sorted(set(seats))
-        changed: set[int] = set()
-        with self.engine.begin() as conn:
-            if names:
-                conn.execute(sa.update(db.players).where(db.players.c.name.in_(names)).values(last_seen=now))
-                known = set(
-                    conn.execute(sa.select(db.players.c.name).where(db.players.c.name.in_(names))).scalars()
-                )
-                new = [n for n in names if n not in known]
-                if new:
-                    conn.execute(
-                        sa.insert(db.players),
-                        [{"name": n, "rating": 1500.0, "created": now, "last_seen": now} for n in new],
-                    )
-            if seats:
-                pair = sa.tuple_(db.seats.c.game, db.seats.c.player)
-                away = conn.execute(
-                    sa.select(db.seats.c.game, db.seats.c.seat, db.seats.c.player)
-                    .join(db.games, db.games.c.id == db.seats.c.game)
-                    .where(pair.in_(seats), db.seats.c.away.is_(True), db.games.c.status == "active")
-                ).all()  # fmt: skip
-                conn.execute(sa.update(db.seats).where(pair.in_(seats)).values(last_seen=now, away=False))
-                for game_id, seat, player in away:
-                    self._add_event(
-                        conn, game_id, "presence", {"seat": seat, "by": player, "online": True}, now
-                    )
-                    changed.add(game_id)
-        for game_id in sorted(changed):
-            self.on_event(game_id)
-        return sorted(changed)
-
-    @_serialized
-    def presence(self, online_seconds: float) -> list[dict[str, Any]]:
-        """Every player the service has seen: name, online (seen within ``online_seconds``), last seen, rating."""
-        now = self.clock()
-        with self.engine.connect() as conn:
-            rows = conn.execute(sa.select(db.players).order_by(db.players.c.name)).all()
-        return [
-            {"name": r.name, "online": now - r.last_seen <= online_seconds, "last_seen": r.last_seen,
-             "rating": r.rating}
-            for r in rows
-        ]  # fmt: skip
-
-    @_serialized
-    def rating(self, name: str) -> float:
-        """``name``'s rating (1500 for a new player)."""
-        with self.engine.connect() as conn:
-            value = conn.execute(sa.select(db.players.c.rating).where(db.players.c.name == name)).scalar()
-        return 1500.0 if value is None else float(value)
-
-    # ------------------------------------------------------------------ seeks and challenges
-
-    def _seek_info(self, conn: Connection, row: Any) -> SeekInfo:
-        return self._seek_infos(conn, [row])[0]
-
-    def _seek_infos(self, conn: Connection, rows: list[Any]) -> list[SeekInfo]:
-        """The :class:`SeekInfo` of each seek row, their members read in one query."""
-        joined: dict[int, list[str]] = {r.id: [] for r in rows}
-        if rows:
-            for seek, player in conn.execute(
-                sa.select(db.seek_members.c.seek, db.seek_members.c.player)
-                .where(db.seek_members.c.seek.in_(list(joined)))
-                .order_by(db.seek_members.c.joined, db.seek_members.c.player)
-            ):  # fmt: skip
-                joined[seek].append(player)
-        return [
-            {
-                "id": row.id,
-                "creator": row.creator,
-                "players": row.players,
-                "invite": list(row.invite),
-                "bots": list(row.bots),
-                "joined": joined[row.id],
-                "status": row.status,
-                "game": row.game,
-                "created": row.created,
-                "turn_limit": row.turn_limit,
-            }  # fmt: skip
-            for row in rows
-        ]
-
-    @staticmethod
-    def _may_see_seek(row: Any, viewer: str, teacher: bool) -> bool:
-        return teacher or not row.invite or viewer == row.creator or viewer in row.invite
-
-    @_serialized
-    def create_seek(
-        self, creator: str, players: int, invite: list[str], bots: list[str], turn_limit: int | None = None
-    ) -> SeekInfo:
-        """A new open seek (``invite`` empty) or challenge; the game starts at once when no seat is left open.
-
-        ``invite`` must be classmates the caller has checked exist (the hub's users); ``bots`` presets.
-
-        Raises:
-            ProtocolError: ``malformed`` (an unknown bot preset, inviting oneself), ``too_many``
-                (:data:`MAX_OPEN_SEEKS` open already, or :data:`MAX_ACTIVE_GAMES` in progress).
-        """
-        for i, spec in enumerate(bots):
-            if spec not in PRESETS:
-                raise ProtocolError(
-                    "malformed",
-                    f"bots[{i}]",
-                    f"{spec!r} is not a bot preset: choose one of {', '.join(PRESETS)}",
-                )
-        if creator in invite:
-            raise ProtocolError("malformed", "invite", "you cannot invite yourself")
-        now = self.clock()
-        with self.engine.begin() as conn:
-            open_count = conn.execute(
-                sa.select(sa.func.count()).select_from(db.seeks)
-                .where(db.seeks.c.creator == creator, db.seeks.c.status == "open")
-            ).scalar_one()  # fmt: skip
-            if open_count >= MAX_OPEN_SEEKS:
-                raise ProtocolError(
-                    "too_many",
-                    "",
-                    f"you have {open_count} open seeks: cancel one first (at most {MAX_OPEN_SEEKS})",
-                )
-            self._check_active(conn, creator, len(bots))
-            seek_id = _new_id(
-                conn.execute(
-                    sa.insert(db.seeks).values(
-                        creator=creator,
-                        players=players,
-                        invite=invite,
-                        bots=bots,
-                        status="open",
-                        created=now,
-                        turn_limit=turn_limit,
-                    )
-                )
-            )
-            info, game = self._join(conn, seek_id, creator)
-        self._started(game)
-        return info
-
-    def _join(self, conn: Connection, seek_id: int, name: str) -> tuple[SeekInfo, int | None]:
-        """Seat ``name`` in the seek, start its game when every seat is filled: the seek now, the game or ``None``."""
-        conn.execute(sa.insert(db.seek_members).values(seek=seek_id, player=name, joined=self.clock()))
-        game = self._start_if_full(
-            conn, conn.execute(sa.select(db.seeks).where(db.seeks.c.id == seek_id)).one()
-        )
-        return self._seek_info(
-            conn, conn.execute(sa.select(db.seeks).where(db.seeks.c.id == seek_id)).one()
-        ), game
-
-    def _started(self, game: int | None) -> None:
-        """Once committed, a new game wakes the bot worker (a bot may sit at seat 1)."""
-        if game is not None:
-            self.on_event(game)
-
-    def _check_active(self, conn: Connection, name: str, bots: int = 0) -> None:
-        mine = (
-            sa.select(db.seats.c.game)
-            .join(db.games, db.games.c.id == db.seats.c.game)
-            .where(db.seats.c.player == name, db.games.c.status == "active")
-        )
-        active = conn.execute(sa.select(sa.func.count()).select_from(mine.subquery())).scalar_one()
-        if active >= MAX_ACTIVE_GAMES:
-            raise ProtocolError(
-                "too_many", "", f"{name} plays {active} games already (at most {MAX_ACTIVE_GAMES} at once)"
-            )
-        if bots:
-            seated = conn.execute(
-                sa.select(sa.func.count()).select_from(db.seats)
-                .where(db.seats.c.game.in_(mine), db.seats.c.bot.is_not(None))
-            ).scalar_one()  # fmt: skip
-            if seated + bots > MAX_BOT_SEATS:
-                raise ProtocolError(
-                    "too_many", "bots",
-                    f"{name}'s games in progress have {seated} bot seats; {bots} more would pass {MAX_BOT_SEATS}",
-                )  # fmt: skip
-
-    def _start_if_full(self, conn: Connection, row: Any) -> int | None:
-        joined = self._seek_info(conn, row)["joined"]
-        if len(joined) + len(row.bots) < row.players or (row.invite and set(row.invite) - set(joined)):
-            return None
-        game_id = self._insert_game(conn, [*joined, *[None] * len(row.bots)], list(row.bots),
-                                    seek=row.id, arena=None, turn_limit=row.turn_limit)  # fmt: skip
-        conn.execute(
-            sa.update(db.seeks).where(db.seeks.c.id == row.id).values(status="started", game=game_id)
-        )
-        return game_id
-
-    @_serialized
+    @serialized
     def start_game(
         self, names: list[str | None], bots: list[str], *, arena: int | None = None, seek: int | None = None,
         turn_limit: int | None = None,
@@ -380,7 +107,7 @@ class ClassGames:
     ) -> int:  # fmt: skip
         now = self.clock()
         game = Game.new(players=len(names), turn_limit=turn_limit)
-        game_id = _new_id(conn.execute(
+        game_id = new_id(conn.execute(
             sa.insert(db.games).values(
                 status="active", players=len(names), start=game.start.to_lpn(), lpn=game.position.to_lpn(),
                 ply=0, last_seq=0, created=now, seek=seek, arena=arena, turn_limit=turn_limit,
@@ -399,75 +126,6 @@ class ClassGames:
         game.metadata = {"names": seated, "game": game_id}
         self._games[game_id] = game
         return game_id
-
-    @_serialized
-    def seeks(self, viewer: str, teacher: bool = False) -> list[SeekInfo]:
-        """The open seeks and challenges ``viewer`` may see (open seeks, their own, those inviting them)."""
-        with self.engine.connect() as conn:
-            rows = conn.execute(
-                sa.select(db.seeks).where(db.seeks.c.status == "open").order_by(db.seeks.c.id)
-            ).all()
-            return self._seek_infos(conn, [r for r in rows if self._may_see_seek(r, viewer, teacher)])
-
-    def _seek_row(self, conn: Connection, seek_id: int, viewer: str, teacher: bool) -> Any:
-        row = conn.execute(sa.select(db.seeks).where(db.seeks.c.id == seek_id)).one_or_none()
-        if row is None:
-            raise ProtocolError("not_found", "seek", f"there is no seek {seek_id}")
-        if not self._may_see_seek(row, viewer, teacher):
-            raise ProtocolError(
-                "forbidden", "seek", f"seek {seek_id} is a challenge between other classmates"
-            )
-        return row
-
-    @_serialized
-    def seek(self, seek_id: int, viewer: str, teacher: bool = False) -> SeekInfo:
-        """One seek or challenge, for a viewer allowed to see it.
-
-        Raises:
-            ProtocolError: ``not_found``; ``forbidden`` for another pupils' challenge.
-        """
-        with self.engine.connect() as conn:
-            return self._seek_info(conn, self._seek_row(conn, seek_id, viewer, teacher))
-
-    @_serialized
-    def accept(self, seek_id: int, name: str) -> SeekInfo:
-        """``name`` takes a seat in an open seek, or accepts a challenge addressed to them.
-
-        Raises:
-            ProtocolError: ``not_found``, ``forbidden`` (a challenge to others), ``conflict``
-                (not open any more, already joined, full), ``too_many``.
-        """
-        with self.engine.begin() as conn:
-            row = self._seek_row(conn, seek_id, name, False)
-            if row.status != "open":
-                raise ProtocolError("conflict", "seek", f"seek {seek_id} is {row.status}, not open")
-            info = self._seek_info(conn, row)
-            if name in info["joined"]:
-                raise ProtocolError("conflict", "seek", f"you have already joined seek {seek_id}")
-            self._check_active(conn, name)
-            info, game = self._join(conn, seek_id, name)
-        self._started(game)
-        return info
-
-    @_serialized
-    def cancel(self, seek_id: int, name: str, teacher: bool = False) -> SeekInfo:
-        """The creator (or the teacher) cancels an open seek; an invited classmate declines it likewise.
-
-        Raises:
-            ProtocolError: ``not_found``, ``forbidden`` (someone else's seek), ``conflict`` (not open).
-        """
-        with self.engine.begin() as conn:
-            row = self._seek_row(conn, seek_id, name, teacher)
-            if not (teacher or name == row.creator or name in row.invite):
-                raise ProtocolError(
-                    "forbidden", "seek", f"seek {seek_id} is {row.creator}'s: only they cancel it"
-                )
-            if row.status != "open":
-                raise ProtocolError("conflict", "seek", f"seek {seek_id} is {row.status}, not open")
-            conn.execute(sa.update(db.seeks).where(db.seeks.c.id == seek_id).values(status="cancelled"))
-            return self._seek_info(
-                conn, conn.execute(sa.select(db.seeks).where(db.seeks.c.id == seek_id)).one()
-            )
 
     # ------------------------------------------------------------------ games
 
@@ -512,7 +170,7 @@ class ClassGames:
             )
         return seats
 
-    @_serialized
+    @serialized
     def game(self, game_id: int, conn: Connection | None = None) -> Game:
         """The engine's :class:`Game` of ``game_id`` (every turn replayed and checked).
 
@@ -567,7 +225,7 @@ class ClassGames:
             for row in rows
         ]
 
-    @_serialized
+    @serialized
     def games(
         self, viewer: str | None = None, status: str | None = None, limit: int | None = None
     ) -> list[GameSummary]:
@@ -586,9 +244,9 @@ class ClassGames:
                 )
             if status is not None:
                 query = query.where(db.games.c.status == status)
-            return self._summaries(conn, conn.execute(query).all())
+            return self._summaries(conn, list(conn.execute(query).all()))
 
-    @_serialized
+    @serialized
     def state(self, game_id: int, viewer: str) -> GameState:
         """The whole game for ``viewer`` (a player or a watcher).
 
@@ -621,7 +279,7 @@ class ClassGames:
             )
             conn.execute(sa.update(db.games).where(db.games.c.id == game_id).values(last_seq=seq))
         conn.execute(sa.insert(db.events).values(game=game_id, seq=seq, kind=kind, at=now, data=data))
-        return _event(seq, kind, now, data)
+        return event(seq, kind, now, data)
 
     def _finish(self, conn: Connection, game_id: int, result: dict[str, Any], now: float) -> None:
         self._finished.add(game_id)
@@ -632,7 +290,7 @@ class ClassGames:
         )
         self._add_event(conn, game_id, "over", {"result": result}, now)
 
-    @_serialized
+    @serialized
     def play(self, game_id: int, by: str, ply: int, text: str, *, bot: bool = False) -> Event:
         """Play ``text`` at ``ply`` in ``game_id`` for ``by`` (a pupil, or with ``bot`` the service's bot seat).
 
@@ -702,7 +360,7 @@ class ClassGames:
         self.on_event(game_id)
         return event
 
-    @_serialized
+    @serialized
     def resign(self, game_id: int, name: str) -> Event:
         """``name`` gives up: the game ends, reason ``"resign"`` (see :meth:`_abandon`).
 
@@ -740,7 +398,7 @@ class ClassGames:
                 "tie_break": None, "reason": reason, "left": left,
             }  # fmt: skip
             self._finish(conn, game_id, result, now)
-            event = conn.execute(
+            last = conn.execute(
                 sa.select(db.events)
                 .where(db.events.c.game == game_id)
                 .order_by(db.events.c.seq.desc())
@@ -748,90 +406,9 @@ class ClassGames:
             ).one()
         self._forget_if_finished(game_id)
         self.on_event(game_id)
-        return _event(event.seq, event.kind, event.at, event.data)
+        return event(last.seq, last.kind, last.at, last.data)
 
-    @_serialized
-    def touch_seat(self, game_id: int, name: str) -> None:
-        """``name`` is looking at ``game_id`` now; if they were away, a ``presence`` event says they are back."""
-        now = self.clock()
-        back = []
-        with self.engine.begin() as conn:
-            rows = conn.execute(
-                sa.select(db.seats.c.seat, db.seats.c.away)
-                .where(db.seats.c.game == game_id, db.seats.c.player == name)
-            ).all()  # fmt: skip
-            if not rows:
-                return
-            conn.execute(
-                sa.update(db.seats).where(db.seats.c.game == game_id, db.seats.c.player == name)
-                .values(last_seen=now, away=False)
-            )  # fmt: skip
-            if self._game_row(conn, game_id).status == "active":
-                for seat, away in rows:
-                    if away:
-                        back.append(
-                            self._add_event(
-                                conn, game_id, "presence", {"seat": seat, "by": name, "online": True}, now
-                            )
-                        )
-        if back:
-            self.on_event(game_id)
-
-    @_serialized
-    def mark_away(self) -> list[int]:
-        """A ``presence`` event for every pupil not seen in a game in progress for ``online_seconds``.
-
-        Returns:
-            The games that got an event.
-        """
-        now = self.clock()
-        changed: set[int] = set()
-        with self.engine.begin() as conn:
-            rows = conn.execute(
-                sa.select(db.seats.c.game, db.seats.c.seat, db.seats.c.player)
-                .join(db.games, db.games.c.id == db.seats.c.game)
-                .where(db.games.c.status == "active", db.seats.c.player.is_not(None),
-                       db.seats.c.away.is_(False), db.seats.c.last_seen < now - self.online_seconds)
-            ).all()  # fmt: skip
-            for game_id, seat, player in rows:
-                conn.execute(
-                    sa.update(db.seats)
-                    .where(db.seats.c.game == game_id, db.seats.c.seat == seat)
-                    .values(away=True)
-                )
-                self._add_event(conn, game_id, "presence", {"seat": seat, "by": player, "online": False}, now)
-                changed.add(game_id)
-        for game_id in sorted(changed):
-            self.on_event(game_id)
-        return sorted(changed)
-
-    @_serialized
-    def forfeit_absent(self) -> list[int]:
-        """End every game in progress where a pupil has not been seen for :meth:`forfeit_after` seconds.
-
-        Returns:
-            The ids of the games ended (reason ``"forfeit"``).
-        """
-        deadline = self.clock() - self.forfeit_after()
-        with self.engine.connect() as conn:
-            rows = conn.execute(
-                sa.select(db.seats.c.game, db.seats.c.player).join(db.games, db.games.c.id == db.seats.c.game)
-                .where(db.games.c.status == "active", db.seats.c.player.is_not(None),
-                       db.seats.c.last_seen < deadline)
-            ).all()  # fmt: skip
-        away: dict[int, list[str]] = {}
-        for game_id, player in rows:
-            away.setdefault(game_id, []).append(player)
-        ended = []
-        for game_id, names in sorted(away.items()):
-            try:
-                self._abandon(game_id, names, "forfeit")
-                ended.append(game_id)
-            except ProtocolError:  # finished meanwhile
-                pass
-        return ended
-
-    @_serialized
+    @serialized
     def events(self, game_id: int, after: int) -> list[Event]:
         """The events of ``game_id`` with ``seq > after``, in order.
 
@@ -840,7 +417,7 @@ class ClassGames:
         """
         return self.events_since(game_id, after)[0]
 
-    @_serialized
+    @serialized
     def events_since(self, game_id: int, after: int) -> tuple[list[Event], str, int]:
         """``(the events with seq > after, status, last_seq)`` of ``game_id``, read together.
 
@@ -855,9 +432,9 @@ class ClassGames:
                 sa.select(db.events).where(db.events.c.game == game_id, db.events.c.seq > after)
                 .order_by(db.events.c.seq)
             ).all()  # fmt: skip
-        return [_event(r.seq, r.kind, r.at, r.data) for r in rows], row.status, row.last_seq
+        return [event(r.seq, r.kind, r.at, r.data) for r in rows], row.status, row.last_seq
 
-    @_serialized
+    @serialized
     def progress(self, game_id: int) -> tuple[str, int]:
         """``(status, last_seq)`` of ``game_id``: ``"active"`` or ``"finished"``, its last event's number.
 
@@ -868,7 +445,7 @@ class ClassGames:
             row = self._game_row(conn, game_id)
         return row.status, row.last_seq
 
-    @_serialized
+    @serialized
     def record(self, game_id: int) -> dict[str, Any]:
         """The game record (``Game.to_record()``, the project's game-record format) of ``game_id``.
 
@@ -888,7 +465,7 @@ class ClassGames:
             record["metadata"]["result"] = row.result
         return record
 
-    @_serialized
+    @serialized
     def bot_to_move(self, game_id: int) -> tuple[str, int, dict[str, Any]] | None:
         """``(preset, ply, record)`` when a bot seat is to move in the active game ``game_id``, else ``None``."""
         if game_id in self._finished:
@@ -905,7 +482,7 @@ class ClassGames:
                 return None
         return preset, len(game.turns), game.to_record()
 
-    @_serialized
+    @serialized
     def setting(self, key: str, default: Any) -> Any:
         """A teacher's setting (``default`` when never set); read from the database once, then kept."""
         if key not in self._settings:
@@ -916,7 +493,7 @@ class ClassGames:
         value = self._settings[key]
         return default if value is None else value
 
-    @_serialized
+    @serialized
     def set_setting(self, key: str, value: Any) -> None:
         """Store a teacher's setting."""
         with self.engine.begin() as conn:

@@ -31,7 +31,7 @@ from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 
-__all__ = ["BASELINE", "HEAD", "config", "current", "metadata", "upgrade"]
+__all__ = ["BASELINE", "HEAD", "config", "connect", "current", "metadata", "upgrade"]
 
 FOLDER = Path(__file__).resolve().parent
 #: The baseline revision: the tables of the first released service.
@@ -102,3 +102,17 @@ def upgrade(engine: sa.Engine) -> str:
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "head")
     return HEAD
+
+
+def connect(url: str) -> sa.Engine:
+    """:func:`logger_widget.service.db.connect` with the database brought to :data:`HEAD` (:func:`upgrade`).
+
+    Raises:
+        sqlalchemy.exc.ArgumentError: ``url`` is not a database URL.
+        sqlalchemy.exc.SQLAlchemyError: the database cannot be reached or refused a change.
+    """
+    from .. import db
+
+    engine = db.connect(url)
+    upgrade(engine)
+    return engine

@@ -18,8 +18,14 @@ depends_on = None
 
 
 def upgrade() -> None:
-    """Bring the database to this revision."""
+    """Bring the database to this revision: create whichever of the baseline's tables is missing."""
     existing = set(sa.inspect(op.get_bind()).get_table_names())
+    _class_tables(existing)
+    _progress_tables(existing)
+
+
+def _class_tables(existing: set[str]) -> None:
+    """The service's and the arena's tables."""
     if "arena_sessions" not in existing:
         op.create_table(
             "arena_sessions",
@@ -61,51 +67,6 @@ def upgrade() -> None:
             sa.Column("created", sa.Float(precision=53), nullable=False),
             sa.Column("last_seen", sa.Float(precision=53), nullable=False),
             sa.PrimaryKeyConstraint("name"),
-        )
-    if "progress_attempts" not in existing:
-        op.create_table(
-            "progress_attempts",
-            sa.Column("id", sa.Integer(), autoincrement=True, nullable=False),
-            sa.Column("pupil", sa.String(length=200), nullable=False),
-            sa.Column("puzzle", sa.String(length=80), nullable=False),
-            sa.Column("personal", sa.Boolean(), nullable=False),
-            sa.Column("solved", sa.Boolean(), nullable=False),
-            sa.Column("rating_before", sa.Float(), nullable=False),
-            sa.Column("rating_after", sa.Float(), nullable=False),
-            sa.Column("deviation_after", sa.Float(), nullable=False),
-            sa.Column("at", sa.DateTime(timezone=True), nullable=False),
-            sa.Column("turn", sa.String(length=80), nullable=False),
-            sa.PrimaryKeyConstraint("id"),
-        )
-    if "progress_attempts" not in existing:
-        op.create_index(op.f("ix_progress_attempts_pupil"), "progress_attempts", ["pupil"], unique=False)
-    if "progress_games" not in existing:
-        op.create_table(
-            "progress_games",
-            sa.Column("pupil", sa.String(length=200), nullable=False),
-            sa.Column("game", sa.String(length=80), nullable=False),
-            sa.Column("record", sa.Text(), nullable=False),
-            sa.Column("finished", sa.Boolean(), nullable=False),
-            sa.Column("updated", sa.DateTime(timezone=True), nullable=False),
-            sa.Column("review", sa.Text(), nullable=True),
-            sa.PrimaryKeyConstraint("pupil", "game"),
-        )
-    if "progress_lessons" not in existing:
-        op.create_table(
-            "progress_lessons",
-            sa.Column("pupil", sa.String(length=200), nullable=False),
-            sa.Column("lesson", sa.String(length=60), nullable=False),
-            sa.Column("at", sa.DateTime(timezone=True), nullable=False),
-            sa.PrimaryKeyConstraint("pupil", "lesson"),
-        )
-    if "progress_personal" not in existing:
-        op.create_table(
-            "progress_personal",
-            sa.Column("pupil", sa.String(length=200), nullable=False),
-            sa.Column("id", sa.String(length=80), nullable=False),
-            sa.Column("data", sa.Text(), nullable=False),
-            sa.Column("due", sa.DateTime(timezone=True), nullable=False),
-            sa.PrimaryKeyConstraint("pupil", "id"),
         )
     if "seeks" not in existing:
         op.create_table(
@@ -203,6 +164,55 @@ def upgrade() -> None:
                 ["games.id"],
             ),
             sa.PrimaryKeyConstraint("game", "ply"),
+        )
+
+
+def _progress_tables(existing: set[str]) -> None:
+    """The progress store's tables."""
+    if "progress_attempts" not in existing:
+        op.create_table(
+            "progress_attempts",
+            sa.Column("id", sa.Integer(), autoincrement=True, nullable=False),
+            sa.Column("pupil", sa.String(length=200), nullable=False),
+            sa.Column("puzzle", sa.String(length=80), nullable=False),
+            sa.Column("personal", sa.Boolean(), nullable=False),
+            sa.Column("solved", sa.Boolean(), nullable=False),
+            sa.Column("rating_before", sa.Float(), nullable=False),
+            sa.Column("rating_after", sa.Float(), nullable=False),
+            sa.Column("deviation_after", sa.Float(), nullable=False),
+            sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+            sa.Column("turn", sa.String(length=80), nullable=False),
+            sa.PrimaryKeyConstraint("id"),
+        )
+    if "progress_attempts" not in existing:
+        op.create_index(op.f("ix_progress_attempts_pupil"), "progress_attempts", ["pupil"], unique=False)
+    if "progress_games" not in existing:
+        op.create_table(
+            "progress_games",
+            sa.Column("pupil", sa.String(length=200), nullable=False),
+            sa.Column("game", sa.String(length=80), nullable=False),
+            sa.Column("record", sa.Text(), nullable=False),
+            sa.Column("finished", sa.Boolean(), nullable=False),
+            sa.Column("updated", sa.DateTime(timezone=True), nullable=False),
+            sa.Column("review", sa.Text(), nullable=True),
+            sa.PrimaryKeyConstraint("pupil", "game"),
+        )
+    if "progress_lessons" not in existing:
+        op.create_table(
+            "progress_lessons",
+            sa.Column("pupil", sa.String(length=200), nullable=False),
+            sa.Column("lesson", sa.String(length=60), nullable=False),
+            sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+            sa.PrimaryKeyConstraint("pupil", "lesson"),
+        )
+    if "progress_personal" not in existing:
+        op.create_table(
+            "progress_personal",
+            sa.Column("pupil", sa.String(length=200), nullable=False),
+            sa.Column("id", sa.String(length=80), nullable=False),
+            sa.Column("data", sa.Text(), nullable=False),
+            sa.Column("due", sa.DateTime(timezone=True), nullable=False),
+            sa.PrimaryKeyConstraint("pupil", "id"),
         )
 
 
