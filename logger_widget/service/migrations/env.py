@@ -11,5 +11,7 @@ def run() -> None:
         context.run_migrations()
 
 
-if getattr(context, "config", None) is not None:  # run by alembic (not merely imported, as a doctest run does)
+if (
+    getattr(context, "config", None) is not None
+):  # run by alembic (not merely imported, as a doctest run does)
     run()
