@@ -79,13 +79,6 @@ def people(hub: MiniHub) -> dict[str, Client]:
     return {name: Client(base, hub.token(name), name) for name in [*PUPILS, "teacher"]}
 
 
-def _refused(client: Client, path: str, body: Any, status: int, code: str, field: str, *, raw: bytes | None = None) -> dict[str, Any]:  # fmt: skip
-    got, reply = client.call("POST", path, body, raw=raw)
-    assert (got, reply["error"]["code"], reply["error"]["field"]) == (status, code, field), reply
-    assert reply["error"]["message"], reply
-    return reply["error"]
-
-
 def test_only_hub_tokens_for_this_service_are_accepted(
     running: Running, hub: MiniHub, people: dict[str, Client]
 ) -> None:

@@ -310,21 +310,18 @@ class SQLProgressStore:
 
     def delete_game(self, game: str) -> bool:
         """Remove the saved game ``game`` (the teacher's removal of a record): True when there was one."""
-
-        def write() -> bool:
-            key = (games.c.pupil == self._pupil) & (games.c.game == game)
-            with self._begin() as conn:
-                return bool(conn.execute(games.delete().where(key)).rowcount)
-
-        return self._run(write)
+        return self._delete(games, games.c.game == game)
 
     def delete_personal(self, pid: str) -> bool:
         """Remove the personal puzzle ``pid``: True when there was one."""
+        return self._delete(personal, personal.c.id == pid)
 
+    def _delete(self, table: sa.Table, which: Any) -> bool:
         def write() -> bool:
-            key = (personal.c.pupil == self._pupil) & (personal.c.id == pid)
             with self._begin() as conn:
-                return bool(conn.execute(personal.delete().where(key)).rowcount)
+                return bool(
+                    conn.execute(table.delete().where((table.c.pupil == self._pupil) & which)).rowcount
+                )
 
         return self._run(write)
 

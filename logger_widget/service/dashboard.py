@@ -60,6 +60,7 @@ from ..palette import SEAT_COLOURS
 from ..progress.records import now
 from ..progress.sql import SQLProgressStore, create_tables, pupils
 from ..progress.store import ProgressError
+from . import db
 from .arena import ClassArena, class_arena
 from .auth import APIHandler, PageHandler
 from .board_svg import board_svg
@@ -183,12 +184,7 @@ def _grades() -> dict[str, tuple[float, float]]:
 
         with tempfile.TemporaryDirectory(prefix="lw-gradebook-") as folder:
             copy = Path(folder) / "gradebook.db"
-            source, target = sqlite3.connect(f"file:{path}?mode=ro", uri=True), sqlite3.connect(copy)
-            try:
-                source.backup(target)
-            finally:
-                source.close()
-                target.close()
+            db.copy_sqlite(path, copy)
             with Gradebook(f"sqlite:///{copy}") as gradebook:
                 totals = {
                     s["id"]: (float(s["score"]), float(s["max_score"])) for s in gradebook.student_dicts()

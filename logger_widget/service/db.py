@@ -20,6 +20,7 @@ JSON columns hold lists and dicts (the seats of a seek, a game's result).
 from __future__ import annotations
 
 import os
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +29,8 @@ from sqlalchemy.engine import Engine
 
 __all__ = [
     "DEFAULT_FILE",
+    "NAME",
+    "copy_sqlite",
     "arena_sessions",
     "connect",
     "database_url",
@@ -222,6 +225,22 @@ def connect(url: str) -> Engine:
     if parsed.get_backend_name() == "sqlite" and parsed.database not in (None, "", ":memory:"):
         sa.event.listen(engine, "connect", _sqlite_wal)
     return engine
+
+
+def copy_sqlite(source: Path, target: Path) -> None:
+    """Copy the SQLite database ``source`` to ``target`` with SQLite's online backup (consistent while others use it).
+
+    ``source`` is opened read-only; ``target`` is replaced.
+
+    Raises:
+        sqlite3.Error: ``source`` is not a database or cannot be read.
+    """
+    old, new = sqlite3.connect(f"file:{source}?mode=ro", uri=True), sqlite3.connect(target)
+    try:
+        old.backup(new)
+    finally:
+        old.close()
+        new.close()
 
 
 def _sqlite_wal(connection: Any, record: Any) -> None:

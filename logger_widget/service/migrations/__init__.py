@@ -22,7 +22,6 @@ the code declares.
 from __future__ import annotations
 
 import os
-import sqlite3
 from pathlib import Path
 
 import sqlalchemy as sa
@@ -76,12 +75,9 @@ def _backup(engine: sa.Engine, revision: str | None) -> Path | None:
     target = source.with_name(f"{source.name}.before-{revision or 'versions'}")
     fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     os.close(fd)
-    old, new = sqlite3.connect(f"file:{source}?mode=ro", uri=True), sqlite3.connect(target)
-    try:
-        old.backup(new)
-    finally:
-        old.close()
-        new.close()
+    from .. import db
+
+    db.copy_sqlite(source, target)
     return target
 
 
