@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
 import threading
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -84,10 +85,11 @@ class Running:
         return Client(self.url, token(name), name)
 
     def call_in_loop(self, function: Any, *args: Any) -> Any:
-        """``function(*args)`` run on the service's event loop (as its handlers run), its result."""
+        """``function(*args)`` run on the service's event loop (as its handlers run), its result (awaited)."""
 
         async def run() -> Any:
-            return function(*args)
+            result = function(*args)
+            return await result if inspect.isawaitable(result) else result
 
         return asyncio.run_coroutine_threadsafe(run(), self.loop).result(timeout=60)
 

@@ -286,6 +286,21 @@ def test_the_info_me_and_presence_endpoints(running: Running) -> None:
 # ---------------------------------------------------------------------------- a class's load
 
 
+def test_who_was_seen_is_written_for_everyone_in_one_commit(running: Running) -> None:
+    commits: list[int] = []
+    sa.event.listen(running.service.engine, "commit", lambda conn: commits.append(1))
+
+    def everyone_asks() -> None:
+        for name in PUPILS:
+            running.service.seen(name)
+
+    running.call_in_loop(everyone_asks)
+    running.call_in_loop(running.service.flush_presence)
+    with running.service.engine.connect() as conn:
+        seen = set(conn.execute(sa.text("SELECT name FROM players")).scalars())
+    assert set(PUPILS) <= seen and len(commits) == 1, commits
+
+
 def test_the_hub_is_asked_once_per_pupil_and_never_waited_for_once_it_answered() -> None:
     """300 pupils' kept answers ageing together queued 300 questions to the hub (each waiting up to 10 s)."""
     import asyncio
