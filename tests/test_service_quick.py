@@ -187,6 +187,14 @@ def test_listing_seeks_and_games_costs_the_same_number_of_queries_for_one_or_man
         running.client(guest).ok("POST", f"seeks/{seek['id']}/accept")
     assert len(dan.ok("GET", "games?class=1")["games"]) == 3
     assert _queries_for(running, dan, "games?class=1") == one
+    # the teacher's view of the class's progress: the same queries for one pupil or four
+    teacher = running.client("teacher")
+    ann.ok("POST", "progress/me/lessons", {"lesson": "chop", "at": AT})
+    one = _queries_for(running, teacher, "progress/pupils")
+    for pupil in (bob, cat, dan):
+        pupil.ok("POST", "progress/me/lessons", {"lesson": "chop", "at": AT})
+    assert len(teacher.ok("GET", "progress/pupils")["pupils"]) == 4
+    assert _queries_for(running, teacher, "progress/pupils") == one
 
 
 # ---------------------------------------------------------------------------- finding 6

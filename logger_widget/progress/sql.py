@@ -40,6 +40,7 @@ __all__ = [
     "create_tables",
     "local_url",
     "pupils",
+    "snapshots",
 ]
 
 #: The local progress file's name, beside the notebooks.
@@ -202,35 +203,8 @@ class SQLProgressStore:
         """Everything saved for the pupil (see :class:`~logger_widget.progress.records.Snapshot`)."""
 
         def read() -> Snapshot:
-            p = self._pupil
             with self._engine.connect() as conn:
-                les = conn.execute(
-                    sa.select(lessons.c.lesson, lessons.c.at)
-                    .where(lessons.c.pupil == p)
-                    .order_by(lessons.c.at)
-                ).all()
-                att = conn.execute(
-                    sa.select(attempts).where(attempts.c.pupil == p).order_by(attempts.c.id)
-                ).all()
-                gam = conn.execute(
-                    sa.select(games).where(games.c.pupil == p).order_by(games.c.updated, games.c.game)
-                ).all()
-                per = conn.execute(
-                    sa.select(personal.c.data)
-                    .where(personal.c.pupil == p)
-                    .order_by(personal.c.due, personal.c.id)
-                ).all()
-            unreadable: list[str] = []
-            saved = [g for g in (_saved_game(r, unreadable) for r in gam) if g is not None]
-            mine = [x for x in (_personal(r.data, unreadable) for r in per) if x is not None]
-            return Snapshot(
-                pupil=p,
-                lessons=tuple(LessonDone(r.lesson, as_utc(r.at)) for r in les),
-                attempts=tuple(_attempt(r) for r in att),
-                games=tuple(saved),
-                personal=tuple(mine),
-                unreadable=tuple(unreadable),
-            )
+                return _snapshots(conn, [self._pupil])[self._pupil]
 
         return self._run(read)
 
@@ -425,6 +399,49 @@ def _personal(data: str, unreadable: list[str]) -> PersonalPuzzle | None:
     except (ValueError, RecursionError) as error:
         unreadable.append(f"personal puzzle: {str(error)[:300]}")
         return None
+
+
+def _snapshots(conn: sa.Connection, names: list[str]) -> dict[str, Snapshot]:
+    """The snapshot of each pupil of ``names``, every table read once for all of them."""
+    rows: dict[str, dict[str, list[Any]]] = {n: {"les": [], "att": [], "gam": [], "per": []} for n in names}
+    queries = {
+        "les": sa.select(lessons.c.pupil, lessons.c.lesson, lessons.c.at).order_by(lessons.c.at),
+        "att": sa.select(attempts).order_by(attempts.c.id),
+        "gam": sa.select(games).order_by(games.c.updated, games.c.game),
+        "per": sa.select(personal.c.pupil, personal.c.data).order_by(personal.c.due, personal.c.id),
+    }
+    tables = {"les": lessons, "att": attempts, "gam": games, "per": personal}
+    for kind, query in queries.items():
+        for r in conn.execute(query.where(tables[kind].c.pupil.in_(names))):
+            rows[r.pupil][kind].append(r)
+    found = {}
+    for name, mine in rows.items():
+        unreadable: list[str] = []
+        saved = [g for g in (_saved_game(r, unreadable) for r in mine["gam"]) if g is not None]
+        kept = [x for x in (_personal(r.data, unreadable) for r in mine["per"]) if x is not None]
+        found[name] = Snapshot(
+            pupil=name,
+            lessons=tuple(LessonDone(r.lesson, as_utc(r.at)) for r in mine["les"]),
+            attempts=tuple(_attempt(r) for r in mine["att"]),
+            games=tuple(saved),
+            personal=tuple(kept),
+            unreadable=tuple(unreadable),
+        )
+    return found
+
+
+def snapshots(engine: sa.Engine, names: list[str]) -> dict[str, Snapshot]:
+    """``{pupil: snapshot}`` of every pupil of ``names`` (the teacher's view), in one query per table.
+
+    Raises:
+        ProgressError: the database cannot be read.
+    """
+    try:
+        with engine.connect() as conn:
+            return _snapshots(conn, list(dict.fromkeys(names)))
+    except sa_exc.SQLAlchemyError as error:
+        kind, detail = _kind(error)
+        raise ProgressError(kind, _where(engine.url), detail) from None
 
 
 def pupils(engine: sa.Engine) -> list[str]:

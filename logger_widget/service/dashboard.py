@@ -57,8 +57,8 @@ from ..i18n.texts import terms
 from ..i18n.texts.lessons import TITLES as LESSON_TITLES
 from ..online.protocol import PROTOCOL_VERSION, ProtocolError
 from ..palette import SEAT_COLOURS
-from ..progress.records import now
-from ..progress.sql import SQLProgressStore, create_tables, pupils
+from ..progress.records import Snapshot, now
+from ..progress.sql import SQLProgressStore, create_tables, pupils, snapshots
 from ..progress.store import ProgressError
 from . import db
 from .arena import ClassArena, class_arena
@@ -206,9 +206,9 @@ def class_progress(engine: Any, names: Sequence[str], arena_ratings: dict[str, f
         ProgressError: the progress tables or the gradebook cannot be read.
     """
     grades = _readable_grades()
-    return [
-        _pupil_progress(engine, n, grades, arena_ratings) for n in sorted(set(names) | set(pupils(engine)))
-    ]
+    everyone = sorted(set(names) | set(pupils(engine)))
+    found = snapshots(engine, everyone)  # one query per table for the whole class
+    return [_pupil_progress(found[n], grades, arena_ratings) for n in everyone]
 
 
 def _readable_grades() -> dict[str, tuple[float, float]]:
@@ -224,9 +224,9 @@ def _readable_grades() -> dict[str, tuple[float, float]]:
 
 
 def _pupil_progress(
-    engine: Any, name: str, grades: dict[str, tuple[float, float]], arena_ratings: dict[str, float]
+    snap: Snapshot, grades: dict[str, tuple[float, float]], arena_ratings: dict[str, float]
 ) -> PupilProgress:
-    snap = SQLProgressStore(engine, name, create=False).snapshot()
+    name = snap.pupil
     moment = now()
     rating = snap.rating
     personal = list(snap.personal)
@@ -405,7 +405,8 @@ class _Pages:
 
     def own_progress(self, name: str) -> PupilProgress:
         """``name``'s own line (never anyone else's: only that name's store is opened)."""
-        return _pupil_progress(self.service.engine, name, _readable_grades(), self.arena.ratings())
+        snap = SQLProgressStore(self.service.engine, name, create=False).snapshot()
+        return _pupil_progress(snap, _readable_grades(), self.arena.ratings())
 
 
 class _Dashboard:
