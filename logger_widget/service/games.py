@@ -200,6 +200,7 @@ class ClassGames(Seeks, Presence):
     def _forget_if_finished(self, game_id: int) -> None:
         if game_id in self._finished:
             self._games.pop(game_id, None)
+            self._feeds.pop(game_id, None)
 
     def _summary(self, conn: Connection, row: Any) -> GameSummary:
         return self._summaries(conn, [row])[0]
@@ -273,6 +274,7 @@ class ClassGames(Seeks, Presence):
         seq: int | None = None,
     ) -> Event:
         """Insert the next event of ``game_id``; ``seq``: its number, already written to ``games.last_seq``."""
+        self._feeds.pop(game_id, None)  # read again once this transaction is over
         if seq is None:
             seq = (
                 conn.execute(sa.select(db.games.c.last_seq).where(db.games.c.id == game_id)).scalar_one() + 1
@@ -424,15 +426,27 @@ class ClassGames(Seeks, Presence):
         Raises:
             ProtocolError: ``not_found``.
         """
-        with self.engine.connect() as conn:
-            row = self._game_row(conn, game_id)
-            if row.last_seq <= after:
-                return [], row.status, row.last_seq
-            rows = conn.execute(
-                sa.select(db.events).where(db.events.c.game == game_id, db.events.c.seq > after)
-                .order_by(db.events.c.seq)
-            ).all()  # fmt: skip
-        return [event(r.seq, r.kind, r.at, r.data) for r in rows], row.status, row.last_seq
+        status, last_seq, found = self._feed_of(game_id)
+        return [e for e in found if e["seq"] > after], status, last_seq
+
+    def _feed_of(self, game_id: int) -> tuple[str, int, list[Event]]:
+        """``(status, last_seq, every event)`` of ``game_id`` as last read: read again after each new event.
+
+        Every long-poll of a game that an event wakes asks for it: one read serves them all.
+        """
+        feed = self._feeds.get(game_id)
+        if feed is None:
+            with self.engine.connect() as conn:
+                row = self._game_row(conn, game_id)
+                rows = conn.execute(
+                    sa.select(db.events).where(db.events.c.game == game_id).order_by(db.events.c.seq)
+                ).all()
+            feed = self._feeds[game_id] = (
+                row.status,
+                row.last_seq,
+                [event(r.seq, r.kind, r.at, r.data) for r in rows],
+            )
+        return feed
 
     @serialized
     def progress(self, game_id: int) -> tuple[str, int]:
@@ -441,9 +455,8 @@ class ClassGames(Seeks, Presence):
         Raises:
             ProtocolError: ``not_found``.
         """
-        with self.engine.connect() as conn:
-            row = self._game_row(conn, game_id)
-        return row.status, row.last_seq
+        status, last_seq, _ = self._feed_of(game_id)
+        return status, last_seq
 
     @serialized
     def record(self, game_id: int) -> dict[str, Any]:

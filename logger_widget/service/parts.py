@@ -76,6 +76,7 @@ class GamesState:
         self._seat_holders: dict[int, list[tuple[str | None, str | None]]] = {}
         self._finished: set[int] = set()
         self._settings: dict[str, Any] = {}  # the teacher's settings, as written
+        self._feeds: dict[int, tuple[str, int, list[Event]]] = {}  # each game's events as last read
         self._lock = threading.RLock()  # one caller at a time (see serialized)
 
     if TYPE_CHECKING:  # what the parts call of each other (defined in games.py, seeks.py, presence.py)
