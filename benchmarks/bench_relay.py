@@ -3,6 +3,7 @@
 Usage (needs the project's environment; PostgreSQL's server for ``--db postgresql``)::
 
     python -m benchmarks.bench_relay --json [--games 15] [--turns 40] [--think 1] [--idle 30] [--db sqlite|postgresql]
+        [--processes 8]
 
 A real JupyterHub (``tests/classgamekit.py``: no single-user servers) gives ``2 × games`` pupils a
 token each; the service (``python -m logger_widget.service``) runs on a SQLite file or on a
@@ -12,10 +13,12 @@ PostgreSQL server started for the run (``tests/dbkit.py``). Then:
    events (as a board does) and posts a presence heartbeat every 10 s, for ``--idle`` seconds;
    the service's resident memory (RSS: the service and its bot worker process) and CPU (% of one
    core: user + system time over the wall time);
-2. **relay latency with the games running**: ``--games`` games at once (one client process per
-   game, as each pupil's kernel is a process of its own), each pupil's turns chosen by the
-   ``greedy`` preset on the pupil's side after ``--think`` seconds (1 s: a brisk class; 0: as fast
-   as the machine goes, a stress test) and posted at their ply, the opponent long-polling;
+2. **relay latency with the games running**: ``--games`` games at once (spread over
+   ``--processes`` client processes, a thread per pupil), each pupil's turns chosen by the
+   ``greedy`` preset before the timed phase starts (a pupil's click costs the machine nothing:
+   the figure is the service's, not 300 bots' competing with it for the 2 cores) and posted at
+   their ply after ``--think`` seconds (1 s: a brisk class; 0: as fast as the machine goes, a
+   stress test), the opponent long-polling;
    the latency of a turn is from the moment its pupil starts the POST to the moment the opponent's
    long-poll returns it (both in this process: one clock) — median, p95 and max over every turn;
    the service's RSS and CPU meanwhile.
@@ -45,7 +48,7 @@ from typing import Any
 
 import psutil
 
-from tests.classgamekit import BotPupil, Client, mini_hub, relay_latencies, running_service
+from tests.classgamekit import BotPupil, Client, mini_hub, relay_latencies, running_service, scripted_game
 from tests.dbkit import PostgresServer
 
 
@@ -123,18 +126,57 @@ def idle_pupils(people: list[Client], seconds: float) -> None:
         people[2 * i].ok("POST", f"games/{game}/resign")
 
 
-def play_game(job: tuple[str, int, list[tuple[str, str]], float]) -> dict[str, Any]:
-    """Play one game between two bot-driven pupils in this process: its relay latencies and refusals."""
-    base, game, seats, think = job
-    pupils = [
-        BotPupil(Client(base, token, name), game, "greedy", seed=2 * game + i, think=think)
-        for i, (name, token) in enumerate(seats)
+def play_games(
+    jobs: list[tuple[str, int, list[tuple[str, str]], float, int]], ready: Any, go: Any
+) -> list[dict[str, Any]]:
+    """Play some games, each between two pupils' threads in this process: their relay latencies and refusals.
+
+    Every game's turns are chosen first (the ``greedy`` preset, as each pupil's board would be
+    told them), then the process says ``ready`` and waits for ``go``: the timed phase measures
+    the service, not the pupils' bots starting up.
+    """
+    games = []
+    for base, game, seats, think, turns in jobs:
+        script = scripted_game("greedy", [2 * game, 2 * game + 1], turns)
+        pupils = [
+            BotPupil(Client(base, token, name), game, "greedy", seed=2 * game + i, think=think, script=script)
+            for i, (name, token) in enumerate(seats)
+        ]
+        games.append((game, pupils))
+        ready.release()
+    go.wait()
+    for _, pupils in games:
+        for pupil in pupils:
+            pupil.start()
+    for _, pupils in games:
+        for pupil in pupils:
+            pupil.join(600)
+    return [
+        {"latencies": relay_latencies([(game, pupils)]), "refused": [r for p in pupils for r in p.refused]}
+        for game, pupils in games
     ]
-    for pupil in pupils:
-        pupil.start()
-    for pupil in pupils:
-        pupil.join(600)
-    return {"latencies": relay_latencies([(game, pupils)]), "refused": [r for p in pupils for r in p.refused]}
+
+
+def _worker(jobs: list[Any], ready: Any, go: Any, out: Any) -> None:
+    out.put(play_games(jobs, ready, go))
+
+
+def run_games(pairs: list[Any], processes: int, on_go: Any) -> list[dict[str, Any]]:
+    """Play ``pairs`` spread over ``processes`` client processes; ``on_go()`` is called as the timed phase starts."""
+    context = multiprocessing.get_context("spawn")
+    ready, go, out = context.Semaphore(0), context.Event(), context.Queue()
+    shares = [pairs[i::processes] for i in range(min(processes, len(pairs)))]
+    workers = [context.Process(target=_worker, args=(share, ready, go, out)) for share in shares]
+    for w in workers:
+        w.start()
+    for _ in pairs:
+        ready.acquire()
+    on_go()
+    go.set()
+    played = [game for _ in workers for game in out.get()]
+    for w in workers:
+        w.join()
+    return played
 
 
 def main() -> None:
@@ -145,6 +187,12 @@ def main() -> None:
     parser.add_argument("--db", choices=["sqlite", "postgresql"], default="sqlite")
     parser.add_argument(
         "--think", type=float, default=1.0, help="seconds each pupil waits before a turn (0: flat out)"
+    )
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=8,
+        help="client processes the games are spread over (threads in each)",
     )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
@@ -168,8 +216,6 @@ def main() -> None:
             idle = usage.stop()
             log("idle:", idle)
             log(f"== {args.games} games of {args.turns} turns at once")
-            usage = Usage(service.pid)
-            usage.start()
             pairs = []
             for i in range(0, len(people) - 1, 2):
                 first, second = people[i], people[i + 1]
@@ -178,12 +224,11 @@ def main() -> None:
                 )
                 game = int(second.ok("POST", f"seeks/{seek['id']}/accept")["game"])
                 pairs.append(
-                    (service.url, game, [(first.name, first.token), (second.name, second.token)], args.think)
-                )
-            # one process per game, as each pupil's kernel is a process of its own: the pupils'
-            # bots do not wait for each other's interpreter lock
-            with multiprocessing.get_context("spawn").Pool(len(pairs)) as pool:
-                played = pool.map(play_game, pairs)
+                    (service.url, game, [(first.name, first.token), (second.name, second.token)], args.think,
+                     args.turns)
+                )  # fmt: skip
+            usage = Usage(service.pid)
+            played = run_games(pairs, args.processes, usage.start)
             playing = usage.stop()
             if os.environ.get("BENCH_RELAY_LOG"):
                 shutil.copy(service.log, os.environ["BENCH_RELAY_LOG"])

@@ -262,13 +262,17 @@ class BotPupil(threading.Thread):
     long-poll brought a classmate's turn (``time.monotonic()``), for relay latencies; ``refused``
     collects any refusal (none is expected); ``turns`` are the turns in the order the events
     brought them. ``think``: seconds the pupil waits before choosing each turn (a class's pace).
+    ``script``: the game's turns chosen beforehand (:func:`scripted_game`), played at their ply
+    instead of asking the bot then (a pupil's click costs the machine nothing; a benchmark of the
+    service does not measure the pupils' bots).
     """
 
     def __init__(
-        self, client: Client, game: int, bot: str, seed: int, poll: float = 10.0, think: float = 0.0
-    ) -> None:
+        self, client: Client, game: int, bot: str, seed: int, poll: float = 10.0, think: float = 0.0,
+        script: list[str] | None = None,
+    ) -> None:  # fmt: skip
         super().__init__(daemon=True, name=f"{client.name}-game-{game}")
-        self.client, self.game, self.poll, self.think = client, game, poll, think
+        self.client, self.game, self.poll, self.think, self.script = client, game, poll, think, script
         from logger_widget.bots import make_bot
 
         self.bot = make_bot(bot, seed=seed)
@@ -290,7 +294,7 @@ class BotPupil(threading.Thread):
         while self.status == "active":
             if position.to_move == seat and ply not in self.sent:
                 time.sleep(self.think)
-                turn = self.bot.choose(position)
+                turn = self.script[ply] if self.script is not None else self.bot.choose(position)
                 self.sent[ply] = time.monotonic()
                 status, reply = self.client.call("POST", f"games/{self.game}/turns", turn_message(ply, turn))
                 if status != 200:
@@ -306,6 +310,18 @@ class BotPupil(threading.Thread):
                     self.turns.append(event["turn"])
                     position, ply = Position.from_lpn(event["lpn"]), event["ply"] + 1
             after, self.status = reply["last_seq"], reply["status"]
+
+
+def scripted_game(bot: str, seeds: list[int], turn_limit: int | None, players: int = 2) -> list[str]:
+    """The turns a game of ``bot`` presets plays (seat ``i`` seeded ``seeds[i]``), as :class:`BotPupil` would choose them."""
+    from logger_widget.bots import make_bot
+    from logger_widget.engine import Game
+
+    bots = [make_bot(bot, seed=seed) for seed in seeds]
+    game = Game.new(players=players, turn_limit=turn_limit)
+    while not game.is_over:
+        game.play(bots[game.position.to_move - 1].choose(game.position))
+    return [t.notation() for t in game.turns]
 
 
 def start_bot_games(people: list[Client], bot: str, turn_limit: int) -> list[tuple[int, list[BotPupil]]]:

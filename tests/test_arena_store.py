@@ -11,7 +11,7 @@ import pytest
 from dbkit import db_url, postgres_server  # noqa: F401  (fixtures)
 
 from logger_widget.online.protocol import ProtocolError
-from logger_widget.service import db
+from logger_widget.service import migrations
 from logger_widget.service.arena import PRESENT_SECONDS, ClassArena
 from logger_widget.service.games import ClassGames
 
@@ -26,7 +26,7 @@ class Clock:
 
 @pytest.fixture
 def arena(db_url):  # noqa: F811
-    engine = db.connect(db_url)
+    engine = migrations.connect(db_url)
     clock = Clock()
     games = ClassGames(engine, clock=clock)
     for name in ("olena", "taras", "ivan", "maria", "teacher"):

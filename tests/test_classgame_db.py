@@ -12,11 +12,11 @@ import pytest
 import sqlalchemy as sa
 from dbkit import db_url, postgres_server  # noqa: F401  (fixtures)
 
-from logger_widget.service import db
+from logger_widget.service import db, migrations
 
 
 def test_every_table_is_created_and_kept(db_url: str) -> None:  # noqa: F811
-    engine = db.connect(db_url)
+    engine = migrations.connect(db_url)
     try:
         assert set(sa.inspect(engine).get_table_names()) >= {
             "players", "games", "seats", "turns", "events", "seeks", "seek_members", "arena_sessions", "settings",
@@ -25,7 +25,7 @@ def test_every_table_is_created_and_kept(db_url: str) -> None:  # noqa: F811
             conn.execute(sa.insert(db.settings).values(key="forfeit_after", value=120.0))
     finally:
         engine.dispose()
-    again = db.connect(db_url)  # a restart: create_all keeps the rows
+    again = migrations.connect(db_url)  # a restart: the upgrade keeps the rows
     try:
         with again.connect() as conn:
             assert conn.execute(sa.select(db.settings.c.value)).scalar_one() == 120.0
@@ -38,7 +38,7 @@ def test_the_sqlite_file_is_readable_by_the_service_only(tmp_path: Path) -> None
     path.parent.mkdir()
     path.write_text("")
     path.chmod(0o644)  # a file left readable by everyone is narrowed at start
-    db.connect(db.database_url({"LW_CLASSGAME_STATE": str(path.parent)})).dispose()
+    migrations.connect(db.database_url({"LW_CLASSGAME_STATE": str(path.parent)})).dispose()
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
 
 
@@ -53,7 +53,7 @@ def test_the_write_ahead_log_and_shared_memory_files_are_the_services_only_whate
     path = tmp_path / db.DEFAULT_FILE
     old = os.umask(0o022)  # a process that did not narrow its umask, as the service's __main__ does
     try:
-        engine = db.connect(f"sqlite:///{path}")
+        engine = migrations.connect(f"sqlite:///{path}")
         try:
             with engine.begin() as conn:  # a write: the log holds it until a checkpoint
                 conn.execute(sa.insert(db.settings).values(key="forfeit_after", value=120.0))
@@ -79,7 +79,7 @@ def test_a_database_left_readable_with_its_log_after_a_crash_is_narrowed_log_and
     subprocess.run([sys.executable, "-c", crash, str(path)], check=True)
     files = [path, Path(f"{path}-wal"), Path(f"{path}-shm")]
     assert {oct(stat.S_IMODE(p.stat().st_mode)) for p in files} == {"0o644"}
-    engine = db.connect(f"sqlite:///{path}")
+    engine = migrations.connect(f"sqlite:///{path}")
     try:
         with engine.begin() as conn:
             conn.execute(sa.insert(db.settings).values(key="forfeit_after", value=120.0))

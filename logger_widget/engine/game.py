@@ -36,9 +36,26 @@ __all__ = ["Game", "RECORD_FORMAT", "RECORD_VERSION"]
 
 RECORD_FORMAT = "logger-widget-record"
 RECORD_VERSION = 1
+#: Deepest nesting of a game's metadata (the object itself is level 1); deeper is refused
+#: (``ValueError``, ``RecordError`` when read), so that no reader ever recurses past its limit.
+MAX_METADATA_DEPTH = 32
 
 #: Times the same position must occur for the termination rule (docs/rules.md [decision]).
 REPETITIONS = 3
+
+
+def _depth(value: Any) -> int:
+    """How deeply ``value`` nests (a leaf: 0, ``{}``: 1), counted level by level, never past the limit + 1."""
+    depth, level = 0, [value]
+    while depth <= MAX_METADATA_DEPTH:
+        containers = [item for item in level if isinstance(item, (Mapping, list, tuple))]
+        if not containers:
+            break
+        depth += 1
+        level = [
+            inner for item in containers for inner in (item.values() if isinstance(item, Mapping) else item)
+        ]
+    return depth
 
 
 class Game:
@@ -91,6 +108,8 @@ class Game:
             raise TypeError(f"repetition_rule must be True or False, not {repetition_rule!r}")
         if metadata is not None and not isinstance(metadata, Mapping):
             raise TypeError(f"metadata must be a dict, not {type(metadata).__name__}")
+        if _depth(metadata) > MAX_METADATA_DEPTH:
+            raise ValueError(f"metadata is nested deeper than {MAX_METADATA_DEPTH} levels")
         try:
             json.dumps(dict(metadata or {}))
         except (TypeError, ValueError) as e:
@@ -321,6 +340,8 @@ class Game:
             meta = {}
         if not isinstance(meta, dict):
             raise RecordError("metadata", "must be a JSON object")
+        if _depth(meta) > MAX_METADATA_DEPTH:
+            raise RecordError("metadata", f"nested deeper than {MAX_METADATA_DEPTH} levels")
         game = cls(start, repetition_rule=rep, turn_limit=limit, metadata=meta)
         for i, text in enumerate(turns):
             try:

@@ -1,7 +1,9 @@
 """The class game service's wire format, shared by the server and the kernel-side client.
 
 Every body is JSON (UTF-8). Shapes are :class:`TypedDict` s declared once here; the server
-(:mod:`logger_widget.service`) writes them and the client reads them.
+(:mod:`logger_widget.service`) writes them and the client reads them. The readers
+(``read_*``) check a body against the bounded schema of :mod:`logger_widget.online.schema`
+(msgspec structs: every length, count and whole number bounded).
 
 Turns travel in the project's turn notation (``"a1-a3 +b4 xb3"``, ``Turn.parse`` /
 ``Turn.notation``) together with the **ply** they are played at: the number of turns
@@ -28,12 +30,14 @@ the engine's rule messages).
 >>> read_turn_message({"protocol": 1, "ply": -1, "turn": "a1"})
 Traceback (most recent call last):
 ...
-logger_widget.online.protocol.ProtocolError: malformed: ply: must be a whole number >= 0, not -1
+logger_widget.online.protocol.ProtocolError: malformed: ply: Expected `int` >= 0
 """
 
 from __future__ import annotations
 
 from typing import Any, Literal, TypedDict
+
+from .limits import MAX_BODY_BYTES, MAX_TURN_CHARS, MAX_TURN_LIMIT, PROTOCOL_VERSION
 
 __all__ = [
     "BotSpec",
@@ -58,22 +62,12 @@ __all__ = [
     "Settings",
     "TurnMessage",
     "read_seek_request",
+    "read_settings",
     "read_turn_message",
     "seek_request",
     "turn_message",
 ]
 
-#: Version of this wire format; a request with another ``protocol`` is refused (``malformed``).
-PROTOCOL_VERSION = 1
-
-#: Largest request body the service reads, in bytes (larger ones: 413, code ``too_large``).
-MAX_BODY_BYTES = 16 * 1024
-
-#: Longest turn notation accepted, in characters (the longest legal turn is far shorter).
-MAX_TURN_CHARS = 80
-
-#: Largest turn limit a seek may ask for.
-MAX_TURN_LIMIT = 500
 
 ErrorCode = Literal[
     "illegal_turn",  # the rules engine refuses the turn (``rule`` and ``params`` say why)
@@ -332,10 +326,30 @@ class TurnMessage(TypedDict):
 
 
 class Settings(TypedDict):
-    """``GET``/``PUT api/settings`` (PUT: the teacher only)."""
+    """``GET``/``PUT api/settings`` (PUT: the teacher only; it may give either setting or both)."""
 
     protocol: int
-    forfeit_after: float  # seconds a player may be away from an active game before forfeiting
+    forfeit_after: float  # seconds a player may be away from an active game before forfeiting (10 to 604800)
+    language: str  # the class's language: one of logger_widget.i18n.runtime.SUPPORTED_LANGUAGES
+
+
+def read_settings(body: Any) -> dict[str, Any]:
+    """The settings a ``PUT api/settings`` changes: ``forfeit_after`` (float) and/or ``language``.
+
+    Only the shape and the bounds are checked here; the service checks the language is one it speaks.
+
+    Raises:
+        ProtocolError: ``malformed`` naming the field.
+    """
+    from .schema import SettingsBody
+
+    settings = _read(body, SettingsBody)
+    changes: dict[str, Any] = {}
+    if settings.forfeit_after is not None:
+        changes["forfeit_after"] = float(settings.forfeit_after)
+    if settings.language is not None:
+        changes["language"] = settings.language
+    return changes
 
 
 # ---------------------------------------------------------------------------- parse/format pairs
@@ -346,23 +360,23 @@ def turn_message(ply: int, turn: Any) -> TurnMessage:
     return {"protocol": PROTOCOL_VERSION, "ply": int(ply), "turn": str(turn)}
 
 
-def _check_protocol(body: Any) -> dict[str, Any]:
+def _read(body: Any, kind: Any) -> Any:
+    """``body`` read by the schema ``kind`` of :mod:`logger_widget.online.schema`; ``malformed`` naming the field."""
+    from .schema import SchemaError, convert
+
     if not isinstance(body, dict):
         raise ProtocolError("malformed", "", f"the body must be a JSON object, not {type(body).__name__}")
     version = body.get("protocol", PROTOCOL_VERSION)
     if version != PROTOCOL_VERSION or type(version) is not int:
         raise ProtocolError(
-            "malformed", "protocol", f"this service speaks protocol {PROTOCOL_VERSION}, not {version!r}"
+            "malformed",
+            "protocol",
+            f"this service speaks protocol {PROTOCOL_VERSION}, not {str(version)[:20]!r}",
         )
-    return body
-
-
-def _whole(body: dict[str, Any], key: str, low: int, high: int | None = None) -> int:
-    value = body.get(key)
-    if type(value) is not int or value < low or (high is not None and value > high):
-        bound = f">= {low}" if high is None else f"from {low} to {high}"
-        raise ProtocolError("malformed", key, f"must be a whole number {bound}, not {str(value)[:40]}")
-    return value
+    try:
+        return convert(body, kind)
+    except SchemaError as error:
+        raise ProtocolError("malformed", error.field, error.reason) from None
 
 
 def read_turn_message(body: Any) -> tuple[int, str]:
@@ -370,20 +384,15 @@ def read_turn_message(body: Any) -> tuple[int, str]:
 
     Raises:
         ProtocolError: ``malformed`` naming the field (not an object, unknown protocol, a ply
-            that is not a whole number >= 0, a turn that is not a string of at most
+            that is not a whole number >= 0, a turn that is not a string of 1 to
             :data:`MAX_TURN_CHARS` characters, unknown fields).
     """
-    body = _check_protocol(body)
-    extra = sorted(set(body) - {"protocol", "ply", "turn"})
-    if extra:
-        raise ProtocolError("malformed", extra[0], "unknown field (a turn message has protocol, ply, turn)")
-    ply = _whole(body, "ply", 0)
-    turn = body.get("turn")
-    if not isinstance(turn, str) or not turn.strip():
-        raise ProtocolError("malformed", "turn", f"must be turn notation (a string), not {str(turn)[:40]}")
-    if len(turn) > MAX_TURN_CHARS:
-        raise ProtocolError("malformed", "turn", f"longer than {MAX_TURN_CHARS} characters")
-    return ply, turn.strip()
+    from .schema import TurnBody
+
+    message = _read(body, TurnBody)
+    if not message.turn.strip():
+        raise ProtocolError("malformed", "turn", "must be turn notation, not blank")
+    return message.ply, message.turn.strip()
 
 
 def seek_request(
@@ -408,21 +417,12 @@ def read_seek_request(body: Any) -> tuple[int, list[str], list[str], int | None]
     Raises:
         ProtocolError: ``malformed`` naming the field.
     """
-    body = _check_protocol(body)
-    extra = sorted(set(body) - {"protocol", "players", "invite", "bots", "turn_limit"})
-    if extra:
-        raise ProtocolError(
-            "malformed", extra[0], "unknown field (a seek has protocol, players, invite, bots, turn_limit)"
-        )
-    players = _whole(body, "players", 2, 4)
-    turn_limit = None if body.get("turn_limit") is None else _whole(body, "turn_limit", 1, MAX_TURN_LIMIT)
-    lists = []
-    for key in ("invite", "bots"):
-        value = body.get(key, [])
-        if not isinstance(value, list) or not all(isinstance(v, str) and 0 < len(v) <= 64 for v in value):
-            raise ProtocolError("malformed", key, "must be a list of names (strings of 1 to 64 characters)")
-        lists.append([v.strip().lower() for v in value])
-    invite, bots = lists
+    from .schema import SeekBody
+
+    seek = _read(body, SeekBody)
+    players, turn_limit = seek.players, seek.turn_limit
+    invite = [v.strip().lower() for v in seek.invite]
+    bots = [v.strip().lower() for v in seek.bots]
     if len(set(invite)) != len(invite):
         raise ProtocolError("malformed", "invite", "a classmate is invited twice")
     seated = 1 + len(invite) + len(bots)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
-from typing import Any
+from typing import Any, TypeVar
 
 from ..puzzles import PupilRating
 from ..puzzles.rating import START, START_DEVIATION
@@ -27,6 +27,9 @@ __all__ = [
     "now",
     "rating_of",
 ]
+
+
+_S = TypeVar("_S")
 
 
 class ProgressRecordError(ValueError):
@@ -78,11 +81,16 @@ def _int(record: dict[str, Any], key: str, where: str, low: int = 0) -> int:
     return value
 
 
-def _bool(record: dict[str, Any], key: str, where: str) -> bool:
-    value = record.get(key)
-    if not isinstance(value, bool):
-        raise ProgressRecordError(f"{where}: field {key!r} must be true or false, not {value!r:.40}")
-    return value
+def _schema(record: Any, kind: type[_S], where: str) -> _S:
+    """``record`` read by its bounded schema (:mod:`logger_widget.online.schema`); naming the field."""
+    from ..online.schema import SchemaError, convert
+
+    try:
+        return convert(_object(record, where), kind)
+    except SchemaError as error:
+        raise ProgressRecordError(
+            f"{where}: field {error.field!r}: {error.reason}" if error.field else f"{where}: {error.reason}"
+        ) from None
 
 
 def _object(value: Any, where: str) -> dict[str, Any]:
@@ -105,8 +113,10 @@ class LessonDone:
     @classmethod
     def from_dict(cls, record: Any, where: str = "lesson") -> LessonDone:
         """Read the JSON form. Raises :class:`ProgressRecordError` naming the field."""
-        record = _object(record, where)
-        return cls(_text(record, "lesson", where, 60), _time(record, "at", where))
+        from ..online.schema import LessonRecord
+
+        read = _schema(record, LessonRecord, where)
+        return cls(read.lesson, as_utc(read.at))
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,20 +158,14 @@ class Attempt:
     @classmethod
     def from_dict(cls, record: Any, where: str = "attempt") -> Attempt:
         """Read the JSON form. Raises :class:`ProgressRecordError` naming the field."""
-        record = _object(record, where)
-        deviation = _number(record, "deviation_after", where)
-        if deviation <= 0:
-            raise ProgressRecordError(f"{where}: field 'deviation_after' must be > 0, not {deviation}")
+        from ..online.schema import AttemptRecord
+
+        read = _schema(record, AttemptRecord, where)
         return cls(
-            puzzle=_text(record, "puzzle", where, 80),
-            solved=_bool(record, "solved", where),
-            rating_before=_number(record, "rating_before", where),
-            rating_after=_number(record, "rating_after", where),
-            deviation_after=deviation,
-            at=_time(record, "at", where),
-            personal=_bool(record, "personal", where) if "personal" in record else False,
-            turn=_text(record, "turn", where, 80) if record.get("turn") else "",
-        )
+            puzzle=read.puzzle, solved=read.solved, rating_before=read.rating_before,
+            rating_after=read.rating_after, deviation_after=read.deviation_after, at=as_utc(read.at),
+            personal=read.personal, turn=read.turn,
+        )  # fmt: skip
 
 
 def rating_of(attempts: list[Attempt]) -> PupilRating:
@@ -208,15 +212,13 @@ class SavedGame:
     @classmethod
     def from_dict(cls, record: Any, where: str = "game") -> SavedGame:
         """Read the JSON form. Raises :class:`ProgressRecordError` naming the field."""
-        record = _object(record, where)
-        review = record.get("review")
+        from ..online.schema import SavedGameRecord
+
+        read = _schema(record, SavedGameRecord, where)
         return cls(
-            game=_text(record, "game", where, 80),
-            record=_object(record.get("record"), f"{where}: field 'record'"),
-            finished=_bool(record, "finished", where),
-            updated=_time(record, "updated", where),
-            review=None if review is None else _object(review, f"{where}: field 'review'"),
-        )
+            game=read.game, record=_object(record.get("record"), f"{where}: field 'record'"),
+            finished=read.finished, updated=as_utc(read.updated), review=read.review,
+        )  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -300,10 +302,11 @@ class PersonalPuzzle:
         """
         from ..engine.errors import LoggerError
         from ..engine.position import Position
+        from ..online.schema import PersonalRecord
         from ..puzzles import THEMES
         from ..review import THRESHOLDS
 
-        record = _object(record, where)
+        _schema(record, PersonalRecord, where)  # the shape and its bounds first, then the engine
         pid = _text(record, "id", where, 80)
         where = f"{where} {pid}"
         lpn = _text(record, "lpn", where)
@@ -374,6 +377,8 @@ class Snapshot:
         attempts: rated puzzle attempts, oldest first (the rating history).
         games: saved games, oldest first.
         personal: personal puzzles, the soonest due first.
+        unreadable: the stored records that could not be read (each ``"game <id>: why"``), left
+            out of the others: one bad row never hides the rest of a pupil's progress.
     """
 
     pupil: str
@@ -381,6 +386,7 @@ class Snapshot:
     attempts: tuple[Attempt, ...] = ()
     games: tuple[SavedGame, ...] = ()
     personal: tuple[PersonalPuzzle, ...] = ()
+    unreadable: tuple[str, ...] = ()
 
     @property
     def rating(self) -> PupilRating:
@@ -404,6 +410,7 @@ class Snapshot:
             "games": games,
             "personal": [x.to_dict() for x in self.personal],
             "rating": {"rating": r.rating, "deviation": r.deviation, "played": r.played, "solved": r.solved},
+            "unreadable": list(self.unreadable),
         }
 
     @classmethod
@@ -430,4 +437,5 @@ class Snapshot:
                 PersonalPuzzle.from_dict(x, f"{where}: personal puzzle {i}")
                 for i, x in enumerate(items("personal"))
             ),
+            unreadable=tuple(str(x)[:400] for x in items("unreadable")[:100]),
         )

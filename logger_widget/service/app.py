@@ -36,24 +36,32 @@ than the teacher's ``forfeit_after``.
 from __future__ import annotations
 
 import asyncio
+import functools
 import importlib
 import logging
 import multiprocessing
 import os
 import time
-from collections.abc import Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from tornado import web
 
 from ..i18n.runtime import SUPPORTED_LANGUAGES
-from ..online.protocol import PROTOCOL_VERSION, ProtocolError, read_seek_request, read_turn_message
-from . import db
+from ..online.protocol import (
+    PROTOCOL_VERSION,
+    ProtocolError,
+    read_seek_request,
+    read_settings,
+    read_turn_message,
+)
+from . import db, migrations
 from .auth import APIHandler, HubUsers, hub_auth
 from .games import ClassGames, bot_turn
+from .state import AlreadyRunning, cookie_secret, hold_database
 
 __all__ = [
     "HANDLER_MODULES",
@@ -63,6 +71,11 @@ __all__ = [
 ]
 
 log = logging.getLogger("logger_widget.service")
+
+T = TypeVar("T")
+
+#: Seconds between the writes of who was seen (one transaction for every pupil seen meanwhile).
+FLUSH_SECONDS = 1.0
 
 #: Long-polls one pupil may keep waiting at once (more: ``too_many``); a board keeps one.
 MAX_POLLS = 16
@@ -98,6 +111,8 @@ class ServiceConfig:
         body_timeout: seconds a request's body may take to arrive (``LW_CLASSGAME_BODY_TIMEOUT``);
             then its connection is closed (a client that sends headers and no body holds a
             connection that long, nothing else: everyone else is served meanwhile).
+        state_folder: the service's own folder (``LW_CLASSGAME_STATE``): the cookie secret
+            (:func:`~logger_widget.service.state.cookie_secret`), and the SQLite database by default.
     """
 
     db_url: str
@@ -113,6 +128,7 @@ class ServiceConfig:
     language: str = "en"
     idle_timeout: float = 120.0
     body_timeout: float = 20.0
+    state_folder: str = "."
     handler_modules: Sequence[str] = field(default_factory=lambda: HANDLER_MODULES)
 
     @classmethod
@@ -153,15 +169,21 @@ class ServiceConfig:
             language=language,
             idle_timeout=number("LW_CLASSGAME_IDLE_TIMEOUT", 120.0),
             body_timeout=number("LW_CLASSGAME_BODY_TIMEOUT", 20.0),
+            state_folder=env.get("LW_CLASSGAME_STATE", ".") or ".",
         )
 
 
 class ClassGameService:
     """The running service: the database, the games, the waiting long-polls, the bot worker.
 
+    One process per class database (:func:`~logger_widget.service.state.hold_database`).
+
     Args:
         config: the settings.
         bot_executor: where bot seats are computed (default: a process pool of ``config.bot_workers``).
+
+    Raises:
+        AlreadyRunning: another service process holds the class database.
     """
 
     def __init__(self, config: ServiceConfig, bot_executor: Executor | None = None) -> None:
@@ -169,8 +191,15 @@ class ClassGameService:
         # the route modules first: tables they add to db.metadata are created with the others
         self.modules = [importlib.import_module(name) for name in config.handler_modules]
         self.engine = db.connect(config.db_url)
+        try:
+            self._hold = hold_database(self.engine)
+        except AlreadyRunning:
+            self.engine.dispose()
+            raise
+        migrations.upgrade(self.engine)  # the newest schema, a SQLite file copied first
+        self.cookie_secret = cookie_secret(config.state_folder)
         self.games = ClassGames(
-            self.engine, on_event=self._wake, online_seconds=config.online_seconds,
+            self.engine, on_event=self._on_event, online_seconds=config.online_seconds,
             forfeit_default=config.forfeit_after,
         )  # fmt: skip
         self.users = HubUsers(config.hub_api_url, config.api_token, config.teacher_roles)
@@ -179,9 +208,14 @@ class ClassGameService:
         self._bot_jobs: set[int] = set()
         self._seen: dict[str, float] = {}
         self._seat_seen: dict[tuple[int, str], float] = {}
+        self._pending_names: set[str] = set()  # seen since the last flush_presence
+        self._pending_seats: set[tuple[int, str]] = set()
         self._polls: dict[str, int] = {}  # long-polls waiting, by pupil
         self._watching: dict[tuple[int, str], int] = {}  # long-polls waiting, by game and pupil
         self._tasks: list[asyncio.Task[None]] = []
+        # the database's work runs here, off the event loop (one thread: ClassGames is serialized anyway)
+        self._db = ThreadPoolExecutor(1, thread_name_prefix="classgame-db")
+        self._loop: asyncio.AbstractEventLoop | None = None
 
     def _new_bot_pool(self) -> Executor:
         return ProcessPoolExecutor(self.config.bot_workers, mp_context=multiprocessing.get_context("spawn"))
@@ -189,25 +223,64 @@ class ClassGameService:
     # ------------------------------------------------------------------ presence
 
     def seen(self, name: str) -> None:
-        """``name`` made a request: online now (written at most every 5 s per pupil)."""
+        """``name`` made a request: online now (noted at most every 5 s per pupil, written by :meth:`flush_presence`)."""
         now = time.monotonic()
         if now - self._seen.get(name, -1e9) >= 5.0:
             self._seen[name] = now
-            self.games.touch(name)
+            self._pending_names.add(name)
 
     def touch_seat(self, game_id: int, name: str) -> None:
         """``name`` is looking at ``game_id``.
 
-        Written at most every 5 s per pupil and game, and every third of the online time, so that
-        a pupil who keeps polling is never taken for away.
+        Noted at most every 5 s per pupil and game, and every third of the online time, so that
+        a pupil who keeps polling is never taken for away; written by :meth:`flush_presence`.
         """
         now = time.monotonic()
         key = (game_id, name)
         if now - self._seat_seen.get(key, -1e9) >= min(5.0, self.config.online_seconds / 3):
             self._seat_seen[key] = now
-            self.games.touch_seat(game_id, name)
+            self._pending_seats.add(key)
+
+    async def flush_presence(self) -> None:
+        """Write who was seen since the last flush, in one transaction (every :data:`FLUSH_SECONDS`)."""
+        names, seats = self._pending_names, self._pending_seats
+        if not names and not seats:
+            return
+        self._pending_names, self._pending_seats = set(), set()
+        await self.db(self.games.touch_all, names, seats)
+
+    async def flush_forever(self) -> None:
+        """:meth:`flush_presence` every :data:`FLUSH_SECONDS`: one commit for everyone's presence."""
+        while True:
+            await asyncio.sleep(FLUSH_SECONDS)
+            try:
+                await self.flush_presence()
+            except Exception:  # noqa: BLE001 - the database is unreachable for a moment: try again
+                log.exception("presence write failed")
+
+    async def db(self, work: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """``work(*args, **kwargs)`` run on the database worker thread (off the event loop): its result.
+
+        Raises:
+            whatever ``work`` raises (a :class:`ProtocolError` refusal, a database error).
+        """
+        return await asyncio.get_running_loop().run_in_executor(
+            self._db, functools.partial(work, *args, **kwargs)
+        )
 
     # ------------------------------------------------------------------ events
+
+    def _on_event(self, game_id: int) -> None:
+        """:meth:`_wake`, on the event loop whichever thread the event happened on."""
+        loop = self._loop
+        try:
+            running = asyncio.get_running_loop()
+        except RuntimeError:
+            running = None
+        if loop is None or running is loop:
+            self._wake(game_id)
+        else:
+            loop.call_soon_threadsafe(self._wake, game_id)
 
     def _wake(self, game_id: int) -> None:
         for future in self._waiters.pop(game_id, set()):
@@ -226,7 +299,7 @@ class ClassGameService:
         Raises:
             ProtocolError: ``too_many``: ``who`` already waits in :data:`MAX_POLLS` long-polls.
         """
-        found = self.games.events_since(game_id, after)
+        found = await self.db(self.games.events_since, game_id, after)
         if found[0] or timeout <= 0:
             return found
         if self._polls.get(who, 0) >= MAX_POLLS:
@@ -250,7 +323,7 @@ class ClassGameService:
             waiting = self._waiters.get(game_id)
             if waiting is not None:
                 waiting.discard(future)
-        return self.games.events_since(game_id, after)
+        return await self.db(self.games.events_since, game_id, after)
 
     # ------------------------------------------------------------------ bots
 
@@ -262,16 +335,21 @@ class ClassGameService:
             loop = asyncio.get_running_loop()
         except RuntimeError:
             return
-        job = self.games.bot_to_move(game_id)
-        if job is None:
-            return
         self._bot_jobs.add(game_id)
-        spec, ply, record = job
-        task = loop.create_task(self._play_bot(game_id, spec, ply, record))
+        task = loop.create_task(self._play_bot(game_id))
         self._tasks.append(task)
         task.add_done_callback(self._tasks.remove)
 
-    async def _play_bot(self, game_id: int, spec: str, ply: int, record: dict[str, Any]) -> None:
+    async def _play_bot(self, game_id: int) -> None:
+        try:
+            job = await self.db(self.games.bot_to_move, game_id)
+        except Exception:  # noqa: BLE001 - the database is unreachable for a moment: the next event retries
+            log.exception("bot check failed in game %s", game_id)
+            job = None
+        if job is None:
+            self._bot_jobs.discard(game_id)
+            return
+        spec, ply, record = job
         try:
             notation = await asyncio.get_running_loop().run_in_executor(
                 self._bots, bot_turn, spec, record, game_id * 1000 + ply
@@ -288,7 +366,7 @@ class ClassGameService:
             return
         self._bot_jobs.discard(game_id)
         try:
-            self.games.play(game_id, spec, ply, notation, bot=True)
+            await self.db(self.games.play, game_id, spec, ply, notation, bot=True)
         except ProtocolError as e:  # the game moved on meanwhile (a forfeit): nothing to do
             log.info("bot turn in game %s not played: %s", game_id, e)
 
@@ -306,21 +384,30 @@ class ClassGameService:
             try:
                 for game_id, name in list(self._watching):  # a pupil waiting in a long-poll is there
                     self.touch_seat(game_id, name)
-                self.games.mark_away()
-                self.games.forfeit_absent()
+                await self.flush_presence()
+                await self.db(self.games.mark_away)
+                await self.db(self.games.forfeit_absent)
             except Exception:  # noqa: BLE001 - the database is unreachable for a moment: try again
                 log.exception("forfeit check failed")
 
     def start(self) -> None:
         """Start the background work on the running loop (bots to move, the forfeit check)."""
+        loop = self._loop = asyncio.get_running_loop()
         self.resume_bots()
-        self._tasks.append(asyncio.get_running_loop().create_task(self.sweep_forever()))
+        self._tasks.append(loop.create_task(self.sweep_forever()))
+        self._tasks.append(loop.create_task(self.flush_forever()))
 
     def close(self) -> None:
         """Stop the background work and the bot worker; close the database."""
         for task in list(self._tasks):
             task.cancel()
+        try:
+            self.games.touch_all(self._pending_names, self._pending_seats)
+        except Exception:  # noqa: BLE001 - closing anyway: the next start sees them again
+            log.exception("presence write failed at close")
+        self._db.shutdown(wait=True)
         self._bots.shutdown(wait=False, cancel_futures=True)
+        self._hold.release()
         self.engine.dispose()
 
 
@@ -350,58 +437,67 @@ class InfoHandler(APIHandler):
 class MeHandler(APIHandler):
     """``GET api/me``."""
 
-    def get(self) -> None:  # noqa: D102
-        self.send({"protocol": PROTOCOL_VERSION, "name": self.pupil, "teacher": self.teacher,
-                   "rating": self.service.games.rating(self.pupil)})  # fmt: skip
+    async def get(self) -> None:  # noqa: D102
+        rating = await self.service.db(self.service.games.rating, self.pupil)
+        self.send(
+            {"protocol": PROTOCOL_VERSION, "name": self.pupil, "teacher": self.teacher, "rating": rating}
+        )
 
 
 class PresenceHandler(APIHandler):
     """``GET api/presence`` (who is online), ``POST api/presence`` (heartbeat)."""
 
-    def get(self) -> None:  # noqa: D102
-        self.send({"protocol": PROTOCOL_VERSION,
-                   "players": self.service.games.presence(self.service.config.online_seconds)})  # fmt: skip
+    async def get(self) -> None:  # noqa: D102
+        await self.service.flush_presence()
+        players = await self.service.db(self.service.games.presence, self.service.config.online_seconds)
+        self.send({"protocol": PROTOCOL_VERSION, "players": players})
 
-    def post(self) -> None:  # noqa: D102
-        self.service.games.touch(self.pupil)
+    async def post(self) -> None:  # noqa: D102
+        await self.service.db(self.service.games.touch, self.pupil)
         self.send({"protocol": PROTOCOL_VERSION, "name": self.pupil, "online": True})
 
 
 class SeeksHandler(APIHandler):
     """``GET api/seeks``, ``POST api/seeks``."""
 
-    def get(self) -> None:  # noqa: D102
-        self.send({"protocol": PROTOCOL_VERSION, "seeks": self.service.games.seeks(self.pupil, self.teacher)})
+    async def get(self) -> None:  # noqa: D102
+        seeks = await self.service.db(self.service.games.seeks, self.pupil, self.teacher)
+        self.send({"protocol": PROTOCOL_VERSION, "seeks": seeks})
 
     async def post(self) -> None:  # noqa: D102
         players, invite, bots, turn_limit = read_seek_request(self.json_body())
         for i, name in enumerate(invite):
             if not await self.service.users.exists(name):
                 raise ProtocolError("not_found", f"invite[{i}]", f"{name!r} is not a user of this hub")
-        self.send(self.service.games.create_seek(self.pupil, players, invite, bots, turn_limit), 201)
+        games = self.service.games
+        self.send(
+            await self.service.db(games.create_seek, self.pupil, players, invite, bots, turn_limit), 201
+        )
 
 
 class SeekHandler(APIHandler):
     """``GET api/seeks/<id>``, ``DELETE api/seeks/<id>``."""
 
-    def get(self, seek: str) -> None:  # noqa: D102
-        self.send(self.service.games.seek(_id(seek, "seek"), self.pupil, self.teacher))
+    async def get(self, seek: str) -> None:  # noqa: D102
+        self.send(await self.service.db(self.service.games.seek, _id(seek, "seek"), self.pupil, self.teacher))
 
-    def delete(self, seek: str) -> None:  # noqa: D102
-        self.send(self.service.games.cancel(_id(seek, "seek"), self.pupil, self.teacher))
+    async def delete(self, seek: str) -> None:  # noqa: D102
+        self.send(
+            await self.service.db(self.service.games.cancel, _id(seek, "seek"), self.pupil, self.teacher)
+        )
 
 
 class AcceptHandler(APIHandler):
     """``POST api/seeks/<id>/accept``."""
 
-    def post(self, seek: str) -> None:  # noqa: D102
-        self.send(self.service.games.accept(_id(seek, "seek"), self.pupil))
+    async def post(self, seek: str) -> None:  # noqa: D102
+        self.send(await self.service.db(self.service.games.accept, _id(seek, "seek"), self.pupil))
 
 
 class GamesHandler(APIHandler):
     """``GET api/games``."""
 
-    def get(self) -> None:  # noqa: D102
+    async def get(self) -> None:  # noqa: D102
         status = self.get_argument("status", None)
         if status not in (None, "active", "finished"):
             raise ProtocolError("malformed", "status", f"{status[:20]!r} is not active or finished")
@@ -411,18 +507,19 @@ class GamesHandler(APIHandler):
             raise ProtocolError(
                 "malformed", "limit", f"{limit_text[:20]!r} is not a number of games from 1 to 1000"
             )
-        games = self.service.games.games(
-            None if whole_class else self.pupil, status, int(limit_text) if limit_text else None
-        )
+        games = await self.service.db(
+            self.service.games.games, None if whole_class else self.pupil, status,
+            int(limit_text) if limit_text else None,
+        )  # fmt: skip
         self.send({"protocol": PROTOCOL_VERSION, "games": games})
 
 
 class GameHandler(APIHandler):
     """``GET api/games/<id>``."""
 
-    def get(self, game: str) -> None:  # noqa: D102
+    async def get(self, game: str) -> None:  # noqa: D102
         game_id = _id(game, "game")
-        state = self.service.games.state(game_id, self.pupil)
+        state = await self.service.db(self.service.games.state, game_id, self.pupil)
         self.service.touch_seat(game_id, self.pupil)
         self.send(state)
 
@@ -430,13 +527,12 @@ class GameHandler(APIHandler):
 class TurnsHandler(APIHandler):
     """``POST api/games/<id>/turns``."""
 
-    def post(self, game: str) -> None:  # noqa: D102
+    async def post(self, game: str) -> None:  # noqa: D102
         game_id = _id(game, "game")
         ply, text = read_turn_message(self.json_body())
         self.service.touch_seat(game_id, self.pupil)
-        self.send(
-            {"protocol": PROTOCOL_VERSION, "event": self.service.games.play(game_id, self.pupil, ply, text)}
-        )
+        event = await self.service.db(self.service.games.play, game_id, self.pupil, ply, text)
+        self.send({"protocol": PROTOCOL_VERSION, "event": event})
 
 
 class EventsHandler(APIHandler):
@@ -456,7 +552,7 @@ class EventsHandler(APIHandler):
             ) from None
         if timeout != timeout:  # NaN
             raise ProtocolError("malformed", "timeout", "not a number of seconds")
-        self.service.games.progress(game_id)  # not_found before waiting
+        await self.service.db(self.service.games.progress, game_id)  # not_found before waiting
         self.service.touch_seat(game_id, self.pupil)
         found, status, last_seq = await self.service.wait_events(
             game_id, int(after_text), timeout, self.pupil
@@ -471,17 +567,16 @@ class EventsHandler(APIHandler):
 class ResignHandler(APIHandler):
     """``POST api/games/<id>/resign``."""
 
-    def post(self, game: str) -> None:  # noqa: D102
-        self.send(
-            {"protocol": PROTOCOL_VERSION, "event": self.service.games.resign(_id(game, "game"), self.pupil)}
-        )
+    async def post(self, game: str) -> None:  # noqa: D102
+        event = await self.service.db(self.service.games.resign, _id(game, "game"), self.pupil)
+        self.send({"protocol": PROTOCOL_VERSION, "event": event})
 
 
 class RecordHandler(APIHandler):
     """``GET api/games/<id>/record``: the project's game record (``Game.from_record``)."""
 
-    def get(self, game: str) -> None:  # noqa: D102
-        self.send(self.service.games.record(_id(game, "game")))
+    async def get(self, game: str) -> None:  # noqa: D102
+        self.send(await self.service.db(self.service.games.record, _id(game, "game")))
 
 
 class SettingsHandler(APIHandler):
@@ -503,26 +598,12 @@ class SettingsHandler(APIHandler):
     def put(self) -> None:  # noqa: D102
         if not self.teacher:
             raise ProtocolError("forbidden", "", "only the teacher changes the settings")
-        body = self.json_body()
-        if not isinstance(body, dict) or set(body) - {"protocol", "forfeit_after", "language"}:
+        changes = read_settings(self.json_body())
+        if changes.get("language", "en") not in SUPPORTED_LANGUAGES:
             raise ProtocolError(
-                "malformed", "", "settings are a JSON object with forfeit_after and/or language"
-            )
-        changes: dict[str, Any] = {}
-        if "forfeit_after" in body:
-            value = body["forfeit_after"]
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or not 10 <= value <= 7 * 86400:
-                raise ProtocolError(
-                    "malformed", "forfeit_after", f"must be seconds from 10 to 604800, not {str(value)[:40]}"
-                )
-            changes["forfeit_after"] = float(value)
-        if "language" in body:
-            if body["language"] not in SUPPORTED_LANGUAGES:
-                raise ProtocolError(
-                    "malformed", "language",
-                    f"{str(body['language'])[:20]!r} is not one of {', '.join(SUPPORTED_LANGUAGES)}",
-                )  # fmt: skip
-            changes["language"] = body["language"]
+                "malformed", "language",
+                f"{changes['language'][:20]!r} is not one of {', '.join(SUPPORTED_LANGUAGES)}",
+            )  # fmt: skip
         for key, value in changes.items():  # every value checked first: a refusal changes nothing
             self.service.games.set_setting(key, value)
         self.send(self._current())
@@ -581,7 +662,7 @@ def make_app(service: ClassGameService, *, auth: Any = None) -> web.Application:
         handlers,
         hub_auth=auth,
         classgame=service,
-        cookie_secret=os.urandom(32),
+        cookie_secret=service.cookie_secret,
         xsrf_cookies=False,
         log_function=_log_request,
     )

@@ -26,9 +26,11 @@ refusal is a :class:`~logger_widget.online.protocol.ProtocolError` rendered as i
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import inspect
 import json
+import logging
 import os
 import time
 from collections.abc import Callable
@@ -42,6 +44,8 @@ from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
 from ..online.protocol import MAX_BODY_BYTES, PROTOCOL_VERSION, ProtocolError
 
 __all__ = ["DRAIN_BYTES", "APIHandler", "PageHandler", "HubUsers", "hub_auth", "too_large"]
+
+log = logging.getLogger("logger_widget.service")
 
 #: Bytes of a body past :data:`~logger_widget.online.protocol.MAX_BODY_BYTES` that the service
 #: still reads (and drops) to answer 413 on a connection that stays open; a body declared
@@ -107,7 +111,10 @@ class HubUsers:
 
     The teacher is a hub admin or a holder of one of ``roles``. Asks ``GET {hub api}/users/<name>``
     with the service's own token (scopes ``read:users``, ``read:roles:users``) and keeps each
-    answer for ``cache_seconds``.
+    answer for ``cache_seconds``. A kept answer past that age is still given at once while one
+    new question goes to the hub in the background (so a class's requests never wait on the
+    hub once it knows them, and 300 pupils' answers ageing together do not queue 300 questions);
+    questions about one name at the same moment share one request to the hub.
 
     Args:
         api_url: the hub's API (``JUPYTERHUB_API_URL``).
@@ -121,11 +128,9 @@ class HubUsers:
         self.roles = roles
         self.cache_seconds = cache_seconds
         self._cache: dict[str, tuple[float, dict[str, Any] | None]] = {}
+        self._asking: dict[str, asyncio.Future[dict[str, Any] | None]] = {}
 
-    async def _user(self, name: str) -> dict[str, Any] | None:
-        hit = self._cache.get(name)
-        if hit and time.monotonic() - hit[0] < self.cache_seconds:
-            return hit[1]
+    async def _ask(self, name: str) -> dict[str, Any] | None:
         request = HTTPRequest(
             f"{self.api_url}/users/{quote(name, safe='')}",
             headers={"Authorization": f"token {self.token}"}, request_timeout=10,
@@ -139,6 +144,28 @@ class HubUsers:
             user = None
         self._cache[name] = (time.monotonic(), user)
         return user
+
+    def _asked(self, name: str) -> asyncio.Future[dict[str, Any] | None]:
+        """The one question about ``name`` on its way to the hub (a new one when none is)."""
+        future = self._asking.get(name)
+        if future is None:
+            future = self._asking[name] = asyncio.ensure_future(self._ask(name))
+            future.add_done_callback(lambda done: self._forget(name, done))
+        return future
+
+    def _forget(self, name: str, done: asyncio.Future[dict[str, Any] | None]) -> None:
+        if self._asking.get(name) is done:
+            del self._asking[name]
+        if not done.cancelled() and done.exception() is not None and name in self._cache:
+            log.warning("the hub did not say who %s is (%s): the last answer stays", name, done.exception())
+
+    async def _user(self, name: str) -> dict[str, Any] | None:
+        hit = self._cache.get(name)
+        if hit is not None:
+            if time.monotonic() - hit[0] >= self.cache_seconds:
+                self._asked(name)  # refreshed in the background; the kept answer now
+            return hit[1]
+        return await asyncio.shield(self._asked(name))
 
     async def exists(self, name: str) -> bool:
         """True when ``name`` is a user of the hub."""

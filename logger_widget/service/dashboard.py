@@ -57,10 +57,11 @@ from ..i18n.texts import terms
 from ..i18n.texts.lessons import TITLES as LESSON_TITLES
 from ..online.protocol import PROTOCOL_VERSION, ProtocolError
 from ..palette import SEAT_COLOURS
-from ..progress.records import now
-from ..progress.sql import SQLProgressStore, create_tables, pupils
+from ..progress.records import Snapshot, now
+from ..progress.sql import SQLProgressStore, create_tables, pupils, snapshots
 from ..progress.store import ProgressError
 from ..svg import board_svg
+from . import db
 from .arena import ClassArena, class_arena
 from .auth import APIHandler, PageHandler
 
@@ -133,6 +134,7 @@ class PupilProgress:
         pending, solved_personal: personal puzzles due now (their schedule says) / solved at least once.
         score, max_score: the nbgrader total, or ``None`` when not graded.
         arena_rating: the rating from the class arena's games.
+        unreadable: how many of the pupil's saved records cannot be read (left out of the others).
     """
 
     name: str
@@ -146,6 +148,7 @@ class PupilProgress:
     score: float | None
     max_score: float | None
     arena_rating: float
+    unreadable: int = 0
 
 
 _GRADES: dict[tuple[str, int, int], dict[str, tuple[float, float]]] = {}  # by (file, mtime, size)
@@ -181,12 +184,7 @@ def _grades() -> dict[str, tuple[float, float]]:
 
         with tempfile.TemporaryDirectory(prefix="lw-gradebook-") as folder:
             copy = Path(folder) / "gradebook.db"
-            source, target = sqlite3.connect(f"file:{path}?mode=ro", uri=True), sqlite3.connect(copy)
-            try:
-                source.backup(target)
-            finally:
-                source.close()
-                target.close()
+            db.copy_sqlite(path, copy)
             with Gradebook(f"sqlite:///{copy}") as gradebook:
                 totals = {
                     s["id"]: (float(s["score"]), float(s["max_score"])) for s in gradebook.student_dicts()
@@ -208,9 +206,9 @@ def class_progress(engine: Any, names: Sequence[str], arena_ratings: dict[str, f
         ProgressError: the progress tables or the gradebook cannot be read.
     """
     grades = _readable_grades()
-    return [
-        _pupil_progress(engine, n, grades, arena_ratings) for n in sorted(set(names) | set(pupils(engine)))
-    ]
+    everyone = sorted(set(names) | set(pupils(engine)))
+    found = snapshots(engine, everyone)  # one query per table for the whole class
+    return [_pupil_progress(found[n], grades, arena_ratings) for n in everyone]
 
 
 def _readable_grades() -> dict[str, tuple[float, float]]:
@@ -226,9 +224,9 @@ def _readable_grades() -> dict[str, tuple[float, float]]:
 
 
 def _pupil_progress(
-    engine: Any, name: str, grades: dict[str, tuple[float, float]], arena_ratings: dict[str, float]
+    snap: Snapshot, grades: dict[str, tuple[float, float]], arena_ratings: dict[str, float]
 ) -> PupilProgress:
-    snap = SQLProgressStore(engine, name, create=False).snapshot()
+    name = snap.pupil
     moment = now()
     rating = snap.rating
     personal = list(snap.personal)
@@ -243,7 +241,7 @@ def _pupil_progress(
         solved_personal=sum(1 for p in personal if p.solved),
         score=None if score is None else score[0],
         max_score=None if score is None else score[1],
-        arena_rating=arena_ratings.get(name, 1500.0),
+        arena_rating=arena_ratings.get(name, 1500.0), unreadable=len(snap.unreadable),
     )  # fmt: skip
 
 
@@ -407,7 +405,8 @@ class _Pages:
 
     def own_progress(self, name: str) -> PupilProgress:
         """``name``'s own line (never anyone else's: only that name's store is opened)."""
-        return _pupil_progress(self.service.engine, name, _readable_grades(), self.arena.ratings())
+        snap = SQLProgressStore(self.service.engine, name, create=False).snapshot()
+        return _pupil_progress(snap, _readable_grades(), self.arena.ratings())
 
 
 class _Dashboard:

@@ -1,8 +1,9 @@
 """The class database: SQLAlchemy Core tables of the class game service.
 
-One :data:`metadata` holds every table; the service's other modules (the arena, the
-progress API) may add their own tables to it, and :func:`connect` creates whatever is
-missing (``create_all``: existing tables and their rows are kept).
+One :data:`metadata` holds every table; the service's other modules (the arena) add their
+own tables to it, and the progress store's tables are :data:`logger_widget.progress.sql.METADATA`.
+Their versions are alembic revisions (:mod:`logger_widget.service.migrations`), whose
+``connect`` brings a database to the newest one, keeping every row.
 
 The database URL comes from ``LW_CLASSGAME_DB``; by default it is a SQLite file
 ``classgame.sqlite`` in the folder ``LW_CLASSGAME_STATE`` (``STATE/classgame`` when the class
@@ -11,13 +12,15 @@ that only the service's account reads it. Any SQLAlchemy URL works, e.g.
 ``postgresql+psycopg://classgame@db.school/classgame`` (PostgreSQL with psycopg 3:
 ``pip install "logger_widget[classroom]"``).
 
-Times are seconds since the epoch (UTC) as floating point numbers; JSON columns hold
-lists and dicts (the seats of a seek, a game's result).
+Times are seconds since the epoch (UTC) as floating point numbers (the progress tables keep
+timezone-aware times, as the kernel's own progress file has them); names are :data:`NAME`;
+JSON columns hold lists and dicts (the seats of a seek, a game's result).
 """
 
 from __future__ import annotations
 
 import os
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +29,8 @@ from sqlalchemy.engine import Engine
 
 __all__ = [
     "DEFAULT_FILE",
+    "NAME",
+    "copy_sqlite",
     "arena_sessions",
     "connect",
     "database_url",
@@ -45,7 +50,10 @@ DEFAULT_FILE = "classgame.sqlite"
 
 metadata = sa.MetaData()
 
-_name = sa.String(64)  # hub user names (JupyterHub allows 255; a class's names are short)
+#: The one name type of the class database: a hub user name (JupyterHub allows 255; the progress
+#: tables and the schema's :data:`~logger_widget.online.schema.MAX_NAME_CHARS` take 200).
+NAME = sa.String(200)
+_name = NAME
 _time = sa.Float(precision=53)
 
 #: Everyone who has used the service: the hub's user name, a rating and presence.
@@ -98,7 +106,7 @@ turns = sa.Table(
     sa.Column("ply", sa.Integer, primary_key=True),
     sa.Column("turn", sa.String(80), nullable=False),
     sa.Column("seat", sa.Integer, nullable=False),
-    sa.Column("by", sa.String(64), nullable=False),  # the pupil's name or the bot preset
+    sa.Column("by", _name, nullable=False),  # the pupil's name or the bot preset
     sa.Column("at", _time, nullable=False),
 )
 
@@ -195,7 +203,7 @@ def _private_sqlite_file(url: sa.URL) -> None:
 
 
 def connect(url: str) -> Engine:
-    """An engine for ``url`` with every table of :data:`metadata` created.
+    """An engine for ``url`` (no table made: :func:`logger_widget.service.migrations.connect` makes them).
 
     A SQLite file is created with mode 0600, or narrowed to it (SQLite gives its write-ahead
     log and shared-memory files ``-wal``, ``-shm`` the database file's mode, whatever the
@@ -216,8 +224,23 @@ def connect(url: str) -> Engine:
     engine = sa.create_engine(parsed, **options)
     if parsed.get_backend_name() == "sqlite" and parsed.database not in (None, "", ":memory:"):
         sa.event.listen(engine, "connect", _sqlite_wal)
-    metadata.create_all(engine)
     return engine
+
+
+def copy_sqlite(source: Path, target: Path) -> None:
+    """Copy the SQLite database ``source`` to ``target`` with SQLite's online backup (consistent while others use it).
+
+    ``source`` is opened read-only; ``target`` is replaced.
+
+    Raises:
+        sqlite3.Error: ``source`` is not a database or cannot be read.
+    """
+    old, new = sqlite3.connect(f"file:{source}?mode=ro", uri=True), sqlite3.connect(target)
+    try:
+        old.backup(new)
+    finally:
+        old.close()
+        new.close()
 
 
 def _sqlite_wal(connection: Any, record: Any) -> None:

@@ -17,35 +17,29 @@ in it, each only at their own seat.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine import Connection
 
 from ..bots import make_bot
 from ..bots.presets import PRESETS
 from ..engine import Game, IllegalTurnError, NotationError
 from ..online.protocol import (
+    PROTOCOL_VERSION,
     Event,
     GameState,
     GameSummary,
     ProtocolError,
     SeatInfo,
-    SeekInfo,
 )
 from . import db
+from .parts import event, new_id, serialized
+from .presence import Presence
+from .seeks import MAX_ACTIVE_GAMES, MAX_BOT_SEATS, MAX_OPEN_SEEKS, Seeks
 
-__all__ = ["ClassGames", "bot_turn", "MAX_OPEN_SEEKS", "MAX_ACTIVE_GAMES"]
-
-#: Open seeks and challenges one pupil may have at once (more: ``too_many``).
-MAX_OPEN_SEEKS = 3
-#: Games in progress one pupil may sit in at once (more: ``too_many``).
-MAX_ACTIVE_GAMES = 8
-#: Bot seats in the games in progress one pupil sits in (more: ``too_many``): the service's bot
-#: worker is the class's, one pupil's bot games must not keep it busy for everyone.
-MAX_BOT_SEATS = 6
+__all__ = ["ClassGames", "MAX_ACTIVE_GAMES", "MAX_BOT_SEATS", "MAX_OPEN_SEEKS", "bot_turn"]
 
 
 def bot_turn(spec: str, record: dict[str, Any], seed: int) -> str:
@@ -57,21 +51,15 @@ def bot_turn(spec: str, record: dict[str, Any], seed: int) -> str:
     return make_bot(spec, seed=seed).choose(game.position).notation()
 
 
-def _event(seq: int, kind: str, at: float, data: dict[str, Any]) -> Event:
-    """An :class:`~logger_widget.online.protocol.Event` from its number, kind, time and data."""
-    event: dict[str, Any] = {"seq": seq, "kind": kind, "at": at, **data}
-    return event  # type: ignore[return-value]  # the data's keys are the Event's (protocol.py)
-
-
-def _new_id(result: Any) -> int:
-    """The primary key of the row an insert made."""
-    key = result.inserted_primary_key
-    assert key is not None
-    return int(key[0])
-
-
-class ClassGames:
+class ClassGames(Seeks, Presence):
     """Seeks, challenges and games over the class database.
+
+    Its parts: the seeks (:class:`.seeks.Seeks`), presence and forfeits
+    (:class:`.presence.Presence`), and here the games, their turns and events, and the
+    teacher's settings.
+
+    Thread-safe: every public method runs under one lock, so the service's database worker
+    thread and its event loop may both call it; ``on_event`` is called on the calling thread.
 
     Args:
         engine: the database (:func:`logger_widget.service.db.connect`).
@@ -81,174 +69,7 @@ class ClassGames:
         forfeit_default: seconds away before forfeiting, until the teacher sets ``forfeit_after``.
     """
 
-    def __init__(
-        self,
-        engine: Engine,
-        clock: Callable[[], float] = time.time,
-        on_event: Callable[[int], None] | None = None,
-        *,
-        online_seconds: float = 60.0,
-        forfeit_default: float = 600.0,
-    ) -> None:
-        self.engine = engine
-        self.clock = clock
-        self.on_event = on_event or (lambda game: None)
-        self.online_seconds = online_seconds
-        self.forfeit_default = forfeit_default
-        # what one service process keeps in memory (it is the database's only writer): the games
-        # (replayed once), who holds each seat (never changes), the games that ended
-        self._games: dict[int, Game] = {}
-        self._seat_holders: dict[int, list[tuple[str | None, str | None]]] = {}
-        self._finished: set[int] = set()
-
-    def forfeit_after(self) -> float:
-        """Seconds a pupil may be away from a game in progress: the teacher's setting, else the default."""
-        return float(self.setting("forfeit_after", self.forfeit_default))
-
-    # ------------------------------------------------------------------ players
-
-    def touch(self, name: str, now: float | None = None) -> None:
-        """Record that ``name`` is online now (a heartbeat or any request)."""
-        now = self.clock() if now is None else now
-        with self.engine.begin() as conn:
-            done = conn.execute(sa.update(db.players).where(db.players.c.name == name).values(last_seen=now))
-            if done.rowcount == 0:
-                conn.execute(
-                    sa.insert(db.players).values(name=name, rating=1500.0, created=now, last_seen=now)
-                )
-
-    def presence(self, online_seconds: float) -> list[dict[str, Any]]:
-        """Every player the service has seen: name, online (seen within ``online_seconds``), last seen, rating."""
-        now = self.clock()
-        with self.engine.connect() as conn:
-            rows = conn.execute(sa.select(db.players).order_by(db.players.c.name)).all()
-        return [
-            {"name": r.name, "online": now - r.last_seen <= online_seconds, "last_seen": r.last_seen,
-             "rating": r.rating}
-            for r in rows
-        ]  # fmt: skip
-
-    def rating(self, name: str) -> float:
-        """``name``'s rating (1500 for a new player)."""
-        with self.engine.connect() as conn:
-            value = conn.execute(sa.select(db.players.c.rating).where(db.players.c.name == name)).scalar()
-        return 1500.0 if value is None else float(value)
-
-    # ------------------------------------------------------------------ seeks and challenges
-
-    def _seek_info(self, conn: Connection, row: Any) -> SeekInfo:
-        joined = conn.execute(
-            sa.select(db.seek_members.c.player).where(db.seek_members.c.seek == row.id)
-            .order_by(db.seek_members.c.joined, db.seek_members.c.player)
-        ).scalars().all()  # fmt: skip
-        return {
-            "id": row.id, "creator": row.creator, "players": row.players, "invite": list(row.invite),
-            "bots": list(row.bots), "joined": list(joined), "status": row.status, "game": row.game,
-            "created": row.created, "turn_limit": row.turn_limit,
-        }  # fmt: skip
-
-    @staticmethod
-    def _may_see_seek(row: Any, viewer: str, teacher: bool) -> bool:
-        return teacher or not row.invite or viewer == row.creator or viewer in row.invite
-
-    def create_seek(
-        self, creator: str, players: int, invite: list[str], bots: list[str], turn_limit: int | None = None
-    ) -> SeekInfo:
-        """A new open seek (``invite`` empty) or challenge; the game starts at once when no seat is left open.
-
-        ``invite`` must be classmates the caller has checked exist (the hub's users); ``bots`` presets.
-
-        Raises:
-            ProtocolError: ``malformed`` (an unknown bot preset, inviting oneself), ``too_many``
-                (:data:`MAX_OPEN_SEEKS` open already, or :data:`MAX_ACTIVE_GAMES` in progress).
-        """
-        for i, spec in enumerate(bots):
-            if spec not in PRESETS:
-                raise ProtocolError(
-                    "malformed",
-                    f"bots[{i}]",
-                    f"{spec!r} is not a bot preset: choose one of {', '.join(PRESETS)}",
-                )
-        if creator in invite:
-            raise ProtocolError("malformed", "invite", "you cannot invite yourself")
-        now = self.clock()
-        with self.engine.begin() as conn:
-            open_count = conn.execute(
-                sa.select(sa.func.count()).select_from(db.seeks)
-                .where(db.seeks.c.creator == creator, db.seeks.c.status == "open")
-            ).scalar_one()  # fmt: skip
-            if open_count >= MAX_OPEN_SEEKS:
-                raise ProtocolError(
-                    "too_many",
-                    "",
-                    f"you have {open_count} open seeks: cancel one first (at most {MAX_OPEN_SEEKS})",
-                )
-            self._check_active(conn, creator, len(bots))
-            seek_id = _new_id(
-                conn.execute(
-                    sa.insert(db.seeks).values(
-                        creator=creator,
-                        players=players,
-                        invite=invite,
-                        bots=bots,
-                        status="open",
-                        created=now,
-                        turn_limit=turn_limit,
-                    )
-                )
-            )
-            info, game = self._join(conn, seek_id, creator)
-        self._started(game)
-        return info
-
-    def _join(self, conn: Connection, seek_id: int, name: str) -> tuple[SeekInfo, int | None]:
-        """Seat ``name`` in the seek, start its game when every seat is filled: the seek now, the game or ``None``."""
-        conn.execute(sa.insert(db.seek_members).values(seek=seek_id, player=name, joined=self.clock()))
-        game = self._start_if_full(
-            conn, conn.execute(sa.select(db.seeks).where(db.seeks.c.id == seek_id)).one()
-        )
-        return self._seek_info(
-            conn, conn.execute(sa.select(db.seeks).where(db.seeks.c.id == seek_id)).one()
-        ), game
-
-    def _started(self, game: int | None) -> None:
-        """Once committed, a new game wakes the bot worker (a bot may sit at seat 1)."""
-        if game is not None:
-            self.on_event(game)
-
-    def _check_active(self, conn: Connection, name: str, bots: int = 0) -> None:
-        mine = (
-            sa.select(db.seats.c.game)
-            .join(db.games, db.games.c.id == db.seats.c.game)
-            .where(db.seats.c.player == name, db.games.c.status == "active")
-        )
-        active = conn.execute(sa.select(sa.func.count()).select_from(mine.subquery())).scalar_one()
-        if active >= MAX_ACTIVE_GAMES:
-            raise ProtocolError(
-                "too_many", "", f"{name} plays {active} games already (at most {MAX_ACTIVE_GAMES} at once)"
-            )
-        if bots:
-            seated = conn.execute(
-                sa.select(sa.func.count()).select_from(db.seats)
-                .where(db.seats.c.game.in_(mine), db.seats.c.bot.is_not(None))
-            ).scalar_one()  # fmt: skip
-            if seated + bots > MAX_BOT_SEATS:
-                raise ProtocolError(
-                    "too_many", "bots",
-                    f"{name}'s games in progress have {seated} bot seats; {bots} more would pass {MAX_BOT_SEATS}",
-                )  # fmt: skip
-
-    def _start_if_full(self, conn: Connection, row: Any) -> int | None:
-        joined = self._seek_info(conn, row)["joined"]
-        if len(joined) + len(row.bots) < row.players or (row.invite and set(row.invite) - set(joined)):
-            return None
-        game_id = self._insert_game(conn, [*joined, *[None] * len(row.bots)], list(row.bots),
-                                    seek=row.id, arena=None, turn_limit=row.turn_limit)  # fmt: skip
-        conn.execute(
-            sa.update(db.seeks).where(db.seeks.c.id == row.id).values(status="started", game=game_id)
-        )
-        return game_id
-
+    @serialized
     def start_game(
         self, names: list[str | None], bots: list[str], *, arena: int | None = None, seek: int | None = None,
         turn_limit: int | None = None,
@@ -286,7 +107,7 @@ class ClassGames:
     ) -> int:  # fmt: skip
         now = self.clock()
         game = Game.new(players=len(names), turn_limit=turn_limit)
-        game_id = _new_id(conn.execute(
+        game_id = new_id(conn.execute(
             sa.insert(db.games).values(
                 status="active", players=len(names), start=game.start.to_lpn(), lpn=game.position.to_lpn(),
                 ply=0, last_seq=0, created=now, seek=seek, arena=arena, turn_limit=turn_limit,
@@ -305,71 +126,6 @@ class ClassGames:
         game.metadata = {"names": seated, "game": game_id}
         self._games[game_id] = game
         return game_id
-
-    def seeks(self, viewer: str, teacher: bool = False) -> list[SeekInfo]:
-        """The open seeks and challenges ``viewer`` may see (open seeks, their own, those inviting them)."""
-        with self.engine.connect() as conn:
-            rows = conn.execute(
-                sa.select(db.seeks).where(db.seeks.c.status == "open").order_by(db.seeks.c.id)
-            ).all()
-            return [self._seek_info(conn, r) for r in rows if self._may_see_seek(r, viewer, teacher)]
-
-    def _seek_row(self, conn: Connection, seek_id: int, viewer: str, teacher: bool) -> Any:
-        row = conn.execute(sa.select(db.seeks).where(db.seeks.c.id == seek_id)).one_or_none()
-        if row is None:
-            raise ProtocolError("not_found", "seek", f"there is no seek {seek_id}")
-        if not self._may_see_seek(row, viewer, teacher):
-            raise ProtocolError(
-                "forbidden", "seek", f"seek {seek_id} is a challenge between other classmates"
-            )
-        return row
-
-    def seek(self, seek_id: int, viewer: str, teacher: bool = False) -> SeekInfo:
-        """One seek or challenge, for a viewer allowed to see it.
-
-        Raises:
-            ProtocolError: ``not_found``; ``forbidden`` for another pupils' challenge.
-        """
-        with self.engine.connect() as conn:
-            return self._seek_info(conn, self._seek_row(conn, seek_id, viewer, teacher))
-
-    def accept(self, seek_id: int, name: str) -> SeekInfo:
-        """``name`` takes a seat in an open seek, or accepts a challenge addressed to them.
-
-        Raises:
-            ProtocolError: ``not_found``, ``forbidden`` (a challenge to others), ``conflict``
-                (not open any more, already joined, full), ``too_many``.
-        """
-        with self.engine.begin() as conn:
-            row = self._seek_row(conn, seek_id, name, False)
-            if row.status != "open":
-                raise ProtocolError("conflict", "seek", f"seek {seek_id} is {row.status}, not open")
-            info = self._seek_info(conn, row)
-            if name in info["joined"]:
-                raise ProtocolError("conflict", "seek", f"you have already joined seek {seek_id}")
-            self._check_active(conn, name)
-            info, game = self._join(conn, seek_id, name)
-        self._started(game)
-        return info
-
-    def cancel(self, seek_id: int, name: str, teacher: bool = False) -> SeekInfo:
-        """The creator (or the teacher) cancels an open seek; an invited classmate declines it likewise.
-
-        Raises:
-            ProtocolError: ``not_found``, ``forbidden`` (someone else's seek), ``conflict`` (not open).
-        """
-        with self.engine.begin() as conn:
-            row = self._seek_row(conn, seek_id, name, teacher)
-            if not (teacher or name == row.creator or name in row.invite):
-                raise ProtocolError(
-                    "forbidden", "seek", f"seek {seek_id} is {row.creator}'s: only they cancel it"
-                )
-            if row.status != "open":
-                raise ProtocolError("conflict", "seek", f"seek {seek_id} is {row.status}, not open")
-            conn.execute(sa.update(db.seeks).where(db.seeks.c.id == seek_id).values(status="cancelled"))
-            return self._seek_info(
-                conn, conn.execute(sa.select(db.seeks).where(db.seeks.c.id == seek_id)).one()
-            )
 
     # ------------------------------------------------------------------ games
 
@@ -391,19 +147,30 @@ class ClassGames:
         return found
 
     def _seats(self, conn: Connection, game_id: int, active: bool = False) -> list[SeatInfo]:
+        return self._seats_of(conn, {game_id: active})[game_id]
+
+    def _seats_of(self, conn: Connection, games: dict[int, bool]) -> dict[int, list[SeatInfo]]:
+        """The seats of each game of ``{game id: active}`` (seat 1 first), read in one query."""
+        seats: dict[int, list[SeatInfo]] = {g: [] for g in games}
+        if not games:
+            return seats
         rows = conn.execute(
-            sa.select(db.seats).where(db.seats.c.game == game_id).order_by(db.seats.c.seat)
+            sa.select(db.seats)
+            .where(db.seats.c.game.in_(list(games)))
+            .order_by(db.seats.c.game, db.seats.c.seat)
         ).all()
-        now, forfeit = self.clock(), self.forfeit_after() if active else 0.0
-        seats: list[SeatInfo] = []
+        now = self.clock()
+        forfeit = self.forfeit_after() if any(games.values()) else 0.0
         for r in rows:
+            active = games[r.game]
             online = r.player is None or now - r.last_seen <= self.online_seconds
             left = None if online or not active else max(0.0, r.last_seen + forfeit - now)
-            seats.append(
+            seats[r.game].append(
                 {"seat": r.seat, "player": r.player, "bot": r.bot, "online": online, "forfeit_in": left}
             )
         return seats
 
+    @serialized
     def game(self, game_id: int, conn: Connection | None = None) -> Game:
         """The engine's :class:`Game` of ``game_id`` (every turn replayed and checked).
 
@@ -433,17 +200,33 @@ class ClassGames:
     def _forget_if_finished(self, game_id: int) -> None:
         if game_id in self._finished:
             self._games.pop(game_id, None)
+            self._feeds.pop(game_id, None)
 
     def _summary(self, conn: Connection, row: Any) -> GameSummary:
-        active = row.status == "active"  # a finished game is not replayed for its summary
-        return {
-            "id": row.id, "status": row.status, "players": row.players,
-            "seats": self._seats(conn, row.id, active),
-            "ply": row.ply, "to_move": self.game(row.id, conn).position.to_move if active else None,
-            "created": row.created, "finished": row.finished, "result": row.result, "last_seq": row.last_seq,
-            "turn_limit": row.turn_limit,
-        }  # fmt: skip
+        return self._summaries(conn, [row])[0]
 
+    def _summaries(self, conn: Connection, rows: list[Any]) -> list[GameSummary]:
+        """The :class:`GameSummary` of each game row, every game's seats read in one query."""
+        seats = self._seats_of(conn, {r.id: r.status == "active" for r in rows})
+        return [
+            {
+                "id": row.id,
+                "status": row.status,
+                "players": row.players,
+                "seats": seats[row.id],
+                # a finished game is not replayed for its summary
+                "ply": row.ply,
+                "to_move": self.game(row.id, conn).position.to_move if row.status == "active" else None,
+                "created": row.created,
+                "finished": row.finished,
+                "result": row.result,
+                "last_seq": row.last_seq,
+                "turn_limit": row.turn_limit,
+            }  # fmt: skip
+            for row in rows
+        ]
+
+    @serialized
     def games(
         self, viewer: str | None = None, status: str | None = None, limit: int | None = None
     ) -> list[GameSummary]:
@@ -462,8 +245,9 @@ class ClassGames:
                 )
             if status is not None:
                 query = query.where(db.games.c.status == status)
-            return [self._summary(conn, r) for r in conn.execute(query).all()]
+            return self._summaries(conn, list(conn.execute(query).all()))
 
+    @serialized
     def state(self, game_id: int, viewer: str) -> GameState:
         """The whole game for ``viewer`` (a player or a watcher).
 
@@ -475,7 +259,7 @@ class ClassGames:
             summary = self._summary(conn, row)
             game = self.game(game_id, conn)
         return {
-            **summary, "protocol": 1, "start": game.start.to_lpn(), "lpn": game.position.to_lpn(),
+            **summary, "protocol": PROTOCOL_VERSION, "start": game.start.to_lpn(), "lpn": game.position.to_lpn(),
             "turns": [t.notation() for t in game.turns],
             "you": [s["seat"] for s in summary["seats"] if s["player"] == viewer],
         }  # fmt: skip
@@ -490,13 +274,14 @@ class ClassGames:
         seq: int | None = None,
     ) -> Event:
         """Insert the next event of ``game_id``; ``seq``: its number, already written to ``games.last_seq``."""
+        self._feeds.pop(game_id, None)  # read again once this transaction is over
         if seq is None:
             seq = (
                 conn.execute(sa.select(db.games.c.last_seq).where(db.games.c.id == game_id)).scalar_one() + 1
             )
             conn.execute(sa.update(db.games).where(db.games.c.id == game_id).values(last_seq=seq))
         conn.execute(sa.insert(db.events).values(game=game_id, seq=seq, kind=kind, at=now, data=data))
-        return _event(seq, kind, now, data)
+        return event(seq, kind, now, data)
 
     def _finish(self, conn: Connection, game_id: int, result: dict[str, Any], now: float) -> None:
         self._finished.add(game_id)
@@ -507,6 +292,7 @@ class ClassGames:
         )
         self._add_event(conn, game_id, "over", {"result": result}, now)
 
+    @serialized
     def play(self, game_id: int, by: str, ply: int, text: str, *, bot: bool = False) -> Event:
         """Play ``text`` at ``ply`` in ``game_id`` for ``by`` (a pupil, or with ``bot`` the service's bot seat).
 
@@ -576,6 +362,7 @@ class ClassGames:
         self.on_event(game_id)
         return event
 
+    @serialized
     def resign(self, game_id: int, name: str) -> Event:
         """``name`` gives up: the game ends, reason ``"resign"`` (see :meth:`_abandon`).
 
@@ -613,7 +400,7 @@ class ClassGames:
                 "tie_break": None, "reason": reason, "left": left,
             }  # fmt: skip
             self._finish(conn, game_id, result, now)
-            event = conn.execute(
+            last = conn.execute(
                 sa.select(db.events)
                 .where(db.events.c.game == game_id)
                 .order_by(db.events.c.seq.desc())
@@ -621,86 +408,9 @@ class ClassGames:
             ).one()
         self._forget_if_finished(game_id)
         self.on_event(game_id)
-        return _event(event.seq, event.kind, event.at, event.data)
+        return event(last.seq, last.kind, last.at, last.data)
 
-    def touch_seat(self, game_id: int, name: str) -> None:
-        """``name`` is looking at ``game_id`` now; if they were away, a ``presence`` event says they are back."""
-        now = self.clock()
-        back = []
-        with self.engine.begin() as conn:
-            rows = conn.execute(
-                sa.select(db.seats.c.seat, db.seats.c.away)
-                .where(db.seats.c.game == game_id, db.seats.c.player == name)
-            ).all()  # fmt: skip
-            if not rows:
-                return
-            conn.execute(
-                sa.update(db.seats).where(db.seats.c.game == game_id, db.seats.c.player == name)
-                .values(last_seen=now, away=False)
-            )  # fmt: skip
-            if self._game_row(conn, game_id).status == "active":
-                for seat, away in rows:
-                    if away:
-                        back.append(
-                            self._add_event(
-                                conn, game_id, "presence", {"seat": seat, "by": name, "online": True}, now
-                            )
-                        )
-        if back:
-            self.on_event(game_id)
-
-    def mark_away(self) -> list[int]:
-        """A ``presence`` event for every pupil not seen in a game in progress for ``online_seconds``.
-
-        Returns:
-            The games that got an event.
-        """
-        now = self.clock()
-        changed: set[int] = set()
-        with self.engine.begin() as conn:
-            rows = conn.execute(
-                sa.select(db.seats.c.game, db.seats.c.seat, db.seats.c.player)
-                .join(db.games, db.games.c.id == db.seats.c.game)
-                .where(db.games.c.status == "active", db.seats.c.player.is_not(None),
-                       db.seats.c.away.is_(False), db.seats.c.last_seen < now - self.online_seconds)
-            ).all()  # fmt: skip
-            for game_id, seat, player in rows:
-                conn.execute(
-                    sa.update(db.seats)
-                    .where(db.seats.c.game == game_id, db.seats.c.seat == seat)
-                    .values(away=True)
-                )
-                self._add_event(conn, game_id, "presence", {"seat": seat, "by": player, "online": False}, now)
-                changed.add(game_id)
-        for game_id in sorted(changed):
-            self.on_event(game_id)
-        return sorted(changed)
-
-    def forfeit_absent(self) -> list[int]:
-        """End every game in progress where a pupil has not been seen for :meth:`forfeit_after` seconds.
-
-        Returns:
-            The ids of the games ended (reason ``"forfeit"``).
-        """
-        deadline = self.clock() - self.forfeit_after()
-        with self.engine.connect() as conn:
-            rows = conn.execute(
-                sa.select(db.seats.c.game, db.seats.c.player).join(db.games, db.games.c.id == db.seats.c.game)
-                .where(db.games.c.status == "active", db.seats.c.player.is_not(None),
-                       db.seats.c.last_seen < deadline)
-            ).all()  # fmt: skip
-        away: dict[int, list[str]] = {}
-        for game_id, player in rows:
-            away.setdefault(game_id, []).append(player)
-        ended = []
-        for game_id, names in sorted(away.items()):
-            try:
-                self._abandon(game_id, names, "forfeit")
-                ended.append(game_id)
-            except ProtocolError:  # finished meanwhile
-                pass
-        return ended
-
+    @serialized
     def events(self, game_id: int, after: int) -> list[Event]:
         """The events of ``game_id`` with ``seq > after``, in order.
 
@@ -709,32 +419,46 @@ class ClassGames:
         """
         return self.events_since(game_id, after)[0]
 
+    @serialized
     def events_since(self, game_id: int, after: int) -> tuple[list[Event], str, int]:
         """``(the events with seq > after, status, last_seq)`` of ``game_id``, read together.
 
         Raises:
             ProtocolError: ``not_found``.
         """
-        with self.engine.connect() as conn:
-            row = self._game_row(conn, game_id)
-            if row.last_seq <= after:
-                return [], row.status, row.last_seq
-            rows = conn.execute(
-                sa.select(db.events).where(db.events.c.game == game_id, db.events.c.seq > after)
-                .order_by(db.events.c.seq)
-            ).all()  # fmt: skip
-        return [_event(r.seq, r.kind, r.at, r.data) for r in rows], row.status, row.last_seq
+        status, last_seq, found = self._feed_of(game_id)
+        return [e for e in found if e["seq"] > after], status, last_seq
 
+    def _feed_of(self, game_id: int) -> tuple[str, int, list[Event]]:
+        """``(status, last_seq, every event)`` of ``game_id`` as last read: read again after each new event.
+
+        Every long-poll of a game that an event wakes asks for it: one read serves them all.
+        """
+        feed = self._feeds.get(game_id)
+        if feed is None:
+            with self.engine.connect() as conn:
+                row = self._game_row(conn, game_id)
+                rows = conn.execute(
+                    sa.select(db.events).where(db.events.c.game == game_id).order_by(db.events.c.seq)
+                ).all()
+            feed = self._feeds[game_id] = (
+                row.status,
+                row.last_seq,
+                [event(r.seq, r.kind, r.at, r.data) for r in rows],
+            )
+        return feed
+
+    @serialized
     def progress(self, game_id: int) -> tuple[str, int]:
         """``(status, last_seq)`` of ``game_id``: ``"active"`` or ``"finished"``, its last event's number.
 
         Raises:
             ProtocolError: ``not_found``.
         """
-        with self.engine.connect() as conn:
-            row = self._game_row(conn, game_id)
-        return row.status, row.last_seq
+        status, last_seq, _ = self._feed_of(game_id)
+        return status, last_seq
 
+    @serialized
     def record(self, game_id: int) -> dict[str, Any]:
         """The game record (``Game.to_record()``, the project's game-record format) of ``game_id``.
 
@@ -754,6 +478,7 @@ class ClassGames:
             record["metadata"]["result"] = row.result
         return record
 
+    @serialized
     def bot_to_move(self, game_id: int) -> tuple[str, int, dict[str, Any]] | None:
         """``(preset, ply, record)`` when a bot seat is to move in the active game ``game_id``, else ``None``."""
         if game_id in self._finished:
@@ -770,15 +495,22 @@ class ClassGames:
                 return None
         return preset, len(game.turns), game.to_record()
 
+    @serialized
     def setting(self, key: str, default: Any) -> Any:
-        """A teacher's setting (``default`` when never set)."""
-        with self.engine.connect() as conn:
-            value = conn.execute(sa.select(db.settings.c.value).where(db.settings.c.key == key)).scalar()
+        """A teacher's setting (``default`` when never set); read from the database once, then kept."""
+        if key not in self._settings:
+            with self.engine.connect() as conn:
+                self._settings[key] = conn.execute(
+                    sa.select(db.settings.c.value).where(db.settings.c.key == key)
+                ).scalar()
+        value = self._settings[key]
         return default if value is None else value
 
+    @serialized
     def set_setting(self, key: str, value: Any) -> None:
         """Store a teacher's setting."""
         with self.engine.begin() as conn:
             done = conn.execute(sa.update(db.settings).where(db.settings.c.key == key).values(value=value))
             if done.rowcount == 0:
                 conn.execute(sa.insert(db.settings).values(key=key, value=value))
+        self._settings[key] = value

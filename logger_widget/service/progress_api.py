@@ -37,7 +37,6 @@ from ..i18n.texts.lessons import KEYS as LESSON_KEYS
 from ..online.protocol import PROTOCOL_VERSION, ProtocolError
 from ..progress import Attempt, LessonDone, PersonalPuzzle, ProgressError, ProgressRecordError
 from ..progress import sql as progress_sql
-from ..progress.records import rating_of
 from ..progress.sql import SQLProgressStore
 from ..puzzles import puzzle_by_id, update_rating, verify
 from .auth import APIHandler
@@ -59,6 +58,8 @@ def routes(service: Any) -> list[tuple[Any, ...]]:
         (r"api/progress/me/personal/([^/]{1,80})", PersonalHandler),
         (r"api/progress/pupils", PupilsHandler),
         (r"api/progress/pupils/([^/]{1,200})", PupilHandler),
+        (r"api/progress/pupils/([^/]{1,200})/games/([^/]{1,80})", RemoveGameHandler),
+        (r"api/progress/pupils/([^/]{1,200})/personal/([^/]{1,80})", RemovePersonalHandler),
     ]
 
 
@@ -76,19 +77,9 @@ class _ProgressHandler(APIHandler):
         except ProgressRecordError as error:
             raise ProtocolError("malformed", what, str(error)) from None
 
-    def count(self, table: sa.Table) -> int:
-        """How many rows of ``table`` the requester has."""
-        with self.service.engine.connect() as conn:
-            return int(
-                conn.execute(
-                    sa.select(sa.func.count()).select_from(table).where(table.c.pupil == self.pupil)
-                ).scalar()
-                or 0
-            )
-
     def limit(self, kind: str, table: sa.Table) -> None:
-        """Refuse a new record beyond :data:`LIMITS`."""
-        if self.count(table) >= LIMITS[kind]:
+        """Refuse a new record of ``kind`` (its ``table``) beyond :data:`LIMITS`."""
+        if self.store().count(kind) >= LIMITS[kind]:
             raise ProtocolError("too_many", kind, f"at most {LIMITS[kind]} {kind} are kept for one pupil")
 
     def done(self, status: int = 200) -> None:
@@ -130,35 +121,42 @@ class LessonsHandler(_ProgressHandler):
 
 
 class AttemptsHandler(_ProgressHandler):
-    """``POST api/progress/me/attempts``: a rated first try, scored again by the service (module docstring)."""
+    """``POST api/progress/me/attempts``: a rated first try, judged and scored by the service (module docstring).
+
+    Reads no more than the puzzle and the pupil's current rating: an attempt costs the same
+    with 10 or 20,000 records saved.
+    """
 
     def post(self) -> None:  # noqa: D102
         attempt: Attempt = self.record(Attempt, "attempt")
+        self.limit("attempts", progress_sql.attempts)
         store = self.store()
-        snap = store.snapshot()
         if attempt.personal:
-            puzzle = next((p for p in snap.personal if p.id == attempt.puzzle), None)
+            puzzle = store.personal_puzzle(attempt.puzzle)
             if puzzle is None:
                 raise ProtocolError("not_found", "puzzle", f"no personal puzzle {attempt.puzzle!r} of yours")
-            solutions = puzzle.solutions
+            _check_answer(puzzle.lpn, puzzle.solutions, attempt)
             checked = attempt
-            lpn = puzzle.lpn
         else:
             try:
                 shipped = puzzle_by_id(attempt.puzzle)
             except KeyError as error:
                 raise ProtocolError("not_found", "puzzle", str(error.args[0])) from None
-            solutions, lpn = shipped.solutions, shipped.lpn
-            before = rating_of(list(snap.attempts))
+            _check_answer(shipped.lpn, shipped.solutions, attempt)
+            if store.tried(attempt.puzzle):  # only the first try is rated: a repeat changes nothing
+                self.send({"protocol": PROTOCOL_VERSION, "ok": True, "rated": False,
+                           "message": f"puzzle {attempt.puzzle!r} was tried already: only the first try is rated"})  # fmt: skip
+                return
+            before = store.rating()
             after = update_rating(before, shipped.rating, shipped.deviation, attempt.solved)
             checked = Attempt(
                 attempt.puzzle, attempt.solved, before.rating, after.rating, after.deviation,
                 attempt.at, False, attempt.turn,
             )  # fmt: skip
-        _check_answer(lpn, solutions, attempt)
-        self.limit("attempts", progress_sql.attempts)
         store.add_attempt(checked)
-        self.send({"protocol": PROTOCOL_VERSION, "ok": True, "attempt": checked.to_dict()}, 201)
+        self.send(
+            {"protocol": PROTOCOL_VERSION, "ok": True, "rated": True, "attempt": checked.to_dict()}, 201
+        )
 
 
 def _check_answer(lpn: str, solutions: frozenset[str], attempt: Attempt) -> None:
@@ -201,10 +199,7 @@ class GameHandler(_ProgressHandler):
             raise ProtocolError("malformed", "record", f"not a game record: {error}") from None
         if replayed.is_over != saved.finished:
             raise ProtocolError("malformed", "finished", "says otherwise than the record")
-        key = (progress_sql.games.c.pupil == self.pupil) & (progress_sql.games.c.game == game)
-        with self.service.engine.connect() as conn:
-            known = conn.execute(sa.select(progress_sql.games.c.game).where(key)).first() is not None
-        if not known:
+        if not self.store().has_game(game):
             self.limit("games", progress_sql.games)
         self.store().save_game(saved)
         self.done()
@@ -217,7 +212,7 @@ class PersonalHandler(_ProgressHandler):
         puzzle: PersonalPuzzle = self.record(PersonalPuzzle, "personal")
         if puzzle.id != pid:
             raise ProtocolError("malformed", "id", f"the body's id {puzzle.id!r} is not the URL's {pid!r}")
-        saved = next((p for p in self.store().snapshot().personal if p.id == pid), None)
+        saved = self.store().personal_puzzle(pid)
         if saved is None:  # a new one: its proof is checked again here, and the turn played is no solution
             self.limit("personal", progress_sql.personal)
             if not verify(puzzle.lpn, puzzle.solutions).ok:
@@ -239,12 +234,8 @@ class PupilsHandler(_ProgressHandler):
         if not self.teacher:
             raise ProtocolError("forbidden", "", "only the teacher sees every pupil's progress")
         names = progress_sql.pupils(self.service.engine)
-        self.send(
-            {
-                "protocol": PROTOCOL_VERSION,
-                "pupils": [self.store(name).snapshot().to_dict(records=False) for name in names],
-            }
-        )
+        found = progress_sql.snapshots(self.service.engine, names)  # one query per table for the class
+        self.send({"protocol": PROTOCOL_VERSION, "pupils": [found[n].to_dict(records=False) for n in names]})
 
 
 class PupilHandler(_ProgressHandler):
@@ -254,3 +245,30 @@ class PupilHandler(_ProgressHandler):
         if name != self.pupil and not self.teacher:
             raise ProtocolError("forbidden", "name", "a pupil sees only their own progress")
         self.send(self.store(name).snapshot().to_dict())
+
+
+class _RemoveHandler(_ProgressHandler):
+    """The teacher removes one record of a pupil's (a record that breaks a view, or should not count)."""
+
+    kind = ""
+
+    def delete(self, name: str, key: str) -> None:  # noqa: D102
+        if not self.teacher:
+            raise ProtocolError("forbidden", "", "only the teacher removes a pupil's records")
+        store = self.store(name)
+        removed = store.delete_game(key) if self.kind == "game" else store.delete_personal(key)
+        if not removed:
+            raise ProtocolError("not_found", self.kind, f"{name} has no {self.kind} {key[:80]!r}")
+        self.done()
+
+
+class RemoveGameHandler(_RemoveHandler):
+    """``DELETE api/progress/pupils/<name>/games/<id>``: remove a pupil's saved game (the teacher only)."""
+
+    kind = "game"
+
+
+class RemovePersonalHandler(_RemoveHandler):
+    """``DELETE api/progress/pupils/<name>/personal/<id>``: remove a pupil's personal puzzle (the teacher only)."""
+
+    kind = "personal"

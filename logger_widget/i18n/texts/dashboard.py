@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from .. import NP_, PMessage
+from .. import NNP_, NP_, PMessage, PPluralMessage
 
-__all__ = ["ARENA", "COLUMNS", "CSV", "PAGE", "PROGRESS"]
+__all__ = ["ARENA", "COLUMNS", "CSV", "PAGE", "PROGRESS", "UNREADABLE"]
 
 # TRANSLATORS: the teacher's dashboard of the class game service (a web page). Instructions to the
 # teacher are infinitives or impersonal (uk «Скопіювати…»); the pupil's own page says «ти» / «tú».
@@ -110,7 +110,20 @@ PROGRESS: MappingProxyType[str, PMessage] = MappingProxyType(
         "score": NP_("dashboard:progress", "{score} / {max}"),
         "csv": NP_("dashboard:progress", "Download as CSV"),
         "unavailable": NP_("dashboard:progress", "Progress cannot be read now: {reason}"),
+        "kernel_word": NP_(
+            "dashboard:progress",
+            "The service checks every puzzle try itself and rates only the first try at a puzzle. "
+            "Lessons done, hints used and the reviews of games are as the pupil's notebook reported them.",
+        ),
     }
+)
+
+#: A pupil's saved records the service cannot read (left out of their line), by count.
+# TRANSLATORS: shown beside a pupil's name in the progress table.
+UNREADABLE: PPluralMessage = NNP_(
+    "dashboard:progress",
+    "{n} saved record cannot be read and is left out",
+    "{n} saved records cannot be read and are left out",
 )
 
 #: The CSV file's column headings, in order (context ``dashboard:csv``).

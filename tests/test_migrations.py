@@ -1,0 +1,77 @@
+"""The class database's schema versions (alembic): a database the service made before versions is upgraded, every row kept.
+
+``tests/data/classgame-before-versions.sqlite`` was made by the service as released before the
+schema had versions (a challenge played three turns and resigned, an open seek, the teacher's
+settings, a pupil's lesson, attempt and saved game).
+"""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+from pathlib import Path
+
+import sqlalchemy as sa
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from servicekit import in_process_service
+
+from logger_widget.service import migrations
+
+BEFORE = Path(__file__).resolve().parent / "data" / "classgame-before-versions.sqlite"
+
+
+def _rows(path: Path) -> dict[str, list[tuple[object, ...]]]:
+    with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as conn:
+        tables = [t for (t,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        return {
+            t: sorted(conn.execute(f"SELECT * FROM {t}").fetchall(), key=repr)
+            for t in tables
+            if t != "alembic_version"
+        }
+
+
+def test_a_database_made_before_versions_is_upgraded_at_start_without_losing_a_row(tmp_path: Path) -> None:
+    path = tmp_path / "classgame.sqlite"
+    shutil.copy(BEFORE, path)
+    before = _rows(path)
+    assert sum(len(r) for r in before.values()) >= 20 and before["turns"]
+    with in_process_service(tmp_path, ["ann", "bob", "cat"]) as running:
+        assert migrations.current(running.service.engine) == migrations.HEAD
+        after = _rows(path)
+        assert after == before, "every row kept, none changed"
+        state = running.client("ann").ok("GET", "games/1")
+        assert state["status"] == "finished" and len(state["turns"]) == 3
+        progress = running.client("ann").ok("GET", "progress/me")
+        assert [g["game"] for g in progress["games"]] == ["g-1"] and progress["rating"]["played"] == 1
+    copy = tmp_path / "classgame.sqlite.before-versions"
+    assert _rows(copy) == before, "the copy made before the upgrade is the database as it was"
+    assert copy.stat().st_mode & 0o777 == 0o600
+
+
+def test_the_newest_revision_describes_exactly_the_tables_the_code_declares(tmp_path: Path) -> None:
+    engine = migrations.connect(f"sqlite:///{tmp_path / 'new.sqlite'}")
+    try:
+        with engine.connect() as conn:
+            diff = compare_metadata(MigrationContext.configure(conn), migrations.metadata())
+        assert diff == [], diff
+        again = migrations.upgrade(engine)  # a second start changes nothing
+        assert again == migrations.HEAD and not list(tmp_path.glob("*.before-*"))
+    finally:
+        engine.dispose()
+
+
+def test_an_old_database_gets_a_schema_version(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite"
+    shutil.copy(BEFORE, path)
+    engine = migrations.connect(f"sqlite:///{path}")
+    try:
+        with engine.connect() as conn:
+            assert (
+                conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar_one()
+                == migrations.HEAD
+            )
+            indexes = {i["name"] for i in sa.inspect(conn).get_indexes("progress_attempts")}
+        assert "ix_progress_attempts_pupil_puzzle" in indexes
+    finally:
+        engine.dispose()
