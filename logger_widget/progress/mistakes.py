@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -44,10 +43,8 @@ from .schedule import new_card
 
 __all__ = [
     "PROOFS",
-    "Outcome",
     "candidate",
     "check_proof",
-    "outcome",
     "personal_puzzles",
     "puzzle_id",
     "review_summary",
@@ -164,30 +161,6 @@ def candidate(game: str, turn: TurnReview, when: datetime | None = None) -> Pers
         created=created,
         proof=proof,
     )
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """What came of a review for the pupil's seats (what the board tells after it).
-
-    Attributes:
-        errors: the pupil's errors (inaccuracies, mistakes, blunders) in the game.
-        puzzles: the personal puzzles made of them (new and already known).
-        fresh: how many of those are new.
-        blunders: the pupil's blunders.
-    """
-
-    errors: int
-    puzzles: int
-    fresh: int
-    blunders: int
-
-
-def outcome(review: Review, seats: Iterable[int], made: int, fresh: int) -> Outcome:
-    """The :class:`Outcome` of ``review`` for ``seats``, with ``made`` puzzles of which ``fresh`` are new."""
-    chosen = set(seats)
-    errors = [t for t in review.turns if t.seat in chosen and t.is_error]
-    return Outcome(len(errors), made, fresh, sum(t.label == "blunder" for t in errors))
 
 
 def personal_puzzles(
