@@ -17,10 +17,10 @@ from logger_widget.i18n import Translator
 
 
 def test_a_quiet_turn_gets_a_reason_from_what_it_leaves_to_the_next_player() -> None:
-    """Before: "Putting protesters on c3 was better. The turn played scored 0 points." (no reason; both 0)."""
+    """Before: "Putting protesters on c3 was better. The turn played scored 0 points." (no reason; both 0; plural for one)."""
     text = review_sentence(Translator("en"), turn_review(QUIET_LEAVES))
     assert text == (
-        "Turn 7, Player 2: a mistake (12% of the winning chances lost). Putting protesters on c3 was better. "
+        "Turn 7, Player 2: a mistake (12% of the winning chances lost). Putting a protester on c3 was better. "
         "After it, the biggest chop Player 1 could make would be 0 trees, not 1."
     )
 

@@ -575,7 +575,7 @@ def test_export_and_import_records() -> None:
     assert fd.send("import", text="{not json") == "rejected"
     assert fd.view["notice"]["kind"] == "error" and not fresh.game.turns
     assert fd.send("import", text=text) == "ok"
-    assert fresh.position == b.position and fresh.view["notice"]["kind"] == "success"
+    assert fresh.position == b.position and fresh.view["notice"]["kind"] == "info"  # not "✓ Correct"
 
 
 def test_hint_shows_the_search_bots_suggestion() -> None:
@@ -1221,3 +1221,13 @@ def test_the_status_says_what_the_board_chose_for_the_player() -> None:
     # a free choice says nothing more
     board = sync_board(("human", "human"), record=PROTEST)
     assert "walled in" not in board.view["status"]["text"] and "only" not in board.view["status"]["text"]
+
+
+def test_notices_that_judge_nothing_are_not_labelled_correct() -> None:
+    """ "New game. Good luck!" and "Game loaded." are notes: board.js labels a "success" notice "✓ Correct"."""
+    b = sync_board(("human", "human"))
+    b.play(next(iter(b.position.legal_turns())))
+    b.new_game()
+    assert b.view["notice"]["text"] == "New game. Good luck!" and b.view["notice"]["kind"] == "info"
+    b.load(Game.new(2))
+    assert b.view["notice"]["text"] == "Game loaded." and b.view["notice"]["kind"] == "info"

@@ -66,7 +66,8 @@ def _better_turn(tr: Translator, better: TurnFacts, played: TurnFacts) -> str:
     if better.kind == "plant" and not (played.kind == "plant" and played.cells == better.cells):
         return tr.format(SENTENCES["best_plant"], cell=better.cells[0])
     if better.kind == "protest" and not (played.kind == "protest" and played.cells == better.cells):
-        return tr.format(SENTENCES["best_protest"], cells=tr.format_list(list(better.cells)))
+        cells = list(better.cells)
+        return tr.count(COUNTS["best_protest"], len(cells), cells=tr.format_list(cells))
     return tr.format(SENTENCES["best_move"], cell=better.turn.destination)
 
 
