@@ -152,6 +152,11 @@ def test_the_second_hint_shows_the_solution_and_counts_as_not_solved(board) -> N
     assert d.send("restart") == "ok" and board.session.hints == 0
     assert d.send("hint") == "ok" and d.send("hint") == "ok" and board.rating == dropped
     assert "counts as not solved" not in board.view["hint"]["text"]
+    # the shown solution played after "Try again": no "✓ Correct" under a "not solved" status
+    board.play(solution)
+    view = board.view
+    assert view["notice"]["kind"] == "info" and view["notice"]["text"].startswith("Right!")
+    assert view["status"]["text"].startswith("You played the solution shown: it does not count as solved.")
 
 
 def test_a_wrong_turn_after_the_first_hint_still_lowers_the_rating(board) -> None:

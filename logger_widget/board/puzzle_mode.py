@@ -259,8 +259,9 @@ class PuzzleSession(TeachingMode):
             return None
         if self.next is None:
             return tr.translate(texts.LABELS["status_last"])
-        solved = self.result == "right" and self.hints < 2
-        return tr.translate(texts.LABELS["status_right" if solved else "status_wrong"])
+        if self.result == "right" and self.hints >= 2:  # the solution shown, then played: no verdict
+            return tr.translate(texts.LABELS["status_shown"])
+        return tr.translate(texts.LABELS["status_right" if self.result == "right" else "status_wrong"])
 
     def refusal(self, action: str) -> Notice:
         """A click after the answer: the puzzle's own status, not the tutorial's."""
@@ -405,7 +406,9 @@ class PuzzleSession(TeachingMode):
             more = self.explanation(tr)
             return text if more is None else f"{text} {more}"
 
-        host.show(Notice("success" if right else "error", message))
+        # the solution shown, then played, is no success (the status says it did not count)
+        with_solution = right and self.hints >= 2
+        host.show(Notice("info" if with_solution else "success" if right else "error", message))
 
 
 def puzzle_view(session: PuzzleSession, tr: Translator, view: ViewModel) -> dict[str, Any]:

@@ -99,6 +99,11 @@ LABELS: MappingProxyType[str, PMessage] = MappingProxyType(
         "next": NP_("puzzle", "Next puzzle"),
         "status_right": NP_("puzzle", "Solved! Press “Next puzzle” to go on."),
         "status_wrong": NP_("puzzle", "Not solved. Press “Try again” or “Next puzzle”."),
+        # TRANSLATORS: the status after the pupil played the solution that the Solution button showed.
+        "status_shown": NP_(
+            "puzzle",
+            "You played the solution shown: it does not count as solved. Press “Try again” or “Next puzzle”.",
+        ),
         "status_last": NP_("puzzle", "That was the last puzzle. Press “Try again” to play it again."),
     }
 )
