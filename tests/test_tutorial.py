@@ -141,6 +141,31 @@ def test_lesson_hint_marks_part_of_an_accepted_turn_and_asks_no_bot(les) -> None
     assert _marked(board) == set() and board.view["hint"]["text"] is None
 
 
+@pytest.mark.parametrize(
+    ("key", "says"),
+    [
+        (
+            "chop",
+            [
+                "Your logger goes to c1.",
+                "The new seedlings grow on b2, b3, and b4.",
+                "Then chop the tree on c2.",
+            ],
+        ),
+        ("end", ["The new seedlings grow on c1.", "Then chop the tree on b1."]),
+        ("protest", ["Then put a protester on d5."]),
+    ],
+)
+def test_the_lesson_hint_says_what_each_marked_cell_is_for(key: str, says: list[str]) -> None:
+    """Before: "the marked cells show the way: c1, b2, b3, b4 and c2" — and a child walked to the spawn cell."""
+    from logger_widget.classroom.tutorial import lesson_board
+
+    board = lesson_board(key, "en", bot_mode="sync")
+    assert Driver(board).send("hint") == "ok"
+    text = board.view["hint"]["text"]
+    assert text.endswith(" ".join(says)) and "show the way" not in text, text
+
+
 def test_spawning_hint_marks_b2_and_d2_not_the_bots_turn() -> None:
     from logger_widget.classroom.tutorial import lesson_board
 
