@@ -141,6 +141,24 @@ def test_lesson_hint_marks_part_of_an_accepted_turn_and_asks_no_bot(les) -> None
     assert _marked(board) == set() and board.view["hint"]["text"] is None
 
 
+def test_the_two_step_walk_of_lesson_2_is_drawn_with_its_corner() -> None:
+    """Before: the lesson praised the walk around the sapling but drew no path (the very point of the lesson)."""
+    from logger_widget.classroom.tutorial import lesson_board
+
+    board = lesson_board("movement", "en", bot_mode="sync")
+    d = Driver(board)
+    assert d.cell("b2") == "ok"
+    view = board.view
+    assert view["notice"]["kind"] == "success" and not board.game.turns  # judged after the move
+    assert view["last"]["path"] == ["a1", "a2", "b2"] and view["last"]["round"][0]["path"] == [
+        "a1",
+        "a2",
+        "b2",
+    ]
+    assert view["last"]["text"] == "Player 1: move a1 → b2", "no 'no action possible' for a turn in progress"
+    assert d.send("restart") == "ok" and board.view["last"] is None
+
+
 @pytest.mark.parametrize(
     ("key", "says"),
     [

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..board.modes import TeachingMode
 from ..board.progress_link import board_progress, not_saved_text
-from ..board.view import Notice
+from ..board.view import Notice, move_path, turn_view
 from ..engine.decisions import TurnInProgress
 from ..engine.errors import RULE_MESSAGES, LoggerError, NotationError
 from ..engine.position import Position
@@ -586,6 +586,8 @@ class LessonMode(TeachingMode):
         self._solved = False
         self._hinted = False
         self.shown_step: TurnInProgress | None = None
+        #: the move praised by a lesson judged after its move (drawn as the last turn's arrow)
+        self._walked: Turn | None = None
 
     @property
     def solved(self) -> bool:
@@ -637,7 +639,7 @@ class LessonMode(TeachingMode):
 
     def restart(self) -> None:
         """The lesson's position again (the task stays)."""
-        self._solved, self._hinted, self.shown_step = False, False, None
+        self._solved, self._hinted, self.shown_step, self._walked = False, False, None, None
         host = self.host
         host.replace_game(host.to_game(self.lesson.lpn))
 
@@ -680,6 +682,15 @@ class LessonMode(TeachingMode):
             "enabled": not self._solved and not self._hinted,
             "text": self.hint_text(tr) if shown else None,
         }
+        walked = self._walked if self._solved else None
+        if (
+            walked is not None
+            and view.get("last") is None
+            and len(move_path(self.lesson.position, walked)) > 1
+        ):
+            out["last"] = turn_view(
+                tr, self.lesson.position, walked, finished=False
+            )  # the praised walk's arrow
         return out
 
     def _praise(self, feedback: Feedback) -> None:
@@ -705,6 +716,7 @@ class LessonMode(TeachingMode):
         feedback = les.judge(les.position, turn, board)
         if feedback.ok:
             self.shown_step = tip
+            self._walked = turn
             self._praise(feedback)
         else:
             self.host.restart_turn()
