@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from types import MappingProxyType
+from typing import Any
 
 from .. import NNP_, NP_, PMessage
 
@@ -99,7 +100,7 @@ REVIEWED = NNP_(
 )
 
 #: What came of a review when no new personal puzzle was made (context ``progress:review``).
-REVIEW_OUTCOME = MappingProxyType(
+REVIEW_OUTCOME: MappingProxyType[str, Any] = MappingProxyType(  # PMessage or PPluralMessage
     {
         "clean": NP_(
             "progress:review",
