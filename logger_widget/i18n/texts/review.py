@@ -113,7 +113,7 @@ COUNTS: MappingProxyType[str, PPluralMessage] = MappingProxyType(
         # (a list of cells: "e3" or "c2 and d2").
         # TRANSLATORS: the first sentence of a reviewed turn that lost few winning chances but let the
         # next player ({next}) end the game with a chop of {n} trees, which the better turn did not.
-        # {player} and {next} inside a sentence (es «jugador 2»: write «el {next}»).
+        # {player} inside a sentence (es «jugador 2»: write «del {player}»), {next} too («al {next}»).
         "lets_end": NNP_(
             "review",
             "Turn {ply}, {player}: {loss} of the winning chances lost, but this turn let {next} end the game "
