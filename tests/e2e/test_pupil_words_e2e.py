@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from board_helpers import ROOT, click_at_and_wait, open_board, play_by_clicks
-from layout_helpers import BROKEN_WORDS, MEASURE, set_theme, set_width
+from layout_helpers import BROKEN_WORDS, MEASURE, SETTLE, set_theme, set_width
 
 from logger_widget.puzzles import load_puzzles
 
@@ -35,7 +35,12 @@ def _sweep(page: Any, shots: Path, tag: str) -> None:
         for width in (360, 800, 1400):
             set_width(page, width)
             page.eval_on_selector(ROOT, "el => el.scrollIntoView({ block: 'start' })")
+            page.eval_on_selector(ROOT, SETTLE)
             page.screenshot(path=str(shots / f"{tag}-{theme}-{width}.png"), full_page=False)
+            shown = page.locator(f"{NOTICE}:visible, [data-testid=hint-text]:visible").first
+            shown.scroll_into_view_if_needed()
+            page.eval_on_selector(ROOT, SETTLE)
+            page.screenshot(path=str(shots / f"{tag}-{theme}-{width}-text.png"), full_page=False)
             problems = page.eval_on_selector(ROOT, MEASURE)
             clipped = [p for p in problems if p["kind"] in ("clipped", "outside")]
             assert clipped == [], (tag, theme, width, clipped)
@@ -134,6 +139,7 @@ def test_the_result_box_keeps_its_words_whole_at_360_px(
         for width in (360, 400):
             set_width(page, width)
             page.locator(".lw-result").scroll_into_view_if_needed()
+            page.eval_on_selector(ROOT, SETTLE)
             page.screenshot(path=str(shots / f"result-{lang}-{theme}-{width}.png"))
             broken = [
                 w for w in page.eval_on_selector(ROOT, BROKEN_WORDS) if "lw-result" in w or "notation" in w
