@@ -21,9 +21,8 @@ pytestmark = pytest.mark.e2e
 LANGS = ("uk", "es", "en")
 #: the start of the count sentence of a wrong answer, by language
 FELLED = {"uk": "Зрубано дерев:", "es": "Árboles derribados:", "en": "Trees felled:"}
-#: the start of what the board says after a review, by language
-REVIEWED = {"uk": "Розбір", "es": "El análisis", "en": "The review"}
-MADE = {"uk": "стал", "es": "se convirt", "en": "became"}
+#: a word of what the board says after a review that made puzzles, by language
+MADE = {"uk": "задач", "es": "problema", "en": "became"}
 #: the lesson's hint for the chop lesson, by language
 WALK = {"uk": "Твій лісоруб іде на c1.", "es": "Tu leñador va a c1.", "en": "Your logger goes to c1."}
 NOTICE = "[data-testid=message]"
@@ -41,8 +40,13 @@ def _sweep(page: Any, shots: Path, tag: str) -> None:
             shown.scroll_into_view_if_needed()
             page.eval_on_selector(ROOT, SETTLE)
             page.screenshot(path=str(shots / f"{tag}-{theme}-{width}-text.png"), full_page=False)
-            problems = page.eval_on_selector(ROOT, MEASURE)
-            clipped = [p for p in problems if p["kind"] in ("clipped", "outside")]
+            # the text this file is about (the notice, the hint) whole and inside its box; the rest of
+            # the board is the layout sweep's (test_layout_sweep.py)
+            box = page.locator(".lw-notice:visible, [data-testid=hint-text]:visible").first
+            problems = box.evaluate(MEASURE) + [
+                {"kind": "broken", "words": w} for w in box.evaluate(BROKEN_WORDS)
+            ]
+            clipped = [p for p in problems if p["kind"] in ("clipped", "outside", "broken")]
             assert clipped == [], (tag, theme, width, clipped)
     set_theme(page, "light")
 
@@ -145,6 +149,8 @@ def test_the_result_box_keeps_its_words_whole_at_360_px(
                 w for w in page.eval_on_selector(ROOT, BROKEN_WORDS) if "lw-result" in w or "notation" in w
             ]
             assert broken == [], (width, broken)
-            outside = [p for p in page.eval_on_selector(ROOT, MEASURE) if p["kind"] in ("clipped", "outside")]
-            assert outside == [], (width, outside)
+            result = [
+                p for p in page.eval_on_selector(".lw-result", MEASURE) if p["kind"] in ("clipped", "outside")
+            ]
+            assert result == [], (width, result)
     set_theme(page, "light")
