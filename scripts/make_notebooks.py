@@ -8,7 +8,8 @@ Writes, for each language ``uk``, ``es``, ``en``:
   (:mod:`logger_widget.classroom.tutorial`) with its explanation, the matching rules text
   (:mod:`logger_widget.i18n.texts.rules`), a task and a live board; ends with a whole
   game against an easy bot;
-* ``play_vs_bots_<lang>.ipynb`` — settings, the board, the score chart, the record, the review;
+* ``play_vs_bots_<lang>.ipynb`` — settings, the board, the score chart, the record, the review
+  (of the board's game, once a turn is played: *Run All* runs no search, so the board answers at once);
 * ``puzzles_<lang>.ipynb`` — the puzzle board (:class:`logger_widget.board.PuzzleBoard`),
   the themes and difficulty of the set, one theme, the pupil's rating;
 * ``class_play_<lang>.ipynb`` — class play on the class hub: the lobby
@@ -113,19 +114,21 @@ def play(language: str) -> nbformat.NotebookNode:
             f"# {t['review_code']}\n"
             "from ipywidgets import IntProgress\n"
             "from logger_widget.charts import evaluation\n"
-            "from logger_widget.review import review\n"
-            "from logger_widget.tournament import play_game\n\n"
-            'game = board.game if board.game.turns else play_game(["greedy", "mcts:easy"], seed=1, turn_limit=10)\n'
-            "bar = IntProgress(max=len(game.turns))\n"
-            "display(bar)\n"
-            "result = review(game, seconds=0.02, progress=lambda done, total: setattr(bar, 'value', done))\n"
-            "evaluation(result, locale=LANGUAGE)"
+            "from logger_widget.review import review\n\n"
+            "result = None\n"
+            "if board.game.turns:\n"
+            "    bar = IntProgress(max=len(board.game.turns))\n"
+            "    display(bar)\n"
+            "    result = review(board.game, seconds=0.02, progress=lambda done, total: setattr(bar, 'value', done))\n"
+            "    display(evaluation(result, locale=LANGUAGE))\n"
+            "else:\n"
+            f"    print({t['review_later']!r})"
         ),
         new_code_cell(
             f"# {t['review_list']}\n"
             "from logger_widget.board.coach import review_notes\n"
             "from logger_widget.i18n import Translator\n\n"
-            "review_notes(Translator(LANGUAGE), result.mistakes())"
+            "review_notes(Translator(LANGUAGE), result.mistakes()) if result is not None else None"
         ),
     ]
     return notebook(cells, language)

@@ -291,10 +291,10 @@ def test_autosave_writes_atomically_and_keeps_each_game(tmp_path: Path) -> None:
         Board(["human", "human"], autosave=3)
 
 
-def _intent(board: Board, action: str, seq: int) -> str:
+def _intent(board: Board, action: str, seq: int, **fields: Any) -> str:
     """Send an intent as the board's ES module does."""
     msg = {"type": "intent", "client": "test", "seq": seq, "version": board.view["version"], "action": action}
-    return board.handle_message(msg)
+    return board.handle_message({**msg, **fields})
 
 
 def test_the_resume_button_brings_back_the_saved_game(tmp_path: Path) -> None:
@@ -317,7 +317,9 @@ def test_the_resume_button_brings_back_the_saved_game(tmp_path: Path) -> None:
     assert Board(locale="en", **settings).view["resume"]["label"] == "Resume the saved game (6 turns)"
     assert _intent(again, "resume", 1) == "ok"
     assert (again.lpn, [t.notation() for t in again.game.turns]) == before
-    assert again.view["resume"] is None and again.view["notice"]["kind"] == "success"
+    assert (
+        again.view["resume"] is None and again.view["notice"]["kind"] == "info"
+    )  # it judges nothing: not "✓ Correct"
     assert again.game.positions == first.game.positions  # the same history, not only the same position
 
     # the file went away after the offer was shown: the button says so, nothing changes
@@ -369,6 +371,18 @@ def test_running_the_cell_again_after_a_finished_game_offers_it_back(tmp_path: P
     assert Board(locale="es", **settings).view["resume"]["label"].startswith("Ver la partida terminada")
     assert again.resume().is_over
     assert [t.notation() for t in again.game.turns] == finished  # the review cells below read board.game
+
+
+def test_opening_another_game_withdraws_the_offer_of_the_saved_one(tmp_path: Path) -> None:
+    """Before: after "Open game", "Show the finished game (36 turns)" stayed beside the game just opened."""
+    settings = {"players": ["random", "random"], "seed": 5, "bot_mode": "sync", "autosave": tmp_path}
+    Board(locale="en", **settings)
+    again = Board(locale="en", **settings)
+    assert again.view["resume"] is not None
+    opened = Game.new(2)
+    opened.play(next(iter(opened.position.legal_turns())))
+    assert _intent(again, "import", 1, text=opened.to_json()) == "ok"
+    assert again.view["resume"] is None and again.game.turns[0] == opened.turns[0]  # (the bots play on)
 
 
 def _kill_during_save(folder: Path) -> None:

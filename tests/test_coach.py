@@ -7,6 +7,7 @@ test_review.py).
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import pytest
@@ -17,10 +18,10 @@ from logger_widget.i18n import Translator
 
 
 def test_a_quiet_turn_gets_a_reason_from_what_it_leaves_to_the_next_player() -> None:
-    """Before: "Putting protesters on c3 was better. The turn played scored 0 points." (no reason; both 0)."""
+    """Before: "Putting protesters on c3 was better. The turn played scored 0 points." (no reason; both 0; plural for one)."""
     text = review_sentence(Translator("en"), turn_review(QUIET_LEAVES))
     assert text == (
-        "Turn 7, Player 2: a mistake (12% of the winning chances lost). Putting protesters on c3 was better. "
+        "Turn 7, Player 2: a mistake (12% of the winning chances lost). Putting a protester on c3 was better. "
         "After it, the biggest chop Player 1 could make would be 0 trees, not 1."
     )
 
@@ -72,3 +73,22 @@ def test_the_best_turn_gets_no_reason() -> None:
     lpn, played, _ = QUIET_LEAVES
     turn = turn_review((lpn, played, played), label="best")
     assert better_reasons(Translator("en"), turn) == []
+
+
+#: after a3-a4 *a3 Player 2 (7 points) can chop 3 trees and reach 10, the end; after a3-a5 *b5 not
+LETS_END = ("...../.2a../1sm../spa../sms.. 1 2,7 0,3", "a3-a4 *a3", "a3-a5 *b5")
+
+
+def test_a_turn_that_hands_over_the_end_of_the_game_is_never_called_good() -> None:
+    """Before: "Good turn (2 % lost)" for the turn that left the opponent the chop that ended the game."""
+    turn = dataclasses.replace(
+        turn_review(LETS_END, label="good"), loss=0.02, played_value=0.01, best_value=0.03
+    )
+    text = review_sentence(Translator("en"), turn)
+    assert text.startswith(
+        "Turn 7, Player 1: 2% of the winning chances lost, but this turn let Player 2 end the game "
+        "with a chop of 3 trees."
+    ), text
+    assert "good turn" not in text.lower()
+    for language in ("uk", "es"):
+        assert "3" in review_sentence(Translator(language), turn).split(".")[0]

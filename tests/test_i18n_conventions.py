@@ -378,18 +378,6 @@ def test_the_puzzle_board_puts_the_sentence_form_of_a_player_in_its_sentences(lo
     assert reply in notice, notice
 
 
-@pytest.mark.parametrize(("locale", "expected"), [("es", "es −4,8;"), ("uk", "— −4,8;"), ("en", "is −4.8;")])
-def test_a_negative_difference_in_points_is_written_with_a_true_minus(locale, expected):
-    from logger_widget.board.puzzle_mode import explain_wrong
-
-    board = _puzzle_board(locale)
-    puzzle = board.session.puzzle
-    turn = board.position.parse_turn(WRONG)
-    reply = board.position.play(turn).legal_turns()
-    text = explain_wrong(Translator(locale), puzzle, turn, next(iter(reply)), -4.8)
-    assert expected in text and "lead" not in text and "-4" not in text, text
-
-
 @pytest.mark.parametrize(
     ("locale", "expected"),
     [("es", "El jugador 2 (bot)"), ("uk", "гравець 2 (бот)"), ("en", "Player 2 (bot)")],

@@ -154,3 +154,54 @@ def test_the_play_notebook_offers_the_corner_choice_in_its_settings(lang: str) -
     exec(settings.replace("CORNERS = None", 'CORNERS = "choose"'), ns)  # noqa: S102
     exec(board_cell, ns)  # noqa: S102
     assert ns["board"].setup_pending, "with CORNERS = 'choose' each player clicks a corner"
+
+
+#: Counts, in the kernel, every search the notebook's cells could start (a demo game, a review).
+COUNT_SEARCHES = """
+import logger_widget.review as _review, logger_widget.tournament as _tournament
+_SEARCHES = []
+def _counted(name, f):
+    def wrapper(*args, **kwargs):
+        _SEARCHES.append(name)
+        return f(*args, **kwargs)
+    return wrapper
+_review.review = _counted("review", _review.review)
+_tournament.play_game = _counted("play_game", _tournament.play_game)
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["uk", "es", "en"])
+def test_after_run_all_the_play_board_answers_a_click_and_no_cell_searched(lang: str, tmp_path: Path) -> None:
+    """Run All must leave the kernel free: no cell plays a demo game or reviews before a turn is played.
+
+    The notebook's cells run in a real kernel (searches counted), then the board gets the click
+    the front end sends; it is answered and the board redrawn.
+    """
+    nb = nbformat.read(ROOT / "notebooks" / f"play_vs_bots_{lang}.ipynb", as_version=4)
+    nb.cells.insert(0, nbformat.v4.new_code_cell(COUNT_SEARCHES))
+    nb.cells.append(
+        nbformat.v4.new_code_cell(
+            "import json\n"
+            "before = board.view['version']\n"
+            "print(json.dumps({'searches': _SEARCHES}))\n"
+            "answer = board.handle_message({'type': 'intent', 'client': 't', 'seq': 1, "
+            "'version': before, 'action': 'cell', 'cell': 'b2'})\n"
+            "print(json.dumps({'answer': answer, 'redrawn': board.view['version'] > before}))"
+        )
+    )
+    client = NotebookClient(
+        nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}}
+    )
+    client.execute()
+    printed = [
+        json.loads(line)
+        for output in nb.cells[-1].outputs
+        if output.output_type == "stream"
+        for line in output.text.splitlines()
+    ]
+    assert printed[0]["searches"] == [], "Run All started a search: the board could not answer clicks"
+    assert printed[1] == {"answer": "ok", "redrawn": True}, "the click is answered and drawn"
+    review_cell = next(c for c in nb.cells if "review(board.game" in c.source)
+    said = "".join(o.get("text", "") for o in review_cell.outputs)
+    assert said.strip(), "before any turn the review cell says what to do"

@@ -115,6 +115,41 @@ def test_the_service_scores_attempts_itself(people: dict[str, Client]) -> None:
     assert status == 400 and body["error"]["code"] == "malformed"
 
 
+def test_a_personal_puzzle_with_a_softer_proof_is_checked_by_its_own_search(
+    people: dict[str, Client],
+) -> None:
+    """A "better" proof: every answer must beat the turn played by the margin; a padded one is refused."""
+    from logger_widget.puzzles import MARGIN, analyse_position, choice_values
+
+    bob = people["bob"]
+    lpn, played = "....2/...../...../m..../1mmma 1 0,0 2,2", "a1 +a3,b2,c2,d2 xa2"
+    position = Position.from_lpn(lpn)
+    best = sorted(analyse_position(position).solutions)[0]
+    values = choice_values(position)
+    mine = values[position.parse_turn(played).notation()]
+    weak = next(
+        t for t, v in values.items() if v < mine + MARGIN and t != position.parse_turn(played).notation()
+    )
+    when = datetime(2026, 12, 1, 10, tzinfo=timezone.utc)
+    card, due = new_card(when)
+    record = PersonalPuzzle(
+        id="m-soft", game="g-1", ply=1, lpn=lpn, seat=1, played=played, label="mistake", loss=0.3, best=best,
+        played_value=0.2, best_value=0.5, solutions=frozenset({best}), value=values[best], bound=mine,
+        theme="domino_chop", card=card, due=due, created=when, proof="better",
+    ).to_dict()  # fmt: skip
+    status, body = bob.call("PUT", "progress/me/personal/m-soft", dict(record, solutions=[best, weak]))
+    assert (
+        status == 400
+        and body["error"]["field"] == "solutions"
+        and "not clearly better" in body["error"]["message"]
+    )
+    bob.ok("PUT", "progress/me/personal/m-soft", record)
+    saved = {p["id"]: p for p in bob.ok("GET", "progress/me")["personal"]}
+    assert saved["m-soft"]["proof"] == "better"
+    status, body = bob.call("PUT", "progress/me/personal/m-soft", dict(record, proof="clear"))
+    assert status == 400, "a saved puzzle's proof never changes"
+
+
 def test_a_lesson_not_in_the_tutorial_is_refused_and_nothing_stored(people: dict[str, Client]) -> None:
     """A well-formed key that is no lesson of the tutorial cannot pad a pupil's "lessons done"."""
     bob = people["bob"]

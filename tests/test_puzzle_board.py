@@ -48,6 +48,7 @@ def test_the_task_names_the_puzzle_theme_seat_and_rating(board) -> None:
         "rating": 1500,
         "hints": 0,
         "side_line": False,
+        "values": None,
     }
 
 
@@ -61,11 +62,15 @@ def test_a_wrong_turn_is_answered_with_the_reply_on_the_board_and_the_rating_dro
     assert notice["kind"] == "error" and notice["text"].startswith(
         "Not the best turn. Then Player 2 plays e5"
     )
+    # in a pupil's words: the trees each turn fells, the reply told once, no search values
     assert (
-        "the difference between your points and the best other player's is" in notice["text"]
+        "Trees felled: yours 1, the best turn 4." in notice["text"]
         and "Your rating: 1,500 → " in notice["text"]
     )
-    assert not re.search(r"-\d", notice["text"]), "a negative difference has a true minus sign (U+2212)"
+    assert notice["text"].count("e5-d4") == 1 and "difference" not in notice["text"]
+    assert not re.search(r"\d[.,]\d(?!\d\d)", notice["text"].replace("1,500", "")), "no evaluation decimals"
+    values = view["puzzle"]["values"]  # the numbers behind the words, kept for the teacher
+    assert values is not None and values["best"] - values["played"] >= 1.5
     assert board.rating.rating < 1500 and not view["interactive"] and view["stage"] == "solved"
     assert view["status"]["text"] == "Not solved. Press “Try again” or “Next puzzle”."
     assert view["lesson"]["next"] == "Next puzzle"
@@ -147,6 +152,11 @@ def test_the_second_hint_shows_the_solution_and_counts_as_not_solved(board) -> N
     assert d.send("restart") == "ok" and board.session.hints == 0
     assert d.send("hint") == "ok" and d.send("hint") == "ok" and board.rating == dropped
     assert "counts as not solved" not in board.view["hint"]["text"]
+    # the shown solution played after "Try again": no "✓ Correct" under a "not solved" status
+    board.play(solution)
+    view = board.view
+    assert view["notice"]["kind"] == "info" and view["notice"]["text"].startswith("Right!")
+    assert view["status"]["text"].startswith("You played the solution shown: it does not count as solved.")
 
 
 def test_a_wrong_turn_after_the_first_hint_still_lowers_the_rating(board) -> None:
@@ -229,7 +239,7 @@ def test_the_puzzle_texts_are_translated(locale) -> None:
             assert tr.translate(message) != en.translate(message), (locale, key)
     for message in texts.WHY_COUNTS.values():
         for n in (1, 2, 5):
-            assert tr.count(message, n, player="X") != en.count(message, n, player="X")
+            assert tr.count(message, n, player="X", turn="a1") != en.count(message, n, player="X", turn="a1")
 
 
 def test_next_puzzle_with_more_players_gives_every_seat_to_a_person() -> None:
@@ -263,14 +273,51 @@ def test_undo_and_redo_are_off_on_a_puzzle_board(board) -> None:
     assert Driver(board).send("undo") == "rejected" and len(board.game.turns) == 2
 
 
+FELLED_WORDS = {
+    "en": "Trees felled: yours 1, the best turn 4.",
+    "uk": "Зрубано дерев: твоїм ходом 1, найкращим ходом 4.",
+    "es": "Árboles derribados: con la tuya 1, con la mejor jugada 4.",
+}
+
+
 @pytest.mark.parametrize("language", ["en", "uk", "es"])
-def test_a_lost_lead_is_a_difference_with_a_true_minus_sign(language: str) -> None:
-    """Before: "your lead in points is -4.8" (a lead cannot be negative; a hyphen, not a minus sign)."""
+def test_a_wrong_answer_is_told_in_trees_never_in_search_values(language: str) -> None:
+    """Before: "the difference between your points and the best other player's is −4.8; with the best turn…"."""
     from logger_widget.board.puzzle_mode import explain_wrong
 
     puzzle = _puzzle("t1", DOMINO, 1500.0)
     turn = puzzle.position.parse_turn(WRONG)
     reply = next(iter(puzzle.position.play(turn).legal_turns()))
     text = explain_wrong(Translator(language), puzzle, turn, reply, -4.83)
-    assert "\u22124" in text and not re.search(r"-\d", text), text
-    assert "lead" not in text and "перевага" not in text and "ventaja" not in text
+    assert FELLED_WORDS[language] in text, text
+    assert not re.search(r"4[.,]8|\u2212", text), "the search's value is kept for the teacher, not told"
+    assert text.count(notation_in_text(reply)) == 1, "the reply is told once"
+
+
+def test_a_reply_that_chops_is_told_in_one_sentence() -> None:
+    """Before: "Then Player 2 plays … (shown on the board). Then Player 2 chops and fells 3 trees."."""
+    from logger_widget.board.puzzle_mode import explain_wrong
+    from logger_widget.puzzles import load_puzzles
+
+    def wrong_with_a_chop_reply():  # a shipped puzzle and a wrong turn after which the reply chops
+        for puzzle in load_puzzles():
+            if puzzle.players != 2:
+                continue
+            for turn in puzzle.position.legal_turns():
+                if puzzle.is_solution(turn):
+                    continue
+                after = puzzle.position.play(turn)
+                for reply in after.legal_turns():
+                    if reply.action is not None and reply.action.kind == "chop":
+                        return puzzle, turn, after, reply
+        raise AssertionError("no wrong turn with a chop in reply")
+
+    puzzle, turn, after, reply = wrong_with_a_chop_reply()
+    text = explain_wrong(Translator("en"), puzzle, turn, reply, 0.0)
+    seat = after.to_move
+    felled = after.play(reply).scores[seat - 1] - after.scores[seat - 1]
+    assert felled > 0
+    sentence = (
+        f"Then Player {seat} plays {notation_in_text(reply)} (shown on the board) and fells {felled} tree"
+    )
+    assert sentence in text and text.count("Then Player") == 1 and "chops and fells" not in text, text

@@ -141,6 +141,49 @@ def test_lesson_hint_marks_part_of_an_accepted_turn_and_asks_no_bot(les) -> None
     assert _marked(board) == set() and board.view["hint"]["text"] is None
 
 
+def test_the_two_step_walk_of_lesson_2_is_drawn_with_its_corner() -> None:
+    """Before: the lesson praised the walk around the sapling but drew no path (the very point of the lesson)."""
+    from logger_widget.classroom.tutorial import lesson_board
+
+    board = lesson_board("movement", "en", bot_mode="sync")
+    d = Driver(board)
+    assert d.cell("b2") == "ok"
+    view = board.view
+    assert view["notice"]["kind"] == "success" and not board.game.turns  # judged after the move
+    assert view["last"]["path"] == ["a1", "a2", "b2"] and view["last"]["round"][0]["path"] == [
+        "a1",
+        "a2",
+        "b2",
+    ]
+    assert view["last"]["text"] == "Player 1: move a1 → b2", "no 'no action possible' for a turn in progress"
+    assert d.send("restart") == "ok" and board.view["last"] is None
+
+
+@pytest.mark.parametrize(
+    ("key", "says"),
+    [
+        (
+            "chop",
+            [
+                "Your logger goes to c1.",
+                "The new seedlings grow on b2, b3, and b4.",
+                "Then chop the tree on c2.",
+            ],
+        ),
+        ("end", ["The new seedlings grow on c1.", "Then chop the tree on b1."]),
+        ("protest", ["Then put a protester on d5."]),
+    ],
+)
+def test_the_lesson_hint_says_what_each_marked_cell_is_for(key: str, says: list[str]) -> None:
+    """Before: "the marked cells show the way: c1, b2, b3, b4 and c2" — and a child walked to the spawn cell."""
+    from logger_widget.classroom.tutorial import lesson_board
+
+    board = lesson_board(key, "en", bot_mode="sync")
+    assert Driver(board).send("hint") == "ok"
+    text = board.view["hint"]["text"]
+    assert text.endswith(" ".join(says)) and "show the way" not in text, text
+
+
 def test_spawning_hint_marks_b2_and_d2_not_the_bots_turn() -> None:
     from logger_widget.classroom.tutorial import lesson_board
 

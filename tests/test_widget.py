@@ -575,7 +575,7 @@ def test_export_and_import_records() -> None:
     assert fd.send("import", text="{not json") == "rejected"
     assert fd.view["notice"]["kind"] == "error" and not fresh.game.turns
     assert fd.send("import", text=text) == "ok"
-    assert fresh.position == b.position and fresh.view["notice"]["kind"] == "success"
+    assert fresh.position == b.position and fresh.view["notice"]["kind"] == "info"  # not "✓ Correct"
 
 
 def test_hint_shows_the_search_bots_suggestion() -> None:
@@ -599,7 +599,7 @@ def test_new_game_intent() -> None:
     d.cell("a3")
     d.cell("b3")
     assert d.send("new_game") == "ok"
-    assert not b.game.turns and d.view["notice"]["kind"] == "success"
+    assert not b.game.turns and d.view["notice"]["kind"] == "info"  # it judges nothing: not "✓ Correct"
 
 
 # ---------------------------------------------------------------------------- languages
@@ -1286,3 +1286,11 @@ def test_a_click_on_a_board_that_changed_is_answered_stale_and_says_why() -> Non
     v = b.view["version"]
     b.notify("info", "a repaint")
     assert b.handle_message({"type": "intent", "action": "cell", "cell": "b3", "version": v}) == "ok"
+def test_notices_that_judge_nothing_are_not_labelled_correct() -> None:
+    """ "New game. Good luck!" and "Game loaded." are notes: board.js labels a "success" notice "✓ Correct"."""
+    b = sync_board(("human", "human"))
+    b.play(next(iter(b.position.legal_turns())))
+    b.new_game()
+    assert b.view["notice"]["text"] == "New game. Good luck!" and b.view["notice"]["kind"] == "info"
+    b.load(Game.new(2))
+    assert b.view["notice"]["text"] == "Game loaded." and b.view["notice"]["kind"] == "info"

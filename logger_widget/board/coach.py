@@ -22,6 +22,7 @@ import html
 import re
 from collections.abc import Iterable
 
+from ..engine.core import TARGET_SCORE
 from ..i18n import Translator
 from ..i18n.texts import terms
 from ..i18n.texts.review import COUNTS, LABELS_LOWER, SENTENCES
@@ -40,7 +41,32 @@ def _verdict(tr: Translator, turn: TurnReview) -> str:
     if turn.label == "best":
         return tr.format(SENTENCES["verdict_best"], ply=ply, player=player, label=label)
     loss = tr.format_percent(round(turn.loss, 2))
+    ending = _lets_end(turn)
+    if ending and not turn.is_error:  # never "a good turn" for the turn that hands over the game's end
+        seat, trees = ending
+        return tr.count(
+            COUNTS["lets_end"], trees, ply=ply, player=player, loss=loss, next=player_in_sentence(tr, seat)
+        )
     return tr.format(SENTENCES["verdict"], ply=ply, player=player, label=label, loss=loss)
+
+
+def _lets_end(turn: TurnReview) -> tuple[int, int] | None:
+    """``(next seat, trees)``: the turn played lets the next seat end the game with one chop, the better one not.
+
+    ``None`` otherwise (or when the turn played is the better one, or ends the game itself).
+    """
+    if turn.best == turn.played or turn.played_facts.ends_game:
+        return None
+
+    def reach(played: TurnFacts) -> int | None:
+        after = turn.position.play(played.turn)
+        seat = after.to_move
+        return seat if after.scores[seat - 1] + played.leaves >= TARGET_SCORE else None
+
+    seat = reach(turn.played_facts)
+    if seat is None or turn.best_facts.ends_game or reach(turn.best_facts) is not None:
+        return None
+    return seat, turn.played_facts.leaves
 
 
 def _better_turn(tr: Translator, better: TurnFacts, played: TurnFacts) -> str:
@@ -66,7 +92,8 @@ def _better_turn(tr: Translator, better: TurnFacts, played: TurnFacts) -> str:
     if better.kind == "plant" and not (played.kind == "plant" and played.cells == better.cells):
         return tr.format(SENTENCES["best_plant"], cell=better.cells[0])
     if better.kind == "protest" and not (played.kind == "protest" and played.cells == better.cells):
-        return tr.format(SENTENCES["best_protest"], cells=tr.format_list(list(better.cells)))
+        cells = list(better.cells)
+        return tr.count(COUNTS["best_protest"], len(cells), cells=tr.format_list(cells))
     return tr.format(SENTENCES["best_move"], cell=better.turn.destination)
 
 

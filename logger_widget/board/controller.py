@@ -384,5 +384,5 @@ class Controller(BaseMode):
             err = e if isinstance(e, RecordError) else RecordError("record", str(e))
             host.show(Notice("error", error_text(err)))
             return "rejected"
-        host.replace_game(game, Notice("success", text("loaded")))
+        host.replace_game(game, Notice("info", text("loaded")))
         return "ok"

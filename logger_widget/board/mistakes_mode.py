@@ -2,13 +2,15 @@
 
 :class:`MistakesBoard` shows the :class:`~logger_widget.progress.PersonalPuzzle` values of
 the pupil's progress — positions of the pupil's own reviewed games where the turn played was
-an inaccuracy, mistake or blunder and the acceptance search proved a clearly better turn
+an inaccuracy, mistake or blunder and a search proves a better turn
 (:mod:`logger_widget.progress.mistakes`) — due ones first. The board is the puzzle board
 (:class:`~logger_widget.board.puzzle_mode.PuzzleSession`: one turn, right or wrong and why,
 the graded hint), with three differences:
 
-* the task says where the position comes from: "Turn 12 of your game: you played
-  a1-b2 xc2 here. Find a better turn!";
+* the task says where the position comes from and what to find, by the puzzle's proof
+  (:data:`logger_widget.progress.mistakes.PROOFS`): "Turn 12 of your game: you played
+  a1-b2 xc2 here. Find a better turn!" (``"clear"``), "…Find a turn that is clearly better
+  than yours!" (``"better"``), "…The review found a better turn: can you find it?" (``"review"``);
 * the answer changes the puzzle's schedule (:mod:`logger_widget.progress.schedule`), not the
   puzzle rating (a position of one's own game has no difficulty measured by the bots), and
   the notice says when the puzzle comes back;
@@ -136,7 +138,7 @@ class MistakesSession(PuzzleSession):
             label=tr.translate(LABELS_LOWER[p.label]),
         )
         task = tr.format(
-            PERSONAL["task"],
+            PERSONAL[{"clear": "task", "better": "task_better", "review": "task_review"}[p.proof]],
             ply=tr.format_number(p.ply),
             turn=notation_in_text(Position.from_lpn(p.lpn).parse_turn(p.played)),
         )

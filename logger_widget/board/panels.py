@@ -359,6 +359,9 @@ class PuzzlePanel(TypedDict):
     rating: int
     hints: int
     side_line: bool
+    #: after a wrong turn, the search's values behind the words the pupil reads (for the teacher):
+    #: ``{"played": v, "best": w}``; ``None`` before one
+    values: dict[str, float] | None
 
 
 class OnlinePanel(TypedDict):

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..engine.game import Game
 from ..i18n import Translator
-from ..i18n.texts.progress import NOT_SAVED, REASONS, REVIEWED
+from ..i18n.texts.progress import NOT_SAVED, REASONS, REVIEW_OUTCOME, REVIEWED
 from ..progress import Progress, default_progress
 from ..review import Review
 from .host import BaseMode
@@ -60,8 +60,10 @@ class GameProgress(BaseMode):
     """The pupil's games and their reviews saved into the progress (a mode of a play board).
 
     A game is saved when it ends (and again when it is reviewed, with the review's summary);
-    after a review the errors of the people's seats that the acceptance search proves become
-    personal puzzles (:meth:`logger_widget.progress.Progress.reviewed`). When progress is not
+    after a review the errors of the people's seats become personal puzzles
+    (:meth:`logger_widget.progress.Progress.reviewed`, :mod:`logger_widget.progress.mistakes`),
+    and the board says what came of it: how many new puzzles, or that there was no error,
+    or that the errors are puzzles already, or that the searches found no better turn to ask for. When progress is not
     being saved, the board's task line says so (unless the board has a task of its own).
 
     Args:
@@ -105,9 +107,14 @@ class GameProgress(BaseMode):
 
         def reviewed(game: Game, result: Review) -> Callable[[Translator], str] | None:
             fresh = progress.reviewed(game_id, game, result, seats)
-            if not fresh:
-                return None
-            n = len(fresh)
-            return lambda tr: tr.count(REVIEWED, n)
+            if fresh:
+                n = len(fresh)
+                return lambda tr: tr.count(REVIEWED, n)
+            errors = sum(len(result.mistakes(seat)) for seat in seats)
+            if not errors:
+                return lambda tr: tr.translate(REVIEW_OUTCOME["clean"])
+            if any(p.game == game_id for p in progress.personal()):
+                return lambda tr: tr.translate(REVIEW_OUTCOME["known"])
+            return lambda tr: tr.count(REVIEW_OUTCOME["none"], errors)
 
         return reviewed

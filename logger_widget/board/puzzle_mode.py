@@ -45,7 +45,7 @@ from .progress_link import board_progress, not_saved_text
 from .view import Notice, ViewModel, notation_in_text, player_in_sentence
 from .widget import Board
 
-__all__ = ["PuzzleBoard", "PuzzleSession", "explain_right", "explain_wrong", "puzzle_view"]
+__all__ = ["PuzzleBoard", "PuzzleSession", "best_solution", "explain_right", "explain_wrong", "puzzle_view"]
 
 
 def _points(tr: Translator, value: float) -> str:
@@ -78,26 +78,68 @@ def explain_right(tr: Translator, puzzle: Puzzle, turn: Turn) -> str:
     return " ".join(parts)
 
 
+def best_solution(puzzle: Puzzle) -> Turn:
+    """The solution the wrong-answer feedback compares with: the one felling the most trees (then notation order)."""
+    turns = puzzle.solution_turns()
+    return max(turns, key=lambda t: (facts(puzzle.position, t).felled, -turns.index(t)))
+
+
 def explain_wrong(tr: Translator, puzzle: Puzzle, turn: Turn, reply: Turn | None, value: float) -> str:
-    """Why ``turn`` is not a solution: the best reply (played on the board) and the lead lost."""
+    """Why ``turn`` is not a solution, in counts a pupil reads: trees, the chop left to the others, points.
+
+    One sentence for the reply (played on the board), then what differs from the best turn:
+    the trees each fells ("Trees felled: yours 0, the best turn 3."), else the biggest chop
+    another player is left, else the points after the reply; the search's values (``value``)
+    are not told (they are kept in the puzzle panel of the view, :func:`puzzle_view`).
+    """
     parts = [tr.translate(texts.VERDICT["wrong"])]
-    after = puzzle.position.play(turn)
+    position = puzzle.position
+    after = position.play(turn)
     if reply is None:
         parts.append(tr.translate(texts.WHY["no_reply"]))
     else:
         player = player_in_sentence(tr, after.to_move)
         replied = after.play(reply)
         felled = replied.scores[after.to_move - 1] - after.scores[after.to_move - 1]
-        parts.append(tr.format(texts.WHY["reply"], player=player, turn=notation_in_text(reply)))
+        shown = notation_in_text(reply)
         if felled:
-            parts.append(tr.count(texts.WHY_COUNTS["reply_felled"], felled, player=player))
-    best = min(turn_value(puzzle.position, s) for s in sorted(puzzle.solutions)[:1])
-    if best >= WIN / 4:
+            parts.append(tr.count(texts.WHY_COUNTS["reply_felled"], felled, player=player, turn=shown))
+        else:
+            parts.append(tr.format(texts.WHY["reply"], player=player, turn=shown))
+    best = best_solution(puzzle)
+    mine, theirs = facts(position, turn), facts(position, best)
+    best_value = turn_value(position, best)
+    if best_value >= WIN / 4:
         parts.append(tr.translate(texts.WHY["win"]))
     elif value <= -WIN / 2:
         parts.append(tr.translate(texts.WHY["loss"]))
-    else:
-        parts.append(tr.format(texts.WHY["compare"], mine=_points(tr, value), best=_points(tr, best)))
+    if mine.felled != theirs.felled:
+        parts.append(
+            tr.format(
+                texts.WHY["felled_both"],
+                mine=tr.format_number(mine.felled),
+                best=tr.format_number(theirs.felled),
+            )
+        )
+    elif mine.threat_after != theirs.threat_after:
+        parts.append(
+            tr.format(
+                texts.WHY["threat_both"],
+                mine=tr.format_number(mine.threat_after),
+                best=tr.format_number(theirs.threat_after),
+            )
+        )
+    elif reply is not None and best_value < WIN / 4 and value > -WIN / 2:
+        me = position.to_move
+        replied = after.play(reply)
+        others = max(p for s, p in enumerate(replied.scores, start=1) if s != me)
+        parts.append(
+            tr.format(
+                texts.WHY["points_both"],
+                mine=tr.format_number(replied.scores[me - 1]),
+                theirs=tr.format_number(others),
+            )
+        )
     return " ".join(parts)
 
 
@@ -116,6 +158,10 @@ class PuzzleSession(TeachingMode):
         revealed: ``(rating before, rating after)`` when showing the solution counted as a
             miss (a first try), else ``None``.
         history: ``(puzzle id, solved, rating before, rating after)`` of every rated first try.
+        values: after a wrong turn, the search's numbers behind the words the pupil reads, for
+            the teacher: ``{"played": v, "best": w}``, the acceptance values
+            (:func:`logger_widget.puzzles.turn_value`, evaluation points) of the turn played
+            (after the reply shown) and of the best solution; else ``None``.
         progress: where every rated first try is saved (the rating goes on from it), or ``None``.
     """
 
@@ -139,6 +185,7 @@ class PuzzleSession(TeachingMode):
         self.result: str | None = None
         self.hints = 0
         self.revealed: tuple[float, float] | None = None
+        self.values: dict[str, float] | None = None
         self.tried: set[str] = set()
         #: the turn being judged (notation), ``""`` when the solution is shown before any turn
         self.answer = ""
@@ -172,7 +219,7 @@ class PuzzleSession(TeachingMode):
 
     def restart(self) -> None:
         """Put the current puzzle back on the board ("Try again")."""
-        self.result, self.hints, self.revealed = None, 0, None
+        self.result, self.hints, self.revealed, self.values = None, 0, None, None
         host = self.host
         host.replace_game(host.to_game(self.puzzle.lpn))
 
@@ -212,8 +259,9 @@ class PuzzleSession(TeachingMode):
             return None
         if self.next is None:
             return tr.translate(texts.LABELS["status_last"])
-        solved = self.result == "right" and self.hints < 2
-        return tr.translate(texts.LABELS["status_right" if solved else "status_wrong"])
+        if self.result == "right" and self.hints >= 2:  # the solution shown, then played: no verdict
+            return tr.translate(texts.LABELS["status_shown"])
+        return tr.translate(texts.LABELS["status_right" if self.result == "right" else "status_wrong"])
 
     def refusal(self, action: str) -> Notice:
         """A click after the answer: the puzzle's own status, not the tutorial's."""
@@ -325,6 +373,7 @@ class PuzzleSession(TeachingMode):
             return
         turn = game.turns[0]
         self.answer = turn.notation()
+        self.values = None
         right = puzzle.is_solution(turn)
         self.result = "right" if right else "wrong"
         first = puzzle.id not in self.tried
@@ -339,6 +388,7 @@ class PuzzleSession(TeachingMode):
             why = lambda tr: explain_right(tr, puzzle, turn)  # noqa: E731
         else:
             reply, value = refutation(puzzle.position, turn)
+            self.values = {"played": value, "best": turn_value(puzzle.position, best_solution(puzzle))}
             why = lambda tr: explain_wrong(tr, puzzle, turn, reply, value)  # noqa: E731
             if reply is not None:
                 host.play_turn(reply)  # the consequence, drawn as the last turns
@@ -356,7 +406,9 @@ class PuzzleSession(TeachingMode):
             more = self.explanation(tr)
             return text if more is None else f"{text} {more}"
 
-        host.show(Notice("success" if right else "error", message))
+        # the solution shown, then played, is no success (the status says it did not count)
+        with_solution = right and self.hints >= 2
+        host.show(Notice("info" if with_solution else "success" if right else "error", message))
 
 
 def puzzle_view(session: PuzzleSession, tr: Translator, view: ViewModel) -> dict[str, Any]:
@@ -386,6 +438,7 @@ def puzzle_view(session: PuzzleSession, tr: Translator, view: ViewModel) -> dict
         "rating": round(session.rating.rating),
         "hints": session.hints,
         "side_line": bool(puzzle.source.variation),
+        "values": session.values,
     }
     return out
 

@@ -52,6 +52,7 @@ __all__ = [
     "LessonInfo",
     "ViewModel",
     "SetupInfo",
+    "turn_view",
     "Frame",
     "frame",
     "Seat",
@@ -209,8 +210,11 @@ def turn_effects(position: Position, turn: Turn) -> TurnEffects:
     return TurnEffects(grew, turn.spawns, felled)
 
 
-def describe_turn(tr: Translator, position: Position, turn: Turn) -> str:
-    """A turn in words, e.g. uk ``"рух a1 → b2; зрубати b3: 2 очки"``."""
+def describe_turn(tr: Translator, position: Position, turn: Turn, finished: bool = True) -> str:
+    """A turn in words, e.g. uk ``"рух a1 → b2; зрубати b3: 2 очки"``.
+
+    ``finished=False``: a turn in progress, its action not chosen yet (no "no action possible").
+    """
     parts: list[str] = []
     if turn.origin == turn.destination:
         parts.append(tr.format(DESCRIBE["stay"], cell=turn.origin))
@@ -220,7 +224,8 @@ def describe_turn(tr: Translator, position: Position, turn: Turn) -> str:
         parts.append(tr.count(DESCRIBE["spawn"], len(turn.spawns), cells=_cells_text(tr, turn.spawns)))
     action = turn.action
     if action is None:
-        parts.append(tr.translate(DESCRIBE["skip"]))
+        if finished:  # (a turn in progress has its action still to come)
+            parts.append(tr.translate(DESCRIBE["skip"]))
     elif action.kind == "plant":
         parts.append(tr.format(DESCRIBE["plant"], cell=action.cells[0]))
     elif action.kind == "protest":
@@ -346,10 +351,9 @@ def frame(state: BoardState) -> Frame:
     )
 
 
-def _turn_text(tr: Translator, before: Position, turn: Turn) -> str:
-    return tr.format(
-        DESCRIBE["who"], player=player_name(tr, before.to_move), description=describe_turn(tr, before, turn)
-    )
+def _turn_text(tr: Translator, before: Position, turn: Turn, finished: bool = True) -> str:
+    description = describe_turn(tr, before, turn, finished)
+    return tr.format(DESCRIBE["who"], player=player_name(tr, before.to_move), description=description)
 
 
 def last_turn_view(f: Frame, tr: Translator) -> dict[str, Any] | None:
@@ -362,10 +366,6 @@ def last_turn_view(f: Frame, tr: Translator) -> dict[str, Any] | None:
         return None
     before = f.positions[f.ply - 1]
     turn = f.turns[f.ply - 1]
-    try:
-        fx = turn_effects(before, turn)
-    except LoggerError:  # pragma: no cover - the game only holds legal turns
-        fx = TurnEffects()
     first = max(0, f.ply - f.shown.players)
     round_items = [
         {
@@ -376,6 +376,30 @@ def last_turn_view(f: Frame, tr: Translator) -> dict[str, Any] | None:
         }
         for i in range(first, f.ply)
     ]
+    return turn_view(tr, before, turn, round_items)
+
+
+def turn_view(
+    tr: Translator,
+    before: Position,
+    turn: Turn,
+    round_items: list[dict[str, Any]] | None = None,
+    finished: bool = True,
+) -> dict[str, Any]:
+    """The ``last`` panel of the view for ``turn`` played in ``before`` (its path, effects and words).
+
+    ``round_items``: the round's turns (default: this one alone). ``finished=False``: a turn in
+    progress whose action is not chosen yet (a lesson judged after its move).
+    """
+    text = _turn_text(tr, before, turn, finished)
+    try:
+        fx = turn_effects(before, turn)
+    except LoggerError:  # a turn in progress the engine would not finish as it is
+        fx = TurnEffects()
+    if round_items is None:
+        round_items = [
+            {"seat": before.to_move, "text": text, "path": move_path(before, turn), "latest": True}
+        ]
     return {
         "seat": before.to_move,
         "origin": turn.origin,
@@ -387,7 +411,7 @@ def last_turn_view(f: Frame, tr: Translator) -> dict[str, Any] | None:
         "grew": list(fx.grew),
         "spawned": list(fx.spawned),
         "felled": list(fx.felled),
-        "text": _turn_text(tr, before, turn),
+        "text": text,
         "title": tr.translate(LABELS["last_turn"] if len(round_items) == 1 else LABELS["last_turns"]),
         "round": round_items,
     }

@@ -330,7 +330,7 @@ class Board(anywidget.AnyWidget):
         """
         game = self._to_game(source)
         with self._lock:
-            self._replace_game(game, Notice("success", text("loaded")))
+            self._replace_game(game, Notice("info", text("loaded")))
         self._bots.schedule()
         return game
 
@@ -340,7 +340,7 @@ class Board(anywidget.AnyWidget):
             self._game = Game.new(len(self._seats), self._corners, repetition_rule=self._repetition_rule)
             for s in self._seats:
                 s.paused = False
-            self._notice = Notice("success", text("new_game"))
+            self._notice = Notice("info", text("new_game"))
             if self._setup is not None:
                 self._setup.begin()
             self._game_changed()
@@ -601,6 +601,9 @@ class Board(anywidget.AnyWidget):
 
     def _replace_game(self, game: Game, notice: Notice | None = None) -> None:
         self._game = game
+        self._resume_offer = (
+            None  # another game is on the board: the saved one is no longer offered beside it
+        )
         self._fit_seats(game.players)
         if self._setup is not None:
             self._setup.end()  # the game has its corners
@@ -624,7 +627,7 @@ class Board(anywidget.AnyWidget):
             return None
         with self._lock:
             self._resume_offer = None
-            self._replace_game(saved, Notice("success", _count_message(RESUMED, len(saved.turns))))
+            self._replace_game(saved, Notice("info", _count_message(RESUMED, len(saved.turns))))
         return saved
 
     def _step_made(self, tip: TurnInProgress) -> None:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..board.modes import TeachingMode
 from ..board.progress_link import board_progress, not_saved_text
-from ..board.view import Notice
+from ..board.view import Notice, move_path, turn_view
 from ..engine.decisions import TurnInProgress
 from ..engine.errors import RULE_MESSAGES, LoggerError, NotationError
 from ..engine.position import Position
@@ -44,7 +44,22 @@ Check = Callable[[Position, Turn, Position], Feedback]
 _ILLEGAL = NP_("tutorial:illegal", "That turn is not allowed here.")
 _TRY_AGAIN = NP_("tutorial:try_again", "Try again!")
 _MALFORMED = NP_("tutorial:malformed", "I could not read that turn. Try clicking on the board.")
-_HINT = NP_("tutorial:hint", "Hint: {task} The marked cells show the way: {cells}.")
+# TRANSLATORS: {task} is the lesson's task; {steps} one or more sentences of the "tutorial:hint-step"
+# context, naming what each marked cell is for.
+_HINT = NP_("tutorial:hint", "Hint: {task} {steps}")
+# TRANSLATORS: {n} protesters, one on each of {cells} (a list of cells).
+_HINT_PROTEST = NNP_(
+    "tutorial:hint-step", "Then put a protester on {cells}.", "Then put protesters on {cells}."
+)
+#: What each marked cell of a lesson's hint is for (context ``tutorial:hint-step``).
+_HINT_STEPS = {
+    "walk": NP_("tutorial:hint-step", "Your logger goes to {cells}."),
+    "stay": NP_("tutorial:hint-step", "Your logger stays on {cells}."),
+    # TRANSLATORS: the cells where the mature trees' new seedlings grow (the pupil clicks them).
+    "spawn": NP_("tutorial:hint-step", "The new seedlings grow on {cells}."),
+    "plant": NP_("tutorial:hint-step", "Then plant on {cells}."),
+    "chop": NP_("tutorial:hint-step", "Then chop the tree on {cells}."),
+}
 # TRANSLATORS: the first line of a lesson's board, before the task: "Lesson 2 of 10 · Movement".
 _HEADER = NP_("tutorial:header", "Lesson {n} of {total} · {title}")
 _REPEATED = NNP_(
@@ -108,6 +123,26 @@ class Lesson:
         if self.judged_after is None and turn.action is not None:
             cells += turn.action.cells
         return tuple(dict.fromkeys(cells)) or (turn.destination,)
+
+    def hint_steps(self, tr: Translator) -> list[str]:
+        """What the marked cells of :attr:`hint_cells` are for, one sentence per role, in their order."""
+        turn = self.position.parse_turn(self.solution)
+        marked = set(self.hint_cells)
+        out = []
+        if turn.destination in marked and turn.destination != turn.origin:
+            out.append(tr.format(_HINT_STEPS["walk"], cells=turn.destination))
+        spawns = [c for c in turn.spawns if c in marked]
+        if spawns:
+            out.append(tr.format(_HINT_STEPS["spawn"], cells=tr.format_list(spawns)))
+        if turn.action is not None:
+            cells = [c for c in turn.action.cells if c in marked]
+            if cells and turn.action.kind == "protest":
+                out.append(tr.count(_HINT_PROTEST, len(cells), cells=tr.format_list(cells)))
+            elif cells:
+                out.append(tr.format(_HINT_STEPS[turn.action.kind], cells=tr.format_list(cells)))
+        if not out:  # a stay
+            out.append(tr.format(_HINT_STEPS["stay"], cells=turn.destination))
+        return out
 
     def check(self, turn: Turn | str) -> Feedback:
         """Judge ``turn`` (a :class:`Turn` or notation) played in the lesson's position.
@@ -551,6 +586,8 @@ class LessonMode(TeachingMode):
         self._solved = False
         self._hinted = False
         self.shown_step: TurnInProgress | None = None
+        #: the move praised by a lesson judged after its move (drawn as the last turn's arrow)
+        self._walked: Turn | None = None
 
     @property
     def solved(self) -> bool:
@@ -602,7 +639,7 @@ class LessonMode(TeachingMode):
 
     def restart(self) -> None:
         """The lesson's position again (the task stays)."""
-        self._solved, self._hinted, self.shown_step = False, False, None
+        self._solved, self._hinted, self.shown_step, self._walked = False, False, None, None
         host = self.host
         host.replace_game(host.to_game(self.lesson.lpn))
 
@@ -631,9 +668,9 @@ class LessonMode(TeachingMode):
         return self.lesson.hint_cells if self._hinted and not self._solved else ()
 
     def hint_text(self, tr: Translator) -> str:
-        """The hint's sentence: the task again and the marked cells."""
+        """The hint's sentence: the task again, then what each marked cell is for (walk, spawn, action)."""
         return tr.format(
-            _HINT, task=tr.translate(self.lesson.task), cells=tr.format_list(self.lesson.hint_cells)
+            _HINT, task=tr.translate(self.lesson.task), steps=" ".join(self.lesson.hint_steps(tr))
         )
 
     def panels(self, view: Any, tr: Translator) -> dict[str, Any]:
@@ -645,6 +682,15 @@ class LessonMode(TeachingMode):
             "enabled": not self._solved and not self._hinted,
             "text": self.hint_text(tr) if shown else None,
         }
+        walked = self._walked if self._solved else None
+        if (
+            walked is not None
+            and view.get("last") is None
+            and len(move_path(self.lesson.position, walked)) > 1
+        ):
+            out["last"] = turn_view(
+                tr, self.lesson.position, walked, finished=False
+            )  # the praised walk's arrow
         return out
 
     def _praise(self, feedback: Feedback) -> None:
@@ -670,6 +716,7 @@ class LessonMode(TeachingMode):
         feedback = les.judge(les.position, turn, board)
         if feedback.ok:
             self.shown_step = tip
+            self._walked = turn
             self._praise(feedback)
         else:
             self.host.restart_turn()

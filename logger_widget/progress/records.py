@@ -236,15 +236,18 @@ class PersonalPuzzle:
         loss: the review's loss (winning chances, 0–1).
         best: the review's better turn (notation), told by the coach after the answer.
         played_value, best_value: the review's values of the two turns for the pupil (0–1).
-        solutions: the turns the acceptance search proved clearly better (notation); never
-            ``played``.
+        solutions: the turns accepted as answers (notation); never ``played``.
         value: the worst solution's value in the acceptance search (evaluation points).
-        bound: the best other turn's value (≤ ``value`` − the margin: the proof).
+        bound: with proof ``"clear"`` the best other turn's value (≤ ``value`` − the margin:
+            the proof), else the value of the turn played.
         theme: the puzzle theme (:data:`logger_widget.puzzles.THEMES`).
         card: the spaced-repetition state (:mod:`logger_widget.progress.schedule`).
         due: when it is to be shown again (UTC).
         solved, failed: how many times it was answered right and wrong.
         created: when it was made.
+        proof: how the solutions are proved, one of :data:`logger_widget.progress.mistakes.PROOFS`:
+            ``"clear"`` (they beat every other turn), ``"better"`` (each beats the turn played
+            clearly), ``"review"`` (the review's better turn, softer).
     """
 
     id: str
@@ -267,6 +270,7 @@ class PersonalPuzzle:
     solved: int = 0
     failed: int = 0
     created: datetime = field(default_factory=now, compare=False)
+    proof: str = "clear"
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form."""
@@ -291,6 +295,7 @@ class PersonalPuzzle:
             "solved": self.solved,
             "failed": self.failed,
             "created": self.created.isoformat(),
+            "proof": self.proof,
         }
 
     @classmethod
@@ -337,6 +342,11 @@ class PersonalPuzzle:
             raise ProgressRecordError(
                 f"{where}: field 'theme' must be one of {', '.join(THEMES)}, not {theme!r}"
             )
+        proof = record.get("proof", "clear")  # records saved before softer proofs are all "clear"
+        if proof not in ("clear", "better", "review"):
+            raise ProgressRecordError(
+                f"{where}: field 'proof' must be one of clear, better, review, not {proof!r}"
+            )
         return cls(
             id=pid,
             game=_text(record, "game", where, 80),
@@ -358,6 +368,7 @@ class PersonalPuzzle:
             solved=_int(record, "solved", where),
             failed=_int(record, "failed", where),
             created=_time(record, "created", where),
+            proof=proof,
         )
 
     def answered(self, card: dict[str, Any], due: datetime, solved: bool) -> PersonalPuzzle:

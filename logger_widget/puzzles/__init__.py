@@ -20,17 +20,19 @@ from __future__ import annotations
 
 from .puzzle import THEMES, Puzzle, PuzzleDataError, Source, load_puzzles, puzzle_by_id, read_puzzles
 from .rating import PupilRating, update_rating
-from .search import MARGIN, analyse_position, refutation, turn_value, verify
+from .search import MARGIN, TIE, analyse_position, choice_values, refutation, turn_value, verify
 from .themes import detect_theme, facts
 
 __all__ = [
     "MARGIN",
     "THEMES",
+    "TIE",
     "PupilRating",
     "Puzzle",
     "PuzzleDataError",
     "Source",
     "analyse_position",
+    "choice_values",
     "detect_theme",
     "facts",
     "load_puzzles",

@@ -44,6 +44,7 @@ __all__ = [
     "Analysis",
     "Proof",
     "analyse_position",
+    "choice_values",
     "refutation",
     "turn_value",
     "verify",
@@ -104,6 +105,29 @@ def turn_value(position: Position, turn: Turn | str) -> float:
     """
     after = position.play(turn)
     return _value(after.raw, position.to_move)[0]
+
+
+def choice_values(position: Position) -> dict[str, float]:
+    """The exact acceptance value (:func:`turn_value`) of every legal turn, by notation.
+
+    Turns leading to the same position share one search. Costs one depth-2 search per
+    distinct choice (every reply scored), so it is meant for one position at a time (a
+    personal puzzle), not for a search over many.
+
+    Raises:
+        IllegalTurnError: the game is over in ``position``.
+    """
+    state = position.raw
+    if core.is_terminal(state):
+        position.start_turn()  # raises IllegalTurnError("game_over")
+    me = position.to_move
+    origin = core.mover_cell(state)
+    out: dict[str, float] = {}
+    for child, raws in _children(state).items():
+        value = _value(child, me)[0]
+        for raw in raws:
+            out[Turn.from_raw(origin, raw).notation()] = value
+    return out
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,8 @@ Who may do what — the requester is who the hub says (:class:`~logger_widget.se
 What the service checks in a pupil's records, so the teacher's view cannot be faked from a
 kernel: every record is read field by field (``malformed`` names the field); a lesson done must
 be one of the tutorial's (:data:`logger_widget.i18n.texts.lessons.KEYS`); a personal
-puzzle's position and turns by the rules engine, and its solutions proved again by the acceptance search
+puzzle's position and turns by the rules engine, and its solutions proved again by its proof's search
+(:func:`logger_widget.progress.mistakes.check_proof`)
 (afterwards only its schedule may change); a rated attempt at a shipped puzzle is scored
 again here — the turn played must be a solution for a "solved", a non-solution for a "not
 solved", and the rating before and after is the service's own Glicko update from the pupil's
@@ -37,8 +38,9 @@ from ..i18n.texts.lessons import KEYS as LESSON_KEYS
 from ..online.protocol import PROTOCOL_VERSION, ProtocolError
 from ..progress import Attempt, LessonDone, PersonalPuzzle, ProgressError, ProgressRecordError
 from ..progress import sql as progress_sql
+from ..progress.mistakes import check_proof
 from ..progress.sql import SQLProgressStore
-from ..puzzles import puzzle_by_id, update_rating, verify
+from ..puzzles import puzzle_by_id, update_rating
 from .auth import APIHandler
 
 __all__ = ["LIMITS", "routes"]
@@ -215,12 +217,13 @@ class PersonalHandler(_ProgressHandler):
         saved = self.store().personal_puzzle(pid)
         if saved is None:  # a new one: its proof is checked again here, and the turn played is no solution
             self.limit("personal", progress_sql.personal)
-            if not verify(puzzle.lpn, puzzle.solutions).ok:
+            why = check_proof(puzzle.lpn, puzzle.proof, puzzle.solutions, puzzle.played, puzzle.best)
+            if why:
                 raise ProtocolError(
-                    "malformed", "solutions", "the acceptance search does not prove these solutions"
+                    "malformed", "solutions", f"the search does not prove these solutions: {why}"
                 )
-        elif (saved.lpn, saved.played, saved.solutions, saved.game, saved.ply) != (
-            puzzle.lpn, puzzle.played, puzzle.solutions, puzzle.game, puzzle.ply,
+        elif (saved.lpn, saved.played, saved.solutions, saved.game, saved.ply, saved.proof) != (
+            puzzle.lpn, puzzle.played, puzzle.solutions, puzzle.game, puzzle.ply, puzzle.proof,
         ):  # fmt: skip
             raise ProtocolError("malformed", "personal", "only a personal puzzle's schedule may change")
         self.store().save_personal(puzzle)

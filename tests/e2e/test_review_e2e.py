@@ -130,6 +130,15 @@ def test_review_mode_in_the_browser(page: Any, lab: Any, screenshots: Path) -> N
     page.keyboard.press("ArrowLeft")
     _wait_step(page, 1)
     assert EXPECTED["es"] in _sentence(page)
+    # the review's slider steps with the arrows and keeps the focus (it fell onto the notebook's next cell)
+    page.focus("[data-testid=review-slider]")
+    page.keyboard.press("ArrowRight")
+    _wait_step(page, 2)
+    focused = "() => document.activeElement && document.activeElement.dataset.testid"
+    assert page.evaluate(focused) == "review-slider"
+    page.keyboard.press("ArrowLeft")
+    _wait_step(page, 1)
+    assert page.evaluate(focused) == "review-slider"
     click_at_and_wait(page, "[data-testid=review-exit]")
     assert page.is_hidden("[data-testid=review]")
     assert attr(page, "review") == "false"

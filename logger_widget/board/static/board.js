@@ -103,6 +103,7 @@ const RANKS = ["5", "4", "3", "2", "1"];
  * @property {number} rating
  * @property {number} hints
  * @property {boolean} side_line
+ * @property {Object<string, number>|null} values
  */
 
 /**
@@ -1331,6 +1332,24 @@ function reviewPanel(board) {
   const exit = button("review-exit", "lw-btn lw-btn-quiet", () => send("review", { op: "exit" }));
   const slider = h("input", { type: "range", min: "1", max: "1", step: "1", value: "1", class: "lw-range", "data-testid": "review-slider" });
   slider.addEventListener("input", () => send("review", { op: "goto", ply: Number(slider.value) }));
+  // The arrows, Home and End step the review here and stay here: the notebook around the board
+  // must not get them (JupyterLab moved the focus to the next cell).
+  slider.addEventListener("keydown", (ev) => {
+    const low = Number(slider.min);
+    const high = Number(slider.max);
+    const now = Number(slider.value);
+    let target = -1;
+    if (ev.key === "ArrowRight" || ev.key === "ArrowUp") target = now + 1;
+    else if (ev.key === "ArrowLeft" || ev.key === "ArrowDown") target = now - 1;
+    else if (ev.key === "Home") target = low;
+    else if (ev.key === "End") target = high;
+    else return;
+    consume(ev);
+    target = Math.max(low, Math.min(high, target));
+    if (String(target) === slider.value) return;
+    slider.value = String(target);
+    send("review", { op: "goto", ply: target });
+  });
   const stepText = h("span", { class: "lw-replay-value", "data-testid": "review-step" });
   const nav = h("div", { class: "lw-review-nav" }, h("div", { class: "lw-actionrow" }, prev, next, exit), h("label", { class: "lw-replay" }, slider, stepText));
   const el = h(
@@ -1344,7 +1363,7 @@ function reviewPanel(board) {
     nav,
   );
   el.addEventListener("keydown", (ev) => {
-    if (ev.target === slider) return; // the slider steps with the arrows itself
+    if (ev.target === slider) return; // the slider steps with the arrows itself (above)
     const step = board.view.review && board.view.review.step;
     if (!step) return;
     if (ev.key === "ArrowLeft" && !step.first) {

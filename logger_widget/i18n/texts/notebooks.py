@@ -61,12 +61,19 @@ PLAY = {
         "notebook:play",
         "After the game, a search bot looks for better turns. The chart shows each player's winning "
         "chances over the game; `?!` marks an inaccuracy, `?` a mistake and `??` a blunder. On the "
-        "board, press **Review the game** to step through the turns and see the better turn drawn.",
+        "board, press **Review the game** to step through the turns and see the better turn drawn. "
+        "The two cells below do nothing until a turn has been played, so **Run All** leaves the board "
+        "ready to play at once.",
     ),
     # TRANSLATORS: a comment in the code cell of the review (after "# ").
     "review_code": NP_(
         "notebook:play",
-        "the game on the board, or a short game between two bots while no turn has been played",
+        "run this cell after your game: the review takes a few seconds",
+    ),
+    # TRANSLATORS: printed by the review cell when it is run before any turn was played on the board.
+    "review_later": NP_(
+        "notebook:play",
+        "No turn has been played on the board yet. Play your game, then run this cell again.",
     ),
     # TRANSLATORS: a comment in the code cell that lists the mistakes (after "# ").
     "review_list": NP_("notebook:play", "what the review says about each inaccuracy, mistake and blunder"),
@@ -101,8 +108,9 @@ PUZZLES = {
     "mistakes_title": NP_("notebook:puzzles", "Puzzles from your own games"),
     "mistakes_text": NP_(
         "notebook:puzzles",
-        "After a game on a board of the play notebook, press **Review the game**: the turns where a clearly "
-        "better turn was found become your own puzzles. Run this cell to solve them. A puzzle you solve "
-        "comes back after some days, one you do not solve after 10 minutes.",
+        "After a game on a board of the play notebook, press **Review the game**: each of your turns that "
+        "the review marks as an inaccuracy, a mistake or a blunder becomes your own puzzle, and the board "
+        "says how many. Run this cell to solve them. A puzzle you solve comes back after some days, one "
+        "you do not solve after 10 minutes.",
     ),
 }

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from types import MappingProxyType
+from typing import Any
 
 from .. import NNP_, NP_, PMessage
 
-__all__ = ["AGAIN", "LESSON_DONE", "NOT_SAVED", "PERSONAL", "REASONS", "REVIEWED"]
+__all__ = ["AGAIN", "LESSON_DONE", "NOT_SAVED", "PERSONAL", "REASONS", "REVIEWED", "REVIEW_OUTCOME"]
 
 # TRANSLATORS: shown on a lesson, puzzle or game board when the pupil's progress (lessons done,
 # puzzle rating, games) cannot be saved; {reason} is one sentence of the "progress:reason" context.
@@ -48,11 +49,24 @@ PERSONAL: MappingProxyType[str, PMessage] = MappingProxyType(
             "progress:personal",
             "Turn {ply} of your game: you played {turn} here. Find a better turn!",
         ),
+        # TRANSLATORS: the task of a personal puzzle whose answers are every turn clearly better
+        # than the one played (not only the best); {ply} and {turn} as above.
+        "task_better": NP_(
+            "progress:personal",
+            "Turn {ply} of your game: you played {turn} here. Find a turn that is clearly better than yours!",
+        ),
+        # TRANSLATORS: the task of a personal puzzle whose answer is the better turn the review's
+        # search found; {ply} and {turn} as above.
+        "task_review": NP_(
+            "progress:personal",
+            "Turn {ply} of your game: you played {turn} here. The review found a better turn: can you find it?",
+        ),
         # TRANSLATORS: after the answer; {sentence} is what the review said about the turn in the game.
         "coach": NP_("progress:personal", "In your game: {sentence}"),
         "none": NP_(
             "progress:personal",
-            "No puzzles from your games yet: play a game, then press “Review the game”.",
+            "No puzzles from your games yet. They come from your errors: after a game on the board of the "
+            "play notebook, press “Review the game”, and the board says how many puzzles it made.",
         ),
     }
 )
@@ -83,4 +97,26 @@ REVIEWED = NNP_(
     "progress",
     "{n} of your turns became a puzzle for you: solve it with MistakesBoard().",
     "{n} of your turns became puzzles for you: solve them with MistakesBoard().",
+)
+
+#: What came of a review when no new personal puzzle was made (context ``progress:review``).
+REVIEW_OUTCOME: MappingProxyType[str, Any] = MappingProxyType(  # PMessage or PPluralMessage
+    {
+        "clean": NP_(
+            "progress:review",
+            "The review found no inaccuracy, mistake or blunder in your turns: nothing new to practise.",
+        ),
+        "known": NP_(
+            "progress:review",
+            "Your errors in this game are already among your puzzles: solve them with MistakesBoard().",
+        ),
+        # TRANSLATORS: {n} errors of the pupil, none of which could become a puzzle (a search disagreed).
+        "none": NNP_(
+            "progress:review",
+            "The review found {n} error in your turns, but the searches do not agree on a better turn, "
+            "so it did not become a puzzle.",
+            "The review found {n} errors in your turns, but the searches do not agree on a better turn, "
+            "so they did not become puzzles.",
+        ),
+    }
 )

@@ -99,6 +99,11 @@ LABELS: MappingProxyType[str, PMessage] = MappingProxyType(
         "next": NP_("puzzle", "Next puzzle"),
         "status_right": NP_("puzzle", "Solved! Press “Next puzzle” to go on."),
         "status_wrong": NP_("puzzle", "Not solved. Press “Try again” or “Next puzzle”."),
+        # TRANSLATORS: the status after the pupil played the solution that the Solution button showed.
+        "status_shown": NP_(
+            "puzzle",
+            "You played the solution shown: it does not count as solved. Press “Try again” or “Next puzzle”.",
+        ),
         "status_last": NP_("puzzle", "That was the last puzzle. Press “Try again” to play it again."),
     }
 )
@@ -127,12 +132,19 @@ WHY: MappingProxyType[str, PMessage] = MappingProxyType(
         # TRANSLATORS: {player} inside a sentence (es «jugador 2»: write «el {player}», «del {player}»).
         "reply": NP_("puzzle:why", "Then {player} plays {turn} (shown on the board)."),
         "no_reply": NP_("puzzle:why", "After this turn the game is over."),
-        # TRANSLATORS: {mine} and {best} are your points minus the best other player's points, and
-        # can be negative ("−4,8", with a true minus sign): say "difference", never "lead".
-        "compare": NP_(
+        # TRANSLATORS: {mine} and {best} are numbers of trees felled by the pupil's turn and by the best turn.
+        "felled_both": NP_("puzzle:why", "Trees felled: yours {mine}, the best turn {best}."),
+        # TRANSLATORS: the most trees another player can fell with one chop on their next turn,
+        # after the pupil's turn ({mine}) and after the best turn ({best}).
+        "threat_both": NP_(
             "puzzle:why",
-            "After that reply, the difference between your points and the best other player's is {mine}; "
-            "with the best turn it would be at least {best}.",
+            "Trees in the biggest chop left to the others: {mine} after yours, {best} after the best turn.",
+        ),
+        # TRANSLATORS: the points after the reply: the pupil's ({mine}) and the best other player's ({theirs}).
+        "points_both": NP_(
+            "puzzle:why",
+            "Points after that reply: yours {mine}, the best other player's {theirs}. "
+            "The best turn keeps you better off.",
         ),
         "win": NP_("puzzle:why", "The best turn wins the game."),
         "loss": NP_("puzzle:why", "After that reply you cannot win any more."),
@@ -148,8 +160,8 @@ WHY_COUNTS: MappingProxyType[str, PPluralMessage] = MappingProxyType(
         # TRANSLATORS: {player} inside a sentence (es «jugador 2»: write «el {player}», «del {player}»).
         "reply_felled": NNP_(
             "puzzle:why",
-            "Then {player} chops and fells {n} tree.",
-            "Then {player} chops and fells {n} trees.",
+            "Then {player} plays {turn} (shown on the board) and fells {n} tree.",
+            "Then {player} plays {turn} (shown on the board) and fells {n} trees.",
         ),
     }
 )

@@ -58,7 +58,6 @@ SENTENCES: MappingProxyType[str, PMessage] = MappingProxyType(
         # {player} inside a sentence (es «jugador 2»: write «del {player}»).
         "forced": NP_("review", "Turn {ply}, {player}: the only possible turn."),
         "best_plant": NP_("review", "Planting a seedling on {cell} was better."),
-        "best_protest": NP_("review", "Putting protesters on {cells} was better."),
         # TRANSLATORS: the better turn had no action (none was possible) or only its move differs.
         "best_move": NP_("review", "Moving to {cell} was better."),
         # TRANSLATORS: what the turn played scored, after the better turn's sentence. {points} is "0 points".
@@ -110,6 +109,23 @@ BOARD: MappingProxyType[str, PMessage] = MappingProxyType(
 #: Sentences with a count of felled trees (plural forms).
 COUNTS: MappingProxyType[str, PPluralMessage] = MappingProxyType(
     {
+        # TRANSLATORS: the better turn was a protest with {n} protesters, one per tree, on {cells}
+        # (a list of cells: "e3" or "c2 and d2").
+        # TRANSLATORS: the first sentence of a reviewed turn that lost few winning chances but let the
+        # next player ({next}) end the game with a chop of {n} trees, which the better turn did not.
+        # {player} inside a sentence (es «jugador 2»: write «del {player}»), {next} too («al {next}»).
+        "lets_end": NNP_(
+            "review",
+            "Turn {ply}, {player}: {loss} of the winning chances lost, but this turn let {next} end the game "
+            "with a chop of {n} tree.",
+            "Turn {ply}, {player}: {loss} of the winning chances lost, but this turn let {next} end the game "
+            "with a chop of {n} trees.",
+        ),
+        "best_protest": NNP_(
+            "review",
+            "Putting a protester on {cells} was better.",
+            "Putting protesters on {cells} was better.",
+        ),
         # TRANSLATORS: the better turn was a chop. {points} is "3 points".
         "best_chop": NNP_(
             "review",
