@@ -331,6 +331,79 @@ HOSTILE: dict[str, tuple[str, str]] = {
         "    time.sleep(3600)\n",
         "garbage",
     ),
+    "writes_pid1_memory": (
+        # bubblewrap's own init as PID 1 (with the bot's uid) was a process outside the limits:
+        # any process but itself whose memory it can write is a way out of them
+        "def choose(position):\n"
+        "    me = os.getpid()\n"
+        "    for pid in [int(p) for p in os.listdir('/proc') if p.isdigit() and int(p) != me]:\n"
+        "        try:\n"
+        "            for line in open('/proc/%d/maps' % pid):\n"
+        "                span, perms = line.split()[:2]\n"
+        "                if perms.startswith('rw'):\n"
+        "                    with open('/proc/%d/mem' % pid, 'r+b', buffering=0) as mem:\n"
+        "                        mem.seek(int(span.split('-')[0], 16))\n"
+        "                        mem.write(mem.read(1))\n"
+        "                    return 'PWNED wrote the memory of PID %d' % pid\n"
+        "        except OSError:\n"
+        "            pass\n"
+        "    raise OSError('no other process to write to')\n",
+        "exception",
+    ),
+    "fills_dev": (
+        # bubblewrap's --dev is a tmpfs without a size: RAM past every memory limit
+        "def choose(position):\n"
+        "    written = 0\n"
+        "    try:\n"
+        "        with open('/dev/lwhostile', 'wb') as f:\n"
+        "            for k in range(64):\n"
+        "                f.write(b'x' * 1000000)\n"
+        "                written += 1\n"
+        "    except OSError:\n"
+        "        pass\n"
+        "    if written:\n"
+        "        return 'PWNED wrote %d MB to /dev' % written\n"
+        "    raise OSError('/dev is read-only')\n",
+        "exception",
+    ),
+    "opens_sockets": (
+        # every address family but AF_UNIX: vsock (the hypervisor's), netlink, packet, inet, crypto...
+        "import socket\n"
+        "def choose(position):\n"
+        "    opened = []\n"
+        "    for family, kind in ((40, 1), (16, 3), (17, 3), (2, 1), (10, 1), (2, 2), (38, 5), (9, 2), (31, 1)):\n"
+        "        try:\n"
+        "            socket.socket(family, kind).close()\n"
+        "            opened.append(family)\n"
+        "        except OSError:\n"
+        "            pass\n"
+        "    if opened:\n"
+        "        return 'PWNED opened sockets of families %s' % opened\n"
+        "    raise OSError('no socket but AF_UNIX')\n",
+        "exception",
+    ),
+    "kills_itself": (
+        # a signal it sends itself is not a kill from outside (the teacher's side must not say so)
+        "import signal, time\n"
+        "def choose(position):\n"
+        "    for sig in (signal.SIGKILL, signal.SIGTERM, signal.SIGSEGV):\n"
+        "        os.kill(os.getpid(), sig)\n"
+        "        time.sleep(0.1)\n"
+        "    raise OSError('still alive')\n",
+        "exception",
+    ),
+    "forged_failure": (
+        # a well-formed failure reply of its own choosing: its words must not choose the kind
+        "import time\n"
+        "def choose(position):\n"
+        "    for fd in range(3, 10):\n"
+        "        try:\n"
+        '            os.write(fd, b\'{{"ok": false, "kind": "memory", "what": "the teacher broke it"}}\\n\')\n'
+        "        except OSError:\n"
+        "            pass\n"
+        "    time.sleep(3600)\n",
+        "exception",
+    ),
     "leaks_in_exception": (
         "def choose(position):\n    raise RuntimeError('\\ud800\\x1b[2J\\u202e' + 'x' * 100000)\n",
         "exception",

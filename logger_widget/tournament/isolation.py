@@ -46,7 +46,6 @@ from __future__ import annotations
 
 import functools
 import os
-import pwd
 import re
 import shutil
 import subprocess
@@ -55,6 +54,8 @@ import sysconfig
 import warnings
 from dataclasses import dataclass
 from typing import Any
+
+from ..sandboxing import Bubblewrap, SandboxUnavailable, bwrap_program
 
 __all__ = [
     "ISOLATIONS",
@@ -108,6 +109,8 @@ _CLONE_NAMESPACES = (
     0x00000080,  # CLONE_NEWTIME
 )
 _TIOCSTI, _TIOCLINUX = 0x5412, 0x541C
+#: The one socket address family a sandbox may create (``socketpair`` between its own processes).
+_AF_UNIX = 1
 
 #: Where things are inside the sandbox.
 INSIDE_LIB = "/sandbox/lib"
@@ -119,13 +122,6 @@ _PACKAGE_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(
 _WORKER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_sandbox_worker.py")
 #: The parts of the package a worker (and a pupil's bot) may import: pure Python.
 _PACKAGE_PARTS = ("__init__.py", "engine", "bots")
-
-
-class SandboxUnavailable(RuntimeError):
-    """Pupils' code cannot run isolated on this machine; the message says what is missing and how to fix it.
-
-    Raised before any pupil's code runs (never recorded as a pupil's forfeit).
-    """
 
 
 class UnisolatedWarning(UserWarning):
@@ -200,6 +196,8 @@ def seccomp_program() -> bytes:
     for flag in _CLONE_NAMESPACES:
         flt.add_rule(sc.ERRNO(errno.EPERM), "clone", sc.Arg(0, sc.MASKED_EQ, flag, flag))
     flt.add_rule(sc.ERRNO(errno.ENOSYS), "clone3")
+    for call in ("socket", "socketpair"):  # every address family but AF_UNIX (vsock, netlink, inet...)
+        flt.add_rule(sc.ERRNO(errno.EAFNOSUPPORT), call, sc.Arg(0, sc.NE, _AF_UNIX))
     for request in (_TIOCSTI, _TIOCLINUX):
         flt.add_rule(sc.ERRNO(errno.EPERM), "ioctl", sc.Arg(1, sc.MASKED_EQ, 0xFFFFFFFF, request))
     fd = os.memfd_create("seccomp-export", os.MFD_CLOEXEC)
@@ -324,19 +322,23 @@ def _private_view(bwrap: str, sources: list[str], hidden: list[str], uid: int = 
         argv += ["--chmod", "0755", folder]
     for folder in hidden:
         argv += ["--remount-ro", folder]
-    gid = SANDBOX_UID if uid == SANDBOX_UID else pwd.getpwuid(uid).pw_gid
+    if uid == SANDBOX_UID:
+        gid = SANDBOX_UID
+    else:
+        import pwd  # not at import time: Pyodide has no pwd
+
+        gid = pwd.getpwuid(uid).pw_gid
     drop = [setpriv, f"--reuid={uid}", f"--regid={gid}", "--clear-groups", "--"]
     return [*argv, "--die-with-parent", "--", *drop]
 
 
-def _masked(stdlib: str) -> list[str]:
-    """Empty read-only folders over the standard library's third-party package folders."""
-    out = []
-    for sub in ("site-packages", "dist-packages"):
-        path = os.path.join(stdlib, sub)
-        if os.path.isdir(path):
-            out += ["--tmpfs", path, "--remount-ro", path]
-    return out
+def _masked(stdlib: str) -> tuple[str, ...]:
+    """The standard library's third-party package folders (covered by empty read-only ones)."""
+    return tuple(
+        os.path.join(stdlib, sub)
+        for sub in ("site-packages", "dist-packages")
+        if os.path.isdir(os.path.join(stdlib, sub))
+    )
 
 
 def worker_command(isolation: str, source: bytes, worker_args: list[str], tmp_bytes: int) -> Launch:
@@ -367,13 +369,7 @@ def worker_command(isolation: str, source: bytes, worker_args: list[str], tmp_by
             *worker_args,
         ]
         return Launch(argv, {**env, "HOME": "/"}, [bot], None, None)
-    bwrap = shutil.which("bwrap")
-    if bwrap is None:
-        raise SandboxUnavailable(
-            "pupils' bots run isolated by bubblewrap, which is not installed here: "
-            "`apt-get install bubblewrap` (scripts/env.sh installs it); "
-            'only for code you trust: SandboxLimits(isolation="none")'
-        )
+    bwrap = bwrap_program("pupils' code")
     program = seccomp_program()
     binds = _filesystem_binds()
     stdlib = binds[1][0]
@@ -382,33 +378,21 @@ def worker_command(isolation: str, source: bytes, worker_args: list[str], tmp_by
     info_read, info_write = os.pipe()
     os.set_inheritable(info_write, True)
     os.set_blocking(info_read, False)
-    argv = [
-        bwrap,
-        "--unshare-all",
-        "--unshare-user",
-        "--uid", str(SANDBOX_UID),
-        "--gid", str(SANDBOX_UID),
-        "--disable-userns",
-        "--cap-drop", "ALL",
-        "--new-session",
-        "--die-with-parent",
-        "--hostname", "sandbox",
-        "--proc", "/proc",
-        "--dev", "/dev",
-        "--size", str(tmp_bytes), "--tmpfs", "/tmp",
-        "--size", str(tmp_bytes), "--tmpfs", "/dev/shm",
-    ]  # fmt: skip
-    for host, inside in binds:
-        argv += ["--ro-bind", host, inside]
-    argv += _masked(stdlib)
-    argv += [
-        "--ro-bind-data", str(bot), INSIDE_BOT,
-        "--remount-ro", "/",
-        "--chdir", INSIDE_HOME,
-        "--info-fd", str(info_write),
-        "--seccomp", str(seccomp),
-        python, *flags, INSIDE_WORKER, "--lib", INSIDE_LIB, "--bot", INSIDE_BOT, *worker_args,
-    ]  # fmt: skip
+    sandbox = Bubblewrap(
+        ro_binds=binds,
+        data=((bot, INSIDE_BOT),),
+        tmpfs=((INSIDE_HOME, tmp_bytes), ("/dev/shm", tmp_bytes)),
+        hidden=_masked(stdlib),
+        uid=SANDBOX_UID,
+        gid=SANDBOX_UID,
+        hostname="sandbox",
+        chdir=INSIDE_HOME,
+        info_fd=info_write,
+        seccomp_fd=seccomp,
+    )
+    argv = sandbox.argv(
+        [python, *flags, INSIDE_WORKER, "--lib", INSIDE_LIB, "--bot", INSIDE_BOT, *worker_args], bwrap
+    )
     user = SANDBOX_UID if os.geteuid() == 0 else None
     if user is not None:
         sources = [host for host, _ in binds]
