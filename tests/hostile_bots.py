@@ -410,6 +410,66 @@ HOSTILE: dict[str, tuple[str, str]] = {
     ),
 }
 
+#: A bot that takes all it can, in as many processes as it may start, and keeps them busy between its
+#: turns: every process fills /tmp, /dev/shm and /dev, holds memfds and allocates memory until refused,
+#: then spins; PID 1 also keeps a timer whose handler computes. Plays a legal turn each time.
+HOG = PRELUDE + """
+import signal, time
+
+def _take():
+    for folder in ('/tmp', '/dev/shm', '/dev'):
+        for k in range(64):
+            try:
+                with open('%s/lwh-%d-%d' % (folder, os.getpid(), k), 'wb') as f:
+                    f.write(b'x' * (1 << 20))
+            except OSError:
+                break
+    fds = []
+    for k in range(64):
+        try:
+            fd = os.memfd_create('lwh')
+            fds.append(fd)
+            os.write(fd, b'x' * (1 << 20))
+        except OSError:
+            break
+    hoard = []
+    try:
+        while True:
+            hoard.append(b'\\x01' * (4 << 20))
+    except MemoryError:
+        pass
+    return fds, hoard
+
+def _busy(*_):
+    began = time.monotonic()
+    while time.monotonic() - began < 0.2:
+        pass
+
+KEPT = []
+
+def choose(position):
+    if not KEPT:
+        children = 0
+        while True:
+            try:
+                pid = os.fork()
+            except OSError:
+                break
+            if pid == 0:
+                _libc.prctl(1, 0, 0, 0, 0)  # PR_SET_PDEATHSIG: none
+                _take()
+                while True:
+                    pass
+            children += 1
+        fds, hoard = _take()
+        del hoard[-4:]  # room to answer
+        KEPT.append((fds, hoard))
+        signal.signal(signal.SIGALRM, _busy)
+        signal.setitimer(signal.ITIMER_REAL, 0.05, 0.25)
+        time.sleep(1.5)  # the children take theirs
+    return next(iter(position.legal_turns()))
+"""
+
 #: Files that load and play honestly but try to take a classmate's name or break the report.
 IMPOSTORS = {
     # takes the stem of an honest classmate (see tests) as its NAME
