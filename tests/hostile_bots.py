@@ -474,6 +474,9 @@ def choose(position):
 IMPOSTORS = {
     # takes the stem of an honest classmate (see tests) as its NAME
     "impostor": "NAME = {classmate_stem!r}\ndef choose(position):\n    return list(position.legal_turns())[-1]\n",
+    # a label dressed as the classmate's own mark: not shown (only its file's stem is)
+    "impostor_mark": "NAME = {classmate_stem!r} + ' (' + {classmate_stem!r} + '.py)'\n"
+    "def choose(position):\n    return list(position.legal_turns())[-1]\n",
     "odd_name": (
         "NAME = '\\ud800\\x00\\x1b[31m\\u202e' + 'x' * 10000\n"
         "def choose(position):\n    return list(position.legal_turns())[-1]\n"

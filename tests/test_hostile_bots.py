@@ -217,6 +217,7 @@ def test_a_class_tournament_with_hostile_bots_keeps_the_honest_results(
     names = result.tournament.names
     # identity: a bot is its file; the impostor cannot take anna's name or points
     assert "anna" in names and "anna (impostor.py)" in names
+    assert "impostor_mark" in names and not any("anna.py" in n for n in names), names
     assert not result.problems
     # refused by RLIMIT_NPROC in each sandbox, while more than 30 sandboxes of one uid were alive
     refused = {"forks": "BlockingIOError", "threads": "can't start new thread"}

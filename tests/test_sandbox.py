@@ -487,3 +487,15 @@ def test_as_root_the_sandbox_starts_from_folders_its_user_cannot_enter(tmp_path:
     same = play_game([namespace["choose"], "random"], seed=3)
     assert report["turns"] == [t.notation() for t in same.turns]
     assert _modes([interpreter, package]) == before  # no folder got a permission bit
+
+
+def test_a_label_dressed_as_another_files_mark_is_not_shown() -> None:
+    from logger_widget.tournament.classbots import _names
+
+    files = ["good_ben.py", "eve.py", "anna.py"]
+    # brackets or ".py", another file's stem and more (case- and width-insensitively): the stem only
+    for label in ("good_ben (good_ben.py)", "Good_Ben2", "ｇｏｏｄ＿ｂｅｎ 2", "x [good_ben.py]", "eve.py"):
+        assert _names(files, ["", label, ""])[1] == "eve", label
+    # a label of its own, or exactly a classmate's name (marked with its file), is shown
+    assert _names(files, ["", "Eve the Great", "Anna's best"]) == ["good_ben", "Eve the Great (eve.py)", "Anna's best (anna.py)"]
+    assert _names(files, ["", "good_ben", ""])[1] == "good_ben (eve.py)"
