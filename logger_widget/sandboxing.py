@@ -29,7 +29,20 @@ import shutil
 from dataclasses import dataclass, field
 from typing import Literal
 
-__all__ = ["DEVICES", "Bubblewrap", "SandboxUnavailable", "bwrap_program"]
+__all__ = [
+    "DEVICES",
+    "SANDBOX_UID",
+    "Bubblewrap",
+    "SandboxUnavailable",
+    "bwrap_program",
+    "hidden_folders",
+    "private_view",
+    "unprivileged",
+]
+
+#: The unprivileged uid and gid (``nobody``/``nogroup``) sandboxes run as when the teacher is root:
+#: root's processes are not bound by ``RLIMIT_NPROC`` and own the machine's files.
+SANDBOX_UID = 65534
 
 #: The device nodes a sandbox gets by default: all of them are harmless to read and write.
 DEVICES = ("null", "zero", "full", "random", "urandom")
@@ -78,8 +91,11 @@ class Bubblewrap:
         binds: ``(host path, sandbox path)`` pairs shown writable (on the machine's disk, not RAM).
         data: ``(descriptor, sandbox path)``: a file's content from a descriptor, read-only.
         tmpfs: ``(sandbox path, size in bytes ≥ 1)``: private writable tmpfs folders.
-        hidden: sandbox paths covered by an empty read-only folder (after the binds: a folder
-            inside a bound one can be hidden).
+        hidden: sandbox paths covered by an empty read-only folder, after :attr:`ro_binds` (a
+            folder inside a bound one can be hidden) and before :attr:`shown`.
+        shown: ``(host path, sandbox path)`` pairs shown read-only after :attr:`hidden` is
+            covered (something inside a hidden folder shown again).
+        symlinks: ``(target, sandbox path)``: symbolic links made inside.
         devices: device nodes (names under ``/dev``) bound into a read-only ``/dev``
             (``view="empty"`` only; ``/dev/fd`` and the standard streams' links are added).
         proc: mount a ``/proc`` of the sandbox's own PID namespace.
@@ -105,6 +121,8 @@ class Bubblewrap:
     data: tuple[tuple[int, str], ...] = ()
     tmpfs: tuple[tuple[str, int], ...] = ()
     hidden: tuple[str, ...] = ()
+    shown: tuple[tuple[str, str], ...] = ()
+    symlinks: tuple[tuple[str, str], ...] = ()
     devices: tuple[str, ...] = DEVICES
     proc: bool = True
     unshare: Literal["all", "user"] = "all"
@@ -123,7 +141,7 @@ class Bubblewrap:
             raise ValueError(f"view must be 'empty' or 'host', not {self.view!r}")
         if self.unshare not in ("all", "user"):
             raise ValueError(f"unshare must be 'all' or 'user', not {self.unshare!r}")
-        for host, inside in (*self.ro_binds, *self.binds):
+        for host, inside in (*self.ro_binds, *self.shown, *self.binds):
             _absolute(host, "a bound host path")
             _absolute(inside, "a sandbox path")
         for fd, inside in self.data:
@@ -136,6 +154,8 @@ class Bubblewrap:
                 raise ValueError(f"the tmpfs at {inside} needs a size of at least 1 byte, not {size!r}")
         for inside in self.hidden:
             _absolute(inside, "a hidden path")
+        for _, inside in self.symlinks:
+            _absolute(inside, "a symbolic link's path")
         for name in self.devices:
             if not name or "/" in name or name in (".", ".."):
                 raise ValueError(f"a device is a name under /dev, not {name!r}")
@@ -182,12 +202,18 @@ class Bubblewrap:
             argv += ["--size", str(size), "--tmpfs", inside]
         for host, inside in self.ro_binds:
             argv += ["--ro-bind", host, inside]
+        for inside in self.hidden:
+            argv += ["--size", str(DEV_SIZE), "--tmpfs", inside]
+        for host, inside in self.shown:
+            argv += ["--ro-bind", host, inside]
         for host, inside in self.binds:
             argv += ["--bind", host, inside]
         for fd, inside in self.data:
             argv += ["--ro-bind-data", str(fd), inside]
+        for target, inside in self.symlinks:
+            argv += ["--symlink", target, inside]
         for inside in self.hidden:
-            argv += ["--size", str(DEV_SIZE), "--tmpfs", inside, "--remount-ro", inside]
+            argv += ["--remount-ro", inside]
         if self.view == "empty":
             argv += ["--remount-ro", "/dev", "--remount-ro", "/"]
         if self.env is not None:
@@ -201,3 +227,95 @@ class Bubblewrap:
         if self.seccomp_fd is not None:
             argv += ["--seccomp", str(self.seccomp_fd)]
         return [*argv, "--", *command]
+
+
+def _searchable(folder: str) -> bool:
+    """Whether :data:`SANDBOX_UID` (group :data:`SANDBOX_UID`, no other groups) may enter ``folder``.
+
+    By its mode bits (owner, group, others); an ACL is not read.
+    """
+    info = os.stat(folder)
+    if info.st_uid == SANDBOX_UID:
+        return bool(info.st_mode & 0o100)
+    if info.st_gid == SANDBOX_UID:
+        return bool(info.st_mode & 0o010)
+    return bool(info.st_mode & 0o001)
+
+
+def hidden_folders(paths: list[str] | tuple[str, ...]) -> list[str]:
+    """The topmost folders on the way to ``paths`` (absolute) that :data:`SANDBOX_UID` cannot enter.
+
+    Returns them sorted, none inside another; empty when every path is reachable
+    (e.g. ``["/root"]`` for a Python installed by pyenv under a 0700 ``/root``).
+
+    Raises:
+        OSError: a folder on the way cannot be examined (it does not exist).
+    """
+    hidden: set[str] = set()
+    for path in paths:
+        parts = os.path.dirname(os.path.abspath(path)).strip("/").split("/")
+        folder = ""
+        for part in (p for p in parts if p):
+            folder += "/" + part
+            if folder in hidden:
+                break
+            if not _searchable(folder):
+                hidden.add(folder)
+                break
+    return sorted(f for f in hidden if not any(f.startswith(o + "/") for o in hidden))
+
+
+def unprivileged(uid: int = SANDBOX_UID) -> list[str]:
+    """The command prefix (``setpriv``) that runs a command as ``uid``, its gid, no supplementary groups.
+
+    The gid is :data:`SANDBOX_UID` for that uid, else the user's own group.
+
+    Raises:
+        SandboxUnavailable: ``setpriv`` (util-linux) is missing.
+        KeyError: ``uid`` is not a user of this machine.
+    """
+    setpriv = shutil.which("setpriv")
+    if setpriv is None:
+        raise SandboxUnavailable(
+            "`setpriv` (Debian package util-linux) is missing: as root, it starts the sandboxes "
+            "as the unprivileged user"
+        )
+    if uid == SANDBOX_UID:
+        gid = SANDBOX_UID
+    else:
+        import pwd  # not at import time: Pyodide has no pwd
+
+        gid = pwd.getpwuid(uid).pw_gid
+    return [setpriv, f"--reuid={uid}", f"--regid={gid}", "--clear-groups", "--"]
+
+
+def private_view(
+    bwrap: str, sources: list[str], hidden: list[str], uid: int = SANDBOX_UID, writable: tuple[str, ...] = ()
+) -> list[str]:
+    """The command prefix that starts the sandbox's bubblewrap as ``uid`` (and its gid) in a private view.
+
+    A privileged bubblewrap (the teacher is root) keeps the host's whole tree,
+    covers each of ``hidden`` with an empty read-only tmpfs (its folders mode 0755)
+    and binds the ``sources`` under them back at their own paths, read-only (those also in
+    ``writable``: writable); then ``setpriv``
+    drops to ``uid`` (gid the same, or the user's group) without supplementary
+    groups. No mount is seen outside this launch.
+
+    Raises:
+        SandboxUnavailable: ``setpriv`` (util-linux) is missing.
+    """
+    argv = [bwrap, "--dev-bind", "/", "/"]
+    for folder in hidden:
+        argv += ["--size", str(DEV_SIZE), "--tmpfs", folder]
+    made: set[str] = set()  # the folders bubblewrap creates on the way (mode 0700 as root)
+    for source in sorted({s for s in sources if any(s.startswith(f + "/") for f in hidden)}):
+        argv += ["--bind" if source in writable else "--ro-bind", source, source]
+        folder = os.path.dirname(source)
+        while folder not in hidden and folder != "/":
+            made.add(folder)
+            folder = os.path.dirname(folder)
+    for folder in [*hidden, *sorted(made, key=len)]:
+        argv += ["--chmod", "0755", folder]
+    for folder in hidden:
+        argv += ["--remount-ro", folder]
+    return [*argv, "--die-with-parent", "--", *unprivileged(uid)]

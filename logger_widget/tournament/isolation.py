@@ -55,7 +55,8 @@ import warnings
 from dataclasses import dataclass
 from typing import Any
 
-from ..sandboxing import Bubblewrap, SandboxUnavailable, bwrap_program
+from ..sandboxing import SANDBOX_UID, Bubblewrap, SandboxUnavailable, bwrap_program, hidden_folders
+from ..sandboxing import private_view as _private_view
 
 __all__ = [
     "ISOLATIONS",
@@ -71,10 +72,6 @@ __all__ = [
 
 #: Ways to run a worker: under bubblewrap, or as a plain process (trusted code only).
 ISOLATIONS = ("bwrap", "none")
-
-#: The unprivileged uid and gid (``nobody``/``nogroup``) a worker runs as inside its
-#: namespace, and outside too when the teacher is root.
-SANDBOX_UID = 65534
 
 #: System calls the seccomp filter refuses with ``EPERM`` (names unknown to this
 #: kernel's architecture are skipped). ``clone`` is refused only with a namespace flag,
@@ -252,84 +249,6 @@ def _filesystem_binds() -> tuple[tuple[str, str], ...]:
     ]
     binds.append((os.path.realpath(_WORKER), INSIDE_WORKER))
     return tuple(binds)
-
-
-def _searchable(folder: str) -> bool:
-    """Whether :data:`SANDBOX_UID` (group :data:`SANDBOX_UID`, no other groups) may enter ``folder``.
-
-    By its mode bits (owner, group, others); an ACL is not read.
-    """
-    info = os.stat(folder)
-    if info.st_uid == SANDBOX_UID:
-        return bool(info.st_mode & 0o100)
-    if info.st_gid == SANDBOX_UID:
-        return bool(info.st_mode & 0o010)
-    return bool(info.st_mode & 0o001)
-
-
-def hidden_folders(paths: list[str] | tuple[str, ...]) -> list[str]:
-    """The topmost folders on the way to ``paths`` (absolute) that :data:`SANDBOX_UID` cannot enter.
-
-    Returns them sorted, none inside another; empty when every path is reachable
-    (e.g. ``["/root"]`` for a Python installed by pyenv under a 0700 ``/root``).
-
-    Raises:
-        OSError: a folder on the way cannot be examined (it does not exist).
-    """
-    hidden: set[str] = set()
-    for path in paths:
-        parts = os.path.dirname(os.path.abspath(path)).strip("/").split("/")
-        folder = ""
-        for part in (p for p in parts if p):
-            folder += "/" + part
-            if folder in hidden:
-                break
-            if not _searchable(folder):
-                hidden.add(folder)
-                break
-    return sorted(f for f in hidden if not any(f.startswith(o + "/") for o in hidden))
-
-
-def _private_view(bwrap: str, sources: list[str], hidden: list[str], uid: int = SANDBOX_UID) -> list[str]:
-    """The command prefix that starts the sandbox's bubblewrap as ``uid`` (and its gid) in a private view.
-
-    A privileged bubblewrap (the teacher is root) keeps the host's whole tree,
-    covers each of ``hidden`` with an empty read-only tmpfs (its folders mode 0755)
-    and binds the ``sources`` under them back at their own paths, read-only; then ``setpriv``
-    drops to ``uid`` (gid the same, or the user's group) without supplementary
-    groups. No mount is seen outside this launch.
-
-    Raises:
-        SandboxUnavailable: ``setpriv`` (util-linux) is missing.
-    """
-    setpriv = shutil.which("setpriv")
-    if setpriv is None:
-        raise SandboxUnavailable(
-            "`setpriv` (Debian package util-linux) is missing: as root, it starts the sandboxes "
-            "as the unprivileged user"
-        )
-    argv = [bwrap, "--dev-bind", "/", "/"]
-    for folder in hidden:
-        argv += ["--tmpfs", folder]
-    made: set[str] = set()  # the folders bubblewrap creates on the way (mode 0700 as root)
-    for source in sorted({s for s in sources if any(s.startswith(f + "/") for f in hidden)}):
-        argv += ["--ro-bind", source, source]
-        folder = os.path.dirname(source)
-        while folder not in hidden and folder != "/":
-            made.add(folder)
-            folder = os.path.dirname(folder)
-    for folder in [*hidden, *sorted(made, key=len)]:
-        argv += ["--chmod", "0755", folder]
-    for folder in hidden:
-        argv += ["--remount-ro", folder]
-    if uid == SANDBOX_UID:
-        gid = SANDBOX_UID
-    else:
-        import pwd  # not at import time: Pyodide has no pwd
-
-        gid = pwd.getpwuid(uid).pw_gid
-    drop = [setpriv, f"--reuid={uid}", f"--regid={gid}", "--clear-groups", "--"]
-    return [*argv, "--die-with-parent", "--", *drop]
 
 
 def _masked(stdlib: str) -> tuple[str, ...]:
