@@ -104,6 +104,8 @@ class Bubblewrap:
         uid, gid: the ids inside (``None``: the caller's).
         drop_capabilities: drop every capability (``--cap-drop ALL``), also for root.
         as_pid_1: the command is the PID namespace's first process (``--as-pid-1``, needs ``unshare="all"``).
+        new_session: the command starts a session of its own (``--new-session``: it cannot
+            push input into the caller's terminal).
         hostname: the sandbox's host name (``unshare="all"`` only).
         chdir: the working folder inside.
         env: the whole environment inside (``None``: the caller's, untouched).
@@ -130,6 +132,7 @@ class Bubblewrap:
     gid: int | None = None
     drop_capabilities: bool = True
     as_pid_1: bool = True
+    new_session: bool = True
     hostname: str | None = None
     chdir: str | None = None
     env: dict[str, str] | None = field(default=None)
@@ -173,6 +176,14 @@ class Bubblewrap:
         """
         if not command:
             raise ValueError("the sandboxed command must name a program")
+        return [*self.prefix(bwrap), *command]
+
+    def prefix(self, bwrap: str | None = None) -> list[str]:
+        """The command line up to and with its ``--``: a command's program and arguments follow it.
+
+        Raises:
+            SandboxUnavailable: ``bwrap`` is given as ``None`` and is not installed.
+        """
         argv = [bwrap or bwrap_program()]
         argv += ["--unshare-all", "--unshare-user"] if self.unshare == "all" else ["--unshare-user"]
         if self.uid is not None:
@@ -184,7 +195,9 @@ class Bubblewrap:
             argv += ["--cap-drop", "ALL"]
         if self.as_pid_1:
             argv += ["--as-pid-1"]
-        argv += ["--new-session", "--die-with-parent"]
+        if self.new_session:
+            argv += ["--new-session"]
+        argv += ["--die-with-parent"]
         if self.hostname is not None:
             argv += ["--hostname", self.hostname]
         if self.view == "host":
@@ -226,7 +239,7 @@ class Bubblewrap:
             argv += ["--info-fd", str(self.info_fd)]
         if self.seccomp_fd is not None:
             argv += ["--seccomp", str(self.seccomp_fd)]
-        return [*argv, "--", *command]
+        return [*argv, "--"]
 
 
 def _searchable(folder: str) -> bool:

@@ -404,6 +404,16 @@ HOSTILE: dict[str, tuple[str, str]] = {
         "    time.sleep(3600)\n",
         "exception",
     ),
+    "reads_host_paths": (
+        # PID 1's command line and environment were bubblewrap's: every host path bound in
+        "def choose(position):\n"
+        "    for what in ('cmdline', 'environ'):\n"
+        "        for arg in open('/proc/1/' + what, 'rb').read().split(b'\\0'):\n"
+        "            if b'/logger_widget/' in arg and not arg.startswith(b'/sandbox/'):\n"
+        "                return 'PWNED sees ' + arg.decode(errors='replace')[:60]\n"
+        "    raise OSError('no host path of the package')\n",
+        "exception",
+    ),
     "leaks_in_exception": (
         "def choose(position):\n    raise RuntimeError('\\ud800\\x1b[2J\\u202e' + 'x' * 100000)\n",
         "exception",

@@ -13,15 +13,21 @@ is raised before any pupil's code runs. Per turn:
   wall-clock time, otherwise the whole sandbox (every process in it) is killed
   and the bot forfeits with kind ``"time"``; using up ``limits.cpu_seconds``
   of CPU time is ``"time"`` too;
-* **memory**: the address space is capped at ``limits.memory_mb`` MiB
-  (``"memory"``, or ``"crash"`` when the allocator aborts instead); ``/tmp``
+* **memory**: the address space is capped at ``limits.memory_mb`` MiB (a
+  ``MemoryError``, or ``"crash"`` when the allocator aborts instead); ``/tmp``
   and ``/dev/shm`` are private and hold at most ``limits.tmp_mb`` MiB each;
-* **crashes**: ``sys.exit`` (``"exit"``), ``os.abort()``/``os._exit``/a
-  segfault/closing its pipes (``"crash"``), an exception (``"exception"``), its
-  process killed by a signal it did not cause itself, e.g. from outside (``"killed"``);
+* **crashes**: ``os.abort()``/``os._exit``/a segfault/closing its pipes
+  (``"crash"``), its process killed from outside (``"killed"``);
+* **reported failures**: an exception, ``MemoryError``, ``sys.exit`` or a return
+  value that is not a turn, which the worker reports, is ``"exception"`` with the
+  worker's text after ``reported:`` (the bot's code shares the worker's process, so
+  the kind is never taken from a reply's words);
 * **output**: the bot's printing goes to ``/dev/null``; an answer line over
   64 KiB, not JSON or nested too deeply is ``"garbage"`` (and the worker is
-  killed); a non-notation answer ``"type"``; an unparsable or illegal turn ``"illegal"``.
+  killed); an unparsable or illegal turn ``"illegal"``.
+
+Between two requests every process of a sandbox is stopped (``SIGSTOP``, see
+:meth:`_Worker.pause`): an idle pooled worker, its timers and its children use no CPU.
 
 Every failure raises :class:`~logger_widget.bots.BotError` with that kind, so
 :func:`~logger_widget.tournament.play_game` and the tournaments record a
@@ -783,8 +789,8 @@ class SandboxedBot:
         """Ask the worker for a turn in a copy of ``position``.
 
         Raises:
-            BotError: the bot failed; ``kind`` is one of ``"time"``, ``"memory"``,
-                ``"crash"``, ``"killed"``, ``"exit"``, ``"exception"``, ``"type"``,
+            BotError: the bot failed; ``kind`` is one of ``"time"``,
+                ``"crash"``, ``"killed"``, ``"exception"``,
                 ``"garbage"``, ``"illegal"``, ``"load"``.
             SandboxUnavailable: the isolation cannot run here.
         """
