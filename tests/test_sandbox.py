@@ -499,3 +499,14 @@ def test_a_label_dressed_as_another_files_mark_is_not_shown() -> None:
     # a label of its own, or exactly a classmate's name (marked with its file), is shown
     assert _names(files, ["", "Eve the Great", "Anna's best"]) == ["good_ben", "Eve the Great (eve.py)", "Anna's best (anna.py)"]
     assert _names(files, ["", "good_ben", ""])[1] == "good_ben (eve.py)"
+
+
+def test_a_bot_file_that_returns_nothing_gets_the_exercises_hint(tmp_path: Path) -> None:
+    # the worker reports a wrong return value (kind "exception", its words after "reported:")
+    from logger_widget.classroom.exercises.own_bot import preflight
+
+    for body in ("return None", "return ...", "return 1 / 0"):
+        path = _write(tmp_path, "unfinished", f"def choose(position):\n    {body}\n")
+        shutdown_workers()
+        answer = preflight(str(path), "en")
+        assert answer is not None and answer.kind == ("wrong" if "/" in body else "hint"), (body, answer)
