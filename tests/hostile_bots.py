@@ -423,7 +423,9 @@ HOSTILE: dict[str, tuple[str, str]] = {
 #: A bot that takes all it can, in as many processes as it may start, and keeps them busy between its
 #: turns: every process fills /tmp, /dev/shm and /dev, holds memfds and allocates memory until refused,
 #: then spins; PID 1 also keeps a timer whose handler computes. Plays a legal turn each time.
-HOG = PRELUDE + """
+HOG = (
+    PRELUDE
+    + """
 import signal, time
 
 def _take():
@@ -479,6 +481,7 @@ def choose(position):
         time.sleep(1.5)  # the children take theirs
     return next(iter(position.legal_turns()))
 """
+)
 
 #: Files that load and play honestly but try to take a classmate's name or break the report.
 IMPOSTORS = {

@@ -104,7 +104,9 @@ def test_a_hostile_cell_is_bounded_and_sees_only_its_notebook(tmp_path: Path) ->
     if os.geteuid() == 0:
         assert seen["uid"] == SANDBOX_UID, seen
     assert seen["reads"] == [], seen  # no /etc/shadow, no passwd, no course, no root's home
-    assert not {"home", "srv", "var", "opt", "mnt", "boot"} & set(seen["root"]), seen  # /root: on the way to a Python
+    assert not {"home", "srv", "var", "opt", "mnt", "boot"} & set(seen["root"]), (
+        seen
+    )  # /root: on the way to a Python
     filled = seen["filled"]
     assert filled["/dev"] == filled["/"] == filled[str(workdir)] == 0, filled
     assert all(filled[d] <= limits.tmp_mb for d in ("/tmp", "/dev/shm", "/run")), filled

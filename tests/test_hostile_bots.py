@@ -291,7 +291,9 @@ def _footprint(pid1: int) -> dict[str, object]:
 
 def test_a_sandbox_costs_at_most_its_budget_during_and_between_turns(tmp_path: Path) -> None:
     """A bot that forks all it may, fills every writable folder, hoards memfds and memory and spins."""
-    limits = SandboxLimits(time_limit=8.0, memory_mb=64, processes=4, open_files=16, tmp_mb=4, load_timeout=20)
+    limits = SandboxLimits(
+        time_limit=8.0, memory_mb=64, processes=4, open_files=16, tmp_mb=4, load_timeout=20
+    )
     mib = 1 << 20
     budget = limits.processes * (limits.memory_mb + limits.open_files * limits.file_mb) * mib
     budget += 2 * limits.tmp_mb * mib + DEV_SIZE

@@ -497,7 +497,11 @@ def test_a_label_dressed_as_another_files_mark_is_not_shown() -> None:
     for label in ("good_ben (good_ben.py)", "Good_Ben2", "ｇｏｏｄ＿ｂｅｎ 2", "x [good_ben.py]", "eve.py"):
         assert _names(files, ["", label, ""])[1] == "eve", label
     # a label of its own, or exactly a classmate's name (marked with its file), is shown
-    assert _names(files, ["", "Eve the Great", "Anna's best"]) == ["good_ben", "Eve the Great (eve.py)", "Anna's best (anna.py)"]
+    assert _names(files, ["", "Eve the Great", "Anna's best"]) == [
+        "good_ben",
+        "Eve the Great (eve.py)",
+        "Anna's best (anna.py)",
+    ]
     assert _names(files, ["", "good_ben", ""])[1] == "good_ben (eve.py)"
 
 

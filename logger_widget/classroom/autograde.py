@@ -190,7 +190,10 @@ def contained_command(
     if os.geteuid() == 0:  # as SANDBOX_UID, through a private view of what it could not enter
         sources = [*folders, *files, workdir, sockets]
         folded = hidden_folders([os.path.join(s, ".") if os.path.isdir(s) else s for s in sources])
-        argv = [*(private_view(bwrap, sources, folded, writable=(sockets,)) if folded else unprivileged()), *argv]
+        argv = [
+            *(private_view(bwrap, sources, folded, writable=(sockets,)) if folded else unprivileged()),
+            *argv,
+        ]
     return argv
 
 
@@ -204,7 +207,9 @@ class ContainedKernelManager(AsyncKernelManager):
     hidden = List(Unicode(), help="Folders the pupils' kernels must not see (absolute paths)").tag(
         config=True
     )
-    memory_mb = Int(GradingLimits.memory_mb, help="Address space of each kernel process, MiB").tag(config=True)
+    memory_mb = Int(GradingLimits.memory_mb, help="Address space of each kernel process, MiB").tag(
+        config=True
+    )
     processes = Int(GradingLimits.processes, help="Processes and threads of a kernel").tag(config=True)
     file_mb = Int(GradingLimits.file_mb, help="Largest file a kernel may write, MiB").tag(config=True)
     tmp_mb = Int(GradingLimits.tmp_mb, help="Size of the kernel's /tmp, /dev/shm and /run each, MiB").tag(

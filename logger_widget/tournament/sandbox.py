@@ -476,9 +476,7 @@ class _Worker:
         if code is None:
             return _Failure("crash", "closed its pipes (its process was killed)")
         number = -code if code < 0 else (code - 128 if self.isolated and 128 < code < 160 else 0)
-        if number == signal.SIGXCPU or (
-            number == signal.SIGKILL and cpu_bound >= self.limits.cpu_seconds
-        ):
+        if number == signal.SIGXCPU or (number == signal.SIGKILL and cpu_bound >= self.limits.cpu_seconds):
             return _Failure("time", f"used up its {self.limits.cpu_seconds} s of CPU time")
         if number == signal.SIGSYS:
             return _Failure("crash", "made a forbidden system call (SIGSYS)")
