@@ -25,8 +25,9 @@ environment. :class:`ContainedExecute` (``c.Autograde.autograde_preprocessors`` 
   process, :attr:`ContainedKernelManager.processes` processes and threads, files of at most
   :attr:`ContainedKernelManager.file_mb` MiB, no core dumps;
 * the bots' **seccomp filter** (:func:`logger_widget.tournament.isolation.seccomp_program`:
-  no mounting, ``ptrace``, SysV IPC, namespaces... and no socket but ``AF_UNIX``) and **no
-  network**: the kernel talks to nbgrader through Unix sockets (ZeroMQ's ``ipc`` transport);
+  no mounting, ``ptrace``, SysV IPC, namespaces... and no socket but ``AF_UNIX`` and, for
+  ZeroMQ's look at the interfaces, route ``AF_NETLINK``) and **no network**: the kernel talks to
+  nbgrader through Unix sockets (ZeroMQ's ``ipc`` transport) in a network namespace of its own;
 * its own PID, IPC, UTS and cgroup namespaces, the kernel its PID namespace's first process
   (everything it starts dies with it), no further user namespace, an **empty environment** but
   ``PATH``, ``LANG``, ``HOME`` and :data:`PASSED`.
@@ -61,7 +62,7 @@ from ..sandboxing import (
     private_view,
     unprivileged,
 )
-from ..tournament.isolation import seccomp_program
+from ..tournament.isolation import AF_NETLINK, AF_UNIX, seccomp_program
 
 __all__ = [
     "ContainedExecute",
@@ -237,7 +238,7 @@ class ContainedKernelManager(AsyncKernelManager):
                     os.chown(path, SANDBOX_UID, SANDBOX_UID)
         if self._seccomp < 0:
             self._seccomp = os.memfd_create("seccomp", 0)
-            os.write(self._seccomp, seccomp_program())
+            os.write(self._seccomp, seccomp_program((AF_UNIX, AF_NETLINK)))  # ZeroMQ lists interfaces
         os.lseek(self._seccomp, 0, os.SEEK_SET)
         limits = GradingLimits(self.memory_mb, self.processes, self.file_mb, self.tmp_mb)
         argv = contained_command(command, workdir, self._sockets, hidden, shown, limits, self._seccomp)

@@ -106,8 +106,9 @@ _CLONE_NAMESPACES = (
     0x00000080,  # CLONE_NEWTIME
 )
 _TIOCSTI, _TIOCLINUX = 0x5412, 0x541C
-#: The one socket address family a sandbox may create (``socketpair`` between its own processes).
-_AF_UNIX = 1
+#: Socket address families (Linux's numbers): the one a bot's sandbox may create, and the
+#: one a grading kernel's ZeroMQ needs besides (listing the interfaces of its own network namespace).
+AF_UNIX, AF_NETLINK = 1, 16
 
 #: Where things are inside the sandbox.
 INSIDE_LIB = "/sandbox/lib"
@@ -174,13 +175,21 @@ def _seccomp_binding() -> Any:
     return seccomp
 
 
-@functools.lru_cache(maxsize=1)
-def seccomp_program() -> bytes:
+@functools.lru_cache(maxsize=4)
+def seccomp_program(families: tuple[int, ...] = (AF_UNIX,)) -> bytes:
     """The seccomp BPF program (bytes, for ``bwrap --seccomp FD``) refusing :data:`REFUSED`.
 
+    ``socket`` and ``socketpair`` of an address family not in ``families`` are refused
+    (``EAFNOSUPPORT``); the bots need only ``AF_UNIX`` (1). A grading kernel's ZeroMQ also
+    lists the network interfaces (``getifaddrs``: ``AF_NETLINK``, 16), in a network namespace
+    of its own; with 16 in ``families`` only its ``NETLINK_ROUTE`` protocol is allowed.
+
     Raises:
+        ValueError: ``families`` is empty or holds a number outside [0, 64).
         SandboxUnavailable: libseccomp or its Python binding is missing.
     """
+    if not families or any(not 0 <= f < 64 for f in families):
+        raise ValueError(f"address families are numbers in [0, 64), not {families!r}")
     sc = _seccomp_binding()
     import errno
 
@@ -193,8 +202,16 @@ def seccomp_program() -> bytes:
     for flag in _CLONE_NAMESPACES:
         flt.add_rule(sc.ERRNO(errno.EPERM), "clone", sc.Arg(0, sc.MASKED_EQ, flag, flag))
     flt.add_rule(sc.ERRNO(errno.ENOSYS), "clone3")
-    for call in ("socket", "socketpair"):  # every address family but AF_UNIX (vsock, netlink, inet...)
-        flt.add_rule(sc.ERRNO(errno.EAFNOSUPPORT), call, sc.Arg(0, sc.NE, _AF_UNIX))
+    for call in ("socket", "socketpair"):  # every other address family (vsock, netlink, packet...)
+        refuse = sc.ERRNO(errno.EAFNOSUPPORT)
+        flt.add_rule(refuse, call, sc.Arg(0, sc.GT, max(families)))
+        for family in range(max(families)):
+            if family not in families:
+                flt.add_rule(refuse, call, sc.Arg(0, sc.EQ, family))
+    if AF_NETLINK in families:  # NETLINK_ROUTE (0) only: no audit, uevents, sock_diag...
+        flt.add_rule(
+            sc.ERRNO(errno.EPROTONOSUPPORT), "socket", sc.Arg(0, sc.EQ, AF_NETLINK), sc.Arg(2, sc.NE, 0)
+        )
     for request in (_TIOCSTI, _TIOCLINUX):
         flt.add_rule(sc.ERRNO(errno.EPERM), "ioctl", sc.Arg(1, sc.MASKED_EQ, 0xFFFFFFFF, request))
     fd = os.memfd_create("seccomp-export", os.MFD_CLOEXEC)
