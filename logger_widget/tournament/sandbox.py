@@ -326,14 +326,15 @@ class _Worker:
         os.close(self.info_read)
         self.info_read = None
 
-    def _processes(self) -> list[int]:
-        """Pidfds of every process of the sandbox (its PID namespace), PID 1 first.
+    def _processes(self, known: set[int]) -> dict[int, int]:
+        """Pidfds of the sandbox's processes (its PID namespace) not in ``known``, by host PID.
 
         With ``processes=1`` the worker is the only one (``RLIMIT_NPROC``); otherwise ``/proc``
-        is searched for the processes whose PID namespace is the worker's.
+        is searched for the processes whose PID namespace is the worker's. A PID is checked
+        after its pidfd is open, so the pidfd is that process's.
         """
         assert self.pid1 is not None
-        found = [os.dup(self.pid1)]
+        found = {} if self.pid1_number in known else {self.pid1_number: os.dup(self.pid1)}
         if self.limits.processes == 1:
             return found
         try:
@@ -341,16 +342,16 @@ class _Worker:
         except OSError:
             return found
         for name in os.listdir("/proc"):
-            if not name.isdigit() or int(name) == self.pid1_number:
+            if not name.isdigit() or int(name) in known or int(name) == self.pid1_number:
                 continue
             try:
                 fd = os.pidfd_open(int(name))
             except OSError:
                 continue
-            try:  # checked after the pidfd is open: the number cannot have gone to another process
+            try:
                 ns = os.stat(f"/proc/{name}/ns/pid")
                 if (ns.st_ino, ns.st_dev) == (mine.st_ino, mine.st_dev):
-                    found.append(fd)
+                    found[int(name)] = fd
                     continue
             except OSError:
                 pass
@@ -360,7 +361,7 @@ class _Worker:
     def pause(self) -> None:
         """Stop every process of the sandbox (``SIGSTOP``) until the next request: no CPU between turns.
 
-        Repeated until a search finds no process that is not stopped yet (a stopped process
+        Searched again until a search finds no process not stopped yet (a stopped process
         cannot fork); signal handlers and timers of the bot's cannot run meanwhile.
         """
         if self.pid1 is None or self.paused or not self.alive:
@@ -370,21 +371,16 @@ class _Worker:
             self.cpu_used = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
         except (OSError, ValueError, IndexError):
             pass
-        seen: set[tuple[int, int]] = set()
-        for _ in range(self.limits.processes + 2):
-            fresh = 0
-            for fd in self._processes():
-                key = (os.fstat(fd).st_ino, os.fstat(fd).st_dev)
-                if key in seen:
-                    os.close(fd)
-                    continue
-                seen.add(key)
+        stopped: set[int] = set()
+        for _ in range(4 * self.limits.processes + 8):
+            fresh = self._processes(stopped)
+            for pid, fd in fresh.items():
                 try:
                     signal.pidfd_send_signal(fd, signal.SIGSTOP)
                 except OSError:
                     pass
                 self.paused.append(fd)
-                fresh += 1
+                stopped.add(pid)
             if not fresh or self.limits.processes == 1:
                 break
 
