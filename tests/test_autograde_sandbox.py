@@ -15,7 +15,7 @@ from pathlib import Path
 
 from logger_widget.classroom.autograde import GradingLimits, contained_command
 from logger_widget.sandboxing import SANDBOX_UID
-from logger_widget.tournament.isolation import AF_NETLINK, AF_UNIX, seccomp_program
+from logger_widget.tournament.isolation import AF_INET, AF_NETLINK, AF_UNIX, seccomp_program
 
 HOSTILE_CELL = r"""
 import json, os, socket, sys
@@ -64,7 +64,7 @@ except MemoryError:
 seen["hoard_mb"] = 16 * len(hoard)
 del hoard
 opened = []
-for family, kind, proto in ((2, 1, 0), (10, 1, 0), (40, 1, 0), (16, 3, 9), (16, 3, 4), (17, 3, 0)):
+for family, kind, proto in ((10, 1, 0), (40, 1, 0), (16, 3, 9), (16, 3, 4), (17, 3, 0)):
     try:
         socket.socket(family, kind, proto).close()
         opened.append((family, proto))
@@ -91,7 +91,7 @@ def test_a_hostile_cell_is_bounded_and_sees_only_its_notebook(tmp_path: Path) ->
         folder.chmod(0o755)
     limits = GradingLimits(memory_mb=256, processes=12, file_mb=4, tmp_mb=3)
     seccomp = os.memfd_create("seccomp", 0)
-    os.write(seccomp, seccomp_program((AF_UNIX, AF_NETLINK)))  # as ContainedKernelManager's
+    os.write(seccomp, seccomp_program((AF_UNIX, AF_INET, AF_NETLINK)))  # as ContainedKernelManager's
     os.lseek(seccomp, 0, os.SEEK_SET)
     prefixes = sorted({os.path.realpath(sys.prefix), os.path.realpath(sys.base_prefix)})
     command = [sys.executable, "-c", HOSTILE_CELL, str(solutions)]

@@ -25,9 +25,10 @@ environment. :class:`ContainedExecute` (``c.Autograde.autograde_preprocessors`` 
   process, :attr:`ContainedKernelManager.processes` processes and threads, files of at most
   :attr:`ContainedKernelManager.file_mb` MiB, no core dumps;
 * the bots' **seccomp filter** (:func:`logger_widget.tournament.isolation.seccomp_program`:
-  no mounting, ``ptrace``, SysV IPC, namespaces... and no socket but ``AF_UNIX`` and, for
-  ZeroMQ's look at the interfaces, route ``AF_NETLINK``) and **no network**: the kernel talks to
-  nbgrader through Unix sockets (ZeroMQ's ``ipc`` transport) in a network namespace of its own;
+  no mounting, ``ptrace``, SysV IPC, namespaces... and no socket but ``AF_UNIX``, ``AF_INET``
+  (ipykernel's own pipe on 127.0.0.1) and route ``AF_NETLINK`` (ZeroMQ lists the interfaces))
+  and **no network**: in a network namespace of its own (a loopback of its own only), the
+  kernel talks to nbgrader through Unix sockets (ZeroMQ's ``ipc`` transport);
 * its own PID, IPC, UTS and cgroup namespaces, the kernel its PID namespace's first process
   (everything it starts dies with it), no further user namespace, an **empty environment** but
   ``PATH``, ``LANG``, ``HOME`` and :data:`PASSED`.
@@ -62,7 +63,7 @@ from ..sandboxing import (
     private_view,
     unprivileged,
 )
-from ..tournament.isolation import AF_NETLINK, AF_UNIX, seccomp_program
+from ..tournament.isolation import AF_INET, AF_NETLINK, AF_UNIX, seccomp_program
 
 __all__ = [
     "ContainedExecute",
@@ -238,7 +239,7 @@ class ContainedKernelManager(AsyncKernelManager):
                     os.chown(path, SANDBOX_UID, SANDBOX_UID)
         if self._seccomp < 0:
             self._seccomp = os.memfd_create("seccomp", 0)
-            os.write(self._seccomp, seccomp_program((AF_UNIX, AF_NETLINK)))  # ZeroMQ lists interfaces
+            os.write(self._seccomp, seccomp_program((AF_UNIX, AF_INET, AF_NETLINK)))
         os.lseek(self._seccomp, 0, os.SEEK_SET)
         limits = GradingLimits(self.memory_mb, self.processes, self.file_mb, self.tmp_mb)
         argv = contained_command(command, workdir, self._sockets, hidden, shown, limits, self._seccomp)

@@ -9,7 +9,7 @@ takes a ``seed``). Files starting with ``_`` are skipped.
 ``anna.py``); an optional ``NAME = "..."`` in the file is only a label, shown as
 ``"label (anna.py)"`` (at most 40 characters, control characters escaped). No
 file can take another's name or results: names that would still coincide are
-replaced by the file names, and a label that imitates a file's mark (brackets,
+replaced by the file names, and a label that imitates a file's mark (parentheses,
 ``.py``, or another file's stem followed by anything, compared case- and
 width-insensitively) is not shown at all: ``NAME = "ben (ben.py)"`` in
 ``eve.py`` is shown as ``eve``.
@@ -186,9 +186,9 @@ def _folded(text: str) -> str:
 
 
 def _imitates(label: str, stems: Sequence[str]) -> bool:
-    """Whether a ``NAME`` label looks like a file's mark: brackets, ``.py``, or one of ``stems`` (others' files) and more."""
+    """Whether a ``NAME`` label looks like a file's mark: parentheses, ``.py``, or one of ``stems`` (others' files) and more."""
     shown = unicodedata.normalize("NFKC", label).casefold()
-    if any(ch in shown for ch in "()[]{}<>") or ".py" in shown:
+    if any(ch in shown for ch in "()（）") or ".py" in shown:
         return True
     folded = _folded(label)
     return any(f and folded != f and folded.startswith(f) for f in map(_folded, stems))

@@ -107,8 +107,8 @@ _CLONE_NAMESPACES = (
 )
 _TIOCSTI, _TIOCLINUX = 0x5412, 0x541C
 #: Socket address families (Linux's numbers): the one a bot's sandbox may create, and the
-#: one a grading kernel's ZeroMQ needs besides (listing the interfaces of its own network namespace).
-AF_UNIX, AF_NETLINK = 1, 16
+#: ones a grading kernel needs besides (in a network namespace of its own).
+AF_UNIX, AF_INET, AF_NETLINK = 1, 2, 16
 
 #: Where things are inside the sandbox.
 INSIDE_LIB = "/sandbox/lib"
@@ -180,9 +180,10 @@ def seccomp_program(families: tuple[int, ...] = (AF_UNIX,)) -> bytes:
     """The seccomp BPF program (bytes, for ``bwrap --seccomp FD``) refusing :data:`REFUSED`.
 
     ``socket`` and ``socketpair`` of an address family not in ``families`` are refused
-    (``EAFNOSUPPORT``); the bots need only ``AF_UNIX`` (1). A grading kernel's ZeroMQ also
-    lists the network interfaces (``getifaddrs``: ``AF_NETLINK``, 16), in a network namespace
-    of its own; with 16 in ``families`` only its ``NETLINK_ROUTE`` protocol is allowed.
+    (``EAFNOSUPPORT``); the bots need only ``AF_UNIX`` (1). A grading kernel also needs
+    ``AF_INET`` (2: ipykernel's pipe for its subprocesses' output, on 127.0.0.1) and
+    ``AF_NETLINK`` (16: ZeroMQ lists the interfaces), both in a network namespace of its
+    own; with 16 in ``families`` only its ``NETLINK_ROUTE`` protocol is allowed.
 
     Raises:
         ValueError: ``families`` is empty or holds a number outside [0, 64).
