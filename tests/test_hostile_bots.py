@@ -360,6 +360,7 @@ def _test_user() -> pwd.struct_passwd:
 @pytest.mark.slow
 @pytest.mark.skipif(os.geteuid() != 0, reason="this run already is the unprivileged one")
 def test_the_hostile_suite_also_holds_for_an_unprivileged_teacher() -> None:
+    """This file's tests, the grading sandbox's and the builder's, run again as a user who is not root."""
     user = _test_user()
     with tempfile.TemporaryDirectory(prefix="lwsandbox-") as tmp:  # pytest's own folders are private to root
         base = Path(tmp)
@@ -391,8 +392,9 @@ def test_the_hostile_suite_also_holds_for_an_unprivileged_teacher() -> None:
         command = [
             *start, sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--basetemp", str(work / "t"),
             "-o", "addopts=", str(ROOT / "tests" / "test_hostile_bots.py"),
+            str(ROOT / "tests" / "test_autograde_sandbox.py"), str(ROOT / "tests" / "test_sandboxing.py"),
             "-k", "not unprivileged_teacher",
         ]  # fmt: skip
         run = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=400)
     assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]
-    assert "3 passed" in run.stdout, run.stdout[-2000:]
+    assert "13 passed" in run.stdout, run.stdout[-2000:]  # 3 here, the grading sandbox's 1, the builder's 9
