@@ -11,7 +11,10 @@ as Flatpak uses it):
   :data:`SANDBOX_UID` inside, every capability dropped (``--cap-drop ALL``),
   no further user namespaces (``--disable-userns``), a new session, killed
   with the thread that started it (``--die-with-parent``; every worker is
-  started by one long-lived thread, see :mod:`.sandbox`). When the teacher is
+  started by one long-lived thread, see :mod:`.sandbox`). The worker is its PID
+  namespace's first process (``--as-pid-1``): no process of bubblewrap's runs
+  inside, every process there descends from the worker and inherits its limits.
+  The command line is built by :class:`logger_widget.sandboxing.Bubblewrap`. When the teacher is
   root, bubblewrap itself is started as :data:`SANDBOX_UID`, so the worker has
   no privilege outside either and the process limit (``RLIMIT_NPROC``, which
   does not apply to root) holds. Nothing on the host is made reachable for
@@ -25,14 +28,17 @@ as Flatpak uses it):
   standard library (without ``site-packages``), the shared libraries those
   need, the package's ``engine`` and ``bots`` modules, the worker and the one
   bot file (copied in through a file descriptor, not its folder); a private
-  ``/proc`` of its own PID namespace; a minimal ``/dev``; private, size-capped
-  ``/tmp`` and ``/dev/shm``. No host socket, no network but a loopback of its own.
+  ``/proc`` of its own PID namespace; a read-only ``/dev`` of five device nodes;
+  private, size-capped ``/tmp`` and ``/dev/shm``. No host socket, no network but a
+  loopback of its own.
 * **seccomp**: a filter built by libseccomp (through the ``seccomp`` or
   ``pyseccomp`` binding) that refuses (``EPERM``) the system calls a bot never
   needs: mounting, ``ptrace``, ``process_vm_*``, keyrings, namespaces,
   ``bpf``, ``perf_event_open``, modules, ``kexec``, ``reboot``, ``swapon``,
-  ``personality``, SysV IPC, ``io_uring`` and the like (:data:`REFUSED`);
-  system calls of another ABI (32-bit, x32) kill the process.
+  ``personality``, SysV IPC, ``io_uring`` and the like (:data:`REFUSED`), and
+  sockets of every address family but ``AF_UNIX`` (``EAFNOSUPPORT``: no vsock,
+  netlink, packet or inet socket); system calls of another ABI (32-bit, x32) kill
+  the process.
 
 :func:`check_isolation` starts one probe sandbox per process and raises
 :class:`SandboxUnavailable` (one teacher-facing message naming what is missing
