@@ -197,7 +197,7 @@ def test_a_class_tournament_with_hostile_bots_keeps_the_honest_results(
     stems = write_hostile(tmp_path / "bots", t, "anna")
     # the ones that wait out their time or break the protocol (a new sandbox each game) are judged
     # in single games above: here the escapes, leaks and impostors meet the honest bots
-    waits = [s for s in stems if s in HOSTILE and "time.sleep(3600)" in HOSTILE[s][0]]
+    waits = ("forged_failure",)  # its forged answer read, it sleeps out every later turn
     for stem in [s for s in stems if HOSTILE.get(s, ("", ""))[1] in ("time", "garbage") or s in waits]:
         (tmp_path / "bots" / f"{stem}.py").unlink()
         stems.remove(stem)

@@ -11,7 +11,8 @@ environment. :class:`ContainedExecute` (``c.Autograde.autograde_preprocessors`` 
 
 * a **minimal view**, read-only: the machine's programs and libraries (``/usr``, ``/lib*``,
   ``/bin``, ``/sbin``), ``/etc/ld.so.cache`` and ``/etc/localtime``, the interpreter's prefixes,
-  the folders on ``PYTHONPATH``, the ``logger_widget`` package, and the notebook's own folder
+  the folders on ``PYTHONPATH``, the ``logger_widget`` package (and its ``locales/`` in a source
+  tree), and the notebook's own folder
   (its copy in ``autograded/``: nbgrader writes the graded notebook there afterwards). Nothing
   else of the machine is there: no ``/etc/shadow``, no ``/home``, no course folder but that one
   notebook's folder, no exchange, no grading account's home;
@@ -114,10 +115,13 @@ def _under(path: str, folder: str) -> bool:
     return path == folder or path.startswith(folder.rstrip("/") + "/")
 
 
-def _package_folder() -> str:
+def _package_folders() -> list[str]:
+    """The package's folder and, in a source tree, the ``locales/`` beside it (its catalogues)."""
     import logger_widget
 
-    return os.path.realpath(os.path.dirname(logger_widget.__file__))
+    package = os.path.realpath(os.path.dirname(logger_widget.__file__))
+    beside = os.path.join(os.path.dirname(package), "locales")
+    return [package, beside] if os.path.isdir(beside) else [package]
 
 
 def contained_command(
@@ -158,7 +162,7 @@ def contained_command(
     system = [d for d in SYSTEM if os.path.isdir(d) and not os.path.islink(d)]
     links = tuple((os.readlink(d), d) for d in SYSTEM if os.path.islink(d))
     folders = [*system]
-    for path in [*shown, *os.environ.get("PYTHONPATH", "").split(os.pathsep), _package_folder()]:
+    for path in [*shown, *os.environ.get("PYTHONPATH", "").split(os.pathsep), *_package_folders()]:
         path = os.path.realpath(path) if path else ""
         if path and os.path.isdir(path) and not any(_under(path, f) for f in folders):
             folders.append(path)
