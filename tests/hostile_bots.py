@@ -331,16 +331,165 @@ HOSTILE: dict[str, tuple[str, str]] = {
         "    time.sleep(3600)\n",
         "garbage",
     ),
+    "writes_pid1_memory": (
+        # bubblewrap's own init as PID 1 (with the bot's uid) was a process outside the limits:
+        # any process but itself whose memory it can write is a way out of them
+        "def choose(position):\n"
+        "    me = os.getpid()\n"
+        "    for pid in [int(p) for p in os.listdir('/proc') if p.isdigit() and int(p) != me]:\n"
+        "        try:\n"
+        "            for line in open('/proc/%d/maps' % pid):\n"
+        "                span, perms = line.split()[:2]\n"
+        "                if perms.startswith('rw'):\n"
+        "                    with open('/proc/%d/mem' % pid, 'r+b', buffering=0) as mem:\n"
+        "                        mem.seek(int(span.split('-')[0], 16))\n"
+        "                        mem.write(mem.read(1))\n"
+        "                    return 'PWNED wrote the memory of PID %d' % pid\n"
+        "        except OSError:\n"
+        "            pass\n"
+        "    raise OSError('no other process to write to')\n",
+        "exception",
+    ),
+    "fills_dev": (
+        # bubblewrap's --dev is a tmpfs without a size: RAM past every memory limit
+        "def choose(position):\n"
+        "    written = 0\n"
+        "    try:\n"
+        "        with open('/dev/lwhostile', 'wb') as f:\n"
+        "            for k in range(64):\n"
+        "                f.write(b'x' * 1000000)\n"
+        "                written += 1\n"
+        "    except OSError:\n"
+        "        pass\n"
+        "    if written:\n"
+        "        return 'PWNED wrote %d MB to /dev' % written\n"
+        "    raise OSError('/dev is read-only')\n",
+        "exception",
+    ),
+    "opens_sockets": (
+        # every address family but AF_UNIX: vsock (the hypervisor's), netlink, packet, inet, crypto...
+        "import socket\n"
+        "def choose(position):\n"
+        "    opened = []\n"
+        "    for family, kind in ((40, 1), (16, 3), (17, 3), (2, 1), (10, 1), (2, 2), (38, 5), (9, 2), (31, 1)):\n"
+        "        try:\n"
+        "            socket.socket(family, kind).close()\n"
+        "            opened.append(family)\n"
+        "        except OSError:\n"
+        "            pass\n"
+        "    if opened:\n"
+        "        return 'PWNED opened sockets of families %s' % opened\n"
+        "    raise OSError('no socket but AF_UNIX')\n",
+        "exception",
+    ),
+    "kills_itself": (
+        # a signal it sends itself is not a kill from outside (the teacher's side must not say so)
+        "import signal, time\n"
+        "def choose(position):\n"
+        "    for sig in (signal.SIGKILL, signal.SIGTERM, signal.SIGSEGV):\n"
+        "        os.kill(os.getpid(), sig)\n"
+        "        time.sleep(0.1)\n"
+        "    raise OSError('still alive')\n",
+        "exception",
+    ),
+    "forged_failure": (
+        # a well-formed failure reply of its own choosing: its words must not choose the kind
+        "import time\n"
+        "def choose(position):\n"
+        "    for fd in range(3, 10):\n"
+        "        try:\n"
+        '            os.write(fd, b\'{{"ok": false, "kind": "memory", "what": "the teacher broke it"}}\\n\')\n'
+        "        except OSError:\n"
+        "            pass\n"
+        "    time.sleep(3600)\n",
+        "exception",
+    ),
+    "reads_host_paths": (
+        # PID 1's command line and environment were bubblewrap's: every host path bound in
+        "def choose(position):\n"
+        "    for what in ('cmdline', 'environ'):\n"
+        "        for arg in open('/proc/1/' + what, 'rb').read().split(b'\\0'):\n"
+        "            if b'/logger_widget/' in arg and not arg.startswith(b'/sandbox/'):\n"
+        "                return 'PWNED sees ' + arg.decode(errors='replace')[:60]\n"
+        "    raise OSError('no host path of the package')\n",
+        "exception",
+    ),
     "leaks_in_exception": (
         "def choose(position):\n    raise RuntimeError('\\ud800\\x1b[2J\\u202e' + 'x' * 100000)\n",
         "exception",
     ),
 }
 
+#: A bot that takes all it can, in as many processes as it may start, and keeps them busy between its
+#: turns: every process fills /tmp, /dev/shm and /dev, holds memfds and allocates memory until refused,
+#: then spins; PID 1 also keeps a timer whose handler computes. Plays a legal turn each time.
+HOG = (
+    PRELUDE
+    + """
+import signal, time
+
+def _take():
+    for folder in ('/tmp', '/dev/shm', '/dev'):
+        for k in range(64):
+            try:
+                with open('%s/lwh-%d-%d' % (folder, os.getpid(), k), 'wb') as f:
+                    f.write(b'x' * (1 << 20))
+            except OSError:
+                break
+    fds = []
+    for k in range(64):
+        try:
+            fd = os.memfd_create('lwh')
+            fds.append(fd)
+            os.write(fd, b'x' * (1 << 20))
+        except OSError:
+            break
+    hoard = []
+    try:
+        while True:
+            hoard.append(b'\\x01' * (4 << 20))
+    except MemoryError:
+        pass
+    return fds, hoard
+
+def _busy(*_):
+    began = time.monotonic()
+    while time.monotonic() - began < 0.2:
+        pass
+
+KEPT = []
+
+def choose(position):
+    if not KEPT:
+        children = 0
+        while True:
+            try:
+                pid = os.fork()
+            except OSError:
+                break
+            if pid == 0:
+                _libc.prctl(1, 0, 0, 0, 0)  # PR_SET_PDEATHSIG: none
+                _take()
+                while True:
+                    pass
+            children += 1
+        fds, hoard = _take()
+        del hoard[-4:]  # room to answer
+        KEPT.append((fds, hoard))
+        signal.signal(signal.SIGALRM, _busy)
+        signal.setitimer(signal.ITIMER_REAL, 0.05, 0.25)
+        time.sleep(1.5)  # the children take theirs
+    return next(iter(position.legal_turns()))
+"""
+)
+
 #: Files that load and play honestly but try to take a classmate's name or break the report.
 IMPOSTORS = {
     # takes the stem of an honest classmate (see tests) as its NAME
     "impostor": "NAME = {classmate_stem!r}\ndef choose(position):\n    return list(position.legal_turns())[-1]\n",
+    # a label dressed as the classmate's own mark: not shown (only its file's stem is)
+    "impostor_mark": "NAME = {classmate_stem!r} + ' (' + {classmate_stem!r} + '.py)'\n"
+    "def choose(position):\n    return list(position.legal_turns())[-1]\n",
     "odd_name": (
         "NAME = '\\ud800\\x00\\x1b[31m\\u202e' + 'x' * 10000\n"
         "def choose(position):\n    return list(position.legal_turns())[-1]\n"

@@ -48,17 +48,18 @@ def choose(position):
 """,
 }
 
-# --- misbehaving kinds: stem -> (source, expected forfeit kind)
+# --- misbehaving kinds: stem -> (source, expected forfeit kind); what a worker reports of its bot's
+# failure (an exception, MemoryError, sys.exit, a wrong return type) is kind "exception", whatever it says
 BAD = {
     "hangs": ("def choose(position):\n    while True:\n        pass\n", "time"),
     "sleeps": ("import time\ndef choose(position):\n    time.sleep(3600)\n", "time"),
     "memory_hog": (
         # 10 MB, 100 MB, 1 GB, 10 GB…: the limit is crossed without filling much memory first
         "def choose(position):\n    hoard = []\n    for k in range(7, 14):\n        hoard.append(bytearray(10**k))\n",
-        "memory",
+        "exception",
     ),
     "raises": ("def choose(position):\n    return 1 / 0\n", "exception"),
-    "exits": ("import sys\ndef choose(position):\n    sys.exit(3)\n", "exit"),
+    "exits": ("import sys\ndef choose(position):\n    sys.exit(3)\n", "exception"),
     "aborts": ("import os\ndef choose(position):\n    os.abort()\n", "crash"),
     "hard_exit": ("import os\ndef choose(position):\n    os._exit(7)\n", "crash"),
     "prints_megabytes": (
@@ -66,7 +67,7 @@ BAD = {
         "    return 'not a turn'\n",
         "illegal",
     ),
-    "garbage": ("def choose(position):\n    return {'turn': 42}\n", "type"),
+    "garbage": ("def choose(position):\n    return {'turn': 42}\n", "exception"),
     "illegal": ("def choose(position):\n    return 'a1-a1'\n", "illegal"),
     "late_hang": (
         "import time\nCOUNT = [0]\ndef choose(position):\n    COUNT[0] += 1\n"
@@ -84,7 +85,7 @@ BAD = {
         "import gc\ndef choose(position):\n    for o in gc.get_objects():\n"
         "        if type(o).__name__ in ('Game', 'Tournament'):\n            raise RuntimeError('found the game')\n"
         "    return 12345\n",
-        "type",
+        "exception",
     ),
 }
 

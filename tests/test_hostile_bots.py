@@ -17,13 +17,16 @@ import subprocess
 import sys
 import sysconfig
 import tempfile
+import threading
 import time
 from pathlib import Path
 
 import pytest
-from hostile_bots import HOSTILE, MARK, Targets, write_hostile
+from hostile_bots import HOG, HOSTILE, MARK, Targets, write_hostile
 
+from logger_widget import Position
 from logger_widget.bots import BotError
+from logger_widget.sandboxing import DEV_SIZE
 from logger_widget.tournament import isolation, play_game
 from logger_widget.tournament.classbots import class_tournament
 from logger_widget.tournament.sandbox import SandboxedBot, SandboxLimits, shutdown_workers
@@ -194,7 +197,8 @@ def test_a_class_tournament_with_hostile_bots_keeps_the_honest_results(
     stems = write_hostile(tmp_path / "bots", t, "anna")
     # the ones that wait out their time or break the protocol (a new sandbox each game) are judged
     # in single games above: here the escapes, leaks and impostors meet the honest bots
-    for stem in [s for s in stems if HOSTILE.get(s, ("", ""))[1] in ("time", "garbage")]:
+    waits = ("forged_failure",)  # its forged answer read, it sleeps out every later turn
+    for stem in [s for s in stems if HOSTILE.get(s, ("", ""))[1] in ("time", "garbage") or s in waits]:
         (tmp_path / "bots" / f"{stem}.py").unlink()
         stems.remove(stem)
     before.update({f"{s}.py": (tmp_path / "bots" / f"{s}.py").read_bytes() for s in stems})
@@ -214,6 +218,7 @@ def test_a_class_tournament_with_hostile_bots_keeps_the_honest_results(
     names = result.tournament.names
     # identity: a bot is its file; the impostor cannot take anna's name or points
     assert "anna" in names and "anna (impostor.py)" in names
+    assert "impostor_mark" in names and not any("anna.py" in n for n in names), names
     assert not result.problems
     # refused by RLIMIT_NPROC in each sandbox, while more than 30 sandboxes of one uid were alive
     refused = {"forks": "BlockingIOError", "threads": "can't start new thread"}
@@ -247,6 +252,100 @@ def test_a_class_tournament_with_hostile_bots_keeps_the_honest_results(
     assert elapsed < 150, elapsed
 
 
+def _pid_of(pidfd: int) -> int:
+    """The process number a pidfd of this process stands for."""
+    info = Path(f"/proc/self/fdinfo/{pidfd}").read_text()
+    return int(next(line.split()[1] for line in info.splitlines() if line.startswith("Pid:")))
+
+
+def _footprint(pid1: int) -> dict[str, object]:
+    """The whole sandbox whose first process is host PID ``pid1``, seen from outside.
+
+    Its processes (by PID namespace), their states, CPU seconds and resident memory, plus what
+    its tmpfs folders hold and the memfds its processes keep open (bytes).
+    """
+    mine = os.stat(f"/proc/{pid1}/ns/pid")
+    states, cpu, rss, memfds = [], 0.0, 0, {}
+    for name in (p for p in os.listdir("/proc") if p.isdigit()):
+        try:
+            ns = os.stat(f"/proc/{name}/ns/pid")
+            if (ns.st_ino, ns.st_dev) != (mine.st_ino, mine.st_dev):
+                continue
+            fields = Path(f"/proc/{name}/stat").read_text().rsplit(")", 1)[1].split()
+            status = Path(f"/proc/{name}/status").read_text()
+            for fd in os.listdir(f"/proc/{name}/fd"):
+                if os.readlink(f"/proc/{name}/fd/{fd}").startswith("/memfd:"):
+                    info = os.stat(f"/proc/{name}/fd/{fd}")
+                    memfds[(info.st_dev, info.st_ino)] = info.st_size
+        except (OSError, IndexError):
+            continue
+        states.append(fields[0])
+        cpu += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        rss += next((int(x.split()[1]) * 1024 for x in status.splitlines() if x.startswith("VmRSS:")), 0)
+    tmpfs = 0
+    for folder in ("tmp", "dev/shm", "dev"):
+        info = os.statvfs(f"/proc/{pid1}/root/{folder}")
+        tmpfs += (info.f_blocks - info.f_bfree) * info.f_frsize
+    used = rss + tmpfs + sum(memfds.values())
+    return {"processes": len(states), "states": states, "cpu": cpu, "bytes": used, "tmpfs": tmpfs}
+
+
+def test_a_sandbox_costs_at_most_its_budget_during_and_between_turns(tmp_path: Path) -> None:
+    """A bot that forks all it may, fills every writable folder, hoards memfds and memory and spins."""
+    limits = SandboxLimits(
+        time_limit=8.0, memory_mb=64, processes=4, open_files=16, tmp_mb=4, load_timeout=20
+    )
+    mib = 1 << 20
+    budget = limits.processes * (limits.memory_mb + limits.open_files * limits.file_mb) * mib
+    budget += 2 * limits.tmp_mb * mib + DEV_SIZE
+    path = tmp_path / "hog.py"
+    path.write_text(HOG, encoding="utf-8")
+    bot = SandboxedBot(str(path), limits=limits)
+    peak = {"processes": 0, "bytes": 0, "tmpfs": 0}
+    done = threading.Event()
+
+    def sample() -> None:  # during the turn
+        while not done.is_set():
+            worker = bot._worker
+            if worker is not None and worker.pid1 is not None:
+                try:
+                    now = _footprint(_pid_of(worker.pid1))
+                except OSError:
+                    continue
+                for key in peak:
+                    peak[key] = max(peak[key], now[key])  # type: ignore[call-overload]
+
+    sampler = threading.Thread(target=sample)
+    sampler.start()
+    try:
+        position = Position.initial(2)
+        turn = bot.choose(position)
+    finally:
+        done.set()
+        sampler.join()
+    assert bot._worker is not None
+    assert bot._worker.pid1 is not None
+    pid1 = _pid_of(bot._worker.pid1)
+    # it took something of everything it could: all its processes, the folders, memory
+    assert peak["processes"] == limits.processes, peak
+    assert peak["tmpfs"] >= limits.tmp_mb * mib, peak
+    assert peak["bytes"] >= limits.processes * 32 * mib, peak
+    assert peak["processes"] <= limits.processes and peak["bytes"] <= budget, (peak, budget)
+    # between turns: every process stopped, no CPU used, however long the wait
+    before = _footprint(pid1)
+    time.sleep(1.0)  # a span to measure CPU over, not a wait for a condition
+    after = _footprint(pid1)
+    assert set(before["states"]) == set(after["states"]) == {"T"}, (before, after)
+    assert after["cpu"] == before["cpu"], (before, after)
+    assert after["processes"] == limits.processes and after["bytes"] <= budget, (after, budget)
+    # and it plays on when asked again
+    assert bot.choose(position.play(turn)) is not None
+    bot.close()
+    shutdown_workers()
+    assert not _no_leftovers()
+    print(f"sandbox peak: {peak}, between turns: {after}, budget {budget} bytes")
+
+
 def _test_user() -> pwd.struct_passwd:
     try:
         return pwd.getpwnam(TEST_USER)
@@ -262,6 +361,7 @@ def _test_user() -> pwd.struct_passwd:
 @pytest.mark.slow
 @pytest.mark.skipif(os.geteuid() != 0, reason="this run already is the unprivileged one")
 def test_the_hostile_suite_also_holds_for_an_unprivileged_teacher() -> None:
+    """This file's tests, the grading sandbox's and the builder's, run again as a user who is not root."""
     user = _test_user()
     with tempfile.TemporaryDirectory(prefix="lwsandbox-") as tmp:  # pytest's own folders are private to root
         base = Path(tmp)
@@ -293,8 +393,9 @@ def test_the_hostile_suite_also_holds_for_an_unprivileged_teacher() -> None:
         command = [
             *start, sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--basetemp", str(work / "t"),
             "-o", "addopts=", str(ROOT / "tests" / "test_hostile_bots.py"),
+            str(ROOT / "tests" / "test_autograde_sandbox.py"), str(ROOT / "tests" / "test_sandboxing.py"),
             "-k", "not unprivileged_teacher",
         ]  # fmt: skip
         run = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=400)
     assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]
-    assert "2 passed" in run.stdout, run.stdout[-2000:]
+    assert "13 passed" in run.stdout, run.stdout[-2000:]  # 3 here, the grading sandbox's 1, the builder's 9

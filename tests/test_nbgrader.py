@@ -305,7 +305,7 @@ def test_nbgrader_autograde_forms_mistakes_empty_cheat(tmp_path: Path) -> None:
         [*nbgrader, "autograde", ASSIGNMENT, "--student", "zoe", "--force"],
         **dict(run, env=no_bwrap, check=False),
     )  # type: ignore[call-overload]
-    assert stopped.returncode != 0 and "bubblewrap (bwrap) is not installed" in stopped.stderr, (
+    assert stopped.returncode != 0 and "isolated by bubblewrap, which is not installed" in stopped.stderr, (
         stopped.stderr[-3000:]
     )
     assert not marker.exists()

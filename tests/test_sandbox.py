@@ -81,7 +81,7 @@ def test_every_misbehaving_kind_forfeits_with_its_reason(tmp_path: Path, stem: s
         play_game([bot, "random"], seed=5)
     elapsed = time.monotonic() - began
     err = caught.value
-    expected = {kind, "crash"} if kind == "memory" else {kind}  # the allocator may kill instead of raise
+    expected = {kind, "crash"} if stem == "memory_hog" else {kind}  # the allocator may kill instead of raise
     assert err.kind in expected, err
     assert BECAUSE.get(stem, "") in err.what, err
     assert err.seat == 1 and err.game is not None
@@ -487,3 +487,30 @@ def test_as_root_the_sandbox_starts_from_folders_its_user_cannot_enter(tmp_path:
     same = play_game([namespace["choose"], "random"], seed=3)
     assert report["turns"] == [t.notation() for t in same.turns]
     assert _modes([interpreter, package]) == before  # no folder got a permission bit
+
+
+def test_a_label_dressed_as_another_files_mark_is_not_shown() -> None:
+    from logger_widget.tournament.classbots import _names
+
+    files = ["good_ben.py", "eve.py", "anna.py"]
+    # brackets or ".py", another file's stem and more (case- and width-insensitively): the stem only
+    for label in ("good_ben (good_ben.py)", "Good_Ben2", "ｇｏｏｄ＿ｂｅｎ 2", "x good_ben.py", "eve.py"):
+        assert _names(files, ["", label, ""])[1] == "eve", label
+    # a label of its own, or exactly a classmate's name (marked with its file), is shown
+    assert _names(files, ["", "Eve the Great", "Anna's best"]) == [
+        "good_ben",
+        "Eve the Great (eve.py)",
+        "Anna's best (anna.py)",
+    ]
+    assert _names(files, ["", "good_ben", ""])[1] == "good_ben (eve.py)"
+
+
+def test_a_bot_file_that_returns_nothing_gets_the_exercises_hint(tmp_path: Path) -> None:
+    # the worker reports a wrong return value (kind "exception", its words after "reported:")
+    from logger_widget.classroom.exercises.own_bot import preflight
+
+    for body in ("return None", "return ...", "return 1 / 0"):
+        path = _write(tmp_path, "unfinished", f"def choose(position):\n    {body}\n")
+        shutdown_workers()
+        answer = preflight(str(path), "en")
+        assert answer is not None and answer.kind == ("wrong" if "/" in body else "hint"), (body, answer)

@@ -81,18 +81,24 @@ class HomeDisk:
 def private_tmp_command(tmp_size: int, shm_size: int) -> list[str]:
     """``bwrap`` arguments running a command with private, size-capped ``/tmp``, ``/var/tmp``, ``/dev/shm``.
 
-    Sizes in bytes. Everything else is the machine's own filesystem (``--dev-bind / /``), so the
+    Sizes in bytes. Built by the project's bubblewrap builder (:class:`logger_widget.sandboxing.Bubblewrap`,
+    ``view="host"``). Everything else is the machine's own filesystem (``--dev-bind / /``), so the
     server sees its home, the class environment and the network as before. The sandbox runs as
-    the pupil (bubblewrap makes an unprivileged user namespace) and may make no further one.
+    the pupil (bubblewrap makes an unprivileged user namespace, no capability in it) and may make
+    no further one.
     ``--die-with-parent``: when the hub stops the server (a signal to ``bwrap``), its processes
     end with it and the namespace, with its tmpfs, is gone.
     """
     if tmp_size <= 0 or shm_size <= 0:
         raise ValueError(f"sizes must be positive numbers of bytes, got {tmp_size!r}, {shm_size!r}")
-    return [
-        "bwrap", "--dev-bind", "/", "/", "--unshare-user", "--disable-userns", "--die-with-parent",
-        "--size", str(tmp_size), "--tmpfs", "/tmp",
-        "--size", str(tmp_size), "--tmpfs", "/var/tmp",
-        "--size", str(shm_size), "--tmpfs", "/dev/shm",
-        "--",
-    ]  # fmt: skip
+    from logger_widget.sandboxing import Bubblewrap  # the project's one bubblewrap builder
+
+    sandbox = Bubblewrap(
+        view="host",
+        unshare="user",
+        proc=False,
+        as_pid_1=False,
+        new_session=False,  # the hub signals the server's process as it is
+        tmpfs=(("/tmp", tmp_size), ("/var/tmp", tmp_size), ("/dev/shm", shm_size)),
+    )
+    return sandbox.prefix()

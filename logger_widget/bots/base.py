@@ -56,7 +56,7 @@ class BotError(RuntimeError):
         kind: ``"exception"``, ``"illegal"`` (an illegal or malformed turn),
             ``"type"`` (not a Turn nor notation) or ``"time"`` (overran its budget);
             bots in a worker process (:mod:`logger_widget.tournament.sandbox`) also
-            ``"memory"``, ``"crash"`` (the process died), ``"exit"`` (``sys.exit``),
+            ``"crash"`` (the process died), ``"killed"`` (from outside),
             ``"garbage"`` (an unreadable answer) and ``"load"`` (the file did not load).
         seat: the bot's seat (1-based) when known, else ``None``.
         game: the :class:`~logger_widget.Game` so far, when raised by

@@ -9,7 +9,7 @@ teacher chose ``isolation="none"``, see :mod:`logger_widget.tournament.isolation
 It talks JSON lines over its stdin/stdout, which it first moves to private
 descriptors: the bot's own printing (Python or C level) goes to ``/dev/null``.
 Before loading the bot it lowers its own limits (:func:`resource.setrlimit`,
-soft = hard, so the bot cannot raise them; CPU: ``SIGXCPU`` at the limit, ``SIGKILL`` a second later): address space ``RLIMIT_AS``, CPU
+soft = hard, so the bot cannot raise them; at the CPU limit Linux sends ``SIGKILL``): address space ``RLIMIT_AS``, CPU
 seconds ``RLIMIT_CPU`` (of this process's whole life), size of a file it writes
 ``RLIMIT_FSIZE``, open files ``RLIMIT_NOFILE``, processes and threads of its
 user ``RLIMIT_NPROC``, no core dumps; and it asks Linux to kill it when its
@@ -57,7 +57,7 @@ def _limit(args: argparse.Namespace) -> None:
     cap(resource.RLIMIT_CORE, 0)
     cap(resource.RLIMIT_FSIZE, args.fsize)
     cap(resource.RLIMIT_NOFILE, args.nofile)
-    resource.setrlimit(resource.RLIMIT_CPU, (args.cpu, args.cpu + 1))  # SIGXCPU first, SIGKILL 1 s later
+    cap(resource.RLIMIT_CPU, args.cpu)  # SIGKILL at the limit (PID 1 of its namespace ignores SIGXCPU)
     if args.memory > 0:
         cap(resource.RLIMIT_AS, args.memory)
     if args.nproc > 0:

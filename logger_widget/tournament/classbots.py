@@ -9,7 +9,10 @@ takes a ``seed``). Files starting with ``_`` are skipped.
 ``anna.py``); an optional ``NAME = "..."`` in the file is only a label, shown as
 ``"label (anna.py)"`` (at most 40 characters, control characters escaped). No
 file can take another's name or results: names that would still coincide are
-replaced by the file names.
+replaced by the file names, and a label that imitates a file's mark (parentheses,
+``.py``, or another file's stem followed by anything, compared case- and
+width-insensitively) is not shown at all: ``NAME = "ben (ben.py)"`` in
+``eve.py`` is shown as ``eve``.
 
 :func:`load_class_bots` first checks that pupils' code can run isolated here
 (:func:`~logger_widget.tournament.sandbox.check_isolation`: one
@@ -34,6 +37,7 @@ import glob
 import importlib.util
 import inspect
 import os
+import unicodedata
 import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -176,12 +180,32 @@ def load_class_bots(
     return out
 
 
+def _folded(text: str) -> str:
+    """``text`` compared as a reader sees it: NFKC, case-folded, letters and digits only."""
+    return "".join(ch for ch in unicodedata.normalize("NFKC", text).casefold() if ch.isalnum())
+
+
+def _imitates(label: str, stems: Sequence[str]) -> bool:
+    """Whether a ``NAME`` label looks like a file's mark: parentheses, ``.py``, or one of ``stems`` (others' files) and more."""
+    shown = unicodedata.normalize("NFKC", label).casefold()
+    if any(ch in shown for ch in "()（）") or ".py" in shown:
+        return True
+    folded = _folded(label)
+    return any(f and folded != f and folded.startswith(f) for f in map(_folded, stems))
+
+
 def _names(files: Sequence[str], labels: Sequence[str]) -> list[str]:
-    """Unique display names, one per file: the stem, or ``"label (file)"``; coinciding ones become the file name."""
+    """Unique display names, one per file: the stem, or ``"label (file)"``; coinciding ones become the file name.
+
+    A label that imitates a file's mark (:func:`_imitates`) is dropped: the stem is shown.
+    """
     names = []
+    stems = [os.path.splitext(file)[0] for file in files]
     for file, label in zip(files, labels):
         stem = safe_text(os.path.splitext(file)[0], 80)
         label = safe_text(label, MAX_LABEL).strip()
+        if _imitates(label, [other for other in stems if other != os.path.splitext(file)[0]]):
+            label = ""
         names.append(stem if not label or label == stem else f"{label} ({safe_text(file, 80)})")
     for round_ in range(3):
         seen: dict[str, int] = {}

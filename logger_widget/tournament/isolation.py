@@ -11,7 +11,10 @@ as Flatpak uses it):
   :data:`SANDBOX_UID` inside, every capability dropped (``--cap-drop ALL``),
   no further user namespaces (``--disable-userns``), a new session, killed
   with the thread that started it (``--die-with-parent``; every worker is
-  started by one long-lived thread, see :mod:`.sandbox`). When the teacher is
+  started by one long-lived thread, see :mod:`.sandbox`). The worker is its PID
+  namespace's first process (``--as-pid-1``): no process of bubblewrap's runs
+  inside, every process there descends from the worker and inherits its limits.
+  The command line is built by :class:`logger_widget.sandboxing.Bubblewrap`. When the teacher is
   root, bubblewrap itself is started as :data:`SANDBOX_UID`, so the worker has
   no privilege outside either and the process limit (``RLIMIT_NPROC``, which
   does not apply to root) holds. Nothing on the host is made reachable for
@@ -25,14 +28,17 @@ as Flatpak uses it):
   standard library (without ``site-packages``), the shared libraries those
   need, the package's ``engine`` and ``bots`` modules, the worker and the one
   bot file (copied in through a file descriptor, not its folder); a private
-  ``/proc`` of its own PID namespace; a minimal ``/dev``; private, size-capped
-  ``/tmp`` and ``/dev/shm``. No host socket, no network but a loopback of its own.
+  ``/proc`` of its own PID namespace; a read-only ``/dev`` of five device nodes;
+  private, size-capped ``/tmp`` and ``/dev/shm``. No host socket, no network but a
+  loopback of its own.
 * **seccomp**: a filter built by libseccomp (through the ``seccomp`` or
   ``pyseccomp`` binding) that refuses (``EPERM``) the system calls a bot never
   needs: mounting, ``ptrace``, ``process_vm_*``, keyrings, namespaces,
   ``bpf``, ``perf_event_open``, modules, ``kexec``, ``reboot``, ``swapon``,
-  ``personality``, SysV IPC, ``io_uring`` and the like (:data:`REFUSED`);
-  system calls of another ABI (32-bit, x32) kill the process.
+  ``personality``, SysV IPC, ``io_uring`` and the like (:data:`REFUSED`), and
+  sockets of every address family but ``AF_UNIX`` (``EAFNOSUPPORT``: no vsock,
+  netlink, packet or inet socket); system calls of another ABI (32-bit, x32) kill
+  the process.
 
 :func:`check_isolation` starts one probe sandbox per process and raises
 :class:`SandboxUnavailable` (one teacher-facing message naming what is missing
@@ -55,6 +61,9 @@ import warnings
 from dataclasses import dataclass
 from typing import Any
 
+from ..sandboxing import SANDBOX_UID, Bubblewrap, SandboxUnavailable, bwrap_program, hidden_folders
+from ..sandboxing import private_view as _private_view
+
 __all__ = [
     "ISOLATIONS",
     "REFUSED",
@@ -69,10 +78,6 @@ __all__ = [
 
 #: Ways to run a worker: under bubblewrap, or as a plain process (trusted code only).
 ISOLATIONS = ("bwrap", "none")
-
-#: The unprivileged uid and gid (``nobody``/``nogroup``) a worker runs as inside its
-#: namespace, and outside too when the teacher is root.
-SANDBOX_UID = 65534
 
 #: System calls the seccomp filter refuses with ``EPERM`` (names unknown to this
 #: kernel's architecture are skipped). ``clone`` is refused only with a namespace flag,
@@ -107,6 +112,9 @@ _CLONE_NAMESPACES = (
     0x00000080,  # CLONE_NEWTIME
 )
 _TIOCSTI, _TIOCLINUX = 0x5412, 0x541C
+#: Socket address families (Linux's numbers): the one a bot's sandbox may create, and the
+#: ones a grading kernel needs besides (in a network namespace of its own).
+AF_UNIX, AF_INET, AF_NETLINK = 1, 2, 16
 
 #: Where things are inside the sandbox.
 INSIDE_LIB = "/sandbox/lib"
@@ -118,13 +126,6 @@ _PACKAGE_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(
 _WORKER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_sandbox_worker.py")
 #: The parts of the package a worker (and a pupil's bot) may import: pure Python.
 _PACKAGE_PARTS = ("__init__.py", "engine", "bots")
-
-
-class SandboxUnavailable(RuntimeError):
-    """Pupils' code cannot run isolated on this machine; the message says what is missing and how to fix it.
-
-    Raised before any pupil's code runs (never recorded as a pupil's forfeit).
-    """
 
 
 class UnisolatedWarning(UserWarning):
@@ -180,13 +181,22 @@ def _seccomp_binding() -> Any:
     return seccomp
 
 
-@functools.lru_cache(maxsize=1)
-def seccomp_program() -> bytes:
+@functools.lru_cache(maxsize=4)
+def seccomp_program(families: tuple[int, ...] = (AF_UNIX,)) -> bytes:
     """The seccomp BPF program (bytes, for ``bwrap --seccomp FD``) refusing :data:`REFUSED`.
 
+    ``socket`` and ``socketpair`` of an address family not in ``families`` are refused
+    (``EAFNOSUPPORT``); the bots need only ``AF_UNIX`` (1). A grading kernel also needs
+    ``AF_INET`` (2: ipykernel's pipe for its subprocesses' output, on 127.0.0.1) and
+    ``AF_NETLINK`` (16: ZeroMQ lists the interfaces), both in a network namespace of its
+    own; with 16 in ``families`` only its ``NETLINK_ROUTE`` protocol is allowed.
+
     Raises:
+        ValueError: ``families`` is empty or holds a number outside [0, 64).
         SandboxUnavailable: libseccomp or its Python binding is missing.
     """
+    if not families or any(not 0 <= f < 64 for f in families):
+        raise ValueError(f"address families are numbers in [0, 64), not {families!r}")
     sc = _seccomp_binding()
     import errno
 
@@ -199,6 +209,16 @@ def seccomp_program() -> bytes:
     for flag in _CLONE_NAMESPACES:
         flt.add_rule(sc.ERRNO(errno.EPERM), "clone", sc.Arg(0, sc.MASKED_EQ, flag, flag))
     flt.add_rule(sc.ERRNO(errno.ENOSYS), "clone3")
+    for call in ("socket", "socketpair"):  # every other address family (vsock, netlink, packet...)
+        refuse = sc.ERRNO(errno.EAFNOSUPPORT)
+        flt.add_rule(refuse, call, sc.Arg(0, sc.GT, max(families)))
+        for family in range(max(families)):
+            if family not in families:
+                flt.add_rule(refuse, call, sc.Arg(0, sc.EQ, family))
+    if AF_NETLINK in families:  # NETLINK_ROUTE (0) only: no audit, uevents, sock_diag...
+        flt.add_rule(
+            sc.ERRNO(errno.EPROTONOSUPPORT), "socket", sc.Arg(0, sc.EQ, AF_NETLINK), sc.Arg(2, sc.NE, 0)
+        )
     for request in (_TIOCSTI, _TIOCLINUX):
         flt.add_rule(sc.ERRNO(errno.EPERM), "ioctl", sc.Arg(1, sc.MASKED_EQ, 0xFFFFFFFF, request))
     fd = os.memfd_create("seccomp-export", os.MFD_CLOEXEC)
@@ -255,89 +275,13 @@ def _filesystem_binds() -> tuple[tuple[str, str], ...]:
     return tuple(binds)
 
 
-def _searchable(folder: str) -> bool:
-    """Whether :data:`SANDBOX_UID` (group :data:`SANDBOX_UID`, no other groups) may enter ``folder``.
-
-    By its mode bits (owner, group, others); an ACL is not read.
-    """
-    info = os.stat(folder)
-    if info.st_uid == SANDBOX_UID:
-        return bool(info.st_mode & 0o100)
-    if info.st_gid == SANDBOX_UID:
-        return bool(info.st_mode & 0o010)
-    return bool(info.st_mode & 0o001)
-
-
-def hidden_folders(paths: list[str] | tuple[str, ...]) -> list[str]:
-    """The topmost folders on the way to ``paths`` (absolute) that :data:`SANDBOX_UID` cannot enter.
-
-    Returns them sorted, none inside another; empty when every path is reachable
-    (e.g. ``["/root"]`` for a Python installed by pyenv under a 0700 ``/root``).
-
-    Raises:
-        OSError: a folder on the way cannot be examined (it does not exist).
-    """
-    hidden: set[str] = set()
-    for path in paths:
-        parts = os.path.dirname(os.path.abspath(path)).strip("/").split("/")
-        folder = ""
-        for part in (p for p in parts if p):
-            folder += "/" + part
-            if folder in hidden:
-                break
-            if not _searchable(folder):
-                hidden.add(folder)
-                break
-    return sorted(f for f in hidden if not any(f.startswith(o + "/") for o in hidden))
-
-
-def _private_view(bwrap: str, sources: list[str], hidden: list[str], uid: int = SANDBOX_UID) -> list[str]:
-    """The command prefix that starts the sandbox's bubblewrap as ``uid`` (and its gid) in a private view.
-
-    A privileged bubblewrap (the teacher is root) keeps the host's whole tree,
-    covers each of ``hidden`` with an empty read-only tmpfs (its folders mode 0755)
-    and binds the ``sources`` under them back at their own paths, read-only; then ``setpriv``
-    drops to ``uid`` (gid the same, or the user's group) without supplementary
-    groups. No mount is seen outside this launch.
-
-    Raises:
-        SandboxUnavailable: ``setpriv`` (util-linux) is missing.
-    """
-    setpriv = shutil.which("setpriv")
-    if setpriv is None:
-        raise SandboxUnavailable(
-            "`setpriv` (Debian package util-linux) is missing: as root, it starts the sandboxes "
-            "as the unprivileged user"
-        )
-    argv = [bwrap, "--dev-bind", "/", "/"]
-    for folder in hidden:
-        argv += ["--tmpfs", folder]
-    made: set[str] = set()  # the folders bubblewrap creates on the way (mode 0700 as root)
-    for source in sorted({s for s in sources if any(s.startswith(f + "/") for f in hidden)}):
-        argv += ["--ro-bind", source, source]
-        folder = os.path.dirname(source)
-        while folder not in hidden and folder != "/":
-            made.add(folder)
-            folder = os.path.dirname(folder)
-    for folder in [*hidden, *sorted(made, key=len)]:
-        argv += ["--chmod", "0755", folder]
-    for folder in hidden:
-        argv += ["--remount-ro", folder]
-    import pwd  # here, not at the top: Pyodide (JupyterLite) has no pwd, and the package imports there
-
-    gid = SANDBOX_UID if uid == SANDBOX_UID else pwd.getpwuid(uid).pw_gid
-    drop = [setpriv, f"--reuid={uid}", f"--regid={gid}", "--clear-groups", "--"]
-    return [*argv, "--die-with-parent", "--", *drop]
-
-
-def _masked(stdlib: str) -> list[str]:
-    """Empty read-only folders over the standard library's third-party package folders."""
-    out = []
-    for sub in ("site-packages", "dist-packages"):
-        path = os.path.join(stdlib, sub)
-        if os.path.isdir(path):
-            out += ["--tmpfs", path, "--remount-ro", path]
-    return out
+def _masked(stdlib: str) -> tuple[str, ...]:
+    """The standard library's third-party package folders (covered by empty read-only ones)."""
+    return tuple(
+        os.path.join(stdlib, sub)
+        for sub in ("site-packages", "dist-packages")
+        if os.path.isdir(os.path.join(stdlib, sub))
+    )
 
 
 def worker_command(isolation: str, source: bytes, worker_args: list[str], tmp_bytes: int) -> Launch:
@@ -368,13 +312,7 @@ def worker_command(isolation: str, source: bytes, worker_args: list[str], tmp_by
             *worker_args,
         ]
         return Launch(argv, {**env, "HOME": "/"}, [bot], None, None)
-    bwrap = shutil.which("bwrap")
-    if bwrap is None:
-        raise SandboxUnavailable(
-            "pupils' bots run isolated by bubblewrap, which is not installed here: "
-            "`apt-get install bubblewrap` (scripts/env.sh installs it); "
-            'only for code you trust: SandboxLimits(isolation="none")'
-        )
+    bwrap = bwrap_program("pupils' code")
     program = seccomp_program()
     binds = _filesystem_binds()
     stdlib = binds[1][0]
@@ -383,33 +321,21 @@ def worker_command(isolation: str, source: bytes, worker_args: list[str], tmp_by
     info_read, info_write = os.pipe()
     os.set_inheritable(info_write, True)
     os.set_blocking(info_read, False)
-    argv = [
-        bwrap,
-        "--unshare-all",
-        "--unshare-user",
-        "--uid", str(SANDBOX_UID),
-        "--gid", str(SANDBOX_UID),
-        "--disable-userns",
-        "--cap-drop", "ALL",
-        "--new-session",
-        "--die-with-parent",
-        "--hostname", "sandbox",
-        "--proc", "/proc",
-        "--dev", "/dev",
-        "--size", str(tmp_bytes), "--tmpfs", "/tmp",
-        "--size", str(tmp_bytes), "--tmpfs", "/dev/shm",
-    ]  # fmt: skip
-    for host, inside in binds:
-        argv += ["--ro-bind", host, inside]
-    argv += _masked(stdlib)
-    argv += [
-        "--ro-bind-data", str(bot), INSIDE_BOT,
-        "--remount-ro", "/",
-        "--chdir", INSIDE_HOME,
-        "--info-fd", str(info_write),
-        "--seccomp", str(seccomp),
-        python, *flags, INSIDE_WORKER, "--lib", INSIDE_LIB, "--bot", INSIDE_BOT, *worker_args,
-    ]  # fmt: skip
+    sandbox = Bubblewrap(
+        ro_binds=binds,
+        data=((bot, INSIDE_BOT),),
+        tmpfs=((INSIDE_HOME, tmp_bytes), ("/dev/shm", tmp_bytes)),
+        hidden=_masked(stdlib),
+        uid=SANDBOX_UID,
+        gid=SANDBOX_UID,
+        hostname="sandbox",
+        chdir=INSIDE_HOME,
+        info_fd=info_write,
+        seccomp_fd=seccomp,
+    )
+    argv = sandbox.argv(
+        [python, *flags, INSIDE_WORKER, "--lib", INSIDE_LIB, "--bot", INSIDE_BOT, *worker_args], bwrap
+    )
     user = SANDBOX_UID if os.geteuid() == 0 else None
     if user is not None:
         sources = [host for host, _ in binds]

@@ -13,15 +13,21 @@ is raised before any pupil's code runs. Per turn:
   wall-clock time, otherwise the whole sandbox (every process in it) is killed
   and the bot forfeits with kind ``"time"``; using up ``limits.cpu_seconds``
   of CPU time is ``"time"`` too;
-* **memory**: the address space is capped at ``limits.memory_mb`` MiB
-  (``"memory"``, or ``"crash"`` when the allocator aborts instead); ``/tmp``
+* **memory**: the address space is capped at ``limits.memory_mb`` MiB (a
+  ``MemoryError``, or ``"crash"`` when the allocator aborts instead); ``/tmp``
   and ``/dev/shm`` are private and hold at most ``limits.tmp_mb`` MiB each;
-* **crashes**: ``sys.exit`` (``"exit"``), ``os.abort()``/``os._exit``/a
-  segfault/closing its pipes (``"crash"``), an exception (``"exception"``), its
-  process killed by a signal it did not cause itself, e.g. from outside (``"killed"``);
+* **crashes**: ``os.abort()``/``os._exit``/a segfault/closing its pipes
+  (``"crash"``), its process killed from outside (``"killed"``);
+* **reported failures**: an exception, ``MemoryError``, ``sys.exit`` or a return
+  value that is not a turn, which the worker reports, is ``"exception"`` with the
+  worker's text after ``reported:`` (the bot's code shares the worker's process, so
+  the kind is never taken from a reply's words);
 * **output**: the bot's printing goes to ``/dev/null``; an answer line over
   64 KiB, not JSON or nested too deeply is ``"garbage"`` (and the worker is
-  killed); a non-notation answer ``"type"``; an unparsable or illegal turn ``"illegal"``.
+  killed); an unparsable or illegal turn ``"illegal"``.
+
+Between two requests every process of a sandbox is stopped (``SIGSTOP``, see
+:meth:`_Worker.pause`): an idle pooled worker, its timers and its children use no CPU.
 
 Every failure raises :class:`~logger_widget.bots.BotError` with that kind, so
 :func:`~logger_widget.tournament.play_game` and the tournaments record a
@@ -54,6 +60,7 @@ import time
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from ..bots.base import BotError
@@ -89,8 +96,10 @@ MAX_SOURCE = 1024 * 1024
 MAX_LABEL = 40
 #: Seconds to wait for a killed worker to be gone.
 _REAP_TIMEOUT = 5.0
-#: Kinds a worker may report in a failed reply.
+#: Kinds a worker may write in a failed reply (anything else is garbage).
 _WORKER_KINDS = {"load", "exception", "memory", "exit", "type"}
+#: The kind of every failure a worker reports itself: its words cannot choose another.
+_REPORTED = "exception"
 
 
 def safe_text(text: Any, limit: int = 300) -> str:
@@ -279,7 +288,11 @@ class _Worker:
             for fd in launch.fds:
                 os.close(fd)
         self.info_read = launch.info_read
-        self.pid1: int | None = None  # pidfd of the sandbox's PID 1 (bwrap), once known
+        self.pid1: int | None = None  # pidfd of the sandbox's PID 1 (the worker itself), once known
+        self.pid1_number = 0  # its PID on the host
+        self.paused: list[int] = []  # pidfds of the sandbox's processes stopped between two requests
+        self.cpu_used = 0.0  # the worker's CPU seconds when it last answered
+        self.asked_at = 0.0  # time.monotonic() of the request in flight
         self.isolated = limits.isolation == "bwrap"
         self.buffer = b""
         self.limits = limits
@@ -307,10 +320,79 @@ class _Worker:
             pid = int(json.loads(data)["child-pid"])
             if self.alive:  # PID 1 is bwrap's child: not reaped (nor reused) while bwrap runs
                 self.pid1 = os.pidfd_open(pid)
+                self.pid1_number = pid
         except (ValueError, KeyError, TypeError, OSError):
             pass
         os.close(self.info_read)
         self.info_read = None
+
+    def _processes(self, known: set[int]) -> dict[int, int]:
+        """Pidfds of the sandbox's processes (its PID namespace) not in ``known``, by host PID.
+
+        With ``processes=1`` the worker is the only one (``RLIMIT_NPROC``); otherwise ``/proc``
+        is searched for the processes whose PID namespace is the worker's. A PID is checked
+        after its pidfd is open, so the pidfd is that process's.
+        """
+        assert self.pid1 is not None
+        found = {} if self.pid1_number in known else {self.pid1_number: os.dup(self.pid1)}
+        if self.limits.processes == 1:
+            return found
+        try:
+            mine = os.stat(f"/proc/{self.pid1_number}/ns/pid")
+        except OSError:
+            return found
+        for name in os.listdir("/proc"):
+            if not name.isdigit() or int(name) in known or int(name) == self.pid1_number:
+                continue
+            try:
+                fd = os.pidfd_open(int(name))
+            except OSError:
+                continue
+            try:
+                ns = os.stat(f"/proc/{name}/ns/pid")
+                if (ns.st_ino, ns.st_dev) == (mine.st_ino, mine.st_dev):
+                    found[int(name)] = fd
+                    continue
+            except OSError:
+                pass
+            os.close(fd)
+        return found
+
+    def pause(self) -> None:
+        """Stop every process of the sandbox (``SIGSTOP``) until the next request: no CPU between turns.
+
+        Searched again until a search finds no process not stopped yet (a stopped process
+        cannot fork); signal handlers and timers of the bot's cannot run meanwhile.
+        """
+        if self.pid1 is None or self.paused or not self.alive:
+            return
+        try:
+            fields = Path(f"/proc/{self.pid1_number}/stat").read_text().rsplit(")", 1)[1].split()
+            self.cpu_used = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        except (OSError, ValueError, IndexError):
+            pass
+        stopped: set[int] = set()
+        for _ in range(4 * self.limits.processes + 8):
+            fresh = self._processes(stopped)
+            for pid, fd in fresh.items():
+                try:
+                    signal.pidfd_send_signal(fd, signal.SIGSTOP)
+                except OSError:
+                    pass
+                self.paused.append(fd)
+                stopped.add(pid)
+            if not fresh or self.limits.processes == 1:
+                break
+
+    def resume(self) -> None:
+        """Let the sandbox's processes run again (``SIGCONT``) for a request."""
+        paused, self.paused = self.paused, []
+        for fd in paused:
+            try:
+                signal.pidfd_send_signal(fd, signal.SIGCONT)
+            except OSError:
+                pass
+            os.close(fd)
 
     def kill(self) -> None:
         """Kill the whole sandbox (its PID 1 takes every process in it along) and reap it, bounded."""
@@ -344,6 +426,9 @@ class _Worker:
         if self.pid1 is not None:
             os.close(self.pid1)
             self.pid1 = None
+        for fd in self.paused:
+            os.close(fd)
+        self.paused = []
         if self.info_read is not None:
             os.close(self.info_read)
             self.info_read = None
@@ -372,13 +457,22 @@ class _Worker:
             return None
 
     def _died(self) -> _Failure:
-        """The worker's pipe closed: why (its exit status), after making sure the sandbox is gone."""
+        """The worker's pipe closed: why, as seen from here (its exit status, its CPU time), after making sure the sandbox is gone.
+
+        As its PID namespace's first process the worker ignores every signal it sends
+        itself or gets from inside its sandbox without a handler of its own (Linux's rule
+        for a namespace's init); only faults (``SIGSEGV``...), ``SIGSYS`` from the filter
+        and ``SIGKILL`` from outside end it. A ``SIGKILL`` that came when its CPU time
+        (when it last answered, plus the time of this request) reached ``cpu_seconds`` is
+        ``RLIMIT_CPU``'s.
+        """
         code = self._exit_code()
+        cpu_bound = self.cpu_used + (time.monotonic() - self.asked_at)
         self.kill()
         if code is None:
             return _Failure("crash", "closed its pipes (its process was killed)")
         number = -code if code < 0 else (code - 128 if self.isolated and 128 < code < 160 else 0)
-        if number == signal.SIGXCPU:
+        if number == signal.SIGXCPU or (number == signal.SIGKILL and cpu_bound >= self.limits.cpu_seconds):
             return _Failure("time", f"used up its {self.limits.cpu_seconds} s of CPU time")
         if number == signal.SIGSYS:
             return _Failure("crash", "made a forbidden system call (SIGSYS)")
@@ -409,7 +503,9 @@ class _Worker:
     def ask(self, request: dict[str, Any], timeout: float) -> dict[str, Any]:
         """Send one request and wait for the reply; kill the worker on any failure."""
         assert self.process.stdout is not None
-        deadline = time.monotonic() + timeout
+        self.asked_at = time.monotonic()
+        deadline = self.asked_at + timeout
+        self.resume()
         self._send((json.dumps(request) + "\n").encode(), deadline)
         fd = self.process.stdout.fileno()
         while b"\n" not in self.buffer:
@@ -439,11 +535,14 @@ class _Worker:
             self.kill()
             raise _Failure("garbage", f"answered with garbage {safe_text(line[:60])}") from None
         if ok is not True:
-            kind = reply.get("kind")
-            if kind not in _WORKER_KINDS:
+            if reply.get("kind") not in _WORKER_KINDS or not isinstance(reply.get("what"), str):
                 self.kill()
                 raise _Failure("garbage", f"answered with garbage {safe_text(line[:60])}")
-            raise _Failure(kind, safe_text(reply.get("what", "failed")))
+            # what a reply says is the bot's to write (its code shares the worker's process):
+            # the kind is ours, the text is shown as its report
+            self.pause()
+            raise _Failure(_REPORTED, "reported: " + safe_text(reply["what"]))
+        self.pause()
         return dict(reply)
 
 
@@ -587,7 +686,7 @@ def _loaded_worker(path: str, limits: SandboxLimits) -> _Worker:
         reply = worker.ask({"op": "load"}, limits.load_timeout)
     except _Failure as failure:
         worker.kill()
-        if failure.kind in ("exception", "exit", "memory", "type"):
+        if failure.kind == _REPORTED:
             raise _Failure("load", failure.what) from None
         raise
     worker.key = key
@@ -684,8 +783,8 @@ class SandboxedBot:
         """Ask the worker for a turn in a copy of ``position``.
 
         Raises:
-            BotError: the bot failed; ``kind`` is one of ``"time"``, ``"memory"``,
-                ``"crash"``, ``"killed"``, ``"exit"``, ``"exception"``, ``"type"``,
+            BotError: the bot failed; ``kind`` is one of ``"time"``,
+                ``"crash"``, ``"killed"``, ``"exception"``,
                 ``"garbage"``, ``"illegal"``, ``"load"``.
             SandboxUnavailable: the isolation cannot run here.
         """

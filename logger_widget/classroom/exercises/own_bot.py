@@ -124,7 +124,9 @@ def _sandbox_problem(error: BotError, locale: str | None, time_limit: float) -> 
     """Why a sandboxed bot failed, in the words of the exercise."""
     if error.kind == "time":
         return feedback("wrong", _OB_TIME, locale, {"seconds": Number(time_limit)})
-    if error.kind == "type" and ("Ellipsis" in str(error) or "None" in str(error)):
+    # the sandbox reports a wrong return value as its worker's words: "reported: returned NoneType..."
+    wrong_return = error.kind == "type" or error.what.startswith("reported: returned ")
+    if wrong_return and ("Ellipsis" in str(error) or "None" in str(error)):
         return feedback("hint", _OB_RETURNS_NOTHING, locale)
     return feedback("wrong", _OB_RAISED, locale, {"error": str(error)[:300]})
 
