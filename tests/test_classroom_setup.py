@@ -520,3 +520,81 @@ def test_the_interpreters_folders_get_the_search_bit_and_nothing_readable(hub_ro
     assert {f: f.stat().st_mode & 0o777 for f in modes} == {f: m | 0o001 for f, m in modes.items()}
     assert real.stat().st_mode & 0o777 == 0o700  # the interpreter itself: not the set-up's to open
     assert link.parent.stat().st_mode & 0o777 == 0o700  # the link's own folder is not the interpreter's path
+
+
+def test_a_class_list_as_a_spreadsheet_exports_it_is_read(tmp_path: Path) -> None:
+    """A header line, ``;`` or tab separators, a byte-order mark, CRLF, empty columns, UK/Es in capitals."""
+    listed = tmp_path / "class.csv"
+    for text in (
+        "\ufeffname;language\r\nOlena;UK\r\nDiego;es;;\r\n",
+        "Name,Language\nolena,uk\ndiego,ES\n",
+        "\ufeffім'я;мова\nolena;uk\ndiego;es\n",
+        "nombre\tidioma\nolena\tuk\ndiego\tes\n",
+        "# the 7-B class\nolena,uk\ndiego,es\n",
+    ):
+        listed.write_text(text, encoding="utf-8")
+        assert read_class(listed) == {"olena": "uk", "diego": "es"}, text
+    for text, why in (
+        ("name;language\nolena;uk\nname;language\n", r"class.csv:3: expected 'name,language'"),
+        ("olena;fr\n", r"class.csv:1: expected 'name,language' \(or 'name;language'\) with uk, es or en"),
+        ("olena,uk\nOlena,es\n", r"class.csv:2: the name 'olena' is listed twice"),
+        ("olena\n", r"class.csv:1: expected 'name,language'"),
+    ):
+        listed.write_text(text, encoding="utf-8")
+        with pytest.raises(SystemExit, match=why):
+            read_class(listed)
+    listed.write_bytes("olena,uk\nJos\u00e9,es\n".encode("cp1252"))
+    with pytest.raises(SystemExit, match=r"class.csv: not UTF-8 text .*save the class list as 'CSV UTF-8'"):
+        read_class(listed)
+
+
+_FORK_BOMB = """
+import os, time
+made, refused = 0, None
+for _ in range(400):
+    try:
+        pid = os.fork()
+    except OSError as e:
+        refused = e.errno
+        break
+    if pid == 0:
+        time.sleep(120)
+        os._exit(0)
+    made += 1
+print(made, refused, flush=True)
+time.sleep(120)
+"""
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="cgroups are made by root (CI runs as root)")
+def test_a_fork_bomb_in_a_pupils_server_stops_at_her_pids_limit_and_is_gone_with_it() -> None:
+    """The spawner's pids cgroup: forks past ``pids_limit`` fail with EAGAIN; stopping kills them all."""
+    import errno
+    import logging
+    from types import SimpleNamespace
+
+    from cgroupspawner import MemoryCgroupMixin
+
+    class _Base:  # the part of LocalProcessSpawner the mixin calls
+        def make_preexec_fn(self, name: str) -> None:
+            return None
+
+    class _Spawner(MemoryCgroupMixin, _Base):
+        pass
+
+    spawner = _Spawner(cgroup_group=f"lw-test-pids-{os.getpid()}", pids_limit=40)
+    spawner.user, spawner.log, spawner.mem_limit = SimpleNamespace(name="olena"), logging.getLogger("t"), 2**28
+    pids = spawner.pids_cgroup()
+    assert pids is not None, "this machine has a pids controller (/sys/fs/cgroup/pids or cgroup v2)"
+    with subprocess.Popen([sys.executable, "-c", _FORK_BOMB], preexec_fn=spawner.make_preexec_fn("olena"),
+                          stdout=subprocess.PIPE, text=True) as child:  # fmt: skip
+        try:
+            made, refused = child.stdout.readline().split()  # type: ignore[union-attr]
+            assert refused == str(errno.EAGAIN) and int(made) < 40, (made, refused)
+            assert pids.limit() == 40 and pids.current() <= 40 and child.pid in pids.pids()
+            memory = spawner.memory_cgroup()
+            assert memory is not None and child.pid in memory.pids()  # still in her memory cgroup too
+        finally:
+            spawner._remove_cgroup()
+            child.wait(timeout=30)
+    assert not pids.path.exists() and not pids.path.parent.exists()

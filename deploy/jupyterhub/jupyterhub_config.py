@@ -20,7 +20,8 @@ from the environment (scripts/classroom.sh sets them):
 * ``LW_MEM_LIMIT`` — memory cap per pupil (default ``768M``), ``LW_CULL_TIMEOUT`` — seconds
   an idle server lives (default 1800), ``LW_DISK_LIMIT`` — each home's size (default ``1G``;
   ``0``: no limit), ``LW_TMP_SIZE`` / ``LW_SHM_SIZE`` — each server's private ``/tmp`` and
-  ``/var/tmp`` (default ``256M``) and ``/dev/shm`` (default ``64M``).
+  ``/var/tmp`` (default ``256M``) and ``/dev/shm`` (default ``64M``), ``LW_PIDS_LIMIT`` — tasks
+  (processes and threads) per pupil's server and kernels (default 512; ``0``: no limit).
 * ``LW_CLASSGAME_DB`` — the class game service's database URL (default a SQLite file
   ``LW_STATE/classgame/classgame.sqlite``), ``LW_CLASSGAME_PORT`` — its port (default ``LW_PORT + 3``),
   ``LW_CLASSGAME_FORFEIT`` — seconds away before a pupil forfeits a game (default 600; the
@@ -30,8 +31,8 @@ from the environment (scripts/classroom.sh sets them):
 
 Run as root (``LW_SYSTEM_USERS`` unset or ``1``), every name on the list gets a Unix account
 and its server runs as that account, in a home of mode 0700 on a disk image of its own
-(homedisk.py), with private ``/tmp`` and ``/dev/shm`` (bubblewrap) and a memory cgroup capped at
-``LW_MEM_LIMIT`` (cgroupspawner.py). Not root: all servers run as the hub's user (no Unix
+(homedisk.py), with private ``/tmp`` and ``/dev/shm`` (bubblewrap), a memory cgroup capped at
+``LW_MEM_LIMIT`` and a pids cgroup capped at ``LW_PIDS_LIMIT`` (cgroupspawner.py). Not root: all servers run as the hub's user (no Unix
 isolation), memory capped where the cgroup filesystem is writable. The hub's own services run
 as system accounts of their own (root only; made by the set-up): the class game service as
 ``lw-classgame``, the idle culler as ``lw-culler``.
@@ -181,6 +182,12 @@ c.JupyterHub.spawner_class = (
 )
 c.CgroupSpawner.home_dir_template = c.SimpleCgroupSpawner.home_dir_template = str(HOMES / "{username}")
 c.CgroupSpawner.cgroup_group = c.SimpleCgroupSpawner.cgroup_group = f"logger-hub-{PORT}"  # one per hub
+try:  # tasks (processes and threads) per pupil's server and kernels: a fork bomb stops there
+    c.CgroupSpawner.pids_limit = c.SimpleCgroupSpawner.pids_limit = int(os.environ.get("LW_PIDS_LIMIT", "512"))
+except ValueError:
+    raise SystemExit(
+        f"LW_PIDS_LIMIT must be a whole number of tasks (0: no limit), not {os.environ['LW_PIDS_LIMIT']!r}"
+    ) from None
 c.Spawner.ip = "127.0.0.1"
 
 
