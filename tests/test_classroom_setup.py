@@ -25,6 +25,7 @@ import pytest
 pytest.importorskip("bcrypt")
 from classcodes import ALPHABET, CodeBook, PasswordBook, class_sheet, normalize_code  # noqa: E402
 from classlist import read_class, refuse_system_accounts  # noqa: E402
+from classpython import STAMP, class_python  # noqa: E402
 from classsetup import (  # noqa: E402
     COURSE_ID,
     CULLER_ACCOUNT,
@@ -32,7 +33,6 @@ from classsetup import (  # noqa: E402
     SERVICE_FOLDER,
     close_teacher_material,
     make_exchange,
-    open_interpreter_path,
     quiet_jupyterlab,
     role_config,
     set_up_credentials,
@@ -96,6 +96,10 @@ def test_teacher_material_is_closed_to_others(tmp_path: Path) -> None:
     assert (tmp_path / "notebooks" / "tutorial_en.ipynb").stat().st_mode & 0o777 == 0o644
 
 
+#: an interpreter every account can run on this machine (the tests' own may be under /root, 0700)
+STOCK_PYTHON = "/usr/bin/python3"
+
+
 def _as_nobody(*cmd: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups", *cmd],
                           capture_output=True, text=True, timeout=60, check=False)  # fmt: skip
@@ -131,7 +135,7 @@ def test_private_dev_shm_is_capped_unseen_outside_and_gone_after(tmp_path: Path)
         f"try:\n    pathlib.Path('/dev/shm/{marker}-big').write_bytes(b'1' * 2**21)\n"
         "except OSError as e:\n    print('full', e.errno == errno.ENOSPC)\n"
     )
-    out = _as_nobody(*private_tmp_command(2**21, 2**20), sys.executable, "-c", script)
+    out = _as_nobody(*private_tmp_command(2**21, 2**20), STOCK_PYTHON, "-c", script)
     assert "full True" in out.stdout, out
     assert not Path(f"/dev/shm/{marker}").exists() and not Path(f"/dev/shm/{marker}-big").exists()
     with pytest.raises(ValueError, match="positive"):
@@ -336,24 +340,24 @@ def test_the_gradebook_is_copied_for_the_service_as_the_teacher_can_read_it() ->
         write(book, "student", "amy")
         os.chown(book, teacher.pw_uid, teacher.pw_gid)
         book.chmod(0o600)
-        assert copy_gradebook(book, copy, teacher, service)
+        assert copy_gradebook(book, copy, teacher, service, STOCK_PYTHON)
         assert (copy.stat().st_uid, copy.stat().st_mode & 0o777) == (service.pw_uid, 0o600)
         assert rows(copy, "student") == [("amy",)]
-        assert not copy_gradebook(book, copy, teacher, service)  # unchanged: not written again
+        assert not copy_gradebook(book, copy, teacher, service, STOCK_PYTHON)  # unchanged: not written again
         # the teacher swaps the gradebook for a link to a database of root's: it is not read
         secret = root / "root-only.db"
         write(secret, "token", "root's secret")
         secret.chmod(0o600)
         book.unlink()
         book.symlink_to(secret)
-        assert not copy_gradebook(book, copy, teacher, service)
+        assert not copy_gradebook(book, copy, teacher, service, STOCK_PYTHON)
         assert rows(copy, "student") == [("amy",)]
         # a link planted in the service's folder is not written through
         book.unlink()
         write(book, "student", "ben")
         os.chown(book, teacher.pw_uid, teacher.pw_gid)
         (own / ".gradebook.db.new").symlink_to(root / "elsewhere")
-        assert copy_gradebook(book, copy, teacher, service)
+        assert copy_gradebook(book, copy, teacher, service, STOCK_PYTHON)
         assert not (root / "elsewhere").exists() and rows(copy, "student") == [("ben",)]
 
 
@@ -503,23 +507,33 @@ def test_class_list_names_are_ascii_a_letter_first_and_no_system_account(tmp_pat
             refuse_system_accounts({"olena", system})
 
 
-def test_the_interpreters_folders_get_the_search_bit_and_nothing_readable(hub_root: Path) -> None:
-    """open_interpreter_path: o+x on every folder above the real interpreter (a link's target), no r."""
-    real = hub_root / "pyenv" / "versions" / "bin" / "python3"
-    real.parent.mkdir(parents=True)
-    real.write_text("#!/bin/sh\n")
-    real.chmod(0o700)
-    modes = {hub_root / "pyenv": 0o700, hub_root / "pyenv" / "versions": 0o750, real.parent: 0o755}
-    for folder, mode in modes.items():
-        folder.chmod(mode)
-    link = hub_root / "env" / "bin" / "python"
-    link.parent.mkdir(parents=True)
-    link.symlink_to(real)
-    link.parent.chmod(0o700)
-    open_interpreter_path(link)
-    assert {f: f.stat().st_mode & 0o777 for f in modes} == {f: m | 0o001 for f, m in modes.items()}
-    assert real.stat().st_mode & 0o777 == 0o700  # the interpreter itself: not the set-up's to open
-    assert link.parent.stat().st_mode & 0o777 == 0o700  # the link's own folder is not the interpreter's path
+@pytest.mark.skipif(os.geteuid() != 0, reason="running as another account needs root (CI runs as root)")
+def test_the_class_python_runs_for_a_pupil_with_root_closed_and_no_folder_opened(hub_root: Path) -> None:
+    """classpython.py: a copy of this interpreter that any account runs, ``/root`` at 0700 or not.
+
+    Before: the set-up gave ``/root`` (and every folder above pyenv's Python) ``o+x``, and a
+    ``chmod 700 /root`` mid-lesson broke every pupil's next import (``No module named 'difflib'``).
+    """
+    base = Path(sys.base_prefix)
+    before = {d: d.stat().st_mode for d in (base, *base.parents)}
+    root_mode = Path("/root").stat().st_mode
+    Path("/root").chmod(0o700)  # as a stock Debian has it
+    hub_root.chmod(0o711)  # as /opt is
+    try:
+        python = class_python(hub_root / "opt", base, say=lambda *a: None)
+        code = "import difflib, fractions, ssl, sqlite3, ctypes, decimal, lzma, venv, sys; print(sys.prefix)"
+        out = _as_nobody(str(python), "-c", code)
+        assert out.returncode == 0 and out.stdout.strip() == str(python.parents[1]), out
+        assert {d: d.stat().st_mode for d in (base, *base.parents)} == before  # no folder opened
+        assert (python.parents[1] / STAMP).exists() and not (
+            python.parents[1] / "lib" / python.name / "test"
+        ).exists()
+        # run again: the copy is kept as it is
+        stamp = (python.parents[1] / STAMP).stat().st_mtime_ns
+        assert class_python(hub_root / "opt", base, say=lambda *a: None) == python
+        assert (python.parents[1] / STAMP).stat().st_mtime_ns == stamp
+    finally:
+        os.chmod("/root", root_mode)
 
 
 def test_a_class_list_as_a_spreadsheet_exports_it_is_read(tmp_path: Path) -> None:
@@ -546,55 +560,3 @@ def test_a_class_list_as_a_spreadsheet_exports_it_is_read(tmp_path: Path) -> Non
     listed.write_bytes("olena,uk\nJos\u00e9,es\n".encode("cp1252"))
     with pytest.raises(SystemExit, match=r"class.csv: not UTF-8 text .*save the class list as 'CSV UTF-8'"):
         read_class(listed)
-
-
-_FORK_BOMB = """
-import os, time
-made, refused = 0, None
-for _ in range(400):
-    try:
-        pid = os.fork()
-    except OSError as e:
-        refused = e.errno
-        break
-    if pid == 0:
-        time.sleep(120)
-        os._exit(0)
-    made += 1
-print(made, refused, flush=True)
-time.sleep(120)
-"""
-
-
-@pytest.mark.skipif(os.geteuid() != 0, reason="cgroups are made by root (CI runs as root)")
-def test_a_fork_bomb_in_a_pupils_server_stops_at_her_pids_limit_and_is_gone_with_it() -> None:
-    """The spawner's pids cgroup: forks past ``pids_limit`` fail with EAGAIN; stopping kills them all."""
-    import errno
-    import logging
-    from types import SimpleNamespace
-
-    from cgroupspawner import MemoryCgroupMixin
-
-    class _Base:  # the part of LocalProcessSpawner the mixin calls
-        def make_preexec_fn(self, name: str) -> None:
-            return None
-
-    class _Spawner(MemoryCgroupMixin, _Base):
-        pass
-
-    spawner = _Spawner(cgroup_group=f"lw-test-pids-{os.getpid()}", pids_limit=40)
-    spawner.user, spawner.log, spawner.mem_limit = SimpleNamespace(name="olena"), logging.getLogger("t"), 2**28
-    pids = spawner.pids_cgroup()
-    assert pids is not None, "this machine has a pids controller (/sys/fs/cgroup/pids or cgroup v2)"
-    with subprocess.Popen([sys.executable, "-c", _FORK_BOMB], preexec_fn=spawner.make_preexec_fn("olena"),
-                          stdout=subprocess.PIPE, text=True) as child:  # fmt: skip
-        try:
-            made, refused = child.stdout.readline().split()  # type: ignore[union-attr]
-            assert refused == str(errno.EAGAIN) and int(made) < 40, (made, refused)
-            assert pids.limit() == 40 and pids.current() <= 40 and child.pid in pids.pids()
-            memory = spawner.memory_cgroup()
-            assert memory is not None and child.pid in memory.pids()  # still in her memory cgroup too
-        finally:
-            spawner._remove_cgroup()
-            child.wait(timeout=30)
-    assert not pids.path.exists() and not pids.path.parent.exists()

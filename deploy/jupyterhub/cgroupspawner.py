@@ -126,7 +126,6 @@ class MemoryCgroup(Cgroup):
         return 0
 
 
-
 class PidsCgroup(Cgroup):
     """One pids cgroup directory (``version`` 1 or 2): at most ``limit`` tasks (processes and threads).
 

@@ -56,7 +56,12 @@ def read_class(path: Path) -> dict[str, str]:
         if not row or row[0].strip().startswith("#"):
             continue
         cells = [cell.strip() for cell in row]
-        if first and len(cells) == 2 and cells[0].lower() in HEADER_NAMES and cells[1].lower() in HEADER_LANGUAGES:
+        if (
+            first
+            and len(cells) == 2
+            and cells[0].lower() in HEADER_NAMES
+            and cells[1].lower() in HEADER_LANGUAGES
+        ):
             first = False
             continue  # the header line
         first = False
@@ -71,7 +76,9 @@ def read_class(path: Path) -> dict[str, str]:
                 "a letter or _ first, at most 32 characters"
             )
         if name in pupils:
-            raise SystemExit(f"{path}:{number}: the name {name!r} is listed twice: every pupil needs a name of their own")
+            raise SystemExit(
+                f"{path}:{number}: the name {name!r} is listed twice: every pupil needs a name of their own"
+            )
         pupils[name] = cells[1].lower()
     return pupils
 

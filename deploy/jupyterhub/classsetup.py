@@ -16,8 +16,10 @@
 4. **Teacher material closed**: the teacher notebooks (``notebooks/*teacher*``), the nbgrader
    sources (with their solutions) and the repository's git history become readable by their
    owner (root) only; the hub copies the teacher's notebooks into the teacher's home.
-5. **The interpreter reachable**: the folders on the path of the environment's base Python get
-   the search bit for others (``o+x``: enter, not list; pyenv's Python is under ``/root``).
+5. **The interpreter reachable** (as root): the environment is made from a copy of this
+   interpreter in ``/opt/logger_widget`` (classpython.py), which every account can run whatever
+   the mode of the folder the original is in (pyenv's is under ``/root``); no folder's mode is
+   changed.
 6. **nbgrader's exchange** (``--exchange``, default ``/srv/nbgrader/exchange``): the folder
    pupils submit to, mode 1777 as nbgrader wants, with the course's own folder in it made now
    (root's, mode 0755: no pupil can claim it first; the hub gives it to the teacher), and
@@ -37,9 +39,9 @@
    game service, ``lw-culler`` the idle culler (``useradd --system``, no shell, no password,
    not in any pupil's group). The game service's folder ``STATE/classgame`` (its database, its
    home) is its account's, mode 0700; a database left at ``STATE/classgame.sqlite`` by an
-   older set-up is moved into it. The culler has no home (``/nonexistent``). The set-up checks
-   that each account can start the hub's Python (the search bit on the folders above it, as in
-   step 5) and stops with the error if not.
+   older set-up is moved into it. The culler has no home (``/nonexistent``). Both run the
+   class's environment's Python (step 5); the set-up checks that each account can start it and
+   stops with the error if not.
 
 Every step says what it did; run again, it keeps what is done (the codes already handed out,
 the environment when the dependencies did not change) and refreshes the package's wheel.
@@ -63,6 +65,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from classcodes import CodeBook, PasswordBook, _write_private, class_sheet  # noqa: E402
 from classlist import UID_MIN, read_class, refuse_system_accounts  # noqa: E402
+from classpython import class_python  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
 #: nbgrader's server extensions, switched off in the pupils' environment as a whole; each role's
@@ -126,14 +129,16 @@ def _run(*cmd: str | Path) -> None:
         raise SystemExit(f"{' '.join(map(str, cmd))} failed:\n{done.stdout[-2000:]}{done.stderr[-3000:]}")
 
 
-def build_environment(env: Path, exchange: Path) -> Path:
-    """Step 3 (and the exchange's config): the pupils' environment at ``env``; its Python."""
+def build_environment(env: Path, exchange: Path, base: Path | None = None) -> Path:
+    """Step 3 (and the exchange's config): the pupils' environment at ``env``, made from the
+    interpreter ``base`` (default this one; as root the class's copy, classpython.py); its Python."""
+    base = Path(base or sys.executable)
     # the dependencies at the versions the project's environment has (constraints), so the pupils
     # run what the tests ran; a new environment only when they change
     frozen = subprocess.run([sys.executable, "-m", "pip", "freeze", "--exclude-editable"],
                             capture_output=True, text=True, check=True).stdout  # fmt: skip
     constraints = "".join(line + "\n" for line in frozen.splitlines() if not line.startswith("logger"))
-    stamp = env / f".deps-{hashlib.sha256((sys.version + constraints).encode()).hexdigest()[:16]}"
+    stamp = env / f".deps-{hashlib.sha256((f'{sys.version}{base}' + constraints).encode()).hexdigest()[:16]}"
     with tempfile.TemporaryDirectory(prefix="logger-wheel-") as tmp:
         say(f"building the package's wheel from {REPO}")
         _run(sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", tmp, REPO)
@@ -142,10 +147,10 @@ def build_environment(env: Path, exchange: Path) -> Path:
         if not stamp.exists():
             say(f"creating the pupils' environment {env} (a few minutes the first time)")
             shutil.rmtree(env, ignore_errors=True)
-            _run(sys.executable, "-m", "venv", env)
+            _run(base, "-m", "venv", env)
             (Path(tmp) / "constraints.txt").write_text(constraints)
             _run(python, "-m", "pip", "install", "-q", "-c", Path(tmp) / "constraints.txt",
-                 f"{wheel}[fast]", "jupyterhub", "jupyterlab", "ipykernel", "nbgrader")  # fmt: skip
+                 f"{wheel}[fast,classroom]", "jupyterlab", "ipykernel")  # fmt: skip
             for ext in NBGRADER_EXTENSIONS:
                 subprocess.run([env / "bin" / "jupyter", "server", "extension", "disable", "--sys-prefix",
                                 f"nbgrader.server_extensions.{ext}"], capture_output=True, check=False)  # fmt: skip
@@ -241,16 +246,6 @@ def close_teacher_material(repo: Path = REPO) -> list[Path]:
     return closed
 
 
-def open_interpreter_path(python: Path) -> None:
-    """Step 5: the search bit (``o+x``) on every folder above the environment's real interpreter."""
-    folder = Path(os.path.realpath(python)).parent
-    for d in [folder, *folder.parents]:
-        mode = stat.S_IMODE(d.stat().st_mode)
-        if not mode & stat.S_IXOTH:
-            say(f"chmod o+x {d} (the pupils' accounts run {os.path.realpath(python)})")
-            d.chmod(mode | stat.S_IXOTH)
-
-
 def make_exchange(exchange: Path, teacher: str) -> None:
     """Step 6: nbgrader's exchange folder, mode 1777, and the course's folder in it.
 
@@ -339,29 +334,29 @@ def service_folder(state: Path, account: pwd.struct_passwd | None) -> Path:
     return folder
 
 
-def check_account_runs(account: pwd.struct_passwd, cwd: Path, module: str) -> None:
-    """The hub's Python imports ``module`` as ``account`` (in ``cwd``), or the set-up stops saying why."""
-    open_interpreter_path(Path(sys.executable))
+def check_account_runs(account: pwd.struct_passwd, cwd: Path, module: str, python: Path) -> None:
+    """``python`` imports ``module`` as ``account`` (in ``cwd``), or the set-up stops saying why."""
     done = subprocess.run(
-        [sys.executable, "-c", f"import {module}"], user=account.pw_uid, group=account.pw_gid, extra_groups=[],
+        [str(python), "-c", f"import {module}"], user=account.pw_uid, group=account.pw_gid, extra_groups=[],
         cwd=cwd, env={"PATH": "/usr/bin:/bin", "HOME": account.pw_dir}, capture_output=True, text=True,
         check=False,
     )  # fmt: skip
     if done.returncode != 0:
         raise SystemExit(
-            f"the account {account.pw_name!r} cannot run {sys.executable} -m {module} (every folder above the"
-            f" hub's environment and this repository needs o+x, its files o+r):\n{done.stderr[-2000:]}"
+            f"the account {account.pw_name!r} cannot run {python} -m {module} (every folder above the"
+            f" class's environment needs o+x, its files o+r):\n{done.stderr[-2000:]}"
         )
 
 
-def service_accounts(state: Path) -> None:
-    """Step 8: the class game service's and the idle culler's accounts, the service's folder."""
+def service_accounts(state: Path, python: Path) -> None:
+    """Step 8: the class game service's and the idle culler's accounts, the service's folder; both
+    run ``python`` (the class's environment's)."""
     folder = state / SERVICE_FOLDER
     game = system_account(SERVICE_ACCOUNT, folder)
     folder = service_folder(state, game)
-    check_account_runs(game, folder, "logger_widget.service.app")
+    check_account_runs(game, folder, "logger_widget.service.app", python)
     culler = system_account(CULLER_ACCOUNT, None)
-    check_account_runs(culler, Path("/"), "jupyterhub_idle_culler")
+    check_account_runs(culler, Path("/"), "jupyterhub_idle_culler", python)
     say(f"the class game service runs as {SERVICE_ACCOUNT!r} (its folder {folder}, mode 0700), "
         f"the idle culler as {CULLER_ACCOUNT!r}")  # fmt: skip
 
@@ -400,12 +395,12 @@ def main(argv: list[str] | None = None) -> None:
     state.chmod(0o711)
     set_up_credentials(state, pupils, teacher, args.teacher_password, args.address, args.new_codes)
     exchange = args.exchange.resolve()
-    python = build_environment((args.env or state / "env").resolve(), exchange)
+    base = class_python(say=say) if os.geteuid() == 0 else None
+    python = build_environment((args.env or state / "env").resolve(), exchange, base)
     make_exchange(exchange, teacher)
     if os.geteuid() == 0:
         close_teacher_material()
-        open_interpreter_path(python)
-        service_accounts(state)
+        service_accounts(state, python)
     else:
         service_folder(state, None)
 

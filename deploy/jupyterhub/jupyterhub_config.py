@@ -183,7 +183,9 @@ c.JupyterHub.spawner_class = (
 c.CgroupSpawner.home_dir_template = c.SimpleCgroupSpawner.home_dir_template = str(HOMES / "{username}")
 c.CgroupSpawner.cgroup_group = c.SimpleCgroupSpawner.cgroup_group = f"logger-hub-{PORT}"  # one per hub
 try:  # tasks (processes and threads) per pupil's server and kernels: a fork bomb stops there
-    c.CgroupSpawner.pids_limit = c.SimpleCgroupSpawner.pids_limit = int(os.environ.get("LW_PIDS_LIMIT", "512"))
+    c.CgroupSpawner.pids_limit = c.SimpleCgroupSpawner.pids_limit = int(
+        os.environ.get("LW_PIDS_LIMIT", "512")
+    )
 except ValueError:
     raise SystemExit(
         f"LW_PIDS_LIMIT must be a whole number of tasks (0: no limit), not {os.environ['LW_PIDS_LIMIT']!r}"
@@ -407,13 +409,17 @@ def service_user(account: str) -> dict[str, str]:
     return {"user": account}
 
 
+#: the services' interpreter: as root the class's environment (its Python a copy every account can
+#: run, classpython.py; the hub's own may be under /root), else the hub's
+SERVICE_PYTHON = CLASS_PYTHON if SYSTEM_USERS else Path(sys.executable)
+
 # idle servers are stopped (jupyterhub-idle-culler, a hub service with just the rights it needs),
 # run as an account of its own: it needs nothing but its token and the hub's API
 c.JupyterHub.services = [
     {
         "name": "idle-culler",
         "command": [
-            sys.executable,
+            str(SERVICE_PYTHON),
             "-m",
             "jupyterhub_idle_culler",
             f"--timeout={CULL_TIMEOUT}",
@@ -455,7 +461,7 @@ if SYSTEM_USERS and CLASSGAME_ENV.get("LW_CLASSGAME_GRADEBOOK", "").startswith("
 c.JupyterHub.services.append(
     {
         "name": CLASSGAME,
-        "command": [sys.executable, "-m", "logger_widget.service"],
+        "command": [str(SERVICE_PYTHON), "-m", "logger_widget.service"],
         "url": f"http://127.0.0.1:{CLASSGAME_PORT}",
         "cwd": str(CLASSGAME_STATE),
         **service_user(SERVICE_ACCOUNT),
