@@ -34,8 +34,10 @@ while [ $# -gt 0 ]; do
   esac
 done
 source "$ROOT/scripts/env.sh"
-mkdir -p "$LW_STATE"
-export LW_STATE="$(cd "$LW_STATE" && pwd)" LW_CLASS_ENV="${LW_CLASS_ENV:-$LW_STATE/env}"
+# the folders as given, made by the set-up only after every check (a state below /tmp is refused first)
+export LW_STATE="$(realpath -m "$LW_STATE")"
+export LW_CLASS_ENV="${LW_CLASS_ENV:-$LW_STATE/env}"
+[ "$SETUP_ONLY" = 1 ] || extra+=(--port "$LW_PORT")
 "$ROOT/.venv/bin/python" "$ROOT/deploy/jupyterhub/classsetup.py" --class "$LW_CLASS" --state "$LW_STATE" \
   --teacher "$LW_TEACHER" --address "${ADDRESS:-http://127.0.0.1:$LW_PORT/}" --env "$LW_CLASS_ENV" \
   --exchange "$EXCHANGE" "${extra[@]}"

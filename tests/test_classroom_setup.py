@@ -140,6 +140,18 @@ def test_private_dev_shm_is_capped_unseen_outside_and_gone_after(tmp_path: Path)
     assert not Path(f"/dev/shm/{marker}").exists() and not Path(f"/dev/shm/{marker}-big").exists()
     with pytest.raises(ValueError, match="positive"):
         private_tmp_command(0, 1)
+    # the bot sandbox's namespaces can be made inside (before: --disable-userns, and every pupil's
+    # bots failed to start with "nesting depth or /proc/sys/user/max_*_namespaces exceeded")
+    nested = ["bwrap", "--ro-bind", "/", "/", "--unshare-user", "--unshare-pid", "--disable-userns", "true"]
+    out = _as_nobody(*private_tmp_command(2**21, 2**20), *nested)
+    assert out.returncode == 0, out
+    # no world-writable folder of the machine's disk is left to the pupil ("find -xdev" skips the
+    # private tmpfs; the test hubs' exchanges and the developers' work trees are not stock folders)
+    find = ["find", "/", "-xdev", "(", "-path", str(TESTS_ROOT), "-o", "-path", "/work", ")", "-prune", "-o",
+            "-type", "d", "-perm", "-0002", "-writable", "-print"]  # fmt: skip
+    outside = _as_nobody(*find)
+    out = _as_nobody(*private_tmp_command(2**21, 2**20), *find)
+    assert "/run/lock" in outside.stdout.split() and out.stdout.split() == [], (outside.stdout, out)
 
 
 def test_each_role_gets_its_own_nbgrader_in_jupyterlab(
@@ -388,6 +400,7 @@ def hub_root(tmp_path: Path) -> Iterator[Path]:
         return
     TESTS_ROOT.mkdir(mode=0o711, parents=True, exist_ok=True)
     root = Path(tempfile.mkdtemp(prefix="config-", dir=TESTS_ROOT))
+    root.chmod(0o711)  # as the folders above a class's state are: the pupils' accounts pass through
     try:
         yield root
     finally:
@@ -465,20 +478,32 @@ def test_the_hub_the_proxy_and_the_servers_listen_on_127_0_0_1_only(hub_root: Pa
     os.geteuid() != 0, reason="the pupils' own accounts and private /tmp need root (CI runs as root)"
 )
 def test_the_hub_refuses_its_state_or_the_environment_below_tmp_and_warns_without_bwrap_or_disks(
-    tmp_path: Path, hub_root: Path
+    tmp_path: Path, hub_root: Path, request: pytest.FixtureRequest
 ) -> None:
     bwrap_only = tmp_path / "bin"
     bwrap_only.mkdir()
     (bwrap_only / "bwrap").symlink_to(shutil.which("bwrap") or "/usr/bin/bwrap")
-    below_tmp = tmp_path / "class"
+    below_tmp = Path(tempfile.mkdtemp(prefix="lw-class-", dir="/tmp"))  # pytest's own folder is 0700
+    below_tmp.chmod(0o711)
+    request.addfinalizer(lambda: shutil.rmtree(below_tmp, ignore_errors=True))
     for settings, refused in (
         ({}, below_tmp / "state"),
         ({"LW_CLASS_ENV": str(hub_root / "env")}, below_tmp / "state"),
         ({"LW_STATE": str(hub_root / "state")}, below_tmp / "env"),
+        (  # nbgrader's exchange too: the teacher's Release worked, no pupil saw it
+            {
+                "LW_STATE": str(hub_root / "state"),
+                "LW_CLASS_ENV": str(hub_root / "env"),
+                "LW_EXCHANGE": str(below_tmp / "exchange"),
+            },
+            below_tmp / "exchange",
+        ),  # fmt: skip
     ):
         status, config, err = _load_config(below_tmp, path=str(bwrap_only), **settings)
         assert status != 0 and not config, (settings, err)
-        assert f"{refused} is below /tmp, which each pupil's server sees empty: choose another" in err, err
+        assert (
+            f"{refused} is below /tmp, which each pupil's server sees as an empty folder of its own" in err
+        ), err
     # without bwrap (and so without mkfs.ext4, on an empty PATH) the state may be below /tmp: warnings
     status, config, err = _load_config(below_tmp, path=str(tmp_path / "empty"))
     assert status == 0 and config, err
@@ -560,3 +585,45 @@ def test_a_class_list_as_a_spreadsheet_exports_it_is_read(tmp_path: Path) -> Non
     listed.write_bytes("olena,uk\nJos\u00e9,es\n".encode("cp1252"))
     with pytest.raises(SystemExit, match=r"class.csv: not UTF-8 text .*save the class list as 'CSV UTF-8'"):
         read_class(listed)
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="the checks of a root set-up (CI runs as root)")
+def test_the_set_up_checks_everything_before_any_work_and_says_what_it_will_do(
+    tmp_path: Path, hub_root: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """classsetup.main: a folder the pupils cannot see, a port in use, a running hub, a closed folder
+    above: all said at once, before the first minute of work (nothing written, nothing built).
+
+    Before: an exchange below /tmp was accepted (every pupil's Assignment List said it did not
+    exist) and a state folder below /tmp was refused only after 7 minutes of set-up.
+    """
+    import socket
+
+    from classsetup import main
+
+    (hub_root / "class.csv").write_text("name;language\nolena;uk\ndiego;es\n")
+    closed = hub_root / "closed"
+    closed.mkdir(mode=0o700)
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        args = ["--class", str(hub_root / "class.csv"), "--teacher", "teacher", "--port", str(port - 1)]
+        with pytest.raises(SystemExit) as stopped:
+            main([*args, "--state", str(hub_root / "state"), "--env", str(closed / "env"),
+                  "--exchange", str(tmp_path / "exchange")])  # fmt: skip
+    said = str(stopped.value)
+    assert said.startswith("the class cannot be set up:"), said
+    assert f"the exchange {tmp_path / 'exchange'} is below /tmp, which each pupil's server sees" in said
+    assert (
+        f"the pupils' environment {closed / 'env'} is below {closed} (mode 0700), which the pupils'" in said
+    )
+    assert f"port {port} (the proxy's API, --port {port - 1} + 1) is in use on 127.0.0.1" in said
+    assert not (hub_root / "state").exists() and not (tmp_path / "exchange").exists()  # nothing made
+    # a state folder whose hub runs: refused, not changed under it
+    (hub_root / "state").mkdir(mode=0o711)
+    (hub_root / "state" / "jupyterhub.pid").write_text(str(os.getpid()))
+    with pytest.raises(SystemExit, match=rf"this class's hub is running \(pid {os.getpid()}\): stop it"):
+        main([*args, "--state", str(hub_root / "state"), "--exchange", str(hub_root / "exchange")])
+    assert sorted(p.name for p in (hub_root / "state").iterdir()) == ["jupyterhub.pid"]
+    assert "will: build the pupils' environment" not in capsys.readouterr().out

@@ -63,6 +63,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from classchecks import check_class  # noqa: E402
 from classcodes import CodeBook, PasswordBook, _write_private, class_sheet  # noqa: E402
 from classlist import UID_MIN, read_class, refuse_system_accounts  # noqa: E402
 from classpython import class_python  # noqa: E402
@@ -368,6 +369,26 @@ def _uid(name: str) -> int | None:
         return None
 
 
+def plan(state: Path, env: Path, pupils: dict[str, str], teacher: str, new_codes: bool) -> list[str]:
+    """What a set-up of ``state`` will do and keep, one line each (said before it starts)."""
+    lines = []
+    passwords = PasswordBook(state / "passwords.dbm") if (state / "passwords.dbm").exists() else None
+    codes = CodeBook(state / "codes.json").names() if (state / "codes.json").exists() else set()
+    chose = {n for n in pupils if passwords is not None and passwords.has(n)}
+    if passwords is not None and passwords.has(teacher):
+        lines.append(f"keep the teacher {teacher!r}'s password")
+    fresh = [n for n in pupils if n not in chose and (new_codes or n not in codes)]
+    lines.append(
+        f"issue {len(fresh)} new one-time code(s); keep {len(pupils) - len(fresh)} pupils' codes or passwords"
+    )
+    built = env.is_dir() and any(env.glob(".deps-*"))
+    lines.append(
+        f"refresh the package in the pupils' environment {env}" if built
+        else f"build the pupils' environment {env} (minutes)"
+    )  # fmt: skip
+    return lines
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--class", dest="class_list", type=Path, required=True)
@@ -382,21 +403,33 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--new-codes", action="store_true", help="a new code for every pupil without a password"
     )
+    parser.add_argument("--port", type=int, help="the hub's port, checked free (none: only the set-up runs)")
     args = parser.parse_args(argv)
+    # every check first (classchecks.py), before anything is written or built
     pupils = read_class(args.class_list)
     teacher = args.teacher.strip().lower()
     if teacher in pupils:
         raise SystemExit(f"the teacher's name {teacher!r} is also on the class list")
-    if os.geteuid() == 0:
+    root = os.geteuid() == 0
+    if root:
         refuse_system_accounts(set(pupils) | {teacher})
+    state, exchange = args.state.resolve(), args.exchange.resolve()
+    env = (args.env or state / "env").resolve()
+    accounts = (SERVICE_ACCOUNT, CULLER_ACCOUNT) if root else ()
+    checked = check_class(state, env, exchange, args.port, accounts, copies_python=root)
+    for warning in checked.warnings:
+        say(f"WARNING: {warning}")
+    if checked.problems:
+        raise SystemExit("the class cannot be set up:\n" + "\n".join(f"- {p}" for p in checked.problems))
+    say(f"checked: the class list ({len(pupils)} pupils), the folders, the ports, the accounts, the machine")
+    for line in plan(state, env, pupils, teacher, args.new_codes):
+        say(f"will: {line}")
     os.umask(0o022)  # the environment readable by the pupils; the secrets are written 0600
-    state = args.state.resolve()
     state.mkdir(parents=True, exist_ok=True)
     state.chmod(0o711)
     set_up_credentials(state, pupils, teacher, args.teacher_password, args.address, args.new_codes)
-    exchange = args.exchange.resolve()
-    base = class_python(say=say) if os.geteuid() == 0 else None
-    python = build_environment((args.env or state / "env").resolve(), exchange, base)
+    base = class_python(say=say) if root else None
+    python = build_environment(env, exchange, base)
     make_exchange(exchange, teacher)
     if os.geteuid() == 0:
         close_teacher_material()

@@ -59,6 +59,7 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
 sys.path.insert(0, str(HERE))
 from classauth import RESET_SCOPE, ClassCodeAuthenticator, LocalClassCodeAuthenticator  # noqa: E402
+from classchecks import folder_problem  # noqa: E402
 from classlist import read_admins, read_class, refuse_system_accounts  # noqa: E402
 from classsetup import (  # noqa: E402
     COURSE_ID,
@@ -113,12 +114,11 @@ if NO_DISK_LIMIT:
     print(f"[logger_widget] WARNING: pupils' homes have NO disk limit: {NO_DISK_LIMIT}", file=sys.stderr)
 #: private /tmp, /var/tmp and /dev/shm per server (bubblewrap), where the pupils have their accounts
 PRIVATE_TMP = SYSTEM_USERS and shutil.which("bwrap") is not None
-for _private in ("/tmp", "/var/tmp", "/dev/shm"):
-    for _path in (STATE, CLASS_ENV):
-        if PRIVATE_TMP and (_path == Path(_private) or Path(_private) in _path.parents):
-            raise SystemExit(
-                f"{_path} is below {_private}, which each pupil's server sees empty: choose another"
-            )
+for _role, _path in (("the state folder", STATE), ("the pupils' environment", CLASS_ENV),
+                     ("the exchange", EXCHANGE)):  # fmt: skip
+    _problem = folder_problem(_role, _path, PRIVATE_TMP) if SYSTEM_USERS else None
+    if _problem:
+        raise SystemExit(_problem)
 if SYSTEM_USERS and not PRIVATE_TMP:
     print("[logger_widget] WARNING: bwrap is not installed: pupils share /tmp and /dev/shm", file=sys.stderr)
 
