@@ -28,13 +28,15 @@ from classlist import read_class, refuse_system_accounts  # noqa: E402
 from classpython import STAMP, class_python  # noqa: E402
 from classsetup import (  # noqa: E402
     COURSE_ID,
-    CULLER_ACCOUNT,
-    SERVICE_ACCOUNT,
     SERVICE_FOLDER,
+    class_id,
     close_teacher_material,
+    culler_account,
     make_exchange,
     quiet_jupyterlab,
     role_config,
+    service_account,
+    service_accounts,
     set_up_credentials,
     system_account,
     write_roles,
@@ -430,14 +432,21 @@ def _load_config(root: Path, path: str | None = None, **settings: str) -> tuple[
     # what the set-up makes for the hub's services: their folder, and as root their accounts
     # (made only if missing: a class hub's accounts are left as they are)
     (Path(env["LW_STATE"]) / SERVICE_FOLDER).mkdir(mode=0o700, parents=True, exist_ok=True)
+    made = []
     if os.geteuid() == 0:
-        for account in (SERVICE_ACCOUNT, CULLER_ACCOUNT):
+        state = Path(env["LW_STATE"])
+        for account in (service_account(state), culler_account(state)):
             with contextlib.suppress(KeyError):
                 pwd.getpwnam(account)
                 continue
             system_account(account, None)
-    done = subprocess.run([sys.executable, "-c", _LOAD, str(CONFIG)], env=env, capture_output=True, text=True,
-                          timeout=120, check=False)  # fmt: skip
+            made.append(account)
+    try:
+        done = subprocess.run([sys.executable, "-c", _LOAD, str(CONFIG)], env=env, capture_output=True,
+                              text=True, timeout=120, check=False)  # fmt: skip
+    finally:  # this class's accounts go with it (the machine as the test found it)
+        for account in made:
+            subprocess.run(["userdel", account], capture_output=True, check=False)
     lines = [line for line in done.stdout.splitlines() if line.startswith("CONFIG ")]
     return done.returncode, json.loads(lines[-1][7:]) if lines else {}, done.stderr
 
@@ -627,3 +636,48 @@ def test_the_set_up_checks_everything_before_any_work_and_says_what_it_will_do(
         main([*args, "--state", str(hub_root / "state"), "--exchange", str(hub_root / "exchange")])
     assert sorted(p.name for p in (hub_root / "state").iterdir()) == ["jupyterhub.pid"]
     assert "will: build the pupils' environment" not in capsys.readouterr().out
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="system accounts are made by root (CI runs as root)")
+def test_two_classes_have_service_accounts_of_their_own_and_neither_reads_the_others_database(
+    hub_root: Path,
+) -> None:
+    """Each state folder (a class) gets its own lw-classgame-<class> and lw-culler-<class>; class 7a's
+    service account cannot open 7b's database. Before: one lw-classgame for the machine, whose home
+    a second class's set-up moved (the first class's next set-up then failed), and one uid owning
+    both classes' databases."""
+    states = [hub_root / "7a", hub_root / "7b"]
+    made: list[str] = []
+    try:
+        accounts = []
+        for state in states:
+            state.mkdir(mode=0o711)
+            (state / "classgame.sqlite").write_text(f"{state.name}'s games")  # an older set-up's place
+            made += [service_account(state), culler_account(state)]
+            accounts.append(service_accounts(state, Path(STOCK_PYTHON), ("sqlite3", "sqlite3")))
+        assert len({a.pw_name for pair in accounts for a in pair}) == 4, accounts
+        assert len({a.pw_uid for pair in accounts for a in pair}) == 4, accounts
+        assert class_id(states[0]).startswith("7a-") and len(service_account(states[0])) <= 32
+        for (game, _), state in zip(accounts, states):
+            database = state / SERVICE_FOLDER / "classgame.sqlite"
+            assert (database.stat().st_uid, database.stat().st_mode & 0o777) == (game.pw_uid, 0o600)
+        read = "import pathlib, sys; print(pathlib.Path(sys.argv[1]).read_text())"
+        for (game, _), state, other in zip(accounts, states, reversed(states)):
+            mine = subprocess.run([STOCK_PYTHON, "-c", read, str(state / SERVICE_FOLDER / "classgame.sqlite")],
+                                  user=game.pw_uid, group=game.pw_gid, extra_groups=[], capture_output=True,
+                                  text=True, check=False)  # fmt: skip
+            assert mine.stdout.strip() == f"{state.name}'s games", mine
+            theirs = subprocess.run([STOCK_PYTHON, "-c", read, str(other / SERVICE_FOLDER / "classgame.sqlite")],
+                                    user=game.pw_uid, group=game.pw_gid, extra_groups=[], capture_output=True,
+                                    text=True, check=False)  # fmt: skip
+            assert theirs.returncode != 0 and "PermissionError" in theirs.stderr, theirs
+        # a class set up again keeps its accounts, and the other class's are untouched
+        again = service_accounts(states[0], Path(STOCK_PYTHON), ("sqlite3", "sqlite3"))
+        assert [a.pw_uid for a in again] == [a.pw_uid for a in accounts[0]]
+        assert pwd.getpwnam(accounts[1][0].pw_name).pw_dir == str(states[1] / SERVICE_FOLDER)
+    finally:
+        for name in made:
+            subprocess.run(["userdel", name], capture_output=True, check=False)
+    for name in made:
+        with pytest.raises(KeyError):
+            pwd.getpwnam(name)

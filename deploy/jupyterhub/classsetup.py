@@ -35,8 +35,9 @@
    settings overrides) and has no news feed and no update check of its own, so nothing asks the
    internet even for a pupil who switches the setting on.
 
-8. **The hub's services as accounts of their own** (as root): ``lw-classgame`` runs the class
-   game service, ``lw-culler`` the idle culler (``useradd --system``, no shell, no password,
+8. **The hub's services as accounts of their own, one pair per class** (as root):
+   ``lw-classgame-<class>`` runs the class game service, ``lw-culler-<class>`` the idle culler
+   (``<class>``: :func:`class_id` of the state folder, e.g. ``7b-3fa2c1``) (``useradd --system``, no shell, no password,
    not in any pupil's group). The game service's folder ``STATE/classgame`` (its database, its
    home) is its account's, mode 0700; a database left at ``STATE/classgame.sqlite`` by an
    older set-up is moved into it. The culler has no home (``/nonexistent``). Both run the
@@ -54,6 +55,7 @@ import hashlib
 import json
 import os
 import pwd
+import re
 import secrets
 import shutil
 import stat
@@ -269,11 +271,30 @@ def make_exchange(exchange: Path, teacher: str) -> None:
     say(f"nbgrader's exchange: {exchange} (mode 1777), the course's folder {course}")
 
 
-#: The class game service's account and its folder in the state folder (its home, its database).
-SERVICE_ACCOUNT = "lw-classgame"
+#: The class game service's folder in the state folder (its home, its database).
 SERVICE_FOLDER = "classgame"
-#: The idle culler's account (no home: it only calls the hub's API with its token).
-CULLER_ACCOUNT = "lw-culler"
+
+
+def class_id(state: Path) -> str:
+    """The class's own part of its services' accounts' names: the state folder's name (its letters
+    and digits, at most 10) and 6 hex digits of its whole path, e.g. ``"7b-3fa2c1"``: one class per
+    state folder, two classes never share an account."""
+    state = Path(os.path.realpath(state))
+    slug = re.sub(r"[^a-z0-9]", "", state.name.lower())[:10]
+    digest = hashlib.sha256(str(state).encode()).hexdigest()[:6]
+    return f"{slug}-{digest}" if slug else digest
+
+
+def service_account(state: Path) -> str:
+    """The class game service's account of the class in ``state``: ``lw-classgame-<class_id>`` (≤ 30 characters)."""
+    return f"lw-classgame-{class_id(state)}"
+
+
+def culler_account(state: Path) -> str:
+    """The idle culler's account of the class in ``state`` (no home: it only calls the hub's API)."""
+    return f"lw-culler-{class_id(state)}"
+
+
 #: the files of the service's SQLite database (logger_widget.service.db.DEFAULT_FILE and its journals)
 _DATABASE_FILES = (
     "classgame.sqlite",
@@ -349,17 +370,23 @@ def check_account_runs(account: pwd.struct_passwd, cwd: Path, module: str, pytho
         )
 
 
-def service_accounts(state: Path, python: Path) -> None:
-    """Step 8: the class game service's and the idle culler's accounts, the service's folder; both
-    run ``python`` (the class's environment's)."""
+def service_accounts(
+    state: Path,
+    python: Path,
+    modules: tuple[str, str] = ("logger_widget.service.app", "jupyterhub_idle_culler"),
+) -> tuple[pwd.struct_passwd, pwd.struct_passwd]:
+    """Step 8: the class game service's and the idle culler's accounts (this class's own,
+    :func:`service_account`), the service's folder; each checked to import its ``modules`` entry
+    with ``python`` (the class's environment's). Returns the two accounts."""
     folder = state / SERVICE_FOLDER
-    game = system_account(SERVICE_ACCOUNT, folder)
+    game = system_account(service_account(state), folder)
     folder = service_folder(state, game)
-    check_account_runs(game, folder, "logger_widget.service.app", python)
-    culler = system_account(CULLER_ACCOUNT, None)
-    check_account_runs(culler, Path("/"), "jupyterhub_idle_culler", python)
-    say(f"the class game service runs as {SERVICE_ACCOUNT!r} (its folder {folder}, mode 0700), "
-        f"the idle culler as {CULLER_ACCOUNT!r}")  # fmt: skip
+    check_account_runs(game, folder, modules[0], python)
+    culler = system_account(culler_account(state), None)
+    check_account_runs(culler, Path("/"), modules[1], python)
+    say(f"the class game service runs as {game.pw_name!r} (its folder {folder}, mode 0700), "
+        f"the idle culler as {culler.pw_name!r}")  # fmt: skip
+    return game, culler
 
 
 def _uid(name: str) -> int | None:
@@ -415,7 +442,7 @@ def main(argv: list[str] | None = None) -> None:
         refuse_system_accounts(set(pupils) | {teacher})
     state, exchange = args.state.resolve(), args.exchange.resolve()
     env = (args.env or state / "env").resolve()
-    accounts = (SERVICE_ACCOUNT, CULLER_ACCOUNT) if root else ()
+    accounts = (service_account(state), culler_account(state)) if root else ()
     checked = check_class(state, env, exchange, args.port, accounts, copies_python=root)
     for warning in checked.warnings:
         say(f"WARNING: {warning}")

@@ -1,6 +1,6 @@
 """The teacher's nbgrader gradebook, copied for the class game service's account (by the hub, as root).
 
-The class game service runs as ``lw-classgame``, which cannot enter the teacher's home, where
+The class game service runs as ``lw-classgame-<class>``, which cannot enter the teacher's home, where
 nbgrader keeps the gradebook (``~/course/gradebook.db``). Every :data:`INTERVAL` seconds the hub
 reads the gradebook **as the teacher** (a child process with the teacher's uid and group only:
 it opens nothing the teacher could not; a link the teacher planted to a file of root's is not

@@ -35,7 +35,7 @@ and its server runs as that account, in a home of mode 0700 on a disk image of i
 ``LW_MEM_LIMIT`` and a pids cgroup capped at ``LW_PIDS_LIMIT`` (cgroupspawner.py). Not root: all servers run as the hub's user (no Unix
 isolation), memory capped where the cgroup filesystem is writable. The hub's own services run
 as system accounts of their own (root only; made by the set-up): the class game service as
-``lw-classgame``, the idle culler as ``lw-culler``.
+``lw-classgame-<class>``, the idle culler as ``lw-culler-<class>`` (each class its own pair).
 
 Logins: ``classauth.ClassCodeAuthenticator`` (jupyterhub-firstuseauthenticator whose first login
 needs the pupil's one-time code; the pupil then chooses their own password).
@@ -63,11 +63,11 @@ from classchecks import folder_problem  # noqa: E402
 from classlist import read_admins, read_class, refuse_system_accounts  # noqa: E402
 from classsetup import (  # noqa: E402
     COURSE_ID,
-    CULLER_ACCOUNT,
-    SERVICE_ACCOUNT,
     SERVICE_FOLDER,
     TEACHER_COURSE,
+    culler_account,
     role_config,
+    service_account,
 )
 from homedisk import HomeDisk, disk_limit_unsupported, private_tmp_command  # noqa: E402
 
@@ -409,6 +409,8 @@ def service_user(account: str) -> dict[str, str]:
     return {"user": account}
 
 
+#: this class's own services' accounts (classsetup.py made them): two classes never share one
+SERVICE_ACCOUNT, CULLER_ACCOUNT = service_account(STATE), culler_account(STATE)
 #: the services' interpreter: as root the class's environment (its Python a copy every account can
 #: run, classpython.py; the hub's own may be under /root), else the hub's
 SERVICE_PYTHON = CLASS_PYTHON if SYSTEM_USERS else Path(sys.executable)
@@ -431,7 +433,7 @@ c.JupyterHub.services = [
 # The class game service (docs/classroom.md, "Playing each other"): live games between the pupils,
 # a JupyterHub service started by the hub (python -m logger_widget.service, this environment's
 # package; bot seats are the project's presets, a pupil's code never runs there). As root it runs
-# as its own system account (lw-classgame, classsetup.py), never root; its folder STATE/classgame
+# as its own system account (lw-classgame-<class>, classsetup.py), never root; its folder STATE/classgame
 # (mode 0700, its home) holds its database: LW_CLASSGAME_DB (any SQLAlchemy URL, e.g.
 # PostgreSQL) or STATE/classgame/classgame.sqlite (mode 0600).
 CLASSGAME = "classgame"

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from classsetup import culler_account, service_account
 from hubkit import CLASS_ENV, Hub, HubError, chosen_password, pupil_token, run_in_kernel, running_hub
 from hubkit import token_status as _status
 
@@ -532,8 +533,8 @@ def test_the_hub_starts_the_class_game_service_and_a_pupils_kernel_reaches_it(hu
     """The class game service runs as the hub's service: a pupil's kernel is known by its server's
     token, a classmate's challenge is closed to a third pupil, the teacher is the hub's teacher,
     a game plays through it, no pupil's code runs in the service. As root it runs as its own
-    account (lw-classgame: no pupil's home, no hub secret readable), its database that account's
-    alone; the idle culler runs as lw-culler."""
+    account (lw-classgame-<class>: no pupil's home, no hub secret readable), its database that
+    account's alone; the idle culler runs as lw-culler-<class>."""
     import psutil
 
     folder = hub.state / "classgame"
@@ -592,7 +593,8 @@ def test_the_hub_starts_the_class_game_service_and_a_pupils_kernel_reaches_it(hu
     if os.geteuid() != 0:  # not root: the service is the hub's user's, its database too
         assert database.stat().st_mode & 0o777 == 0o600 and database.stat().st_uid == os.geteuid()
         return
-    account, culler = pwd.getpwnam("lw-classgame"), pwd.getpwnam("lw-culler")
+    # this class's own accounts (another class on the machine has its own pair)
+    account, culler = pwd.getpwnam(service_account(hub.state)), pwd.getpwnam(culler_account(hub.state))
     assert account.pw_uid < 1000 and account.pw_shell == "/usr/sbin/nologin" and account.pw_dir == str(folder)
     for process in [services[0], *services[0].children(recursive=True)]:
         ids = _proc_ids(process.pid)
