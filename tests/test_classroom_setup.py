@@ -79,6 +79,26 @@ def test_the_set_up_sets_the_teachers_password_and_issues_codes_once(tmp_path: P
     assert PasswordBook(other / "passwords.dbm").has("teacher")
 
 
+def test_the_class_sheets_slips_are_each_in_the_pupils_language() -> None:
+    """A uk/es/en class: olena's slip in Ukrainian, diego's in Spanish, amy's in English; the sheet's
+    heading in the class's language (most pupils': Ukrainian here). Before: English only."""
+    import re
+
+    from classcodes import slip
+
+    sheet = class_sheet(
+        {"olena": "uk", "diego": "es", "amy": "en", "taras": "uk"}, {"olena": "K7QM"}, "https://h/"
+    )
+    slips = dict(re.findall(r'<div class="slip" lang="\w+" data-pupil="(\w+)">(.*?)</div>', sheet, re.S))
+    assert "Відкрий адресу" in slips["olena"] and 'Мова: <span class="language">українська' in slips["olena"]
+    assert '<span class="code">K7QM</span>' in slips["olena"] and "Код:" in slips["olena"]
+    assert "Abre la dirección" in slips["diego"] and "pide a tu profesor un código nuevo" in slips["diego"]
+    assert "Open the address" in slips["amy"] and 'Language: <span class="language">English' in slips["amy"]
+    assert '<html lang="uk">' in sheet and "<h1>Logger: перший вхід</h1>" in sheet
+    assert "Address" not in slip("amy", "en", "CODE")  # the reset page's slip: no address known
+    assert '<html lang="en">' in class_sheet({"olena": "uk", "diego": "es"}, {}, "x")  # a tie: English
+
+
 def test_the_class_sheet_escapes_what_it_shows() -> None:
     sheet = class_sheet({"amy": "en"}, {"amy": "CODE-1"}, "https://x/?a=<b>")
     assert "https://x/?a=&lt;b&gt;" in sheet and '<b class="name">amy</b>' in sheet and "size: A4" in sheet

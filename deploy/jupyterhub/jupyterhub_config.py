@@ -147,6 +147,7 @@ if SYSTEM_USERS:
 c.ClassCodeAuthenticator.dbm_path = str(STATE / "passwords.dbm")
 c.ClassCodeAuthenticator.codes_path = str(STATE / "codes.json")
 c.ClassCodeAuthenticator.pupils = set(PUPILS)
+c.ClassCodeAuthenticator.languages = dict(PUPILS)  # the new code's slip in the pupil's language
 c.ClassCodeAuthenticator.create_users = False
 c.ClassCodeAuthenticator.min_password_length = 8
 c.Authenticator.allowed_users = set(PUPILS) | {TEACHER}
