@@ -32,6 +32,8 @@ from classsetup import (  # noqa: E402
     class_id,
     close_teacher_material,
     culler_account,
+    lab_languages,
+    lab_settings,
     make_exchange,
     quiet_jupyterlab,
     role_config,
@@ -242,6 +244,28 @@ def test_the_class_jupyterlab_asks_nothing_about_jupyter_news(tmp_path: Path) ->
     (config, _name), *more = LabApp._load_config_files("jupyter_lab_config", path=[str(config_dir)])
     server = LabApp(config=config)
     assert not more and server.news_url is None and server.check_for_updates_class is NeverCheckForUpdate
+
+
+def test_each_pupils_jupyterlab_starts_in_her_language_and_keeps_the_class_settings(tmp_path: Path) -> None:
+    """lab_languages: the settings folder a uk / es / en server starts with (``LabApp.app_settings_dir``)
+    sets JupyterLab's translation locale (uk_UA, es_ES; English JupyterLab's own) and keeps the news
+    answered Never. Before: every pupil's JupyterLab was English."""
+    from jupyterlab.labapp import LabApp
+    from jupyterlab_server.settings_utils import get_settings
+
+    env = tmp_path / "env"
+    (env / "share" / "jupyter" / "lab" / "static").mkdir(parents=True)
+    lab_languages(env)
+    schemas = LabApp().schemas_dir
+    for language, locale in (("uk", "uk_UA"), ("es", "es_ES"), ("en", "default")):
+        folder = lab_settings(env, language)
+        settings, _ = get_settings(str(folder), schemas, str(tmp_path / "user-settings"),
+                                   schema_name="@jupyterlab/translation-extension:plugin")  # fmt: skip
+        assert settings["schema"]["properties"]["locale"]["default"] == locale, language
+        news, _ = get_settings(str(folder), schemas, str(tmp_path / "user-settings"),
+                               schema_name="@jupyterlab/apputils-extension:notification")  # fmt: skip
+        assert news["schema"]["properties"]["fetchNews"]["default"] == "false", language
+        assert (folder.parent / "static").resolve() == env / "share" / "jupyter" / "lab" / "static"
 
 
 def test_the_exchange_has_the_course_folder_before_any_pupil(tmp_path: Path) -> None:

@@ -90,6 +90,18 @@ ROLES = {
     ),
 }
 COURSE_ID = "logger_game_theory"
+#: the package's extras in the pupils' environment: the compiled kernel, and the hub's services
+#: (the class game service and the idle culler run this environment's Python, as root)
+EXTRAS = "fast,classroom"
+#: JupyterLab's language pack of each class language (PyPI's ``jupyterlab-language-pack-<locale>``)
+#: and the locale its translation setting names; English is JupyterLab's own
+LAB_LOCALES = {"uk": "uk_UA", "es": "es_ES"}
+#: what else the pupils' environment holds: JupyterLab, its Python kernel, the language packs
+PACKAGES = (
+    "jupyterlab",
+    "ipykernel",
+    *(f"jupyterlab-language-pack-{loc.replace('_', '-')}" for loc in LAB_LOCALES.values()),
+)
 #: JupyterLab's settings defaults for every server of the environment: news and update check Never
 LAB_OVERRIDES = REPO / "deploy" / "jupyterlab" / "overrides.json"
 #: JupyterLab's server options for every server of the environment: no news feed, no update check
@@ -141,7 +153,8 @@ def build_environment(env: Path, exchange: Path, base: Path | None = None) -> Pa
     frozen = subprocess.run([sys.executable, "-m", "pip", "freeze", "--exclude-editable"],
                             capture_output=True, text=True, check=True).stdout  # fmt: skip
     constraints = "".join(line + "\n" for line in frozen.splitlines() if not line.startswith("logger"))
-    stamp = env / f".deps-{hashlib.sha256((f'{sys.version}{base}' + constraints).encode()).hexdigest()[:16]}"
+    wanted = f"{sys.version}{base}{EXTRAS}{PACKAGES}{constraints}"
+    stamp = env / f".deps-{hashlib.sha256(wanted.encode()).hexdigest()[:16]}"
     with tempfile.TemporaryDirectory(prefix="logger-wheel-") as tmp:
         say(f"building the package's wheel from {REPO}")
         _run(sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", tmp, REPO)
@@ -153,7 +166,7 @@ def build_environment(env: Path, exchange: Path, base: Path | None = None) -> Pa
             _run(base, "-m", "venv", env)
             (Path(tmp) / "constraints.txt").write_text(constraints)
             _run(python, "-m", "pip", "install", "-q", "-c", Path(tmp) / "constraints.txt",
-                 f"{wheel}[fast,classroom]", "jupyterlab", "ipykernel")  # fmt: skip
+                 f"{wheel}[{EXTRAS}]", *PACKAGES)  # fmt: skip
             for ext in NBGRADER_EXTENSIONS:
                 subprocess.run([env / "bin" / "jupyter", "server", "extension", "disable", "--sys-prefix",
                                 f"nbgrader.server_extensions.{ext}"], capture_output=True, check=False)  # fmt: skip
@@ -173,6 +186,7 @@ def build_environment(env: Path, exchange: Path, base: Path | None = None) -> Pa
     )
     write_roles(env, exchange)
     quiet_jupyterlab(env)
+    lab_languages(env)
     return python
 
 
@@ -234,6 +248,36 @@ def quiet_jupyterlab(env: Path) -> None:
     config.mkdir(parents=True, exist_ok=True)
     (config / "jupyter_lab_config.json").write_text(json.dumps(LAB_SERVER, indent=1) + "\n")
     say("JupyterLab: no news and no update check (nothing asks the internet)")
+
+
+def lab_settings(env: Path, language: str) -> Path:
+    """The JupyterLab settings folder (``LabApp.app_settings_dir``) of a server in ``language``."""
+    return env / "share" / "jupyter" / f"lab-{language}" / "settings"
+
+
+def lab_languages(env: Path) -> None:
+    """Step 8b: JupyterLab's interface in each class language, one settings folder per language.
+
+    ``ENV/share/jupyter/lab-<language>/settings/overrides.json`` holds the environment's overrides
+    (step 8) and, for ``uk`` and ``es``, the translation setting's locale (``uk_UA``, ``es_ES``:
+    the language packs installed in step 3); its ``static`` is the environment's JupyterLab's. The
+    hub starts each server with ``--LabApp.app_settings_dir`` of its user's language, so menus,
+    dialogs, the Assignment List and the formgrader speak it from the first page (a pupil may
+    still choose another language in Settings → Language: their own settings win).
+    """
+    base = json.loads(LAB_OVERRIDES.read_text())
+    lab = env / "share" / "jupyter" / "lab"
+    for language in ("uk", "es", "en"):
+        settings = lab_settings(env, language)
+        settings.mkdir(parents=True, exist_ok=True)
+        overrides = dict(base)
+        if language in LAB_LOCALES:
+            overrides["@jupyterlab/translation-extension:plugin"] = {"locale": LAB_LOCALES[language]}
+        (settings / "overrides.json").write_text(json.dumps(overrides, indent=1) + "\n")
+        static = settings.parent / "static"
+        if not static.is_symlink():
+            static.symlink_to(lab / "static")
+    say("JupyterLab: its interface in Ukrainian, Spanish and English (a settings folder each)")
 
 
 def close_teacher_material(repo: Path = REPO) -> list[Path]:

@@ -60,12 +60,14 @@ REPO = HERE.parents[1]
 sys.path.insert(0, str(HERE))
 from classauth import RESET_SCOPE, ClassCodeAuthenticator, LocalClassCodeAuthenticator  # noqa: E402
 from classchecks import folder_problem  # noqa: E402
+from classcodes import class_language  # noqa: E402
 from classlist import read_admins, read_class, refuse_system_accounts  # noqa: E402
 from classsetup import (  # noqa: E402
     COURSE_ID,
     SERVICE_FOLDER,
     TEACHER_COURSE,
     culler_account,
+    lab_settings,
     role_config,
     service_account,
 )
@@ -206,9 +208,11 @@ def server_command(teacher: bool) -> list[str]:
 
 
 c.Spawner.cmd = server_command(teacher=False)
-c.Spawner.args = ["--ServerApp.terminals_enabled=False"] + (
+#: every server's options (the spawn adds its user's JupyterLab language)
+SERVER_ARGS = ["--ServerApp.terminals_enabled=False"] + (
     ["--allow-root"] if os.geteuid() == 0 and not SYSTEM_USERS else []
 )
+c.Spawner.args = SERVER_ARGS
 c.Spawner.mem_limit = os.environ.get("LW_MEM_LIMIT", "768M")
 c.Spawner.start_timeout = 180
 c.Spawner.http_timeout = 180
@@ -390,6 +394,9 @@ def prepare_home(spawner):  # type: ignore[no-untyped-def]
             give_course_exchange(account)
     spawner.notebook_dir = str(home)
     spawner.default_url = f"/lab/tree/tutorial_{language}.ipynb"
+    # JupyterLab's menus and dialogs in the user's language (the teacher's: the class's)
+    lab_language = class_language(PUPILS) if role == "teacher" else language
+    spawner.args = [*SERVER_ARGS, f"--LabApp.app_settings_dir={lab_settings(CLASS_ENV, lab_language)}"]
 
 
 c.Spawner.pre_spawn_hook = seed_home

@@ -34,6 +34,8 @@ MEM_LIMIT = 768 * 2**20  # bytes, each pupil's cap (LW_MEM_LIMIT)
 DISK_LIMIT = 64 * 2**20  # bytes, each home's disk image (LW_DISK_LIMIT)
 SHM_SIZE = 32 * 2**20  # bytes, each server's private /dev/shm (LW_SHM_SIZE)
 TMP_SIZE = 16 * 2**20  # bytes, each server's private /tmp and /var/tmp (LW_TMP_SIZE)
+#: JupyterLab's "File" menu in each language pack (jupyterlab-language-pack-uk-UA, -es-ES)
+LAB_FILE_MENU = {"uk": "Файл", "es": "Archivo", "en": "File"}
 PIDS_LIMIT = 256  # tasks, each pupil's server and kernels (LW_PIDS_LIMIT)
 #: a secret in the hub's environment (as a teacher who exported it for the set-up leaves it):
 #: no pupil's kernel may see it
@@ -270,6 +272,11 @@ def test_three_pupils_play_their_tutorial_teacher_sees_them(
         page.click("#login_submit")
         # the hub starts the server and opens the tutorial in the pupil's language
         page.wait_for_url(f"**/user/{name}/lab/tree/tutorial_{language}.ipynb*", timeout=240_000)
+        # JupyterLab itself in her language (the language packs; before: English for everyone)
+        menus = page.locator("#jp-MainMenu .lm-MenuBar-itemLabel")
+        menus.first.wait_for()
+        assert LAB_FILE_MENU[language] in menus.all_inner_texts(), menus.all_inner_texts()
+        page.screenshot(path=str(screenshots / f"hosts-hub-{name}-{language}-lab.png"))
         run_all_cells(page)
         boards = page.locator(ROOT)
         boards.nth(len(LESSONS)).wait_for(state="attached", timeout=240_000)
