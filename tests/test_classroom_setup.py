@@ -32,6 +32,7 @@ from classsetup import (  # noqa: E402
     class_id,
     close_teacher_material,
     culler_account,
+    exchange_disk,
     lab_languages,
     lab_settings,
     make_exchange,
@@ -287,6 +288,44 @@ def test_the_exchange_has_the_course_folder_before_any_pupil(tmp_path: Path) -> 
     (tmp_path / "linked" / COURSE_ID).symlink_to(tmp_path)
     with pytest.raises(SystemExit, match="is not a folder"):
         make_exchange(tmp_path / "linked", "teacher")
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="mounting a disk image needs root (CI runs as root)")
+def test_the_exchange_is_a_disk_of_its_own_a_pupil_cannot_fill_the_machines_disk_through_it(
+    hub_root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The exchange (mode 1777: the one world-writable folder a pupil reaches on a disk) is a disk
+    image of its own: writing past its size fails with ENOSPC. Before: a pupil whose home was full
+    parked 50 MiB there on the machine's disk, and more at will."""
+    monkeypatch.setenv("LW_EXCHANGE_SIZE", "24M")
+    state, exchange = hub_root / "state", hub_root / "exchange"
+    disk = exchange_disk(state, exchange, pupils=3)
+    assert (
+        disk.size == 24 * 2**20
+        and exchange_disk(state, exchange, 30).image == state / "disks" / "exchange.img"
+    )
+    try:
+        make_exchange(exchange, "teacher", disk)
+        assert (
+            disk.mounted() and exchange.stat().st_mode & 0o7777 == 0o1777 and (exchange / COURSE_ID).is_dir()
+        )
+        out = _as_nobody("dd", "if=/dev/zero", f"of={exchange / 'parked'}", "bs=1M", "count=40")
+        assert out.returncode != 0 and "No space left on device" in out.stderr, out
+        make_exchange(exchange, "teacher", disk)  # run again: kept, still mounted once
+        assert [line.split()[1] for line in Path("/proc/self/mounts").read_text().splitlines()].count(
+            str(exchange)
+        ) == 1
+    finally:
+        disk.unmount()
+    monkeypatch.setenv("LW_EXCHANGE_SIZE", "lots")
+    with pytest.raises(SystemExit, match="LW_EXCHANGE_SIZE='lots' is not a size like 512M or 2G"):
+        exchange_disk(state, exchange, 3)
+    # an exchange already holding submissions is not hidden under a new disk
+    old = hub_root / "old-exchange"
+    (old / COURSE_ID / "inbound").mkdir(parents=True)
+    other = HomeDisk(hub_root / "old.img", old, 2**24)
+    make_exchange(old, "teacher", other)
+    assert not other.mounted() and (old / COURSE_ID / "inbound").is_dir()
 
 
 def _authenticator(tmp_path: Path) -> Any:

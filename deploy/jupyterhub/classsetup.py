@@ -62,6 +62,7 @@ import stat
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -69,6 +70,7 @@ from classchecks import check_class  # noqa: E402
 from classcodes import CodeBook, PasswordBook, _write_private, class_sheet  # noqa: E402
 from classlist import UID_MIN, read_class, refuse_system_accounts  # noqa: E402
 from classpython import class_python  # noqa: E402
+from homedisk import HomeDisk, disk_limit_unsupported  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
 #: nbgrader's server extensions, switched off in the pupils' environment as a whole; each role's
@@ -110,8 +112,12 @@ LAB_SERVER = {"LabApp": {"news_url": None, "check_for_updates_class": "jupyterla
 TEACHER_COURSE = "course"
 
 
+#: when this set-up started (each line it says gives the seconds since: where the minutes go)
+_STARTED = time.monotonic()
+
+
 def say(*args: object) -> None:
-    print("[class set-up]", *args, flush=True)
+    print(f"[class set-up {time.monotonic() - _STARTED:6.1f} s]", *args, flush=True)
 
 
 def set_up_credentials(state: Path, pupils: dict[str, str], teacher: str, teacher_password: str | None,
@@ -293,7 +299,29 @@ def close_teacher_material(repo: Path = REPO) -> list[Path]:
     return closed
 
 
-def make_exchange(exchange: Path, teacher: str) -> None:
+#: the exchange's disk image in the state folder (homedisk.HomeDisk), and its size per pupil
+EXCHANGE_IMAGE = Path("disks") / "exchange.img"
+EXCHANGE_PER_PUPIL = 32 * 2**20
+EXCHANGE_MIN = 256 * 2**20
+
+
+def exchange_disk(state: Path, exchange: Path, pupils: int) -> HomeDisk:
+    """The exchange's own disk: ``STATE/disks/exchange.img`` mounted at ``exchange``, of
+    :data:`EXCHANGE_PER_PUPIL` per pupil (at least :data:`EXCHANGE_MIN`; ``LW_EXCHANGE_SIZE``, e.g.
+    ``2G``, overrides it). The image is sparse: it takes the disk space the submissions use."""
+    size = max(EXCHANGE_MIN, EXCHANGE_PER_PUPIL * pupils)
+    text = os.environ.get("LW_EXCHANGE_SIZE", "").strip()
+    if text:
+        from jupyterhub.traitlets import ByteSpecification
+
+        try:
+            size = int(ByteSpecification().validate(None, text))
+        except Exception as e:  # noqa: BLE001 - traitlets' TraitError
+            raise SystemExit(f"LW_EXCHANGE_SIZE={text!r} is not a size like 512M or 2G: {e}") from None
+    return HomeDisk(state / EXCHANGE_IMAGE, exchange, size)
+
+
+def make_exchange(exchange: Path, teacher: str, disk: HomeDisk | None = None) -> None:
     """Step 6: nbgrader's exchange folder, mode 1777, and the course's folder in it.
 
     nbgrader wants the exchange writable by all; the sticky bit keeps anyone from removing or
@@ -301,8 +329,20 @@ def make_exchange(exchange: Path, teacher: str) -> None:
     can make it first (and with it the ``outbound`` the class fetches from); the hub hands it
     to the teacher (:func:`jupyterhub_config.give_course_exchange`), whom nbgrader wants as
     its owner.
+
+    ``disk`` (as root, where disk images work): the exchange is that disk, so what pupils write
+    there (it is the one world-writable folder they reach on a disk) stops at its size instead
+    of filling the machine's disk. An exchange folder that already holds files and is no disk of
+    its own is left as it is, with a warning (mounting over it would hide the submissions).
     """
     exchange.mkdir(parents=True, exist_ok=True)
+    if disk is not None and not disk.mounted():
+        if any(exchange.iterdir()) and not disk.image.exists():
+            say(f"WARNING: {exchange} holds files already: it stays on the machine's disk, with no size;"
+                " move its contents away and set up again to give it a disk of its own")  # fmt: skip
+        else:
+            disk.mount(0, 0)
+            say(f"nbgrader's exchange is a disk of its own: {disk.image} ({disk.size // 2**20} MiB)")
     exchange.chmod(0o1777)
     course = exchange / COURSE_ID
     if course.is_symlink() or (course.exists() and not course.is_dir()):
@@ -501,12 +541,14 @@ def main(argv: list[str] | None = None) -> None:
     set_up_credentials(state, pupils, teacher, args.teacher_password, args.address, args.new_codes)
     base = class_python(say=say) if root else None
     python = build_environment(env, exchange, base)
-    make_exchange(exchange, teacher)
+    no_disks = disk_limit_unsupported() if root else "not root"
+    make_exchange(exchange, teacher, None if no_disks else exchange_disk(state, exchange, len(pupils)))
     if os.geteuid() == 0:
         close_teacher_material()
         service_accounts(state, python)
     else:
         service_folder(state, None)
+    say("the class is set up")
 
 
 if __name__ == "__main__":

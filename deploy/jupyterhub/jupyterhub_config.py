@@ -64,6 +64,7 @@ from classcodes import class_language  # noqa: E402
 from classlist import read_admins, read_class, refuse_system_accounts  # noqa: E402
 from classsetup import (  # noqa: E402
     COURSE_ID,
+    EXCHANGE_IMAGE,
     SERVICE_FOLDER,
     TEACHER_COURSE,
     culler_account,
@@ -91,6 +92,11 @@ CLASS_ENV = Path(os.environ.get("LW_CLASS_ENV", STATE / "env")).resolve()
 CLASS_PYTHON = CLASS_ENV / "bin" / "python"
 #: nbgrader's exchange (classsetup.py made it, with the course's folder in it)
 EXCHANGE = Path(os.environ.get("LW_EXCHANGE", "/srv/nbgrader/exchange")).resolve()
+if SYSTEM_USERS and (STATE / EXCHANGE_IMAGE).exists() and not disk_limit_unsupported():
+    # the exchange's own disk (classsetup.exchange_disk), mounted again after a restart of the machine
+    _exchange = HomeDisk(STATE / EXCHANGE_IMAGE, EXCHANGE, 2**30)
+    if not _exchange.mounted():
+        _exchange.mount(0, 0)
 if not CLASS_PYTHON.exists():
     raise SystemExit(
         f"no pupils' environment at {CLASS_ENV}: set the class up first "
