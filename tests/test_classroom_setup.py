@@ -764,3 +764,30 @@ def test_two_classes_have_service_accounts_of_their_own_and_neither_reads_the_ot
     for name in made:
         with pytest.raises(KeyError):
             pwd.getpwnam(name)
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="checking as a pupil's account needs root (CI runs as root)")
+def test_the_hub_notices_when_pupils_kernels_cannot_import_and_tells_the_teacher(hub_root: Path) -> None:
+    """kernelwatch.py: the pupils' Python checked as ``nobody``; a failure becomes the hub's banner (in
+    the class's language), removed when it is fixed. Before: with /root closed mid-lesson every
+    pupil's next import failed and the hub noticed nothing."""
+    from kernelwatch import KEY, MARK, check_pupil_python, watch_once
+
+    assert check_pupil_python(Path(STOCK_PYTHON), ("difflib", "fractions")) is None
+    # pyenv's interpreter below /root at 0700, as the class ran it before its copy in /opt
+    root_mode = Path("/root").stat().st_mode
+    Path("/root").chmod(0o700)
+    try:
+        problem = check_pupil_python(Path(sys.executable), ("difflib",))
+    finally:
+        os.chmod("/root", root_mode)
+    assert problem is not None and "Permission denied" in problem, problem
+    announcements: dict[str, str] = {}
+    assert watch_once(Path("/x/python"), announcements, "uk", lambda p: "No module named 'difflib'")
+    assert announcements[KEY].startswith(MARK + "Ядра учнів не запускаються: /x/python")
+    assert "No module named &#x27;difflib&#x27;" in announcements[KEY]  # shown as HTML: escaped
+    assert watch_once(Path("/x/python"), announcements, "uk", lambda p: None) is None
+    assert KEY not in announcements  # fixed: the banner is gone
+    teachers = {KEY: "Lesson moved to room 12"}  # a banner of the school's own is left alone
+    watch_once(Path("/x/python"), teachers, "en", lambda p: None)
+    assert teachers == {KEY: "Lesson moved to room 12"}

@@ -280,6 +280,25 @@ def fill_jit_cache() -> None:
 
 fill_jit_cache()
 
+# the hub's watch on the pupils' Python (kernelwatch.py): checked now and every two minutes, as an
+# account with a pupil's rights; a failure is a banner on the teacher's hub pages and in the log
+from kernelwatch import NOBODY, check_pupil_python, keep_watching, watch_once  # noqa: E402
+
+c.JupyterHub.template_vars = {}
+watch_once(CLASS_PYTHON, c.JupyterHub.template_vars, class_language(PUPILS),
+           lambda python: check_pupil_python(python, as_user=NOBODY if SYSTEM_USERS else None))  # fmt: skip
+
+
+def _running_hub_vars():  # type: ignore[no-untyped-def]
+    """The running hub's template variables (the dict its pages read), or None before it runs."""
+    from jupyterhub.app import JupyterHub
+
+    return JupyterHub.instance().template_vars if JupyterHub.initialized() else None
+
+
+if SYSTEM_USERS:
+    keep_watching(CLASS_PYTHON, _running_hub_vars, class_language(PUPILS))
+
 
 def _replace_with_copy(source: Path, target: Path) -> None:
     """``target`` (a pupil's path: maybe their link, file or folder) replaced by a copy of ``source``.

@@ -5,7 +5,9 @@ language from the class list) and deploy/jupyterhub/classauth.py serves the teac
 issues a pupil a new one-time code (the page in the class's language, the new code's slip in the
 pupil's). Contexts ``class sheet`` (the slips and the sheet) and ``class codes`` (the page).
 
-Placeholders: none; names, codes and addresses are shown beside the translated labels.
+Placeholders: none in ``SHEET`` and ``CODES`` (names, codes and addresses are shown beside the
+translated labels); ``HUB``'s ``{python}`` is a file's path, ``{problem}`` an interpreter's error
+line (both untranslated).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from types import MappingProxyType
 
 from .. import NP_, PMessage
 
-__all__ = ["CODES", "SHEET"]
+__all__ = ["CODES", "HUB", "SHEET"]
 
 # TRANSLATORS: the printed class sheet. A slip is a strip of paper cut from the sheet and given to
 # one pupil; it speaks to the pupil («ти» / «tú»). The sheet's heading and its first line speak to
@@ -49,5 +51,16 @@ CODES: MappingProxyType[str, PMessage] = MappingProxyType(
             "A new code replaces the pupil's password and any earlier code; give it to the pupil.",
         ),
         "button": NP_("class codes", "New code"),
+    }
+)
+
+#: The hub's banner for the teacher (context ``class hub``; kernelwatch.py).
+HUB: MappingProxyType[str, PMessage] = MappingProxyType(
+    {
+        "kernels_fail": NP_(
+            "class hub",
+            "Pupils' kernels cannot start: {python} fails to import ({problem}). The hub keeps checking"
+            " and removes this message when they start again.",
+        ),
     }
 )
