@@ -152,3 +152,36 @@ def test_a_fork_bomb_in_a_pupils_server_stops_at_her_pids_limit_and_is_gone_with
             spawner._remove_cgroup()
             child.wait(timeout=30)
     assert not pids.path.exists() and not pids.path.parent.exists()
+
+
+def test_a_waiting_pupil_is_told_each_step_in_her_language_and_that_the_page_keeps_waiting() -> None:
+    """spawnprogress.ProgressMixin: the waiting page's events follow the spawn hook's steps, in the
+    pupil's language, then say "still starting" until the spawn is over. Before: JupyterHub's
+    English "Spawning server..." and, past 180 s, a failed spawn."""
+    import asyncio
+
+    from spawnprogress import ProgressMixin
+
+    class _Spawner(ProgressMixin):
+        _spawn_pending = True
+
+    spawner = _Spawner(progress_every=0.0, progress_poll=0.0)
+    spawner.lw_language = "uk"
+
+    async def steps() -> list[dict[str, object]]:
+        events = []
+        progress = spawner.progress()
+        spawner.lw_phase = "home"
+        events.append(await progress.__anext__())
+        spawner.lw_phase = "server"
+        events.append(await progress.__anext__())
+        events.append(await progress.__anext__())  # no new step: still starting
+        spawner._spawn_pending = False
+        events += [event async for event in progress]  # the spawn is over: the events end
+        return events
+
+    events = asyncio.run(steps())
+    assert events[0] == {"progress": 30, "message": "Готуємо твою теку і твої зошити…"}
+    assert events[1] == {"progress": 60, "message": "Запускаємо твій JupyterLab…"}
+    assert str(events[2]["message"]).startswith("Ще запускається (") and "progress" not in events[2]
+    assert len(events) <= 4

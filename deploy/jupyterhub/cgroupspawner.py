@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from jupyterhub.spawner import LocalProcessSpawner, SimpleLocalProcessSpawner
+from spawnprogress import ProgressMixin
 from traitlets import HasTraits, Integer, Unicode
 
 
@@ -330,7 +331,7 @@ class MemoryCgroupMixin(HasTraits):
         self._remove_cgroup()
 
 
-class CgroupSpawner(MemoryCgroupMixin, LocalProcessSpawner):
+class CgroupSpawner(ProgressMixin, MemoryCgroupMixin, LocalProcessSpawner):
     """Each user's server runs as that user's Unix account (the hub runs as root), memory-capped.
 
     ``home_dir_template`` (``{username}``) sets ``HOME``, overriding the account's home.
@@ -345,5 +346,5 @@ class CgroupSpawner(MemoryCgroupMixin, LocalProcessSpawner):
         return env
 
 
-class SimpleCgroupSpawner(MemoryCgroupMixin, SimpleLocalProcessSpawner):
+class SimpleCgroupSpawner(ProgressMixin, MemoryCgroupMixin, SimpleLocalProcessSpawner):
     """Every server runs as the hub's own Unix user (no root needed, no Unix isolation), memory-capped."""

@@ -220,8 +220,10 @@ SERVER_ARGS = ["--ServerApp.terminals_enabled=False"] + (
 )
 c.Spawner.args = SERVER_ARGS
 c.Spawner.mem_limit = os.environ.get("LW_MEM_LIMIT", "768M")
-c.Spawner.start_timeout = 180
-c.Spawner.http_timeout = 180
+# a class logging in at once waits, told so on its waiting page (spawnprogress.py), rather than
+# failing: on a 2-core machine 30 spawns at once take minutes, not the 60 s JupyterHub allows
+c.Spawner.start_timeout = 600
+c.Spawner.http_timeout = 600
 #: idle servers are stopped after this many seconds without activity (the culler, below)
 try:
     CULL_TIMEOUT = int(os.environ.get("LW_CULL_TIMEOUT", "1800"))
@@ -376,6 +378,7 @@ def prepare_home(spawner):  # type: ignore[no-untyped-def]
     """
     name = spawner.user.name
     language = PUPILS.get(name, "en")
+    spawner.lw_language, spawner.lw_phase = language, "home"  # what her waiting page says (spawnprogress.py)
     home = HOMES / name
     home.mkdir(parents=True, exist_ok=True)
     account = pwd.getpwnam(name) if SYSTEM_USERS else None
@@ -422,6 +425,7 @@ def prepare_home(spawner):  # type: ignore[no-untyped-def]
     # JupyterLab's menus and dialogs in the user's language (the teacher's: the class's)
     lab_language = class_language(PUPILS) if role == "teacher" else language
     spawner.args = [*SERVER_ARGS, f"--LabApp.app_settings_dir={lab_settings(CLASS_ENV, lab_language)}"]
+    spawner.lw_phase = "server"
 
 
 c.Spawner.pre_spawn_hook = seed_home

@@ -7,7 +7,7 @@ pupil's). Contexts ``class sheet`` (the slips and the sheet) and ``class codes``
 
 Placeholders: none in ``SHEET`` and ``CODES`` (names, codes and addresses are shown beside the
 translated labels); ``HUB``'s ``{python}`` is a file's path, ``{problem}`` an interpreter's error
-line (both untranslated).
+line (both untranslated); ``WAITING``'s ``{seconds}``, a number already formatted for the locale.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from types import MappingProxyType
 
 from .. import NP_, PMessage
 
-__all__ = ["CODES", "HUB", "SHEET"]
+__all__ = ["CODES", "HUB", "SHEET", "WAITING"]
 
 # TRANSLATORS: the printed class sheet. A slip is a strip of paper cut from the sheet and given to
 # one pupil; it speaks to the pupil («ти» / «tú»). The sheet's heading and its first line speak to
@@ -61,6 +61,20 @@ HUB: MappingProxyType[str, PMessage] = MappingProxyType(
             "class hub",
             "Pupils' kernels cannot start: {python} fails to import ({problem}). The hub keeps checking"
             " and removes this message when they start again.",
+        ),
+    }
+)
+
+#: The pupil's waiting page while her server starts (context ``class hub:waiting``; spawnprogress.py).
+WAITING: MappingProxyType[str, PMessage] = MappingProxyType(
+    {
+        "home": NP_("class hub:waiting", "Preparing your folder and your notebooks…"),
+        "server": NP_("class hub:waiting", "Starting your JupyterLab…"),
+        # TRANSLATORS: {seconds}: the seconds waited, e.g. "45" ("s": seconds).
+        "still": NP_(
+            "class hub:waiting",
+            "Still starting ({seconds} s): your classmates are starting theirs at the same time. This page"
+            " keeps waiting; there is no need to reload it.",
         ),
     }
 )
