@@ -791,3 +791,27 @@ def test_the_hub_notices_when_pupils_kernels_cannot_import_and_tells_the_teacher
     teachers = {KEY: "Lesson moved to room 12"}  # a banner of the school's own is left alone
     watch_once(Path("/x/python"), teachers, "en", lambda p: None)
     assert teachers == {KEY: "Lesson moved to room 12"}
+
+
+def test_a_set_up_run_again_says_what_it_will_do_and_keep(tmp_path: Path) -> None:
+    """classsetup.plan: a first run builds everything; a run again keeps the codes handed out, the
+    passwords chosen and the environment, and says so."""
+    from classsetup import plan
+
+    pupils = {"olena": "uk", "diego": "es", "amy": "en"}
+    env = tmp_path / "env"
+    assert plan(tmp_path, env, pupils, "teacher", False) == [
+        "issue new one-time codes to 3 pupil(s); keep 0 pupils' codes or passwords",
+        f"build the pupils' environment {env} (minutes)",
+    ]
+    set_up_credentials(tmp_path, {"olena": "uk", "diego": "es"}, "teacher", "a-long-password", "x")
+    PasswordBook(tmp_path / "passwords.dbm").set("diego", "diegos-own")
+    (env / ".deps-0123").mkdir(parents=True)
+    assert plan(tmp_path, env, pupils, "teacher", False) == [
+        "keep the teacher 'teacher''s password",
+        "issue new one-time codes to 1 pupil(s); keep 2 pupils' codes or passwords",
+        f"refresh the package in the pupils' environment {env}",
+    ]
+    assert plan(tmp_path, env, pupils, "teacher", True)[1].startswith(
+        "issue new one-time codes to 2 pupil(s)"
+    )

@@ -483,14 +483,14 @@ def _uid(name: str) -> int | None:
 def plan(state: Path, env: Path, pupils: dict[str, str], teacher: str, new_codes: bool) -> list[str]:
     """What a set-up of ``state`` will do and keep, one line each (said before it starts)."""
     lines = []
-    passwords = PasswordBook(state / "passwords.dbm") if (state / "passwords.dbm").exists() else None
+    passwords = PasswordBook(state / "passwords.dbm") if any(state.glob("passwords.dbm*")) else None
     codes = CodeBook(state / "codes.json").names() if (state / "codes.json").exists() else set()
     chose = {n for n in pupils if passwords is not None and passwords.has(n)}
     if passwords is not None and passwords.has(teacher):
         lines.append(f"keep the teacher {teacher!r}'s password")
     fresh = [n for n in pupils if n not in chose and (new_codes or n not in codes)]
     lines.append(
-        f"issue {len(fresh)} new one-time code(s); keep {len(pupils) - len(fresh)} pupils' codes or passwords"
+        f"issue new one-time codes to {len(fresh)} pupil(s); keep {len(pupils) - len(fresh)} pupils' codes or passwords"
     )
     built = env.is_dir() and any(env.glob(".deps-*"))
     lines.append(
