@@ -1,7 +1,11 @@
 """Set up a class before its hub starts (run as root by scripts/classroom.sh; docs/classroom.md).
 
     python deploy/jupyterhub/classsetup.py --class CLASS.csv --state DIR --teacher NAME
-        [--teacher-password PW] [--address URL] [--env DIR] [--exchange DIR] [--new-codes]
+        [--teacher-password PW] [--address URL] [--env DIR] [--exchange DIR] [--new-codes] [--port N]
+
+0. **Every check first** (classchecks.py): the class list, the folders, the ports (``--port``:
+   the hub's, when the hub starts after the set-up), the accounts, the machine; every problem
+   said at once before anything is written, then what the set-up will do (:func:`plan`).
 
 1. **The teacher's account**: their password, given (``--teacher-password`` or the environment's
    ``LW_TEACHER_PASSWORD``) or generated and printed once, is stored hashed before the hub
