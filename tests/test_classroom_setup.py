@@ -632,11 +632,11 @@ def test_the_class_python_runs_for_a_pupil_with_root_closed_and_no_folder_opened
     ``chmod 700 /root`` mid-lesson broke every pupil's next import (``No module named 'difflib'``).
     """
     base = Path(sys.base_prefix)
-    before = {d: d.stat().st_mode for d in (base, *base.parents)}
     root_mode = Path("/root").stat().st_mode
     Path("/root").chmod(0o700)  # as a stock Debian has it
     hub_root.chmod(0o711)  # as /opt is
     try:
+        before = {d: d.stat().st_mode for d in (base, *base.parents)}
         python = class_python(hub_root / "opt", base, say=lambda *a: None)
         code = "import difflib, fractions, ssl, sqlite3, ctypes, decimal, lzma, venv, sys; print(sys.prefix)"
         out = _as_nobody(str(python), "-c", code)
