@@ -101,18 +101,20 @@ def watch_errors(page: Any) -> list[str]:
 
 #: the title of JupyterLab's "Select Kernel" dialog in English and its uk-UA and es-ES language packs
 SELECT_KERNEL = re.compile("Select Kernel|Вибрати ядро|Seleccione Kernel")
-#: the menu item "Run All Cells" by its command, in whatever language JupyterLab speaks
-RUN_ALL = '.lm-Menu-item[data-command="notebook:run-all-cells"]'
+#: the menu item "Run All Cells" in English and the uk-UA and es-ES language packs (Lumino's menu
+#: items carry no command name in the page)
+RUN_ALL_LABEL = re.compile("^(Run All Cells|Запустити всі клітинки|Ejecutar todas las celdas)$")
+RUN_ALL = ".lm-Menu-item:not(.lm-mod-disabled) .lm-Menu-itemLabel"
 
 
-def _open_menu_with(page: Any, item: str) -> None:
-    """Open the menu bar's menu that holds ``item`` (a selector): each menu in turn, as a pupil who
-    does not know where it is would (the labels are JupyterLab's language, e.g. «Виконати»)."""
+def _open_menu_with(page: Any, item: Any) -> None:
+    """Open the menu bar's menu that holds ``item`` (a locator): each menu in turn, as a pupil who
+    does not know where it is would (the labels are JupyterLab's language, e.g. «Запустити»)."""
     labels = page.locator(".lm-MenuBar-itemLabel")
     labels.first.wait_for()
     for index in range(labels.count()):
         labels.nth(index).click()
-        if page.locator(item).count():
+        if item.count():
             return
         page.keyboard.press("Escape")
     raise AssertionError(f"no menu of the menu bar holds {item}")
@@ -129,8 +131,9 @@ def run_all_cells(page: Any, timeout: float = 240_000, ready: str = ROOT) -> Non
         page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status=idle]", timeout=timeout)
         _accept_kernel_choice(page)
         page.keyboard.press("Escape")  # close a toast or a menu that may be open
-        _open_menu_with(page, RUN_ALL)
-        page.locator(f"{RUN_ALL}:not(.lm-mod-disabled)").first.click()
+        run_all = page.locator(RUN_ALL, has_text=RUN_ALL_LABEL)
+        _open_menu_with(page, run_all)
+        run_all.first.click()
         try:  # a board, or JupyterLab asking which kernel (then Run All again)
             page.wait_for_selector(f"{ready}, .jp-Dialog", state="attached", timeout=60_000)
         except Exception:  # noqa: BLE001 - playwright's TimeoutError: try again
