@@ -103,6 +103,8 @@ class Bubblewrap:
             (a user namespace only).
         uid, gid: the ids inside (``None``: the caller's).
         drop_capabilities: drop every capability (``--cap-drop ALL``), also for root.
+        nested_userns: the command may make user namespaces of its own (a pupil's server, whose
+            kernel starts the bot sandbox); otherwise ``--disable-userns`` forbids them.
         as_pid_1: the command is the PID namespace's first process (``--as-pid-1``, needs ``unshare="all"``).
         new_session: the command starts a session of its own (``--new-session``: it cannot
             push input into the caller's terminal).
@@ -131,6 +133,7 @@ class Bubblewrap:
     uid: int | None = None
     gid: int | None = None
     drop_capabilities: bool = True
+    nested_userns: bool = False
     as_pid_1: bool = True
     new_session: bool = True
     hostname: str | None = None
@@ -190,7 +193,8 @@ class Bubblewrap:
             argv += ["--uid", str(self.uid)]
         if self.gid is not None:
             argv += ["--gid", str(self.gid)]
-        argv += ["--disable-userns"]
+        if not self.nested_userns:
+            argv += ["--disable-userns"]
         if self.drop_capabilities:
             argv += ["--cap-drop", "ALL"]
         if self.as_pid_1:

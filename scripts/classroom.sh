@@ -12,7 +12,8 @@
 # Run as root: every pupil gets a Unix account, a home on a disk image of its own (LW_DISK_LIMIT,
 # default 1G), private /tmp and /dev/shm and a memory cgroup capped at LW_MEM_LIMIT (default 768M);
 # the hub's services run as system accounts of their own, made by the set-up: the class game
-# service as lw-classgame (its database in STATE/classgame, mode 0700), the idle culler as lw-culler.
+# service as lw-classgame-<class> (its database in STATE/classgame, mode 0700), the idle culler as
+# lw-culler-<class>: each class (state folder) its own pair, so several classes share a machine.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 CLASS="${1:?usage: bash scripts/classroom.sh CLASS.csv [--teacher NAME] [--teacher-password PW] [--port N] [--state DIR] [--address URL] [--exchange DIR] [--new-codes] [--setup-only]}"
@@ -34,8 +35,10 @@ while [ $# -gt 0 ]; do
   esac
 done
 source "$ROOT/scripts/env.sh"
-mkdir -p "$LW_STATE"
-export LW_STATE="$(cd "$LW_STATE" && pwd)" LW_CLASS_ENV="${LW_CLASS_ENV:-$LW_STATE/env}"
+# the folders as given, made by the set-up only after every check (a state below /tmp is refused first)
+export LW_STATE="$(realpath -m "$LW_STATE")"
+export LW_CLASS_ENV="${LW_CLASS_ENV:-$LW_STATE/env}"
+[ "$SETUP_ONLY" = 1 ] || extra+=(--port "$LW_PORT")
 "$ROOT/.venv/bin/python" "$ROOT/deploy/jupyterhub/classsetup.py" --class "$LW_CLASS" --state "$LW_STATE" \
   --teacher "$LW_TEACHER" --address "${ADDRESS:-http://127.0.0.1:$LW_PORT/}" --env "$LW_CLASS_ENV" \
   --exchange "$EXCHANGE" "${extra[@]}"

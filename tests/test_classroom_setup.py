@@ -25,16 +25,21 @@ import pytest
 pytest.importorskip("bcrypt")
 from classcodes import ALPHABET, CodeBook, PasswordBook, class_sheet, normalize_code  # noqa: E402
 from classlist import read_class, refuse_system_accounts  # noqa: E402
+from classpython import STAMP, class_python  # noqa: E402
 from classsetup import (  # noqa: E402
     COURSE_ID,
-    CULLER_ACCOUNT,
-    SERVICE_ACCOUNT,
     SERVICE_FOLDER,
+    class_id,
     close_teacher_material,
+    culler_account,
+    exchange_disk,
+    lab_languages,
+    lab_settings,
     make_exchange,
-    open_interpreter_path,
     quiet_jupyterlab,
     role_config,
+    service_account,
+    service_accounts,
     set_up_credentials,
     system_account,
     write_roles,
@@ -77,6 +82,26 @@ def test_the_set_up_sets_the_teachers_password_and_issues_codes_once(tmp_path: P
     assert PasswordBook(other / "passwords.dbm").has("teacher")
 
 
+def test_the_class_sheets_slips_are_each_in_the_pupils_language() -> None:
+    """A uk/es/en class: olena's slip in Ukrainian, diego's in Spanish, amy's in English; the sheet's
+    heading in the class's language (most pupils': Ukrainian here). Before: English only."""
+    import re
+
+    from classcodes import slip
+
+    sheet = class_sheet(
+        {"olena": "uk", "diego": "es", "amy": "en", "taras": "uk"}, {"olena": "K7QM"}, "https://h/"
+    )
+    slips = dict(re.findall(r'<div class="slip" lang="\w+" data-pupil="(\w+)">(.*?)</div>', sheet, re.S))
+    assert "Відкрий адресу" in slips["olena"] and 'Мова: <span class="language">українська' in slips["olena"]
+    assert '<span class="code">K7QM</span>' in slips["olena"] and "Код:" in slips["olena"]
+    assert "Abre la dirección" in slips["diego"] and "pide a tu profesor un código nuevo" in slips["diego"]
+    assert "Open the address" in slips["amy"] and 'Language: <span class="language">English' in slips["amy"]
+    assert '<html lang="uk">' in sheet and "<h1>Logger: перший вхід</h1>" in sheet
+    assert "Address" not in slip("amy", "en", "CODE")  # the reset page's slip: no address known
+    assert '<html lang="en">' in class_sheet({"olena": "uk", "diego": "es"}, {}, "x")  # a tie: English
+
+
 def test_the_class_sheet_escapes_what_it_shows() -> None:
     sheet = class_sheet({"amy": "en"}, {"amy": "CODE-1"}, "https://x/?a=<b>")
     assert "https://x/?a=&lt;b&gt;" in sheet and '<b class="name">amy</b>' in sheet and "size: A4" in sheet
@@ -94,6 +119,10 @@ def test_teacher_material_is_closed_to_others(tmp_path: Path) -> None:
     assert (tmp_path / "notebooks" / "game_theory_exercises_teacher_en.ipynb").stat().st_mode & 0o077 == 0
     assert source.stat().st_mode & 0o077 == 0
     assert (tmp_path / "notebooks" / "tutorial_en.ipynb").stat().st_mode & 0o777 == 0o644
+
+
+#: an interpreter every account can run on this machine (the tests' own may be under /root, 0700)
+STOCK_PYTHON = "/usr/bin/python3"
 
 
 def _as_nobody(*cmd: str) -> subprocess.CompletedProcess[str]:
@@ -131,11 +160,23 @@ def test_private_dev_shm_is_capped_unseen_outside_and_gone_after(tmp_path: Path)
         f"try:\n    pathlib.Path('/dev/shm/{marker}-big').write_bytes(b'1' * 2**21)\n"
         "except OSError as e:\n    print('full', e.errno == errno.ENOSPC)\n"
     )
-    out = _as_nobody(*private_tmp_command(2**21, 2**20), sys.executable, "-c", script)
+    out = _as_nobody(*private_tmp_command(2**21, 2**20), STOCK_PYTHON, "-c", script)
     assert "full True" in out.stdout, out
     assert not Path(f"/dev/shm/{marker}").exists() and not Path(f"/dev/shm/{marker}-big").exists()
     with pytest.raises(ValueError, match="positive"):
         private_tmp_command(0, 1)
+    # the bot sandbox's namespaces can be made inside (before: --disable-userns, and every pupil's
+    # bots failed to start with "nesting depth or /proc/sys/user/max_*_namespaces exceeded")
+    nested = ["bwrap", "--ro-bind", "/", "/", "--unshare-user", "--unshare-pid", "--disable-userns", "true"]
+    out = _as_nobody(*private_tmp_command(2**21, 2**20), *nested)
+    assert out.returncode == 0, out
+    # no world-writable folder of the machine's disk is left to the pupil ("find -xdev" skips the
+    # private tmpfs; the test hubs' exchanges and the developers' work trees are not stock folders)
+    find = ["find", "/", "-xdev", "(", "-path", str(TESTS_ROOT), "-o", "-path", "/work", ")", "-prune", "-o",
+            "-type", "d", "-perm", "-0002", "-writable", "-print"]  # fmt: skip
+    outside = _as_nobody(*find)
+    out = _as_nobody(*private_tmp_command(2**21, 2**20), *find)
+    assert "/run/lock" in outside.stdout.split() and out.stdout.split() == [], (outside.stdout, out)
 
 
 def test_each_role_gets_its_own_nbgrader_in_jupyterlab(
@@ -206,6 +247,28 @@ def test_the_class_jupyterlab_asks_nothing_about_jupyter_news(tmp_path: Path) ->
     assert not more and server.news_url is None and server.check_for_updates_class is NeverCheckForUpdate
 
 
+def test_each_pupils_jupyterlab_starts_in_her_language_and_keeps_the_class_settings(tmp_path: Path) -> None:
+    """lab_languages: the settings folder a uk / es / en server starts with (``LabApp.app_settings_dir``)
+    sets JupyterLab's translation locale (uk_UA, es_ES; English JupyterLab's own) and keeps the news
+    answered Never. Before: every pupil's JupyterLab was English."""
+    from jupyterlab.labapp import LabApp
+    from jupyterlab_server.settings_utils import get_settings
+
+    env = tmp_path / "env"
+    (env / "share" / "jupyter" / "lab" / "static").mkdir(parents=True)
+    lab_languages(env)
+    schemas = LabApp().schemas_dir
+    for language, locale in (("uk", "uk_UA"), ("es", "es_ES"), ("en", "default")):
+        folder = lab_settings(env, language)
+        settings, _ = get_settings(str(folder), schemas, str(tmp_path / "user-settings"),
+                                   schema_name="@jupyterlab/translation-extension:plugin")  # fmt: skip
+        assert settings["schema"]["properties"]["locale"]["default"] == locale, language
+        news, _ = get_settings(str(folder), schemas, str(tmp_path / "user-settings"),
+                               schema_name="@jupyterlab/apputils-extension:notification")  # fmt: skip
+        assert news["schema"]["properties"]["fetchNews"]["default"] == "false", language
+        assert (folder.parent / "static").resolve() == env / "share" / "jupyter" / "lab" / "static"
+
+
 def test_the_exchange_has_the_course_folder_before_any_pupil(tmp_path: Path) -> None:
     """Made by the set-up (1777, the course's folder 0755 the set-up's); a course folder someone
     planted first — another account's, or a link — stops the set-up with the reason."""
@@ -225,6 +288,44 @@ def test_the_exchange_has_the_course_folder_before_any_pupil(tmp_path: Path) -> 
     (tmp_path / "linked" / COURSE_ID).symlink_to(tmp_path)
     with pytest.raises(SystemExit, match="is not a folder"):
         make_exchange(tmp_path / "linked", "teacher")
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="mounting a disk image needs root (CI runs as root)")
+def test_the_exchange_is_a_disk_of_its_own_a_pupil_cannot_fill_the_machines_disk_through_it(
+    hub_root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The exchange (mode 1777: the one world-writable folder a pupil reaches on a disk) is a disk
+    image of its own: writing past its size fails with ENOSPC. Before: a pupil whose home was full
+    parked 50 MiB there on the machine's disk, and more at will."""
+    monkeypatch.setenv("LW_EXCHANGE_SIZE", "24M")
+    state, exchange = hub_root / "state", hub_root / "exchange"
+    disk = exchange_disk(state, exchange, pupils=3)
+    assert (
+        disk.size == 24 * 2**20
+        and exchange_disk(state, exchange, 30).image == state / "disks" / "exchange.img"
+    )
+    try:
+        make_exchange(exchange, "teacher", disk)
+        assert (
+            disk.mounted() and exchange.stat().st_mode & 0o7777 == 0o1777 and (exchange / COURSE_ID).is_dir()
+        )
+        out = _as_nobody("dd", "if=/dev/zero", f"of={exchange / 'parked'}", "bs=1M", "count=40")
+        assert out.returncode != 0 and "No space left on device" in out.stderr, out
+        make_exchange(exchange, "teacher", disk)  # run again: kept, still mounted once
+        assert [line.split()[1] for line in Path("/proc/self/mounts").read_text().splitlines()].count(
+            str(exchange)
+        ) == 1
+    finally:
+        disk.unmount()
+    monkeypatch.setenv("LW_EXCHANGE_SIZE", "lots")
+    with pytest.raises(SystemExit, match="LW_EXCHANGE_SIZE='lots' is not a size like 512M or 2G"):
+        exchange_disk(state, exchange, 3)
+    # an exchange already holding submissions is not hidden under a new disk
+    old = hub_root / "old-exchange"
+    (old / COURSE_ID / "inbound").mkdir(parents=True)
+    other = HomeDisk(hub_root / "old.img", old, 2**24)
+    make_exchange(old, "teacher", other)
+    assert not other.mounted() and (old / COURSE_ID / "inbound").is_dir()
 
 
 def _authenticator(tmp_path: Path) -> Any:
@@ -336,24 +437,24 @@ def test_the_gradebook_is_copied_for_the_service_as_the_teacher_can_read_it() ->
         write(book, "student", "amy")
         os.chown(book, teacher.pw_uid, teacher.pw_gid)
         book.chmod(0o600)
-        assert copy_gradebook(book, copy, teacher, service)
+        assert copy_gradebook(book, copy, teacher, service, STOCK_PYTHON)
         assert (copy.stat().st_uid, copy.stat().st_mode & 0o777) == (service.pw_uid, 0o600)
         assert rows(copy, "student") == [("amy",)]
-        assert not copy_gradebook(book, copy, teacher, service)  # unchanged: not written again
+        assert not copy_gradebook(book, copy, teacher, service, STOCK_PYTHON)  # unchanged: not written again
         # the teacher swaps the gradebook for a link to a database of root's: it is not read
         secret = root / "root-only.db"
         write(secret, "token", "root's secret")
         secret.chmod(0o600)
         book.unlink()
         book.symlink_to(secret)
-        assert not copy_gradebook(book, copy, teacher, service)
+        assert not copy_gradebook(book, copy, teacher, service, STOCK_PYTHON)
         assert rows(copy, "student") == [("amy",)]
         # a link planted in the service's folder is not written through
         book.unlink()
         write(book, "student", "ben")
         os.chown(book, teacher.pw_uid, teacher.pw_gid)
         (own / ".gradebook.db.new").symlink_to(root / "elsewhere")
-        assert copy_gradebook(book, copy, teacher, service)
+        assert copy_gradebook(book, copy, teacher, service, STOCK_PYTHON)
         assert not (root / "elsewhere").exists() and rows(copy, "student") == [("ben",)]
 
 
@@ -385,6 +486,7 @@ def hub_root(tmp_path: Path) -> Iterator[Path]:
         return
     TESTS_ROOT.mkdir(mode=0o711, parents=True, exist_ok=True)
     root = Path(tempfile.mkdtemp(prefix="config-", dir=TESTS_ROOT))
+    root.chmod(0o711)  # as the folders above a class's state are: the pupils' accounts pass through
     try:
         yield root
     finally:
@@ -414,14 +516,21 @@ def _load_config(root: Path, path: str | None = None, **settings: str) -> tuple[
     # what the set-up makes for the hub's services: their folder, and as root their accounts
     # (made only if missing: a class hub's accounts are left as they are)
     (Path(env["LW_STATE"]) / SERVICE_FOLDER).mkdir(mode=0o700, parents=True, exist_ok=True)
+    made = []
     if os.geteuid() == 0:
-        for account in (SERVICE_ACCOUNT, CULLER_ACCOUNT):
+        state = Path(env["LW_STATE"])
+        for account in (service_account(state), culler_account(state)):
             with contextlib.suppress(KeyError):
                 pwd.getpwnam(account)
                 continue
             system_account(account, None)
-    done = subprocess.run([sys.executable, "-c", _LOAD, str(CONFIG)], env=env, capture_output=True, text=True,
-                          timeout=120, check=False)  # fmt: skip
+            made.append(account)
+    try:
+        done = subprocess.run([sys.executable, "-c", _LOAD, str(CONFIG)], env=env, capture_output=True,
+                              text=True, timeout=120, check=False)  # fmt: skip
+    finally:  # this class's accounts go with it (the machine as the test found it)
+        for account in made:
+            subprocess.run(["userdel", account], capture_output=True, check=False)
     lines = [line for line in done.stdout.splitlines() if line.startswith("CONFIG ")]
     return done.returncode, json.loads(lines[-1][7:]) if lines else {}, done.stderr
 
@@ -478,20 +587,32 @@ def test_the_hub_the_proxy_and_the_servers_listen_on_127_0_0_1_only(hub_root: Pa
     os.geteuid() != 0, reason="the pupils' own accounts and private /tmp need root (CI runs as root)"
 )
 def test_the_hub_refuses_its_state_or_the_environment_below_tmp_and_warns_without_bwrap_or_disks(
-    tmp_path: Path, hub_root: Path
+    tmp_path: Path, hub_root: Path, request: pytest.FixtureRequest
 ) -> None:
     bwrap_only = tmp_path / "bin"
     bwrap_only.mkdir()
     (bwrap_only / "bwrap").symlink_to(shutil.which("bwrap") or "/usr/bin/bwrap")
-    below_tmp = tmp_path / "class"
+    below_tmp = Path(tempfile.mkdtemp(prefix="lw-class-", dir="/tmp"))  # pytest's own folder is 0700
+    below_tmp.chmod(0o711)
+    request.addfinalizer(lambda: shutil.rmtree(below_tmp, ignore_errors=True))
     for settings, refused in (
         ({}, below_tmp / "state"),
         ({"LW_CLASS_ENV": str(hub_root / "env")}, below_tmp / "state"),
         ({"LW_STATE": str(hub_root / "state")}, below_tmp / "env"),
+        (  # nbgrader's exchange too: the teacher's Release worked, no pupil saw it
+            {
+                "LW_STATE": str(hub_root / "state"),
+                "LW_CLASS_ENV": str(hub_root / "env"),
+                "LW_EXCHANGE": str(below_tmp / "exchange"),
+            },
+            below_tmp / "exchange",
+        ),  # fmt: skip
     ):
         status, config, err = _load_config(below_tmp, path=str(bwrap_only), **settings)
         assert status != 0 and not config, (settings, err)
-        assert f"{refused} is below /tmp, which each pupil's server sees empty: choose another" in err, err
+        assert (
+            f"{refused} is below /tmp, which each pupil's server sees as an empty folder of its own" in err
+        ), err
     # without bwrap (and so without mkfs.ext4, on an empty PATH) the state may be below /tmp: warnings
     status, config, err = _load_config(below_tmp, path=str(tmp_path / "empty"))
     assert status == 0 and config, err
@@ -520,20 +641,194 @@ def test_class_list_names_are_ascii_a_letter_first_and_no_system_account(tmp_pat
             refuse_system_accounts({"olena", system})
 
 
-def test_the_interpreters_folders_get_the_search_bit_and_nothing_readable(hub_root: Path) -> None:
-    """open_interpreter_path: o+x on every folder above the real interpreter (a link's target), no r."""
-    real = hub_root / "pyenv" / "versions" / "bin" / "python3"
-    real.parent.mkdir(parents=True)
-    real.write_text("#!/bin/sh\n")
-    real.chmod(0o700)
-    modes = {hub_root / "pyenv": 0o700, hub_root / "pyenv" / "versions": 0o750, real.parent: 0o755}
-    for folder, mode in modes.items():
-        folder.chmod(mode)
-    link = hub_root / "env" / "bin" / "python"
-    link.parent.mkdir(parents=True)
-    link.symlink_to(real)
-    link.parent.chmod(0o700)
-    open_interpreter_path(link)
-    assert {f: f.stat().st_mode & 0o777 for f in modes} == {f: m | 0o001 for f, m in modes.items()}
-    assert real.stat().st_mode & 0o777 == 0o700  # the interpreter itself: not the set-up's to open
-    assert link.parent.stat().st_mode & 0o777 == 0o700  # the link's own folder is not the interpreter's path
+@pytest.mark.skipif(os.geteuid() != 0, reason="running as another account needs root (CI runs as root)")
+def test_the_class_python_runs_for_a_pupil_with_root_closed_and_no_folder_opened(hub_root: Path) -> None:
+    """classpython.py: a copy of this interpreter that any account runs, ``/root`` at 0700 or not.
+
+    Before: the set-up gave ``/root`` (and every folder above pyenv's Python) ``o+x``, and a
+    ``chmod 700 /root`` mid-lesson broke every pupil's next import (``No module named 'difflib'``).
+    """
+    base = Path(sys.base_prefix)
+    root_mode = Path("/root").stat().st_mode
+    Path("/root").chmod(0o700)  # as a stock Debian has it
+    hub_root.chmod(0o711)  # as /opt is
+    try:
+        before = {d: d.stat().st_mode for d in (base, *base.parents)}
+        python = class_python(hub_root / "opt", base, say=lambda *a: None)
+        code = "import difflib, fractions, ssl, sqlite3, ctypes, decimal, lzma, venv, sys; print(sys.prefix)"
+        out = _as_nobody(str(python), "-c", code)
+        assert out.returncode == 0 and out.stdout.strip() == str(python.parents[1]), out
+        assert {d: d.stat().st_mode for d in (base, *base.parents)} == before  # no folder opened
+        assert (python.parents[1] / STAMP).exists() and not (
+            python.parents[1] / "lib" / python.name / "test"
+        ).exists()
+        # run again: the copy is kept as it is
+        stamp = (python.parents[1] / STAMP).stat().st_mtime_ns
+        assert class_python(hub_root / "opt", base, say=lambda *a: None) == python
+        assert (python.parents[1] / STAMP).stat().st_mtime_ns == stamp
+    finally:
+        os.chmod("/root", root_mode)
+
+
+def test_a_class_list_as_a_spreadsheet_exports_it_is_read(tmp_path: Path) -> None:
+    """A header line, ``;`` or tab separators, a byte-order mark, CRLF, empty columns, UK/Es in capitals."""
+    listed = tmp_path / "class.csv"
+    for text in (
+        "\ufeffname;language\r\nOlena;UK\r\nDiego;es;;\r\n",
+        "Name,Language\nolena,uk\ndiego,ES\n",
+        "\ufeffім'я;мова\nolena;uk\ndiego;es\n",
+        "nombre\tidioma\nolena\tuk\ndiego\tes\n",
+        "# the 7-B class\nolena,uk\ndiego,es\n",
+    ):
+        listed.write_text(text, encoding="utf-8")
+        assert read_class(listed) == {"olena": "uk", "diego": "es"}, text
+    for text, why in (
+        ("name;language\nolena;uk\nname;language\n", r"class.csv:3: expected 'name,language'"),
+        ("olena;fr\n", r"class.csv:1: expected 'name,language' \(or 'name;language'\) with uk, es or en"),
+        ("olena,uk\nOlena,es\n", r"class.csv:2: the name 'olena' is listed twice"),
+        ("olena\n", r"class.csv:1: expected 'name,language'"),
+    ):
+        listed.write_text(text, encoding="utf-8")
+        with pytest.raises(SystemExit, match=why):
+            read_class(listed)
+    listed.write_bytes("olena,uk\nJos\u00e9,es\n".encode("cp1252"))
+    with pytest.raises(SystemExit, match=r"class.csv: not UTF-8 text .*save the class list as 'CSV UTF-8'"):
+        read_class(listed)
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="the checks of a root set-up (CI runs as root)")
+def test_the_set_up_checks_everything_before_any_work_and_says_what_it_will_do(
+    tmp_path: Path, hub_root: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """classsetup.main: a folder the pupils cannot see, a port in use, a running hub, a closed folder
+    above: all said at once, before the first minute of work (nothing written, nothing built).
+
+    Before: an exchange below /tmp was accepted (every pupil's Assignment List said it did not
+    exist) and a state folder below /tmp was refused only after 7 minutes of set-up.
+    """
+    import socket
+
+    from classsetup import main
+
+    (hub_root / "class.csv").write_text("name;language\nolena;uk\ndiego;es\n")
+    closed = hub_root / "closed"
+    closed.mkdir(mode=0o700)
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        args = ["--class", str(hub_root / "class.csv"), "--teacher", "teacher", "--port", str(port - 1)]
+        with pytest.raises(SystemExit) as stopped:
+            main([*args, "--state", str(hub_root / "state"), "--env", str(closed / "env"),
+                  "--exchange", str(tmp_path / "exchange")])  # fmt: skip
+    said = str(stopped.value)
+    assert said.startswith("the class cannot be set up:"), said
+    assert f"the exchange {tmp_path / 'exchange'} is below /tmp, which each pupil's server sees" in said
+    assert (
+        f"the pupils' environment {closed / 'env'} is below {closed} (mode 0700), which the pupils'" in said
+    )
+    assert f"port {port} (the proxy's API, --port {port - 1} + 1) is in use on 127.0.0.1" in said
+    assert not (hub_root / "state").exists() and not (tmp_path / "exchange").exists()  # nothing made
+    # a state folder whose hub runs: refused, not changed under it
+    (hub_root / "state").mkdir(mode=0o711)
+    (hub_root / "state" / "jupyterhub.pid").write_text(str(os.getpid()))
+    with pytest.raises(SystemExit, match=rf"this class's hub is running \(pid {os.getpid()}\): stop it"):
+        main([*args, "--state", str(hub_root / "state"), "--exchange", str(hub_root / "exchange")])
+    assert sorted(p.name for p in (hub_root / "state").iterdir()) == ["jupyterhub.pid"]
+    assert "will: build the pupils' environment" not in capsys.readouterr().out
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="system accounts are made by root (CI runs as root)")
+def test_two_classes_have_service_accounts_of_their_own_and_neither_reads_the_others_database(
+    hub_root: Path,
+) -> None:
+    """Each state folder (a class) gets its own lw-classgame-<class> and lw-culler-<class>; class 7a's
+    service account cannot open 7b's database. Before: one lw-classgame for the machine, whose home
+    a second class's set-up moved (the first class's next set-up then failed), and one uid owning
+    both classes' databases."""
+    states = [hub_root / "7a", hub_root / "7b"]
+    made: list[str] = []
+    try:
+        accounts = []
+        for state in states:
+            state.mkdir(mode=0o711)
+            (state / "classgame.sqlite").write_text(f"{state.name}'s games")  # an older set-up's place
+            made += [service_account(state), culler_account(state)]
+            accounts.append(service_accounts(state, Path(STOCK_PYTHON), ("sqlite3", "sqlite3")))
+        assert len({a.pw_name for pair in accounts for a in pair}) == 4, accounts
+        assert len({a.pw_uid for pair in accounts for a in pair}) == 4, accounts
+        assert class_id(states[0]).startswith("7a-") and len(service_account(states[0])) <= 32
+        for (game, _), state in zip(accounts, states):
+            database = state / SERVICE_FOLDER / "classgame.sqlite"
+            assert (database.stat().st_uid, database.stat().st_mode & 0o777) == (game.pw_uid, 0o600)
+        read = "import pathlib, sys; print(pathlib.Path(sys.argv[1]).read_text())"
+        for (game, _), state, other in zip(accounts, states, reversed(states)):
+            mine = subprocess.run([STOCK_PYTHON, "-c", read, str(state / SERVICE_FOLDER / "classgame.sqlite")],
+                                  user=game.pw_uid, group=game.pw_gid, extra_groups=[], capture_output=True,
+                                  text=True, check=False)  # fmt: skip
+            assert mine.stdout.strip() == f"{state.name}'s games", mine
+            theirs = subprocess.run([STOCK_PYTHON, "-c", read, str(other / SERVICE_FOLDER / "classgame.sqlite")],
+                                    user=game.pw_uid, group=game.pw_gid, extra_groups=[], capture_output=True,
+                                    text=True, check=False)  # fmt: skip
+            assert theirs.returncode != 0 and "PermissionError" in theirs.stderr, theirs
+        # a class set up again keeps its accounts, and the other class's are untouched
+        again = service_accounts(states[0], Path(STOCK_PYTHON), ("sqlite3", "sqlite3"))
+        assert [a.pw_uid for a in again] == [a.pw_uid for a in accounts[0]]
+        assert pwd.getpwnam(accounts[1][0].pw_name).pw_dir == str(states[1] / SERVICE_FOLDER)
+    finally:
+        for name in made:
+            subprocess.run(["userdel", name], capture_output=True, check=False)
+    for name in made:
+        with pytest.raises(KeyError):
+            pwd.getpwnam(name)
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="checking as a pupil's account needs root (CI runs as root)")
+def test_the_hub_notices_when_pupils_kernels_cannot_import_and_tells_the_teacher(hub_root: Path) -> None:
+    """kernelwatch.py: the pupils' Python checked as ``nobody``; a failure becomes the hub's banner (in
+    the class's language), removed when it is fixed. Before: with /root closed mid-lesson every
+    pupil's next import failed and the hub noticed nothing."""
+    from kernelwatch import KEY, MARK, check_pupil_python, watch_once
+
+    assert check_pupil_python(Path(STOCK_PYTHON), ("difflib", "fractions")) is None
+    # pyenv's interpreter below /root at 0700, as the class ran it before its copy in /opt
+    root_mode = Path("/root").stat().st_mode
+    Path("/root").chmod(0o700)
+    try:
+        problem = check_pupil_python(Path(sys.executable), ("difflib",))
+    finally:
+        os.chmod("/root", root_mode)
+    assert problem is not None and "Permission denied" in problem, problem
+    announcements: dict[str, str] = {}
+    assert watch_once(Path("/x/python"), announcements, "uk", lambda p: "No module named 'difflib'")
+    assert announcements[KEY].startswith(MARK + "Ядра учнів не запускаються: /x/python")
+    assert "No module named &#x27;difflib&#x27;" in announcements[KEY]  # shown as HTML: escaped
+    assert watch_once(Path("/x/python"), announcements, "uk", lambda p: None) is None
+    assert KEY not in announcements  # fixed: the banner is gone
+    teachers = {KEY: "Lesson moved to room 12"}  # a banner of the school's own is left alone
+    watch_once(Path("/x/python"), teachers, "en", lambda p: None)
+    assert teachers == {KEY: "Lesson moved to room 12"}
+
+
+def test_a_set_up_run_again_says_what_it_will_do_and_keep(tmp_path: Path) -> None:
+    """classsetup.plan: a first run builds everything; a run again keeps the codes handed out, the
+    passwords chosen and the environment, and says so."""
+    from classsetup import plan
+
+    pupils = {"olena": "uk", "diego": "es", "amy": "en"}
+    env = tmp_path / "env"
+    assert plan(tmp_path, env, pupils, "teacher", False) == [
+        "issue new one-time codes to 3 pupil(s); keep 0 pupils' codes or passwords",
+        f"build the pupils' environment {env} (minutes)",
+    ]
+    set_up_credentials(tmp_path, {"olena": "uk", "diego": "es"}, "teacher", "a-long-password", "x")
+    PasswordBook(tmp_path / "passwords.dbm").set("diego", "diegos-own")
+    (env / ".deps-0123").mkdir(parents=True)
+    assert plan(tmp_path, env, pupils, "teacher", False) == [
+        "keep the teacher 'teacher''s password",
+        "issue new one-time codes to 1 pupil(s); keep 2 pupils' codes or passwords",
+        f"refresh the package in the pupils' environment {env}",
+    ]
+    assert plan(tmp_path, env, pupils, "teacher", True)[1].startswith(
+        "issue new one-time codes to 2 pupil(s)"
+    )

@@ -17,19 +17,23 @@ pupil (their password is removed, the old code no longer works, their hub sessio
 from __future__ import annotations
 
 import asyncio
+import html
 import json
 import threading
 from pathlib import Path
 from typing import Any
 
-from classcodes import CodeBook, PasswordBook
+from classcodes import CodeBook, PasswordBook, class_language, slip
 from firstuseauthenticator import FirstUseAuthenticator
 from firstuseauthenticator.firstuseauthenticator import CustomLoginHandler
 from jupyterhub.auth import LocalAuthenticator
 from jupyterhub.handlers import BaseHandler
 from jupyterhub.utils import new_token
 from tornado import web
-from traitlets import Set, Unicode
+from traitlets import Dict, Set, Unicode
+
+from logger_widget.i18n import Translator
+from logger_widget.i18n.texts.classsheet import CODES
 
 #: the scope of the teacher's reset page (``JupyterHub.custom_scopes``)
 RESET_SCOPE = "custom:class-codes:reset"
@@ -40,6 +44,11 @@ class ClassCodeAuthenticator(FirstUseAuthenticator):
 
     codes_path = Unicode("codes.json", config=True, help="The hashed one-time codes (classcodes.CodeBook).")
     pupils = Set(Unicode(), config=True, help="The names that get one-time codes (the class list).")
+    languages = Dict(
+        value_trait=Unicode(),
+        config=True,
+        help="Each pupil's language (the class list): the new code's slip.",
+    )
 
     @property
     def codes(self) -> CodeBook:
@@ -120,18 +129,21 @@ class ClassCodesHandler(BaseHandler):  # type: ignore[misc]
         return self.authenticator  # type: ignore[no-any-return]
 
     def _page(self, message: str = "") -> str:
+        """The page in the class's language (:func:`classcodes.class_language`), ``message`` above the list."""
         auth = self._authorize()
-        pupils = sorted(auth.pupils)
+        tr = Translator(class_language(dict(auth.languages)))
+        xsrf, button = self.xsrf_token.decode(), html.escape(tr.translate(CODES["button"]))
         rows = "".join(
-            f'<li><form method="post"><input type="hidden" name="_xsrf" value="{self.xsrf_token.decode()}">'
+            f'<li><form method="post"><input type="hidden" name="_xsrf" value="{xsrf}">'
             f'<input type="hidden" name="name" value="{n}"><b>{n}</b> '
-            f'<button class="btn btn-sm btn-danger" type="submit">New code</button></form></li>'
-            for n in pupils
+            f'<button class="btn btn-sm btn-danger" type="submit">{button}</button></form></li>'
+            for n in sorted(auth.pupils)
         )
         return (
-            "<!DOCTYPE html><html><head><meta charset='utf-8'><title>Class codes</title></head><body>"
-            f"<h1>New one-time code</h1>{message}<p>A new code replaces the pupil's password and any "
-            f"earlier code; give it to the pupil.</p><ul>{rows}</ul></body></html>"
+            f"<!DOCTYPE html><html lang='{tr.language}'><head><meta charset='utf-8'>"
+            f"<title>{html.escape(tr.translate(CODES['title']))}</title></head><body>"
+            f"<h1>{html.escape(tr.translate(CODES['heading']))}</h1>{message}"
+            f"<p>{html.escape(tr.translate(CODES['explain']))}</p><ul>{rows}</ul></body></html>"
         )
 
     @web.authenticated
@@ -154,4 +166,7 @@ class ClassCodesHandler(BaseHandler):  # type: ignore[misc]
             self.set_header("Content-Type", "application/json")
             self.finish(json.dumps({"name": name, "code": code}))
         else:
-            self.finish(self._page(f'<p class="new-code">{name}: <code id="new-code">{code}</code></p>'))
+            # the slip to hand the pupil, in her language; the code also alone, for a script or a copy
+            language = auth.languages.get(name, "en")
+            self.finish(self._page(f'<p class="new-code">{name}: <code id="new-code">{code}</code></p>'
+                                   f"{slip(name, language, code)}"))  # fmt: skip

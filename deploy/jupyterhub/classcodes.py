@@ -23,6 +23,10 @@ import threading
 from pathlib import Path
 
 import bcrypt
+from babel import Locale
+
+from logger_widget.i18n import Translator
+from logger_widget.i18n.texts.classsheet import SHEET
 
 #: the letters of a code: no 0/O, 1/I/L, 5/S, 2/Z, 8/B (read aloud or from paper without doubt)
 ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679"
@@ -136,37 +140,64 @@ class PasswordBook:
 
 
 _SHEET = """<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>Logger class sheet</title>
+<html lang="{lang}"><head><meta charset="utf-8"><title>{title}</title>
 <style>
 @page {{ size: A4; margin: 15mm; }}
 body {{ font-family: "DejaVu Sans", Arial, sans-serif; font-size: 11pt; }}
 .slip {{ border: 1px dashed #777; padding: 6mm 8mm; margin-bottom: 6mm; break-inside: avoid; }}
-.code {{ font-family: "DejaVu Sans Mono", monospace; font-size: 18pt; letter-spacing: 1pt; }}
-.address {{ font-family: "DejaVu Sans Mono", monospace; }}
+.code {{ font-family: "DejaVu Sans Mono", monospace; font-size: 18pt; letter-spacing: 1pt; overflow-wrap: anywhere; }}
+.address {{ font-family: "DejaVu Sans Mono", monospace; overflow-wrap: anywhere; }}
 </style></head><body>
-<h1>Logger: first login</h1>
-<p>Cut along the dashed lines; give each pupil their own slip. Open the address, type your name and the
-code as the password, then choose your own password. The code works once.</p>
+<h1>{heading}</h1>
+<p>{cut}</p>
 {slips}
 </body></html>
 """
 
-_SLIP = """<div class="slip" data-pupil="{name}">
-<p>Name: <b class="name">{name}</b> &nbsp; Language: <span class="language">{language}</span></p>
-<p>Code: <span class="code">{code}</span></p>
-<p>Address: <span class="address">{address}</span></p>
-</div>"""
+_SLIP = """<div class="slip" lang="{lang}" data-pupil="{name}">
+<p>{how}</p>
+<p>{name_label}: <b class="name">{name}</b> &nbsp; {language_label}: <span class="language">{language}</span></p>
+<p>{code_label}: <span class="code">{code}</span></p>
+{address_line}</div>"""
+_ADDRESS = """<p>{address_label}: <span class="address">{address}</span></p>
+"""
+
+
+def slip(name: str, language: str, code: str | None, address: str | None = None) -> str:
+    """One pupil's slip, HTML, in ``language`` (``uk``, ``es``, ``en``): how to log in, the name, the
+    language's own name, the ``code`` (None: issued earlier, cannot be shown again), the hub's
+    ``address`` (None: no address line)."""
+    tr = Translator(language)
+    own_name = Locale.parse(tr.language).get_display_name(tr.language) or tr.language
+    return _SLIP.format(
+        lang=html.escape(tr.language), name=html.escape(name), how=html.escape(tr.translate(SHEET["how"])),
+        name_label=html.escape(tr.translate(SHEET["name"])), language_label=html.escape(tr.translate(SHEET["language"])),
+        language=html.escape(own_name), code_label=html.escape(tr.translate(SHEET["code"])),
+        code=html.escape(code if code is not None else tr.translate(SHEET["earlier"])),
+        address_line="" if address is None else _ADDRESS.format(
+            address_label=html.escape(tr.translate(SHEET["address"])), address=html.escape(address)),
+    )  # fmt: skip
+
+
+def class_language(pupils: dict[str, str]) -> str:
+    """The class's language: the one most pupils of ``{name: language}`` have (``en`` on a tie or none)."""
+    counts = {lang: list(pupils.values()).count(lang) for lang in set(pupils.values())}
+    best = max(counts.values(), default=0)
+    winners = sorted(lang for lang, n in counts.items() if n == best)
+    return winners[0] if len(winners) == 1 else "en"
 
 
 def class_sheet(pupils: dict[str, str], codes: dict[str, str], address: str) -> str:
-    """The class sheet, HTML for A4: one slip per pupil (``{name: language}``) with its code.
+    """The class sheet, HTML for A4: one slip per pupil (``{name: language}``) in the pupil's language.
 
-    ``codes`` holds the codes issued now (``{name: code}``); a pupil without one gets
-    "issued earlier" (the codes are stored hashed: an old code cannot be shown again).
+    ``codes`` holds the codes issued now (``{name: code}``); a pupil without one gets "issued
+    earlier" (the codes are stored hashed: an old code cannot be shown again). The sheet's heading
+    and first line (for the teacher) are in :func:`class_language`.
     """
-    slips = []
-    for name, language in pupils.items():
-        code = codes.get(name, "(issued earlier: ask the teacher for a new code)")
-        slips.append(_SLIP.format(name=html.escape(name), language=html.escape(language),
-                                  code=html.escape(code), address=html.escape(address)))  # fmt: skip
-    return _SHEET.format(slips="\n".join(slips))
+    tr = Translator(class_language(pupils))
+    slips = [slip(name, lang, codes.get(name), address) for name, lang in pupils.items()]
+    return _SHEET.format(
+        lang=html.escape(tr.language), title=html.escape(tr.translate(SHEET["title"])),
+        heading=html.escape(tr.translate(SHEET["heading"])), cut=html.escape(tr.translate(SHEET["cut"])),
+        slips="\n".join(slips),
+    )  # fmt: skip

@@ -15,22 +15,71 @@ LANGUAGES = ("uk", "es", "en")
 NAME = re.compile(r"[a-z_][a-z0-9_]{0,31}")
 
 
+#: the header line a spreadsheet writes above the pupils (any case): the first cell's and the second's
+HEADER_NAMES = ("name", "pupil", "student", "ім'я", "учень", "nombre", "alumno", "alumna")
+HEADER_LANGUAGES = ("language", "lang", "мова", "idioma")
+#: the separators a spreadsheet's CSV export uses (LibreOffice and Excel in a uk/es locale: ``;``)
+SEPARATORS = (",", ";", "\t")
+
+
+def _separator(lines: list[str]) -> str:
+    """The separator of the first line that is neither empty nor a comment (``,`` when it has none)."""
+    for line in lines:
+        if line.strip() and not line.lstrip().startswith("#"):
+            found = [s for s in SEPARATORS if s in line]
+            return min(found, key=line.index) if found else ","
+    return ","
+
+
 def read_class(path: Path) -> dict[str, str]:
-    """``{pupil: language}`` from the class list; a bad line is an error naming the line."""
+    """``{pupil: language}`` from the class list; a bad line is an error (``SystemExit``) naming the line.
+
+    The list is what a spreadsheet exports as CSV: UTF-8 (a byte-order mark is skipped), one pupil
+    per line ``name,language``, the separator ``,``, ``;`` or a tab (the first line's), an optional
+    header line (``name,language``, ``ім'я;мова``, ``nombre;idioma``...), empty cells after the
+    second ignored, lines starting with ``#`` ignored. Languages ``uk``, ``es``, ``en`` in any case.
+    A name listed twice, a missing language or a file that is not UTF-8 is an error naming it.
+    """
+    path = Path(path)
+    try:
+        text = path.read_bytes().decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise SystemExit(
+            f"{path}: not UTF-8 text (byte {e.start}): save the class list as 'CSV UTF-8' from the spreadsheet"
+        ) from None
+    lines = text.splitlines()
     pupils: dict[str, str] = {}
-    with Path(path).open(encoding="utf-8") as f:
-        for number, row in enumerate(csv.reader(f), start=1):
-            if not row or row[0].strip().startswith("#"):
-                continue
-            if len(row) != 2 or row[1].strip() not in LANGUAGES:
-                raise SystemExit(f"{path}:{number}: expected 'name,language' with uk, es or en, got {row!r}")
-            name = row[0].strip().lower()
-            if not NAME.fullmatch(name):
-                raise SystemExit(
-                    f"{path}:{number}: the name {name!r} must be ASCII letters, digits or _, "
-                    "a letter or _ first, at most 32 characters"
-                )
-            pupils[name] = row[1].strip()
+    first = True
+    for number, row in enumerate(csv.reader(lines, delimiter=_separator(lines)), start=1):
+        while row and not row[-1].strip():  # a spreadsheet's empty columns
+            row = row[:-1]
+        if not row or row[0].strip().startswith("#"):
+            continue
+        cells = [cell.strip() for cell in row]
+        if (
+            first
+            and len(cells) == 2
+            and cells[0].lower() in HEADER_NAMES
+            and cells[1].lower() in HEADER_LANGUAGES
+        ):
+            first = False
+            continue  # the header line
+        first = False
+        if len(cells) != 2 or cells[1].lower() not in LANGUAGES:
+            raise SystemExit(
+                f"{path}:{number}: expected 'name,language' (or 'name;language') with uk, es or en, got {row!r}"
+            )
+        name = cells[0].lower()
+        if not NAME.fullmatch(name):
+            raise SystemExit(
+                f"{path}:{number}: the name {name!r} must be ASCII letters, digits or _, "
+                "a letter or _ first, at most 32 characters"
+            )
+        if name in pupils:
+            raise SystemExit(
+                f"{path}:{number}: the name {name!r} is listed twice: every pupil needs a name of their own"
+            )
+        pupils[name] = cells[1].lower()
     return pupils
 
 

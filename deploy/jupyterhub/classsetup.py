@@ -1,7 +1,11 @@
 """Set up a class before its hub starts (run as root by scripts/classroom.sh; docs/classroom.md).
 
     python deploy/jupyterhub/classsetup.py --class CLASS.csv --state DIR --teacher NAME
-        [--teacher-password PW] [--address URL] [--env DIR] [--exchange DIR] [--new-codes]
+        [--teacher-password PW] [--address URL] [--env DIR] [--exchange DIR] [--new-codes] [--port N]
+
+0. **Every check first** (classchecks.py): the class list, the folders, the ports (``--port``:
+   the hub's, when the hub starts after the set-up), the accounts, the machine; every problem
+   said at once before anything is written, then what the set-up will do (:func:`plan`).
 
 1. **The teacher's account**: their password, given (``--teacher-password`` or the environment's
    ``LW_TEACHER_PASSWORD``) or generated and printed once, is stored hashed before the hub
@@ -16,8 +20,10 @@
 4. **Teacher material closed**: the teacher notebooks (``notebooks/*teacher*``), the nbgrader
    sources (with their solutions) and the repository's git history become readable by their
    owner (root) only; the hub copies the teacher's notebooks into the teacher's home.
-5. **The interpreter reachable**: the folders on the path of the environment's base Python get
-   the search bit for others (``o+x``: enter, not list; pyenv's Python is under ``/root``).
+5. **The interpreter reachable** (as root): the environment is made from a copy of this
+   interpreter in ``/opt/logger_widget`` (classpython.py), which every account can run whatever
+   the mode of the folder the original is in (pyenv's is under ``/root``); no folder's mode is
+   changed.
 6. **nbgrader's exchange** (``--exchange``, default ``/srv/nbgrader/exchange``): the folder
    pupils submit to, mode 1777 as nbgrader wants, with the course's own folder in it made now
    (root's, mode 0755: no pupil can claim it first; the hub gives it to the teacher), and
@@ -33,13 +39,14 @@
    settings overrides) and has no news feed and no update check of its own, so nothing asks the
    internet even for a pupil who switches the setting on.
 
-8. **The hub's services as accounts of their own** (as root): ``lw-classgame`` runs the class
-   game service, ``lw-culler`` the idle culler (``useradd --system``, no shell, no password,
+8. **The hub's services as accounts of their own, one pair per class** (as root):
+   ``lw-classgame-<class>`` runs the class game service, ``lw-culler-<class>`` the idle culler
+   (``<class>``: :func:`class_id` of the state folder, e.g. ``7b-3fa2c1``) (``useradd --system``, no shell, no password,
    not in any pupil's group). The game service's folder ``STATE/classgame`` (its database, its
    home) is its account's, mode 0700; a database left at ``STATE/classgame.sqlite`` by an
-   older set-up is moved into it. The culler has no home (``/nonexistent``). The set-up checks
-   that each account can start the hub's Python (the search bit on the folders above it, as in
-   step 5) and stops with the error if not.
+   older set-up is moved into it. The culler has no home (``/nonexistent``). Both run the
+   class's environment's Python (step 5); the set-up checks that each account can start it and
+   stops with the error if not.
 
 Every step says what it did; run again, it keeps what is done (the codes already handed out,
 the environment when the dependencies did not change) and refreshes the package's wheel.
@@ -52,17 +59,22 @@ import hashlib
 import json
 import os
 import pwd
+import re
 import secrets
 import shutil
 import stat
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from classchecks import check_class  # noqa: E402
 from classcodes import CodeBook, PasswordBook, _write_private, class_sheet  # noqa: E402
 from classlist import UID_MIN, read_class, refuse_system_accounts  # noqa: E402
+from classpython import class_python  # noqa: E402
+from homedisk import HomeDisk, disk_limit_unsupported  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
 #: nbgrader's server extensions, switched off in the pupils' environment as a whole; each role's
@@ -84,6 +96,18 @@ ROLES = {
     ),
 }
 COURSE_ID = "logger_game_theory"
+#: the package's extras in the pupils' environment: the compiled kernel, and the hub's services
+#: (the class game service and the idle culler run this environment's Python, as root)
+EXTRAS = "fast,classroom"
+#: JupyterLab's language pack of each class language (PyPI's ``jupyterlab-language-pack-<locale>``)
+#: and the locale its translation setting names; English is JupyterLab's own
+LAB_LOCALES = {"uk": "uk_UA", "es": "es_ES"}
+#: what else the pupils' environment holds: JupyterLab, its Python kernel, the language packs
+PACKAGES = (
+    "jupyterlab",
+    "ipykernel",
+    *(f"jupyterlab-language-pack-{loc.replace('_', '-')}" for loc in LAB_LOCALES.values()),
+)
 #: JupyterLab's settings defaults for every server of the environment: news and update check Never
 LAB_OVERRIDES = REPO / "deploy" / "jupyterlab" / "overrides.json"
 #: JupyterLab's server options for every server of the environment: no news feed, no update check
@@ -92,8 +116,12 @@ LAB_SERVER = {"LabApp": {"news_url": None, "check_for_updates_class": "jupyterla
 TEACHER_COURSE = "course"
 
 
+#: when this set-up started (each line it says gives the seconds since: where the minutes go)
+_STARTED = time.monotonic()
+
+
 def say(*args: object) -> None:
-    print("[class set-up]", *args, flush=True)
+    print(f"[class set-up {time.monotonic() - _STARTED:6.1f} s]", *args, flush=True)
 
 
 def set_up_credentials(state: Path, pupils: dict[str, str], teacher: str, teacher_password: str | None,
@@ -126,14 +154,17 @@ def _run(*cmd: str | Path) -> None:
         raise SystemExit(f"{' '.join(map(str, cmd))} failed:\n{done.stdout[-2000:]}{done.stderr[-3000:]}")
 
 
-def build_environment(env: Path, exchange: Path) -> Path:
-    """Step 3 (and the exchange's config): the pupils' environment at ``env``; its Python."""
+def build_environment(env: Path, exchange: Path, base: Path | None = None) -> Path:
+    """Step 3 (and the exchange's config): the pupils' environment at ``env``, made from the
+    interpreter ``base`` (default this one; as root the class's copy, classpython.py); its Python."""
+    base = Path(base or sys.executable)
     # the dependencies at the versions the project's environment has (constraints), so the pupils
     # run what the tests ran; a new environment only when they change
     frozen = subprocess.run([sys.executable, "-m", "pip", "freeze", "--exclude-editable"],
                             capture_output=True, text=True, check=True).stdout  # fmt: skip
     constraints = "".join(line + "\n" for line in frozen.splitlines() if not line.startswith("logger"))
-    stamp = env / f".deps-{hashlib.sha256((sys.version + constraints).encode()).hexdigest()[:16]}"
+    wanted = f"{sys.version}{base}{EXTRAS}{PACKAGES}{constraints}"
+    stamp = env / f".deps-{hashlib.sha256(wanted.encode()).hexdigest()[:16]}"
     with tempfile.TemporaryDirectory(prefix="logger-wheel-") as tmp:
         say(f"building the package's wheel from {REPO}")
         _run(sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", tmp, REPO)
@@ -142,10 +173,10 @@ def build_environment(env: Path, exchange: Path) -> Path:
         if not stamp.exists():
             say(f"creating the pupils' environment {env} (a few minutes the first time)")
             shutil.rmtree(env, ignore_errors=True)
-            _run(sys.executable, "-m", "venv", env)
+            _run(base, "-m", "venv", env)
             (Path(tmp) / "constraints.txt").write_text(constraints)
             _run(python, "-m", "pip", "install", "-q", "-c", Path(tmp) / "constraints.txt",
-                 f"{wheel}[fast]", "jupyterhub", "jupyterlab", "ipykernel", "nbgrader")  # fmt: skip
+                 f"{wheel}[{EXTRAS}]", *PACKAGES)  # fmt: skip
             for ext in NBGRADER_EXTENSIONS:
                 subprocess.run([env / "bin" / "jupyter", "server", "extension", "disable", "--sys-prefix",
                                 f"nbgrader.server_extensions.{ext}"], capture_output=True, check=False)  # fmt: skip
@@ -165,6 +196,7 @@ def build_environment(env: Path, exchange: Path) -> Path:
     )
     write_roles(env, exchange)
     quiet_jupyterlab(env)
+    lab_languages(env)
     return python
 
 
@@ -228,6 +260,36 @@ def quiet_jupyterlab(env: Path) -> None:
     say("JupyterLab: no news and no update check (nothing asks the internet)")
 
 
+def lab_settings(env: Path, language: str) -> Path:
+    """The JupyterLab settings folder (``LabApp.app_settings_dir``) of a server in ``language``."""
+    return env / "share" / "jupyter" / f"lab-{language}" / "settings"
+
+
+def lab_languages(env: Path) -> None:
+    """Step 8b: JupyterLab's interface in each class language, one settings folder per language.
+
+    ``ENV/share/jupyter/lab-<language>/settings/overrides.json`` holds the environment's overrides
+    (step 8) and, for ``uk`` and ``es``, the translation setting's locale (``uk_UA``, ``es_ES``:
+    the language packs installed in step 3); its ``static`` is the environment's JupyterLab's. The
+    hub starts each server with ``--LabApp.app_settings_dir`` of its user's language, so menus,
+    dialogs, the Assignment List and the formgrader speak it from the first page (a pupil may
+    still choose another language in Settings → Language: their own settings win).
+    """
+    base = json.loads(LAB_OVERRIDES.read_text())
+    lab = env / "share" / "jupyter" / "lab"
+    for language in ("uk", "es", "en"):
+        settings = lab_settings(env, language)
+        settings.mkdir(parents=True, exist_ok=True)
+        overrides = dict(base)
+        if language in LAB_LOCALES:
+            overrides["@jupyterlab/translation-extension:plugin"] = {"locale": LAB_LOCALES[language]}
+        (settings / "overrides.json").write_text(json.dumps(overrides, indent=1) + "\n")
+        static = settings.parent / "static"
+        if not static.is_symlink():
+            static.symlink_to(lab / "static")
+    say("JupyterLab: its interface in Ukrainian, Spanish and English (a settings folder each)")
+
+
 def close_teacher_material(repo: Path = REPO) -> list[Path]:
     """Step 4: the teacher notebooks, nbgrader's sources and ``.git`` readable by their owner only."""
     closed = sorted(repo.glob("notebooks/*teacher*"))
@@ -241,17 +303,29 @@ def close_teacher_material(repo: Path = REPO) -> list[Path]:
     return closed
 
 
-def open_interpreter_path(python: Path) -> None:
-    """Step 5: the search bit (``o+x``) on every folder above the environment's real interpreter."""
-    folder = Path(os.path.realpath(python)).parent
-    for d in [folder, *folder.parents]:
-        mode = stat.S_IMODE(d.stat().st_mode)
-        if not mode & stat.S_IXOTH:
-            say(f"chmod o+x {d} (the pupils' accounts run {os.path.realpath(python)})")
-            d.chmod(mode | stat.S_IXOTH)
+#: the exchange's disk image in the state folder (homedisk.HomeDisk), and its size per pupil
+EXCHANGE_IMAGE = Path("disks") / "exchange.img"
+EXCHANGE_PER_PUPIL = 32 * 2**20
+EXCHANGE_MIN = 256 * 2**20
 
 
-def make_exchange(exchange: Path, teacher: str) -> None:
+def exchange_disk(state: Path, exchange: Path, pupils: int) -> HomeDisk:
+    """The exchange's own disk: ``STATE/disks/exchange.img`` mounted at ``exchange``, of
+    :data:`EXCHANGE_PER_PUPIL` per pupil (at least :data:`EXCHANGE_MIN`; ``LW_EXCHANGE_SIZE``, e.g.
+    ``2G``, overrides it). The image is sparse: it takes the disk space the submissions use."""
+    size = max(EXCHANGE_MIN, EXCHANGE_PER_PUPIL * pupils)
+    text = os.environ.get("LW_EXCHANGE_SIZE", "").strip()
+    if text:
+        from jupyterhub.traitlets import ByteSpecification
+
+        try:
+            size = int(ByteSpecification().validate(None, text))
+        except Exception as e:  # noqa: BLE001 - traitlets' TraitError
+            raise SystemExit(f"LW_EXCHANGE_SIZE={text!r} is not a size like 512M or 2G: {e}") from None
+    return HomeDisk(state / EXCHANGE_IMAGE, exchange, size)
+
+
+def make_exchange(exchange: Path, teacher: str, disk: HomeDisk | None = None) -> None:
     """Step 6: nbgrader's exchange folder, mode 1777, and the course's folder in it.
 
     nbgrader wants the exchange writable by all; the sticky bit keeps anyone from removing or
@@ -259,8 +333,20 @@ def make_exchange(exchange: Path, teacher: str) -> None:
     can make it first (and with it the ``outbound`` the class fetches from); the hub hands it
     to the teacher (:func:`jupyterhub_config.give_course_exchange`), whom nbgrader wants as
     its owner.
+
+    ``disk`` (as root, where disk images work): the exchange is that disk, so what pupils write
+    there (it is the one world-writable folder they reach on a disk) stops at its size instead
+    of filling the machine's disk. An exchange folder that already holds files and is no disk of
+    its own is left as it is, with a warning (mounting over it would hide the submissions).
     """
     exchange.mkdir(parents=True, exist_ok=True)
+    if disk is not None and not disk.mounted():
+        if any(exchange.iterdir()) and not disk.image.exists():
+            say(f"WARNING: {exchange} holds files already: it stays on the machine's disk, with no size;"
+                " move its contents away and set up again to give it a disk of its own")  # fmt: skip
+        else:
+            disk.mount(0, 0)
+            say(f"nbgrader's exchange is a disk of its own: {disk.image} ({disk.size // 2**20} MiB)")
     exchange.chmod(0o1777)
     course = exchange / COURSE_ID
     if course.is_symlink() or (course.exists() and not course.is_dir()):
@@ -273,11 +359,30 @@ def make_exchange(exchange: Path, teacher: str) -> None:
     say(f"nbgrader's exchange: {exchange} (mode 1777), the course's folder {course}")
 
 
-#: The class game service's account and its folder in the state folder (its home, its database).
-SERVICE_ACCOUNT = "lw-classgame"
+#: The class game service's folder in the state folder (its home, its database).
 SERVICE_FOLDER = "classgame"
-#: The idle culler's account (no home: it only calls the hub's API with its token).
-CULLER_ACCOUNT = "lw-culler"
+
+
+def class_id(state: Path) -> str:
+    """The class's own part of its services' accounts' names: the state folder's name (its letters
+    and digits, at most 10) and 6 hex digits of its whole path, e.g. ``"7b-3fa2c1"``: one class per
+    state folder, two classes never share an account."""
+    state = Path(os.path.realpath(state))
+    slug = re.sub(r"[^a-z0-9]", "", state.name.lower())[:10]
+    digest = hashlib.sha256(str(state).encode()).hexdigest()[:6]
+    return f"{slug}-{digest}" if slug else digest
+
+
+def service_account(state: Path) -> str:
+    """The class game service's account of the class in ``state``: ``lw-classgame-<class_id>`` (≤ 30 characters)."""
+    return f"lw-classgame-{class_id(state)}"
+
+
+def culler_account(state: Path) -> str:
+    """The idle culler's account of the class in ``state`` (no home: it only calls the hub's API)."""
+    return f"lw-culler-{class_id(state)}"
+
+
 #: the files of the service's SQLite database (logger_widget.service.db.DEFAULT_FILE and its journals)
 _DATABASE_FILES = (
     "classgame.sqlite",
@@ -339,31 +444,37 @@ def service_folder(state: Path, account: pwd.struct_passwd | None) -> Path:
     return folder
 
 
-def check_account_runs(account: pwd.struct_passwd, cwd: Path, module: str) -> None:
-    """The hub's Python imports ``module`` as ``account`` (in ``cwd``), or the set-up stops saying why."""
-    open_interpreter_path(Path(sys.executable))
+def check_account_runs(account: pwd.struct_passwd, cwd: Path, module: str, python: Path) -> None:
+    """``python`` imports ``module`` as ``account`` (in ``cwd``), or the set-up stops saying why."""
     done = subprocess.run(
-        [sys.executable, "-c", f"import {module}"], user=account.pw_uid, group=account.pw_gid, extra_groups=[],
+        [str(python), "-c", f"import {module}"], user=account.pw_uid, group=account.pw_gid, extra_groups=[],
         cwd=cwd, env={"PATH": "/usr/bin:/bin", "HOME": account.pw_dir}, capture_output=True, text=True,
         check=False,
     )  # fmt: skip
     if done.returncode != 0:
         raise SystemExit(
-            f"the account {account.pw_name!r} cannot run {sys.executable} -m {module} (every folder above the"
-            f" hub's environment and this repository needs o+x, its files o+r):\n{done.stderr[-2000:]}"
+            f"the account {account.pw_name!r} cannot run {python} -m {module} (every folder above the"
+            f" class's environment needs o+x, its files o+r):\n{done.stderr[-2000:]}"
         )
 
 
-def service_accounts(state: Path) -> None:
-    """Step 8: the class game service's and the idle culler's accounts, the service's folder."""
+def service_accounts(
+    state: Path,
+    python: Path,
+    modules: tuple[str, str] = ("logger_widget.service.app", "jupyterhub_idle_culler"),
+) -> tuple[pwd.struct_passwd, pwd.struct_passwd]:
+    """Step 8: the class game service's and the idle culler's accounts (this class's own,
+    :func:`service_account`), the service's folder; each checked to import its ``modules`` entry
+    with ``python`` (the class's environment's). Returns the two accounts."""
     folder = state / SERVICE_FOLDER
-    game = system_account(SERVICE_ACCOUNT, folder)
+    game = system_account(service_account(state), folder)
     folder = service_folder(state, game)
-    check_account_runs(game, folder, "logger_widget.service.app")
-    culler = system_account(CULLER_ACCOUNT, None)
-    check_account_runs(culler, Path("/"), "jupyterhub_idle_culler")
-    say(f"the class game service runs as {SERVICE_ACCOUNT!r} (its folder {folder}, mode 0700), "
-        f"the idle culler as {CULLER_ACCOUNT!r}")  # fmt: skip
+    check_account_runs(game, folder, modules[0], python)
+    culler = system_account(culler_account(state), None)
+    check_account_runs(culler, Path("/"), modules[1], python)
+    say(f"the class game service runs as {game.pw_name!r} (its folder {folder}, mode 0700), "
+        f"the idle culler as {culler.pw_name!r}")  # fmt: skip
+    return game, culler
 
 
 def _uid(name: str) -> int | None:
@@ -371,6 +482,26 @@ def _uid(name: str) -> int | None:
         return pwd.getpwnam(name).pw_uid
     except KeyError:
         return None
+
+
+def plan(state: Path, env: Path, pupils: dict[str, str], teacher: str, new_codes: bool) -> list[str]:
+    """What a set-up of ``state`` will do and keep, one line each (said before it starts)."""
+    lines = []
+    passwords = PasswordBook(state / "passwords.dbm") if any(state.glob("passwords.dbm*")) else None
+    codes = CodeBook(state / "codes.json").names() if (state / "codes.json").exists() else set()
+    chose = {n for n in pupils if passwords is not None and passwords.has(n)}
+    if passwords is not None and passwords.has(teacher):
+        lines.append(f"keep the teacher {teacher!r}'s password")
+    fresh = [n for n in pupils if n not in chose and (new_codes or n not in codes)]
+    lines.append(
+        f"issue new one-time codes to {len(fresh)} pupil(s); keep {len(pupils) - len(fresh)} pupils' codes or passwords"
+    )
+    built = env.is_dir() and any(env.glob(".deps-*"))
+    lines.append(
+        f"refresh the package in the pupils' environment {env}" if built
+        else f"build the pupils' environment {env} (minutes)"
+    )  # fmt: skip
+    return lines
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -387,27 +518,41 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--new-codes", action="store_true", help="a new code for every pupil without a password"
     )
+    parser.add_argument("--port", type=int, help="the hub's port, checked free (none: only the set-up runs)")
     args = parser.parse_args(argv)
+    # every check first (classchecks.py), before anything is written or built
     pupils = read_class(args.class_list)
     teacher = args.teacher.strip().lower()
     if teacher in pupils:
         raise SystemExit(f"the teacher's name {teacher!r} is also on the class list")
-    if os.geteuid() == 0:
+    root = os.geteuid() == 0
+    if root:
         refuse_system_accounts(set(pupils) | {teacher})
+    state, exchange = args.state.resolve(), args.exchange.resolve()
+    env = (args.env or state / "env").resolve()
+    accounts = (service_account(state), culler_account(state)) if root else ()
+    checked = check_class(state, env, exchange, args.port, accounts, copies_python=root)
+    for warning in checked.warnings:
+        say(f"WARNING: {warning}")
+    if checked.problems:
+        raise SystemExit("the class cannot be set up:\n" + "\n".join(f"- {p}" for p in checked.problems))
+    say(f"checked: the class list ({len(pupils)} pupils), the folders, the ports, the accounts, the machine")
+    for line in plan(state, env, pupils, teacher, args.new_codes):
+        say(f"will: {line}")
     os.umask(0o022)  # the environment readable by the pupils; the secrets are written 0600
-    state = args.state.resolve()
     state.mkdir(parents=True, exist_ok=True)
     state.chmod(0o711)
     set_up_credentials(state, pupils, teacher, args.teacher_password, args.address, args.new_codes)
-    exchange = args.exchange.resolve()
-    python = build_environment((args.env or state / "env").resolve(), exchange)
-    make_exchange(exchange, teacher)
+    base = class_python(say=say) if root else None
+    python = build_environment(env, exchange, base)
+    no_disks = disk_limit_unsupported() if root else "not root"
+    make_exchange(exchange, teacher, None if no_disks else exchange_disk(state, exchange, len(pupils)))
     if os.geteuid() == 0:
         close_teacher_material()
-        open_interpreter_path(python)
-        service_accounts(state)
+        service_accounts(state, python)
     else:
         service_folder(state, None)
+    say("the class is set up")
 
 
 if __name__ == "__main__":

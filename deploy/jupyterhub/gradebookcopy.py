@@ -1,6 +1,6 @@
 """The teacher's nbgrader gradebook, copied for the class game service's account (by the hub, as root).
 
-The class game service runs as ``lw-classgame``, which cannot enter the teacher's home, where
+The class game service runs as ``lw-classgame-<class>``, which cannot enter the teacher's home, where
 nbgrader keeps the gradebook (``~/course/gradebook.db``). Every :data:`INTERVAL` seconds the hub
 reads the gradebook **as the teacher** (a child process with the teacher's uid and group only:
 it opens nothing the teacher could not; a link the teacher planted to a file of root's is not
@@ -39,15 +39,17 @@ sys.stdout.buffer.write(target.serialize())
 """
 
 
-def copy_gradebook(source: Path, target: Path, reader: pwd.struct_passwd, owner: pwd.struct_passwd) -> bool:
-    """Copy the SQLite file ``source`` (read as ``reader``) to ``target`` (owned by ``owner``, 0600).
+def copy_gradebook(source: Path, target: Path, reader: pwd.struct_passwd, owner: pwd.struct_passwd,
+                   python: str = sys.executable) -> bool:  # fmt: skip
+    """Copy the SQLite file ``source`` (read as ``reader``, by the interpreter ``python``, which that
+    account must be able to run) to ``target`` (owned by ``owner``, 0600).
 
     Returns:
         True when ``target`` was written; False when ``source`` cannot be read by ``reader`` (or is
         missing, or larger than :data:`MAX_BYTES`) or ``target`` already holds the same bytes.
     """
     done = subprocess.run(
-        [sys.executable, "-c", _READER, str(source)], user=reader.pw_uid, group=reader.pw_gid, extra_groups=[],
+        [python, "-c", _READER, str(source)], user=reader.pw_uid, group=reader.pw_gid, extra_groups=[],
         cwd="/", env={"PATH": "/usr/bin:/bin"}, capture_output=True, timeout=120, check=False,
     )  # fmt: skip
     data = done.stdout
@@ -72,7 +74,8 @@ def copy_gradebook(source: Path, target: Path, reader: pwd.struct_passwd, owner:
     return True
 
 
-def keep_gradebook_copied(source: Path, target: Path, teacher: str, owner: str) -> threading.Thread:
+def keep_gradebook_copied(source: Path, target: Path, teacher: str, owner: str,
+                          python: str = sys.executable) -> threading.Thread:  # fmt: skip
     """A daemon thread copying ``source`` to ``target`` every :data:`INTERVAL` s (:func:`copy_gradebook`).
 
     ``teacher`` reads (a round is skipped while that account does not exist yet: it is made at the
@@ -82,7 +85,7 @@ def keep_gradebook_copied(source: Path, target: Path, teacher: str, owner: str) 
     def run() -> None:
         while True:
             try:
-                copy_gradebook(source, target, pwd.getpwnam(teacher), pwd.getpwnam(owner))
+                copy_gradebook(source, target, pwd.getpwnam(teacher), pwd.getpwnam(owner), python)
             except KeyError:
                 pass
             except Exception:  # noqa: BLE001 - the next round tries again

@@ -7,7 +7,7 @@
   Linux as root, on any filesystem holding the state folder (needs ``mkfs.ext4`` and a loop
   device); :func:`disk_limit_unsupported` says why it cannot work on a machine.
 * :func:`private_tmp_command` — the command prefix that runs the single-user server in a mount
-  namespace of its own (bubblewrap): ``/tmp``, ``/var/tmp`` and ``/dev/shm`` are fresh tmpfs,
+  namespace of its own (bubblewrap): ``/tmp``, ``/var/tmp``, ``/dev/shm`` and ``/run/lock`` are fresh tmpfs,
   size-capped, seen by the pupil's server and kernels only, and gone when the last of them exits
   (tmpfs pages are also charged to the pupil's memory cgroup).
 """
@@ -78,14 +78,20 @@ class HomeDisk:
             subprocess.run(["umount", str(self.home)], check=True, capture_output=True)
 
 
+#: the size of each server's private ``/run/lock``, bytes (lock files are empty)
+LOCK_SIZE = 2**20
+
+
 def private_tmp_command(tmp_size: int, shm_size: int) -> list[str]:
     """``bwrap`` arguments running a command with private, size-capped ``/tmp``, ``/var/tmp``, ``/dev/shm``.
 
     Sizes in bytes. Built by the project's bubblewrap builder (:class:`logger_widget.sandboxing.Bubblewrap`,
-    ``view="host"``). Everything else is the machine's own filesystem (``--dev-bind / /``), so the
-    server sees its home, the class environment and the network as before. The sandbox runs as
-    the pupil (bubblewrap makes an unprivileged user namespace, no capability in it) and may make
-    no further one.
+    ``view="host"``). ``/run/lock`` (world-writable on Debian, on the machine's disk where ``/run``
+    is no tmpfs of its own) gets a private tmpfs of :data:`LOCK_SIZE`. Everything else is the
+    machine's own filesystem (``--dev-bind / /``), so the server sees its home, the class
+    environment and the network as before. The sandbox runs as the pupil (bubblewrap makes an
+    unprivileged user namespace, no capability in it); the pupil's kernel may make further ones,
+    which the bot sandbox (logger_widget.tournament.isolation) needs to start.
     ``--die-with-parent``: when the hub stops the server (a signal to ``bwrap``), its processes
     end with it and the namespace, with its tmpfs, is gone.
     """
@@ -93,12 +99,14 @@ def private_tmp_command(tmp_size: int, shm_size: int) -> list[str]:
         raise ValueError(f"sizes must be positive numbers of bytes, got {tmp_size!r}, {shm_size!r}")
     from logger_widget.sandboxing import Bubblewrap  # the project's one bubblewrap builder
 
+    lock = (("/run/lock", LOCK_SIZE),) if os.path.isdir("/run/lock") else ()
     sandbox = Bubblewrap(
         view="host",
         unshare="user",
         proc=False,
         as_pid_1=False,
+        nested_userns=True,  # the bot sandbox in the pupil's kernel makes its own
         new_session=False,  # the hub signals the server's process as it is
-        tmpfs=(("/tmp", tmp_size), ("/var/tmp", tmp_size), ("/dev/shm", shm_size)),
+        tmpfs=(("/tmp", tmp_size), ("/var/tmp", tmp_size), ("/dev/shm", shm_size), *lock),
     )
     return sandbox.prefix()

@@ -20,7 +20,8 @@ from the environment (scripts/classroom.sh sets them):
 * ``LW_MEM_LIMIT`` — memory cap per pupil (default ``768M``), ``LW_CULL_TIMEOUT`` — seconds
   an idle server lives (default 1800), ``LW_DISK_LIMIT`` — each home's size (default ``1G``;
   ``0``: no limit), ``LW_TMP_SIZE`` / ``LW_SHM_SIZE`` — each server's private ``/tmp`` and
-  ``/var/tmp`` (default ``256M``) and ``/dev/shm`` (default ``64M``).
+  ``/var/tmp`` (default ``256M``) and ``/dev/shm`` (default ``64M``), ``LW_PIDS_LIMIT`` — tasks
+  (processes and threads) per pupil's server and kernels (default 512; ``0``: no limit).
 * ``LW_CLASSGAME_DB`` — the class game service's database URL (default a SQLite file
   ``LW_STATE/classgame/classgame.sqlite``), ``LW_CLASSGAME_PORT`` — its port (default ``LW_PORT + 3``),
   ``LW_CLASSGAME_FORFEIT`` — seconds away before a pupil forfeits a game (default 600; the
@@ -30,11 +31,11 @@ from the environment (scripts/classroom.sh sets them):
 
 Run as root (``LW_SYSTEM_USERS`` unset or ``1``), every name on the list gets a Unix account
 and its server runs as that account, in a home of mode 0700 on a disk image of its own
-(homedisk.py), with private ``/tmp`` and ``/dev/shm`` (bubblewrap) and a memory cgroup capped at
-``LW_MEM_LIMIT`` (cgroupspawner.py). Not root: all servers run as the hub's user (no Unix
+(homedisk.py), with private ``/tmp`` and ``/dev/shm`` (bubblewrap), a memory cgroup capped at
+``LW_MEM_LIMIT`` and a pids cgroup capped at ``LW_PIDS_LIMIT`` (cgroupspawner.py). Not root: all servers run as the hub's user (no Unix
 isolation), memory capped where the cgroup filesystem is writable. The hub's own services run
 as system accounts of their own (root only; made by the set-up): the class game service as
-``lw-classgame``, the idle culler as ``lw-culler``.
+``lw-classgame-<class>``, the idle culler as ``lw-culler-<class>`` (each class its own pair).
 
 Logins: ``classauth.ClassCodeAuthenticator`` (jupyterhub-firstuseauthenticator whose first login
 needs the pupil's one-time code; the pupil then chooses their own password).
@@ -58,14 +59,18 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
 sys.path.insert(0, str(HERE))
 from classauth import RESET_SCOPE, ClassCodeAuthenticator, LocalClassCodeAuthenticator  # noqa: E402
+from classchecks import folder_problem  # noqa: E402
+from classcodes import class_language  # noqa: E402
 from classlist import read_admins, read_class, refuse_system_accounts  # noqa: E402
 from classsetup import (  # noqa: E402
     COURSE_ID,
-    CULLER_ACCOUNT,
-    SERVICE_ACCOUNT,
+    EXCHANGE_IMAGE,
     SERVICE_FOLDER,
     TEACHER_COURSE,
+    culler_account,
+    lab_settings,
     role_config,
+    service_account,
 )
 from homedisk import HomeDisk, disk_limit_unsupported, private_tmp_command  # noqa: E402
 
@@ -87,6 +92,11 @@ CLASS_ENV = Path(os.environ.get("LW_CLASS_ENV", STATE / "env")).resolve()
 CLASS_PYTHON = CLASS_ENV / "bin" / "python"
 #: nbgrader's exchange (classsetup.py made it, with the course's folder in it)
 EXCHANGE = Path(os.environ.get("LW_EXCHANGE", "/srv/nbgrader/exchange")).resolve()
+if SYSTEM_USERS and (STATE / EXCHANGE_IMAGE).exists() and not disk_limit_unsupported():
+    # the exchange's own disk (classsetup.exchange_disk), mounted again after a restart of the machine
+    _exchange = HomeDisk(STATE / EXCHANGE_IMAGE, EXCHANGE, 2**30)
+    if not _exchange.mounted():
+        _exchange.mount(0, 0)
 if not CLASS_PYTHON.exists():
     raise SystemExit(
         f"no pupils' environment at {CLASS_ENV}: set the class up first "
@@ -112,12 +122,11 @@ if NO_DISK_LIMIT:
     print(f"[logger_widget] WARNING: pupils' homes have NO disk limit: {NO_DISK_LIMIT}", file=sys.stderr)
 #: private /tmp, /var/tmp and /dev/shm per server (bubblewrap), where the pupils have their accounts
 PRIVATE_TMP = SYSTEM_USERS and shutil.which("bwrap") is not None
-for _private in ("/tmp", "/var/tmp", "/dev/shm"):
-    for _path in (STATE, CLASS_ENV):
-        if PRIVATE_TMP and (_path == Path(_private) or Path(_private) in _path.parents):
-            raise SystemExit(
-                f"{_path} is below {_private}, which each pupil's server sees empty: choose another"
-            )
+for _role, _path in (("the state folder", STATE), ("the pupils' environment", CLASS_ENV),
+                     ("the exchange", EXCHANGE)):  # fmt: skip
+    _problem = folder_problem(_role, _path, PRIVATE_TMP) if SYSTEM_USERS else None
+    if _problem:
+        raise SystemExit(_problem)
 if SYSTEM_USERS and not PRIVATE_TMP:
     print("[logger_widget] WARNING: bwrap is not installed: pupils share /tmp and /dev/shm", file=sys.stderr)
 
@@ -146,6 +155,7 @@ if SYSTEM_USERS:
 c.ClassCodeAuthenticator.dbm_path = str(STATE / "passwords.dbm")
 c.ClassCodeAuthenticator.codes_path = str(STATE / "codes.json")
 c.ClassCodeAuthenticator.pupils = set(PUPILS)
+c.ClassCodeAuthenticator.languages = dict(PUPILS)  # the new code's slip in the pupil's language
 c.ClassCodeAuthenticator.create_users = False
 c.ClassCodeAuthenticator.min_password_length = 8
 c.Authenticator.allowed_users = set(PUPILS) | {TEACHER}
@@ -181,6 +191,14 @@ c.JupyterHub.spawner_class = (
 )
 c.CgroupSpawner.home_dir_template = c.SimpleCgroupSpawner.home_dir_template = str(HOMES / "{username}")
 c.CgroupSpawner.cgroup_group = c.SimpleCgroupSpawner.cgroup_group = f"logger-hub-{PORT}"  # one per hub
+try:  # tasks (processes and threads) per pupil's server and kernels: a fork bomb stops there
+    c.CgroupSpawner.pids_limit = c.SimpleCgroupSpawner.pids_limit = int(
+        os.environ.get("LW_PIDS_LIMIT", "512")
+    )
+except ValueError:
+    raise SystemExit(
+        f"LW_PIDS_LIMIT must be a whole number of tasks (0: no limit), not {os.environ['LW_PIDS_LIMIT']!r}"
+    ) from None
 c.Spawner.ip = "127.0.0.1"
 
 
@@ -196,12 +214,16 @@ def server_command(teacher: bool) -> list[str]:
 
 
 c.Spawner.cmd = server_command(teacher=False)
-c.Spawner.args = ["--ServerApp.terminals_enabled=False"] + (
+#: every server's options (the spawn adds its user's JupyterLab language)
+SERVER_ARGS = ["--ServerApp.terminals_enabled=False"] + (
     ["--allow-root"] if os.geteuid() == 0 and not SYSTEM_USERS else []
 )
+c.Spawner.args = SERVER_ARGS
 c.Spawner.mem_limit = os.environ.get("LW_MEM_LIMIT", "768M")
-c.Spawner.start_timeout = 180
-c.Spawner.http_timeout = 180
+# a class logging in at once waits, told so on its waiting page (spawnprogress.py), rather than
+# failing: on a 2-core machine 30 spawns at once take minutes, not the 60 s JupyterHub allows
+c.Spawner.start_timeout = 600
+c.Spawner.http_timeout = 600
 #: idle servers are stopped after this many seconds without activity (the culler, below)
 try:
     CULL_TIMEOUT = int(os.environ.get("LW_CULL_TIMEOUT", "1800"))
@@ -259,6 +281,25 @@ def fill_jit_cache() -> None:
 
 
 fill_jit_cache()
+
+# the hub's watch on the pupils' Python (kernelwatch.py): checked now and every two minutes, as an
+# account with a pupil's rights; a failure is a banner on the teacher's hub pages and in the log
+from kernelwatch import NOBODY, check_pupil_python, keep_watching, watch_once  # noqa: E402
+
+c.JupyterHub.template_vars = {}
+watch_once(CLASS_PYTHON, c.JupyterHub.template_vars, class_language(PUPILS),
+           lambda python: check_pupil_python(python, as_user=NOBODY if SYSTEM_USERS else None))  # fmt: skip
+
+
+def _running_hub_vars():  # type: ignore[no-untyped-def]
+    """The running hub's template variables (the dict its pages read), or None before it runs."""
+    from jupyterhub.app import JupyterHub
+
+    return JupyterHub.instance().template_vars if JupyterHub.initialized() else None
+
+
+if SYSTEM_USERS:
+    keep_watching(CLASS_PYTHON, _running_hub_vars, class_language(PUPILS))
 
 
 def _replace_with_copy(source: Path, target: Path) -> None:
@@ -337,6 +378,7 @@ def prepare_home(spawner):  # type: ignore[no-untyped-def]
     """
     name = spawner.user.name
     language = PUPILS.get(name, "en")
+    spawner.lw_language, spawner.lw_phase = language, "home"  # what her waiting page says (spawnprogress.py)
     home = HOMES / name
     home.mkdir(parents=True, exist_ok=True)
     account = pwd.getpwnam(name) if SYSTEM_USERS else None
@@ -380,6 +422,10 @@ def prepare_home(spawner):  # type: ignore[no-untyped-def]
             give_course_exchange(account)
     spawner.notebook_dir = str(home)
     spawner.default_url = f"/lab/tree/tutorial_{language}.ipynb"
+    # JupyterLab's menus and dialogs in the user's language (the teacher's: the class's)
+    lab_language = class_language(PUPILS) if role == "teacher" else language
+    spawner.args = [*SERVER_ARGS, f"--LabApp.app_settings_dir={lab_settings(CLASS_ENV, lab_language)}"]
+    spawner.lw_phase = "server"
 
 
 c.Spawner.pre_spawn_hook = seed_home
@@ -400,13 +446,19 @@ def service_user(account: str) -> dict[str, str]:
     return {"user": account}
 
 
+#: this class's own services' accounts (classsetup.py made them): two classes never share one
+SERVICE_ACCOUNT, CULLER_ACCOUNT = service_account(STATE), culler_account(STATE)
+#: the services' interpreter: as root the class's environment (its Python a copy every account can
+#: run, classpython.py; the hub's own may be under /root), else the hub's
+SERVICE_PYTHON = CLASS_PYTHON if SYSTEM_USERS else Path(sys.executable)
+
 # idle servers are stopped (jupyterhub-idle-culler, a hub service with just the rights it needs),
 # run as an account of its own: it needs nothing but its token and the hub's API
 c.JupyterHub.services = [
     {
         "name": "idle-culler",
         "command": [
-            sys.executable,
+            str(SERVICE_PYTHON),
             "-m",
             "jupyterhub_idle_culler",
             f"--timeout={CULL_TIMEOUT}",
@@ -418,7 +470,7 @@ c.JupyterHub.services = [
 # The class game service (docs/classroom.md, "Playing each other"): live games between the pupils,
 # a JupyterHub service started by the hub (python -m logger_widget.service, this environment's
 # package; bot seats are the project's presets, a pupil's code never runs there). As root it runs
-# as its own system account (lw-classgame, classsetup.py), never root; its folder STATE/classgame
+# as its own system account (lw-classgame-<class>, classsetup.py), never root; its folder STATE/classgame
 # (mode 0700, its home) holds its database: LW_CLASSGAME_DB (any SQLAlchemy URL, e.g.
 # PostgreSQL) or STATE/classgame/classgame.sqlite (mode 0600).
 CLASSGAME = "classgame"
@@ -452,7 +504,7 @@ if SYSTEM_USERS and CLASSGAME_ENV.get("LW_CLASSGAME_GRADEBOOK", "").startswith("
 c.JupyterHub.services.append(
     {
         "name": CLASSGAME,
-        "command": [sys.executable, "-m", "logger_widget.service"],
+        "command": [str(SERVICE_PYTHON), "-m", "logger_widget.service"],
         "url": f"http://127.0.0.1:{CLASSGAME_PORT}",
         "cwd": str(CLASSGAME_STATE),
         **service_user(SERVICE_ACCOUNT),

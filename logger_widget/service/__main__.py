@@ -5,7 +5,7 @@ environment: the service listens on the host and port of ``JUPYTERHUB_SERVICE_UR
 ``JUPYTERHUB_SERVICE_PREFIX``. The database is ``LW_CLASSGAME_DB`` or a SQLite file in
 ``LW_CLASSGAME_STATE`` (:mod:`logger_widget.service.db`). Files the service creates are its
 account's only (umask 077). On the class hub the service runs as an account of its own
-(``lw-classgame``, made by the class set-up), never as root.
+(``lw-classgame-<class>``, made by the class set-up), never as root.
 
 The server's limits: bodies past :data:`~logger_widget.online.protocol.MAX_BODY_BYTES` get
 HTTP 413 (:mod:`logger_widget.service.auth`); a connection waits at most ``idle_timeout`` for a

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 import time
 from pathlib import Path
@@ -98,6 +99,27 @@ def watch_errors(page: Any) -> list[str]:
     return errors
 
 
+#: the title of JupyterLab's "Select Kernel" dialog in English and its uk-UA and es-ES language packs
+SELECT_KERNEL = re.compile("Select Kernel|Вибрати ядро|Seleccione Kernel")
+#: the menu item "Run All Cells" in English and the uk-UA and es-ES language packs (Lumino's menu
+#: items carry no command name in the page)
+RUN_ALL_LABEL = re.compile("^(Run All Cells|Запустити всі клітинки|Ejecutar todas las celdas)$")
+RUN_ALL = ".lm-Menu-item:not(.lm-mod-disabled) .lm-Menu-itemLabel"
+
+
+def _open_menu_with(page: Any, item: Any) -> None:
+    """Open the menu bar's menu that holds ``item`` (a locator): each menu in turn, as a pupil who
+    does not know where it is would (the labels are JupyterLab's language, e.g. «Запустити»)."""
+    labels = page.locator(".lm-MenuBar-itemLabel")
+    labels.first.wait_for()
+    for index in range(labels.count()):
+        labels.nth(index).click()
+        if item.count():
+            return
+        page.keyboard.press("Escape")
+    raise AssertionError(f"no menu of the menu bar holds {item}")
+
+
 def run_all_cells(page: Any, timeout: float = 240_000, ready: str = ROOT) -> None:
     """Run → Run All Cells from the menu bar (JupyterLab and Notebook 7) once the kernel is idle.
 
@@ -109,10 +131,9 @@ def run_all_cells(page: Any, timeout: float = 240_000, ready: str = ROOT) -> Non
         page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status=idle]", timeout=timeout)
         _accept_kernel_choice(page)
         page.keyboard.press("Escape")  # close a toast or a menu that may be open
-        page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
-        page.locator(
-            ".lm-Menu-item:not(.lm-mod-disabled) .lm-Menu-itemLabel", has_text="Run All Cells"
-        ).first.click()
+        run_all = page.locator(RUN_ALL, has_text=RUN_ALL_LABEL)
+        _open_menu_with(page, run_all)
+        run_all.first.click()
         try:  # a board, or JupyterLab asking which kernel (then Run All again)
             page.wait_for_selector(f"{ready}, .jp-Dialog", state="attached", timeout=60_000)
         except Exception:  # noqa: BLE001 - playwright's TimeoutError: try again
@@ -133,7 +154,7 @@ def _accept_kernel_choice(page: Any) -> bool:
     leaves the notebook with no kernel, and Run All asks again. A pupil presses "Select" on each;
     so does this, then reloads the page if they keep coming. True if there was a dialog.
     """
-    dialogs = page.locator(".jp-Dialog", has_text="Select Kernel")
+    dialogs = page.locator(".jp-Dialog", has_text=SELECT_KERNEL)
     if not dialogs.count():
         return False
     for _ in range(10):

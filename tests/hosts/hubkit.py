@@ -2,7 +2,8 @@
 
 :func:`running_hub` starts the hub on 127.0.0.1 with the project's config, configurable-http-proxy
 from npm (scripts/proxy.sh), a temporary state folder and a given class list; every server and
-process is stopped at the end. :class:`Session` is a browser-like client (cookies, the login
+process is stopped at the end, and the Unix accounts it made (the class's services', the pupils'
+and the teacher's that did not exist before) are removed. :class:`Session` is a browser-like client (cookies, the login
 form's ``_xsrf``); :func:`run_in_kernel` runs code in a pupil's kernel through the hub, with the
 pupil's own token, over the Jupyter kernel websocket.
 """
@@ -15,6 +16,7 @@ import contextlib
 import http.cookiejar
 import json
 import os
+import pwd
 import secrets
 import shutil
 import socket
@@ -38,6 +40,9 @@ except ModuleNotFoundError:  # imported as tests.hosts.hubkit (python -m benchma
 
 REPO = Path(__file__).resolve().parents[2]
 CONFIG = REPO / "deploy" / "jupyterhub" / "jupyterhub_config.py"
+if str(CONFIG.parent) not in sys.path:  # (python -m benchmarks.bench_classroom: not pytest's pythonpath)
+    sys.path.append(str(CONFIG.parent))
+from classsetup import culler_account, service_account  # noqa: E402
 
 
 class HubError(RuntimeError):
@@ -476,6 +481,9 @@ def running_hub(
     )  # fmt: skip
     env.update(settings)
     (tmp / "state").mkdir()
+    # the accounts this hub makes (its services', the pupils' and the teacher's) go with it
+    accounts = [n for n in [*pupils, teacher] if not _account_exists(n)]
+    accounts += [service_account(tmp / "state"), culler_account(tmp / "state")]
     log = tmp / "hub.log"
     teacher_password = secrets.token_urlsafe(12)
     setup = subprocess.run(
@@ -489,6 +497,7 @@ def running_hub(
     if setup.returncode != 0:
         _unmount_under(tmp)
         shutil.rmtree(tmp, ignore_errors=True)
+        _remove_accounts(accounts)
         raise HubError(f"the class set-up failed:\n{setup.stdout[-2000:]}{setup.stderr[-4000:]}")
     with log.open("ab") as f:
         proc = subprocess.Popen(
@@ -529,6 +538,24 @@ def running_hub(
                 shutil.copy(log, TESTS_ROOT / "last-hub.log")
             _unmount_under(tmp)
             shutil.rmtree(tmp, ignore_errors=True)
+            _remove_accounts(accounts)
+
+
+def _account_exists(name: str) -> bool:
+    try:
+        pwd.getpwnam(name)
+    except KeyError:
+        return False
+    return True
+
+
+def _remove_accounts(names: list[str]) -> None:
+    """``userdel`` each of ``names`` that exists (root only; not root, the hub made none)."""
+    if os.geteuid() != 0:
+        return
+    for name in names:
+        if _account_exists(name):
+            subprocess.run(["userdel", name], capture_output=True, check=False)
 
 
 def _unmount_under(folder: Path) -> None:

@@ -8,6 +8,7 @@ process is stopped at the end. Slow (a single-user server and its kernel start).
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import pwd
@@ -21,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from classsetup import culler_account, service_account
 from hubkit import CLASS_ENV, Hub, HubError, chosen_password, pupil_token, run_in_kernel, running_hub
 from hubkit import token_status as _status
 
@@ -32,6 +34,9 @@ MEM_LIMIT = 768 * 2**20  # bytes, each pupil's cap (LW_MEM_LIMIT)
 DISK_LIMIT = 64 * 2**20  # bytes, each home's disk image (LW_DISK_LIMIT)
 SHM_SIZE = 32 * 2**20  # bytes, each server's private /dev/shm (LW_SHM_SIZE)
 TMP_SIZE = 16 * 2**20  # bytes, each server's private /tmp and /var/tmp (LW_TMP_SIZE)
+#: JupyterLab's "File" menu in each language pack (jupyterlab-language-pack-uk-UA, -es-ES)
+LAB_FILE_MENU = {"uk": "Файл", "es": "Archivo", "en": "File"}
+PIDS_LIMIT = 256  # tasks, each pupil's server and kernels (LW_PIDS_LIMIT)
 #: a secret in the hub's environment (as a teacher who exported it for the set-up leaves it):
 #: no pupil's kernel may see it
 HUB_SECRET = "hub-env-secret-" + os.urandom(8).hex()
@@ -52,6 +57,7 @@ def hub() -> Iterator[Hub]:
             LW_DISK_LIMIT=f"{DISK_LIMIT // 2**20}M",
             LW_SHM_SIZE=f"{SHM_SIZE // 2**20}M",
             LW_TMP_SIZE=f"{TMP_SIZE // 2**20}M",
+            LW_PIDS_LIMIT=str(PIDS_LIMIT),
             LW_TEACHER_PASSWORD=HUB_SECRET,
         ) as hub:
             PASSWORDS[TEACHER] = hub.teacher_password
@@ -102,8 +108,8 @@ def test_the_class_sheet_and_a_code_that_works_once(hub: Hub) -> None:
     """The sheet (A4, root's only) lists every pupil; a code opens the first login once; codes kept hashed."""
     sheet = hub.sheet.read_text(encoding="utf-8")
     assert "size: A4" in sheet and hub.sheet.stat().st_mode & 0o777 == 0o600
-    for name, language in PUPILS.items():
-        assert f'data-pupil="{name}"' in sheet and f'<span class="language">{language}</span>' in sheet
+    for name, language in PUPILS.items():  # each slip in the pupil's language (before: English only)
+        assert f'<div class="slip" lang="{language}" data-pupil="{name}">' in sheet, sheet
     assert sheet.count(hub.url) == len(PUPILS)
     codes_file = (hub.state / "codes.json").read_text()
     assert (hub.state / "codes.json").stat().st_mode & 0o777 == 0o600
@@ -135,6 +141,10 @@ def test_the_teacher_resets_a_pupil_the_new_code_works_the_old_does_not(hub: Hub
     match = re.search(r'<code id="new-code">([^<]+)</code>', page)
     assert match, page
     new_code = match.group(1)
+    # the slip to hand her, in her language (Ukrainian), with the new code
+    assert re.search(
+        r'<div class="slip" lang="uk" data-pupil="olena">\s*<p>Відкрий адресу.*' + new_code, page, re.S
+    )
     assert teacher.post_form("hub/class/codes", {"name": "mallory"})[0] == 404
     assert olena.get("hub/home")[0] == 302, "olena's session outlived the reset"  # to the login page
     assert hub.session().login("olena", old_password) == 403
@@ -262,6 +272,11 @@ def test_three_pupils_play_their_tutorial_teacher_sees_them(
         page.click("#login_submit")
         # the hub starts the server and opens the tutorial in the pupil's language
         page.wait_for_url(f"**/user/{name}/lab/tree/tutorial_{language}.ipynb*", timeout=240_000)
+        # JupyterLab itself in her language (the language packs; before: English for everyone)
+        menus = page.locator("#jp-MainMenu .lm-MenuBar-itemLabel")
+        menus.first.wait_for()
+        assert LAB_FILE_MENU[language] in menus.all_inner_texts(), menus.all_inner_texts()
+        page.screenshot(path=str(screenshots / f"hosts-hub-{name}-{language}-lab.png"))
         run_all_cells(page)
         boards = page.locator(ROOT)
         boards.nth(len(LESSONS)).wait_for(state="attached", timeout=240_000)
@@ -360,6 +375,47 @@ def test_a_pupils_kernel_runs_as_the_pupil_and_cannot_read_another_home(hub: Hub
     assert f"package {CLASS_ENV}" in out["stdout"] and "repo on path False" in out["stdout"], out
     assert "READ" not in out["stdout"] and out["stdout"].count("DENIED") == len(secret), out["stdout"]
     assert "proxy 403" in out["stdout"], out  # the proxy's routing table wants the hub's token
+    # /root closed mid-lesson, as a stock Debian has it: amy's next imports still work (before: the
+    # pupils ran pyenv's Python under /root, and "No module named 'difflib'"); her kernel starts the
+    # bot sandbox (before: "nesting depth ... exceeded"); a fork bomb stops at her pids cap
+    root_mode = Path("/root").stat().st_mode
+    Path("/root").chmod(0o700)
+    try:
+        out = run_in_kernel(hub, "amy", _token(hub, "amy"), _CLOSED_ROOT_LESSON)
+    finally:
+        os.chmod("/root", root_mode)
+    assert out["error"] is None, out
+    assert "imports fine" in out["stdout"] and "SANDBOX OK" in out["stdout"], out
+    made, refused, cgroup = re.search(r"forked (\d+) refused (\d+) cgroup (\S+)", out["stdout"]).groups()  # type: ignore[union-attr]
+    assert int(refused) == errno.EAGAIN and 0 < int(made) < PIDS_LIMIT, out
+    assert Path(f"/sys/fs/cgroup/pids{cgroup}/pids.max").read_text().strip() == str(PIDS_LIMIT)
+
+
+#: run in a pupil's kernel with /root at 0700: modules not imported yet, the bot sandbox, a fork bomb
+_CLOSED_ROOT_LESSON = """
+import difflib, fractions, statistics
+print('imports fine')
+from logger_widget.tournament.sandbox import check_isolation
+check_isolation()
+print('SANDBOX OK')
+import os, signal
+children, refused = [], None
+while len(children) < 2000:
+    try:
+        pid = os.fork()
+    except OSError as e:
+        refused = e.errno
+        break
+    if pid == 0:
+        signal.pause()
+        os._exit(0)
+    children.append(pid)
+for pid in children:
+    os.kill(pid, signal.SIGKILL)
+    os.waitpid(pid, 0)
+cgroup = [line.split(':', 2)[2] for line in open('/proc/self/cgroup') if ':pids:' in line][0]
+print('forked', len(children), 'refused', refused, 'cgroup', cgroup.strip())
+"""
 
 
 def test_private_tmp_and_shm_gone_after_the_stop_and_a_disk_limit(hub: Hub) -> None:
@@ -532,8 +588,8 @@ def test_the_hub_starts_the_class_game_service_and_a_pupils_kernel_reaches_it(hu
     """The class game service runs as the hub's service: a pupil's kernel is known by its server's
     token, a classmate's challenge is closed to a third pupil, the teacher is the hub's teacher,
     a game plays through it, no pupil's code runs in the service. As root it runs as its own
-    account (lw-classgame: no pupil's home, no hub secret readable), its database that account's
-    alone; the idle culler runs as lw-culler."""
+    account (lw-classgame-<class>: no pupil's home, no hub secret readable), its database that
+    account's alone; the idle culler runs as lw-culler-<class>."""
     import psutil
 
     folder = hub.state / "classgame"
@@ -592,7 +648,8 @@ def test_the_hub_starts_the_class_game_service_and_a_pupils_kernel_reaches_it(hu
     if os.geteuid() != 0:  # not root: the service is the hub's user's, its database too
         assert database.stat().st_mode & 0o777 == 0o600 and database.stat().st_uid == os.geteuid()
         return
-    account, culler = pwd.getpwnam("lw-classgame"), pwd.getpwnam("lw-culler")
+    # this class's own accounts (another class on the machine has its own pair)
+    account, culler = pwd.getpwnam(service_account(hub.state)), pwd.getpwnam(culler_account(hub.state))
     assert account.pw_uid < 1000 and account.pw_shell == "/usr/sbin/nologin" and account.pw_dir == str(folder)
     for process in [services[0], *services[0].children(recursive=True)]:
         ids = _proc_ids(process.pid)
