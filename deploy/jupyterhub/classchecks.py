@@ -103,7 +103,10 @@ def userns_unavailable() -> str | None:
     bwrap = shutil.which("bwrap")
     if bwrap is None:
         return "bubblewrap is not installed (Debian: apt-get install bubblewrap)"
-    cmd = [bwrap, "--ro-bind", "/", "/", "--unshare-user", "--unshare-pid", "--", "/bin/true"]
+    from logger_widget.sandboxing import Bubblewrap  # the project's one bubblewrap builder
+
+    probe = Bubblewrap(view="host", unshare="user", proc=False, as_pid_1=False, new_session=False)
+    cmd = probe.argv(["/bin/true"], bwrap=bwrap)
     if os.geteuid() == 0:
         cmd = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", *cmd]
     done = subprocess.run(cmd, capture_output=True, text=True, timeout=60, check=False)
