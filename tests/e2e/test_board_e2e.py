@@ -189,7 +189,9 @@ def test_language_undo_and_notation(page: Any, lab: Lab, screenshots: Path) -> N
         "v => Number(document.querySelector('.lw-board').dataset.version) > v", arg=v0, timeout=30_000
     )
     assert lpn(page) == record["final"]
-    assert page.get_attribute("[data-testid=message]", "data-kind") == "success"
+    # "Game loaded." judges nothing: a note ("info"), never labelled "✓ Correct"
+    assert page.get_attribute("[data-testid=message]", "data-kind") == "info"
+    assert "✓" not in page.inner_text("[data-testid=message]")
 
     # replay slider: view only
     wait_human_turn(page)
