@@ -16,9 +16,9 @@ Prints one JSON line with ``--json``::
      "turns_per_s_fast": ..., "successors_per_s_fast": ..., "compile_s": ...,
      "turns_per_s_c": ..., "fast_vs_c": ..., "successors_per_s_naive": ..., "python_vs_naive": ...}
 
-``*_fast`` figures are the compiled kernel (:mod:`logger_widget.engine.fast`:
-core's own functions compiled by Numba, one core, the same random policy; its
-compile or cache load, ``compile_s`` (the 2-seat kernel), is excluded). ``turns_per_s_c`` is the plain C program of the
+``*_fast`` figures are the compiled kernel (:mod:`logger_widget.engine.fast`,
+Numba, one core, the same random policy; its compile or cache load,
+``compile_s``, is excluded). ``turns_per_s_c`` is the plain C program of the
 same policy, ``benchmarks/limit/random_play.c`` (or
 ``--c-source``), built with ``cc -O2 -march=native`` and run in the same
 process run, alternating with the kernel (two rounds each, best of each):

@@ -6,13 +6,8 @@ vectors, heuristic cut-off after ``playout_turns`` random turns (or, with
 best-first ordering of new children (or random order, ``ordering=False``) — but with complete
 turns as the tree's edges (the distinct successors of a position, from
 :func:`logger_widget.engine.fast._jit.legal_turns`) and everything in compiled
-code. It writes no rule: a node's turns, the position after a turn and the
-random turns of a sample are :mod:`logger_widget.engine.core`'s own functions
-compiled (through :mod:`logger_widget.engine.fast._jit`), and a position's
-heuristic value is :func:`logger_widget.bots.base.seat_value` compiled as it is.
-No transposition table and no reuse of the tree between turns: the tree lives in
-flat arrays for one search; a node's state is stored as a kernel row and read back
-as core's tuple (``like``: the root's state, which gives the number of seats).
+code over the kernel's state rows. No transposition table and no reuse of the
+tree between turns: the tree lives in flat arrays for one search.
 
 Tree arrays (``N`` nodes, ``E`` edges; see :func:`new_tree`)
     ``rows (N, 18)`` node states; ``stats (N, 4)`` int64 ``[visits,
@@ -28,44 +23,102 @@ import math
 
 import numpy as np
 from numba import njit
-from numba.extending import register_jitable
 
-from ..engine import core
+from ..engine.core import TARGET_SCORE
 from ..engine.fast._jit import (
+    _ADJ,
+    CHOP,
+    LOG,
+    MAT,
     MOVER,
     PLAYERS,
+    PROT,
+    PROTEST,
     SCORE,
     SUP,
     WIDTH,
-    Draws,
+    act,
+    chop_felled,
     first_occurrences,
+    grow_move,
+    is_over,
     legal_turns,
-    load,
-    store,
+    low_index,
+    popcount,
+    random_turn,
+    reach,
 )
-from . import base
-
-register_jitable(base.best_chop)
-register_jitable(base.seat_value)
+from .base import CHOP_LATER, CHOP_NOW, POINT, PROTESTER_WEIGHT
 
 
 @njit(cache=True)
-def is_over(st: np.ndarray, like: tuple) -> bool:
-    """core.is_terminal of the row ``st`` (``like``: a state of the same number of seats)."""
-    return core.is_terminal(load(st, like))
+def best_chop(st: np.ndarray, seat: int) -> tuple[int, int]:
+    """``(points, protesters_gained)`` of the biggest chop ``seat`` could make (bots.base.best_chop)."""
+    mover = st[MOVER]
+    st[MOVER] = seat
+    over = is_over(st)
+    st[MOVER] = mover
+    if over:
+        return 0, 0
+    origin = st[LOG + seat]
+    trees = st[0] | st[1] | st[2]
+    lm = 0
+    for i in range(st[PLAYERS]):
+        lm |= 1 << st[LOG + i]
+    dests = reach(origin, trees | (lm ^ (1 << origin)))
+    best_p = 0
+    best_g = 0
+    grown = np.empty(WIDTH, dtype=np.int64)
+    while dests:
+        dest = low_index(dests)
+        dests &= dests - 1
+        grown[:] = st
+        grown[MOVER] = seat
+        grow_move(grown, dest)
+        mat = grown[MAT]
+        prot = grown[PROT]
+        chop = _ADJ[dest] & mat & ~prot
+        while chop:
+            cell = low_index(chop)
+            chop &= chop - 1
+            felled = chop_felled(mat, dest, cell)
+            p = popcount(felled)
+            g = popcount(felled & prot)
+            if p > best_p or (p == best_p and g > best_g):
+                best_p = p
+                best_g = g
+    return best_p, best_g
 
 
 @njit(cache=True)
-def evaluate(st: np.ndarray, like: tuple, scale: float, out: np.ndarray) -> None:
-    """``sigmoid((value - best other value) / scale)`` for every seat, into ``out`` (MCTSBot._evaluate).
+def seat_value(st: np.ndarray, seat: int) -> float:
+    """bots.base.seat_value on a state row."""
+    mover = st[MOVER]
+    n = st[PLAYERS]
+    top = 0
+    for i in range(n):
+        if st[SCORE + i] > top:
+            top = st[SCORE + i]
+    if top >= TARGET_SCORE:
+        weight = 1.0 if seat == mover else (CHOP_LATER if seat > mover else 0.0)
+        protester = 0.01
+    else:
+        weight = CHOP_NOW if seat == mover else CHOP_LATER
+        protester = PROTESTER_WEIGHT
+    value = POINT * st[SCORE + seat] + protester * st[SUP + seat]
+    if weight:
+        p, g = best_chop(st, seat)
+        value += weight * (p + protester * g)
+    return value
 
-    The values are bots.base.seat_value, compiled as it is.
-    """
-    state = load(st, like)
+
+@njit(cache=True)
+def evaluate(st: np.ndarray, scale: float, out: np.ndarray) -> None:
+    """``sigmoid((value - best other value) / scale)`` for every seat, into ``out`` (MCTSBot._evaluate)."""
     n = st[PLAYERS]
     values = np.empty(n)
     for i in range(n):
-        values[i] = base.seat_value(state, i)
+        values[i] = seat_value(st, i)
     for i in range(n):
         other = -1e300
         for j in range(n):
@@ -104,16 +157,16 @@ def final_reward(st: np.ndarray, margin: float, out: np.ndarray) -> None:
 
 
 @njit(cache=True)
-def _value(st: np.ndarray, like: tuple, scale: float, margin: float, out: np.ndarray) -> None:
+def _value(st: np.ndarray, scale: float, margin: float, out: np.ndarray) -> None:
     """The result of a finished game, else the heuristic evaluation (a node's first implicit minimax value)."""
-    if is_over(st, like):
+    if is_over(st):
         final_reward(st, margin, out)
     else:
-        evaluate(st, like, scale, out)
+        evaluate(st, scale, out)
 
 
 @njit(cache=True)
-def new_tree(root: np.ndarray, like: tuple, nodes: int, edges: int, scale: float, margin: float) -> tuple:
+def new_tree(root: np.ndarray, nodes: int, edges: int, scale: float, margin: float) -> tuple:
     rows = np.zeros((nodes, WIDTH), dtype=np.int64)
     stats = np.zeros((nodes, 4), dtype=np.int64)
     w = np.zeros((nodes, 4))
@@ -124,19 +177,19 @@ def new_tree(root: np.ndarray, like: tuple, nodes: int, edges: int, scale: float
     used = np.zeros(2, dtype=np.int64)
     rows[0] = root
     stats[0, 1] = -1
-    _value(root, like, scale, margin, mm[0])
+    _value(root, scale, margin, mm[0])
     used[0] = 1
     return rows, stats, w, mm, turns, child, prior, used
 
 
 @njit(cache=True)
-def _expand(node: int, like, rows, stats, turns, child, prior, used, ordering: bool) -> bool:
+def _expand(node: int, rows, stats, turns, child, prior, used, ordering: bool) -> bool:
     """Give ``node`` its edges (distinct successors); False when out of room.
 
     The edges are sorted best-first by a cheap hint, or left in random order without ``ordering``.
     """
     st = rows[node]
-    all_turns, next_rows = legal_turns(load(st, like))
+    all_turns, next_rows = legal_turns(st)
     keep = first_occurrences(next_rows)
     k = keep.shape[0]
     e0 = used[1]
@@ -150,9 +203,9 @@ def _expand(node: int, like, rows, stats, turns, child, prior, used, ordering: b
         h = np.random.random() * 0.01
         if not ordering:
             pass
-        elif t[2] == core.CHOP:
+        elif t[2] == CHOP:
             h += 10.0 + (nxt[SCORE + mover] - st[SCORE + mover]) + 0.5 * (nxt[SUP + mover] - st[SUP + mover])
-        elif t[2] == core.PROTEST:
+        elif t[2] == PROTEST:
             h += 1.0
         prior[e0 + i] = h
         turns[e0 + i] = t
@@ -169,7 +222,6 @@ def _expand(node: int, like, rows, stats, turns, child, prior, used, ordering: b
 @njit(cache=True)
 def search(
     tree: tuple,
-    like: tuple,
     iterations: int,
     c: float,
     alpha: float,
@@ -189,7 +241,10 @@ def search(
     path = np.empty(4096, dtype=np.int64)
     reward = np.zeros(4)
     sim = np.empty(WIDTH, dtype=np.int64)
-    rng = Draws(np.empty(0, dtype=np.float64), -1)
+    work = np.empty(4096, dtype=np.int64)
+    turn = np.empty(4, dtype=np.int64)
+    draws = np.empty(0)
+    dpos = np.full(1, -1, dtype=np.int64)
     done = 0
     while done < iterations:
         if used[0] >= rows.shape[0]:
@@ -199,11 +254,11 @@ def search(
         path[0] = 0
         while True:
             st = rows[node]
-            if is_over(st, like):
+            if is_over(st):
                 final_reward(st, margin, reward)
                 break
             if stats[node, 1] < 0:
-                if not _expand(node, like, rows, stats, turns, child, prior, used, ordering):
+                if not _expand(node, rows, stats, turns, child, prior, used, ordering):
                     return done
             e0 = stats[node, 1]
             k = stats[node, 2]
@@ -213,26 +268,28 @@ def search(
                 stats[node, 3] = tried + 1
                 new = used[0]
                 used[0] = new + 1
-                nxt = core.apply_turn(load(st, like), turns[e, 0], turns[e, 1], turns[e, 2], turns[e, 3])
-                store(nxt, rows[new])
+                rows[new] = st
+                grow_move(rows[new], turns[e, 0])
+                rows[new, 0] |= turns[e, 1]
+                act(rows[new], turns[e, 2], turns[e, 3])
                 stats[new, 0] = 0
                 stats[new, 1] = -1
                 child[e] = new
-                _value(rows[new], like, scale, margin, mm[new])
+                _value(rows[new], scale, margin, mm[new])
                 depth += 1
                 path[depth] = new
                 # the sample: a few random turns, then the evaluation (or the result)
-                if playout_turns > 0 and not core.is_terminal(nxt):
+                if playout_turns > 0 and not is_over(rows[new]):
+                    sim[:] = rows[new]
                     t = 0
-                    while t < playout_turns and not core.is_terminal(nxt):
-                        nxt = core.random_turn(nxt, rng)[4]
+                    while t < playout_turns and not is_over(sim):
+                        random_turn(sim, draws, dpos, work, turn)
                         t += 1
-                    store(nxt, sim)
                     if evaluation:
-                        _value(sim, like, scale, margin, reward)
+                        _value(sim, scale, margin, reward)
                     else:  # scored on the points, as if the game ended here (mcts.playout_reward)
                         final_reward(sim, margin, reward)
-                elif evaluation or is_over(rows[new], like):
+                elif evaluation or is_over(rows[new]):
                     reward[:] = mm[new]
                 else:
                     final_reward(rows[new], margin, reward)

@@ -184,11 +184,10 @@ def _load_compiled() -> None:
     if fast.warm_up():
         from . import _mcts_jit
 
-        fast.drop_stale_cache(_mcts_jit)
         if fast.background_requested():  # an interactive session: a fresh install compiles in a child
             fast.fill_cache_in_child(_mcts_jit, _COMPILE_SEARCH)
-        tree = _mcts_jit.new_tree(fast.to_row(_TINY), _TINY, 64, 4096, 2.0, 0.1)
-        _mcts_jit.search(tree, _TINY, 8, 0.15, 0.5, 2.0, 0.1, 2, True, True)
+        tree = _mcts_jit.new_tree(fast.to_row(_TINY), 64, 4096, 2.0, 0.1)
+        _mcts_jit.search(tree, 8, 0.15, 0.5, 2.0, 0.1, 2, True, True)
         _mcts_jit.root_edges(tree)
         _compiled = _mcts_jit
     _compiled_ready.set()
@@ -478,7 +477,7 @@ class MCTSBot(BaseBot):
         deadline = start + self.seconds if self.seconds is not None else None
         # at most one new node per iteration; about 8 edges per node were measured (room grows if needed)
         nodes = limit + 2 if limit is not None else max(4096, int((self.seconds or 0) * 200_000))
-        tree = jit.new_tree(row, state, nodes, 16 * nodes, self.eval_scale, self.margin)
+        tree = jit.new_tree(row, nodes, 16 * nodes, self.eval_scale, self.margin)
         done = 0
         while True:
             chunk = 256 if limit is None else min(256, limit - done)
@@ -486,7 +485,6 @@ class MCTSBot(BaseBot):
                 break
             ran = jit.search(
                 tree,
-                state,
                 chunk,
                 self.c,
                 self.alpha,

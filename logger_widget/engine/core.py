@@ -18,20 +18,6 @@ Raw state
     with ``timeit`` on this project's machine: 1.9 µs against 0.2 µs), over a
     quarter of a random turn.
 
-One source for Python and the compiled kernel
-    The functions below are written in the subset of Python that Numba
-    compiles (ints, tuples, lists, ``while`` loops, the tables of
-    :mod:`.cells` as tuples): :mod:`logger_widget.engine.fast` compiles these
-    very functions with ``numba.njit`` when Numba is installed, and they run
-    here unchanged without it. A few helpers only remember results for the
-    Python path (:func:`destinations`, :func:`spawn_sets`,
-    :func:`protest_subsets`, :func:`_pick_destination`); the kernel gives
-    each of them a compiled twin that computes the same value from the same
-    rule function (:func:`reach`, :func:`spawn_choices`, :func:`nth_protest`)
-    without the memo. ``int.bit_count`` / ``int.bit_length`` and
-    :func:`_put` get compiled versions there too. So a rule is changed here,
-    once (``docs/architecture.md``).
-
 Action encoding
     ``kind`` is one of :data:`NONE`, :data:`PLANT`, :data:`PROTEST`,
     :data:`CHOP`; ``target`` is a mask: the planted cell, the protested trees,
@@ -40,11 +26,13 @@ Action encoding
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
+from itertools import combinations
 from math import comb
-from typing import Final, Protocol
+from typing import Final
 
-from .cells import ADJACENT, FULL, LINES, NEIGHBOURHOOD2, SIZE, bits
+from .cells import ADJACENT, FULL, LINES, NEIGHBOURHOOD2, RAYS, bits
 
 __all__ = [
     "CHOP",
@@ -55,7 +43,6 @@ __all__ = [
     "NONE",
     "PLANT",
     "PROTEST",
-    "COMB",
     "PROTESTED",
     "SAPLINGS",
     "SCORES",
@@ -79,17 +66,13 @@ __all__ = [
     "mover_cell",
     "nth_protest",
     "playout",
-    "protest_subsets",
     "random_turn",
-    "reach",
     "next_spawn_cells",
-    "spawn_choices",
     "spawn_prefix_sets",
     "spawn_sets",
     "successors",
     "total_protesters",
     "tree_mask",
-    "turn_list",
     "with_spawns",
 ]
 
@@ -102,13 +85,6 @@ NONE, PLANT, PROTEST, CHOP = 0, 1, 2, 3
 
 #: (seedlings, saplings, mature, protested, loggers, mover, scores, supplies) — see the module docstring.
 State = tuple[int, int, int, int, tuple[int, ...], int, tuple[int, ...], tuple[int, ...]]
-
-
-class Uniform(Protocol):
-    """What random play draws from: ``random()``, a uniform number in [0, 1) (e.g. :class:`random.Random`)."""
-
-    def random(self) -> float: ...
-
 
 # Index of each field of the raw State tuple (Final, so that type checkers know each field's type).
 SEEDLINGS: Final = 0
@@ -160,16 +136,13 @@ def is_terminal(state: State) -> bool:
     return state[MOVER] == 0 and max(state[SCORES]) >= TARGET_SCORE
 
 
-def _put(values: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
-    """``values`` with entry ``i`` replaced by ``value`` (the kernel compiles this to an in-register update)."""
-    return values[:i] + (value,) + values[i + 1 :]
-
-
 # --------------------------------------------------------------------------- movement
 
+_DEST_CACHE: dict[int, tuple[int, ...]] = {}
 
-def reach(origin: int, occupied: int) -> int:
-    """Mask of the cells a logger on ``origin`` can end its movement on.
+
+def destinations(origin: int, occupied: int) -> tuple[int, ...]:
+    """Cells a logger on ``origin`` can end its movement on, in index order.
 
     Movement is 0, 1 or 2 orthogonal steps, each into a free cell (no tree, no
     logger); the path may turn; staying put is allowed (docs/rules.md, "Movement").
@@ -179,37 +152,18 @@ def reach(origin: int, occupied: int) -> int:
         occupied: mask of cells holding a tree or *another* logger.
 
     Returns:
-        A 25-bit mask, always containing ``origin``.
+        Sorted tuple of cell indices, always containing ``origin``.
     """
-    free = FULL & ~occupied
-    one = ADJACENT[origin] & free
-    out = one | (1 << origin)
-    c = one
-    while c:
-        low = c & -c
-        out |= ADJACENT[low.bit_length() - 1] & free
-        c ^= low
-    return out
-
-
-_DEST_CACHE: dict[int, tuple[int, ...]] = {}
-
-
-def destinations(origin: int, occupied: int) -> tuple[int, ...]:
-    """The cells of :func:`reach` as a sorted tuple of cell indices (remembered on the Python path)."""
     key = (origin << 25) | (occupied & NEIGHBOURHOOD2[origin])
     found = _DEST_CACHE.get(key)
     if found is None:
-        found = _DEST_CACHE[key] = tuple(bits(reach(origin, occupied)))
+        free = FULL & ~occupied
+        one = ADJACENT[origin] & free
+        reach = one | (1 << origin)
+        for c in bits(one):
+            reach |= ADJACENT[c] & free
+        found = _DEST_CACHE[key] = tuple(bits(reach))
     return found
-
-
-def _pick_destination(origin: int, occupied: int, u: float) -> int:
-    """The destination with index ``int(u * n)`` among the ``n`` of :func:`destinations` (0 <= u < 1)."""
-    cells = _DEST_CACHE.get((origin << 25) | (occupied & NEIGHBOURHOOD2[origin]))
-    if cells is None:
-        cells = destinations(origin, occupied)
-    return cells[int(u * len(cells))]
 
 
 # --------------------------------------------------------------------------- growth
@@ -231,8 +185,14 @@ def grow(seed: int, sap: int, mat: int, cell: int) -> tuple[int, int, int, int]:
     return seed ^ gs, (sap ^ ga) | gs, mat | ga, mat & line
 
 
-def spawn_choices(spawners: int, free: int, room: int) -> list[int]:
-    """Every legal set of cells for the seedlings spawned by ``spawners``, sorted.
+_SPAWN_CACHE: dict[int, tuple[int, ...]] = {}
+_NEAR: dict[int, int] = {}
+_SINGLE: dict[int, tuple[int, ...]] = {}
+_SPAWN_CACHE_LIMIT = 200_000
+
+
+def spawn_sets(spawners: int, free: int, room: int) -> tuple[int, ...]:
+    """Every legal set of cells for the seedlings spawned by ``spawners``.
 
     Each spawning tree puts one seedling on an orthogonally adjacent free cell,
     all at once; the set must be as large as possible — a maximum matching
@@ -240,88 +200,25 @@ def spawn_choices(spawners: int, free: int, room: int) -> list[int]:
     20-tree limit; the mover chooses which maximum set (docs/rules.md, "Growth",
     [decision] on competing trees).
 
-    All cell sets that distinct spawners can fill are built (each spawner: one
-    adjacent free cell or none); subsets of a matchable set are matchable, so
-    the legal sets are exactly the matchable sets of size ``min(room, maximum)``.
-
     Args:
         spawners: mask of the mature trees that spawn.
         free: mask of the free cells (no tree after growth, no logger).
         room: how many more trees fit on the board (``20 - trees``), >= 0.
 
     Returns:
-        Sorted list of masks (a NumPy array in the compiled kernel), each a
-        legal set of spawned cells; ``[0]`` when nothing can be spawned.
+        Sorted tuple of masks, each a legal set of spawned cells; ``(0,)`` when
+        nothing can be spawned.
     """
-    reached = _masks(64)
-    n = 1  # reached[:n]: the sets found so far, sorted, distinct; the empty set first
-    s = spawners
-    while s:
-        low = s & -s
-        s ^= low
-        cand = ADJACENT[low.bit_length() - 1] & free
-        if not cand:
-            continue
-        grown = n
-        for i in range(n):
-            m = reached[i]
-            c = cand & ~m
-            while c:
-                b = c & -c
-                reached = _set_mask(reached, grown, m | b)
-                grown += 1
-                c ^= b
-        _sort_masks(reached, grown)
-        n = 1
-        for i in range(1, grown):
-            if reached[i] != reached[n - 1]:
-                reached[n] = reached[i]
-                n += 1
-    best = 0
-    for i in range(n):
-        if reached[i].bit_count() > best:
-            best = reached[i].bit_count()
-    if room < best:
-        best = room
-    k = 0
-    for i in range(n):
-        if reached[i].bit_count() == best:
-            reached[k] = reached[i]
-            k += 1
-    return reached[:k]
-
-
-# Containers of masks for spawn_choices (the kernel swaps in NumPy arrays: fast/_jit.py)
-
-
-def _masks(size: int) -> list[int]:
-    """A buffer of ``size`` masks, all 0."""
-    return [0] * size
-
-
-def _set_mask(buffer: list[int], i: int, mask: int) -> list[int]:
-    """``buffer`` with ``buffer[i] = mask``, grown when ``i`` is past its end (returned: it may be a new one)."""
-    if i < len(buffer):
-        buffer[i] = mask
-    else:
-        buffer.append(mask)
-    return buffer
-
-
-def _sort_masks(buffer: list[int], n: int) -> None:
-    """Sort the first ``n`` masks of ``buffer`` in place."""
-    buffer[:n] = sorted(buffer[:n])
-
-
-_SPAWN_CACHE: dict[int, tuple[int, ...]] = {}
-_NEAR: dict[int, int] = {}
-_SPAWN_CACHE_LIMIT = 200_000
-
-
-def spawn_sets(spawners: int, free: int, room: int) -> tuple[int, ...]:
-    """:func:`spawn_choices` as a tuple, remembered on the Python path (arguments as there)."""
     if not spawners:
         return (0,)
+    if not spawners & (spawners - 1):  # a single spawning tree: any one free neighbour
+        cand = ADJACENT[spawners.bit_length() - 1] & free
+        if not cand or room <= 0:
+            return (0,)
+        found = _SINGLE.get(cand)
+        if found is None:
+            found = _SINGLE[cand] = tuple(1 << c for c in bits(cand))
+        return found
     near = _NEAR.get(spawners)
     if near is None:
         near = 0
@@ -336,8 +233,29 @@ def spawn_sets(spawners: int, free: int, room: int) -> tuple[int, ...]:
     if found is None:
         if len(_SPAWN_CACHE) >= _SPAWN_CACHE_LIMIT:
             _SPAWN_CACHE.clear()
-        found = _SPAWN_CACHE[key] = tuple(spawn_choices(spawners, free & near, need))
+        found = _SPAWN_CACHE[key] = _matchable_maximum(spawners, free & near, need)
     return found
+
+
+def _matchable_maximum(spawners: int, free: int, room: int) -> tuple[int, ...]:
+    # All cell sets that distinct spawners can fill (each spawner: one adjacent
+    # free cell or none). Subsets of a matchable set are matchable, so the
+    # legal sets are exactly the matchable sets of size min(room, maximum).
+    reached = {0}
+    for s in bits(spawners):
+        cand = ADJACENT[s] & free
+        if not cand:
+            continue
+        grown = set(reached)
+        for m in reached:
+            c = cand & ~m
+            while c:
+                low = c & -c
+                grown.add(m | low)
+                c ^= low
+        reached = grown
+    best = min(room, max(m.bit_count() for m in reached))
+    return tuple(sorted(m for m in reached if m.bit_count() == best))
 
 
 def spawn_prefix_sets(sets: tuple[int, ...], chosen: int, canonical: bool = False) -> tuple[int, ...]:
@@ -378,35 +296,28 @@ def chop_felled(mature: int, logger: int, target: int) -> int:
     mature tree (protested or not) in the same straight line, until the edge
     or a cell holding anything but a mature tree (docs/rules.md, "Chop").
     Preconditions (checked by callers): the cells are adjacent, ``target`` is
-    an unprotected mature tree.
+    an unprotested mature tree.
     """
-    df = target % SIZE - logger % SIZE
-    dr = target // SIZE - logger // SIZE
     felled = 1 << target
-    f = target % SIZE + df
-    r = target // SIZE + dr
-    while 0 <= f < SIZE and 0 <= r < SIZE:
-        b = 1 << (r * SIZE + f)
+    for b in RAYS[(logger, target)]:
         if not mature & b:
             break
         felled |= b
-        f += df
-        r += dr
     return felled
 
 
 def chop_line(mature: int, logger: int, target: int) -> tuple[int, ...]:
     """The cells felled by chopping ``target`` from ``logger``, in the order they fall.
 
-    The trees of :func:`chop_felled` as cell indices from the chopped tree
-    outwards (the domino effect), e.g. for a preview or an animation.
+    The same trees as :func:`chop_felled`, as cell indices from the chopped
+    tree outwards (the domino effect), e.g. for a preview or an animation.
     """
-    tf, tr = target % SIZE, target // SIZE
-    return tuple(
-        sorted(
-            bits(chop_felled(mature, logger, target)), key=lambda c: abs(c % SIZE - tf) + abs(c // SIZE - tr)
-        )
-    )
+    line = [target]
+    for b in RAYS[(logger, target)]:
+        if not mature & b:
+            break
+        line.append(b.bit_length() - 1)
+    return tuple(line)
 
 
 def action_sets(state: State, cell: int, trees: int, free: int) -> tuple[int, int, int, int]:
@@ -422,79 +333,28 @@ PROTEST_SUBSETS: tuple[tuple[int, ...], ...] = tuple(
     tuple(sum(comb(u, k) for k in range(1, min(s, u) + 1)) for s in range(26)) for u in range(26)
 )
 
-#: ``COMB[n][k]``: the binomial coefficient n choose k (0 when k > n), 0 <= n, k <= 25.
-COMB: tuple[tuple[int, ...], ...] = tuple(tuple(comb(n, k) for k in range(26)) for n in range(26))
-
 
 def action_count(plant: int, unprotected: int, supply: int, chop: int) -> int:
     """Number of distinct actions: each plant cell, each protest subset, each chop."""
     return plant.bit_count() + chop.bit_count() + PROTEST_SUBSETS[unprotected.bit_count()][supply]
 
 
-def protest_choices(unprotected: int, supply: int) -> list[int]:
-    """Every protest: the non-empty subsets of at most ``supply`` trees of ``unprotected``, as masks.
-
-    By size, then in lexicographic order of the cells (the order of
-    :func:`itertools.combinations` over the cells in index order); the
-    subsets of size ``k + 1`` extend each subset of size ``k`` with one
-    later cell. :func:`nth_protest` gives the one with a given index.
-    """
-    cells = []
-    c = unprotected
-    while c:
-        low = c & -c
-        cells.append(low)
-        c ^= low
-    u = len(cells)
-    out = []
-    level = [(0, -1)]
-    k = 0
-    while k < supply and k < u:
-        nxt = []
-        for m, last in level:
-            for j in range(last + 1, u):
-                nxt.append((m | cells[j], j))
-        for m, _ in nxt:
-            out.append(m)
-        level = nxt
-        k += 1
-    return out
-
-
-_PROTEST_CACHE: dict[int, tuple[int, ...]] = {}
-_PROTEST_CACHE_LIMIT = 100_000
-_PROTEST_CACHE_LARGEST = 4096
-
-
-def protest_subsets(unprotected: int, supply: int) -> tuple[int, ...]:
-    """:func:`protest_choices` as a tuple, remembered on the Python path (up to 4,096 subsets)."""
-    if supply > 25:
-        supply = 25
-    key = (unprotected << 5) | supply
-    found = _PROTEST_CACHE.get(key)
-    if found is None:
-        found = tuple(protest_choices(unprotected, supply))
-        if len(found) <= _PROTEST_CACHE_LARGEST:
-            if len(_PROTEST_CACHE) >= _PROTEST_CACHE_LIMIT:
-                _PROTEST_CACHE.clear()
-            _PROTEST_CACHE[key] = found
-    return found
-
-
 def iter_actions(plant: int, unprotected: int, supply: int, chop: int) -> Iterator[tuple[int, int]]:
     """Yield every action as ``(kind, target_mask)``: plants, protests, chops.
 
-    Protest subsets come in :func:`protest_choices` order. Yields
-    ``(NONE, 0)`` alone when no action is possible (the phase is skipped).
+    Protest subsets are yielded by size, then in lexicographic cell order.
+    Yields ``(NONE, 0)`` alone when no action is possible (the phase is skipped).
     """
     any_action = False
     for c in bits(plant):
         any_action = True
         yield PLANT, 1 << c
     if supply and unprotected:
-        for m in protest_subsets(unprotected, supply):
-            any_action = True
-            yield PROTEST, m
+        trees = [1 << c for c in bits(unprotected)]
+        for k in range(1, min(supply, len(trees)) + 1):
+            for combo in combinations(trees, k):
+                any_action = True
+                yield PROTEST, sum(combo)
     for c in bits(chop):
         any_action = True
         yield CHOP, 1 << c
@@ -516,7 +376,7 @@ def after_growth(state: State, dest: int) -> tuple[State, int, int]:
     seed, sap, mat, prot, loggers, mover, scores, supplies = state
     seed, sap, mat, spawners = grow(seed, sap, mat, dest)
     if loggers[mover] != dest:
-        loggers = _put(loggers, mover, dest)
+        loggers = loggers[:mover] + (dest,) + loggers[mover + 1 :]
     free = FULL & ~(seed | sap | mat | logger_mask(loggers))
     return (seed, sap, mat, prot, loggers, mover, scores, supplies), spawners, free
 
@@ -542,15 +402,15 @@ def _act(
         seed |= target
     elif kind == PROTEST:
         prot |= target
-        supplies = _put(supplies, mover, supplies[mover] - target.bit_count())
+        supplies = supplies[:mover] + (supplies[mover] - target.bit_count(),) + supplies[mover + 1 :]
     elif kind == CHOP:
         felled = chop_felled(mat, loggers[mover], target.bit_length() - 1)
         gained = (felled & prot).bit_count()
         mat &= ~felled
         prot &= ~felled
-        scores = _put(scores, mover, scores[mover] + felled.bit_count())
+        scores = scores[:mover] + (scores[mover] + felled.bit_count(),) + scores[mover + 1 :]
         if gained:
-            supplies = _put(supplies, mover, supplies[mover] + gained)
+            supplies = supplies[:mover] + (supplies[mover] + gained,) + supplies[mover + 1 :]
     nxt = mover + 1
     if nxt == len(loggers):
         nxt = 0
@@ -560,8 +420,7 @@ def _act(
 def apply_turn(state: State, dest: int, spawn: int, kind: int, target: int) -> State:
     """Play a complete turn that is already known to be legal; return the next state."""
     grown, _, _ = after_growth(state, dest)
-    seed, sap, mat, prot, loggers, mover, scores, supplies = grown
-    return _act(seed | spawn, sap, mat, prot, loggers, mover, scores, supplies, kind, target)
+    return apply_action(with_spawns(grown, spawn), kind, target)
 
 
 def occupied_for_move(state: State) -> int:
@@ -570,60 +429,25 @@ def occupied_for_move(state: State) -> int:
     return tree_mask(state) | others
 
 
-def turn_list(state: State) -> list[tuple[tuple[int, int, int, int], State]]:
-    """Every legal turn as ``((dest, spawn_mask, kind, target_mask), next_state)``, in a list.
-
-    By destination, then spawn set (:func:`spawn_sets`), then action: each
-    plant cell, each protest (:func:`protest_subsets`), each chop, or the
-    skipped action when none is possible. Different turns may lead to the
-    same state. Empty when the game is over.
-    """
-    out: list[tuple[tuple[int, int, int, int], State]] = []
-    if is_terminal(state):
-        return out
-    seed, sap, mat, prot, loggers, mover, scores, supplies = state
-    origin = loggers[mover]
-    supply = supplies[mover]
-    occupied = seed | sap | mat | (logger_mask(loggers) & ~(1 << origin))
-    for dest in destinations(origin, occupied):
-        grown, spawners, free = after_growth(state, dest)
-        g_seed, g_sap, g_mat, g_prot, g_loggers, _, _, _ = grown
-        trees = g_seed | g_sap | g_mat
-        adj = ADJACENT[dest]
-        unprotected = g_mat & ~g_prot
-        chop = adj & unprotected
-        protests = protest_subsets(unprotected, supply) if supply and unprotected else protest_subsets(0, 0)
-        for spawn in spawn_sets(spawners, free, MAX_TREES - trees.bit_count()):
-            s_seed = g_seed | spawn
-            start = len(out)
-            if (trees | spawn).bit_count() < MAX_TREES:
-                p = adj & free & ~spawn
-                while p:
-                    low = p & -p
-                    p ^= low
-                    nxt = _act(s_seed, g_sap, g_mat, g_prot, g_loggers, mover, scores, supplies, PLANT, low)
-                    out.append(((dest, spawn, PLANT, low), nxt))
-            for m in protests:
-                nxt = _act(s_seed, g_sap, g_mat, g_prot, g_loggers, mover, scores, supplies, PROTEST, m)
-                out.append(((dest, spawn, PROTEST, m), nxt))
-            c = chop
-            while c:
-                low = c & -c
-                c ^= low
-                nxt = _act(s_seed, g_sap, g_mat, g_prot, g_loggers, mover, scores, supplies, CHOP, low)
-                out.append(((dest, spawn, CHOP, low), nxt))
-            if len(out) == start:
-                nxt = _act(s_seed, g_sap, g_mat, g_prot, g_loggers, mover, scores, supplies, NONE, 0)
-                out.append(((dest, spawn, NONE, 0), nxt))
-    return out
-
-
 def legal_turns(state: State) -> Iterator[tuple[tuple[int, int, int, int], State]]:
-    """Every legal turn as ``((dest, spawn_mask, kind, target_mask), next_state)``: :func:`turn_list`'s order.
+    """Every legal turn as ``((dest, spawn_mask, kind, target_mask), next_state)``.
 
-    Nothing when the game is over.
+    By destination, then spawn set (:func:`spawn_sets`), then action
+    (:func:`iter_actions`, the skipped action when none is possible).
+    Different turns may lead to the same state. Nothing when the game is over.
     """
-    return iter(turn_list(state))
+    if is_terminal(state):
+        return
+    # The hot loop of search and of successors(): tree_mask() and with_spawns() are written
+    # out here (a function call per destination and per spawn set costs ~15 % of successors()).
+    for dest in destinations(mover_cell(state), occupied_for_move(state)):
+        grown, spawners, free = after_growth(state, dest)
+        trees = grown[SEEDLINGS] | grown[SAPLINGS] | grown[MATURE]
+        rest = grown[SAPLINGS:]
+        for spawn in spawn_sets(spawners, free, MAX_TREES - trees.bit_count()):
+            s = (grown[SEEDLINGS] | spawn,) + rest if spawn else grown
+            for kind, target in iter_actions(*action_sets(s, dest, trees | spawn, free & ~spawn)):
+                yield (dest, spawn, kind, target), _act(*s, kind, target)
 
 
 def successors(state: State) -> set[State]:
@@ -632,22 +456,19 @@ def successors(state: State) -> set[State]:
     docs/rules.md, "Successors": movement × every legal spawn set × every legal
     action (or the skipped action). Empty when the game is over.
     """
-    return {nxt for _, nxt in turn_list(state)}
+    return {nxt for _, nxt in legal_turns(state)}
 
 
-def random_turn(state: State, rng: Uniform) -> tuple[int, int, int, int, State]:
+def random_turn(state: State, rng: random.Random) -> tuple[int, int, int, int, State]:
     """Play one random turn, uniform at each decision.
 
     First uniform over destinations, then over the legal spawn sets, then over
     the legal actions (each plant cell, each protest subset and each chop is
     one action; the action drawn is the one with that index in
-    :func:`iter_actions` order). Every choice is ``int(rng.random() * n)``
-    (the destination is always drawn; a spawn set only when there are two or
-    more; an action only when there is one), so the compiled kernel
-    (:mod:`logger_widget.engine.fast`), which runs this very function, replays
-    the same game from the same numbers. This is the policy of
-    :class:`~logger_widget.bots.RandomBot`, of MCTS playouts and of
-    ``benchmarks/bench_engine.py``.
+    :func:`iter_actions` order). Every choice is ``int(rng.random() * n)``,
+    and a choice with one option draws nothing, so the compiled kernel
+    (:mod:`logger_widget.engine.fast`) replays the same game from the same numbers. This is the policy of :class:`~logger_widget.bots.RandomBot`,
+    of MCTS playouts and of ``benchmarks/bench_engine.py``.
 
     Returns:
         ``(dest, spawn_mask, kind, target_mask, next_state)``.
@@ -658,45 +479,49 @@ def random_turn(state: State, rng: Uniform) -> tuple[int, int, int, int, State]:
     for c in loggers:
         lm |= 1 << c
     trees = seed | sap | mat
-    dest = _pick_destination(origin, trees | (lm ^ (1 << origin)), rng.random())
-    seed, sap, mat, spawners = grow(seed, sap, mat, dest)
-    if dest != origin:
-        lm ^= (1 << origin) | (1 << dest)
-        loggers = _put(loggers, mover, dest)
+    occupied = trees | (lm ^ (1 << origin))
+    dests = _DEST_CACHE.get((origin << 25) | (occupied & NEIGHBOURHOOD2[origin]))
+    if dests is None:
+        dests = destinations(origin, occupied)
+    dest = dests[int(rng.random() * len(dests))]
+    # growth (see grow())
+    line = LINES[dest]
+    gs = seed & line
+    ga = sap & line
+    spawners = mat & line
+    seed ^= gs
+    sap = (sap ^ ga) | gs
+    mat |= ga
+    lm ^= (1 << origin) | (1 << dest) if dest != origin else 0
     free = FULL & ~(trees | lm)
     spawn = 0
-    if spawners & (spawners - 1):  # two or more spawning trees
+    if spawners:
         sets = spawn_sets(spawners, free, MAX_TREES - trees.bit_count())
         spawn = sets[int(rng.random() * len(sets))] if len(sets) > 1 else sets[0]
-    elif spawners and trees.bit_count() < MAX_TREES:
-        # one spawning tree: spawn_choices() is each free neighbour alone (or nothing); drawn without building it
-        spawn = ADJACENT[spawners.bit_length() - 1] & free
-        if spawn & (spawn - 1):
-            spawn = _nth_bit(spawn, int(rng.random() * spawn.bit_count()))
-    if spawn:
-        seed |= spawn
-        trees |= spawn
-        free &= ~spawn
+        if spawn:
+            seed |= spawn
+            trees |= spawn
+            free &= ~spawn
+    if dest != origin:
+        loggers = loggers[:mover] + (dest,) + loggers[mover + 1 :]
     adj = ADJACENT[dest]
     plant = adj & free if trees.bit_count() < MAX_TREES else 0
     unprotected = mat & ~prot
     chop = adj & unprotected
+    supply = supplies[mover]
     n_plant = plant.bit_count()
-    n_protest = PROTEST_SUBSETS[unprotected.bit_count()][supplies[mover]]
-    total = n_plant + n_protest + chop.bit_count()
-    kind = NONE
-    target = 0
-    if total:
-        r = int(rng.random() * total)
-        if r < n_plant:
-            kind = PLANT
-            target = _nth_bit(plant, r)
-        elif r < n_plant + n_protest:
-            kind = PROTEST
-            target = nth_protest(unprotected, r - n_plant)
-        else:
-            kind = CHOP
-            target = _nth_bit(chop, r - n_plant - n_protest)
+    n_chop = chop.bit_count()
+    n_protest = PROTEST_SUBSETS[unprotected.bit_count()][supply]
+    total = n_plant + n_protest + n_chop
+    if not total:
+        return dest, spawn, NONE, 0, _act(seed, sap, mat, prot, loggers, mover, scores, supplies, NONE, 0)
+    r = int(rng.random() * total)
+    if r < n_plant:
+        kind, target = PLANT, _nth_bit(plant, r)
+    elif r < n_plant + n_protest:
+        kind, target = PROTEST, nth_protest(unprotected, r - n_plant)
+    else:
+        kind, target = CHOP, _nth_bit(chop, r - n_plant - n_protest)
     return (
         dest,
         spawn,
@@ -713,29 +538,31 @@ def _nth_bit(mask: int, n: int) -> int:
 
 
 def nth_protest(unprotected: int, r: int) -> int:
-    """The protest subset with index ``r`` in :func:`protest_choices` order, without building the others.
+    """The protest subset with index ``r`` in :func:`iter_actions` order.
 
-    ``0 <= r`` < the number of subsets (of the sizes the supply allows). A
-    uniform ``r`` gives a uniform protest.
+    Subsets come by size, then in :func:`itertools.combinations` order of the
+    cells of ``unprotected``; ``0 <= r`` < the number of subsets (of the sizes
+    the supply allows). A uniform ``r`` gives a uniform protest.
     """
-    u = unprotected.bit_count()
+    trees = [1 << c for c in bits(unprotected)]
+    u = len(trees)
     k = 1
-    while r >= COMB[u][k]:
-        r -= COMB[u][k]
+    while r >= comb(u, k):
+        r -= comb(u, k)
         k += 1
     out = 0
     e = 0
     for slot in range(k):
-        # the subsets with the e-th tree in this slot come first: COMB[u - e - 1][k - slot - 1] of them
-        while r >= COMB[u - e - 1][k - slot - 1]:
-            r -= COMB[u - e - 1][k - slot - 1]
+        # the subsets with trees[e] in this slot come first: comb(u - e - 1, k - slot - 1) of them
+        while r >= comb(u - e - 1, k - slot - 1):
+            r -= comb(u - e - 1, k - slot - 1)
             e += 1
-        out |= _nth_bit(unprotected, e)
+        out |= trees[e]
         e += 1
     return out
 
 
-def playout(state: State, rng: Uniform, max_turns: int = 1000) -> tuple[State, int]:
+def playout(state: State, rng: random.Random, max_turns: int = 1000) -> tuple[State, int]:
     """Random play (see :func:`random_turn`) until the game is over or ``max_turns`` turns.
 
     Returns:

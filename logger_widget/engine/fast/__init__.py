@@ -1,9 +1,8 @@
 """A compiled simulation kernel beside the pure-Python engine (optional: ``pip install logger_widget[fast]``).
 
 With `Numba <https://numba.pydata.org>`_ installed, the functions here run
-the functions of :mod:`logger_widget.engine.core` themselves, compiled by
-``numba.njit(cache=True)`` (:mod:`._jit`: the rules are written once, in
-``core``); without it — or where it
+``@njit(cache=True)`` code over the same bitboards as
+:mod:`logger_widget.engine.core` (:mod:`._jit`); without it — or where it
 cannot run, e.g. Pyodide, or with the environment variable
 ``LOGGER_WIDGET_NO_JIT=1`` — they call :mod:`~logger_widget.engine.core` and
 return **identical results**: the same successor sets, the same legal turns in
@@ -49,7 +48,6 @@ __all__ = [
     "compile_seconds",
     "OnceInBackground",
     "also_compile",
-    "drop_stale_cache",
     "fill_cache_in_child",
     "from_row",
     "installed",
@@ -113,15 +111,12 @@ def _module() -> Any:
 
 
 def ready() -> bool:
-    """The compiled kernel is loaded and in use for 2 seats (3 and 4 seats follow in :func:`warm_up`'s thread)."""
+    """The compiled kernel is loaded and in use (after :func:`warm_up` finished)."""
     return _ready.is_set()
 
 
 def compile_seconds() -> float | None:
-    """Seconds :func:`warm_up` took to import Numba and compile (or load from the disk cache) the 2-seat kernel, or ``None``.
-
-    The kernel of 3 and 4 seats is compiled after it, in the same thread.
-    """
+    """Seconds the last :func:`warm_up` took to import Numba and compile (or load from the disk cache), or ``None``."""
     return _compile_seconds
 
 
@@ -237,25 +232,22 @@ def _compile_all() -> None:
     jit = _module()
     if jit is None:
         return
-    drop_stale_cache(jit)
     if _background:
         more = [(importlib.import_module(name), statement) for name, statement in _ALSO_COMPILE]
         fill_cache_in_child(
             [jit, *(module for module, _ in more)],
             "\n".join(["from logger_widget.engine import fast; fast.warm_up()", *(s for _, s in more)]),
         )
+    row = to_row(_START_2)
+    jit.legal_turns(row)
+    jit.successors(row)
+    jit.apply_turn(row, 0, 0, 0, 0)
+    jit.playouts(row, 1, 10, 1)
+    draws = np.zeros(4, dtype=np.float64)
+    jit.playout(row.copy(), 1, draws, np.zeros(1, dtype=np.int64), np.empty(64, dtype=np.int64))
     jit.seed_rng(1)
-    for players in (2, 3, 4):  # compiled once per number of seats; 2 seats (most games) first
-        start = _START[players]
-        jit.turn_list(start)
-        jit.successors(start)
-        jit.apply_turn(start, start[core.LOGGERS][0], 0, 0, 0)
-        jit.playouts(start, 1, 10, 1)
-        jit.playout(start, 1, np.zeros(4, dtype=np.float64))
-        _seats_ready.add(players)  # until then, games of this many seats take the Python path
-        if players == 2:
-            _compile_seconds = time.perf_counter() - t0
-            _ready.set()
+    _compile_seconds = time.perf_counter() - t0
+    _ready.set()
 
 
 #: (module name, statement) of other compiled modules to fill in the same child (:func:`also_compile`).
@@ -288,75 +280,6 @@ def _index_paths(module: Any) -> list[str]:
             continue
         paths.append(path)
     return paths
-
-
-def _all_index_paths(module: Any) -> list[str]:
-    """The index files in Numba's disk cache of every ``cache=True`` dispatcher held by ``module``.
-
-    Unlike :func:`_index_paths` this includes core's functions compiled under names of
-    ``module`` (``random_turn = njit(cache=True)(core.random_turn)``), cached beside core.py.
-    """
-    paths = []
-    for obj in vars(module).values():
-        path = getattr(getattr(getattr(obj, "_cache", None), "_cache_file", None), "_index_path", None)
-        owner = getattr(getattr(obj, "py_func", None), "__module__", None)
-        if isinstance(path, str) and owner in (module.__name__, core.__name__):
-            paths.append(path)
-    return paths
-
-
-#: The sources compiled into the kernel's and the compiled search's machine code.
-_SOURCES = ("engine/cells.py", "engine/core.py", "engine/fast/_jit.py", "bots/base.py", "bots/_mcts_jit.py")
-
-
-def sources_stamp() -> str:
-    """A digest of every source the compiled code is built from (:data:`_SOURCES`, BLAKE2b)."""
-    import hashlib
-
-    package = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    digest = hashlib.blake2b(digest_size=16)
-    for name in _SOURCES:
-        with open(os.path.join(package, name), "rb") as f:
-            digest.update(f.read())
-    return digest.hexdigest()
-
-
-def drop_stale_cache(module: Any) -> bool:
-    """Forget ``module``'s compiled code in Numba's disk cache when a source it is built from changed.
-
-    Numba checks only the file that defines a compiled function, but the kernel's
-    functions are built from core's rules (and the search from the kernel and
-    ``bots/base.py``): after a rule change in core.py alone, the cached machine code
-    of ``_jit.py``'s functions would still hold the old rule. A stamp file beside the
-    cache (:func:`sources_stamp`) says from which sources it was compiled; when it
-    differs, the index files are removed, so the next call compiles again.
-
-    Returns:
-        Whether index files were removed (or the stamp was missing).
-    """
-    paths = _all_index_paths(module)
-    if not paths:
-        return False
-    stamp_path = os.path.join(os.path.dirname(paths[0]), f".{module.__name__}.stamp")
-    stamp = sources_stamp()
-    try:
-        with open(stamp_path, encoding="ascii") as f:
-            if f.read() == stamp:
-                return False
-    except OSError:
-        pass
-    for path in paths:
-        try:
-            os.remove(path)
-        except OSError:
-            pass
-    try:
-        os.makedirs(os.path.dirname(stamp_path), exist_ok=True)
-        with open(stamp_path, "w", encoding="ascii") as f:
-            f.write(stamp)
-    except OSError:  # a read-only install: Numba then does not cache either
-        pass
-    return True
 
 
 def _cache_missing(modules: Any) -> bool:
@@ -456,15 +379,9 @@ def python_only() -> Iterator[None]:
         _python_only -= 1
 
 
-#: Numbers of seats whose compiled code is loaded (2 first: :func:`ready` is set then).
-_seats_ready: set[int] = set()
-
-
-def _fast(state: core.State) -> Any:
-    """The compiled module if it is loaded for ``state``'s number of seats (and not inside :func:`python_only`), else ``None``."""
-    if _ready.is_set() and not _python_only and len(state[core.LOGGERS]) in _seats_ready:
-        return _kernel
-    return None
+def _fast() -> Any:
+    """The compiled module if :func:`ready` (and not inside :func:`python_only`), else ``None``."""
+    return _kernel if _ready.is_set() and not _python_only else None
 
 
 # --------------------------------------------------------------------------- conversions
@@ -493,12 +410,7 @@ def _from_rows(rows: np.ndarray) -> list[core.State]:
     return [from_row(r) for r in rows.tolist()]
 
 
-#: A start position of each number of seats (the compile's sample inputs).
-_START: dict[int, core.State] = {
-    2: (1 << 12, 0, 0, 0, (0, 24), 0, (0, 0), (2, 2)),
-    3: (1 << 12, 0, 0, 0, (0, 4, 24), 0, (0, 0, 0), (1, 1, 1)),
-    4: (1 << 12, 0, 0, 0, (0, 4, 24, 20), 0, (0, 0, 0, 0), (1, 1, 1, 1)),
-}
+_START_2: core.State = (1 << 12, 0, 0, 0, (0, 24), 0, (0, 0), (2, 2))
 
 
 # --------------------------------------------------------------------------- turns and successors
@@ -506,26 +418,27 @@ _START: dict[int, core.State] = {
 
 def legal_turns(state: core.State) -> list[tuple[tuple[int, int, int, int], core.State]]:
     """Every legal turn with its next state, in the order of :func:`core.legal_turns <logger_widget.engine.core.legal_turns>`."""
-    jit = _fast(state)
+    jit = _fast()
     if jit is None:
         return list(core.legal_turns(state))
-    return jit.turn_list(state)
+    turns, rows = jit.legal_turns(to_row(state))
+    return [(tuple(t), s) for t, s in zip(turns.tolist(), _from_rows(rows))]
 
 
 def successors(state: core.State) -> set[core.State]:
     """Every distinct state after one complete legal turn (:func:`core.successors <logger_widget.engine.core.successors>`)."""
-    jit = _fast(state)
+    jit = _fast()
     if jit is None:
         return core.successors(state)
-    return set(_from_rows(jit.successors(state)))
+    return set(_from_rows(jit.successors(to_row(state))))
 
 
 def apply_turn(state: core.State, dest: int, spawn: int, kind: int, target: int) -> core.State:
     """The state after a turn already known to be legal (:func:`core.apply_turn <logger_widget.engine.core.apply_turn>`)."""
-    jit = _fast(state)
+    jit = _fast()
     if jit is None:
         return core.apply_turn(state, dest, spawn, kind, target)
-    return jit.apply_turn(state, dest, spawn, kind, target)
+    return from_row(jit.apply_turn(to_row(state), dest, spawn, kind, target))
 
 
 # --------------------------------------------------------------------------- random play
@@ -566,13 +479,20 @@ def playout(state: core.State, draws: Any, max_turns: int = 1000) -> tuple[core.
         ValueError: ``max_turns`` out of range, or ``draws`` ran out.
     """
     _check(max_turns)
-    jit = _fast(state)
+    jit = _fast()
     if jit is None:
         try:
-            return core.playout(state, _Uniform(draws), max_turns)
+            return core.playout(state, _Uniform(draws), max_turns)  # type: ignore[arg-type]
         except StopIteration:
             raise ValueError("the array of random draws is exhausted") from None
-    return jit.playout(state, max_turns, np.asarray(draws, dtype=np.float64))
+    row = to_row(state)
+    turns = jit.playout(
+        row, max_turns, np.asarray(draws, dtype=np.float64), np.zeros(1, dtype=np.int64), _WORK
+    )
+    return from_row(row), turns
+
+
+_WORK = np.empty(4096, dtype=np.int64) if np is not None else None
 
 
 def playouts(
@@ -600,14 +520,14 @@ def playouts(
     _check(max_turns, games)
     if not isinstance(seed, int) or not 0 <= seed < 2**32:
         raise ValueError(f"seed must be a whole number from 0 to 2**32 - 1, not {seed!r}")
-    jit = _fast(state)
+    jit = _fast()
     if jit is not None:
-        return jit.playouts(state, games, max_turns, seed)
+        return jit.playouts(to_row(state), games, max_turns, seed)
     rng = _Stream(seed)
     finals = np.zeros((games, WIDTH), dtype=np.int64)
     turns = np.zeros(games, dtype=np.int64)
     for g in range(games):
-        final, n = core.playout(state, rng, max_turns)
+        final, n = core.playout(state, rng, max_turns)  # type: ignore[arg-type]
         finals[g] = to_row(final)
         turns[g] = n
     return finals, turns
