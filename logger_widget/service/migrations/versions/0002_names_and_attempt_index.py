@@ -40,7 +40,10 @@ def _names(new: int, old: int) -> None:
 def upgrade() -> None:
     """Bring the database to this revision."""
     _names(200, 64)
-    op.create_index("ix_progress_attempts_pupil_puzzle", "progress_attempts", ["pupil", "puzzle"])
+    # the progress store's own create_tables (a pupil's store opened before the service) may have made it
+    existing = {ix["name"] for ix in sa.inspect(op.get_bind()).get_indexes("progress_attempts")}
+    if "ix_progress_attempts_pupil_puzzle" not in existing:
+        op.create_index("ix_progress_attempts_pupil_puzzle", "progress_attempts", ["pupil", "puzzle"])
 
 
 def downgrade() -> None:
