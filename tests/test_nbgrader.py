@@ -272,7 +272,14 @@ def test_nbgrader_autograde_forms_mistakes_empty_cheat(tmp_path: Path) -> None:
     # the saboteur's code ran (its cell printed) but saw none of the course, wrote nothing of it,
     # had no token, and left no process behind (the grading had been over for seconds by now)
     sabotage = re.findall(r"sabotage: [^\n]*", outputs("eve"))
-    assert sabotage == SABOTAGE_SEEN, sabotage
+    # The course is not in the autograding sandbox's view: its path there is a folder of the
+    # sandbox's own, so a write to it is either refused or lands in the sandbox and is gone with it.
+    # Either way the real gradebook and configuration are untouched (checked below).
+    landed_inside = {
+        f"sabotage: wrote {n}": f"sabotage: refused {n} OSError"
+        for n in ("gradebook.db", "nbgrader_config.py")
+    }
+    assert [landed_inside.get(line, line) for line in sabotage] == SABOTAGE_SEEN, sabotage
     time.sleep(4)
     for name in ("gradebook.db", "nbgrader_config.py"):
         assert b"sabotage" not in (course / name).read_bytes(), name
