@@ -1286,6 +1286,8 @@ def test_a_click_on_a_board_that_changed_is_answered_stale_and_says_why() -> Non
     v = b.view["version"]
     b.notify("info", "a repaint")
     assert b.handle_message({"type": "intent", "action": "cell", "cell": "b3", "version": v}) == "ok"
+
+
 def test_notices_that_judge_nothing_are_not_labelled_correct() -> None:
     """ "New game. Good luck!" and "Game loaded." are notes: board.js labels a "success" notice "✓ Correct"."""
     b = sync_board(("human", "human"))
