@@ -45,8 +45,23 @@ import time
 from pathlib import Path
 from typing import Any
 
-from benchmarks.bench_relay import log, play_game
-from tests.classgamekit import REPO, Client, mini_hub, running_service
+from benchmarks.bench_relay import log
+from tests.classgamekit import REPO, BotPupil, Client, mini_hub, relay_latencies, running_service
+
+
+def play_game(job: tuple[str, int, list[tuple[str, str]], float]) -> dict[str, Any]:
+    """Play one game between two bot-driven pupils in this process: its relay latencies and refusals."""
+    base, game, seats, think = job
+    pupils = [
+        BotPupil(Client(base, token, name), game, "greedy", seed=2 * game + i, think=think)
+        for i, (name, token) in enumerate(seats)
+    ]
+    for pupil in pupils:
+        pupil.start()
+    for pupil in pupils:
+        pupil.join(600)
+    return {"latencies": relay_latencies([(game, pupils)]), "refused": [r for p in pupils for r in p.refused]}
+
 
 #: Run in each kernel: the pupil's board, and timestamps of the hops (this benchmark's own wrappers).
 _KERNEL_CODE = """

@@ -26,6 +26,10 @@ from cgroupspawner import (  # noqa: E402
     hub_pids_cgroup,
 )
 
+#: after any browser test, Playwright keeps its event loop marked running in this thread
+#: (tests/conftest.py, no_running_loop): these tests run asyncio loops of their own
+pytestmark = pytest.mark.usefixtures("no_running_loop")
+
 
 def _v1(tmp: Path) -> Path:
     (tmp / "memory" / "process_api" / "abc").mkdir(parents=True)

@@ -27,6 +27,11 @@ from logger_widget.online.protocol import MAX_BODY_BYTES, turn_message
 PUPILS = ["ann", "ben", "cat", "dan"]
 
 
+#: after any browser test, Playwright keeps its event loop marked running in this thread
+#: (tests/conftest.py, no_running_loop): these tests run asyncio loops of their own
+pytestmark = pytest.mark.usefixtures("no_running_loop")
+
+
 class Running:
     """This module's service, which a test may restart on the same database (same address)."""
 

@@ -11,6 +11,7 @@ import shutil
 import sqlite3
 from pathlib import Path
 
+import pytest
 import sqlalchemy as sa
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
@@ -19,6 +20,11 @@ from servicekit import in_process_service
 from logger_widget.service import migrations
 
 BEFORE = Path(__file__).resolve().parent / "data" / "classgame-before-versions.sqlite"
+
+
+#: after any browser test, Playwright keeps its event loop marked running in this thread
+#: (tests/conftest.py, no_running_loop): these tests run asyncio loops of their own
+pytestmark = pytest.mark.usefixtures("no_running_loop")
 
 
 def _rows(path: Path) -> dict[str, list[tuple[object, ...]]]:

@@ -30,6 +30,11 @@ PUPILS = ["ann", "bob"]
 FULL = {kind: f"full_{kind}" for kind in LIMITS}  # a pupil who has reached the limit of one kind
 
 
+#: after any browser test, Playwright keeps its event loop marked running in this thread
+#: (tests/conftest.py, no_running_loop): these tests run asyncio loops of their own
+pytestmark = pytest.mark.usefixtures("no_running_loop")
+
+
 @pytest.fixture(scope="module")
 def service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
     with in_process_service(tmp_path_factory.mktemp("classgame"), [*PUPILS, *FULL.values()]) as running:

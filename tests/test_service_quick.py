@@ -29,6 +29,11 @@ PUPILS = ["ann", "bob", "cat", "dan"]
 AT = "2026-12-01T10:00:00+00:00"
 
 
+#: after any browser test, Playwright keeps its event loop marked running in this thread
+#: (tests/conftest.py, no_running_loop): these tests run asyncio loops of their own
+pytestmark = pytest.mark.usefixtures("no_running_loop")
+
+
 @pytest.fixture()
 def running(tmp_path: Path) -> Iterator[Running]:
     with in_process_service(tmp_path, PUPILS) as service:

@@ -40,9 +40,19 @@ except ModuleNotFoundError:  # imported as tests.hosts.hubkit (python -m benchma
 
 REPO = Path(__file__).resolve().parents[2]
 CONFIG = REPO / "deploy" / "jupyterhub" / "jupyterhub_config.py"
-if str(CONFIG.parent) not in sys.path:  # (python -m benchmarks.bench_classroom: not pytest's pythonpath)
-    sys.path.append(str(CONFIG.parent))
-from classsetup import culler_account, service_account  # noqa: E402
+try:
+    from classsetup import culler_account, service_account
+except (
+    ImportError
+):  # python -m benchmarks.bench_classroom: not pytest's pythonpath (classsetup finds its own folder)
+    import importlib.util
+
+    _spec = importlib.util.spec_from_file_location("classsetup", CONFIG.parent / "classsetup.py")
+    assert _spec is not None and _spec.loader is not None
+    _classsetup = importlib.util.module_from_spec(_spec)
+    sys.modules["classsetup"] = _classsetup
+    _spec.loader.exec_module(_classsetup)
+    culler_account, service_account = _classsetup.culler_account, _classsetup.service_account
 
 
 class HubError(RuntimeError):
