@@ -49,6 +49,7 @@ from __future__ import annotations
 import atexit
 import hashlib
 import json
+import multiprocessing.util
 import os
 import queue
 import select
@@ -291,7 +292,7 @@ class _Worker:
         self.pid1: int | None = None  # pidfd of the sandbox's PID 1 (the worker itself), once known
         self.pid1_number = 0  # its PID on the host
         self.paused: list[int] = []  # pidfds of the sandbox's processes stopped between two requests
-        self.cpu_used = 0.0  # the worker's CPU seconds when it last answered
+        self.cpu_used = 0.0  # the worker's CPU seconds when last read (before a request, after its answer)
         self.asked_at = 0.0  # time.monotonic() of the request in flight
         self.isolated = limits.isolation == "bwrap"
         self.buffer = b""
@@ -358,6 +359,17 @@ class _Worker:
             os.close(fd)
         return found
 
+    def _read_cpu(self) -> None:
+        """Note the worker's CPU seconds so far (user and system, ``/proc/<pid>/stat``) in ``cpu_used``."""
+        self._read_info()
+        if self.pid1 is None:
+            return
+        try:
+            fields = Path(f"/proc/{self.pid1_number}/stat").read_text().rsplit(")", 1)[1].split()
+            self.cpu_used = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        except (OSError, ValueError, IndexError):
+            pass
+
     def pause(self) -> None:
         """Stop every process of the sandbox (``SIGSTOP``) until the next request: no CPU between turns.
 
@@ -366,11 +378,7 @@ class _Worker:
         """
         if self.pid1 is None or self.paused or not self.alive:
             return
-        try:
-            fields = Path(f"/proc/{self.pid1_number}/stat").read_text().rsplit(")", 1)[1].split()
-            self.cpu_used = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-        except (OSError, ValueError, IndexError):
-            pass
+        self._read_cpu()
         stopped: set[int] = set()
         for _ in range(4 * self.limits.processes + 8):
             fresh = self._processes(stopped)
@@ -383,6 +391,18 @@ class _Worker:
                 stopped.add(pid)
             if not fresh or self.limits.processes == 1:
                 break
+        # SIGSTOP is delivered asynchronously: wait (bounded) until each process is seen stopped,
+        # so that no process of the bot's runs on after the turn, even on a loaded machine
+        deadline = time.monotonic() + 2.0
+        for pid in stopped:
+            while time.monotonic() < deadline:
+                try:
+                    state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+                except (OSError, IndexError):
+                    break  # gone
+                if state in ("T", "t", "Z", "X"):
+                    break
+                time.sleep(0.001)
 
     def resume(self) -> None:
         """Let the sandbox's processes run again (``SIGCONT``) for a request."""
@@ -467,7 +487,7 @@ class _Worker:
         ``RLIMIT_CPU``'s.
         """
         code = self._exit_code()
-        cpu_bound = self.cpu_used + (time.monotonic() - self.asked_at)
+        cpu_bound = self.cpu_used + (time.monotonic() - self.asked_at) + 0.02  # /proc counts in ticks
         self.kill()
         if code is None:
             return _Failure("crash", "closed its pipes (its process was killed)")
@@ -503,6 +523,7 @@ class _Worker:
     def ask(self, request: dict[str, Any], timeout: float) -> dict[str, Any]:
         """Send one request and wait for the reply; kill the worker on any failure."""
         assert self.process.stdout is not None
+        self._read_cpu()  # the CPU time of its start counts too (a first request comes before any pause)
         self.asked_at = time.monotonic()
         deadline = self.asked_at + timeout
         self.resume()
@@ -567,7 +588,13 @@ def shutdown_workers() -> None:
 
 
 def _forget_after_fork() -> None:
-    """In a forked child (a process pool): the parent's workers are not ours to use or kill."""
+    """In a forked child (a process pool): the parent's workers are not ours to use or kill.
+
+    A pool's process ends through :mod:`multiprocessing`, which runs its own finalizers and
+    not :mod:`atexit`: the child's workers are shut down by one of those
+    (:func:`_shut_down_at_exit_of_a_pool_process`). They must be: a worker is stopped between
+    turns and would never read the end of its closed input.
+    """
     global _POOL_LOCK
     _POOL_LOCK = threading.Lock()  # another thread may have held it at the fork
     for worker in _ALL:
@@ -576,8 +603,14 @@ def _forget_after_fork() -> None:
     _IDLE.clear()
 
 
+def _shut_down_at_exit_of_a_pool_process(_: object) -> None:
+    """Run by :mod:`multiprocessing` in each child it starts, after it has cleared the finalizers."""
+    multiprocessing.util.Finalize(None, shutdown_workers, exitpriority=10)
+
+
 atexit.register(shutdown_workers)
 os.register_at_fork(after_in_child=_forget_after_fork)
+multiprocessing.util.register_after_fork(_SPAWNER, _shut_down_at_exit_of_a_pool_process)
 
 
 _NAMESPACE_HINT = (
