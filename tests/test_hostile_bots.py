@@ -346,6 +346,65 @@ def test_a_sandbox_costs_at_most_its_budget_during_and_between_turns(tmp_path: P
     print(f"sandbox peak: {peak}, between turns: {after}, budget {budget} bytes")
 
 
+KILLED_DRIVER = """
+import sys, time
+from logger_widget import Position
+from logger_widget.tournament.sandbox import SandboxedBot, SandboxLimits
+SandboxedBot(sys.argv[1], limits=SandboxLimits(time_limit=5.0)).choose(Position.initial(2))
+print("played", flush=True)
+time.sleep(3600)
+"""
+
+
+def _state(pid: str) -> str:
+    """A process's state letter (``R``, ``S``, ``T``, ``Z``...), or ``""`` once it is gone."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return ""
+
+
+def test_a_program_killed_between_turns_takes_its_sandbox_along_but_in_the_documented_case(
+    tmp_path: Path,
+) -> None:
+    """Stopped between turns, a sandbox reads nothing: a SIGKILLed program must end it by its death signal.
+
+    docs/bots.md names the one exception (root, the interpreter in a folder only root may enter):
+    there the stopped processes stay, and this test checks that too, then kills them.
+    """
+    bot = tmp_path / "orphan.py"
+    bot.write_text("import ctypes\nctypes.CDLL(None).prctl(15, b'lworphan', 0, 0, 0)\n"
+                   "def choose(position):\n    return next(iter(position.legal_turns()))\n")  # fmt: skip
+    program = subprocess.Popen(
+        [sys.executable, "-c", KILLED_DRIVER, str(bot)], stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert program.stdout is not None and program.stdout.readline() == "played\n"
+        marked = [p for p in os.listdir("/proc") if p.isdigit() and _comm(p) == "lworphan"]
+        assert marked and all(_state(p) == "T" for p in marked), marked  # stopped between turns
+    finally:
+        program.kill()
+        program.wait()
+        if program.stdout is not None:
+            program.stdout.close()
+    deadline = time.monotonic() + 5
+    while any(_state(p) not in ("", "Z", "X") for p in marked) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    left = [p for p in marked if _state(p) not in ("", "Z", "X")]
+    python = os.path.realpath(sys.base_prefix)
+    documented = os.geteuid() == 0 and bool(isolation.hidden_folders([os.path.join(python, "bin")]))
+    for pid in left:
+        os.kill(int(pid), 9)
+    assert bool(left) == documented, (left, documented)
+
+
+def _comm(pid: str) -> str:
+    try:
+        return Path(f"/proc/{pid}/comm").read_text().strip()
+    except OSError:
+        return ""
+
+
 def _test_user() -> pwd.struct_passwd:
     try:
         return pwd.getpwnam(TEST_USER)
@@ -398,4 +457,4 @@ def test_the_hostile_suite_also_holds_for_an_unprivileged_teacher() -> None:
         ]  # fmt: skip
         run = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=400)
     assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]
-    assert "13 passed" in run.stdout, run.stdout[-2000:]  # 3 here, the grading sandbox's 1, the builder's 9
+    assert "14 passed" in run.stdout, run.stdout[-2000:]  # 4 here, the grading sandbox's 1, the builder's 9
