@@ -29,6 +29,7 @@ from typing import Any
 
 import nbformat
 import pytest
+from accountkit import account_python
 from nbclient import NotebookClient
 from nbgraderkit import CHEAT, MISTAKES, MISTAKES_POINTS, ORACLE, RIGHT, SABOTAGE_SEEN, SABOTEUR, TOTAL
 
@@ -392,9 +393,12 @@ def test_exchange_hand_out_collect_and_feedback_with_the_pupils_own_accounts(
         assert done.returncode == 0, (args, done.stderr[-3000:])
         return done
 
+    python = str(account_python(base))  # theirs: this one may lie under a /root of mode 0700
+    pupils_nbgrader = [python, "-m", "nbgrader"]
+
     def pupil(name: str, *command: str, check: bool = True) -> subprocess.CompletedProcess[str]:
-        penv = {"PATH": env["PATH"], "HOME": str(homes[name]), "LANG": "C.UTF-8",
-                "JUPYTER_CONFIG_DIR": str(homes[name] / ".jupyter")}  # fmt: skip
+        penv = {"PATH": os.pathsep.join((str(Path(python).parent), env["PATH"])), "HOME": str(homes[name]),
+                "LANG": "C.UTF-8", "JUPYTER_CONFIG_DIR": str(homes[name] / ".jupyter")}  # fmt: skip
         done = subprocess.run(
             ["runuser", "-u", name, "--", "env", "-i", *(f"{k}={v}" for k, v in penv.items()), *command],
             cwd=homes[name], capture_output=True, text=True, timeout=300,
@@ -406,12 +410,12 @@ def test_exchange_hand_out_collect_and_feedback_with_the_pupils_own_accounts(
     teacher("release_assignment", ASSIGNMENT, *course_id)
     answers = {"lwg_pupil1": RIGHT, "lwg_pupil2": MISTAKES}
     for name in ACCOUNTS:
-        pupil(name, *nbgrader, "fetch_assignment", ASSIGNMENT, *course_id)
+        pupil(name, *pupils_nbgrader, "fetch_assignment", ASSIGNMENT, *course_id)
         fetched = homes[name] / ASSIGNMENT / "game_theory.ipynb"
         assert fetched.stat().st_uid == pwd.getpwnam(name).pw_uid
         assert "1068" not in fetched.read_text(encoding="utf-8")
-        pupil(name, sys.executable, "-c", FILL, str(fetched), json.dumps(answers[name]))
-        pupil(name, *nbgrader, "submit", ASSIGNMENT, *course_id)
+        pupil(name, python, "-c", FILL, str(fetched), json.dumps(answers[name]))
+        pupil(name, *pupils_nbgrader, "submit", ASSIGNMENT, *course_id)
     # what a pupil cannot do: read the teacher's course (the answers) or a classmate's home
     assert (
         pupil(
@@ -455,7 +459,7 @@ def test_exchange_hand_out_collect_and_feedback_with_the_pupils_own_accounts(
     assert scores == {"lwg_pupil1": TOTAL, "lwg_pupil2": MISTAKES_POINTS}, scores
     words = {"uk": "Питання", "es": "Pregunta"}
     for name, language in ACCOUNTS.items():
-        pupil(name, *nbgrader, "fetch_feedback", ASSIGNMENT, *course_id)
+        pupil(name, *pupils_nbgrader, "fetch_feedback", ASSIGNMENT, *course_id)
         html = list((homes[name] / ASSIGNMENT / "feedback").rglob("game_theory.html"))
         assert len(html) == 1, html
         text = html[0].read_text(encoding="utf-8")

@@ -572,14 +572,23 @@ def _proc_ids(pid: int) -> dict[str, list[int]]:
 
 
 def _as_account(account: pwd.struct_passwd, code: str) -> str:
-    """What ``code`` prints, run by the hub's Python as ``account`` (its uid, its group only)."""
-    import subprocess
-    import sys
+    """What ``code`` prints, run by this environment's Python as ``account`` (its uid, its group only).
 
-    done = subprocess.run(
-        [sys.executable, "-c", code], user=account.pw_uid, group=account.pw_gid, extra_groups=[], cwd="/",
-        capture_output=True, text=True, timeout=60, check=False,
-    )  # fmt: skip
+    The interpreter is one ``account`` can run (:func:`accountkit.account_python`: this one may
+    lie under a ``/root`` of mode 0700, as the class machine's copy does not).
+    """
+    import subprocess
+
+    from accountkit import account_folder, account_python
+
+    base = account_folder("lw-account-python-")
+    try:
+        done = subprocess.run(
+            [str(account_python(base)), "-c", code], user=account.pw_uid, group=account.pw_gid, extra_groups=[],
+            cwd="/", capture_output=True, text=True, timeout=60, check=False,
+        )  # fmt: skip
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
     assert done.returncode == 0, done.stderr
     return done.stdout
 
