@@ -257,6 +257,16 @@ def _signal_name(number: int) -> str:
         return f"signal {number}"
 
 
+def _stat(pid: int) -> list[str]:
+    """The fields of ``/proc/<pid>/stat`` after the command name (state first, then the parent's PID...).
+
+    Raises:
+        OSError: no such process.
+        IndexError: the file is not of that form.
+    """
+    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+
+
 class _Worker:
     """One worker process (or sandbox) and its pipes."""
 
@@ -365,7 +375,7 @@ class _Worker:
         if self.pid1 is None:
             return
         try:
-            fields = Path(f"/proc/{self.pid1_number}/stat").read_text().rsplit(")", 1)[1].split()
+            fields = _stat(self.pid1_number)
             self.cpu_used = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
         except (OSError, ValueError, IndexError):
             pass
@@ -397,7 +407,7 @@ class _Worker:
         for pid in stopped:
             while time.monotonic() < deadline:
                 try:
-                    state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+                    state = _stat(pid)[0]
                 except (OSError, IndexError):
                     break  # gone
                 if state in ("T", "t", "Z", "X"):
