@@ -43,7 +43,7 @@ from ..engine.errors import LoggerError
 from ..engine.position import Position
 from ..engine.turn import Turn
 from .host import Host
-from .messages import error_text, player_text, short, text
+from .messages import error_text, player_of_text, short, text
 from .persistence import headless_kernel, in_kernel
 from .view import Notice
 
@@ -308,10 +308,10 @@ class BotRunner:
             host.pause_seat(seat, True)
             if isinstance(error, LoggerError):
                 notice = Notice(
-                    "error", text("bot_illegal", player=player_text(seat), reason=error_text(error))
+                    "error", text("bot_illegal", player=player_of_text(seat), reason=error_text(error))
                 )
             else:
-                notice = Notice("error", text("bot_failed", player=player_text(seat), error=short(error)))
+                notice = Notice("error", text("bot_failed", player=player_of_text(seat), error=short(error)))
             host.show(notice)
             log.warning("logger_widget: bot of seat %s failed: %s", seat, short(error))
             host.changed()

@@ -28,7 +28,7 @@ from ..engine.errors import IllegalTurnError, LoggerError, RecordError
 from ..i18n import Translator
 from ..i18n.texts.resume import NOTHING_SAVED
 from .host import BaseMode
-from .messages import action_label, error_text, illegal_text, player_text, text
+from .messages import action_label, error_text, illegal_text, player_of_text, player_text, text
 from .view import BoardState, Notice
 
 __all__ = ["Controller", "forced", "forced_choices", "TARGET_STAGES"]
@@ -369,7 +369,7 @@ class Controller(BaseMode):
         if not host.seat(seat).is_bot:
             return "rejected"
         host.take_seat(seat)
-        host.show(Notice("info", text("took_over", player=player_text(seat))))
+        host.show(Notice("info", text("took_over", player=player_of_text(seat))))
         self.reset_turn()
         return "ok"
 

@@ -14,9 +14,18 @@ from ..engine.errors import NotationError
 from ..i18n import PMessage, PPluralMessage, Translator
 from ..i18n.texts import terms
 from ..i18n.texts.board import LABELS, NOTICES
-from .view import explain_error, player_in_sentence
+from .view import explain_error, player_in_sentence, player_of
 
-__all__ = ["text", "raw", "illegal_text", "player_text", "error_text", "short", "action_label"]
+__all__ = [
+    "text",
+    "raw",
+    "illegal_text",
+    "player_text",
+    "player_of_text",
+    "error_text",
+    "short",
+    "action_label",
+]
 
 Message = Callable[[Translator], str]
 
@@ -56,6 +65,11 @@ def illegal_text(error: BaseException) -> Message:
 def player_text(seat: int) -> Message:
     """``"Player {seat}"`` inside a sentence, in the language of the view (es ``"jugador 2"``: the notice adds «el»)."""
     return lambda tr: player_in_sentence(tr, seat)
+
+
+def player_of_text(seat: int) -> Message:
+    """``"Player {seat}"`` as the owner inside a sentence ("player 2's bot"; uk genitive ``"гравця 2"``)."""
+    return lambda tr: player_of(tr, seat)
 
 
 def error_text(error: BaseException) -> Message:

@@ -170,6 +170,11 @@ def player_in_sentence(tr: Translator, seat: int) -> str:
     return tr.format(terms.PLAYER_IN_SENTENCE, seat=seat)
 
 
+def player_of(tr: Translator, seat: int) -> str:
+    """``"Player 2"`` as the owner inside a sentence ("player 2's bot"): uk ``"гравця 2"`` (genitive), es ``"jugador 2"``."""
+    return tr.format(terms.PLAYER_OF, seat=seat)
+
+
 def notation_in_text(turn: Turn) -> str:
     """``turn``'s notation inside a sentence: its parts joined by no-break spaces (``"a1\u00a0+b2\u00a0xb1"``).
 
@@ -624,9 +629,9 @@ def status_view(f: Frame, tr: Translator) -> panels.StatusPanel:
     if f.over:
         return {"kind": "over", "text": tr.translate(PROMPTS["over"])}
     if f.seat.is_bot:
-        bot = player_in_sentence(tr, f.to_move)  # "The bot of player 2 …" is a sentence
-        if f.seat.paused:
-            return {"kind": "paused", "text": tr.format(PROMPTS["paused"], player=bot)}
+        bot = player_in_sentence(tr, f.to_move)  # "player 2 (bot) is thinking…" is a sentence
+        if f.seat.paused:  # "player 2's bot has stopped": the seat owns the bot (uk genitive «гравця 2»)
+            return {"kind": "paused", "text": tr.format(PROMPTS["paused"], player=player_of(tr, f.to_move))}
         key = "thinking" if f.state.thinking == f.to_move else "bot_waiting"
         return {"kind": "thinking", "text": tr.format(PROMPTS[key], player=bot)}
     if tip is None:  # pragma: no cover - a human seat always has a turn in progress

@@ -126,7 +126,7 @@ PROMPTS: MappingProxyType[str, Any] = MappingProxyType(  # PMessage or PPluralMe
         "thinking": NP_("board:prompt", "{player} (bot) is thinking…"),
         # TRANSLATORS: {player} inside a sentence (es «jugador 2»: write «el {player}», «del {player}»).
         "bot_waiting": NP_("board:prompt", "{player} (bot) is about to play."),
-        # TRANSLATORS: {player} inside a sentence (es «jugador 2»: write «el {player}», «del {player}»).
+        # TRANSLATORS: {player} inside a sentence, in the genitive (the owner: uk «гравця 2»; es «jugador 2»: write «del {player}»).
         "paused": NP_("board:prompt", "{player}'s bot has stopped. Try again, or play this seat yourself."),
         "over": NP_("board:prompt", "The game is over."),
         "lesson_solved": NP_(
@@ -201,10 +201,10 @@ NOTICES: MappingProxyType[str, Any] = MappingProxyType(  # PMessage or PPluralMe
         "new_game": NP_("board:notice", "New game. Good luck!"),
         "loaded": NP_("board:notice", "Game loaded."),
         "bad_record": NP_("board:notice", "This is not a Logger game record that can be opened ({where})."),
-        # TRANSLATORS: {player} inside a sentence (es «jugador 2»: write «el {player}», «del {player}»).
+        # TRANSLATORS: {player} inside a sentence, in the genitive (the owner: uk «гравця 2»; es «jugador 2»: write «del {player}»).
         "bot_failed": NP_("board:notice", "{player}'s bot failed: {error}"),
-        # TRANSLATORS: {reason} is the rule as a whole sentence of its own.
-        # and {player} inside a sentence (es «jugador 2»: write «el {player}», «del {player}»).
+        # TRANSLATORS: {reason} is the rule as a whole sentence of its own, and
+        # {player} inside a sentence, in the genitive (the owner: uk «гравця 2»; es «jugador 2»: write «del {player}»).
         "bot_illegal": NP_("board:notice", "{player}'s bot chose a turn that is not allowed. {reason}"),
         "hint": NP_("board:notice", "Hint: {turn}"),
         "hint_thinking": NP_("board:notice", "Looking for a good turn…"),
@@ -221,7 +221,8 @@ NOTICES: MappingProxyType[str, Any] = MappingProxyType(  # PMessage or PPluralMe
             "board:notice",
             "This lesson is solved. Press “Next lesson”, or “Restart lesson” to play it again.",
         ),
-        # TRANSLATORS: {player} inside a sentence (es «jugador 2»: write «el {player}», «del {player}»).
+        # TRANSLATORS: {player} inside a sentence, in the genitive (uk «гравця 2»: «За {player} тепер грає людина»;
+        # es «jugador 2»: write «del {player}»).
         "took_over": NP_("board:notice", "{player} is now played by a person."),
         # TRANSLATORS: {players} is "Player 2" or a list ("Player 1 and Player 3"): who has 10 points or more.
         "end_triggered": NNP_(

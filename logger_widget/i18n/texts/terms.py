@@ -7,6 +7,7 @@ Translate with a :class:`~logger_widget.i18n.Translator`::
     tr.translate(PIECES["seedling"])     # uk 'саджанець', es 'plántula'
     tr.format(PLAYER, seat=2)            # uk 'Гравець 2' (a label)
     tr.format(PLAYER_IN_SENTENCE, seat=2)  # uk 'гравець 2', es 'jugador 2' (inside a sentence)
+    tr.format(PLAYER_OF, seat=2)         # uk 'гравця 2', es 'jugador 2' (whose: "player 2's bot")
     tr.count(POINTS, 5)                  # uk '5 очок', es '5 puntos'
     tr.ngettext(*TREES, 3).format(n=3)   # uk '3 дерева'
 """
@@ -25,6 +26,7 @@ __all__ = [
     "TERMS",
     "PLAYER",
     "PLAYER_IN_SENTENCE",
+    "PLAYER_OF",
     "POINTS",
     "PROTESTERS",
     "TREES",
@@ -96,6 +98,14 @@ PLAYER: str = N_("Player {seat}")
 # case, nominative), es «jugador {seat}» WITHOUT the article: the sentences write «el {player}»,
 # «del {player}», «al {player}», so that Spanish reads «del jugador 2».
 PLAYER_IN_SENTENCE: PMessage = NP_("player:sentence", "Player {seat}")
+
+#: A seat as the owner inside a sentence ("player 2's bot", "the bot of player 2"); fill with ``seat=1..4``.
+#: Every message whose ``{player}`` is this form says "in the genitive" in its translator comment.
+# TRANSLATORS: a player's name as the owner of something, inside a sentence ("Player 2's bot"):
+# uk «гравця {seat}» (lower case, genitive: «Бот гравця 2 зупинився», «За гравця 2 тепер грає
+# людина»), es «jugador {seat}» WITHOUT the article, as for the sentence form: the sentences write
+# «del {player}» («el bot del jugador 2»).
+PLAYER_OF: PMessage = NP_("player:of", "Player {seat}")
 
 # Count messages: (singular, plural) tuples for ngettext; placeholder {n}.
 POINTS: PluralMessage = NN_("{n} point", "{n} points")

@@ -1,0 +1,341 @@
+"""The Ukrainian catalogue, checked by kind of finding rather than message by message.
+
+A reader who had never seen the texts found kinds of errors that recur (a seat in
+brackets because it had only the nominative, two words for "notebook", «інтервал
+95 %», …). Each kind is a checker of one translated form here: the real catalogue
+must give no finding, and each checker is shown to catch a planted bad string, so a
+checker that silently stops matching fails. The rules are in docs/i18n.md and the
+terms in docs/glossary.md.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import pytest
+from test_i18n_conventions import Entry, _outside_code, read_entries
+
+from logger_widget.i18n import Translator
+from logger_widget.i18n.texts import terms
+
+NBSP = "\u00a0"
+#: A word of Ukrainian text (the apostrophe ’ is part of a word).
+W = r"[\w’]"
+
+Check = Callable[[Entry, str], "str | None"]
+
+
+def _find(pattern: str, flags: int = re.IGNORECASE) -> Check:
+    """A checker that reports the first match of ``pattern`` outside `code spans`."""
+    compiled = re.compile(pattern, flags)
+
+    def check(entry: Entry, form: str) -> str | None:
+        m = compiled.search(_outside_code(form))
+        return m.group(0) if m else None
+
+    return check
+
+
+# --------------------------------------------------------------------------- the kinds
+
+
+def dash_for_a_verb(entry: Entry, form: str) -> str | None:
+    """Kind 1: «{players} — 10 очок», «{name} — гру здано»: a dash standing in for the verb of a name."""
+    return _find(r"\{(?:players|name)\}\s+—\s+\S+(?:\s+\S+)?|для\s+\{name\}\s+минув")(entry, form)
+
+
+def seat_in_brackets(entry: Entry, form: str) -> str | None:
+    """Kind 2: «Бот ({player})», «людина ({player})»: the seat put in brackets for want of its genitive."""
+    return _find(rf"{W}+\s+\(\{{player\}}\)|\(\{{player\}}\)\s*{W}+")(entry, form)
+
+
+def notebook_word(entry: Entry, form: str) -> str | None:
+    """Kind 3: a notebook is «блокнот», never «зошит»."""
+    return _find(rf"(?<!{W})зошит{W}*")(entry, form)
+
+
+def bare_confidence_level(entry: Entry, form: str) -> str | None:
+    """Kind 4: «інтервал {level}» reads as a width; «з рівнем довіри {level}» or «довірчий інтервал ({level}»."""
+    text = _outside_code(form)
+    for m in re.finditer(r"\{level\}", text):
+        before = text[: m.start()]
+        if not re.search(r"рів(?:ень|н\w*)\s+довіри\s+(?:не\s+)?$|довірч\w*\s+інтервал\w*\s+\($", before):
+            return text[max(0, m.start() - 25) : m.end()]
+    return None
+
+
+_RATE_IN_ENGLISH = re.compile(r"\bwin rate\b|\bpoints per game\b", re.IGNORECASE)
+
+
+def rate_name(entry: Entry, form: str) -> str | None:
+    """Kind 5: the rate (points per game, a shared win ½) is «частка очок», never «частка перемог»."""
+    found = _find(rf"(?<!{W})частк{W}*\s+перемог{W}*")(entry, form)
+    if found:
+        return found
+    if _RATE_IN_ENGLISH.search(_outside_code(entry.msgid)) and not re.search(r"частк\w*\s+очок", form, re.I):
+        return "the rate is not called «частка очок»"
+    return None
+
+
+_GAME_VALUE = re.compile(r"\bvalue (?:of (?:this|a|the) (?:position|game|meta-game)|for Player)\b|^value$")
+
+
+def game_theory_terms(entry: Entry, form: str) -> str | None:
+    """Kind 6: «ціна гри/позиції» (not «цінність»), «пошук у дереві методом Монте-Карло», «крок таблиці»."""
+    if _GAME_VALUE.search(entry.msgid):
+        found = _find(rf"(?<!{W})цінн{W}*")(entry, form)
+        if found:
+            return found
+    return _find(r"Монте-Карло по дереву|роздільн\w*")(entry, form)
+
+
+#: Kind 7: one word per concept; the left word is the one the catalogue uses.
+ONE_WORD = {
+    "подивися": r"(?<![\w’])подивись(?![\w’])",
+    "вибери": r"(?<![\w’])обери(?![\w’])",
+    "гра/ігри": r"(?<![\w’])парті(?:я|ї|ій|ю|єю|ями|ях)(?![\w’])",
+    "питання": r"(?<![\w’])запитан\w*",
+    "сервіс": r"(?<![\w’])служб\w*",
+    "графік": r"(?<![\w’])діаграм\w*",
+    "картка (login slip)": r"(?<![\w’])смужк\w*",
+}
+
+
+def one_word_per_concept(entry: Entry, form: str) -> str | None:
+    for pattern in ONE_WORD.values():
+        found = _find(pattern)(entry, form)
+        if found:
+            return found
+    return None
+
+
+def chop_line_word(entry: Entry, form: str) -> str | None:
+    """Kind 8: a line of trees is «лінія» («ряд» sounds like the board's «рядок»)."""
+    return _find(rf"(?<!{W})ряд(?:у|ом|и|ів|ах|і)?(?!{W})")(entry, form)
+
+
+def number_typography(entry: Entry, form: str) -> str | None:
+    """Kind 10: «{seconds} с» with a no-break space, «Оновлено: {time}» (not «о {time}»), «10:10»."""
+    return _find(r"[\d}] (?:с|хв|год|мс)(?![\w’])|(?<![\w’])о\s+\{time\}|\d\s+:\s+\d", flags=0)(entry, form)
+
+
+KINDS: dict[str, Check] = {
+    "dash for a verb": dash_for_a_verb,
+    "seat in brackets": seat_in_brackets,
+    "notebook": notebook_word,
+    "confidence level": bare_confidence_level,
+    "rate": rate_name,
+    "game-theory terms": game_theory_terms,
+    "one word per concept": one_word_per_concept,
+    "chop line": chop_line_word,
+    "numbers and times": number_typography,
+}
+
+
+def findings(check: Check, entries: list[Entry]) -> list[str]:
+    out = []
+    for entry in entries:
+        for form in entry.forms:
+            found = check(entry, form)
+            if found:
+                out.append(f"[{entry.context}] {entry.msgid[:70]!r}: «{found}»")
+                break
+    return out
+
+
+# --------------------------------------------------------------------------- the catalogue has none
+
+
+@pytest.fixture(scope="module")
+def uk_entries() -> list[Entry]:
+    return read_entries("uk")
+
+
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_the_ukrainian_catalogue_has_no_finding_of_this_kind(kind, uk_entries):
+    problems = findings(KINDS[kind], uk_entries)
+    assert not problems, f"{kind}:\n" + "\n".join(problems)
+
+
+# --------------------------------------------------------------------------- each checker catches its kind
+
+#: (kind, context, English, the bad translation the reader found or one like it)
+PLANTED = [
+    (
+        "dash for a verb",
+        "board:result",
+        "{players} reached 10 points and the round was completed.",
+        "{players} — 10 очок або більше, і раунд завершено.",
+    ),
+    (
+        "dash for a verb",
+        "online:status",
+        "The game is over: {name} resigned.",
+        "Гру завершено: {name} — гру здано.",
+    ),
+    (
+        "dash for a verb",
+        "online:status",
+        "{name} lost by forfeit.",
+        "Час на повернення для {name} минув — поразка.",
+    ),
+    ("seat in brackets", "board:prompt", "{player}'s bot has stopped.", "Бот ({player}) зупинився."),
+    (
+        "seat in brackets",
+        "board:notice",
+        "{player} is now played by a person.",
+        "Тепер грає людина ({player}).",
+    ),
+    ("notebook", "class hub:waiting", "Preparing your notebooks…", "Готуємо твої зошити…"),
+    ("notebook", "progress:personal", "on the board of the play notebook", "на полі зошита гри"),
+    ("confidence level", "exercise:table", "{level} interval", "інтервал {level}"),
+    (
+        "confidence level",
+        "chart",
+        "Ratings ({level} confidence interval)",
+        "Рейтинги (довірчий інтервал {level})",
+    ),
+    ("rate", "chart", "Win rate", "Частка перемог"),
+    ("rate", "exercise:table", "Player 1's points per game", "очки гравця 1 за гру"),
+    ("game-theory terms", "exercise:table", "value", "цінність"),
+    (
+        "game-theory terms",
+        "exercise:game_value:question",
+        "What is the value of this position for Player 1?",
+        "Яка цінність цієї позиції для гравця 1?",
+    ),
+    (
+        "game-theory terms",
+        "exercise:backward_induction:bots",
+        "Monte Carlo tree search (MCTS)",
+        "Пошук Монте-Карло по дереву (MCTS)",
+    ),
+    ("one word per concept", "exercise:ranking:diff_apart", "Look again", "Подивись ще раз"),
+    ("one word per concept", "board:notice", "Look and choose again.", "Подивися й обери ще раз."),
+    ("one word per concept", "exercise:nash:unsure", "these games do not tell", "ці партії не кажуть"),
+    ("one word per concept", "exercise:course:feedback", "Question {number}", "Запитання {number}"),
+    (
+        "chop line",
+        "puzzle:idea",
+        "One chop can fell a whole line of mature trees.",
+        "Одна рубка може звалити цілий ряд дорослих дерев.",
+    ),
+    ("chop line", "tutorial:chop:wrong", "Stand at the end of the line", "Стань на краю ряду дорослих дерев"),
+    ("numbers and times", "exercise:own_bot:time", "longer than {seconds} seconds", "довше за {seconds} с"),
+    ("numbers and times", "dashboard", "Updated at {time}", "Оновлено о {time}"),
+    ("numbers and times", "tutorial:tiebreak:ok", "10 to 10", "10 : 10 — очок порівну"),
+]
+
+
+@pytest.mark.parametrize(("kind", "context", "msgid", "form"), PLANTED)
+def test_each_checker_catches_a_planted_instance(kind, context, msgid, form):
+    assert findings(KINDS[kind], [Entry(context, msgid, (form,))]), (kind, form)
+
+
+def test_every_kind_has_a_planted_instance():
+    assert {p[0] for p in PLANTED} == set(KINDS)
+
+
+@pytest.mark.parametrize(
+    ("kind", "context", "msgid", "form"),
+    [
+        (
+            "dash for a verb",
+            "review",
+            "the biggest chop {player} could make would be {n} tree",
+            "найбільша рубка, яку зможе зробити {player}, — {n} дерево",
+        ),
+        ("seat in brackets", "chart", "{player} ({name})", "{player} ({name})"),
+        ("notebook", "class hub:waiting", "Preparing your notebooks…", "Готуємо твої блокноти…"),
+        (
+            "confidence level",
+            "chart",
+            "Ratings ({level} confidence interval)",
+            "Рейтинги й довірчі інтервали ({level})",
+        ),
+        (
+            "confidence level",
+            "exercise:first_player:level",
+            "not a {level} one",
+            "але рівень довіри не {level}",
+        ),
+        ("rate", "chart", "Win rate", "Частка очок"),
+        (
+            "game-theory terms",
+            "exercise:notebook:seven",
+            "the value of a protester",
+            "цінність протестувальника",
+        ),
+        ("one word per concept", "exercise:notebook", "**Question.** {question}", "**Питання.** {question}"),
+        ("chop line", "board", "the rows of the board", "рядок 3 і поряд нього"),
+        ("numbers and times", "dashboard:arena", "Open until {time}", "Відкрита до {time}"),
+        ("numbers and times", "exercise:own_bot:time", "{seconds} seconds", f"за {{seconds}}{NBSP}с"),
+    ],
+)
+def test_checkers_leave_correct_texts_alone(kind, context, msgid, form):
+    assert findings(KINDS[kind], [Entry(context, msgid, (form,))]) == []
+
+
+# --------------------------------------------------------------------------- the seat's genitive in the code
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"), [("uk", "гравця 2"), ("es", "jugador 2"), ("en", "Player 2")]
+)
+def test_a_seat_has_a_genitive_form(language, expected):
+    assert Translator(language).format(terms.PLAYER_OF, seat=2) == expected
+
+
+def test_every_message_whose_seat_is_the_owner_says_so_and_takes_the_genitive():
+    """The four bot notices get ``PLAYER_OF`` (uk «гравця 2»): their comment says "in the genitive"."""
+    owners = [e for e in read_entries("uk") if "in the genitive" in e.comments]
+    assert {e.msgid for e in owners} >= {
+        "{player}'s bot has stopped. Try again, or play this seat yourself.",
+        "{player}'s bot failed: {error}",
+        "{player}'s bot chose a turn that is not allowed. {reason}",
+        "{player} is now played by a person.",
+    }
+    for entry in owners:
+        assert "({player})" not in entry.forms[0], entry
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("uk", "Бот гравця 2 зупинився."),
+        ("es", "El bot del jugador 2 se ha parado."),
+        ("en", "Player 2's bot has stopped."),
+    ],
+)
+def test_the_paused_prompt_names_the_seat_that_owns_the_bot(language, expected):
+    from logger_widget.board.view import status_view
+
+    class Seat:
+        is_bot, paused = True, True
+
+    class State:
+        setup, lesson, thinking = None, None, None
+
+    class FrameStub:
+        replay, over, to_move, tip, stage = None, False, 2, None, None
+        seat, state = Seat(), State()
+
+    text = status_view(FrameStub(), Translator(language))["text"]
+    assert text.startswith(expected), text
+
+
+@pytest.mark.parametrize(
+    ("language", "failed", "took_over"),
+    [
+        ("uk", "Помилка бота гравця 3: ", "За гравця 3 тепер грає людина."),
+        ("es", "El bot del jugador 3 ha fallado: ", "Ahora juega una persona en el puesto del jugador 3."),
+        ("en", "Player 3's bot failed: ", "Player 3 is now played by a person."),
+    ],
+)
+def test_the_bot_notices_name_the_seat_in_the_genitive(language, failed, took_over):
+    from logger_widget.board.messages import player_of_text, text
+
+    tr = Translator(language)
+    assert text("bot_failed", player=player_of_text(3), error="ValueError: x")(tr).startswith(failed)
+    assert text("took_over", player=player_of_text(3))(tr) == took_over
