@@ -527,6 +527,16 @@ GLOSSARY = [
     ("seat", "Player 1", "гравець 1", "jugador 1"),
     ("the board", "board", "поле", "tablero"),
     ("a pupil's rating (puzzles, Elo)", "rating", "рейтинг", "valoración"),
+    ("a square of the board", "cell", "клітинка", "casilla"),
+    ("a result per game (1, ½ for a shared win, 0), averaged", "rate", "частка очок", "puntos por partida"),
+    (
+        "the statistical range around a rate or a rating",
+        "confidence interval",
+        "довірчий інтервал",
+        "intervalo de confianza",
+    ),
+    ("what a position is worth with best play", "value", "ціна", "valor"),
+    ("a Jupyter notebook", "notebook", "блокнот", "cuaderno"),
 ]
 #: Words the glossary rules out (other sheets' wording).
 FORBIDDEN = {
@@ -564,9 +574,22 @@ TERM_OBJECTS = {
 TERM_USES = {
     "board": NP_("board", "Game board"),
     "rating": NP_("notebook:puzzles", "Your rating"),
+    "cell": N_("A seedling cannot be spawned on {cell}: it is not a free cell."),
+    "rate": NP_("exercise:table", "Player 1's points per game"),
+    "confidence interval": NP_(
+        "chart",
+        "Each cell: how often the row bot beat the column bot, with its {level} confidence interval (Wilson).",
+    ),
+    "value": NP_("exercise:table", "value"),
+    "notebook": NP_("class hub:waiting", "Preparing your folder and your notebooks…"),
 }
 #: Glossary terms the rules text has no reason to use (puzzle ratings; "whose turn it is" in English).
-NOT_IN_RULES = {"rating": ("en", "uk", "es"), "turn to play": ("en",)}
+NOT_IN_RULES = {
+    "rating": ("en", "uk", "es"),
+    "turn to play": ("en",),
+    # the exercises' and the class tools' terms
+    **{term: ("en", "uk", "es") for term in ("rate", "confidence interval", "value", "notebook")},
+}
 GLOSSARY_FILE = ROOT / "docs" / "glossary.md"
 
 
