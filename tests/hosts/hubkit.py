@@ -72,6 +72,81 @@ TESTS_ROOT = Path(os.environ.get("LW_TEST_HUB_ROOT", "/var/lib/logger_widget-hub
 CLASS_ENV = TESTS_ROOT / "class-env"
 
 
+#: The class's compiled kernel (Numba's disk cache, ``state/jit-cache``) kept between the tests' hubs,
+#: one folder per content of the package in :data:`CLASS_ENV`: every hub's set-up reinstalls the package
+#: (new file times, which Numba's cache is keyed on), so each hub compiled the kernel again (~35 s).
+#: :func:`_reuse_jit_cache` gives an unchanged package its kept file times back and the hub a copy of
+#: the kept cache, which the hub's start then loads in seconds; the first hub of a new package compiles.
+JIT_STORE = TESTS_ROOT / "jit-cache"
+#: how many packages' caches :data:`JIT_STORE` keeps (the newest)
+JIT_KEPT = 3
+
+
+def _class_package_files() -> tuple[Path, dict[str, int]] | None:
+    """The package's folder in :data:`CLASS_ENV` and its files' times (ns) by relative path, or None."""
+    found = sorted(CLASS_ENV.glob("lib/python3*/site-packages/logger_widget"))
+    if len(found) != 1:
+        return None
+    package = found[0]
+    files = sorted(p for p in package.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+    return package, {str(p.relative_to(package)): p.stat().st_mtime_ns for p in files}
+
+
+def _package_digest(package: Path, files: dict[str, int]) -> str:
+    import hashlib
+
+    digest = hashlib.sha256()
+    for rel in files:
+        digest.update(rel.encode() + b"\0" + (package / rel).read_bytes() + b"\0")
+    return digest.hexdigest()[:24]
+
+
+def _reuse_jit_cache(state: Path) -> tuple[str, dict[str, int]] | None:
+    """Before the hub starts: an unchanged package gets the times of the one whose compiled kernel
+    was kept, and ``state`` a copy of that cache (then None); else what :func:`_keep_jit_cache` needs."""
+    found = _class_package_files()
+    if found is None:
+        return None
+    package, files = found
+    digest = _package_digest(package, files)
+    kept = JIT_STORE / digest
+    try:
+        times = json.loads((kept / "times.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return digest, files
+    if set(times) != set(files) or not (kept / "cache").is_dir():
+        return digest, files
+    for rel, ns in times.items():
+        os.utime(package / rel, ns=(ns, ns))
+    # the bytecode follows its sources' times (else every import in a pupil's kernel recompiles)
+    subprocess.run([str(CLASS_ENV / "bin" / "python"), "-m", "compileall", "-q", str(package)],
+                   capture_output=True, check=False)  # fmt: skip
+    shutil.copytree(kept / "cache", state / "jit-cache")
+    return None
+
+
+def _keep_jit_cache(state: Path, digest: str, files: dict[str, int]) -> None:
+    """After the hub's start compiled the kernel into ``state/jit-cache``: keep it in :data:`JIT_STORE`
+    if the package is still the one it was compiled from (no other hub reinstalled it meanwhile)."""
+    found = _class_package_files()
+    cache = state / "jit-cache"
+    if found is None or found[1] != files or not cache.is_dir() or (JIT_STORE / digest).exists():
+        return
+    JIT_STORE.mkdir(mode=0o700, parents=True, exist_ok=True)
+    new = Path(tempfile.mkdtemp(prefix="new-", dir=JIT_STORE))
+    try:
+        shutil.copytree(cache, new / "cache")
+        (new / "times.json").write_text(json.dumps(files), encoding="utf-8")
+        new.rename(JIT_STORE / digest)  # whole or not at all, for a hub started meanwhile
+    except OSError:
+        shutil.rmtree(new, ignore_errors=True)
+        return
+    kept = sorted((p for p in JIT_STORE.iterdir() if not p.name.startswith("new-")),
+                  key=lambda p: p.stat().st_mtime, reverse=True)  # fmt: skip
+    for old in kept[JIT_KEPT:]:
+        shutil.rmtree(old, ignore_errors=True)
+
+
 class Hub:
     """A running hub: its URL, the ``classroom-admin`` service token, state folder and log.
 
@@ -509,6 +584,7 @@ def running_hub(
         shutil.rmtree(tmp, ignore_errors=True)
         _remove_accounts(accounts)
         raise HubError(f"the class set-up failed:\n{setup.stdout[-2000:]}{setup.stderr[-4000:]}")
+    compile_new = _reuse_jit_cache(tmp / "state")
     with log.open("ab") as f:
         proc = subprocess.Popen(
             [sys.executable, "-m", "jupyterhub", "-f", str(CONFIG)],
@@ -531,6 +607,8 @@ def running_hub(
                         f"the hub did not start:\n{log.read_text(errors='replace')[-4000:]}"
                     ) from e
                 time.sleep(0.5)
+        if compile_new is not None:
+            _keep_jit_cache(tmp / "state", *compile_new)
         yield hub
     finally:
         try:
