@@ -520,7 +520,7 @@ GLOSSARY = [
     ("what a player plays", "turn", "хід", "jugada"),
     ("whose turn it is", "turn to play", "черга", "turno"),
     ("round", "round", "раунд", "ronda"),
-    ("first player", "first player", "перший гравець", "jugador inicial"),
+    ("first player", "first player", "перший гравець", "primer jugador"),
     ("end game", "end game", "кінець гри", "final de la partida"),
     ("tie", "tie", "рівність очок", "empate"),
     ("bot", "bot", "бот", "bot"),
