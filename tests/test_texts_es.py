@@ -3,20 +3,25 @@
 A fresh reader of the Spanish catalogue found slips that came back one message at
 a time (the points-per-game quantity under four names, spawning under four verbs,
 «jugador inicial» and «primer jugador», a «vosotros» among «tú» …). Each kind is
-a rule here, run over every translated form of ``locales/es``; each rule is also shown to catch a planted instance, so a rule
+a rule here, run over every translated form of ``locales/es`` (and of
+``locales/es_419``, which changes only what Latin-American Spanish says
+differently); each rule is also shown to catch a planted instance, so a rule
 that stops matching fails. docs/glossary.md lists the terms these rules keep.
 """
 
 from __future__ import annotations
 
 import re
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from babel.messages.pofile import read_po
 from test_i18n_conventions import Entry, read_entries
 
-from logger_widget.i18n import Translator
+from logger_widget.i18n import Translator, negotiate
+from logger_widget.i18n import runtime as i18n
 from logger_widget.i18n.texts import terms
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -159,6 +164,19 @@ KINDS: dict[str, tuple[str, Check]] = {
     ),
 }
 
+ES_419_KINDS: dict[str, tuple[str, Check]] = {
+    "keys": (
+        "Latin-American keys: «Shift» and «Enter», not «Mayús» and «Intro»",
+        _find(r"\bMayús\b|\bIntro\b", flags=0),
+    ),
+    "probar_a": ("«Intenta …», not the peninsular «Prueba a …»", _find(r"\bprueba a\b")),
+    "deprisa": ("«muy rápido», not «deprisa»", _find(r"\bdeprisa\b")),
+    "kernel": (
+        "a notebook's «kernel», as JupyterLab's Latin-American pupils say, not «núcleo»",
+        _find(r"\bnúcleos?\b"),
+    ),
+}
+
 
 def kind_problems(entries: list[Entry], kinds: dict[str, tuple[str, Check]]) -> list[str]:
     problems = []
@@ -172,12 +190,25 @@ def kind_problems(entries: list[Entry], kinds: dict[str, tuple[str, Check]]) -> 
     return problems
 
 
+def es_419_entries() -> list[Entry]:
+    """What a Latin-American pupil reads: each es_419 message where it has one, else the es one."""
+    own = {(e.context, e.msgid): e for e in read_entries("es_419")}
+    return [own.get((e.context, e.msgid), e) for e in read_entries("es")]
+
+
 # --------------------------------------------------------------------------- the catalogues
 
 
 @pytest.mark.parametrize("kind", sorted(KINDS))
 def test_the_spanish_catalogue_has_no_slip_of_this_kind(kind):
     problems = kind_problems(read_entries("es"), {kind: KINDS[kind]})
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS) + sorted(ES_419_KINDS))
+def test_the_latin_american_texts_have_no_slip_of_this_kind(kind):
+    kinds = {**KINDS, **ES_419_KINDS}
+    problems = kind_problems(es_419_entries(), {kind: kinds[kind]})
     assert not problems, "\n".join(problems)
 
 
@@ -226,17 +257,21 @@ PLANTED = [
     ),
     ("forfeit", "dashboard", "by forfeit", "por incomparecencia"),
     ("stopped", "tutorial:movement:wrong", "You stopped", "Tu leñador se ha parado en {cell}."),
+    ("keys", "notebook:play", "Shift + Enter", "Ejecuta las celdas con **Mayús + Intro**."),
+    ("probar_a", "tutorial:malformed", "Try clicking", "Prueba a hacer clic en el tablero."),
+    ("deprisa", "exercise:backward_induction:discuss", "grows very fast", "crece muy deprisa"),
+    ("kernel", "notebook:online", "the kernel restarts", "Si el núcleo se reinicia"),
 ]
 
 
 @pytest.mark.parametrize(("kind", "context", "msgid", "form"), PLANTED)
 def test_each_kind_catches_a_planted_instance(kind, context, msgid, form):
-    problems = kind_problems([Entry(context, msgid, (form,))], KINDS)
+    problems = kind_problems([Entry(context, msgid, (form,))], {**KINDS, **ES_419_KINDS})
     assert any(f": {kind} (" in p for p in problems), problems
 
 
 def test_every_kind_has_a_planted_instance():
-    assert {p[0] for p in PLANTED} == set(KINDS)
+    assert {p[0] for p in PLANTED} == set(KINDS) | set(ES_419_KINDS)
 
 
 @pytest.mark.parametrize(
@@ -262,7 +297,7 @@ def test_the_kinds_leave_correct_texts_alone(context, form):
     assert kind_problems([Entry(context, "x", (form,))], KINDS) == []
 
 
-@pytest.mark.parametrize("language", ["es"])
+@pytest.mark.parametrize("language", ["es", "es_419"])
 def test_paired_labels_are_translated_differently(language):
     tr = Translator(language)
     for first, second in PAIRS:
@@ -272,3 +307,100 @@ def test_paired_labels_are_translated_differently(language):
 
 def test_the_first_player_term_is_the_rule_sheets():
     assert Translator("es").translate(terms.TERMS["first_player"]) == "primer jugador"
+
+
+# --------------------------------------------------------------------------- es_419, Latin-American Spanish
+
+ES_419_PO = ROOT / "locales" / "es_419" / "LC_MESSAGES" / "logger_widget.po"
+
+
+def _catalog(path: Path):
+    with path.open("rb") as fh:
+        return read_po(fh)
+
+
+@pytest.mark.parametrize(
+    "tag", ["es-MX", "es_AR", "es-419", "es_CO", "es-US", "ES-mx", "es_419", "es_CL.UTF-8"]
+)
+def test_a_latin_american_tag_chooses_es_419(tag):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert negotiate(tag) == "es_419"
+        tr = Translator(tag)
+    assert tr.language == "es_419" and tr.locale.language == "es"
+
+
+@pytest.mark.parametrize("tag", ["es", "es-ES", "es_GQ", "es-PH"])
+def test_spain_and_plain_es_keep_es(tag):
+    assert negotiate(tag) == "es"
+
+
+def test_es_419_holds_only_what_differs_and_falls_back_message_by_message():
+    own = _catalog(ES_419_PO)
+    base = {
+        (m.context, m.id if isinstance(m.id, str) else m.id[0]): m
+        for m in _catalog(i18n.catalogue_path("es"))
+    }
+    messages = [m for m in own if m.id]
+    assert 0 < len(messages) < len(base) / 5, "es_419 translates only the messages that differ"
+    for m in messages:
+        key = (m.context, m.id if isinstance(m.id, str) else m.id[0])
+        assert key in base, f"es_419 has a message es does not: {key}"
+        assert m.string != base[key].string, f"es_419 repeats the es text of {key}"
+    es, la = Translator("es"), Translator("es-MX")
+    # a message es_419 does not hold is the es one
+    assert la.pgettext("board", "Game board") == es.pgettext("board", "Game board")
+    assert la.translate(terms.TERMS["first_player"]) == "primer jugador"
+    assert la.ngettext("{n} point", "{n} points", 5) == es.ngettext("{n} point", "{n} points", 5)
+    # and one it holds is its own
+    assert "Shift + Enter" in la.pgettext("notebook:play", _message_with("notebook:play", "Shift + Enter"))
+
+
+def _message_with(context: str, needle: str) -> str:
+    for m in _catalog(i18n.catalogue_path("es")):
+        if m.context == context and isinstance(m.id, str) and needle in m.id:
+            return m.id
+    raise AssertionError(f"no [{context}] message with {needle!r}")
+
+
+@pytest.mark.parametrize(
+    ("context", "needle", "es_text", "es_419_text"),
+    [
+        ("notebook:tutorial", "Shift + Enter", "**Mayús + Intro**", "**Shift + Enter**"),
+        ("board", "Keyboard: arrows move", "Intro para elegir", "Enter para elegir"),
+        ("tutorial:malformed", "Try clicking", "Prueba a hacer clic", "Intenta hacer clic"),
+        ("exercise:own_bot:hint", "Try giving every legal turn", "Prueba a puntuar", "Intenta puntuar"),
+        ("exercise:backward_induction:discuss", "grows very fast", "crece muy deprisa", "crece muy rápido"),
+        ("exercise:notebook", "Talk about your answers", "Comenta tus respuestas", "Comenten sus respuestas"),
+    ],
+)
+def test_the_differing_messages(context, needle, es_text, es_419_text):
+    msgid = _message_with(context, needle)
+    assert es_text in Translator("es").pgettext(context, msgid)
+    latin = Translator("es_419").pgettext(context, msgid)
+    assert es_419_text in latin and es_text not in latin, latin
+
+
+def test_es_419_numbers_follow_the_pupils_region():
+    """Mexico writes a decimal point, Argentina a decimal comma (CLDR); four digits stay ungrouped."""
+    assert Translator("es-MX").format_number(1234.5) == "1234.5"
+    assert Translator("es-AR").format_number(1234.5) == "1234,5"
+    assert Translator("es_419").format_number(15000.5) == "15,000.5"
+
+
+def test_a_broken_es_419_message_is_named_at_load(tmp_path):
+    import shutil
+
+    for lang in ("es", "es_419"):
+        shutil.copytree(ROOT / "locales" / lang, tmp_path / lang)
+    path = tmp_path / "es_419" / "LC_MESSAGES" / "logger_widget.po"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("**Shift + Enter**", "**Shift + {enter}**", 1), encoding="utf-8")
+    with pytest.raises(i18n.CatalogueError, match=r"(?s)es_419.*placeholders differ"):
+        Translator("es_419", locales_dir=tmp_path)
+    with pytest.warns(i18n.CatalogueWarning, match="the es text"):
+        lenient = Translator("es_419", locales_dir=tmp_path, lenient=True)
+    msgid = _message_with("exercise:course:intro", "Shift + Enter")
+    assert lenient.pgettext("exercise:course:intro", msgid) == Translator("es").pgettext(
+        "exercise:course:intro", msgid
+    )
