@@ -273,7 +273,7 @@ PLANTED = [
     ("es.jugada", "es", "review:label", "Best turn", "Mejor turno", ""),
     ("es.jugada", "es", "board", "Type a turn", "Escribe un turno", ""),
     ("es.jugada", "es", "review", "Turn {ply}", "Turno {ply} del {player}", IN_SENTENCE),
-    ("es.player", "es", "board:prompt", "{player}'s bot", "El bot de {player} se ha parado.", IN_SENTENCE),
+    ("es.player", "es", "board:prompt", "{player}'s bot", "El bot de {player} se ha detenido.", IN_SENTENCE),
     ("es.player", "es", "board:prompt", "{player}: move", "Mueve, el {player}.", ""),
     ("uk.seat_case", "uk", "puzzle:why", "Then Player 3", "Тоді Гравець 3 ходить.", ""),
     ("es.seat_case", "es", "puzzle:why", "Then Player 3", "Entonces Jugador 3 juega.", ""),
