@@ -38,7 +38,14 @@ Workflow (also in docs/i18n.md)
    when the committed .pot is stale against the code, or when a .po is out of
    sync with the .pot, has untranslated, fuzzy or obsolete entries.
 
-5. ``update`` also regenerates the pseudo-locale ``en_XA``
+5. A regional variant (``es_419``, Latin-American Spanish) holds only the messages its
+   region says differently; the runtime takes every other message from its base (``es``).
+   ``update`` never adds the template's messages to it, drops the ones gone from the code
+   and refreshes the others' comments; ``check`` fails when one of its messages is not in
+   the .pot, is empty, or repeats the base's text. To make a message differ, copy its entry
+   from the base .po into the variant's and translate it.
+
+6. ``update`` also regenerates the pseudo-locale ``en_XA``
    (``locales/en_XA/LC_MESSAGES/logger_widget.po``) from the .pot: every
    message accented, about 40 % longer and wrapped in ``⟦ ⟧``, placeholders and
    markup kept (:func:`pseudo_text`).  Never edit it by hand; ``check`` fails
@@ -70,6 +77,10 @@ LANGUAGES = ("en", "uk", "es")
 #: Pseudo-locales generated from the .pot (never translated by hand) and the
 #: real language whose plural rules they use.
 PSEUDO = {"en_XA": "en"}
+#: Regional variants and their base language: a variant's .po holds only the messages its
+#: region says differently (the runtime falls back to the base message by message), so
+#: ``update`` never adds the template's messages to it; it drops the ones gone from the code.
+VARIANTS = {"es_419": "es"}
 
 #: Keyword specs for ``pybabel extract`` (``1c`` = the context argument).
 KEYWORDS = (
@@ -94,6 +105,7 @@ PLURAL_FORMS = {
     "uk": "nplurals=3; plural=(n % 10 == 1 && n % 100 != 11 ? 0 : n % 10 >= 2 && "
     "n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14) ? 1 : 2);",
 }
+PLURAL_FORMS.update({variant: PLURAL_FORMS[base] for variant, base in VARIANTS.items()})
 
 HEADER_COMMENT = (
     "# Translations for logger_widget (gettext domain logger_widget).\n"
@@ -389,9 +401,66 @@ def cmd_update(drop_obsolete: bool = False) -> None:
             pybabel(*args)
         fix_header(language)
         report_catalogue(language)
+    for language in VARIANTS:
+        update_variant(language)
     for language in PSEUDO:
         print(f"{language}: pseudo-locale written to {write_pseudo(language).relative_to(ROOT)}")
     cmd_compile()
+
+
+def update_variant(language: str) -> None:
+    """Drop a variant's messages gone from the template; refresh the others' locations and comments."""
+    path = po_path(language)
+    template = {_key(m): m for m in _read(POT_FILE) if m.id}
+    catalog = _read(path)
+    for message in list(catalog):
+        if not message.id:
+            continue
+        source = template.get(_key(message))
+        if source is None:
+            catalog.delete(message.id, context=message.context)
+            print(f"{language}: dropped {_describe(_key(message))} (gone from the code)")
+        else:
+            message.locations, message.auto_comments = source.locations, source.auto_comments
+    with path.open("wb") as fh:
+        write_po(fh, catalog)
+    report_variant(language, signature(_read(POT_FILE)))
+
+
+def variant_problems(language: str, template: dict) -> list[str]:
+    """A variant's header, and each message: in the template, translated, different from the base."""
+    catalog = _read(po_path(language))
+    base = {_key(m): m.string for m in _read(po_path(VARIANTS[language])) if m.id}
+    problems = header_problems(catalog, language)
+    if catalog.obsolete:
+        problems.append(f"{len(catalog.obsolete)} obsolete (#~) entries")
+    for message in catalog:
+        if not message.id:
+            continue
+        key = _key(message)
+        strings = message.string if isinstance(message.string, (tuple, list)) else [message.string]
+        if key not in template:
+            problems.append(f"not in the .pot (run update): {_describe(key)}")
+        if message.fuzzy:
+            problems.append(f"fuzzy: {_describe(key)}")
+        if not all(strings):
+            problems.append(f"untranslated: {_describe(key)}")
+        elif base.get(key) == message.string:
+            problems.append(f"the same as {VARIANTS[language]} (delete it: it falls back): {_describe(key)}")
+    return problems
+
+
+def report_variant(language: str, template: dict) -> None:
+    problems = variant_problems(language, template)
+    count = sum(1 for m in _read(po_path(language)) if m.id)
+    if problems:
+        print(f"{language}: {len(problems)} entries to do:")
+        for line in problems:
+            print(f"    {line}")
+    else:
+        print(
+            f"{language}: {count} messages that differ from {VARIANTS[language]}, the rest from {VARIANTS[language]}"
+        )
 
 
 def catalogue_problems(language: str, template: dict | None = None) -> list[str]:
@@ -431,7 +500,7 @@ def report_catalogue(language: str) -> None:
 def cmd_compile() -> bool:
     ok = True
     msgfmt = shutil.which("msgfmt")
-    for language in (*LANGUAGES, *PSEUDO):
+    for language in (*LANGUAGES, *VARIANTS, *PSEUDO):
         src = po_path(language)
         dest = BUILD_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
         dest.parent.mkdir(parents=True, exist_ok=True)
@@ -482,6 +551,15 @@ def cmd_check() -> int:
                 print(f"    {line}")
         else:
             print(f"{language}: complete")
+    for language in VARIANTS:
+        problems = variant_problems(language, committed)
+        if problems:
+            failed = True
+            print(f"{language}: {len(problems)} problems:")
+            for line in problems:
+                print(f"    {line}")
+        else:
+            print(f"{language}: only messages that differ from {VARIANTS[language]}, all current")
     for language in PSEUDO:
         if pseudo_is_current(language):
             print(f"{language}: pseudo-locale up to date")

@@ -95,7 +95,7 @@ def test_the_class_sheets_slips_are_each_in_the_pupils_language() -> None:
     slips = dict(re.findall(r'<div class="slip" lang="\w+" data-pupil="(\w+)">(.*?)</div>', sheet, re.S))
     assert "Відкрий адресу" in slips["olena"] and 'Мова: <span class="language">українська' in slips["olena"]
     assert '<span class="code">K7QM</span>' in slips["olena"] and "Код:" in slips["olena"]
-    assert "Abre la dirección" in slips["diego"] and "pide a tu profesor un código nuevo" in slips["diego"]
+    assert "Abre la dirección" in slips["diego"] and "pide a tu docente un código nuevo" in slips["diego"]
     assert "Open the address" in slips["amy"] and 'Language: <span class="language">English' in slips["amy"]
     assert '<html lang="uk">' in sheet and "<h1>Logger: перший вхід</h1>" in sheet
     assert "Address" not in slip("amy", "en", "CODE")  # the reset page's slip: no address known

@@ -781,7 +781,7 @@ def test_notebooks_use_the_glossary() -> None:
         "manifestante",
         "reserva",
         "efecto dominó",
-        "jugador inicial",
+        "primer jugador",
         "plántulas",
         "puntos",
         "árboles maduros",

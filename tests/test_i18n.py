@@ -262,8 +262,10 @@ def test_rules_contexts_are_stable_keys():
         ("UK-ua", "uk"),
         ("uk_UA.UTF-8", "uk"),
         ("es", "es"),
-        ("es_MX", "es"),
-        ("es-419", "es"),
+        ("es_MX", "es_419"),
+        ("es-419", "es_419"),
+        ("es-AR", "es_419"),
+        ("es_ES", "es"),
         ("ES-es", "es"),
         ("en", "en"),
         ("en-GB", "en"),
@@ -293,8 +295,9 @@ def test_translator_attributes_and_fallback():
     tr = Translator("uk-UA")
     assert tr.language == "uk"
     assert isinstance(tr.locale, Locale) and tr.locale.language == "uk"
-    assert Translator("es-419").language == "es"
-    assert Translator(Locale.parse("es_MX")).language == "es"
+    assert Translator("es-419").language == "es_419"
+    assert Translator(Locale.parse("es_MX")).language == "es_419"
+    assert Translator("es_ES").language == "es"
     with pytest.warns(LanguageFallbackWarning, match="'fr'"):
         tr_fr = Translator("fr")
     assert tr_fr.language == "en" and tr_fr.locale.language == "en"
@@ -520,7 +523,7 @@ GLOSSARY = [
     ("what a player plays", "turn", "хід", "jugada"),
     ("whose turn it is", "turn to play", "черга", "turno"),
     ("round", "round", "раунд", "ronda"),
-    ("first player", "first player", "перший гравець", "jugador inicial"),
+    ("first player", "first player", "перший гравець", "primer jugador"),
     ("end game", "end game", "кінець гри", "final de la partida"),
     ("tie", "tie", "рівність очок", "empate"),
     ("bot", "bot", "бот", "bot"),

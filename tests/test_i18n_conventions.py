@@ -114,7 +114,8 @@ def _uk_gendered_address(entry: Entry, form: str) -> str | None:
 
 
 def _player_form(language: str) -> Callable[[Entry, str], str | None]:
-    article = {"es": r"(?:el|El|del|al|como) \{player\}", "uk": None}[language]
+    # «Jugada 7 (jugador 2)»: a seat in brackets after a game-wide turn number takes no article
+    article = {"es": r"(?:el|El|del|al|como) \{player\}|\(\{player\}\)", "uk": None}[language]
 
     def check(entry: Entry, form: str) -> str | None:
         if "{player}" not in form:
@@ -272,7 +273,7 @@ PLANTED = [
     ("es.jugada", "es", "review:label", "Best turn", "Mejor turno", ""),
     ("es.jugada", "es", "board", "Type a turn", "Escribe un turno", ""),
     ("es.jugada", "es", "review", "Turn {ply}", "Turno {ply} del {player}", IN_SENTENCE),
-    ("es.player", "es", "board:prompt", "{player}'s bot", "El bot de {player} se ha parado.", IN_SENTENCE),
+    ("es.player", "es", "board:prompt", "{player}'s bot", "El bot de {player} se ha detenido.", IN_SENTENCE),
     ("es.player", "es", "board:prompt", "{player}: move", "Mueve, el {player}.", ""),
     ("uk.seat_case", "uk", "puzzle:why", "Then Player 3", "Тоді Гравець 3 ходить.", ""),
     ("es.seat_case", "es", "puzzle:why", "Then Player 3", "Entonces Jugador 3 juega.", ""),
@@ -304,6 +305,7 @@ def test_every_rule_has_a_planted_violation():
         ("uk", "Клітинки називають, як на шаховій дошці.", ""),  # a real chess board
         ("es", "Espera: es el turno del {player}.", IN_SENTENCE),  # whose turn it is
         ("es", "Jugada 5 del {player}: un error.", IN_SENTENCE),
+        ("es", "Jugada 5 ({player}): un error.", IN_SENTENCE),  # the game's turn 5, played by that seat
         ("es", "{player}: mueve tu leñador.", ""),  # a label before a colon
         ("es", "Ejemplo: a1-b2 +c4 xb3; `x = -1`", ""),  # notation and code are not numbers
     ],

@@ -481,13 +481,13 @@ def test_a_classmate_who_goes_away_is_shown_then_loses_by_forfeit(klass: Class) 
         until(lambda: online(olena)["state"] == "away", timeout=30, what="diego shown away")
         until(lambda: "minuto" in olena.view["status"]["text"], what="the minutes left")
         assert olena.view["status"]["text"] == (
-            "diego está sin conexión. Si diego no vuelve en 1 minuto, pierde la partida por incomparecencia."
+            "diego está sin conexión. Si diego no vuelve en 1 minuto, pierde la partida por ausencia."
         ), olena.view["status"]
         assert "sin conexión" in [p["badge"] for p in olena.view["players"]]
         until(lambda: online(olena)["state"] == "over", timeout=40, what="the forfeit")
         assert olena.view["over"] and not olena.view["interactive"]
         assert olena.view["status"]["text"] == (
-            "La partida ha terminado: derrota por incomparecencia de diego, por no volver a tiempo."
+            "La partida ha terminado: diego ha perdido por no volver a tiempo."
         )
         assert online(olena)["result"]["reason"] == "forfeit"
         assert drive(olena).cell("a2") == "rejected"

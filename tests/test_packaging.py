@@ -27,6 +27,7 @@ print(tr.pgettext("rules:movement:title", "Movement"))
 print(tr.format_list([1, 2, 3]))
 from logger_widget.puzzles import load_puzzles
 print(len(load_puzzles()))
+print(Translator("es-MX").pgettext("board", "Keyboard: arrows move, Enter chooses, Esc goes back."))
 """
 
 
@@ -51,12 +52,13 @@ def test_wheel_from_sdist_installs_with_catalogues_in_a_clean_environment(tmp_pa
     out = subprocess.run(
         [str(python), "-c", PROBE], check=True, capture_output=True, text=True, cwd=tmp_path
     ).stdout.splitlines()
-    package, locales, title, listed, puzzles = out
+    package, locales, title, listed, puzzles, latin = out
     assert str(env) in package, "the wheel's package is used, not the source tree"
     assert locales.startswith(str(env)) and locales.endswith("logger_widget/locales")
     assert title == "Рух"
     assert listed == "1, 2 і 3"
     assert int(puzzles) >= 200, "the puzzle set (package data) is in the wheel"
+    assert "Enter para elegir" in latin, "the Latin-American catalogue (es_419) is in the wheel"
 
 
 def test_the_version_is_written_in_one_place() -> None:

@@ -116,7 +116,7 @@ def test_hooks_in_the_view() -> None:
     assert [a["id"] for a in v["actions"]] == ["plant", "protest", "chop"]
     assert {p["seat"] for p in v["players"]} == {1, 2}
     assert v["players"][0]["first"] and not v["players"][1]["first"]
-    assert {lang["id"] for lang in v["languages"]} == {"uk", "es", "en"}
+    assert {lang["id"] for lang in v["languages"]} == {"uk", "es", "es_419", "en"}
     js = (STATIC / "board.js").read_text(encoding="utf-8")
     for hook in (
         "lw-board",
@@ -160,6 +160,8 @@ def test_defaults_and_seats() -> None:
 
 def test_locale_is_negotiated() -> None:
     b = Board(["human", "human"], locale="es-MX")
+    assert b.locale == "es_419" and b.view["lang"] == "es_419"  # Latin-American Spanish
+    b.locale = "es_ES"
     assert b.locale == "es" and b.view["lang"] == "es"
     b.locale = "en_GB"
     assert b.locale == "en" and b.view["lang"] == "en"

@@ -20,12 +20,13 @@ from __future__ import annotations
 
 import html
 import os
+import warnings
 from collections.abc import Sequence
 from typing import Any
 from urllib.parse import parse_qs
 
 from ..i18n import Translator
-from ..i18n.runtime import SUPPORTED_LANGUAGES
+from ..i18n.runtime import SUPPORTED_LANGUAGES, LanguageFallbackWarning, base_language, negotiate
 from ..i18n.texts.notebooks import PLAY
 
 __all__ = ["language_from_query", "play_page"]
@@ -55,8 +56,9 @@ def language_from_query(query: str | None = None, default: str = "en") -> str:
         default: the language when the query has no ``lang`` (one of ``uk``, ``es``, ``en``).
 
     Returns:
-        ``"uk"``, ``"es"`` or ``"en"`` (the tag is matched case-insensitively and
-        a region such as ``es-MX`` or ``es_MX`` is dropped).
+        ``"uk"``, ``"es"``, ``"es_419"`` or ``"en"`` (the tag is matched case-insensitively;
+        a Latin-American region such as ``es-MX`` or ``es_AR`` gives Latin-American Spanish,
+        ``es_419``, and any other region is dropped).
 
     Raises:
         ValueError: ``lang`` (or ``default``) names a language the game is not translated into;
@@ -76,7 +78,10 @@ def language_from_query(query: str | None = None, default: str = "en") -> str:
             f"lang={tag!r} in the page address is not a language of the game; use one of "
             f"{', '.join(SUPPORTED_LANGUAGES)} (e.g. ?lang=es)"
         )
-    return language
+    with warnings.catch_warnings():  # a region Babel does not know is dropped, as before
+        warnings.simplefilter("ignore", LanguageFallbackWarning)
+        found = negotiate(tag)
+    return found if base_language(found) == language else language
 
 
 def play_page(
@@ -106,7 +111,8 @@ def play_page(
     language = language_from_query(query, default)
     title = Translator(language).translate(PLAY["title"])
     board = Board(players=players, locale=language, **board_options)
-    heading = ipywidgets.HTML(f"<h1 lang='{language}' class='lw-app-title'>{html.escape(title)}</h1>")
+    tag = language.replace("_", "-")  # BCP 47: es-419
+    heading = ipywidgets.HTML(f"<h1 lang='{tag}' class='lw-app-title'>{html.escape(title)}</h1>")
     page = ipywidgets.VBox([heading, board])
     page.board = board
     return page

@@ -55,7 +55,7 @@ from typing import Any, NamedTuple
 from babel import Locale, UnknownLocaleError
 from babel import lists as _babel_lists
 from babel import numbers as _babel_numbers
-from babel.core import negotiate_locale
+from babel.core import get_global, negotiate_locale
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import PoFileError, read_po
 
@@ -63,6 +63,7 @@ __all__ = [
     "DOMAIN",
     "SUPPORTED_LANGUAGES",
     "PSEUDO_LANGUAGES",
+    "REGIONAL_VARIANTS",
     "DEFAULT_LANGUAGE",
     "LOCALES_DIR_CANDIDATES",
     "MIN_GROUPING_DIGITS",
@@ -77,6 +78,7 @@ __all__ = [
     "PPluralMessage",
     "Translator",
     "negotiate",
+    "base_language",
     "find_locales_dir",
     "catalogue_path",
     "load_catalogue",
@@ -95,6 +97,12 @@ DEFAULT_LANGUAGE = "en"
 #: every message accented, about 40 % longer and wrapped in ``⟦ ⟧``, so that a text
 #: that bypasses the catalogues, or a layout that cannot take longer texts, shows at once.
 PSEUDO_LANGUAGES: Mapping[str, str] = MappingProxyType({"en_XA": "en"})
+#: Regional variants, mapped to the language whose catalogue they fall back to message by message.
+#: A variant's catalogue holds only the messages its region says differently: ``es_419``
+#: (Latin-American Spanish) says «Shift + Enter», «Intenta…», «muy rápido» where ``es`` (Spain)
+#: says «Mayús + Intro», «Prueba a…», «muy deprisa»; every other message is the ``es`` one.
+#: A tag of a region whose CLDR parent is the variant (``es-MX``, ``es_AR``, ``es-US`` …) chooses it.
+REGIONAL_VARIANTS: Mapping[str, str] = MappingProxyType({"es_419": "es"})
 
 _PACKAGE_DIR = Path(__file__).resolve().parent.parent  # logger_widget/
 #: Where catalogues are looked for, first existing folder wins: the wheel's
@@ -211,6 +219,23 @@ def _parse(tag: str) -> Locale | None:
 _PSEUDO_TAGS = {name.casefold(): name for name in PSEUDO_LANGUAGES}
 
 
+def base_language(language: str) -> str:
+    """The real language of a negotiated ``language``: ``"es_419"`` -> ``"es"``, ``"en_XA"`` -> ``"en"``."""
+    return PSEUDO_LANGUAGES.get(language) or REGIONAL_VARIANTS.get(language) or language
+
+
+def _variant(language: str, parsed: Locale) -> str:
+    """The regional variant of ``language`` that ``parsed`` asks for (CLDR's parent locales), else ``language``."""
+    if parsed.territory is None:
+        return language
+    own = f"{parsed.language}_{parsed.territory}"
+    parent = get_global("parent_exceptions").get(own, own)
+    for variant, base in REGIONAL_VARIANTS.items():
+        if base == language and variant in (own, parent):
+            return variant
+    return language
+
+
 def _negotiate(tag: str | None, stacklevel: int) -> tuple[str, Locale | None]:
     if tag is None:
         return DEFAULT_LANGUAGE, None
@@ -224,7 +249,7 @@ def _negotiate(tag: str | None, stacklevel: int) -> tuple[str, Locale | None]:
         preferred = [str(parsed), parsed.language]
         match = negotiate_locale(preferred, SUPPORTED_LANGUAGES)
         if match is not None:
-            return match.lower(), parsed
+            return _variant(match.lower(), parsed), parsed
     warnings.warn(
         f"language tag {tag!r} is not supported (supported: "
         f"{', '.join(SUPPORTED_LANGUAGES)}); falling back to English",
@@ -235,10 +260,12 @@ def _negotiate(tag: str | None, stacklevel: int) -> tuple[str, Locale | None]:
 
 
 def negotiate(tag: str | None) -> str:
-    """Return ``"uk"``, ``"es"`` or ``"en"`` (or a pseudo-locale, ``"en_XA"``) for a language tag.
+    """Return ``"uk"``, ``"es"``, ``"es_419"`` or ``"en"`` (or a pseudo-locale, ``"en_XA"``) for a language tag.
 
-    ``uk``, ``uk_UA``, ``uk-UA``, ``UK-ua``, ``es_MX``, ``es-419``, ``en-GB`` …
-    are accepted case-insensitively; ``"en-XA"``/``"en_XA"`` give the
+    ``uk``, ``uk_UA``, ``uk-UA``, ``UK-ua``, ``es_ES``, ``en-GB`` …
+    are accepted case-insensitively. A Latin-American Spanish tag (``es-419``, ``es_MX``,
+    ``es-AR``, ``es-US``: every region whose CLDR parent locale is ``es_419``) gives the
+    variant ``"es_419"`` (see :data:`REGIONAL_VARIANTS`); ``"en-XA"``/``"en_XA"`` give the
     pseudo-locale ``"en_XA"`` (see :data:`PSEUDO_LANGUAGES`).  ``None`` means English.  Anything else
     (``"fr"``, ``"zz-top"``, ``""``) gives English with a
     :class:`LanguageFallbackWarning` naming the tag.  A non-string raises
@@ -339,9 +366,8 @@ def _lenient_default() -> bool:
     return os.environ.get(LENIENT_ENV, "").strip() in ("1", "true", "yes")
 
 
-@functools.lru_cache(maxsize=32)
-def _load(path: Path, language: str, mtime_ns: int, size: int, lenient: bool = False) -> Catalogue:
-    # mtime/size are part of the cache key so that an edited .po is re-read.
+def _compile(path: Path, language: str, lenient: bool) -> tuple[Any, _gettext.GNUTranslations]:
+    """Read, check and compile one .po file: its Babel catalogue and its translations."""
     try:
         data = path.read_bytes()
     except OSError as exc:
@@ -355,7 +381,7 @@ def _load(path: Path, language: str, mtime_ns: int, size: int, lenient: bool = F
     except (PoFileError, UnicodeDecodeError, ValueError, LookupError) as exc:
         raise CatalogueError(f"cannot read catalogue {path}: {exc}") from exc
     # A pseudo-locale is unknown to Babel: its identifier is what the header says.
-    declared = catalog.locale.language if catalog.locale is not None else catalog.locale_identifier
+    declared = str(catalog.locale) if catalog.locale is not None else catalog.locale_identifier
     if declared != language:
         raise CatalogueError(
             f"cannot read catalogue {path}: its Language header says {declared!r}, expected {language!r}"
@@ -376,7 +402,8 @@ def _load(path: Path, language: str, mtime_ns: int, size: int, lenient: bool = F
         )
     if problems:
         warnings.warn(
-            f"catalogue {path}: {len(problems)} broken message(s) are shown in English:\n  "
+            f"catalogue {path}: {len(problems)} broken message(s) are shown in "
+            f"{'the ' + REGIONAL_VARIANTS[language] + ' text' if language in REGIONAL_VARIANTS else 'English'}:\n  "
             + "\n  ".join(problems),
             CatalogueWarning,
             stacklevel=4,
@@ -388,6 +415,13 @@ def _load(path: Path, language: str, mtime_ns: int, size: int, lenient: bool = F
         translations = _gettext.GNUTranslations(buf)
     except (ValueError, SyntaxError, OSError) as exc:
         raise CatalogueError(f"cannot compile catalogue {path}: {exc}") from exc
+    return catalog, translations
+
+
+@functools.lru_cache(maxsize=32)
+def _load(path: Path, language: str, mtime_ns: int, size: int, lenient: bool = False) -> Catalogue:
+    # mtime/size are part of the cache key so that an edited .po is re-read.
+    catalog, translations = _compile(path, language, lenient)
     return Catalogue(
         language=language,
         path=path,
@@ -396,6 +430,42 @@ def _load(path: Path, language: str, mtime_ns: int, size: int, lenient: bool = F
         message_count=len(catalog),
         translations=translations,
     )
+
+
+@functools.lru_cache(maxsize=8)
+def _load_variant(
+    path: Path, language: str, mtime_ns: int, size: int, lenient: bool, base: tuple[Path, int, int]
+) -> Catalogue:
+    # the base catalogue's path, mtime and size are in the key too: an edited es.po is re-read
+    base_path, base_mtime_ns, base_size = base
+    fallback = _load(base_path, REGIONAL_VARIANTS[language], base_mtime_ns, base_size, lenient)
+    catalog, translations = _compile(path, language, lenient)
+    if (catalog.num_plurals, catalog.plural_expr) != (fallback.num_plurals, fallback.plural_expr):
+        raise CatalogueError(
+            f"cannot read catalogue {path}: its Plural-Forms ({catalog.num_plurals}, {catalog.plural_expr}) "
+            f"differ from those of {base_path} ({fallback.num_plurals}, {fallback.plural_expr})"
+        )
+    translations.add_fallback(fallback.translations)  # message by message: what the variant lacks is es
+    return Catalogue(
+        language=language,
+        path=path,
+        num_plurals=catalog.num_plurals,
+        plural_expr=catalog.plural_expr,
+        message_count=len(catalog),
+        translations=translations,
+    )
+
+
+def _stat(path: Path, language: str) -> os.stat_result:
+    try:
+        stat = path.stat()
+    except FileNotFoundError as exc:
+        raise CatalogueError(f"catalogue {path} is missing (language {language!r})") from exc
+    except OSError as exc:
+        raise CatalogueError(f"cannot read catalogue {path}: {exc.strerror or exc}") from exc
+    if not path.is_file():
+        raise CatalogueError(f"cannot read catalogue {path}: not a file")
+    return stat
 
 
 def load_catalogue(
@@ -408,7 +478,9 @@ def load_catalogue(
     ``{placeholders}`` as the English text, balanced braces.
 
     Args:
-        language: one of :data:`SUPPORTED_LANGUAGES` or :data:`PSEUDO_LANGUAGES`.
+        language: one of :data:`SUPPORTED_LANGUAGES`, :data:`REGIONAL_VARIANTS` or
+            :data:`PSEUDO_LANGUAGES`. A regional variant's catalogue holds only what differs;
+            every other message comes from its base language's catalogue (loaded too).
         locales_dir: folder holding ``<lang>/LC_MESSAGES/logger_widget.po``
             (default: :func:`find_locales_dir`).
         lenient: ``False`` (strict): a broken message raises
@@ -423,17 +495,21 @@ def load_catalogue(
     """
     if lenient is None:
         lenient = _lenient_default()
-    if language not in SUPPORTED_LANGUAGES and language not in PSEUDO_LANGUAGES:
+    if language not in (*SUPPORTED_LANGUAGES, *PSEUDO_LANGUAGES, *REGIONAL_VARIANTS):
         raise ValueError(f"unsupported language {language!r}; use negotiate() first")
     path = catalogue_path(language, locales_dir).resolve()
-    try:
-        stat = path.stat()
-    except FileNotFoundError as exc:
-        raise CatalogueError(f"catalogue {path} is missing (language {language!r})") from exc
-    except OSError as exc:
-        raise CatalogueError(f"cannot read catalogue {path}: {exc.strerror or exc}") from exc
-    if not path.is_file():
-        raise CatalogueError(f"cannot read catalogue {path}: not a file")
+    stat = _stat(path, language)
+    if language in REGIONAL_VARIANTS:
+        base = catalogue_path(REGIONAL_VARIANTS[language], locales_dir).resolve()
+        base_stat = _stat(base, REGIONAL_VARIANTS[language])
+        return _load_variant(
+            path,
+            language,
+            stat.st_mtime_ns,
+            stat.st_size,
+            bool(lenient),
+            (base, base_stat.st_mtime_ns, base_stat.st_size),
+        )
     return _load(path, language, stat.st_mtime_ns, stat.st_size, bool(lenient))
 
 
@@ -456,8 +532,10 @@ class Translator:
 
     ``Translator(locale)`` accepts a tag (``"uk-UA"``, ``"es_MX"``, ``None`` …,
     see :func:`negotiate`) or a :class:`babel.Locale`.  ``language`` is
-    ``"uk"``, ``"es"`` or ``"en"``; ``locale`` is the :class:`babel.Locale`
-    used for numbers and lists (the requested region is kept, e.g. ``es_MX``).
+    ``"uk"``, ``"es"``, ``"es_419"`` or ``"en"``; ``locale`` is the :class:`babel.Locale`
+    used for numbers and lists (the requested region is kept, e.g. ``es_MX``). A Latin-American
+    tag gives ``language == "es_419"``: its own messages where Latin-American Spanish differs,
+    the ``es`` ones otherwise (:data:`REGIONAL_VARIANTS`).
     ``locales_dir`` and ``lenient`` are passed to :func:`load_catalogue`
     (``lenient=True`` shows broken messages in English with one
     :class:`CatalogueWarning` instead of raising :class:`CatalogueError`).
@@ -478,10 +556,12 @@ class Translator:
         tag = str(locale) if isinstance(locale, Locale) else locale
         language, parsed = _negotiate(tag, stacklevel=2)
         self.language = language
-        if parsed is not None and parsed.language == PSEUDO_LANGUAGES.get(language, language):
+        if parsed is not None and parsed.language == base_language(language):
             self.locale = parsed
+        elif language in REGIONAL_VARIANTS:
+            self.locale = Locale.parse(language)
         else:
-            self.locale = Locale.parse(PSEUDO_LANGUAGES.get(language, language))
+            self.locale = Locale.parse(base_language(language))
         self._catalogue = load_catalogue(language, locales_dir, lenient=lenient)
         self._t = self._catalogue.translations
 

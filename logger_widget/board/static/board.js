@@ -1787,7 +1787,7 @@ function layOut(board) {
     root.dataset.over = view.over ? "true" : "false";
     root.dataset.interactive = view.interactive ? "true" : "false";
     root.dataset.replay = view.replay.active ? "true" : "false";
-    root.setAttribute("lang", view.lang);
+    root.setAttribute("lang", view.lang.replace("_", "-")); // BCP 47: "es-419"
     root.style.setProperty("--mover", seatColour(view.palette, view.to_move));
     for (const panel of panels) panel.draw(view);
     if (board.preview && !(view.previews && view.previews[board.preview])) board.preview = null;

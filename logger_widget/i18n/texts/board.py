@@ -321,5 +321,5 @@ BOT_LABELS: MappingProxyType[str, PMessage] = MappingProxyType(
 
 #: Language names in their own language (autonyms, never translated).
 LANGUAGE_NAMES: MappingProxyType[str, str] = MappingProxyType(
-    {"uk": "Українська", "es": "Español", "en": "English"}
+    {"uk": "Українська", "es": "Español (España)", "es_419": "Español (Latinoamérica)", "en": "English"}
 )

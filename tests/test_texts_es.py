@@ -1,0 +1,406 @@
+"""The Spanish texts, kind by kind: one check per kind of slip, over every message.
+
+A fresh reader of the Spanish catalogue found slips that came back one message at
+a time (the points-per-game quantity under four names, spawning under four verbs,
+«jugador inicial» and «primer jugador», a «vosotros» among «tú» …). Each kind is
+a rule here, run over every translated form of ``locales/es`` (and of
+``locales/es_419``, which changes only what Latin-American Spanish says
+differently); each rule is also shown to catch a planted instance, so a rule
+that stops matching fails. docs/glossary.md lists the terms these rules keep.
+"""
+
+from __future__ import annotations
+
+import re
+import warnings
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+from test_i18n_conventions import Entry, read_entries
+
+from logger_widget.i18n import Translator, negotiate
+from logger_widget.i18n import runtime as i18n
+from logger_widget.i18n.texts import terms
+
+ROOT = Path(__file__).resolve().parents[1]
+Check = Callable[[Entry, str], str | None]
+
+
+def _prose(text: str) -> str:
+    """The text without `code spans` and {placeholders}: what a pupil reads as words."""
+    return re.sub(r"\{[^{}]*\}", "{…}", re.sub(r"`[^`]*`", "`…`", text))
+
+
+def _find(pattern: str, flags: int = re.IGNORECASE, contexts: tuple[str, ...] | None = None) -> Check:
+    compiled = re.compile(pattern, flags)
+
+    def check(entry: Entry, form: str) -> str | None:
+        if contexts is not None and not f"{entry.context}".startswith(contexts):
+            return None
+        m = compiled.search(_prose(form))
+        return m.group(0) if m else None
+
+    return check
+
+
+# --------------------------------------------------------------------------- the kinds
+
+#: The English words of the points-per-game quantity (1 a won game, ½ a shared win, 0 a lost one).
+_RATE_EN = re.compile(
+    r"(?<!we )(?<!to )\b(?:win )?rate\b|\brates\b(?!\s+(?:only|them))|\bpoints per game\b", re.IGNORECASE
+)
+
+
+def _points_per_game(entry: Entry, form: str) -> str | None:
+    text = _prose(form)
+    m = re.search(r"\btasas?\b|\bporcentajes? de victorias\b", text, re.I)
+    if m:
+        return m.group(0)
+    if _RATE_EN.search(_prose(entry.msgid)) and "puntos por partida" not in text.casefold():
+        return "the quantity is not called «puntos por partida»"
+    return None
+
+
+#: Words that end like a vosotros imperative but are not one.
+_NOT_VOSOTROS = {
+    *("usted", "red", "pared", "sed", "césped", "huésped", "vid", "lid", "madrid", "ataúd"),
+    *("mitad", "libertad", "voluntad", "amistad", "dificultad", "facultad", "lealtad", "majestad"),
+}
+#: Noun endings («probabilidad», «edad», «ciudad», «verdad», «bondad»); «comentad», «votad» stay imperatives.
+_NOUN_ENDINGS = ("idad", "edad", "udad", "rdad", "ndad")
+
+
+def _vosotros(entry: Entry, form: str) -> str | None:
+    text = _prose(form)
+    m = re.search(
+        r"\bvosotr[oa]s\b|\bvuestr[oa]s?\b|\bos\b|\b\w+(?:áis|éis)\b|\b(?:veis|sois|vais|dais)\b", text, re.I
+    )
+    if m:
+        return m.group(0)
+    for m in re.finditer(r"\b\w{2,}[aei]d\b", text):  # an imperative: «comentad», «elegid», «haced»
+        word = m.group(0).casefold()
+        if not word.endswith(_NOUN_ENDINGS) and word not in _NOT_VOSOTROS:
+            return m.group(0)
+    return None
+
+
+#: Spawning is «brotar»; «crecer» is the Growth phase itself, and «aparecer» is a third verb for it.
+_SPAWN = (
+    r"\b(?:crec|aparec)\w*\s+(?:\w+\s+){0,2}plántulas?\s+nuevas?"
+    r"|\bplántulas?\s+nuevas?\s+(?:\w+\s+){0,3}(?:crec|aparec)\w*"
+    r"|\bplántulas? que (?:ha|han) aparecido"
+    r"|\baparec\w*\s+(?:una\s+)?plántula"
+    r"|\bnuevas?\s+plántulas?"  # the order is «plántula nueva»
+)
+
+#: Paired labels that must not share a translation.
+PAIRS = [
+    (("review:label", "Best turn"), ("review", "Better turn: {turn}")),
+    (("board", "Undo"), ("board", "Redo")),
+]
+
+KINDS: dict[str, tuple[str, Check]] = {
+    "points_per_game": (
+        "the average result a game (½ for a shared win) is «puntos por partida», never «tasa (de victorias)»",
+        _points_per_game,
+    ),
+    "vosotros": ("the pupil is *tú* and a teacher *usted*: no vosotros form", _vosotros),
+    "spawn": (
+        "a seedling «brota» (not «crece», the Growth phase, nor «aparece»); «plántula nueva»",
+        _find(_SPAWN),
+    ),
+    "first_player": (
+        "«primer jugador», as the rule sheets say, never «jugador inicial»",
+        _find(r"\bjugador(?:es)? inicial"),
+    ),
+    "half_width": (
+        "an interval's «amplitud» and «semiamplitud», not «anchura»",
+        _find(r"semianch\w*|\banchura\b"),
+    ),
+    "line": (
+        "a chain of trees is a «línea»: «fila» is a rank of the board, «hilera» a second word",
+        _find(r"\bhileras?\b|\bfilas? de árboles\b"),
+    ),
+    "turn_number": (
+        "the game's turn number takes the seat in brackets («Jugada 7 (jugador 2)»), not «del» (his 7th turn)",
+        _find(r"\bJugada \{…\} del\b", flags=0),
+    ),
+    "tense": (
+        "the board, the review and the progress page say what just happened in the compuesto («ha encontrado»)",
+        _find(
+            r"\b(?:cambió|encontró|encontraron|tomó|convirtió|convirtieron|informó|detectó)\b",
+            contexts=("review", "progress", "board"),
+        ),
+    ),
+    "inclusive": (
+        "«docente», «estudiante», «alumnado», «compañeros y compañeras»: no masculine generic",
+        _find(r"\b(?:profesor(?:es)?|alumnos?)\b|\bcompañeros\b(?! y compañeras)"),
+    ),
+    "end_trigger": (
+        "the end game «empieza» (not «se activa», «se desencadena»)",
+        _find(r"\b(?:activa|activó|desencadena|desencadenó|dispara|disparó)\w*\s+el final"),
+    ),
+    "phase_name": (
+        "a phase's name is capitalised: «la fase de Acción»",
+        _find(r"\bfases? de (?:movimiento|crecimiento|acción)\b", flags=0),
+    ),
+    "dangling": (
+        "no dangling participle «Resuelto con …, el equilibrio»: «Si se resuelve con …»",
+        _find(r"\bresuelto con\b"),
+    ),
+    "play_a_turn": (
+        "a turn is «hecha» (hacer una jugada), not «jugada» twice",
+        _find(r"\bjugad[oa]s?\s+(?:una|ninguna|otra)\s+jugada|\bjuega\s+(?:la|una)\s+(?:única\s+)?jugada"),
+    ),
+    "forfeit": (
+        "«por no volver a tiempo», «por ausencia», not the legal «incomparecencia»",
+        _find(r"incomparecencia"),
+    ),
+    "stopped": (
+        "«se ha detenido» («pararse» is to stand up in much of Latin America)",
+        _find(r"\bse (?:ha )?par(?:ado|ó)\b"),
+    ),
+}
+
+ES_419_KINDS: dict[str, tuple[str, Check]] = {
+    "keys": (
+        "Latin-American keys: «Shift» and «Enter», not «Mayús» and «Intro»",
+        _find(r"\bMayús\b|\bIntro\b", flags=0),
+    ),
+    "probar_a": ("«Intenta …», not the peninsular «Prueba a …»", _find(r"\bprueba a\b")),
+    "deprisa": ("«muy rápido», not «deprisa»", _find(r"\bdeprisa\b")),
+    "kernel": (
+        "a notebook's «kernel», as JupyterLab's Latin-American pupils say, not «núcleo»",
+        _find(r"\bnúcleos?\b"),
+    ),
+}
+
+
+def kind_problems(entries: list[Entry], kinds: dict[str, tuple[str, Check]]) -> list[str]:
+    problems = []
+    for entry in entries:
+        for name, (asks, check) in kinds.items():
+            for form in entry.forms:
+                found = check(entry, form)
+                if found:
+                    problems.append(f"[{entry.context}] {entry.msgid[:60]!r}: {name} ({asks}) — «{found}»")
+                    break
+    return problems
+
+
+def es_419_entries() -> list[Entry]:
+    """What a Latin-American pupil reads: each es_419 message where it has one, else the es one."""
+    own = {(e.context, e.msgid): e for e in read_entries("es_419")}
+    return [own.get((e.context, e.msgid), e) for e in read_entries("es")]
+
+
+# --------------------------------------------------------------------------- the catalogues
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_the_spanish_catalogue_has_no_slip_of_this_kind(kind):
+    problems = kind_problems(read_entries("es"), {kind: KINDS[kind]})
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS) + sorted(ES_419_KINDS))
+def test_the_latin_american_texts_have_no_slip_of_this_kind(kind):
+    kinds = {**KINDS, **ES_419_KINDS}
+    problems = kind_problems(es_419_entries(), {kind: kinds[kind]})
+    assert not problems, "\n".join(problems)
+
+
+#: One planted instance per kind: (kind, context, English, translation).
+PLANTED = [
+    ("points_per_game", "exercise:table", "points per game", "tasa de victorias"),
+    ("points_per_game", "chart", "Win rate", "Porcentaje de victorias"),
+    (
+        "points_per_game",
+        "exercise:first_player:rate",
+        "The rate {rate} is wrong",
+        "El resultado medio {rate} no es correcto.",
+    ),
+    ("vosotros", "exercise:notebook", "Talk about it", "Comentad las respuestas en clase."),
+    ("vosotros", "exercise:notebook", "with you", "¿En qué han coincidido los bots con vosotros?"),
+    ("vosotros", "board", "You see", "Ya veis el tablero."),
+    ("spawn", "board:hint", "a new seedling can grow here", "aquí puede crecer una plántula nueva"),
+    ("spawn", "engine", "cannot be spawned", "No puede aparecer una plántula en {cell}."),
+    ("spawn", "tutorial:hint-step", "The new seedlings grow", "Las nuevas plántulas brotan en {cells}."),
+    ("first_player", "chart", "{player} (first player)", "{player} (jugador inicial)"),
+    ("half_width", "exercise:sample_size:half", "a half-width", "una semianchura de {half_width}"),
+    ("half_width", "exercise:first_player:intro:4", "The width", "La anchura del intervalo"),
+    ("line", "tutorial:chop:wrong", "the line of trees", "al final de la fila de árboles maduros"),
+    ("line", "puzzle:idea", "a whole line", "toda una hilera de árboles maduros"),
+    ("turn_number", "review", "Turn {ply}, {player}: {label}.", "Jugada {ply} del {player}: {label}."),
+    ("tense", "progress:review", "The review found", "El análisis encontró {n} error."),
+    ("tense", "board:notice", "The board changed", "El tablero cambió justo antes de tu clic."),
+    ("inclusive", "exercise:course:feedback", "Your teacher's comment", "Comentario de tu profesor"),
+    ("inclusive", "class codes", "give it to the pupil", "déselo al alumno."),
+    ("inclusive", "class hub:waiting", "your classmates", "tus compañeros están iniciando"),
+    ("end_trigger", "chart", "End of the game triggered", "Se activa el final de la partida"),
+    ("end_trigger", "exercise", "triggers the end", "cualquier jugada desencadena el final de la partida"),
+    ("phase_name", "board:notice", "the action phase", "se ha saltado la fase de acción."),
+    (
+        "dangling",
+        "exercise:nash:unsure",
+        "Solved with",
+        "Resuelto con los extremos, el equilibrio es {mixes}.",
+    ),
+    ("play_a_turn", "notebook:play", "until a turn has been played", "hasta que se haya jugado una jugada"),
+    (
+        "play_a_turn",
+        "tutorial:repetition:turns",
+        "Play the only turn",
+        "Juega la única jugada de cada jugador.",
+    ),
+    ("forfeit", "dashboard", "by forfeit", "por incomparecencia"),
+    ("stopped", "tutorial:movement:wrong", "You stopped", "Tu leñador se ha parado en {cell}."),
+    ("keys", "notebook:play", "Shift + Enter", "Ejecuta las celdas con **Mayús + Intro**."),
+    ("probar_a", "tutorial:malformed", "Try clicking", "Prueba a hacer clic en el tablero."),
+    ("deprisa", "exercise:backward_induction:discuss", "grows very fast", "crece muy deprisa"),
+    ("kernel", "notebook:online", "the kernel restarts", "Si el núcleo se reinicia"),
+]
+
+
+@pytest.mark.parametrize(("kind", "context", "msgid", "form"), PLANTED)
+def test_each_kind_catches_a_planted_instance(kind, context, msgid, form):
+    problems = kind_problems([Entry(context, msgid, (form,))], {**KINDS, **ES_419_KINDS})
+    assert any(f": {kind} (" in p for p in problems), problems
+
+
+def test_every_kind_has_a_planted_instance():
+    assert {p[0] for p in PLANTED} == set(KINDS) | set(ES_419_KINDS)
+
+
+@pytest.mark.parametrize(
+    ("context", "form"),
+    [
+        ("review", "Jugada 7 (jugador 2): la única jugada posible."),
+        ("rules:growth:3", "Las plántulas que han brotado en este turno todavía no crecen."),
+        ("rules:growth:1", "Mira toda la fila y toda la columna de tu leñador."),
+        (
+            "exercise:first_player:intro:1",
+            "Con la probabilidad y la mitad de las partidas, la verdad es otra.",
+        ),
+        ("class codes", "Dé a cada estudiante su código; el alumnado y el profesorado lo ven."),
+        ("notebook:online", "Juegas contra tus compañeros y compañeras."),
+        (
+            "exercise:first_player:format",
+            "`answer = (rate, low, high)`: los puntos por partida y los extremos.",
+        ),
+        ("rules:end:1", "En cuanto alguien tiene 10 puntos, empieza el final de la partida."),
+    ],
+)
+def test_the_kinds_leave_correct_texts_alone(context, form):
+    assert kind_problems([Entry(context, "x", (form,))], KINDS) == []
+
+
+@pytest.mark.parametrize("language", ["es", "es_419"])
+def test_paired_labels_are_translated_differently(language):
+    tr = Translator(language)
+    for first, second in PAIRS:
+        a, b = (re.sub(r"[:\s]*\{\w+\}", "", tr.pgettext(*m)).strip().casefold() for m in (first, second))
+        assert a != b, (first, second, a)
+
+
+def test_the_first_player_term_is_the_rule_sheets():
+    assert Translator("es").translate(terms.TERMS["first_player"]) == "primer jugador"
+
+
+# --------------------------------------------------------------------------- es_419, Latin-American Spanish
+
+ES_419_PO = ROOT / "locales" / "es_419" / "LC_MESSAGES" / "logger_widget.po"
+
+
+def _catalog(path: Path):
+    with path.open("rb") as fh:
+        return read_po(fh)
+
+
+@pytest.mark.parametrize(
+    "tag", ["es-MX", "es_AR", "es-419", "es_CO", "es-US", "ES-mx", "es_419", "es_CL.UTF-8"]
+)
+def test_a_latin_american_tag_chooses_es_419(tag):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert negotiate(tag) == "es_419"
+        tr = Translator(tag)
+    assert tr.language == "es_419" and tr.locale.language == "es"
+
+
+@pytest.mark.parametrize("tag", ["es", "es-ES", "es_GQ", "es-PH"])
+def test_spain_and_plain_es_keep_es(tag):
+    assert negotiate(tag) == "es"
+
+
+def test_es_419_holds_only_what_differs_and_falls_back_message_by_message():
+    own = _catalog(ES_419_PO)
+    base = {
+        (m.context, m.id if isinstance(m.id, str) else m.id[0]): m
+        for m in _catalog(i18n.catalogue_path("es"))
+    }
+    messages = [m for m in own if m.id]
+    assert 0 < len(messages) < len(base) / 5, "es_419 translates only the messages that differ"
+    for m in messages:
+        key = (m.context, m.id if isinstance(m.id, str) else m.id[0])
+        assert key in base, f"es_419 has a message es does not: {key}"
+        assert m.string != base[key].string, f"es_419 repeats the es text of {key}"
+    es, la = Translator("es"), Translator("es-MX")
+    # a message es_419 does not hold is the es one
+    assert la.pgettext("board", "Game board") == es.pgettext("board", "Game board")
+    assert la.translate(terms.TERMS["first_player"]) == "primer jugador"
+    assert la.ngettext("{n} point", "{n} points", 5) == es.ngettext("{n} point", "{n} points", 5)
+    # and one it holds is its own
+    assert "Shift + Enter" in la.pgettext("notebook:play", _message_with("notebook:play", "Shift + Enter"))
+
+
+def _message_with(context: str, needle: str) -> str:
+    for m in _catalog(i18n.catalogue_path("es")):
+        if m.context == context and isinstance(m.id, str) and needle in m.id:
+            return m.id
+    raise AssertionError(f"no [{context}] message with {needle!r}")
+
+
+@pytest.mark.parametrize(
+    ("context", "needle", "es_text", "es_419_text"),
+    [
+        ("notebook:tutorial", "Shift + Enter", "**Mayús + Intro**", "**Shift + Enter**"),
+        ("board", "Keyboard: arrows move", "Intro para elegir", "Enter para elegir"),
+        ("tutorial:malformed", "Try clicking", "Prueba a hacer clic", "Intenta hacer clic"),
+        ("exercise:own_bot:hint", "Try giving every legal turn", "Prueba a puntuar", "Intenta puntuar"),
+        ("exercise:backward_induction:discuss", "grows very fast", "crece muy deprisa", "crece muy rápido"),
+        ("exercise:notebook", "Talk about your answers", "Comenta tus respuestas", "Comenten sus respuestas"),
+    ],
+)
+def test_the_differing_messages(context, needle, es_text, es_419_text):
+    msgid = _message_with(context, needle)
+    assert es_text in Translator("es").pgettext(context, msgid)
+    latin = Translator("es_419").pgettext(context, msgid)
+    assert es_419_text in latin and es_text not in latin, latin
+
+
+def test_es_419_numbers_follow_the_pupils_region():
+    """Mexico writes a decimal point, Argentina a decimal comma (CLDR); four digits stay ungrouped."""
+    assert Translator("es-MX").format_number(1234.5) == "1234.5"
+    assert Translator("es-AR").format_number(1234.5) == "1234,5"
+    assert Translator("es_419").format_number(15000.5) == "15,000.5"
+
+
+def test_a_broken_es_419_message_is_named_at_load(tmp_path):
+    import shutil
+
+    for lang in ("es", "es_419"):
+        shutil.copytree(ROOT / "locales" / lang, tmp_path / lang)
+    path = tmp_path / "es_419" / "LC_MESSAGES" / "logger_widget.po"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("**Shift + Enter**", "**Shift + {enter}**", 1), encoding="utf-8")
+    with pytest.raises(i18n.CatalogueError, match=r"(?s)es_419.*placeholders differ"):
+        Translator("es_419", locales_dir=tmp_path)
+    with pytest.warns(i18n.CatalogueWarning, match="the es text"):
+        lenient = Translator("es_419", locales_dir=tmp_path, lenient=True)
+    msgid = _message_with("exercise:course:intro", "Shift + Enter")
+    assert lenient.pgettext("exercise:course:intro", msgid) == Translator("es").pgettext(
+        "exercise:course:intro", msgid
+    )
