@@ -42,28 +42,28 @@ MISTAKES = {
     "protester": "from logger_widget.classroom.variants import transform_cells\n"
     'answer_protester = transform_cells("e5 +d4,e2 xe4", VARIANT.symmetry)',
 }
-#: the oracle of a graded question: code that asks the package's checkers, on the formative
-#: notebooks' question and on the pupil's own variant (``mine``), for an answer they accept, and
-#: answers ``FALLBACK`` when none is accepted
+#: the oracle of a graded question: code that asks the package's checkers for an answer they
+#: accept, on the pupil's own variant (``mine``) first, then on the formative notebooks' question,
+#: and answers ``FALLBACK`` when none is accepted (were the checkers judging, the first would be right)
 ASK_THE_CHECKERS = {
     "sample_size": "from logger_widget.classroom import exercises as ex\n"
     "mine = VARIANT.checker_kwargs('sample_size')\n"
-    "answer_sample_size = next((n for n in range(900, 1300)\n"
-    "    if ex.check_sample_size(n).ok or ex.check_sample_size(n, **mine).ok), FALLBACK)",
+    "answer_sample_size = next((n for kw in (mine, {}) for n in range(400, 9000)\n"
+    "    if ex.check_sample_size(n, **kw).ok), FALLBACK)",
     "game_value": "from logger_widget.classroom.exercises import exercise\n"
     "mine = VARIANT.checker_kwargs('game_value')\n"
-    "answer_game_value = next((v for v in (0, 0.5, 1)\n"
-    "    if exercise('game_value').check(v).ok or exercise('game_value').check(v, **mine).ok), FALLBACK)",
+    "answer_game_value = next((v for kw in (mine, {}) for v in (0, 0.5, 1)\n"
+    "    if exercise('game_value').check(v, **kw).ok), FALLBACK)",
     "kingmaker": "from logger_widget.classroom.exercises import exercise\n"
     "mine = VARIANT.checker_kwargs('kingmaker')\n"
-    "answer_kingmaker = next((c for c in 'ABCD'\n"
-    "    if exercise('kingmaker').check(c).ok or exercise('kingmaker').check(c, **mine).ok), FALLBACK)",
+    "answer_kingmaker = next((c for kw in (mine, {}) for c in 'ABCD'\n"
+    "    if exercise('kingmaker').check(c, **kw).ok), FALLBACK)",
     "protester": "from logger_widget.classroom.exercises import PROTESTER_ENDGAME, exercise\n"
     "from logger_widget.classroom.variants import transform_cells\n"
     "mine = VARIANT.checker_kwargs('protester')\n"
-    "turns = [*PROTESTER_ENDGAME.position.legal_turns(), *mine['position'].legal_turns()]\n"
-    "answer_protester = next((t.notation() for t in turns if exercise('protester').check(t).ok\n"
-    "    or exercise('protester').check(t, **mine).ok), FALLBACK)",
+    "boards = ((mine, mine['position']), ({}, PROTESTER_ENDGAME.position))\n"
+    "answer_protester = next((t.notation() for kw, board in boards for t in board.legal_turns()\n"
+    "    if exercise('protester').check(t, **kw).ok), FALLBACK)",
 }
 #: a pupil who asks the checkers in her kernel, on every question, for the answer that they accept:
 #: they refuse to judge in a graded notebook, so she is left with her fallbacks, each wrong for her

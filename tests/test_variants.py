@@ -283,6 +283,16 @@ def test_the_oracle_pupil_scores_nothing(graded_kernel: None) -> None:
         total += score(key, JudgeAnswers.judge(key, namespace[f"answer_{key}"], "en", variant))
         fb._judging = False
     assert total == 0
+    # the same cells where the checkers judge (a formative notebook's kernel): all the points
+    from nbgraderkit import ASK_THE_CHECKERS, TOTAL
+
+    fb._judging = True
+    total = 0.0
+    for key, code in ASK_THE_CHECKERS.items():
+        namespace = {"VARIANT": variant}
+        exec(code.replace("FALLBACK", "None"), namespace)  # noqa: S102 - the pupil's answer cell
+        total += score(key, JudgeAnswers.judge(key, namespace[f"answer_{key}"], "en", variant))
+    assert total == TOTAL
 
 
 def test_the_feedback_page_speaks_the_pupils_language() -> None:
