@@ -47,7 +47,7 @@ SOLUTIONS = {
     "sample_size": "import math\n\nanswer_sample_size = math.ceil("
     "(1.96 * (VARIANT.rate * (1 - VARIANT.rate)) ** 0.5 / VARIANT.half_width) ** 2)",
     "game_value": "answer_game_value = 1",
-    "kingmaker": 'answer_kingmaker = "B"',
+    "kingmaker": 'answer_kingmaker = VARIANT.option("B")',
     "protester": "from logger_widget.classroom.variants import transform_cells\n\n"
     'answer_protester = transform_cells("e5-c5 +b4,c2 xc4", VARIANT.symmetry)',
 }

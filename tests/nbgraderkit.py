@@ -22,44 +22,58 @@ TOTAL = sum(g.points for g in GRADED)
 NEEDED = "math.ceil((1.96 * (VARIANT.rate * (1 - VARIANT.rate)) ** 0.5 / VARIANT.half_width) ** 2)"
 #: right answers for the pupil's own variant (``VARIANT``, the set-up cell's) in forms a pupil may
 #: well write: text for a number with a space between thousands, the tuple of the package's own
-#: exact_value, a Cyrillic letter from a Ukrainian keyboard, the logger's path with an en dash
+#: exact_value, the letter of the right statement in the pupil's order typed on a Ukrainian
+#: keyboard (Cyrillic, in brackets), the logger's path with an en dash
 RIGHT = {
     "sample_size": f'import math\nanswer_sample_size = f"{{{NEEDED}:,}}".replace(",", " ")',
     "game_value": "from logger_widget.classroom.exercises import exact_value\n"
     'answer_game_value = exact_value(VARIANT.position("game_value"))',
-    "kingmaker": 'answer_kingmaker = "(В)"',
+    "kingmaker": 'answer_kingmaker = "({})".format(dict(zip("ABCD", "АВСД"))[VARIANT.option("B")])',
     "protester": "from logger_widget.classroom.variants import transform_cells\n"
     'answer_protester = transform_cells("e5–d5-c5 xc4", VARIANT.symmetry)',
 }
 #: the usual mistakes, for the pupil's variant: whole width for half-width (partial), the other
-#: side's value, a wrong letter, a shared win instead of the tie-break win (partial)
+#: side's value, a wrong statement ("Player 2 can still win"), a shared win instead of the tie-break win (partial)
 MISTAKES = {
     "sample_size": "import math\nanswer_sample_size = math.ceil("
     "(1.96 * (VARIANT.rate * (1 - VARIANT.rate)) ** 0.5 / (VARIANT.half_width / 2)) ** 2)",
     "game_value": "answer_game_value = 0",
-    "kingmaker": 'answer_kingmaker = "A"',
+    "kingmaker": 'answer_kingmaker = VARIANT.option("A")',
     "protester": "from logger_widget.classroom.variants import transform_cells\n"
     'answer_protester = transform_cells("e5 +d4,e2 xe4", VARIANT.symmetry)',
 }
-#: a pupil who asks the package's checkers in her kernel, on every question, for the answer
-#: that they accept (on the formative notebooks' questions and on her own variant): they refuse
-#: to judge in a graded notebook, so she is left with her fallbacks, which are wrong
-ORACLE = {
+#: the oracle of a graded question: code that asks the package's checkers for an answer they
+#: accept, on the pupil's own variant (``mine``) first, then on the formative notebooks' question,
+#: and answers ``FALLBACK`` when none is accepted (were the checkers judging, the first would be right)
+ASK_THE_CHECKERS = {
     "sample_size": "from logger_widget.classroom import exercises as ex\n"
-    "mine = {'half_width': VARIANT.half_width, 'rate': VARIANT.rate} if 'VARIANT' in globals() else {}\n"
-    "answer_sample_size = next((n for n in range(900, 1300)\n"
-    "    if ex.check_sample_size(n).ok or ex.check_sample_size(n, **mine).ok), 5)",
+    "mine = VARIANT.checker_kwargs('sample_size')\n"
+    "answer_sample_size = next((n for kw in (mine, {}) for n in range(400, 9000)\n"
+    "    if ex.check_sample_size(n, **kw).ok), FALLBACK)",
     "game_value": "from logger_widget.classroom.exercises import exercise\n"
-    "mine = {'position': VARIANT.position('game_value')} if 'VARIANT' in globals() else {}\n"
-    "answer_game_value = next((v for v in (0, 0.5, 1)\n"
-    "    if exercise('game_value').check(v).ok or exercise('game_value').check(v, **mine).ok), 0)",
+    "mine = VARIANT.checker_kwargs('game_value')\n"
+    "answer_game_value = next((v for kw in (mine, {}) for v in (0, 0.5, 1)\n"
+    "    if exercise('game_value').check(v, **kw).ok), FALLBACK)",
     "kingmaker": "from logger_widget.classroom.exercises import exercise\n"
-    "answer_kingmaker = next((c for c in 'ABCD' if exercise('kingmaker').check(c).ok), 'A')",
+    "mine = VARIANT.checker_kwargs('kingmaker')\n"
+    "answer_kingmaker = next((c for kw in (mine, {}) for c in 'ABCD'\n"
+    "    if exercise('kingmaker').check(c, **kw).ok), FALLBACK)",
     "protester": "from logger_widget.classroom.exercises import PROTESTER_ENDGAME, exercise\n"
-    "mine = {'position': VARIANT.position('protester')} if 'VARIANT' in globals() else {}\n"
-    "board = mine.get('position', PROTESTER_ENDGAME.position)\n"
-    "answer_protester = next((t.notation() for t in board.legal_turns()\n"
-    "    if exercise('protester').check(t, **mine).ok), 'e5 xe4')",
+    "from logger_widget.classroom.variants import transform_cells\n"
+    "mine = VARIANT.checker_kwargs('protester')\n"
+    "boards = ((mine, mine['position']), ({}, PROTESTER_ENDGAME.position))\n"
+    "answer_protester = next((t.notation() for kw, board in boards for t in board.legal_turns()\n"
+    "    if exercise('protester').check(t, **kw).ok), FALLBACK)",
+}
+#: a pupil who asks the checkers in her kernel, on every question, for the answer that they accept:
+#: they refuse to judge in a graded notebook, so she is left with her fallbacks, each wrong for her
+#: variant (too few games, the other side's value, "Player 2 can still win", a turn after which Player 1 wins)
+ORACLE = {
+    key: code.replace("FALLBACK", fallback)
+    for (key, code), fallback in zip(
+        ASK_THE_CHECKERS.items(),
+        ("5", "0", "VARIANT.option('A')", "transform_cells('e5-d5 !e3', VARIANT.symmetry)"),
+    )
 }
 MISTAKES_POINTS = 1.0 + 0 + 0 + 1.0
 #: a pupil who wants the points without the answers
@@ -78,7 +92,7 @@ CHEAT = {
     "answer_game_value = object()",
     "kingmaker": "from logger_widget.classroom.exercises import KINGMAKER\n"
     "class Yes(str):\n    def __eq__(self, other):\n        return True\n    __hash__ = str.__hash__\n"
-    'answer_kingmaker = Yes(getattr(KINGMAKER, "answer", "D"))',
+    'answer_kingmaker = Yes(getattr(KINGMAKER, "answer", VARIANT.option("D")))',
     "protester": "from IPython.display import HTML, display\n"
     "display(HTML(\"<script>document.title = 'cheat'</script>\"))\n"  # for the teacher's formgrader page
     "import sys\nsys.displayhook = lambda value: print(2)\n"

@@ -613,6 +613,21 @@ def test_nash_conclusion_says_when_the_games_cannot_tell_bots_apart() -> None:
     assert "\n\n" not in decided._repr_markdown_()
 
 
+def test_nash_texts_claim_no_more_than_the_games_support() -> None:
+    """Neither the verdict nor the solution states as a fact that a left-out bot is weaker: the
+    verdict holds for the measured table up to its resolution, the solution sends to the intervals."""
+    rates = ((0.5, 0.525, 0.6), (0.475, 0.5, 0.65), (0.4, 0.35, 0.5))
+    meta = ex.MetaGame(("greedy", "minimax:easy", "mcts:easy"), rates, rates, rates, 20, 20)
+    said = ex.check_nash((1, 0, 0), meta, locale="en").text()
+    assert "measured table" in said and "0.025" in said and "does better against it" not in said, said
+    (solution,) = ex.exercise("nash").solution
+    for language in LANGUAGES:
+        text = Translator(language).translate(solution)
+        assert "0.5" in text or "0,5" in text, (language, text)
+    english = Translator("en").translate(solution)
+    assert "is beaten by the mixed strategy" not in english and "intervals tell" in english, english
+
+
 def test_meta_game_is_measured_from_seeded_varied_openings() -> None:
     meta = ex.meta_game(openings_per_pair=3, progress=False, locale="es")
     assert meta == ex.meta_game(openings_per_pair=3, progress=False, locale="es")

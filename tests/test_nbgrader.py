@@ -246,10 +246,13 @@ def test_nbgrader_autograde_forms_mistakes_empty_cheat(tmp_path: Path) -> None:
     olena, diego = draw(SECRET.encode(), "olena"), draw(SECRET.encode(), "diego")
     assert exercise("kingmaker").check("B", locale="uk").text(uk) in outputs("olena")
     assert str(question("protester", "uk", 4, olena)) in outputs("olena")
-    # two pupils' graded notebooks differ in their numbers and positions
-    for key, number in (("sample_size", 1), ("protester", 4)):
+    # two pupils' graded notebooks differ in their numbers, positions and the kingmaker's letters
+    for key, number in (("sample_size", 1), ("kingmaker", 3), ("protester", 4)):
         mine = str(question(key, "en", number, olena))
         assert mine != str(question(key, "en", number, diego)) and mine != str(question(key, "en", number))
+    assert str(question("kingmaker", "uk", 3, olena)) in outputs("olena")
+    assert str(question("kingmaker", "es", 3, diego)) in outputs("diego")
+    assert olena.option("B") != diego.option("B")  # so each one's right letter is wrong for the other
     es = Translator("es")
     quarter = math.ceil((1.96 * math.sqrt(diego.rate * (1 - diego.rate)) / (diego.half_width / 2)) ** 2)
     half = JudgeAnswers.judge("sample_size", quarter, "es", diego)

@@ -97,6 +97,67 @@ def test_variants_differ_between_pupils_and_never_are_the_default() -> None:
         draw(b"", "olena")
 
 
+def test_each_pupil_has_her_own_kingmaker_question_and_is_judged_on_it() -> None:
+    """Other numbers (points added to every score) and the statements under other letters: a
+    classmate's letter, or the formative notebook's B, is wrong; each pupil's own letter is right."""
+    from logger_widget.classroom.exercises.kingmaker import outcomes_by_turn
+    from logger_widget.classroom.grading import score
+
+    variants = {name: draw(SECRET, name) for name in CLASS}
+    assert {v.kingmaker_points for v in variants.values()} == {1, 2, 3, 4, 5}
+    assert len({v.options for v in variants.values()}) >= 10
+    default_outcomes = [w for _, w in outcomes_by_turn(DEFAULT.position("kingmaker"))]
+    for v in set(variants.values()):
+        mine = v.position("kingmaker")
+        assert [w for _, w in outcomes_by_turn(mine)] == default_outcomes  # the same game
+        assert list(mine.scores) == [n + v.kingmaker_points for n in DEFAULT.position("kingmaker").scores]
+        assert score("kingmaker", JudgeAnswers.judge("kingmaker", v.option("B"), "en", v)) == 1
+        assert score("kingmaker", JudgeAnswers.judge("kingmaker", "B", "en", v)) == 0, v  # the notebooks' B
+    # two pupils whose right letters differ: each one's scores for her, the other's does not
+    olena = variants["pupil0"]
+    diego = next(v for v in variants.values() if v.option("B") != olena.option("B"))
+    for mine, other in ((olena, diego), (diego, olena)):
+        assert JudgeAnswers.judge("kingmaker", mine.option("B"), "uk", mine).ok
+        assert not JudgeAnswers.judge("kingmaker", other.option("B"), "uk", mine).ok
+        for language in ("uk", "es", "en"):
+            assert str(question("kingmaker", language, 3, mine)) != str(
+                question("kingmaker", language, 3, other)
+            )
+    # the numbers in the question are the pupil's own: Player 1's points, and the wrong
+    # statement A's feedback counts from them
+    seven = next(v for v in variants.values() if v.kingmaker_points == 5)
+    assert "15 points" in str(question("kingmaker", "en", 3, seven))
+    assert "10 points," not in str(question("kingmaker", "en", 3, seven))
+    said = JudgeAnswers.judge("kingmaker", seven.option("A"), "en", seven).text()
+    assert "Player 2 has 9 points" in said and "Player 1 already has 15 points" in said, said
+
+
+def test_the_kingmaker_statements_move_with_their_letters() -> None:
+    """Letter A–D shows ``options[i]``'s sentence, in every language; a bad order is refused by name."""
+    from logger_widget.classroom.exercises.kingmaker import order_options
+
+    variant = Variant(options="DCAB")
+    for language, statement_b in (
+        ("en", "Player 2 cannot win, but its turn decides who wins."),
+        ("uk", "Гравець 2 не може виграти, але його хід вирішує, хто переможе."),
+        ("es", "El jugador 2 no puede ganar, pero su jugada decide quién gana."),
+    ):
+        shown = str(question("kingmaker", language, 3, variant))
+        assert f"**D.** {statement_b}" in shown, shown
+        assert f"**B.** {statement_b}" not in shown
+        assert shown.count("**") == str(question("kingmaker", language, 3)).count("**")
+        assert '`answer = "A"`' in shown  # the line of code stays last
+    assert JudgeAnswers.judge("kingmaker", "D", "en", variant).ok
+    assert not JudgeAnswers.judge("kingmaker", "B", "en", variant).ok
+    for bad in ("ABCC", "ABC", "abcd"):
+        with pytest.raises(ValueError, match="order of the letters A, B, C and D"):
+            exercise("kingmaker").check("A", options=bad)
+    with pytest.raises(ValueError, match="not four statements"):
+        order_options("What? **A.** yes. **B.** no. `answer`", "ABCD")
+    with pytest.raises(ValueError, match="statement must be one of"):
+        variant.option("E")
+
+
 @pytest.mark.parametrize("symmetry", range(8))
 def test_a_symmetry_keeps_the_game(symmetry: int) -> None:
     """The board turned or mirrored: the same value, the same winning turns (their cells mapped)."""
@@ -222,6 +283,16 @@ def test_the_oracle_pupil_scores_nothing(graded_kernel: None) -> None:
         total += score(key, JudgeAnswers.judge(key, namespace[f"answer_{key}"], "en", variant))
         fb._judging = False
     assert total == 0
+    # the same cells where the checkers judge (a formative notebook's kernel): all the points
+    from nbgraderkit import ASK_THE_CHECKERS, TOTAL
+
+    fb._judging = True
+    total = 0.0
+    for key, code in ASK_THE_CHECKERS.items():
+        namespace = {"VARIANT": variant}
+        exec(code.replace("FALLBACK", "None"), namespace)  # noqa: S102 - the pupil's answer cell
+        total += score(key, JudgeAnswers.judge(key, namespace[f"answer_{key}"], "en", variant))
+    assert total == TOTAL
 
 
 def test_the_feedback_page_speaks_the_pupils_language() -> None:

@@ -41,6 +41,7 @@ from ..i18n.texts.terms import PIECES
 from .exercises import BACKWARD_INDUCTION, KINGMAKER, PROTESTER_ENDGAME, exercise
 from .exercises.catalogue import SECTIONS
 from .exercises.common import Ask, Md, Table, resolve
+from .exercises.kingmaker import order_options
 from .feedback import REFUSED, ExerciseFeedback, Players, feedback, localise, points, refuse_judging, text
 from .variants import DEFAULT, Variant
 
@@ -209,7 +210,10 @@ def question(
     for md in _introduction(key):
         params = {**resolve(md.params), **own}
         parts += [text(p, tr, **params) for p in (md.parts if md.course is None else md.course)]
-    parts.append(tr.format(_QUESTION, question=text(ex.question, tr, **{**resolve(ex.params), **own})))
+    asked = text(ex.question, tr, **{**resolve(ex.params), **own})
+    if key == "kingmaker":
+        asked = order_options(asked, variant.options)
+    parts.append(tr.format(_QUESTION, question=asked))
     if key in POSITIONS:
         lpn = variant.lpn(key) or POSITIONS[key]
         parts.append("```text\n" + board_diagram(Position.from_lpn(lpn), tr.language) + "\n```")

@@ -5,7 +5,9 @@ teacher's secret (:func:`read_secret`: 32 random bytes in a file only the teache
 pupil's account name into a :class:`Variant` with HMAC-SHA256 (:mod:`hmac`): the sample-size
 question's half-width and rate, and one of the board's eight symmetries (rotations and
 reflections of the 5 × 5 board, which keep every rule: :func:`transform_lpn`) for the positions of
-the game-value and protester questions. The parameters of the formative notebooks
+the game-value and protester questions, and for the kingmaker question the points added to every
+player's score (the same game with other numbers) and the letters its four statements are shown
+under (:func:`~logger_widget.classroom.exercises.kingmaker.order_options`). The parameters of the formative notebooks
 (:data:`DEFAULT`) are never drawn, so their answers are wrong in the course.
 
 The teacher's side only holds the secret: the judge (:mod:`logger_widget.classroom.judge`)
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import itertools
 import os
 import re
 import secrets
@@ -27,12 +30,14 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.position import Position
-from .exercises import BACKWARD_INDUCTION, PROTESTER_ENDGAME
+from .exercises import BACKWARD_INDUCTION, KINGMAKER, PROTESTER_ENDGAME
 from .exercises.first_player import SAMPLE_HALF_WIDTH, SAMPLE_RATE, right_sample_sizes, sample_size_params
+from .exercises.kingmaker import OPTIONS, score_params, with_points
 
 __all__ = [
     "DEFAULT",
     "HALF_WIDTHS",
+    "KINGMAKER_POINTS",
     "RATES",
     "Variant",
     "draw",
@@ -44,6 +49,8 @@ __all__ = [
 #: The half-widths and rates a pupil's sample-size question may ask for (never both the default's).
 HALF_WIDTHS = (0.02, 0.025, 0.03, 0.035, 0.04, 0.05)
 RATES = (0.5, 0.4, 0.3)
+#: The points a pupil's kingmaker position adds to every player's score (never the default's 0).
+KINGMAKER_POINTS = (1, 2, 3, 4, 5)
 #: The positions of the course's questions, before a variant's symmetry.
 POSITIONS: Mapping[str, str] = {"game_value": BACKWARD_INDUCTION.lpn, "protester": PROTESTER_ENDGAME.lpn}
 _SIZE = 5
@@ -102,15 +109,31 @@ class Variant:
         half_width: the sample-size question's half-width (0–0.5).
         rate: the rate it assumes (0–1).
         symmetry: the symmetry (0–7) of the game-value and protester positions.
+        kingmaker_points: the points the kingmaker position adds to every player's score.
+        options: the kingmaker question's statements in the order letters A–D show them.
     """
 
     half_width: float = SAMPLE_HALF_WIDTH
     rate: float = SAMPLE_RATE
     symmetry: int = 0
+    kingmaker_points: int = 0
+    options: str = OPTIONS
 
     def lpn(self, key: str) -> str | None:
         """The position of question ``key`` in this variant, or ``None`` when it has none of its own."""
+        if key == "kingmaker":
+            return with_points(KINGMAKER.lpn, self.kingmaker_points)
         return transform_lpn(POSITIONS[key], self.symmetry) if key in POSITIONS else None
+
+    def option(self, statement: str) -> str:
+        """The letter under which this variant shows the kingmaker question's ``statement`` (A–D).
+
+        Raises:
+            ValueError: ``statement`` is not one of A, B, C, D.
+        """
+        if statement not in tuple(OPTIONS):
+            raise ValueError(f"statement must be one of A, B, C, D, not {statement!r}")
+        return OPTIONS[self.options.index(statement)]
 
     def position(self, key: str) -> Position:
         """The position of question ``key`` in this variant (the one its diagram shows).
@@ -120,19 +143,25 @@ class Variant:
         """
         lpn = self.lpn(key)
         if lpn is None:
-            raise KeyError(f"question {key!r} has no position; these have: {', '.join(POSITIONS)}")
+            raise KeyError(f"question {key!r} has no position; these have: {', '.join(POSITIONS)}, kingmaker")
         return Position.from_lpn(lpn)
 
     def checker_kwargs(self, key: str) -> dict[str, Any]:
         """What the checker of ``key`` is given besides the answer, for this variant."""
         if key == "sample_size":
             return {"half_width": self.half_width, "rate": self.rate}
+        if key == "kingmaker":
+            return {"position": self.position(key), "options": self.options}
         lpn = self.lpn(key)
         return {"position": Position.from_lpn(lpn)} if lpn is not None else {}
 
     def params(self, key: str) -> dict[str, Any]:
         """The placeholders of question ``key``'s texts that this variant changes (empty: the exercise's own)."""
-        return sample_size_params(self.half_width, self.rate) if key == "sample_size" else {}
+        if key == "sample_size":
+            return sample_size_params(self.half_width, self.rate)
+        if key == "kingmaker":
+            return score_params(self.position(key))
+        return {}
 
     def to_json(self) -> dict[str, Any]:
         """The variant as JSON-ready values (read back by ``Variant(**value)``)."""
@@ -152,6 +181,9 @@ def _apart(half_width: float, rate: float) -> bool:
 
 #: The sample-size questions a variant may ask: (half-width, rate).
 _PAIRS = tuple((h, r) for r in RATES for h in HALF_WIDTHS if _apart(h, r))
+#: The kingmaker statements' orders a variant may show: none with the default's letter of the
+#: right statement (B), so the formative notebooks' answer is wrong in every variant.
+_ORDERS = tuple("".join(order) for order in itertools.permutations(OPTIONS) if order[1] != "B")
 
 
 def draw(secret: bytes, pupil: str) -> Variant:
@@ -159,7 +191,9 @@ def draw(secret: bytes, pupil: str) -> Variant:
 
     The HMAC-SHA256 of the name picks the half-width and the rate among the pairs whose right
     answers (:func:`~logger_widget.classroom.exercises.first_player.right_sample_sizes`) share
-    none with the default's (0.03 at 0.5: 1064–1121 games), and a symmetry other than the identity.
+    none with the default's (0.03 at 0.5: 1064–1121 games), a symmetry other than the identity,
+    the kingmaker's added points (1–5) and an order of its statements that does not show the
+    right one (B) under B.
 
     Raises:
         ValueError: an empty secret.
@@ -170,7 +204,9 @@ def draw(secret: bytes, pupil: str) -> Variant:
     pairs = _PAIRS
     half_width, rate = pairs[int.from_bytes(digest[:8], "big") % len(pairs)]
     symmetry = 1 + int.from_bytes(digest[8:16], "big") % 7
-    return Variant(half_width, rate, symmetry)
+    added = KINGMAKER_POINTS[int.from_bytes(digest[16:24], "big") % len(KINGMAKER_POINTS)]
+    options = _ORDERS[int.from_bytes(digest[24:32], "big") % len(_ORDERS)]
+    return Variant(half_width, rate, symmetry, added, options)
 
 
 def read_secret(path: str | os.PathLike[str], create: bool = False) -> bytes:

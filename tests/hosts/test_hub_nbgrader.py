@@ -7,8 +7,10 @@ three pupils and the teacher, everything through JupyterLab as they would use it
 * each pupil opens **Nbgrader → Assignment List** (the only nbgrader item a pupil's menu has;
   no formgrader behind it either), fetches the assignment, opens it from the list, types the
   answers into the answer cells, saves and submits: olena (uk) right answers in unusual forms,
-  diego (es) the usual mistakes, amy (en) cheating — her answer cells read the released notebook
-  for answers, redefine the grader, patch the display hook and the error handler, answer with an
+  diego (es) the usual mistakes, amy (en) cheating — her answer cells first ask the package's
+  checkers for an answer they accept on every question (each value, letter or legal turn, on the
+  formative question and on her own variant), then read the released notebook for answers,
+  redefine the grader, patch the display hook and the error handler, answer with an
   always-equal object, and go for the gradebook, the judge's configuration and the teacher's
   token when the teacher's autograding runs them; from her kernel she copies her submission into
   the exchange under diego's name and tries to read diego's home, the course and the exchange;
@@ -36,9 +38,19 @@ from typing import Any
 import nbformat
 import pytest
 from hubkit import Hub, fill_login, hub_fixture, pupil_token, run_in_kernel
-from nbgraderkit import CHEAT, MISTAKES, MISTAKES_POINTS, RIGHT, SABOTAGE_SEEN, SABOTEUR, TOTAL
+from nbgraderkit import (
+    ASK_THE_CHECKERS,
+    CHEAT,
+    MISTAKES,
+    MISTAKES_POINTS,
+    RIGHT,
+    SABOTAGE_SEEN,
+    SABOTEUR,
+    TOTAL,
+)
 
-from logger_widget.classroom.exercises import exercise
+from logger_widget.classroom.judge import JudgeAnswers
+from logger_widget.classroom.variants import draw, read_secret
 from logger_widget.i18n import Translator
 
 pytestmark = pytest.mark.slow
@@ -58,18 +70,31 @@ AMY_SAMPLE_SIZE = (
     + SABOTEUR["sample_size"].removesuffix("answer_sample_size = 5")
     + "answer_sample_size = max(numbers, default=5)"
 )
+
+
+def oracle_first(key: str, trick: str) -> str:
+    """amy's answer cell for ``key``: the checkers asked for an accepted answer first (before her
+    tricks patch them), then her tricks; the checkers' answer when they accepted one, else the
+    trick's (wrong for her variant). It prints what the checkers gave her."""
+    return (
+        ASK_THE_CHECKERS[key].replace("FALLBACK", "None")
+        + f"\noracle = answer_{key}\nprint('oracle:', oracle)\n"
+        + trick
+        + f"\nanswer_{key} = answer_{key} if oracle is None else oracle"
+    )
+
+
 ANSWERS = {
     "olena": RIGHT,
     "diego": MISTAKES,
-    "amy": {**CHEAT, "sample_size": AMY_SAMPLE_SIZE},
+    "amy": {
+        key: oracle_first(key, trick) for key, trick in {**CHEAT, "sample_size": AMY_SAMPLE_SIZE}.items()
+    },
 }
 EXPECTED = {"olena": TOTAL, "diego": MISTAKES_POINTS, "amy": 0.0}
-#: a verdict each pupil's feedback gives, in their language (the kingmaker question is the same in every variant)
-VERDICT = {
-    "olena": lambda: exercise("kingmaker").check("B", locale="uk").text(Translator("uk")),
-    "diego": lambda: exercise("kingmaker").check("A", locale="es").text(Translator("es")),
-    "amy": lambda: exercise("kingmaker").check("D", locale="en").text(Translator("en")),
-}
+#: the kingmaker statement each pupil chooses (olena's right, diego's and amy's wrong): the verdict on
+#: it in each pupil's feedback, for her variant, in her language
+CHOSEN = {"olena": "B", "diego": "A", "amy": "D"}
 #: a word of the feedback page in each pupil's language (the question's heading)
 QUESTION_WORD = {"uk": "Питання", "es": "Pregunta", "en": "Question"}
 PASSWORDS: dict[str, str] = {}
@@ -291,6 +316,9 @@ print("forged", len(mine))
     graded = nbformat.read(course / "autograded" / "amy" / ASSIGNMENT / "game_theory.ipynb", as_version=4)
     printed = "".join(o.get("text", "") for c in graded.cells if c.cell_type == "code" for o in c.outputs)
     assert re.findall(r"sabotage: .*", printed) == SABOTAGE_SEEN, printed
+    # she asked the checkers on every question, in the teacher's grading kernel too: none answered
+    assert re.findall(r"oracle: .*", printed) == ["oracle: None"] * len(ANSWERS["amy"]), printed
+    secret = read_secret(course / "variants_secret")
     time.sleep(4)  # the process amy's code left behind was to write the gradebook after 3 s
     assert b"sabotage" not in (course / "gradebook.db").read_bytes()
 
@@ -309,7 +337,9 @@ print("forged", len(mine))
             feedback.wait_for(timeout=60_000)
             text = feedback.inner_text()
             assert QUESTION_WORD[language] in text, (name, text[:500])
-            assert VERDICT[name]() in text, (name, text[:2000])
+            variant = draw(secret, name)
+            verdict = JudgeAnswers.judge("kingmaker", variant.option(CHOSEN[name]), language, variant)
+            assert verdict.text(Translator(language)) in text, (name, text[:2000])
             others = [w for lang, w in QUESTION_WORD.items() if lang != language and w != "Question"]
             assert not any(w in text for w in others), (name, text[:500])
             page.screenshot(path=str(screenshots / f"hosts-hub-nbgrader-{name}-feedback.png"))

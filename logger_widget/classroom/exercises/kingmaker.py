@@ -2,11 +2,15 @@
 
 :data:`KINGMAKER` is a last-round position where the player to move cannot
 win but decides who does; :func:`outcomes_by_turn` and :func:`outcomes_table`
-list every result, :func:`check_kingmaker` judges the multiple-choice answer.
+list every result, :func:`check_kingmaker` judges the multiple-choice answer. A pupil's
+variant of the question (:mod:`logger_widget.classroom.variants`) adds points to every
+player's score (:func:`with_points`: the same game, other numbers) and shows the four
+statements under other letters (:func:`order_options`).
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
@@ -80,6 +84,58 @@ class Kingmaker:
 KINGMAKER = Kingmaker(
     "...s3/....m/..s.m/....m/1...2 2 10,4,8 1,1,1",
 )
+
+
+#: The statements of the question in the order the formative notebooks show them (A–D).
+OPTIONS = "ABCD"
+#: A statement's mark in the question's text, ``**A.**`` (any one letter: a translation's own).
+_OPTION_MARK = re.compile(r"\*\*(\w)\.\*\* ")
+
+
+def with_points(lpn: str, added: int) -> str:
+    """Position ``lpn`` with ``added`` points (0 or more) more for every player: the same game.
+
+    Who wins after which turns depends only on the differences of the scores (the last
+    round is already on), so every outcome and the right statement stay those of ``lpn``.
+
+    Raises:
+        ValueError: ``added`` is negative; :class:`~logger_widget.engine.errors.NotationError`
+            for a malformed ``lpn``.
+    """
+    if added < 0:
+        raise ValueError(f"added points must be 0 or more, not {added!r}")
+    board, mover, scores, rest = Position.from_lpn(lpn).to_lpn().split(" ", 3)
+    more = ",".join(str(int(n) + added) for n in scores.split(","))
+    return " ".join((board, mover, more, rest))
+
+
+def _options(options: str) -> str:
+    """``options`` checked: an order of the four statements A–D (``"ABCD"``: the usual one)."""
+    if not isinstance(options, str) or sorted(options) != list(OPTIONS):
+        raise ValueError(f"options must be an order of the letters A, B, C and D, not {options!r}")
+    return options
+
+
+def order_options(question: str, options: str = OPTIONS) -> str:
+    """The question's text (translated) with letter ``i`` showing statement ``options[i]``.
+
+    ``question`` has its four statements marked ``**A.**`` … ``**D.**`` (in this order) and
+    ends with the line of code after the last one; each statement moves with its sentence.
+
+    Raises:
+        ValueError: ``options`` is not an order of A–D, or ``question`` has not four marked statements.
+    """
+    options = _options(options)
+    marks = list(_OPTION_MARK.finditer(question))
+    code = question.find("`", marks[-1].end()) if marks else -1
+    if len(marks) != 4 or code < 0:
+        raise ValueError(f"the question has not four statements **A.** to **D.** then code: {question!r}")
+    ends = [m.start() for m in marks[1:]] + [code]
+    statements = [question[m.end() : end] for m, end in zip(marks, ends)]
+    shown = "".join(
+        f"{m.group(0)}{statements[OPTIONS.index(statement)]}" for m, statement in zip(marks, options)
+    )
+    return question[: marks[0].start()] + shown + question[code:]
 
 
 def outcomes_by_turn(position: Position) -> list[tuple[Turn, frozenset[tuple[int, ...]]]]:
@@ -177,27 +233,41 @@ def read_letter(answer: Any) -> str | None:
     return letter if letter in ("A", "B", "C", "D") else None
 
 
-def check_kingmaker(answer: Any, *, locale: str | None = None) -> ExerciseFeedback:
-    """Check the letter (A, B, C or D) chosen for :data:`KINGMAKER`."""
+def check_kingmaker(
+    answer: Any, *, locale: str | None = None, position: Position | None = None, options: str = OPTIONS
+) -> ExerciseFeedback:
+    """Check the letter (A, B, C or D) chosen for ``position`` (default :data:`KINGMAKER`).
+
+    ``options``: the statement each letter shows (:func:`order_options`; a pupil's variant).
+
+    Raises:
+        ValueError: ``options`` is not an order of A–D.
+    """
+    options = _options(options)
     if is_empty(answer):
         return feedback("hint", EMPTY, locale, notes=[note(_KM_FORMAT)])
     letter = read_letter(answer)
     if letter is None:
         return feedback("hint", _KM_FORMAT, locale)
-    if letter == _kingmaker_option(KINGMAKER.position):
+    board = position if position is not None else KINGMAKER.position
+    statement = options[OPTIONS.index(letter)]
+    if statement == _kingmaker_option(board):
         return feedback("ok", _KM_OK, locale)
-    return feedback("wrong", _KM_WRONG[letter], locale, _mover_numbers() if letter == "A" else None)
+    numbers = _mover_numbers(board) if statement == "A" else None
+    return feedback("wrong", _KM_WRONG[statement], locale, numbers)
 
 
-def _scores() -> dict[str, Any]:
-    """The scores of :data:`KINGMAKER` by seat, as ``p1``, ``p2``, ``p3``, and the leader's as ``leader``."""
-    scores = KINGMAKER.position.scores
-    return {**{f"p{seat}": points(n) for seat, n in enumerate(scores, 1)}, "leader": points(max(scores))}
+def score_params(position: Position | None = None) -> dict[str, Any]:
+    """The scores of ``position`` (default :data:`KINGMAKER`): the placeholders of the question's texts.
+
+    By seat as ``p1``, ``p2``, ``p3``, and the leader's as ``leader``.
+    """
+    numbers = (position if position is not None else KINGMAKER.position).scores
+    return {**{f"p{seat}": points(n) for seat, n in enumerate(numbers, 1)}, "leader": points(max(numbers))}
 
 
-def _mover_numbers() -> dict[str, Any]:
+def _mover_numbers(position: Position) -> dict[str, Any]:
     """The mover's points, the most its best turn can add (a full search), and the leader's points."""
-    position = KINGMAKER.position
     seat = position.to_move - 1
     before = position.scores[seat]
     gain = max(after.scores[seat] for after in position.successors()) - before
@@ -238,7 +308,7 @@ ex.outcomes_table(kingmaker, locale=LANGUAGE)""",
             "whoever wins, wins by Player 2's whim.",
         ),
     ),
-    params=lambda: {**_scores(), "loss": -int(WIN)},
+    params=lambda: {**score_params(), "loss": -int(WIN)},
 )
 
 SECTION = Section(
@@ -254,7 +324,7 @@ SECTION = Section(
                     "Player 2 has {p2}, Player 3 has {p3}.",
                 ),
             ),
-            params=lambda: _scores(),
+            params=lambda: score_params(),
         ),
         Code(
             "kingmaker = ex.KINGMAKER.position\n"
