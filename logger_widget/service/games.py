@@ -385,6 +385,15 @@ class ClassGames(Seeks, Presence):
         with self.engine.begin() as conn:
             ids = sorted({r.game for r in requests})
             rows = {r.id: r for r in conn.execute(sa.select(db.games).where(db.games.c.id.in_(ids)))}
+            unknown = [g for g in rows if g not in self._seat_holders]
+            if unknown:  # who holds each seat, read once for every game new to this process
+                seated: dict[int, list[tuple[str | None, str | None]]] = {g: [] for g in unknown}
+                for r in conn.execute(
+                    sa.select(db.seats.c.game, db.seats.c.player, db.seats.c.bot)
+                    .where(db.seats.c.game.in_(unknown)).order_by(db.seats.c.game, db.seats.c.seat)
+                ):  # fmt: skip
+                    seated[r.game].append((r.player, r.bot))
+                self._seat_holders.update(seated)
             try:
                 for request in requests:
                     game_id = request.game
