@@ -382,19 +382,19 @@ class ClassGames(Seeks, Presence):
         turn_rows: list[dict[str, Any]] = []
         event_rows: list[dict[str, Any]] = []
         finished: dict[int, dict[str, Any]] = {}
-        with self.engine.begin() as conn:
-            ids = sorted({r.game for r in requests})
-            rows = {r.id: r for r in conn.execute(sa.select(db.games).where(db.games.c.id.in_(ids)))}
-            unknown = [g for g in rows if g not in self._seat_holders]
-            if unknown:  # who holds each seat, read once for every game new to this process
-                seated: dict[int, list[tuple[str | None, str | None]]] = {g: [] for g in unknown}
-                for r in conn.execute(
-                    sa.select(db.seats.c.game, db.seats.c.player, db.seats.c.bot)
-                    .where(db.seats.c.game.in_(unknown)).order_by(db.seats.c.game, db.seats.c.seat)
-                ):  # fmt: skip
-                    seated[r.game].append((r.player, r.bot))
-                self._seat_holders.update(seated)
-            try:
+        try:  # the commit included: should it fail, the games in memory go back too
+            with self.engine.begin() as conn:
+                ids = sorted({r.game for r in requests})
+                rows = {r.id: r for r in conn.execute(sa.select(db.games).where(db.games.c.id.in_(ids)))}
+                unknown = [g for g in rows if g not in self._seat_holders]
+                if unknown:  # who holds each seat, read once for every game new to this process
+                    seated: dict[int, list[tuple[str | None, str | None]]] = {g: [] for g in unknown}
+                    for r in conn.execute(
+                        sa.select(db.seats.c.game, db.seats.c.player, db.seats.c.bot)
+                        .where(db.seats.c.game.in_(unknown)).order_by(db.seats.c.game, db.seats.c.seat)
+                    ):  # fmt: skip
+                        seated[r.game].append((r.player, r.bot))
+                    self._seat_holders.update(seated)
                 for request in requests:
                     game_id = request.game
                     row = rows.get(game_id)
@@ -451,11 +451,11 @@ class ClassGames(Seeks, Presence):
                             sa.update(db.games).where(db.games.c.id == game_id)
                             .values(status="finished", finished=now, result=result)
                         )  # fmt: skip
-            except BaseException:
-                for game in reversed(played):  # the database refused: the cache follows it
-                    game.undo()
-                    game.discard_redo()
-                raise
+        except BaseException:
+            for game in reversed(played):  # the database refused: the cache follows it
+                game.undo()
+                game.discard_redo()
+            raise
         for game_id, feed in kept.items():
             if game_id in finished:
                 self._finished.add(game_id)
