@@ -228,7 +228,12 @@ def main() -> None:
                      args.turns)
                 )  # fmt: skip
             usage = Usage(service.pid)
-            played = run_games(pairs, args.processes, usage.start)
+
+            def timed_phase() -> None:
+                usage.start()
+                log("== the timed phase starts")
+
+            played = run_games(pairs, args.processes, timed_phase)
             playing = usage.stop()
             if os.environ.get("BENCH_RELAY_LOG"):
                 shutil.copy(service.log, os.environ["BENCH_RELAY_LOG"])

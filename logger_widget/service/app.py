@@ -60,7 +60,7 @@ from ..online.protocol import (
 )
 from . import db, migrations
 from .auth import APIHandler, HubUsers, hub_auth
-from .games import ClassGames, bot_turn
+from .games import ClassGames, TurnRequest, bot_turn
 from .state import AlreadyRunning, cookie_secret, hold_database
 
 __all__ = [
@@ -213,6 +213,10 @@ class ClassGameService:
         self._polls: dict[str, int] = {}  # long-polls waiting, by pupil
         self._watching: dict[tuple[int, str], int] = {}  # long-polls waiting, by game and pupil
         self._tasks: list[asyncio.Task[None]] = []
+        self._turns: list[
+            tuple[TurnRequest, asyncio.Future[Any]]
+        ] = []  # turns waiting for the next transaction
+        self._playing = False  # a transaction of turns is on the database worker
         # the database's work runs here, off the event loop (one thread: ClassGames is serialized anyway)
         self._db = ThreadPoolExecutor(1, thread_name_prefix="classgame-db")
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -268,6 +272,49 @@ class ClassGameService:
             self._db, functools.partial(work, *args, **kwargs)
         )
 
+    async def play(self, game_id: int, by: str, ply: int, text: str, *, bot: bool = False) -> Any:
+        """:meth:`ClassGames.play` in a transaction with every other turn sent meanwhile: its event.
+
+        Turns arriving while the database worker writes others wait for the next transaction,
+        which takes all of them (:meth:`ClassGames.play_many`): a class whose turns come in
+        bursts costs one commit per burst, not one per turn.
+
+        Raises:
+            ProtocolError: the turn's refusal, as :meth:`ClassGames.play`; a database error.
+        """
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._turns.append((TurnRequest(game_id, by, ply, text, bot), future))
+        if not self._playing:
+            self._playing = True
+            task = asyncio.get_running_loop().create_task(self._play_waiting())
+            self._tasks.append(task)
+            task.add_done_callback(self._tasks.remove)
+        return await future
+
+    async def _play_waiting(self) -> None:
+        """Play the waiting turns, a transaction at a time, until none waits."""
+        batch: list[tuple[TurnRequest, asyncio.Future[Any]]] = []
+        try:
+            while self._turns:
+                batch, self._turns = self._turns, []
+                try:
+                    results = await self.db(self.games.play_many, [request for request, _ in batch])
+                except Exception as e:  # noqa: BLE001 - every caller gets it
+                    results = [e] * len(batch)
+                for (_, future), result in zip(batch, results):
+                    if future.done():
+                        continue
+                    if isinstance(result, BaseException):
+                        future.set_exception(result)
+                    else:
+                        future.set_result(result)
+        finally:  # stopped (the service closes): nobody waits for ever
+            self._playing = False
+            for _, future in [*batch, *self._turns]:
+                if not future.done():
+                    future.cancel()
+            self._turns = []
+
     # ------------------------------------------------------------------ events
 
     def _on_event(self, game_id: int) -> None:
@@ -293,13 +340,21 @@ class ClassGameService:
     ) -> tuple[list[Any], str, int]:
         """The events of ``game_id`` after ``after``: at once if any, else the next ones or ``[]`` after ``timeout``.
 
+        The events are read from memory when the service keeps them (a game in progress whose
+        events were read once: each turn adds its own), else on the database worker; ``who``
+        is seen in the game (:meth:`touch_seat`) once it is known to exist.
+
         Returns:
             ``(events, status, last_seq)`` as :meth:`ClassGames.events_since`.
 
         Raises:
-            ProtocolError: ``too_many``: ``who`` already waits in :data:`MAX_POLLS` long-polls.
+            ProtocolError: ``not_found``; ``too_many``: ``who`` already waits in :data:`MAX_POLLS` long-polls.
         """
-        found = await self.db(self.games.events_since, game_id, after)
+        found = self.games.kept_events_since(game_id, after) or await self.db(
+            self.games.events_since, game_id, after
+        )
+        if who:
+            self.touch_seat(game_id, who)
         if found[0] or timeout <= 0:
             return found
         if self._polls.get(who, 0) >= MAX_POLLS:
@@ -323,13 +378,15 @@ class ClassGameService:
             waiting = self._waiters.get(game_id)
             if waiting is not None:
                 waiting.discard(future)
-        return await self.db(self.games.events_since, game_id, after)
+        return self.games.kept_events_since(game_id, after) or await self.db(
+            self.games.events_since, game_id, after
+        )
 
     # ------------------------------------------------------------------ bots
 
     def kick_bot(self, game_id: int) -> None:
         """If a bot seat is to move in ``game_id``, have the bot worker play it (once at a time per game)."""
-        if game_id in self._bot_jobs:
+        if game_id in self._bot_jobs or not self.games.may_have_bot(game_id):
             return
         try:
             loop = asyncio.get_running_loop()
@@ -366,7 +423,7 @@ class ClassGameService:
             return
         self._bot_jobs.discard(game_id)
         try:
-            await self.db(self.games.play, game_id, spec, ply, notation, bot=True)
+            await self.play(game_id, spec, ply, notation, bot=True)
         except ProtocolError as e:  # the game moved on meanwhile (a forfeit): nothing to do
             log.info("bot turn in game %s not played: %s", game_id, e)
 
@@ -531,7 +588,7 @@ class TurnsHandler(APIHandler):
         game_id = _id(game, "game")
         ply, text = read_turn_message(self.json_body())
         self.service.touch_seat(game_id, self.pupil)
-        event = await self.service.db(self.service.games.play, game_id, self.pupil, ply, text)
+        event = await self.service.play(game_id, self.pupil, ply, text)
         self.send({"protocol": PROTOCOL_VERSION, "event": event})
 
 
@@ -552,8 +609,6 @@ class EventsHandler(APIHandler):
             ) from None
         if timeout != timeout:  # NaN
             raise ProtocolError("malformed", "timeout", "not a number of seconds")
-        await self.service.db(self.service.games.progress, game_id)  # not_found before waiting
-        self.service.touch_seat(game_id, self.pupil)
         found, status, last_seq = await self.service.wait_events(
             game_id, int(after_text), timeout, self.pupil
         )

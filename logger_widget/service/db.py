@@ -208,7 +208,8 @@ def connect(url: str) -> Engine:
     A SQLite file is created with mode 0600, or narrowed to it (SQLite gives its write-ahead
     log and shared-memory files ``-wal``, ``-shm`` the database file's mode, whatever the
     umask), and runs in WAL mode (:func:`_sqlite_wal`); SQLite waits up to 30 s for a lock
-    instead of failing at once.
+    instead of failing at once. A database server's connections are not pinged before each
+    use: after the server restarts, the first request fails and the next ones reconnect.
 
     Raises:
         sqlalchemy.exc.ArgumentError: ``url`` is not a database URL.
@@ -220,7 +221,10 @@ def connect(url: str) -> Engine:
         _private_sqlite_file(parsed)
         options["connect_args"] = {"timeout": 30}
     else:
-        options["pool_pre_ping"] = True
+        # no ping before each use (a round trip per request): a connection the server dropped
+        # fails one request and SQLAlchemy then replaces every pooled connection; none is kept
+        # longer than half an hour (a server's or a firewall's idle limit)
+        options["pool_recycle"] = 1800
     engine = sa.create_engine(parsed, **options)
     if parsed.get_backend_name() == "sqlite" and parsed.database not in (None, "", ":memory:"):
         sa.event.listen(engine, "connect", _sqlite_wal)

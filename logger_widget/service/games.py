@@ -18,7 +18,7 @@ in it, each only at their own seat.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, NamedTuple
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
@@ -39,7 +39,17 @@ from .parts import event, new_id, serialized
 from .presence import Presence
 from .seeks import MAX_ACTIVE_GAMES, MAX_BOT_SEATS, MAX_OPEN_SEEKS, Seeks
 
-__all__ = ["ClassGames", "MAX_ACTIVE_GAMES", "MAX_BOT_SEATS", "MAX_OPEN_SEEKS", "bot_turn"]
+__all__ = ["ClassGames", "TurnRequest", "MAX_ACTIVE_GAMES", "MAX_BOT_SEATS", "MAX_OPEN_SEEKS", "bot_turn"]
+
+
+class TurnRequest(NamedTuple):
+    """A turn to play (:meth:`ClassGames.play`): the game, who plays it (a pupil, or a bot seat's preset), its ply, its notation."""
+
+    game: int
+    by: str
+    ply: int
+    text: str
+    bot: bool = False
 
 
 def bot_turn(spec: str, record: dict[str, Any], seed: int) -> str:
@@ -283,14 +293,15 @@ class ClassGames(Seeks, Presence):
         conn.execute(sa.insert(db.events).values(game=game_id, seq=seq, kind=kind, at=now, data=data))
         return event(seq, kind, now, data)
 
-    def _finish(self, conn: Connection, game_id: int, result: dict[str, Any], now: float) -> None:
+    def _finish(self, conn: Connection, game_id: int, result: dict[str, Any], now: float) -> Event:
+        """End ``game_id`` with ``result``: its ``"over"`` event."""
         self._finished.add(game_id)
         conn.execute(
             sa.update(db.games)
             .where(db.games.c.id == game_id)
             .values(status="finished", finished=now, result=result)
         )
-        self._add_event(conn, game_id, "over", {"result": result}, now)
+        return self._add_event(conn, game_id, "over", {"result": result}, now)
 
     @serialized
     def play(self, game_id: int, by: str, ply: int, text: str, *, bot: bool = False) -> Event:
@@ -307,60 +318,155 @@ class ClassGames(Seeks, Presence):
             ProtocolError: ``not_found``, ``game_over``, ``not_your_seat``, ``stale_ply``,
                 ``malformed`` (notation), ``illegal_turn`` (with the engine's rule and params).
         """
+        found = self._play_together([TurnRequest(game_id, by, ply, text, bot)])[0]
+        if isinstance(found, Exception):
+            raise found
+        return found
+
+    @serialized
+    def play_many(self, requests: list[TurnRequest]) -> list[Event | Exception]:
+        """Play several turns (of any games) in one transaction: each one's event, or its refusal (or failure).
+
+        Each turn is checked as by :meth:`play`, in the order given (two turns of one game: the
+        second sees the first), a refusal leaving the others be. Should the database refuse
+        the transaction, each turn is tried again in a transaction of its own, so that one
+        turn's failure is its own (the database's exception in its place).
+        """
+        try:
+            return self._play_together(requests)
+        except Exception as e:  # noqa: BLE001 - given to the callers below
+            if len(requests) == 1:
+                return [e]
+        results: list[Event | Exception] = []
+        for request in requests:
+            try:
+                results.extend(self._play_together([request]))
+            except Exception as e:  # noqa: BLE001 - the database's failure, given to this turn's caller
+                results.append(e)
+        return results
+
+    def _check_turn(self, request: TurnRequest, row: Any, ply: int, game: Game, holders: Any) -> Any:
+        """The engine's turn of ``request`` at the game's ``ply``, or the :class:`ProtocolError` refusing it."""
+        game_id, by, bot = request.game, request.by, request.bot
+        if row.status != "active" or game.is_over:
+            return ProtocolError("game_over", "game", f"game {game_id} is finished: no more turns")
+        seat = game.position.to_move
+        player, preset = holders[seat - 1]
+        if (preset if bot else player) != by or (bot and player is not None):
+            mine = [i for i, (name, _) in enumerate(holders, start=1) if name == by]
+            who = player or f"the bot {preset}"
+            where = f"you sit at seat {', '.join(map(str, mine))}" if mine else "you do not play in this game"
+            return ProtocolError(
+                "not_your_seat", "turn", f"seat {seat} is to move, which is {who}'s; {where}"
+            )
+        if request.ply != ply:
+            return ProtocolError(
+                "stale_ply", "ply",
+                f"the turn is for ply {request.ply} but game {game_id} is at ply {ply} "
+                "(an old or repeated message: reload the game)", params={"ply": ply},
+            )  # fmt: skip
+        try:
+            return game.position.parse_turn(request.text)
+        except NotationError as e:
+            return ProtocolError("malformed", "turn", str(e))
+        except IllegalTurnError as e:
+            return ProtocolError("illegal_turn", "turn", str(e), e.rule, e.params)
+
+    def _play_together(self, requests: list[TurnRequest]) -> list[Event | Exception]:
+        """:meth:`play_many` in one transaction: the games' rows read in one query, the rows written in one each."""
         now = self.clock()
-        with self.engine.begin() as conn:
-            row = self._game_row(conn, game_id)
-            game = self.game(game_id, conn)
-            if row.status != "active" or game.is_over:
-                raise ProtocolError("game_over", "game", f"game {game_id} is finished: no more turns")
-            seat = game.position.to_move
-            holders = self._holders(conn, game_id)
-            player, preset = holders[seat - 1]
-            if (preset if bot else player) != by or (bot and player is not None):
-                mine = [i for i, (name, _) in enumerate(holders, start=1) if name == by]
-                who = player or f"the bot {preset}"
-                where = (
-                    f"you sit at seat {', '.join(map(str, mine))}" if mine else "you do not play in this game"
-                )
-                raise ProtocolError(
-                    "not_your_seat", "turn", f"seat {seat} is to move, which is {who}'s; {where}"
-                )
-            if ply != row.ply:
-                raise ProtocolError(
-                    "stale_ply", "ply",
-                    f"the turn is for ply {ply} but game {game_id} is at ply {row.ply} "
-                    "(an old or repeated message: reload the game)", params={"ply": row.ply},
-                )  # fmt: skip
-            try:
-                turn = game.position.parse_turn(text)
-            except NotationError as e:
-                raise ProtocolError("malformed", "turn", str(e)) from None
-            except IllegalTurnError as e:
-                raise ProtocolError("illegal_turn", "turn", str(e), e.rule, e.params) from None
-            game.play(turn)  # the cached game moves only once the turn is legal
-            try:
-                notation = turn.notation()
-                conn.execute(
-                    sa.insert(db.turns).values(game=game_id, ply=ply, turn=notation, seat=seat, by=by, at=now)
-                )
-                data = {"ply": ply, "turn": notation, "seat": seat, "by": by, "lpn": game.position.to_lpn()}
-                seq = row.last_seq + 1
-                conn.execute(
-                    sa.update(db.games).where(db.games.c.id == game_id)
-                    .values(ply=ply + 1, lpn=data["lpn"], last_seq=seq)
-                )  # fmt: skip
-                event = self._add_event(conn, game_id, "turn", data, now, seq=seq)
-                if game.is_over:
-                    outcome = game.outcome
-                    assert outcome is not None
-                    self._finish(conn, game_id, outcome.to_dict(), now)
-            except BaseException:
-                game.undo()  # the database refused: the cache follows it
+        results: list[Event | Exception] = []
+        played: list[Game] = []  # every turn played in memory, undone if the database refuses
+        kept: dict[int, Any] = {}  # each game's events as last read, and the ones added
+        last: dict[int, tuple[int, int]] = {}  # each game's (ply, last_seq) as this transaction leaves it
+        turn_rows: list[dict[str, Any]] = []
+        event_rows: list[dict[str, Any]] = []
+        finished: dict[int, dict[str, Any]] = {}
+        try:  # the commit included: should it fail, the games in memory go back too
+            with self.engine.begin() as conn:
+                ids = sorted({r.game for r in requests})
+                rows = {r.id: r for r in conn.execute(sa.select(db.games).where(db.games.c.id.in_(ids)))}
+                unknown = [g for g in rows if g not in self._seat_holders]
+                if unknown:  # who holds each seat, read once for every game new to this process
+                    seated: dict[int, list[tuple[str | None, str | None]]] = {g: [] for g in unknown}
+                    for r in conn.execute(
+                        sa.select(db.seats.c.game, db.seats.c.player, db.seats.c.bot)
+                        .where(db.seats.c.game.in_(unknown)).order_by(db.seats.c.game, db.seats.c.seat)
+                    ):  # fmt: skip
+                        seated[r.game].append((r.player, r.bot))
+                    self._seat_holders.update(seated)
+                for request in requests:
+                    game_id = request.game
+                    row = rows.get(game_id)
+                    if row is None:
+                        results.append(ProtocolError("not_found", "game", f"there is no game {game_id}"))
+                        continue
+                    game = self.game(game_id, conn)
+                    if game_id not in last:
+                        last[game_id] = (row.ply, row.last_seq)
+                        feed = self._feeds.get(game_id)
+                        kept[game_id] = feed if feed is not None and feed[1] == row.last_seq else None
+                    ply, seq = last[game_id]
+                    turn = self._check_turn(request, row, ply, game, self._holders(conn, game_id))
+                    if isinstance(turn, ProtocolError):
+                        results.append(turn)
+                        continue
+                    seat = game.position.to_move
+                    game.play(turn)  # the cached game moves only once the turn is legal
+                    played.append(game)
+                    notation = turn.notation()
+                    turn_rows.append({"game": game_id, "ply": ply, "turn": notation, "seat": seat,
+                                      "by": request.by, "at": now})  # fmt: skip
+                    data = {"ply": ply, "turn": notation, "seat": seat, "by": request.by,
+                            "lpn": game.position.to_lpn()}  # fmt: skip
+                    added = [event(seq + 1, "turn", now, data)]
+                    if game.is_over:
+                        outcome = game.outcome
+                        assert outcome is not None
+                        finished[game_id] = outcome.to_dict()
+                        added.append(event(seq + 2, "over", now, {"result": finished[game_id]}))
+                    for e in added:
+                        body = {k: v for k, v in e.items() if k not in ("seq", "kind", "at")}
+                        event_rows.append({"game": game_id, "seq": e["seq"], "kind": e["kind"], "at": now,
+                                           "data": body})  # fmt: skip
+                    last[game_id] = (ply + 1, added[-1]["seq"])
+                    if kept[game_id] is not None:
+                        kept[game_id] = ("active", added[-1]["seq"], [*kept[game_id][2], *added])
+                    results.append(added[0])
+                    self._feeds.pop(game_id, None)  # read again if this transaction fails
+                if turn_rows:
+                    conn.execute(sa.insert(db.turns), turn_rows)
+                    conn.execute(sa.insert(db.events), event_rows)
+                    moved = [
+                        {"id_": g, "ply_": p, "lpn_": self._games[g].position.to_lpn(), "seq_": q}
+                        for g, (p, q) in last.items() if p != rows[g].ply
+                    ]  # fmt: skip
+                    conn.execute(
+                        sa.update(db.games).where(db.games.c.id == sa.bindparam("id_"))
+                        .values(ply=sa.bindparam("ply_"), lpn=sa.bindparam("lpn_"), last_seq=sa.bindparam("seq_")),
+                        moved,
+                    )  # fmt: skip
+                    for game_id, result in finished.items():
+                        conn.execute(
+                            sa.update(db.games).where(db.games.c.id == game_id)
+                            .values(status="finished", finished=now, result=result)
+                        )  # fmt: skip
+        except BaseException:
+            for game in reversed(played):  # the database refused: the cache follows it
+                game.undo()
                 game.discard_redo()
-                raise
-        self._forget_if_finished(game_id)
-        self.on_event(game_id)
-        return event
+            raise
+        for game_id, feed in kept.items():
+            if game_id in finished:
+                self._finished.add(game_id)
+                self._forget_if_finished(game_id)
+            elif feed is not None:
+                # committed: every long-poll these turns wake reads them from memory, none from the database
+                self._feeds[game_id] = feed
+        for game_id in last:
+            if last[game_id][0] != rows[game_id].ply:
+                self.on_event(game_id)
+        return results
 
     @serialized
     def resign(self, game_id: int, name: str) -> Event:
@@ -429,6 +535,23 @@ class ClassGames(Seeks, Presence):
         status, last_seq, found = self._feed_of(game_id)
         return [e for e in found if e["seq"] > after], status, last_seq
 
+    def kept_events_since(self, game_id: int, after: int) -> tuple[list[Event], str, int] | None:
+        """:meth:`events_since` from memory, without the lock (for the event loop); ``None`` when not kept.
+
+        A feed kept in memory is never changed, only replaced (after each commit), so it is
+        read whole or not at all while the database worker writes.
+        """
+        feed = self._feeds.get(game_id)
+        if feed is None:
+            return None
+        status, last_seq, found = feed
+        return [e for e in found if e["seq"] > after], status, last_seq
+
+    def may_have_bot(self, game_id: int) -> bool:
+        """False when ``game_id``'s seats are known (in memory) and none is a bot's; no lock, no database."""
+        holders = self._seat_holders.get(game_id)
+        return holders is None or any(bot is not None for _, bot in holders)
+
     def _feed_of(self, game_id: int) -> tuple[str, int, list[Event]]:
         """``(status, last_seq, every event)`` of ``game_id`` as last read: read again after each new event.
 
@@ -481,7 +604,7 @@ class ClassGames(Seeks, Presence):
     @serialized
     def bot_to_move(self, game_id: int) -> tuple[str, int, dict[str, Any]] | None:
         """``(preset, ply, record)`` when a bot seat is to move in the active game ``game_id``, else ``None``."""
-        if game_id in self._finished:
+        if game_id in self._finished or not self.may_have_bot(game_id):
             return None
         with self.engine.connect() as conn:
             game = self.game(game_id, conn)
