@@ -309,7 +309,10 @@ def test_a_pupil_who_leaves_forfeits_after_the_teachers_time(
             after = reply["last_seq"]
             if reply["status"] == "finished":
                 break
-            (ann_seat, ben_seat) = ann.ok("GET", f"games/{game}")["seats"]
+            now = ann.ok("GET", f"games/{game}")
+            if now["status"] == "finished":  # forfeited between the long-poll's answer and this read
+                break
+            (ann_seat, ben_seat) = now["seats"]
             assert ann_seat["online"] and ann_seat["forfeit_in"] is None, ann_seat
             if not ben_seat["online"]:
                 away.append(ben_seat["forfeit_in"])
