@@ -95,6 +95,39 @@ _SPAWN = (
     r"|\bnuevas?\s+plántulas?"  # the order is «plántula nueva»
 )
 
+#: A determiner before the term makes «puntos por partida» a countable noun («los puntos por partida
+#: son correctos», «unos puntos por partida medidos»): the quantity is «la media de puntos por partida».
+_RATE_AS_NOUN = r"\b(?:los|unos|algunos|tus|sus|mis|estos|esos|cuántos)\s+puntos por partida\b"
+
+
+def _better_turn(entry: Entry, form: str) -> str | None:
+    """ "A better turn" is «una jugada mejor»: «la mejor jugada» is the best one, which the review need not have."""
+    if re.search(r"\bbetter turns?\b", entry.msgid, re.I):
+        m = re.search(r"\bmejor(?:es)? jugadas?\b", _prose(form), re.I)
+        return m.group(0) if m else None
+    return None
+
+
+def _value(entry: Entry, form: str) -> str | None:
+    """«valor» is what a position or a game is worth (glossary), not a points-per-game figure."""
+    m = re.search(r"\bvalor(?:es)?\b", _prose(form), re.I)
+    if m and not re.search(r"\bvalues?\b|\bworth\b", entry.msgid, re.I):
+        return m.group(0)
+    return None
+
+
+def _planted(entry: Entry, form: str) -> str | None:
+    """«brotar» is a mature tree's spawning; a seedling the pupil plants is «plantada»."""
+    about_planting = "plant" in f"{entry.context}" or re.search(r"\bplant\w*", entry.msgid, re.I)
+    if about_planting and not re.search(r"\bspawn\w*|\bspread\w*", entry.msgid, re.I):
+        m = re.search(r"\bbrot\w*", _prose(form), re.I)
+        return m.group(0) if m else None
+    return None
+
+
+#: Tú imperatives; the dashboard and the class codes speak to the teacher, who is *usted*.
+_TU_IMPERATIVE = r"\b(?:copia|pulsa|ejecuta|ejecútal[ao]|elige|haz|abre|mira|escribe|entrégaselo)\b"
+
 #: Paired labels that must not share a translation.
 PAIRS = [
     (("review:label", "Best turn"), ("review", "Better turn: {turn}")),
@@ -130,7 +163,7 @@ KINDS: dict[str, tuple[str, Check]] = {
     "tense": (
         "the board, the review and the progress page say what just happened in the compuesto («ha encontrado»)",
         _find(
-            r"\b(?:cambió|encontró|encontraron|tomó|convirtió|convirtieron|informó|detectó)\b",
+            r"\b(?:cambió|encontró|encontraron|tomó|convirtió|convirtieron|informó|detectó|permitió)\b",
             contexts=("review", "progress", "board"),
         ),
     ),
@@ -162,7 +195,45 @@ KINDS: dict[str, tuple[str, Check]] = {
         "«se ha detenido» («pararse» is to stand up in much of Latin America)",
         _find(r"\bse (?:ha )?par(?:ado|ó)\b"),
     ),
+    "rate_as_noun": (
+        "in a sentence the quantity is «la media de puntos por partida», not «los puntos por partida»",
+        _find(_RATE_AS_NOUN),
+    ),
+    "better_turn": ("a better turn is «una jugada mejor», not «la mejor jugada» (the best)", _better_turn),
+    "value": ("«valor» only for what a position or a game is worth", _value),
+    "planted": ("a planted seedling is «plantada»: only a mature tree's seedling «brota»", _planted),
+    "checker": (
+        "the checker is «la comprobación», not «el comprobador»",
+        _find(r"\bcomprobador(?:es|as?)?\b"),
+    ),
+    "teacher": ("the teacher is «docente» (one term), not «profesorado»", _find(r"\bprofesorado\b")),
+    "random_bots": (
+        "«bots aleatorios»: «bots al azar» reads as bots picked at random",
+        _find(r"\bbots?\s+al\s+azar\b"),
+    ),
+    "teacher_usted": (
+        "the dashboard and the class codes address the teacher as *usted* («copie», «pulse»)",
+        _find(_TU_IMPERATIVE, contexts=("dashboard", "class codes")),
+    ),
+    "classmate": (
+        "«alguien de la clase», not a masculine generic «un compañero»",
+        _find(r"\b(?:un|el|al|del|tu|su)\s+compañero\b(?!\s+o\s+compañera)"),
+    ),
 }
+
+#: Messages a kind leaves to a separate fix of that very message, by kind: (context, start of the English).
+#: «Un intervalo de Wilson siempre la contiene» is rewritten as a whole message on its own.
+FIXED_SEPARATELY: dict[str, set[tuple[str, str]]] = {
+    "rate_as_noun": {("exercise:first_player:contains", "The interval [{low}, {high}] does not contain")},
+}
+
+
+def _fixed_separately(kind: str, entry: Entry) -> bool:
+    return any(
+        entry.context == context and entry.msgid.startswith(start)
+        for context, start in FIXED_SEPARATELY.get(kind, ())
+    )
+
 
 ES_419_KINDS: dict[str, tuple[str, Check]] = {
     "keys": (
@@ -201,14 +272,16 @@ def es_419_entries() -> list[Entry]:
 
 @pytest.mark.parametrize("kind", sorted(KINDS))
 def test_the_spanish_catalogue_has_no_slip_of_this_kind(kind):
-    problems = kind_problems(read_entries("es"), {kind: KINDS[kind]})
+    entries = [e for e in read_entries("es") if not _fixed_separately(kind, e)]
+    problems = kind_problems(entries, {kind: KINDS[kind]})
     assert not problems, "\n".join(problems)
 
 
 @pytest.mark.parametrize("kind", sorted(KINDS) + sorted(ES_419_KINDS))
 def test_the_latin_american_texts_have_no_slip_of_this_kind(kind):
     kinds = {**KINDS, **ES_419_KINDS}
-    problems = kind_problems(es_419_entries(), {kind: kinds[kind]})
+    entries = [e for e in es_419_entries() if not _fixed_separately(kind, e)]
+    problems = kind_problems(entries, {kind: kinds[kind]})
     assert not problems, "\n".join(problems)
 
 
@@ -257,6 +330,24 @@ PLANTED = [
     ),
     ("forfeit", "dashboard", "by forfeit", "por incomparecencia"),
     ("stopped", "tutorial:movement:wrong", "You stopped", "Tu leñador se ha parado en {cell}."),
+    ("tense", "review", "this turn let", "pero esta jugada permitió al {next} terminar la partida"),
+    (
+        "rate_as_noun",
+        "exercise:first_player:wald",
+        "The rate is right",
+        "Los puntos por partida son correctos.",
+    ),
+    ("rate_as_noun", "exercise:nash:steady", "Some rates", "Algunos puntos por partida son inciertos."),
+    ("better_turn", "review", "the better turn was {turn}", "la mejor jugada era {turn}."),
+    ("value", "exercise:nash:intro:1", "of each rate", "con el intervalo del {level} de cada valor."),
+    ("planted", "tutorial:plant:ok", "A new seedling grows on b2.", "Una plántula nueva brota en b2."),
+    ("planted", "board:notice", "You planted a seedling", "Ha brotado la plántula que has puesto."),
+    ("checker", "exercise:graded:refused", "the checkers do not say", "los comprobadores no dicen"),
+    ("teacher", "exercise:notebook", "(teacher's version)", "(versión para el profesorado)"),
+    ("random_bots", "exercise:first_player:code", "two random bots", "dos bots al azar juegan entre sí"),
+    ("teacher_usted", "dashboard", "Copy this and run it", "Copia esto y ejecútala; pulsa «Analizar»."),
+    ("teacher_usted", "class codes", "give it to the pupil", "Entrégaselo a ese o esa estudiante."),
+    ("classmate", "exercise:nash:discuss", "a classmate's new bot", "un bot nuevo de un compañero"),
     ("keys", "notebook:play", "Shift + Enter", "Ejecuta las celdas con **Mayús + Intro**."),
     ("probar_a", "tutorial:malformed", "Try clicking", "Prueba a hacer clic en el tablero."),
     ("deprisa", "exercise:backward_induction:discuss", "grows very fast", "crece muy deprisa"),
@@ -284,11 +375,17 @@ def test_every_kind_has_a_planted_instance():
             "exercise:first_player:intro:1",
             "Con la probabilidad y la mitad de las partidas, la verdad es otra.",
         ),
-        ("class codes", "Dé a cada estudiante su código; el alumnado y el profesorado lo ven."),
+        ("class codes", "Dé a cada estudiante su código; el alumnado y sus docentes lo ven."),
+        ("dashboard", "Copie esto y ejecútela; después, pulse «Analizar la partida»."),
+        ("dashboard", "Solo tu docente puede ver esta página."),
+        ("review", "Cortar {cell} estaba bien; una jugada mejor era {turn}."),
+        ("tutorial:plant:ok", "Has plantado una plántula nueva en b2."),
+        ("exercise:first_player:ok", "El jugador 1 ha obtenido {rate} puntos por partida."),
+        ("exercise:nash:discuss", "un bot nuevo de alguien de la clase, tus compañeros y compañeras"),
         ("notebook:online", "Juegas contra tus compañeros y compañeras."),
         (
             "exercise:first_player:format",
-            "`answer = (rate, low, high)`: los puntos por partida y los extremos.",
+            "`answer = (rate, low, high)`: la media de puntos por partida y los extremos.",
         ),
         ("rules:end:1", "En cuanto alguien tiene 10 puntos, empieza el final de la partida."),
     ],
