@@ -6,7 +6,9 @@ a time (the points-per-game quantity under four names, spawning under four verbs
 a rule here, run over every translated form of ``locales/es`` (and of
 ``locales/es_419``, which changes only what Latin-American Spanish says
 differently); each rule is also shown to catch a planted instance, so a rule
-that stops matching fails. docs/glossary.md lists the terms these rules keep.
+that stops matching fails. es_419 has rules of its own (the pretérito simple for
+what just happened, which replaces the compuesto rule of es; «haz clic en» for
+«pulsa»; Latin-American words), run over what ``Translator("es_419")`` serves. docs/glossary.md lists the terms these rules keep.
 """
 
 from __future__ import annotations
@@ -46,6 +48,24 @@ def _find(pattern: str, flags: int = re.IGNORECASE, contexts: tuple[str, ...] | 
 
 
 # --------------------------------------------------------------------------- the kinds
+
+#: «he/has/ha/hemos/han» + a participle: the pretérito perfecto compuesto.
+_COMPOUND = re.compile(r"\b(?:he|has|ha|hemos|han)\s+(\w+(?:ado|ido|ído|cho|sto|erto|elto|ito))\b", re.I)
+#: Before these in the same sentence the compuesto is a state: «ya ha aparecido», «Todavía no se ha hecho».
+_STATE_ADVERBS = re.compile(r"\b(?:ya|todavía|aún)\b", re.I)
+
+
+def _compound_past(form: str) -> str | None:
+    """The first compuesto that reports an event, not a state (es_419 says «falló», «ganaste»)."""
+    for sentence in re.split(r"[.!?:;()¡¿]", _prose(form)):
+        for m in _COMPOUND.finditer(sentence):
+            if _STATE_ADVERBS.search(sentence[: m.start()]):
+                continue
+            if m.group(1).casefold() == "terminado" and not sentence[m.end() :].strip():
+                continue  # «La partida ha terminado.»: the game is over
+            return m.group(0)
+    return None
+
 
 #: The English words of the points-per-game quantity (1 a won game, ½ a shared win, 0 a lost one).
 _RATE_EN = re.compile(
@@ -221,20 +241,6 @@ KINDS: dict[str, tuple[str, Check]] = {
     ),
 }
 
-#: Messages a kind leaves to a separate fix of that very message, by kind: (context, start of the English).
-#: «Un intervalo de Wilson siempre la contiene» is rewritten as a whole message on its own.
-FIXED_SEPARATELY: dict[str, set[tuple[str, str]]] = {
-    "rate_as_noun": {("exercise:first_player:contains", "The interval [{low}, {high}] does not contain")},
-}
-
-
-def _fixed_separately(kind: str, entry: Entry) -> bool:
-    return any(
-        entry.context == context and entry.msgid.startswith(start)
-        for context, start in FIXED_SEPARATELY.get(kind, ())
-    )
-
-
 ES_419_KINDS: dict[str, tuple[str, Check]] = {
     "keys": (
         "Latin-American keys: «Shift» and «Enter», not «Mayús» and «Intro»",
@@ -246,7 +252,31 @@ ES_419_KINDS: dict[str, tuple[str, Check]] = {
         "a notebook's «kernel», as JupyterLab's Latin-American pupils say, not «núcleo»",
         _find(r"\bnúcleos?\b"),
     ),
+    "preterite": (
+        "what just happened is in the pretérito simple («ganaste», «falló», «No pude»); the compuesto only"
+        " after «ya», «todavía» or «aún» in the sentence, and «ha terminado» ending a sentence (a state)",
+        lambda entry, form: _compound_past(form),
+    ),
+    "click": (
+        "a button or a cell on screen is «haz clic en», a key «presiona»: never «pulsa», «pulsar»",
+        _find(r"\bp[uú]ls(?:a|ar|e|ando|o)\w*"),
+    ),
+    "peninsular": (
+        "«en vivo», «el promedio», «configuración», «se superponen», «hacia adelante», «de abajo hacia"
+        " arriba», «lugar», «No importa», «docentes», «empate en puntos», «de abajo», «inteligente»,"
+        " «empieza con»",
+        _find(
+            r"\ben directo\b|\bla media\b|\bmedia de\b|\bajustes\b|\bsolap\w*|\bhacia delante\b"
+            r"|\bde abajo arriba\b|\bsitio\b|\bda igual\b|\bprofesorado\b"
+            r"|\bempat\w*(?: con el jugador \d)? a (?:puntos|\{…\}|\d)|\b(?:de|aquí) debajo\b"
+            r"|\bmás list[oa]\b|\bempieza por `"
+        ),
+    ),
 }
+
+#: The es rules es_419 replaces: es says what just happened in the compuesto («tense»), es_419 in the
+#: pretérito simple («preterite»).
+ES_419_REPLACES = {"tense"}
 
 
 def kind_problems(entries: list[Entry], kinds: dict[str, tuple[str, Check]]) -> list[str]:
@@ -272,17 +302,49 @@ def es_419_entries() -> list[Entry]:
 
 @pytest.mark.parametrize("kind", sorted(KINDS))
 def test_the_spanish_catalogue_has_no_slip_of_this_kind(kind):
-    entries = [e for e in read_entries("es") if not _fixed_separately(kind, e)]
-    problems = kind_problems(entries, {kind: KINDS[kind]})
+    problems = kind_problems(read_entries("es"), {kind: KINDS[kind]})
     assert not problems, "\n".join(problems)
 
 
-@pytest.mark.parametrize("kind", sorted(KINDS) + sorted(ES_419_KINDS))
+ES_419_ALL_KINDS = {**{k: v for k, v in KINDS.items() if k not in ES_419_REPLACES}, **ES_419_KINDS}
+
+
+@pytest.mark.parametrize("kind", sorted(ES_419_ALL_KINDS))
 def test_the_latin_american_texts_have_no_slip_of_this_kind(kind):
-    kinds = {**KINDS, **ES_419_KINDS}
-    entries = [e for e in es_419_entries() if not _fixed_separately(kind, e)]
-    problems = kind_problems(entries, {kind: kinds[kind]})
+    problems = kind_problems(es_419_entries(), {kind: ES_419_ALL_KINDS[kind]})
     assert not problems, "\n".join(problems)
+
+
+def served_es_419_entries() -> list[Entry]:
+    """Each es message as the runtime serves it to a Latin-American pupil (es_419, else es)."""
+    tr = Translator("es_419")
+    with (ROOT / "locales" / "es" / "LC_MESSAGES" / "logger_widget.po").open("rb") as fh:
+        catalogue = read_po(fh)
+    entries = []
+    for m in catalogue:
+        if not m.id:
+            continue
+        if isinstance(m.id, str):
+            forms = (tr.pgettext(m.context, m.id) if m.context else tr.gettext(m.id),)
+        elif m.context:  # one form a plural category: 1 and 2 (es has two)
+            forms = tuple(tr.npgettext(m.context, m.id[0], m.id[1], n) for n in (1, 2))
+        else:
+            forms = tuple(tr.ngettext(m.id[0], m.id[1], n) for n in (1, 2))
+        entries.append(Entry(m.context, m.id if isinstance(m.id, str) else m.id[0], forms))
+    return entries
+
+
+@pytest.mark.parametrize("kind", sorted(ES_419_KINDS))
+def test_the_served_latin_american_texts_have_no_slip_of_this_kind(kind):
+    """The same rules over what ``Translator("es_419")`` returns: es with the es_419 overrides."""
+    problems = kind_problems(served_es_419_entries(), {kind: ES_419_KINDS[kind]})
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("kind", sorted(set(ES_419_KINDS) - {"keys", "probar_a", "deprisa", "kernel"}))
+def test_each_latin_american_kind_finds_the_peninsular_es(kind):
+    """es is written for Spain: each of these rules finds it there, so es_419 must override those messages."""
+    assert kind_problems(read_entries("es"), {kind: ES_419_KINDS[kind]})
 
 
 #: One planted instance per kind: (kind, context, English, translation).
@@ -352,7 +414,40 @@ PLANTED = [
     ("probar_a", "tutorial:malformed", "Try clicking", "Prueba a hacer clic en el tablero."),
     ("deprisa", "exercise:backward_induction:discuss", "grows very fast", "crece muy deprisa"),
     ("kernel", "notebook:online", "the kernel restarts", "Si el núcleo se reinicia"),
+    ("preterite", "tutorial:malformed", "I could not read that turn", "No he podido leer esa jugada."),
+    ("preterite", "puzzle:verdict", "You saw the solution", "Has visto la solución."),
+    ("preterite", "board:notice", "The bot failed", "El bot del {player} ha fallado: {error}"),
+    ("preterite", "tutorial:chop:ok", "Three trees fell", "¡Bien! Tres árboles han caído."),
+    ("preterite", "online:status", "The game ended: {name} lost", "La partida ha terminado por abandono."),
+    ("click", "board:prompt", "Click a marked cell", "Pulsa una casilla marcada."),
+    ("click", "notebook:play", "by clicking", "para elegirlas pulsando en el tablero"),
+    ("click", "board:forced", "Click it", "Púlsalo."),
+    ("peninsular", "online", "live", "el tablero sigue la partida en directo"),
+    ("peninsular", "chart", "Mean of the participants", "Media de los participantes"),
+    ("peninsular", "notebook:play", "settings", "ajustes: cámbialos"),
+    ("peninsular", "exercise:ranking:overlap", "overlap", "Los intervalos se solapan."),
+    ("peninsular", "rules:growth:1", "No matter how far", "Da igual lo lejos que esté un árbol."),
+    ("peninsular", "exercise:notebook", "teachers' version", "versión para el profesorado"),
+    ("peninsular", "board:result", "Tie on points", "Empate a puntos ({points})."),
+    ("peninsular", "exercise:kingmaker:solution", "ties", "el jugador 3 empata con el jugador 1 a {leader}"),
+    ("peninsular", "rules:pieces:1", "bottom to top", "del 1 al 5, de abajo arriba"),
 ]
+
+
+@pytest.mark.parametrize(
+    "form",
+    [
+        "Esta posición ya ha aparecido {n} veces.",
+        "Todavía no se ha hecho ninguna jugada.",
+        "La partida ha terminado: ya no se pueden hacer más jugadas.",
+        "La arena ha terminado. Clasificación final:",
+        "✓ Ya habías superado esta lección en otra ocasión.",
+        "No pude leer esa jugada. Haz clic en una casilla marcada; presiona Enter para elegir.",
+        "Empate en puntos: el jugador 3 empata con el jugador 1 con 7 puntos. Lo sigue en vivo.",
+    ],
+)
+def test_the_latin_american_kinds_leave_correct_texts_alone(form):
+    assert kind_problems([Entry("board", "x", (form,))], ES_419_KINDS) == []
 
 
 @pytest.mark.parametrize(("kind", "context", "msgid", "form"), PLANTED)
@@ -501,3 +596,14 @@ def test_a_broken_es_419_message_is_named_at_load(tmp_path):
     assert lenient.pgettext("exercise:course:intro", msgid) == Translator("es").pgettext(
         "exercise:course:intro", msgid
     )
+
+
+def test_the_wilson_interval_contains_the_points_per_game():
+    """The pronoun agrees with the quantity: «la media… siempre la contiene», «el promedio… siempre lo contiene»."""
+    msgid = _message_with("exercise:first_player:contains", "A Wilson interval always does")
+    for language, noun, ending in (
+        ("es", "la media de puntos por partida", "siempre la contiene."),
+        ("es_419", "el promedio de puntos por partida", "siempre lo contiene."),
+    ):
+        text = Translator(language).pgettext("exercise:first_player:contains", msgid)
+        assert noun in text and text.endswith(ending), (language, text)

@@ -304,7 +304,7 @@ def test_every_message_whose_seat_is_the_owner_says_so_and_takes_the_genitive():
     ("language", "expected"),
     [
         ("uk", "Бот гравця 2 зупинився."),
-        ("es", "El bot del jugador 2 se ha parado."),
+        ("es", "El bot del jugador 2 se ha detenido."),
         ("en", "Player 2's bot has stopped."),
     ],
 )
