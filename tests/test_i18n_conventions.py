@@ -74,9 +74,9 @@ def _search(pattern: str, flags: int = re.IGNORECASE, unless: str | None = None)
     return check
 
 
-#: Messages addressed to the whole class or to all the players at the table, where Ukrainian says *ви*.
-#: Contexts that address a class or the teacher (*ви*, the plural imperative), not the pupil.
-UK_CLASS_ADDRESS = {"exercise:notebook", "rules:setup:2", "class sheet", "class codes"}
+#: Contexts that address the whole class or the teacher (*ви*, the plural imperative), not the pupil;
+#: the rules speak to the one player reading them (*ти*), as the rest of the texts do.
+UK_CLASS_ADDRESS = {"exercise:notebook", "class sheet", "class codes"}
 #: The marker of a message whose ``{player}`` is :data:`terms.PLAYER_IN_SENTENCE`.
 IN_SENTENCE = "{player} inside a sentence"
 #: Contexts whose every message has ``{player}`` inside a sentence (said in the comment of the first one).

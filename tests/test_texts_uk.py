@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 
 import pytest
-from test_i18n_conventions import Entry, _outside_code, read_entries
+from test_i18n_conventions import Entry, _outside_code, _uk_plural_imperative, read_entries
 
 from logger_widget.i18n import Translator
 from logger_widget.i18n.texts import terms
@@ -99,6 +99,7 @@ ONE_WORD = {
     "сервіс": r"(?<![\w’])служб\w*",
     "графік": r"(?<![\w’])діаграм\w*",
     "картка (login slip)": r"(?<![\w’])смужк\w*",
+    "стовпець": r"(?<![\w’])стовпчик\w*",
 }
 
 
@@ -120,6 +121,76 @@ def number_typography(entry: Entry, form: str) -> str | None:
     return _find(r"[\d}] (?:с|хв|год|мс)(?![\w’])|(?<![\w’])о\s+\{time\}|\d\s+:\s+\d", flags=0)(entry, form)
 
 
+_MANY_NAMES = re.compile(r"one or more|or a list", re.IGNORECASE)
+
+
+def names_without_a_verb(entry: Entry, form: str) -> str | None:
+    """Kind 11: a ``{name}``/``{players}`` that may hold several names gets no verb: a label and colon."""
+    if not _MANY_NAMES.search(entry.comments):
+        return None
+    text = _outside_code(form)
+    for m in re.finditer(r"\{(?:name|names|players)\}", text):
+        after_label = re.search(r":\s*$", text[: m.start()]) and re.match(r"\s*(?:[.,;)]|$)", text[m.end() :])
+        if not (after_label or text[m.end() :].startswith(":")):
+            return text[max(0, m.start() - 20) : m.end() + 20]
+    return None
+
+
+def seeds_as_subject(entry: Entry, form: str) -> str | None:
+    """Kind 12: the trees scatter the seeds; «насіння» right before «розсіяти» reads as the subject."""
+    return _find(rf"(?<!{W})насіння\s+(?:{W}+\s+)?розсі[яю]{W}*")(entry, form)
+
+
+def rate_as_how_often_won(entry: Entry, form: str) -> str | None:
+    """Kind 13: a chart of the rate says «частка очок», not how often a bot won."""
+    if entry.context != "chart":
+        return None
+    return _find(rf"як\s+часто[^.:;]{{0,60}}?(?:перемаг|вигра){W}*")(entry, form)
+
+
+def turn_for_movement(entry: Entry, form: str) -> str | None:
+    """Kind 14: «хід» is a whole turn; the logger's movement is «переміщення» (glossary: Рух)."""
+    return _find(rf"(?<!{W})ход{W}*\s+на\s+(?:два\s+крок|\{{destination\}}|[a-e][1-5](?!{W}))")(entry, form)
+
+
+def forfeit_term(entry: Entry, form: str) -> str | None:
+    """Kind 15: a forfeit is «технічна поразка» everywhere, never «неявка»."""
+    found = _find(rf"(?<!{W})неявк{W}*")(entry, form)
+    if found:
+        return found
+    if re.search(r"\bforfeit\b", entry.msgid) and not re.search(r"технічн\w*\s+поразк", form, re.I):
+        return "the forfeit is not called «технічна поразка»"
+    return None
+
+
+def interval_of_the_difference(entry: Entry, form: str) -> str | None:
+    """Kind 16: «інтервал цієї різниці з рівнем довіри {level}», not «з рівнем довіри {level} цієї/для різниці»."""
+    return _find(r"рівнем\s+довіри\s+\{level\}\s+(?:цієї|для)\s+різниці")(entry, form)
+
+
+def thousands(entry: Entry, form: str) -> str | None:
+    """Kind 18: «1 500» with a no-break space from 1 000 up (years excepted), decimal comma, never «1.5»."""
+    return _find(
+        rf"(?<![\d.,{NBSP}])\d{{4,}}(?!\d|\s+рок)|\d{{1,3}} \d{{3}}(?!\d)|(?<![\w.])\d+\.\d+(?![\w.])", 0
+    )(entry, form)
+
+
+#: Kind 19: one-off slips the reader found; each wording must not come back.
+SLIPS = (
+    r"«зупинено обмеженням»",
+    r"завершено повторенням",
+    r"пошуки не погоджуються",
+    r"ніхто не виграє, якщо змінить",
+    r"ні неточностей, ні помилок:",
+    r"^Ще запускається",
+    r"\{full_games\}, а не \{quick_games\}",
+)
+
+
+def one_off_slips(entry: Entry, form: str) -> str | None:
+    return _find("|".join(SLIPS))(entry, form)
+
+
 KINDS: dict[str, Check] = {
     "dash for a verb": dash_for_a_verb,
     "seat in brackets": seat_in_brackets,
@@ -130,6 +201,15 @@ KINDS: dict[str, Check] = {
     "one word per concept": one_word_per_concept,
     "chop line": chop_line_word,
     "numbers and times": number_typography,
+    "names without a verb": names_without_a_verb,
+    "seeds as subject": seeds_as_subject,
+    "rate as how often won": rate_as_how_often_won,
+    "turn for movement": turn_for_movement,
+    "forfeit": forfeit_term,
+    "interval of the difference": interval_of_the_difference,
+    "plural imperative": _uk_plural_imperative,
+    "thousands": thousands,
+    "one-off slips": one_off_slips,
 }
 
 
@@ -159,6 +239,10 @@ def test_the_ukrainian_catalogue_has_no_finding_of_this_kind(kind, uk_entries):
 
 
 # --------------------------------------------------------------------------- each checker catches its kind
+
+#: A planted message whose translator note says it may hold several names.
+MANY_NAMES = "The game is over: {name} resigned."
+MANY_NAMES_NOTE = "TRANSLATORS: {name} is one or more classmates' names."
 
 #: (kind, context, English, the bad translation the reader found or one like it)
 PLANTED = [
@@ -225,12 +309,67 @@ PLANTED = [
     ("numbers and times", "exercise:own_bot:time", "longer than {seconds} seconds", "довше за {seconds} с"),
     ("numbers and times", "dashboard", "Updated at {time}", "Оновлено о {time}"),
     ("numbers and times", "tutorial:tiebreak:ok", "10 to 10", "10 : 10 — очок порівну"),
+    ("one word per concept", "exercise:ranking:elo", "look at its column", "дивися на цей стовпчик."),
+    ("names without a verb", "online:status", MANY_NAMES, "Гру завершено: {name} здає гру."),
+    (
+        "names without a verb",
+        "online:status",
+        MANY_NAMES,
+        "Гру завершено: час на повернення минув, і {name} отримує технічну поразку.",
+    ),
+    (
+        "seeds as subject",
+        "rules:growth:5",
+        "as many mature trees as possible must spread their seeds",
+        "насіння мусить розсіяти якомога більше дорослих дерев",
+    ),
+    (
+        "seeds as subject",
+        None,
+        "as many trees as possible spread",
+        "щоб насіння розсіяло якомога більше дерев",
+    ),
+    (
+        "rate as how often won",
+        "chart",
+        "Each cell: how often the row bot beat the column bot",
+        "У клітинці: як часто бот рядка перемагав бота стовпця",
+    ),
+    (
+        "rate as how often won",
+        "chart",
+        "Heat map of how often each of {n} bot beat each other bot",
+        "Теплова карта: як часто кожен із {n} бота перемагав кожного іншого бота",
+    ),
+    ("turn for movement", "rules:movement:1", "turn during a two-step move", "під час ходу на два кроки"),
+    ("turn for movement", "review", "after moving to {destination}", "після ходу на {destination}"),
+    ("forfeit", "dashboard", "by forfeit", "через неявку"),
+    ("forfeit", "online:status", "{name} loses by forfeit.", "{name} програє."),
+    (
+        "interval of the difference",
+        "exercise:ranking:diff_apart",
+        "the {level} confidence interval of the difference",
+        "інтервал з рівнем довіри {level} цієї різниці",
+    ),
+    (
+        "interval of the difference",
+        "exercise:ranking:ok_diff_apart",
+        "the {level} confidence interval of the difference",
+        "інтервал з рівнем довіри {level} для різниці",
+    ),
+    ("plural imperative", "rules:setup:2", "use these corners", "беріть такі кути"),
+    ("thousands", "notebook:puzzles", "below 1500", "нижче 1500"),
+    ("thousands", "exercise:sample_size", "1 068 games", "потрібно 1 068 ігор"),
+    ("thousands", "chart", "0.5", "частка 0.5"),
+    ("one-off slips", "chart", "Ended by repetition", "Гру завершено повторенням: та сама позиція втретє"),
+    ("one-off slips", "progress:review", "do not agree", "але пошуки не погоджуються, який хід кращий"),
 ]
 
 
 @pytest.mark.parametrize(("kind", "context", "msgid", "form"), PLANTED)
 def test_each_checker_catches_a_planted_instance(kind, context, msgid, form):
-    assert findings(KINDS[kind], [Entry(context, msgid, (form,))]), (kind, form)
+    comments = MANY_NAMES_NOTE if msgid == MANY_NAMES else ""
+    assert findings(KINDS[kind], [Entry(context, msgid, (form,), comments)]), (kind, form)
 
 
 def test_every_kind_has_a_planted_instance():
@@ -271,6 +410,35 @@ def test_every_kind_has_a_planted_instance():
         ("chop line", "board", "the rows of the board", "рядок 3 і поряд нього"),
         ("numbers and times", "dashboard:arena", "Open until {time}", "Відкрита до {time}"),
         ("numbers and times", "exercise:own_bot:time", "{seconds} seconds", f"за {{seconds}}{NBSP}с"),
+        (
+            "names without a verb",
+            "online:status",
+            "The game is over. Won: {names}.",
+            "Гру завершено. Перемога: {names}.",
+        ),
+        ("seeds as subject", "tutorial:spawning:ok", "spawned", "доросле дерево на c2 розсіяло насіння"),
+        ("rate as how often won", "chart", "Win rate", "Частка очок у парах"),
+        (
+            "turn for movement",
+            "review",
+            "after moving to {destination}",
+            "якщо спершу перейти на {destination}",
+        ),
+        ("forfeit", "dashboard", "by forfeit", "технічна поразка"),
+        (
+            "interval of the difference",
+            "exercise:ranking:diff_apart",
+            "the {level} interval of the difference",
+            "інтервал цієї різниці з рівнем довіри {level}",
+        ),
+        (
+            "plural imperative",
+            "exercise:notebook",
+            "Talk about your answers in class",
+            "Обговоріть відповіді в класі",
+        ),
+        ("thousands", "rules:background:1", "in 2008", f"2008 року, 1{NBSP}500, 0,5, `1.5`"),
+        ("one-off slips", "chart", "Ended by repetition", "Гру завершено через повторення позиції"),
     ],
 )
 def test_checkers_leave_correct_texts_alone(kind, context, msgid, form):
@@ -339,3 +507,20 @@ def test_the_bot_notices_name_the_seat_in_the_genitive(language, failed, took_ov
     tr = Translator(language)
     assert text("bot_failed", player=player_of_text(3), error="ValueError: x")(tr).startswith(failed)
     assert text("took_over", player=player_of_text(3))(tr) == took_over
+
+
+@pytest.mark.parametrize(
+    ("language", "exact", "n"),
+    [
+        ("uk", f"1{NBSP}067,1", f"1{NBSP}068 ігор"),
+        ("es", "1067,1", "1068 partidas"),
+        ("en", "1,067.1", "1,068 games"),
+    ],
+)
+def test_a_number_with_a_pattern_is_grouped_like_a_count_beside_it(language, exact, n):
+    """«≈ 1 067,1, тобто потрібно 1 068 ігор»: the pattern's number gets the count's digit groups."""
+    from logger_widget.classroom.exercises.first_player import sample_size_params
+    from logger_widget.classroom.feedback import localise
+
+    shown = localise(sample_size_params(), Translator(language))
+    assert (shown["exact"], shown["n"]) == (exact, n)

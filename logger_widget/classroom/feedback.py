@@ -17,6 +17,7 @@ from typing import Any
 from ..engine.turn import Turn
 from ..i18n import NP_, PluralMessage, PMessage, Translator, negotiate
 from ..i18n.explain import RuleNote, explain_rule
+from ..i18n.runtime import MIN_GROUPING_DIGITS
 from ..i18n.texts.terms import GAMES, POINTS, PROTESTERS
 from ..tournament.ratings import LEVEL
 
@@ -94,6 +95,21 @@ class Number:
     format: str = "0.##"
 
 
+def _grouped(number: Number, tr: Translator) -> str:
+    """``number``'s pattern with digit groups where :meth:`Translator.format_number` puts them.
+
+    So that «≈ 1 067,1» and «1 068 ігор» stand in one sentence: uk groups from 1 000 on,
+    es from 10 000 on (CLDR's minimum grouping digits), en from 1,000 on.
+    """
+    pattern = number.format
+    if "," in pattern or not math.isfinite(number.value):
+        return pattern
+    whole = len(str(abs(int(number.value))))
+    if whole >= 3 + MIN_GROUPING_DIGITS.get(tr.locale.language, 1):
+        return "#,##" + pattern
+    return pattern
+
+
 @dataclass(frozen=True)
 class Rendered:
     """A value written for the reader's language when the feedback is shown: ``render(translator) -> str``."""
@@ -161,7 +177,7 @@ def localise(params: Mapping[str, Any], tr: Translator) -> dict[str, Any]:
         elif isinstance(value, int):
             out[key] = tr.format_number(value)
         elif isinstance(value, Number):
-            out[key] = tr.format_decimal(value.value, format=value.format)
+            out[key] = tr.format_decimal(value.value, format=_grouped(value, tr))
         elif isinstance(value, Turn):
             out[key] = value.notation()
         elif isinstance(value, PMessage):
