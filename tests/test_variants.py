@@ -253,7 +253,7 @@ def test_autograding_runs_the_notebook_as_the_pupil_and_the_feedback_hides_the_t
     view = FeedbackView(class_list=str(tmp_path / "languages.csv"))
     nb, _ = view.preprocess(nb, {"nbgrader": {"student": "olena", "score": 1.0, "max_score": 6}})
     assert nb.cells[1].source == 'form_check("kingmaker", answer_kingmaker, LANGUAGE, VARIANT)'
-    assert nb.cells[1].metadata["logger_widget"]["label"] == "Запитання 3: 1 з 1"
+    assert nb.cells[1].metadata["logger_widget"]["label"] == "Питання 3: 1 з 1"
     assert nb.metadata["logger_widget"]["feedback"]["total"] == "Твої бали: 1 з 6"
 
 
