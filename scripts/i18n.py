@@ -519,6 +519,17 @@ def cmd_compile() -> bool:
     return ok
 
 
+def _report(language: str, problems: list[str], ok: str) -> bool:
+    """Print a catalogue's problems, or ``ok`` when it has none; True when it has some."""
+    if not problems:
+        print(f"{language}: {ok}")
+        return False
+    print(f"{language}: {len(problems)} problems:")
+    for line in problems:
+        print(f"    {line}")
+    return True
+
+
 def cmd_check() -> int:
     failed = False
     if not POT_FILE.exists():
@@ -543,23 +554,13 @@ def cmd_check() -> int:
             failed = True
             print(f"{language}: {po_path(language).relative_to(ROOT)} is missing")
             continue
-        problems = catalogue_problems(language, committed)
-        if problems:
-            failed = True
-            print(f"{language}: {len(problems)} problems:")
-            for line in problems:
-                print(f"    {line}")
-        else:
-            print(f"{language}: complete")
+        failed |= _report(language, catalogue_problems(language, committed), "complete")
     for language in VARIANTS:
-        problems = variant_problems(language, committed)
-        if problems:
-            failed = True
-            print(f"{language}: {len(problems)} problems:")
-            for line in problems:
-                print(f"    {line}")
-        else:
-            print(f"{language}: only messages that differ from {VARIANTS[language]}, all current")
+        failed |= _report(
+            language,
+            variant_problems(language, committed),
+            f"only messages that differ from {VARIANTS[language]}, all current",
+        )
     for language in PSEUDO:
         if pseudo_is_current(language):
             print(f"{language}: pseudo-locale up to date")

@@ -11,46 +11,22 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from babel.messages.pofile import read_po
+from catalogkit import (
+    WORD,
+    Entry,
+    outside_code,
+    read_entries,
+    uk_plural_imperative,
+)
 
 from logger_widget.i18n import MINUS_SIGN, Translator
 from logger_widget.i18n.texts import terms
 
 ROOT = Path(__file__).resolve().parents[1]
 NBSP = "\u00a0"
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One catalogue message: context, English text, translated forms, translator comments."""
-
-    context: str | None
-    msgid: str
-    forms: tuple[str, ...]
-    comments: str = ""
-
-
-def read_entries(language: str) -> list[Entry]:
-    path = ROOT / "locales" / language / "LC_MESSAGES" / "logger_widget.po"
-    with path.open("rb") as fh:
-        catalogue = read_po(fh)
-    entries = []
-    for m in catalogue:
-        if not m.id:
-            continue
-        msgid = m.id if isinstance(m.id, str) else m.id[0]
-        forms = (m.string,) if isinstance(m.string, str) else tuple(m.string)
-        entries.append(Entry(m.context, msgid, forms, " ".join(m.auto_comments)))
-    return entries
-
-
-def _outside_code(text: str) -> str:
-    """The text without its `code spans` (Python names, notation examples)."""
-    return re.sub(r"`[^`]*`", "`…`", text)
 
 
 # --------------------------------------------------------------------------- the rules
@@ -64,7 +40,7 @@ def _search(pattern: str, flags: int = re.IGNORECASE, unless: str | None = None)
     allowed = re.compile(unless, flags) if unless else None
 
     def check(entry: Entry, form: str) -> str | None:
-        text = _outside_code(form)
+        text = outside_code(form)
         for m in compiled.finditer(text):
             around = text[max(0, m.start() - 30) : m.end() + 30]
             if allowed is None or not allowed.search(around):
@@ -74,26 +50,10 @@ def _search(pattern: str, flags: int = re.IGNORECASE, unless: str | None = None)
     return check
 
 
-#: Contexts that address the whole class or the teacher (*ви*, the plural imperative), not the pupil;
-#: the rules speak to the one player reading them (*ти*), as the rest of the texts do.
-UK_CLASS_ADDRESS = {"exercise:notebook", "class sheet", "class codes"}
 #: The marker of a message whose ``{player}`` is :data:`terms.PLAYER_IN_SENTENCE`.
 IN_SENTENCE = "{player} inside a sentence"
 #: Contexts whose every message has ``{player}`` inside a sentence (said in the comment of the first one).
 IN_SENTENCE_CONTEXTS = {"puzzle:task"}
-#: Words that end like a plural imperative but are not one.
-UK_NOT_IMPERATIVE = {"навіть"}
-WORD = r"[\w’]"
-
-
-def _uk_plural_imperative(entry: Entry, form: str) -> str | None:
-    if entry.context in UK_CLASS_ADDRESS:
-        return None
-    pattern = rf"(?<!{WORD}){WORD}{{2,}}(?:іть|йте|ьте)(?:ся)?(?!{WORD})"
-    for m in re.finditer(pattern, _outside_code(form), re.IGNORECASE):
-        if m.group(0).casefold() not in UK_NOT_IMPERATIVE:
-            return m.group(0)
-    return None
 
 
 _PAST_AFTER_TI = re.compile(
@@ -108,7 +68,7 @@ _GENDERED_NEXT_TO_IMPERATIVE = re.compile(
 
 
 def _uk_gendered_address(entry: Entry, form: str) -> str | None:
-    text = _outside_code(form)
+    text = outside_code(form)
     m = _PAST_AFTER_TI.search(text) or _GENDERED_NEXT_TO_IMPERATIVE.search(text)
     return m.group(0) if m else None
 
@@ -134,7 +94,7 @@ def _player_form(language: str) -> Callable[[Entry, str], str | None]:
 
 def _seat_case(entry: Entry, form: str) -> str | None:
     """A capitalised seat («Jugador 2», «Гравець 2») only starts a sentence or a label."""
-    text = _outside_code(form)
+    text = outside_code(form)
     for m in re.finditer(r"\b(?:Гравц\w*|Гравець|Jugador(?:es)?)\s+(?:\d|\{seat\})", text):
         before = text[: m.start()].rstrip()
         if before and before[-1] not in ".!?:*—(«|;":
@@ -173,7 +133,7 @@ RULES: dict[str, list[Rule]] = {
             "the end game «почався», as in the tutorial (not «запущено»)",
             _search(r"запущено кінець"),
         ),
-        ("uk.register", "the pupil is *ти*: no -іть/-йте imperatives", _uk_plural_imperative),
+        ("uk.register", "the pupil is *ти*: no -іть/-йте imperatives", uk_plural_imperative),
         ("uk.gender", "no gendered past or «сам/першим» addressed to the pupil", _uk_gendered_address),
         ("uk.player", "{player} inside a sentence never starts it", _player_form("uk")),
         ("uk.seat_case", "«гравець 2» in lower case inside a sentence", _seat_case),

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
-from test_i18n_conventions import Entry, read_entries
+from catalogkit import Entry, read_entries
 
 from logger_widget.i18n import Translator, negotiate
 from logger_widget.i18n import runtime as i18n

@@ -14,7 +14,9 @@ import re
 from collections.abc import Callable
 
 import pytest
-from test_i18n_conventions import Entry, _outside_code, _uk_plural_imperative, read_entries
+from catalogkit import Entry, read_entries
+from catalogkit import outside_code as _outside_code
+from catalogkit import uk_plural_imperative as _uk_plural_imperative
 
 from logger_widget.i18n import Translator
 from logger_widget.i18n.texts import terms

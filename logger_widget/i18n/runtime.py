@@ -418,10 +418,8 @@ def _compile(path: Path, language: str, lenient: bool) -> tuple[Any, _gettext.GN
     return catalog, translations
 
 
-@functools.lru_cache(maxsize=32)
-def _load(path: Path, language: str, mtime_ns: int, size: int, lenient: bool = False) -> Catalogue:
-    # mtime/size are part of the cache key so that an edited .po is re-read.
-    catalog, translations = _compile(path, language, lenient)
+def _catalogue(path: Path, language: str, catalog: Any, translations: _gettext.GNUTranslations) -> Catalogue:
+    """The :class:`Catalogue` of a compiled .po file (``catalog`` is Babel's, ``translations`` gettext's)."""
     return Catalogue(
         language=language,
         path=path,
@@ -430,6 +428,13 @@ def _load(path: Path, language: str, mtime_ns: int, size: int, lenient: bool = F
         message_count=len(catalog),
         translations=translations,
     )
+
+
+@functools.lru_cache(maxsize=32)
+def _load(path: Path, language: str, mtime_ns: int, size: int, lenient: bool = False) -> Catalogue:
+    # mtime/size are part of the cache key so that an edited .po is re-read.
+    catalog, translations = _compile(path, language, lenient)
+    return _catalogue(path, language, catalog, translations)
 
 
 @functools.lru_cache(maxsize=8)
@@ -446,14 +451,7 @@ def _load_variant(
             f"differ from those of {base_path} ({fallback.num_plurals}, {fallback.plural_expr})"
         )
     translations.add_fallback(fallback.translations)  # message by message: what the variant lacks is es
-    return Catalogue(
-        language=language,
-        path=path,
-        num_plurals=catalog.num_plurals,
-        plural_expr=catalog.plural_expr,
-        message_count=len(catalog),
-        translations=translations,
-    )
+    return _catalogue(path, language, catalog, translations)
 
 
 def _stat(path: Path, language: str) -> os.stat_result:
