@@ -350,9 +350,7 @@ class ClassGameService:
         Raises:
             ProtocolError: ``not_found``; ``too_many``: ``who`` already waits in :data:`MAX_POLLS` long-polls.
         """
-        found = self.games.kept_events_since(game_id, after) or await self.db(
-            self.games.events_since, game_id, after
-        )
+        found = await self._events_since(game_id, after)
         if who:
             self.touch_seat(game_id, who)
         if found[0] or timeout <= 0:
@@ -378,9 +376,15 @@ class ClassGameService:
             waiting = self._waiters.get(game_id)
             if waiting is not None:
                 waiting.discard(future)
-        return self.games.kept_events_since(game_id, after) or await self.db(
-            self.games.events_since, game_id, after
-        )
+        return await self._events_since(game_id, after)
+
+    async def _events_since(self, game_id: int, after: int) -> tuple[list[Any], str, int]:
+        """:meth:`ClassGames.events_since`, from memory when the service keeps the game's events."""
+        kept = self.games.kept_events_since(game_id, after)
+        if kept is not None:
+            return kept
+        found: tuple[list[Any], str, int] = await self.db(self.games.events_since, game_id, after)
+        return found
 
     # ------------------------------------------------------------------ bots
 
