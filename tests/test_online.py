@@ -487,7 +487,7 @@ def test_a_classmate_who_goes_away_is_shown_then_loses_by_forfeit(klass: Class) 
         until(lambda: online(olena)["state"] == "over", timeout=40, what="the forfeit")
         assert olena.view["over"] and not olena.view["interactive"]
         assert olena.view["status"]["text"] == (
-            "La partida ha terminado: diego ha perdido por no volver a tiempo."
+            "La partida ha terminado: derrota por ausencia de diego (no ha vuelto a tiempo)."
         )
         assert online(olena)["result"]["reason"] == "forfeit"
         assert drive(olena).cell("a2") == "rejected"

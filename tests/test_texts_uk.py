@@ -647,7 +647,7 @@ def test_the_paused_prompt_names_the_seat_that_owns_the_bot(language, expected):
     ("language", "failed", "took_over"),
     [
         ("uk", "Помилка бота гравця 3: ", "За гравця 3 тепер грає людина."),
-        ("es", "El bot del jugador 3 ha fallado: ", "Ahora juega una persona en el puesto del jugador 3."),
+        ("es", "El bot del jugador 3 ha fallado: ", "Ahora una persona juega como jugador 3."),
         ("en", "Player 3's bot failed: ", "Player 3 is now played by a person."),
     ],
 )
