@@ -487,7 +487,7 @@ def test_a_classmate_who_goes_away_is_shown_then_loses_by_forfeit(klass: Class) 
         until(lambda: online(olena)["state"] == "over", timeout=40, what="the forfeit")
         assert olena.view["over"] and not olena.view["interactive"]
         assert olena.view["status"]["text"] == (
-            "La partida ha terminado: diego ha perdido por no volver a tiempo."
+            "La partida ha terminado: derrota por ausencia de diego (no ha vuelto a tiempo)."
         )
         assert online(olena)["result"]["reason"] == "forfeit"
         assert drive(olena).cell("a2") == "rejected"
@@ -591,7 +591,7 @@ def test_the_lobby_joins_the_arena_is_paired_and_the_game_opens_then_resign_and_
         other.resign_button.click()
         other.yes_button.click()
         until(lambda: online(board)["state"] == "over", what="the resignation on olena's board")
-        assert board.view["status"]["text"] == "Гру завершено. Гру здано: diego."
+        assert board.view["status"]["text"] == "Гру завершено, бо її здано: diego."
         assert klass.clients["olena"].game(game)["result"]["reason"] == "resign"
         diego.refresh()
         assert "Has salido de la arena" in diego._arena_you.value and _shown(diego._join)

@@ -186,11 +186,76 @@ SLIPS = (
     r"ні неточностей, ні помилок:",
     r"^Ще запускається",
     r"\{full_games\}, а не \{quick_games\}",
+    r"Зараз походить",
+    r"фігури між ними",
+    r"що наступний зробить",
+    r"коли блокнот закриють",
+    r"намальований кращий хід",
+    r"Гру завершено\. Гру здано",
+    r"запускають свої\.",
+    r"^Скопіювати це",
+    r"а не звичайний кінець гри",
+    r"ми їх оцінюємо",
 )
 
 
 def one_off_slips(entry: Entry, form: str) -> str | None:
     return _find("|".join(SLIPS))(entry, form)
+
+
+def result_label_names_the_loser(entry: Entry, form: str) -> str | None:
+    """Kind 20: the dashboard shows «Перемога: olena (…)»: the forfeit or resignation is the opponent's.
+
+    A bare «технічна поразка» or «гру здано» beside the winner's name reads as the winner's; a Nash
+    equilibrium is a change made unilaterally (not «самотужки», "without help"); the puzzle rating
+    counts only the first try («оцінює» reads as "checks").
+    """
+    if entry.context == "dashboard" and entry.msgid in ("by forfeit", "by resignation"):
+        if not re.search(r"суперник", form, re.IGNORECASE):
+            return form
+    return _find(rf"(?<!{W})самотужки(?!{W})|оцінює\s+лише\s+першу\s+спробу")(entry, form)
+
+
+def value_word(entry: Entry, form: str) -> str | None:
+    """Kind 21: a search's values are estimates of the «ціна» (the table's column), not «значення»."""
+    if not re.search(r"\bvalues?\b", _outside_code(entry.msgid)):
+        return None
+    return _find(rf"(?<!{W})значенн{W}*")(entry, form)
+
+
+#: the names of the phases, the actions and the rules' sections, as the buttons and titles show them
+_NAMES = r"(?:Рух|Ріст|Дія|Посадити|Протестувати|Зрубати|Хто\s+перемагає)"
+
+
+def unquoted_name(entry: Entry, form: str) -> str | None:
+    """Kind 22: a phase, action or section named inside a sentence is in «» («вибери «Посадити»», «(див. «Рух»)»)."""
+    return _find(
+        rf"\({_NAMES}\)|(?<=[\w,:;(])\s+{_NAMES}(?![\w’»])|(?<!{W})[Фф]аз{W}*\s+(?:руху|росту|дії)(?!{W})",
+        flags=0,
+    )(entry, form)
+
+
+def program_voice(entry: Entry, form: str) -> str | None:
+    """Kind 23: the program speaks as «ми» («Шукаємо…», «Готуємо…»), never in the first person singular."""
+    return _find(rf"(?<!{W})(?:Шукаю|Готую|Запускаю|Підключаюся|Звертаюся|Пробую)(?!{W})")(entry, form)
+
+
+def click_verb(entry: Entry, form: str) -> str | None:
+    """Kind 24: a button is «натисни»; a cell or a logger is «клацни (на)» («клацни на позначену клітинку»)."""
+    return _find(
+        rf"(?<!{W})натисн{W}*\s+(?:на\s+)?(?:{W}+\s+){{0,2}}?(?:клітинк{W}*|лісоруб{W}*|нього)(?!{W})"
+        rf"|(?<!{W})клаца{W}*\s+по\s+пол{W}*"
+    )(entry, form)
+
+
+def move_verb(entry: Entry, form: str) -> str | None:
+    """Kind 25: the pupil moves the logger with «пересунь (лісоруба)»; the review's infinitive is «перейти на»."""
+    return _find(rf"(?<!{W})(?:переведи|піди|перейди)(?!{W})|(?<!{W})піти\s+на(?!{W})")(entry, form)
+
+
+def heavy_phrasing(entry: Entry, form: str) -> str | None:
+    """Kind 26: «ігор на пару ({games})» ({games} holds the noun), «не незалежні», «двоє ботів» (say «два боти»)."""
+    return _find(rf"\(\{{games\}}\)|(?<!{W})не\s+незалежн{W}*|(?<!{W})двоє\s+бот{W}*")(entry, form)
 
 
 KINDS: dict[str, Check] = {
@@ -212,6 +277,13 @@ KINDS: dict[str, Check] = {
     "plural imperative": _uk_plural_imperative,
     "thousands": thousands,
     "one-off slips": one_off_slips,
+    "result label names the loser": result_label_names_the_loser,
+    "value word": value_word,
+    "unquoted name": unquoted_name,
+    "program voice": program_voice,
+    "click verb": click_verb,
+    "move verb": move_verb,
+    "heavy phrasing": heavy_phrasing,
 }
 
 
@@ -365,6 +437,65 @@ PLANTED = [
     ("thousands", "chart", "0.5", "частка 0.5"),
     ("one-off slips", "chart", "Ended by repetition", "Гру завершено повторенням: та сама позиція втретє"),
     ("one-off slips", "progress:review", "do not agree", "але пошуки не погоджуються, який хід кращий"),
+    ("result label names the loser", "dashboard", "by forfeit", "технічна поразка"),
+    ("result label names the loser", "dashboard", "by resignation", "гру здано"),
+    (
+        "result label names the loser",
+        "exercise:nash:intro:2",
+        "nobody gains by changing their choice alone",
+        "нікому не вигідно змінювати свій вибір самотужки.",
+    ),
+    (
+        "result label names the loser",
+        "dashboard:progress",
+        "rates only the first try at a puzzle",
+        "Сервіс сам перевіряє кожну спробу розв’язати задачу й оцінює лише першу спробу.",
+    ),
+    (
+        "value word",
+        "exercise:backward_induction:bots",
+        "its values are estimates between 0 and 1",
+        "його значення — оцінки від 0 до 1",
+    ),
+    ("value word", "exercise:kingmaker:solution", "the small MCTS values", "невеликі значення MCTS"),
+    (
+        "unquoted name",
+        "board:notice",
+        "First choose an action: Plant, Protest or Chop.",
+        "Спочатку вибери дію: Посадити, Протестувати або Зрубати.",
+    ),
+    ("unquoted name", "rules:decisions:7", "a two-step move may turn (Movement)", "можна повертати (Рух)"),
+    ("unquoted name", "board:notice", "the action phase was skipped", "Фазу дії пропущено"),
+    ("program voice", "board:notice", "Looking for a good turn…", "Шукаю добрий хід…"),
+    ("program voice", "review:board", "Looking for better turns… {done} / {total}", "Шукаю кращі ходи…"),
+    ("click verb", "board:prompt", "Click a marked cell", "Натисни позначену клітинку"),
+    ("click verb", "board:forced", "Click it.", "Натисни на нього."),
+    ("click verb", "notebook:puzzles", "by clicking on the board", "зроби один хід, клацаючи по полю"),
+    ("move verb", "tutorial:board:task", "Move your logger to b2", "Переведи лісоруба на b2"),
+    ("move verb", "tutorial:growth:task", "Move so that", "Піди так, щоб"),
+    ("move verb", "puzzle:idea", "move, plant or wait", "перейди, посади або зачекай"),
+    ("move verb", "review", "Moving to {cell} was better.", "Краще було піти на {cell}."),
+    (
+        "heavy phrasing",
+        "exercise:nash:unsure",
+        "with {games} a pair",
+        "ігор на пару ({games}) замало, щоб розрізнити {pairs}",
+    ),
+    ("heavy phrasing", "exercise:ranking:diff_solution", "are not independent", "не незалежні"),
+    ("heavy phrasing", "exercise:first_player:code", "two random bots", "двоє ботів, що ходять навмання"),
+    ("one-off slips", "board:prompt", "{player} (bot) is about to play.", "Зараз походить {player} (бот)."),
+    (
+        "one-off slips",
+        "online:status",
+        "The game is over: {name} resigned.",
+        "Гру завершено. Гру здано: {name}.",
+    ),
+    (
+        "one-off slips",
+        "dashboard",
+        "Copy this into a notebook cell and run it",
+        "Скопіювати це в клітинку блокнота й запустити",
+    ),
 ]
 
 
@@ -441,6 +572,23 @@ def test_every_kind_has_a_planted_instance():
         ),
         ("thousands", "rules:background:1", "in 2008", f"2008 року, 1{NBSP}500, 0,5, `1.5`"),
         ("one-off slips", "chart", "Ended by repetition", "Гру завершено через повторення позиції"),
+        ("result label names the loser", "dashboard", "by forfeit", "через технічну поразку суперника"),
+        ("value word", "exercise:table", "value", "ціна"),
+        (
+            "unquoted name",
+            "rules:action:1",
+            "**Plant**, **Protest** or **Chop**",
+            "**Посадити**, «Зрубати». Рух",
+        ),
+        ("program voice", "class hub:waiting", "Preparing your notebooks…", "Готуємо твої блокноти…"),
+        (
+            "click verb",
+            "board:prompt",
+            "Click a marked cell",
+            "Клацни на позначену клітинку; натисни **Підказка**",
+        ),
+        ("move verb", "review", "after moving to {destination}", "якщо спершу перейти на {destination}"),
+        ("heavy phrasing", "exercise:nash:unsure", "{games} a pair", "{games} на пару замало; два боти"),
     ],
 )
 def test_checkers_leave_correct_texts_alone(kind, context, msgid, form):
@@ -499,7 +647,7 @@ def test_the_paused_prompt_names_the_seat_that_owns_the_bot(language, expected):
     ("language", "failed", "took_over"),
     [
         ("uk", "Помилка бота гравця 3: ", "За гравця 3 тепер грає людина."),
-        ("es", "El bot del jugador 3 ha fallado: ", "Ahora juega una persona en el puesto del jugador 3."),
+        ("es", "El bot del jugador 3 ha fallado: ", "Ahora una persona juega como jugador 3."),
         ("en", "Player 3's bot failed: ", "Player 3 is now played by a person."),
     ],
 )
