@@ -699,7 +699,7 @@ function headerPanel(board) {
     );
     langLabel.textContent = L.language;
     if (langSelect.options.length !== view.languages.length) {
-      langSelect.replaceChildren(...view.languages.map((l) => h("option", { value: l.id, lang: l.id }, l.label)));
+      langSelect.replaceChildren(...view.languages.map((l) => h("option", { value: l.id, lang: l.id.replace("_", "-") }, l.label)));
     }
     langSelect.value = view.lang;
     if (!confirmNew) {
