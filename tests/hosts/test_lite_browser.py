@@ -134,11 +134,6 @@ def run_notebook(page: Any) -> Any:
     return board
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="unfinished: the offline site, the install cell, a turn by clicks, the bot's answer and the chart "
-    "cell run again pass; the reload step (the saved game offered back) is not yet seen passing",
-)
 def test_a_pupil_plays_in_the_lite_site_offline(page: Any, site: str, screenshots: Path) -> None:
     errors = watch_errors(page)
     outside, failed = offline(page, site)
