@@ -4,6 +4,7 @@ the checks that more than one language's convention tests share."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -58,3 +59,18 @@ def uk_plural_imperative(entry: Entry, form: str) -> str | None:
         if m.group(0).casefold() not in UK_NOT_IMPERATIVE:
             return m.group(0)
     return None
+
+
+def rule_problems(
+    entries: Iterable[Entry], rules: list[tuple[str, str, Callable[[Entry, str], str | None]]]
+) -> list[str]:
+    """Every broken rule ``(name, what it asks, check)``: ``"[context] 'English text…': name (asks) — «excerpt»"``."""
+    problems = []
+    for entry in entries:
+        for name, asks, check in rules:
+            for form in entry.forms:
+                found = check(entry, form)
+                if found:
+                    problems.append(f"[{entry.context}] {entry.msgid[:60]!r}: {name} ({asks}) — «{found}»")
+                    break
+    return problems

@@ -19,6 +19,7 @@ from catalogkit import (
     Entry,
     outside_code,
     read_entries,
+    rule_problems,
     uk_plural_imperative,
 )
 
@@ -185,15 +186,7 @@ def rules_for(language: str) -> list[Rule]:
 
 def convention_problems(language: str, entries: Iterable[Entry]) -> list[str]:
     """Every broken convention: ``"[context] 'English text…': rule (what it asks) — «excerpt»"``."""
-    problems = []
-    for entry in entries:
-        for name, asks, check in rules_for(language):
-            for form in entry.forms:
-                found = check(entry, form)
-                if found:
-                    problems.append(f"[{entry.context}] {entry.msgid[:60]!r}: {name} ({asks}) — «{found}»")
-                    break
-    return problems
+    return rule_problems(entries, rules_for(language))
 
 
 # --------------------------------------------------------------------------- the catalogues

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
-from catalogkit import Entry, read_entries
+from catalogkit import Entry, read_entries, rule_problems
 
 from logger_widget.i18n import Translator, negotiate
 from logger_widget.i18n import runtime as i18n
@@ -351,15 +351,7 @@ ES_419_REPLACES = {"tense", "haz_clic"}
 
 
 def kind_problems(entries: list[Entry], kinds: dict[str, tuple[str, Check]]) -> list[str]:
-    problems = []
-    for entry in entries:
-        for name, (asks, check) in kinds.items():
-            for form in entry.forms:
-                found = check(entry, form)
-                if found:
-                    problems.append(f"[{entry.context}] {entry.msgid[:60]!r}: {name} ({asks}) — «{found}»")
-                    break
-    return problems
+    return rule_problems(entries, [(name, asks, check) for name, (asks, check) in kinds.items()])
 
 
 def es_419_entries() -> list[Entry]:
