@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -11,6 +12,38 @@ from browser_fixtures import browser, lab, page, screenshots  # noqa: F401  (one
 from logger_widget import Position
 
 pytest_plugins = ["no_skips"]  # with LW_NO_SKIPS=1 (the README's test command) a skip fails the run
+
+# The README's test command runs the suite on several pytest-xdist workers (``--dist loadgroup``).
+# Tests that share something fixed on the machine run in one group, one after another, on one worker:
+# "machine": the hubs' and nbgrader's Unix accounts (olena, diego, amy, teacher...), the hubs' state
+#   folder under /var/lib, the class services' accounts and the cgroup tree;
+# "build": builds from the checkout itself (`python -m build`, the release, the JupyterLite site in
+#   .lite/), which write the same folders of the checkout.
+SERIAL_GROUPS = {
+    "machine": (
+        "hosts/test_classplay_hub.py", "hosts/test_hub_culler.py", "hosts/test_hub_nbgrader.py",
+        "hosts/test_hub_not_root.py", "hosts/test_jupyterhub.py", "hosts/test_progress_hub.py",
+        "hosts/test_voila_app.py", "test_classroom_setup.py", "test_nbgrader.py", "test_hostile_bots.py",
+        "test_cgroupspawner.py",
+    ),
+    "build": (
+        "test_packaging.py", "test_hosts_lite.py", "test_release.py", "test_lite_site.py",
+        "hosts/test_lite_browser.py",
+    ),
+}  # fmt: skip
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark every test of a file in ``SERIAL_GROUPS`` with its ``xdist_group``."""
+    here = Path(__file__).resolve().parent
+    group_of = {here / name: group for group, names in SERIAL_GROUPS.items() for name in names}
+    missing = sorted(str(path) for path in group_of if not path.exists())
+    if missing:
+        raise pytest.UsageError(f"SERIAL_GROUPS names test files that do not exist: {missing}")
+    for item in items:
+        group = group_of.get(Path(str(item.fspath)).resolve())
+        if group is not None:
+            item.add_marker(pytest.mark.xdist_group(group))
 
 
 @pytest.fixture(autouse=True)
