@@ -173,7 +173,9 @@ def build_environment(env: Path, exchange: Path, base: Path | None = None) -> Pa
         if not stamp.exists():
             say(f"creating the pupils' environment {env} (a few minutes the first time)")
             shutil.rmtree(env, ignore_errors=True)
-            _run(base, "-m", "venv", env)
+            # pip installed in a step of its own, so that a failure shows pip's words, not only venv's
+            _run(base, "-m", "venv", "--without-pip", env)
+            _run(python, "-m", "ensurepip", "--upgrade", "--default-pip")
             (Path(tmp) / "constraints.txt").write_text(constraints)
             _run(python, "-m", "pip", "install", "-q", "-c", Path(tmp) / "constraints.txt",
                  f"{wheel}[{EXTRAS}]", *PACKAGES)  # fmt: skip
