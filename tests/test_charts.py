@@ -751,7 +751,7 @@ def test_uk_plural_forms_in_the_legend(games):
     [
         ("en", "2.5", "1,500", "15,000", "62%"),
         ("uk", "2,5", "1\xa0500", "15\xa0000", "62\xa0%"),
-        ("es", "2,5", "1500", "15.000", "62\xa0%"),
+        ("es", "2,5", "1500", "15\xa0000", "62\xa0%"),
     ],
 )
 def test_numbers_are_formatted_for_the_locale(language, half, thousand, ten_thousand, pct):

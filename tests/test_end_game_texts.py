@@ -32,7 +32,7 @@ def _board(lpn: str, language: str) -> Board:
         ),
         (
             "es",
-            "Jugador 1: 10 puntos o más. Queda 1 turno",
+            "Jugador 1: 10 puntos o más. Queda 1 jugada",
             "Jugador 1: 10 puntos o más. Se ha completado la ronda.",
         ),
     ],

@@ -173,7 +173,7 @@ def test_a_turn_clicked_on_one_board_reaches_the_other_and_a_classmate_watches(k
     assert online(olena)["state"] == "my_turn" and online(olena)["mine"] == [1]
     assert online(diego)["state"] == "thinking" and online(diego)["mine"] == [2]
     assert online(amy)["watching"] and online(amy)["mine"] == []
-    assert diego.view["status"]["text"] == "olena думає…"
+    assert diego.view["status"]["text"] == "Зараз думає olena…"
     assert not diego.view["interactive"] and not any(c["selectable"] for r in diego.view["cells"] for c in r)
     assert olena.view["task"] == f"Class game {game}. Your seat: Player 1."
     assert [p["bot_name"] for p in olena.view["players"]] == ["olena", "diego"]
@@ -481,13 +481,13 @@ def test_a_classmate_who_goes_away_is_shown_then_loses_by_forfeit(klass: Class) 
         until(lambda: online(olena)["state"] == "away", timeout=30, what="diego shown away")
         until(lambda: "minuto" in olena.view["status"]["text"], what="the minutes left")
         assert olena.view["status"]["text"] == (
-            "diego está sin conexión. Si diego no vuelve en 1 minuto, pierde la partida por ausencia."
+            "diego está sin conexión. Si diego no vuelve en 1 minuto, pierde la partida."
         ), olena.view["status"]
         assert "sin conexión" in [p["badge"] for p in olena.view["players"]]
         until(lambda: online(olena)["state"] == "over", timeout=40, what="the forfeit")
         assert olena.view["over"] and not olena.view["interactive"]
         assert olena.view["status"]["text"] == (
-            "La partida ha terminado: derrota por ausencia de diego (no ha vuelto a tiempo)."
+            "La partida ha terminado: derrota de diego por no volver a tiempo."
         )
         assert online(olena)["result"]["reason"] == "forfeit"
         assert drive(olena).cell("a2") == "rejected"
@@ -591,7 +591,7 @@ def test_the_lobby_joins_the_arena_is_paired_and_the_game_opens_then_resign_and_
         other.resign_button.click()
         other.yes_button.click()
         until(lambda: online(board)["state"] == "over", what="the resignation on olena's board")
-        assert board.view["status"]["text"] == "Гру завершено, бо її здано: diego."
+        assert board.view["status"]["text"] == "Гру завершено достроково. Поразка через здачу гри: diego."
         assert klass.clients["olena"].game(game)["result"]["reason"] == "resign"
         diego.refresh()
         assert "Has salido de la arena" in diego._arena_you.value and _shown(diego._join)

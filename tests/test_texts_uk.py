@@ -196,6 +196,13 @@ SLIPS = (
     r"^Скопіювати це",
     r"а не звичайний кінець гри",
     r"ми їх оцінюємо",
+    r"Не друкуй такий рядок сам\.",
+    r"задана зерном",
+    r"в лідерів рівність очок",
+    r"кращий хід, показаний на полі",
+    r"Відкрий адресу(?!\w)",
+    r"Частка очок і протилежна до неї",
+    r"Найкращий хід виграє гру",
 )
 
 
@@ -258,6 +265,59 @@ def heavy_phrasing(entry: Entry, form: str) -> str | None:
     return _find(rf"\(\{{games\}}\)|(?<!{W})не\s+незалежн{W}*|(?<!{W})двоє\s+бот{W}*")(entry, form)
 
 
+#: Placeholders whose value may be lower case: a classmate's hub name ("olena"), a bot's name ("greedy").
+_LOWER_CASE_VALUES = r"\{(?:name|names|bot|first|second|creator)\}"
+
+
+def name_starts_a_sentence(entry: Entry, form: str) -> str | None:
+    """Kind 27: «olena думає…», «greedy перший за Ело»: a lower-case name must not open a sentence.
+
+    It goes after the verb («Зараз думає {name}…») or after a label's colon («Не на зв’язку: {name}.»);
+    a list line «{name} · {n} місця» is not a sentence.
+    """
+    return _find(rf"(?:^|[.!?…]\s+)\**{_LOWER_CASE_VALUES}(?!\s*[:·(])\s*{W}+", flags=0)(entry, form)
+
+
+def seat_as_place(entry: Entry, form: str) -> str | None:
+    """Kind 28: a seat is «гравець 1…4» («Ти граєш за: {you}», «від 2 до 4 гравців»); «місце» is a ranking place.
+
+    The lobby's invitation keeps its free places («3 місця», «усі місця зайнято»), and «міняються
+    місцями» (swap seats) is an idiom.
+    """
+    if not re.search(r"\bseats?\b", entry.msgid) or entry.context == "online:lobby":
+        return None
+    text = re.sub(rf"(?<!{W})мін\w*\s+місцями", "", _outside_code(form), flags=re.IGNORECASE)
+    m = re.search(rf"(?<!{W})місц{W}*|(?<!{W})місце(?!{W})", text, re.IGNORECASE)
+    return m.group(0) if m else None
+
+
+def ending_reason(entry: Entry, form: str) -> str | None:
+    """Kind 29: the dashboard's "by forfeit" / "by resignation" fill one slot, so both are reasons («через …», «бо …»).
+
+    And the status line says who resigned as a label («Поразка через здачу гри: {name}»), not the
+    stiff «бо її здано».
+    """
+    if entry.context == "dashboard" and entry.msgid.startswith("by "):
+        if not re.match(r"(?:через|бо)\s", form):
+            return form
+    return _find(r"бо\s+її\s+здано")(entry, form)
+
+
+def bare_number_per_game(entry: Entry, form: str) -> str | None:
+    """Kind 30: «набирає {value} очка за гру», not a bare «{value} за гру» (glossary: points per game)."""
+    return _find(r"\{\w+\}\s+за\s+гру")(entry, form)
+
+
+def v_before_a_cluster(entry: Entry, form: str) -> str | None:
+    """Kind 31: euphony: «у» (not «в») before в, ф and the clusters тв, св, хв, льв, зв… («у твоєму рядку»)."""
+    return _find(rf"(?<!{W})в\s+(?:в|ф|тв|св|хв|льв|зв|дв|гв|кв|цв|чв|шв){W}*")(entry, form)
+
+
+def product_name(entry: Entry, form: str) -> str | None:
+    """Kind 32: a title names the game «Logger (Лісоруб): …»; a protester is «вартий», never «цінність»."""
+    return _find(rf"Logger:|(?<!{W})цінн{W}*", flags=0)(entry, form)
+
+
 KINDS: dict[str, Check] = {
     "dash for a verb": dash_for_a_verb,
     "seat in brackets": seat_in_brackets,
@@ -284,6 +344,12 @@ KINDS: dict[str, Check] = {
     "click verb": click_verb,
     "move verb": move_verb,
     "heavy phrasing": heavy_phrasing,
+    "name starts a sentence": name_starts_a_sentence,
+    "seat as place": seat_as_place,
+    "ending reason": ending_reason,
+    "bare number per game": bare_number_per_game,
+    "в before a cluster": v_before_a_cluster,
+    "product name": product_name,
 }
 
 
@@ -496,6 +562,38 @@ PLANTED = [
         "Copy this into a notebook cell and run it",
         "Скопіювати це в клітинку блокнота й запустити",
     ),
+    ("name starts a sentence", "online:status", "{name} is thinking…", "{name} думає…"),
+    (
+        "name starts a sentence",
+        "exercise:ranking:elo",
+        "{name} is first by Elo",
+        "Правильно. {name} перший за Ело, але питання про Бредлі — Террі.",
+    ),
+    ("seat as place", "online", "Class game {game}. Your seat: {you}.", "Гра {game}. Твоє місце: {you}."),
+    ("seat as place", "notebook:online", "(2 to 4 seats; bots may take some)", "(від 2 до 4 місць; …)"),
+    ("ending reason", "dashboard", "by resignation", "суперник здав гру"),
+    (
+        "ending reason",
+        "online:status",
+        "The game is over: {name} resigned.",
+        "Гру завершено, бо її здано: {name}.",
+    ),
+    (
+        "bare number per game",
+        "exercise:nash:ok",
+        "scores at least {value} per game",
+        "набирає щонайменше {value} за гру",
+    ),
+    ("в before a cluster", "tutorial:growth:1", "every tree in your row", "кожне дерево в твоєму рядку"),
+    ("в before a cluster", "progress:review", "in your turns", "помилку в твоїх ходах"),
+    ("product name", "class sheet", "Logger class sheet", "Logger: аркуш класу"),
+    ("product name", "exercise:notebook:seven", "the value of a protester", "цінність протестувальника"),
+    (
+        "one-off slips",
+        "exercise:course:many",
+        "Do not print that line yourself.",
+        "Не друкуй такий рядок сам.",
+    ),
 ]
 
 
@@ -589,6 +687,31 @@ def test_every_kind_has_a_planted_instance():
         ),
         ("move verb", "review", "after moving to {destination}", "якщо спершу перейти на {destination}"),
         ("heavy phrasing", "exercise:nash:unsure", "{games} a pair", "{games} на пару замало; два боти"),
+        ("name starts a sentence", "online:status", "{name} is thinking…", "Зараз думає {name}…"),
+        ("name starts a sentence", "online:lobby", "{name} · {n} seat", "{name} · {n} місця"),
+        ("name starts a sentence", "online:status", "{name} is not connected.", "Не на зв’язку: {name}."),
+        ("seat as place", "online", "Your seat: {you}.", "Ти граєш за: {you}."),
+        (
+            "seat as place",
+            "exercise:ranking:code",
+            "every pair plays, seats swapped",
+            "пара грає, міняючись місцями",
+        ),
+        (
+            "seat as place",
+            "online:lobby",
+            "{joined} of {total} seats taken.",
+            "{joined} з {total} місць зайнято.",
+        ),
+        ("ending reason", "dashboard", "by resignation", "бо суперник здав гру"),
+        (
+            "bare number per game",
+            "exercise:nash:ok",
+            "at least {value} per game",
+            "щонайменше {value} очка за гру",
+        ),
+        ("в before a cluster", "tutorial:growth:1", "in your row", "дерево у твоєму рядку, в його стовпці"),
+        ("product name", "class sheet", "Logger class sheet", "Logger (Лісоруб): аркуш класу"),
     ],
 )
 def test_checkers_leave_correct_texts_alone(kind, context, msgid, form):

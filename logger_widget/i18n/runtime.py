@@ -67,6 +67,7 @@ __all__ = [
     "DEFAULT_LANGUAGE",
     "LOCALES_DIR_CANDIDATES",
     "MIN_GROUPING_DIGITS",
+    "GROUP_SEPARATORS",
     "MINUS_SIGN",
     "LanguageFallbackWarning",
     "CatalogueError",
@@ -114,9 +115,15 @@ LOCALES_DIR_CANDIDATES: tuple[Path, ...] = (
 
 
 #: CLDR ``minimumGroupingDigits`` of the languages where it is not 1 (Babel does
-#: not apply it): Spanish writes 1500 but 15.000 (CLDR ``es.xml`` numbers, and
+#: not apply it): Spanish writes 1500 but 15 000 (CLDR ``es.xml`` numbers, and
 #: the RAE's *Ortografía* of 2010 writes four-digit numbers without a separator).
 MIN_GROUPING_DIGITS: dict[str, int] = {"es": 2}
+
+#: Digit-group separators that replace CLDR's for a catalogue language: the RAE's
+#: *Ortografía* (2010) separates the groups of a number of five digits or more with a
+#: space, not a point («15 000», never «15.000», which reads as 15 with decimals in
+#: much of the Spanish-speaking world). es_419 keeps its region's CLDR separator.
+GROUP_SEPARATORS: dict[str, str] = {"es": "\u00a0"}
 
 
 class LanguageFallbackWarning(UserWarning):
@@ -621,15 +628,25 @@ class Translator:
 
         Babel's decimal format (decimal comma in uk/es, at most 3 decimals),
         with digit grouping only from CLDR's ``minimumGroupingDigits`` on, which
-        Babel does not apply: es ``1500`` but ``15.000``; uk ``1 500``; en ``1,500``.
+        Babel does not apply: es ``1500`` but ``15 000`` (a no-break space, :data:`GROUP_SEPARATORS`);
+        uk ``1 500``; en ``1,500``.
         """
         whole = len(str(abs(int(n)))) if math.isfinite(n) else 0
         group = whole >= 3 + MIN_GROUPING_DIGITS.get(self.locale.language, 1)
-        return _true_minus(_babel_numbers.format_decimal(n, locale=self.locale, group_separator=group))
+        text = _babel_numbers.format_decimal(n, locale=self.locale, group_separator=group)
+        return _true_minus(self._regroup(text))
 
     def format_decimal(self, x: int | float | Decimal | str, format: str | None = None, **kwargs: Any) -> str:
         """A decimal number in this locale (:func:`babel.numbers.format_decimal`), negatives with ``−``."""
-        return _true_minus(_babel_numbers.format_decimal(x, format=format, locale=self.locale, **kwargs))
+        text = _babel_numbers.format_decimal(x, format=format, locale=self.locale, **kwargs)
+        return _true_minus(self._regroup(text))
+
+    def _regroup(self, text: str) -> str:
+        """``text`` with this language's digit-group separator (:data:`GROUP_SEPARATORS`) for CLDR's."""
+        separator = GROUP_SEPARATORS.get(self.language)
+        if separator is None:
+            return text
+        return text.replace(_babel_numbers.get_group_symbol(self.locale), separator)
 
     def format_percent(self, x: int | float | Decimal | str, format: str | None = None, **kwargs: Any) -> str:
         """A percentage in this locale (:func:`babel.numbers.format_percent`), negatives with ``−``.

@@ -35,11 +35,13 @@ NOTEBOOK: Mapping[str, PMessage] = {
         "This version has a worked solution after every question; the students' version has an empty "
         "answer cell in its place. Every solution passes its checker.",
     ),
+    # TRANSLATORS: {quick_games} and {full_games} carry their noun ("100 games"); {quick} is the bare
+    # number of the first ("100"), so that the noun is not said twice in one bracket.
     "quick": NP_(
         "exercise:notebook",
         "`QUICK = True` keeps every simulation short ({quick_games} or fewer), so the whole notebook "
         "runs in under a minute. With `QUICK = False` the simulations play many more games ({full_games} "
-        "instead of {quick_games} in exercise 1): the intervals get narrower, and it takes a few minutes.",
+        "instead of {quick} in exercise 1): the intervals get narrower, and it takes a few minutes.",
     ),
     "question": NP_("exercise:notebook", "**Question.** {question}"),
     "solution": NP_("exercise:notebook", "**Solution.** {text}"),
@@ -84,7 +86,11 @@ def notebook_cells(language: str, teacher: bool = False) -> list[tuple[str, str]
     intro = [tr.translate(NOTEBOOK["intro"])]
     if teacher:
         intro.append(tr.translate(NOTEBOOK["teacher_intro"]))
-    counts = {"quick_games": games(FIRST_PLAYER_GAMES[True]), "full_games": games(FIRST_PLAYER_GAMES[False])}
+    counts = {
+        "quick_games": games(FIRST_PLAYER_GAMES[True]),
+        "full_games": games(FIRST_PLAYER_GAMES[False]),
+        "quick": FIRST_PLAYER_GAMES[True],
+    }
     intro.append(text(NOTEBOOK["quick"], tr, **counts))
     cells: list[tuple[str, str]] = [
         ("markdown", f"# {tr.translate(title)}\n\n" + "\n\n".join(intro)),

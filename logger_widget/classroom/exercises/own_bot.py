@@ -72,11 +72,13 @@ _OB_RETURNS_TYPE = NP_(
 )
 _OB_RAISED = NP_("exercise:own_bot:raised", "Your bot stopped with an error: {error}")
 _OB_IN_POSITION = NP_("exercise:own_bot:in_position", "(Position: `{lpn}`.)")
+# TRANSLATORS: {games}, {wins}, {draws} and {losses} are bare numbers ("20"), {rate} a points-per-game figure.
 _OB_OK = NP_(
     "exercise:own_bot:ok",
     "Well done! Your bot scored {rate} of the points against the greedy bot "
     "(games: {games}; won {wins}, shared {draws}, lost {losses}), {level} interval [{low}, {high}].",
 )
+# TRANSLATORS: {games}, {wins}, {draws} and {losses} are bare numbers ("20"), {rate} a points-per-game figure.
 _OB_NOT_YET = NP_(
     "exercise:own_bot:not_yet",
     "Not yet: your bot scored {rate} of the points against the greedy bot "

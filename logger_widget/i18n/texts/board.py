@@ -224,7 +224,8 @@ NOTICES: MappingProxyType[str, Any] = MappingProxyType(  # PMessage or PPluralMe
         # TRANSLATORS: {player} inside a sentence, in the genitive (uk «гравця 2»: «За {player} тепер грає людина»;
         # es «jugador 2»: write «del {player}»).
         "took_over": NP_("board:notice", "{player} is now played by a person."),
-        # TRANSLATORS: {players} is "Player 2" or a list ("Player 1 and Player 3"): who has 10 points or more.
+        # TRANSLATORS: {players} is "Player 2" or a list ("Player 1 and Player 3"): who has 10 points or more,
+        # as labels (uk «Гравець 2», es «Jugador 2»: capitalised, without an article), so it may open the text.
         "end_triggered": NNP_(
             "board:notice",
             "{players} reached 10 points: {n} more turn in this round, then the game ends.",
@@ -268,7 +269,8 @@ RESULT: MappingProxyType[str, PMessage] = MappingProxyType(
             "board:result",
             "{players} share the win: the same points ({points}) and the same protesters in supply.",
         ),
-        # TRANSLATORS: {players} is "Player 2" or a list ("Player 1 and Player 3"): who has 10 points or more.
+        # TRANSLATORS: {players} is "Player 2" or a list ("Player 1 and Player 3"): who has 10 points or more,
+        # as labels (uk «Гравець 2», es «Jugador 2»: capitalised, without an article), so it may open the text.
         "reason_target": NP_("board:result", "{players} reached 10 points and the round was completed."),
         "reason_repetition": NP_(
             "board:result", "The same position came up for the third time, so the game ended there."
