@@ -147,3 +147,29 @@ def test_the_history_list_fits_a_narrow_screen(page: Any, lab: Any, screenshots:
             found[width] = problems + words
     assert not found, found
     assert not page.lw_errors, page.lw_errors
+
+
+@pytest.mark.parametrize("lang", ["uk", "es"])
+def test_next_lesson_shows_the_new_lessons_explanation_on_the_board(
+    page: Any, lab: Any, screenshots: Path, lang: str
+) -> None:
+    """ "Next lesson" on a solved lesson: the board explains the new lesson above its task (the notebook's
+    text above the board is the old lesson's); at 360 px no word of it breaks in the middle."""
+    code = (
+        "from logger_widget.classroom.tutorial import lesson, lesson_board\n"
+        f"board = lesson_board('movement', {lang!r})\nboard.play(lesson('movement').solution)\nboard"
+    )
+    root = open_board(page, lab, f"lesson_next_{lang}.ipynb", code)
+    assert page.is_hidden("[data-testid=lesson-intro]")
+    click_at_and_wait(page, "[data-testid=next-lesson]")
+    page.wait_for_selector("[data-testid=lesson-intro]:not([hidden])")
+    for width in (360, 1000):
+        set_width(page, width)
+        root.evaluate("el => el.scrollIntoView({block: 'start'})")
+        root.evaluate(SETTLE)
+        root.screenshot(path=str(screenshots / f"lesson-next-{lang}-{width}.png"))
+        words = [w for w in root.evaluate(BROKEN_WORDS) if "intro" in w]
+        assert not words, (width, words)
+    intro = page.inner_text("[data-testid=lesson-intro]")
+    assert {"uk": "Урок 3 з 10", "es": "Lección 3 de 10"}[lang] in intro
+    assert not page.lw_errors, page.lw_errors
