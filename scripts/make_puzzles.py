@@ -2,7 +2,7 @@
 """Regenerate the shipped puzzle set from self-play games of the bots (docs/puzzles.md).
 
 Usage: ``nice python -m scripts.make_puzzles --seed S --count N [--workers 1|2] [--max-games G]
-[--theme-goal T] [--out FILE] [--report FILE]``.
+[--theme-goal T] [--rerate FILE] [--out FILE] [--report FILE]``.
 
 Plays games (``logger_widget.puzzles.generate.game_specs``) in batches until
 ``spare`` × ``count`` puzzles were accepted and each rare theme
@@ -11,7 +11,9 @@ of them with the themes taken in turn, lets the bot ladder attempt each one
 (``rating.LADDER``), fits the difficulty, and writes the set (default: the
 package data ``logger_widget/puzzles/data/puzzles.json``). Prints a report:
 positions examined and accepted, per theme; rejections by reason; times;
-the difficulty spread. The same seed and count give the same file.
+the difficulty spread. The same seed and count give the same file. ``--rerate FILE`` skips
+the games and takes the puzzles of FILE as the candidates (the bots' attempts and the fit
+only: after a change of the ladder or of the fit).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from typing import Any
 
 from logger_widget.puzzles.generate import (
     VARIATION_THEMES,
+    Candidate,
     Harvest,
     attempts,
     cut_game,
@@ -34,8 +37,8 @@ from logger_widget.puzzles.generate import (
     rate,
     select,
 )
-from logger_widget.puzzles.puzzle import FORMAT, THEMES
-from logger_widget.puzzles.rating import LADDER, band
+from logger_widget.puzzles.puzzle import FORMAT, THEMES, read_puzzles
+from logger_widget.puzzles.rating import CHOICE, LADDER, band
 from logger_widget.puzzles.search import MARGIN
 
 DEFAULT_OUT = Path(__file__).resolve().parents[1] / "logger_widget" / "puzzles" / "data" / "puzzles.json"
@@ -64,6 +67,13 @@ def main() -> None:
         default=12,
         help="also play until each of the rare themes (generate.VARIATION_THEMES) has this many accepted",
     )
+    parser.add_argument(
+        "--rerate",
+        type=Path,
+        default=None,
+        help="skip the games: take the puzzles of this file (positions, solutions, themes, sources) "
+        "and only let the bots attempt them and fit the difficulty again",
+    )
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
     parser.add_argument("--report", type=Path, default=None, help="also write the report as JSON here")
     args = parser.parse_args()
@@ -80,7 +90,11 @@ def main() -> None:
                 rare[t] < args.theme_goal for t in VARIATION_THEMES
             )
 
-        while games < args.max_games and wanting():
+        if args.rerate is not None:
+            harvest.accepted.extend(
+                Candidate(p.lpn, p.solutions, p.theme, p.margin, p.source) for p in read_puzzles(args.rerate)
+            )
+        while args.rerate is None and games < args.max_games and wanting():
             specs = game_specs(args.seed, min(games + BATCH, args.max_games))[games:]
             for h in executor.map(cut_game, specs):
                 harvest.add(h)
@@ -112,7 +126,9 @@ def main() -> None:
         encoding="utf-8",
     )
     ratings = [p.rating for p in puzzles]
-    solved = Counter(a.bot for a in tries if a.solved)
+    solved: dict[str, float] = {}
+    for a in tries:  # the random bot's tries score its exact chance
+        solved[a.bot] = solved.get(a.bot, 0.0) + a.score
     tried = Counter(a.bot for a in tries)
     report = {
         "seed": args.seed,
@@ -130,7 +146,9 @@ def main() -> None:
         "cut_seconds": round(cut_seconds, 1),
         "attempt_seconds": round(attempt_seconds, 1),
         "bot_ratings": {b: round(r) for b, r in sorted(bots.items(), key=lambda kv: kv[1])},
-        "bot_solve_rate": {b: round(solved[b] / tried[b], 3) for b, _ in LADDER},
+        "bot_solve_rate": {
+            b: round(solved.get(b, 0.0) / tried[b], 3) for b in [*(b for b, _ in LADDER), CHOICE]
+        },
         "rating_quartiles": [round(q) for q in statistics.quantiles(ratings, n=4)]
         if len(ratings) > 1
         else ratings,

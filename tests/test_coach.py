@@ -11,10 +11,26 @@ import dataclasses
 import re
 
 import pytest
-from coachkit import QUIET_LEAVES, QUIET_PREPARES, SAME_CHOP_EQUAL, SAME_CHOP_MORE, turn_review
+from coachkit import (
+    ANSWER,
+    FUTURE_MINE,
+    FUTURE_OTHERS,
+    QUIET_LEAVES,
+    QUIET_PREPARES,
+    SAME_CHOP_EQUAL,
+    SAME_CHOP_MORE,
+    SAME_FACTS,
+    SECURES,
+    SUPPLY,
+    turn_review,
+)
 
 from logger_widget.board.coach import better_reasons, review_sentence
 from logger_widget.i18n import Translator
+from logger_widget.review import turn_label
+from scripts.measure_coach import PAIRINGS, measure
+
+GENERIC = "The search found that the better turn keeps more winning chances for the turns after."
 
 
 def test_a_quiet_turn_gets_a_reason_from_what_it_leaves_to_the_next_player() -> None:
@@ -27,9 +43,64 @@ def test_a_quiet_turn_gets_a_reason_from_what_it_leaves_to_the_next_player() -> 
 
 
 def test_a_quiet_turn_gets_a_reason_from_the_threat_it_makes() -> None:
+    """The threat survives every answer of the next player: the note says so (the stronger fact)."""
     text = review_sentence(Translator("en"), turn_review(QUIET_PREPARES))
     assert "Planting a seedling on d3 was better." in text
-    assert text.endswith("It gets a chop of 1 tree ready for the next turn, not 0.")
+    assert "Whatever Player 1 answers, it keeps a chop of 1 tree ready for the next turn, not 0." in text
+    assert "It gets a chop" not in text  # the same threat is not told twice
+
+
+#: (case, label, the one reason expected): notes that were only the search's reason before
+CONCRETE = [
+    (
+        SECURES,
+        "blunder",
+        "Whatever Player 1 answers, it keeps a chop of 1 tree ready for the next turn, not 0.",
+    ),
+    (ANSWER, "inaccuracy", "After it, Player 2 could get a chop of at most 1 tree ready, not 2."),
+    (SUPPLY, "good", "With it, Player 1 keeps 2 protesters, not 1: protesters decide a tie on points."),
+    (
+        FUTURE_MINE,
+        "good",
+        "If everyone plays on well for 2 rounds, Player 1 scores 3 points in them after it, "
+        "but 2 after the turn played.",
+    ),
+    (
+        FUTURE_OTHERS,
+        "inaccuracy",
+        "If everyone plays on well for 2 rounds, the others score at most 1 point in them after it, "
+        "but 2 after the turn played.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("case", "label", "reason"), CONCRETE)
+def test_a_note_says_in_trees_and_points_what_the_better_turn_gains(case, label, reason) -> None:
+    """Before: only "The search found that the better turn keeps more winning chances…" for these."""
+    turn = turn_review(case, label=label)
+    reasons = better_reasons(Translator("en"), turn)
+    assert reasons == [reason]
+    for language in ("uk", "es"):
+        translated = better_reasons(Translator(language), turn)
+        assert len(translated) == 1 and translated != reasons
+        assert all(n in translated[0] for n in re.findall(r"\d+", reason)), translated
+
+
+def test_a_good_turn_equal_in_trees_and_points_is_told_so_and_an_error_gets_the_search() -> None:
+    turn = turn_review(SAME_FACTS, label="good")
+    same = "In trees and points both turns come to the same over the next turns: this turn was fine too."
+    assert better_reasons(Translator("en"), dataclasses.replace(turn, loss=0.01)) == [same]
+    # an error with no fact to tell still names the search, never "fine too"
+    assert better_reasons(Translator("en"), turn_review(SAME_FACTS, label="mistake")) == [GENERIC]
+
+
+def test_few_notes_of_real_games_fall_back_to_the_search() -> None:
+    """Seeded bot games reviewed as the board does: before, 45 % of the notes gave only the generic reason."""
+    rows = [measure(pairing, games=2, seed=1) for pairing in PAIRINGS]
+    notes, generic = sum(r["notes"] for r in rows), sum(r["generic"] for r in rows)
+    assert notes >= 60, rows
+    assert generic / notes < 0.1, (generic, notes)
+    assert sum(r["good_hands_over"] for r in rows) == 0
 
 
 @pytest.mark.parametrize("case", [QUIET_LEAVES, QUIET_PREPARES, SAME_CHOP_EQUAL])
@@ -92,3 +163,9 @@ def test_a_turn_that_hands_over_the_end_of_the_game_is_never_called_good() -> No
     assert "good turn" not in text.lower()
     for language in ("uk", "es"):
         assert "3" in review_sentence(Translator(language), turn).split(".")[0]
+    # the label (the board's heading "Good turn") follows: a mistake, whatever the values say
+    assert turn.played_facts.hands_over == 3 and not turn.best_facts.hands_over
+    assert turn_label(0.02, turn.played_facts, turn.best_facts) == "mistake"
+    assert turn_label(0.02, turn.played_facts, None) == "best"  # nothing better was found
+    quiet = turn_review(QUIET_LEAVES)
+    assert turn_label(0.02, quiet.played_facts, quiet.best_facts) == "good"

@@ -15,8 +15,8 @@ from logger_widget.i18n.texts import puzzles as texts
 from logger_widget.puzzles import THEMES, Puzzle, Source, analyse_position
 
 DOMINO = "....2/...../...../m..../1mmma 1 0,0 2,2"
-#: the same idea with a protest threat for the other side: the second puzzle of the board
-SECOND = "2..../...../...../.s.../1ammm 1 0,0 2,2"
+#: the same idea, with a second, smaller chop (a2) so the answer is a choice: the second puzzle of the board
+SECOND = "2..../...../...../ms.../1ammm 1 0,0 2,2"
 WRONG = "a1 +a3,b2,c2,d2 xa2"
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from logger_widget import Position
+from logger_widget.bots import RandomBot
 from logger_widget.bots.minimax import evaluate
 from logger_widget.engine import fast
 from logger_widget.puzzles import (
@@ -22,6 +23,7 @@ from logger_widget.puzzles import (
     load_puzzles,
     read_puzzles,
     refutation,
+    single_kinds,
     turn_value,
     update_rating,
     verify,
@@ -36,7 +38,15 @@ from logger_widget.puzzles.generate import (
     game_specs,
     side_lines,
 )
-from logger_widget.puzzles.rating import EASY_ANCHOR, Attempt, band, fit_difficulty
+from logger_widget.puzzles.rating import (
+    CHOICE,
+    EASY_ANCHOR,
+    Attempt,
+    band,
+    choice_share,
+    fit_difficulty,
+    random_chance,
+)
 from logger_widget.puzzles.search import EXACT, _children
 from logger_widget.tournament.runner import play_game
 
@@ -149,9 +159,72 @@ def test_best_turns_that_look_bad_at_first_sight_are_still_found() -> None:
     winning = {"d2-c3 +d2 xc2", "d2 +c3 xc2", "d2-d1 xe1"}
     assert sum(position.play(t)._state in looks for t in winning) == 1
     analysis = analyse_position(position)
-    assert analysis.accepted, analysis.reason
     assert analysis.solutions == winning
-    assert verify(lpn, analysis.solutions).ok
+    # every chop wins here: the proof holds, but the answer is forced by its kind (no puzzle)
+    assert analysis.value - analysis.bound >= MARGIN
+    assert analysis.reason == "one answer of its kind"
+
+
+#: a shipped puzzle of the first set: "take the chop" with one legal chop (d2 xd1), found by search
+ONE_CHOP = ".a.../aa.a./.4.3./p.s1s/p.2mm 1 4,1,5,2 1,0,1,0"
+
+
+def test_a_puzzle_whose_only_chop_is_the_answer_is_refused() -> None:
+    """A pupil told "take the chop" where one chop is legal learns nothing: no puzzle."""
+    position = Position.from_lpn(ONE_CHOP)
+    chops = {
+        (t.destination, t.action.cells)
+        for t in position.legal_turns()
+        if t.action and t.action.kind == "chop"
+    }
+    assert chops == {("d2", ("d1",))}
+    analysis = analyse_position(position)
+    assert analysis.reason == "one answer of its kind", analysis
+    assert single_kinds(position, analysis.solutions) == ["chop"]
+    proof = verify(ONE_CHOP, analysis.solutions)
+    assert not proof.ok and "forced" in proof.reason and "chop" in proof.reason
+    # DOMINO has two chops (b1 and a2): its answer is a real choice
+    assert single_kinds(Position.from_lpn(DOMINO), {"a1 +a3,b2,c2,d2 xb1"}) == []
+
+
+def test_no_shipped_puzzle_has_a_single_answer_of_its_kind() -> None:
+    """Before: 92 of the 220 shipped puzzles had every legal turn of the answer's kind among the solutions."""
+    forced = {p.id: kinds for p in load_puzzles() if (kinds := single_kinds(p.position, p.solutions))}
+    assert not forced, forced
+
+
+def test_the_random_bots_chance_is_computed_exactly_from_the_legal_turns() -> None:
+    position = Position.from_lpn(DOMINO)
+    solutions = {"a1 +a3,b2,c2,d2 xb1"}
+    chance = random_chance(position, solutions)
+    tries = 3000
+    hits = sum(RandomBot(seed=k).choose(position).notation() in solutions for k in range(tries))
+    spread = 4 * (chance * (1 - chance) / tries) ** 0.5
+    assert 0 < chance < 1 and abs(hits / tries - chance) < spread, (hits / tries, chance)
+    assert 0 < choice_share(position, solutions) < 1
+
+
+def test_puzzles_the_bots_solve_alike_are_told_apart_by_their_legal_turns() -> None:
+    """The random bot's exact chance and the share of solving positions rate what the bots' tries cannot."""
+    tries = []
+    for k in range(3):
+        for bot in ("mcts:easy", "mcts:hard"):  # both solve both puzzles
+            tries += [Attempt(bot, "few", k, True), Attempt(bot, "many", k, True)]
+    for k in range(4):
+        tries += [Attempt("random", "few", k, 0.3), Attempt("random", "many", k, 0.02)]
+        tries += [Attempt(CHOICE, "few", k, 0.25), Attempt(CHOICE, "many", k, 0.03)]
+    rated, _ = fit_difficulty(tries, ["few", "many"])
+    assert rated["many"][0] > rated["few"][0] + 50
+
+
+def test_difficulties_differ_where_the_puzzles_differ() -> None:
+    """Before: the first four puzzles all said "difficulty 1,263"; 220 puzzles had 40-odd ratings."""
+    puzzles = load_puzzles()
+    shown = [round(p.rating) for p in puzzles]
+    assert len(set(shown[:4])) == 4, shown[:4]
+    assert len(set(shown)) >= 0.6 * len(shown), len(set(shown))
+    same = Counter(p.rating for p in puzzles)  # to the file's 0.1: never more than two alike
+    assert max(same.values()) <= 2, same.most_common(3)
 
 
 def test_a_position_without_a_clear_best_turn_is_no_puzzle() -> None:
@@ -284,7 +357,12 @@ def test_cut_game_counts_every_position_and_names_each_candidates_source() -> No
     # a theme for every position with a few best turns (accepted or without a clear margin) ...
     themed = sum(harvest.examined_by_theme.values())
     assert themed + harvest.rejected["many solutions"] + harvest.rejected["few choices"] == harvest.examined
-    assert set(harvest.rejected) <= {"many solutions", "few choices", "no clear margin"}
+    assert set(harvest.rejected) <= {
+        "many solutions",
+        "few choices",
+        "no clear margin",
+        "one answer of its kind",
+    }
     # ... and each is accepted (some beyond the per-game caps are dropped) or rejected once
     assert 0 < len(harvest.accepted) <= harvest.examined - sum(harvest.rejected.values())
     main = [c for c in harvest.accepted if not c.source.variation]

@@ -9,6 +9,7 @@ from support import Driver
 
 from logger_widget.classroom.tutorial import LESSONS, lesson
 from logger_widget.i18n import Translator
+from logger_widget.i18n.texts.lessons import MORE_BELOW
 from logger_widget.i18n.texts.rules import SECTIONS
 
 CYRILLIC = re.compile("[А-Яа-яІіЇїЄєҐґ]")
@@ -215,6 +216,29 @@ def test_a_lesson_board_names_its_lesson_after_next_lesson(language: str) -> Non
     assert task.startswith({"en": "Lesson 2 of 10", "uk": "Урок 2 з 10", "es": "Lección 2 de 10"}[language])
     assert tr.translate(lesson("movement").title) in task and tr.translate(lesson("movement").task) in task
     assert tr.translate(lesson("board").title) not in task
+
+
+@pytest.mark.parametrize("language", ["en", "uk", "es"])
+def test_after_next_lesson_the_board_explains_the_new_lesson(language: str) -> None:
+    """Before: the board switched to lesson 2 while the only explanation on screen was lesson 1's."""
+    from logger_widget.classroom.tutorial import lesson_board
+
+    tr = Translator(language)
+    board = lesson_board("movement", language, bot_mode="sync")
+    assert board.view["lesson"]["intro"] is None  # the notebook's text above explains this one
+    board.play(lesson("movement").solution)
+    d = Driver(board)
+    assert d.send("next_lesson") == "ok"
+    intro = board.view["lesson"]["intro"]
+    growth = lesson("growth")
+    assert intro["title"].startswith(
+        {"en": "Lesson 3 of 10", "uk": "Урок 3 з 10", "es": "Lección 3 de 10"}[language]
+    )
+    assert tr.translate(growth.title) in intro["title"]
+    assert intro["text"] == " ".join(tr.translate(p) for p in growth.explanation)
+    assert intro["more"] and (language == "en" or intro["more"] != Translator("en").translate(MORE_BELOW))
+    # a restart keeps it: the board still shows lesson 3
+    assert d.send("restart") == "ok" and board.view["lesson"]["intro"] == intro
 
 
 def test_the_repetition_lesson_shows_the_third_repetition() -> None:

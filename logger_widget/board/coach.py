@@ -9,10 +9,14 @@ played scored 0 points" next to a better turn that scores 0 too:
 * the points each turn scores (the trees it fells);
 * for the same chop made from another cell, the trees each fells;
 * the biggest chop the next player can make after each turn (what it leaves);
-* the biggest chop the mover gets ready for its next turn (the threat it makes).
+* the chop the mover keeps ready whatever the next player answers, else the biggest chop
+  it gets ready for its next turn (the threat it makes);
+* the biggest chop the next player can get ready with its answer;
+* the protesters the mover keeps (they decide a tie on points).
 
-When none of these differs, the sentence says that the search found the better turn
-keeps more winning chances for the turns after. Used by the board's Review mode and
+When none of these differs, a turn that lost few chances (``good``) is told that both
+turns come to the same in trees and points over the next turns; only an error
+says that the search found the better turn keeps more winning chances for the turns after. Used by the board's Review mode and
 the play notebooks (:func:`review_notes`: one paragraph per turn).
 """
 
@@ -22,11 +26,10 @@ import html
 import re
 from collections.abc import Iterable
 
-from ..engine.core import TARGET_SCORE
 from ..i18n import Translator
 from ..i18n.texts import terms
 from ..i18n.texts.review import COUNTS, LABELS_LOWER, SENTENCES
-from ..review import TurnFacts, TurnReview
+from ..review import PLAY_ON_ROUNDS, TurnFacts, TurnReview, label_for
 from .view import notation_in_text, player_in_sentence
 
 __all__ = ["ReviewNotes", "review_notes", "review_sentence", "better_reasons"]
@@ -42,7 +45,7 @@ def _verdict(tr: Translator, turn: TurnReview) -> str:
         return tr.format(SENTENCES["verdict_best"], ply=ply, player=player, label=label)
     loss = tr.format_percent(round(turn.loss, 2))
     ending = _lets_end(turn)
-    if ending and not turn.is_error:  # never "a good turn" for the turn that hands over the game's end
+    if ending and label_for(turn.loss) in ("best", "good"):  # the chances lost say little here
         seat, trees = ending
         return tr.count(
             COUNTS["lets_end"], trees, ply=ply, player=player, loss=loss, next=player_in_sentence(tr, seat)
@@ -53,20 +56,11 @@ def _verdict(tr: Translator, turn: TurnReview) -> str:
 def _lets_end(turn: TurnReview) -> tuple[int, int] | None:
     """``(next seat, trees)``: the turn played lets the next seat end the game with one chop, the better one not.
 
-    ``None`` otherwise (or when the turn played is the better one, or ends the game itself).
+    ``None`` otherwise (or when the turn played is the better one); see :attr:`TurnFacts.hands_over`.
     """
-    if turn.best == turn.played or turn.played_facts.ends_game:
+    if turn.best == turn.played or not turn.played_facts.hands_over or turn.best_facts.hands_over:
         return None
-
-    def reach(played: TurnFacts) -> int | None:
-        after = turn.position.play(played.turn)
-        seat = after.to_move
-        return seat if after.scores[seat - 1] + played.leaves >= TARGET_SCORE else None
-
-    seat = reach(turn.played_facts)
-    if seat is None or turn.best_facts.ends_game or reach(turn.best_facts) is not None:
-        return None
-    return seat, turn.played_facts.leaves
+    return turn.position.play(turn.played).to_move, turn.played_facts.hands_over
 
 
 def _better_turn(tr: Translator, better: TurnFacts, played: TurnFacts) -> str:
@@ -104,7 +98,11 @@ def better_reasons(tr: Translator, turn: TurnReview) -> list[str]:
     order, each told only when the better turn does better on it: points scored
     (unless the chop sentence already compares the trees felled), the biggest chop
     left to the next player (smaller), the biggest chop got ready for the mover's next
-    turn (bigger); when none is in its favour, one sentence about the search.
+    turn (bigger) — as the chop kept ready whatever the next player answers when that
+    differs —, the biggest chop the next player can get ready with its answer (smaller,
+    when the chop left to it is the same), the protesters kept; when none is in its
+    favour, one sentence: for a turn that lost few chances, that both come to the same in
+    trees and points; for an error, that the search found the difference.
     """
     if turn.best == turn.played:
         return []
@@ -123,7 +121,16 @@ def better_reasons(tr: Translator, turn: TurnReview) -> list[str]:
                 played=tr.format_number(played.leaves),
             )
         )
-    if better.prepares > played.prepares and not (better.ends_game or played.ends_game):
+    over = better.ends_game or played.ends_game
+    deep = better.deep and played.deep and not over
+    player = player_in_sentence(tr, next_seat)
+    if deep and better.secures > played.secures:
+        reasons.append(
+            tr.count(
+                COUNTS["secures"], better.secures, player=player, played=tr.format_number(played.secures)
+            )
+        )
+    elif better.prepares > played.prepares and not over:
         reasons.append(
             tr.count(
                 COUNTS["prepares"],
@@ -131,8 +138,41 @@ def better_reasons(tr: Translator, turn: TurnReview) -> list[str]:
                 played=tr.format_number(played.prepares),
             )
         )
-    if not reasons and not (same_chop and len(better.felled) != len(played.felled)):
-        reasons.append(tr.translate(SENTENCES["search_only"]))
+    if deep and better.answer < played.answer and better.leaves == played.leaves:
+        reasons.append(
+            tr.count(COUNTS["answer"], better.answer, player=player, played=tr.format_number(played.answer))
+        )
+    if better.supply > played.supply and not over:
+        reasons.append(
+            tr.count(
+                COUNTS["supply"],
+                better.supply,
+                player=player_in_sentence(tr, turn.seat),
+                played=tr.format_number(played.supply),
+            )
+        )
+    told = same_chop and len(better.felled) != len(played.felled)
+    if deep and not reasons and not told:  # nothing differs within a turn: a little further on
+        (mine, others), (was_mine, was_others) = better.future, played.future
+        rounds = tr.format_number(PLAY_ON_ROUNDS)
+        if mine > was_mine and mine - others > was_mine - was_others:
+            mover = player_in_sentence(tr, turn.seat)
+            reasons.append(
+                tr.count(
+                    COUNTS["future_mine"],
+                    mine,
+                    player=mover,
+                    rounds=rounds,
+                    played=tr.format_number(was_mine),
+                )
+            )
+        elif others < was_others and mine - others > was_mine - was_others:
+            reasons.append(
+                tr.count(COUNTS["future_others"], others, rounds=rounds, played=tr.format_number(was_others))
+            )
+    if not reasons and not told:
+        fine = label_for(turn.loss) in ("best", "good") and not _lets_end(turn)
+        reasons.append(tr.translate(SENTENCES["as_good" if fine else "search_only"]))
     return reasons
 
 

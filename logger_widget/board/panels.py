@@ -26,6 +26,7 @@ __all__ = [
     "HistoryPanel",
     "LanguageOption",
     "LastTurnPanel",
+    "LessonIntro",
     "LessonPanel",
     "ModePanels",
     "NoticePanel",
@@ -118,12 +119,24 @@ class HintPanel(TypedDict, total=False):
     label: str
 
 
+class LessonIntro(TypedDict):
+    """A lesson the board went on to ("Next lesson"): its header and explanation, shown on the board.
+
+    The notebook's text above the board explains the board's first lesson only.
+    """
+
+    title: str
+    text: str
+    more: str
+
+
 class LessonPanel(TypedDict):
-    """The lesson buttons ("Restart lesson", "Next lesson" once solved)."""
+    """The lesson buttons ("Restart lesson", "Next lesson" once solved), and the lesson gone on to."""
 
     solved: bool
     restart: str
     next: str | None
+    intro: LessonIntro | None
 
 
 class ControlsPanel(TypedDict):

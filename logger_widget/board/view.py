@@ -854,6 +854,7 @@ def lesson_view(f: Frame, tr: Translator) -> panels.LessonPanel | None:
         "solved": lesson.solved,
         "restart": tr.translate(LABELS["restart_lesson"]),
         "next": tr.translate(LABELS["next_lesson"]) if lesson.solved and lesson.has_next else None,
+        "intro": None,
     }
 
 

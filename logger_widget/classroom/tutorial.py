@@ -29,6 +29,7 @@ from ..engine.position import Position
 from ..engine.turn import Turn
 from ..i18n import NNP_, NP_, PMessage, Translator
 from ..i18n.texts.lessons import KEYS as LESSON_KEYS
+from ..i18n.texts.lessons import MORE_BELOW
 from ..i18n.texts.lessons import TITLES as LESSON_TITLES
 from ..i18n.texts.progress import LESSON_DONE
 from .feedback import Feedback
@@ -582,6 +583,8 @@ class LessonMode(TeachingMode):
 
     def __init__(self, les: Lesson, progress: Any = None) -> None:
         self.lesson = les
+        #: the lesson the board was opened with: the one the notebook's text above it explains
+        self.first = les
         self.progress = progress
         self._solved = False
         self._hinted = False
@@ -613,23 +616,25 @@ class LessonMode(TeachingMode):
             not self._solved and self.progress is not None and self.lesson.key in self.progress.lessons_done()
         )
 
+    def header(self, tr: Translator) -> str:
+        """Which lesson this is: "Lesson 2 of 10 · Movement" (a lesson made outside the tutorial: its title)."""
+        les = self.lesson
+        keys = [other.key for other in LESSONS]
+        if les.key not in keys:
+            return tr.translate(les.title)
+        return tr.format(
+            _HEADER,
+            n=tr.format_number(keys.index(les.key) + 1),
+            total=tr.format_number(len(keys)),
+            title=tr.translate(les.title),
+        )
+
     def task(self, tr: Translator) -> str:
         """The board's task line: which lesson this is ("Lesson 2 of 10 · Movement"), its task, and more.
 
         Then whether the lesson was finished before, and whether progress is not saved.
         """
-        les = self.lesson
-        keys = [other.key for other in LESSONS]
-        if les.key not in keys:  # a lesson made outside the tutorial: its title only
-            parts = [f"{tr.translate(les.title)}. {tr.translate(les.task)}"]
-        else:
-            header = tr.format(
-                _HEADER,
-                n=tr.format_number(keys.index(les.key) + 1),
-                total=tr.format_number(len(keys)),
-                title=tr.translate(les.title),
-            )
-            parts = [f"{header}. {tr.translate(les.task)}"]
+        parts = [f"{self.header(tr)}. {tr.translate(self.lesson.task)}"]
         if self.done_before:
             parts.append(tr.translate(LESSON_DONE))
         problem = not_saved_text(tr, self.progress)
@@ -676,6 +681,17 @@ class LessonMode(TeachingMode):
     def panels(self, view: Any, tr: Translator) -> dict[str, Any]:
         """The teaching mode's panels and the lesson's Hint (offered until pressed, its text until solved)."""
         out = super().panels(view, tr)
+        if view.get("lesson") is not None:
+            # gone on with "Next lesson": the notebook's text above explains the first lesson, so the
+            # board shows this one's explanation above its task
+            intro = None
+            if self.lesson.key != self.first.key:
+                intro = {
+                    "title": self.header(tr),
+                    "text": " ".join(tr.translate(p) for p in self.lesson.explanation),
+                    "more": tr.translate(MORE_BELOW),
+                }
+            out["lesson"] = {**view["lesson"], "intro": intro}
         shown = self._hinted and not self._solved
         out["hint"] = {
             **view["hint"],

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from .puzzle import THEMES, Puzzle, PuzzleDataError, Source, load_puzzles, puzzle_by_id, read_puzzles
 from .rating import PupilRating, update_rating
-from .search import MARGIN, TIE, analyse_position, choice_values, refutation, turn_value, verify
+from .search import MARGIN, TIE, analyse_position, choice_values, refutation, single_kinds, turn_value, verify
 from .themes import detect_theme, facts
 
 __all__ = [
@@ -39,6 +39,7 @@ __all__ = [
     "puzzle_by_id",
     "read_puzzles",
     "refutation",
+    "single_kinds",
     "turn_value",
     "update_rating",
     "verify",

@@ -24,7 +24,16 @@ from ..engine.position import Position
 from ..engine.turn import Turn
 from ..tournament.runner import play_game
 from .puzzle import THEMES, Puzzle, Source
-from .rating import LADDER, Attempt, fit_difficulty, ladder_bot
+from .rating import (
+    CHOICE,
+    CHOICE_TRIES,
+    LADDER,
+    Attempt,
+    choice_share,
+    fit_difficulty,
+    ladder_bot,
+    random_chance,
+)
 from .search import MARGIN, analyse_position
 from .themes import detect_theme
 
@@ -119,7 +128,11 @@ def _examine(position: Position, margin: float, harvest: Harvest) -> Candidate |
     """Search ``position``, count it in ``harvest``; the candidate when accepted (source to be filled)."""
     analysis = analyse_position(position, margin)
     harvest.examined += 1
-    if analysis.reason not in ("", "no clear margin"):  # too many (or too few) best turns: no theme
+    if analysis.reason not in (
+        "",
+        "no clear margin",
+        "one answer of its kind",
+    ):  # too many (or too few) best turns: no theme
         harvest.rejected[analysis.reason] += 1
         return None
     theme = detect_theme(position, analysis.solutions)
@@ -191,15 +204,26 @@ def select(candidates: Iterable[Candidate], count: int) -> list[Candidate]:
 
 
 def attempts(candidate: Candidate, seed: int) -> list[Attempt]:
-    """Every bot of :data:`~logger_widget.puzzles.rating.LADDER` tries ``candidate`` with its own seeds."""
+    """Every bot of :data:`~logger_widget.puzzles.rating.LADDER` tries ``candidate`` with its own seeds.
+
+    The ``random`` bot is not played: each of its tries scores its exact chance of a solution
+    (:func:`~logger_widget.puzzles.rating.random_chance`); the virtual ``choice`` player's
+    tries score the share of solving positions (:func:`~logger_widget.puzzles.rating.choice_share`).
+    """
     fast.warm_up()
     position = Position.from_lpn(candidate.lpn)
+    chance = random_chance(position, candidate.solutions)
     out = []
     for bot, tries in LADDER:
         for k in range(tries):
             s = derive_seed(seed, candidate.lpn, bot, k)
+            if bot == "random":
+                out.append(Attempt(bot, candidate.lpn, s, chance))
+                continue
             turn = ladder_bot(bot, s).choose(position)
-            out.append(Attempt(bot, candidate.lpn, s, turn.notation() in candidate.solutions))
+            out.append(Attempt(bot, candidate.lpn, s, float(turn.notation() in candidate.solutions)))
+    share = choice_share(position, candidate.solutions)
+    out.extend(Attempt(CHOICE, candidate.lpn, k, share) for k in range(CHOICE_TRIES))
     return out
 
 

@@ -3,7 +3,16 @@
 Difficulty (docs/puzzles.md, "Difficulty")
     Bots of increasing strength (:data:`LADDER`) try every puzzle several times
     with different seeds. Each attempt is a game between the bot and the
-    puzzle: the bot wins when it plays a solution. :func:`fit_difficulty` fits
+    puzzle: the bot wins when it plays a solution. The ``random`` bot's tries are
+    not drawn: its chance of playing a solution is computed exactly from the
+    engine's legal turns (:func:`random_chance`: uniform over destinations, then
+    spawn sets, then actions), and each of its tries scores that chance — so two
+    puzzles that every other bot solves alike still differ by how many of the
+    legal turns solve them. A virtual player ``choice`` (:data:`CHOICE`) tries too: it
+    picks one of the distinct positions the turn can lead to at random, so its
+    score is the exact share of those positions that solve the puzzle
+    (:func:`choice_share`) — a puzzle with 2 good positions among 80 is harder
+    than one with 2 among 12. :func:`fit_difficulty` fits
     all bots and puzzles together with the project's Bradley–Terry model
     (:func:`logger_widget.tournament.ratings.bradley_terry`, Hunter 2004; Elo
     scale, one virtual draw per pair as a prior), then shifts the scale so that
@@ -26,6 +35,9 @@ from math import log, pi, sqrt
 from ..bots.base import Bot
 from ..bots.mcts import MCTSBot
 from ..bots.presets import make_bot
+from ..engine import core
+from ..engine.position import Position
+from ..engine.turn import Turn
 from ..tournament.ratings import Comparison, bradley_terry
 
 __all__ = [
@@ -38,7 +50,11 @@ __all__ = [
     "PupilRating",
     "band",
     "fit_difficulty",
+    "CHOICE",
+    "CHOICE_TRIES",
+    "choice_share",
     "ladder_bot",
+    "random_chance",
     "update_rating",
 ]
 
@@ -56,6 +72,10 @@ LADDER: tuple[tuple[str, int], ...] = (
     ("mcts:medium", 2),
     ("mcts:hard", 2),
 )
+#: The virtual player that picks one of the distinct positions after the turn at random
+#: (:func:`choice_share`), and how many tries it gets (as many as ``random``).
+CHOICE = "choice"
+CHOICE_TRIES = 4
 #: The rating given to the ``mcts:easy`` bot: the scale's anchor (and the pupil's start).
 EASY_ANCHOR = 1500.0
 START = 1500.0
@@ -81,14 +101,68 @@ def ladder_bot(spec: str, seed: int) -> Bot:
     return make_bot(spec, seed=seed)
 
 
+def random_chance(position: Position, solutions: frozenset[str] | set[str]) -> float:
+    """The exact chance that the ``random`` bot plays one of ``solutions`` (notation) in ``position``.
+
+    The random policy (:func:`logger_widget.engine.core.random_turn`) is uniform over the
+    destinations, then over the spawn sets there, then over the actions; this adds up the
+    chance of every legal turn that is a solution. In [0, 1].
+
+    Raises:
+        IllegalTurnError: the game is over in ``position``.
+    """
+    state = position.raw
+    if core.is_terminal(state):
+        position.start_turn()  # raises IllegalTurnError("game_over")
+    origin = core.mover_cell(state)
+    tree: dict[int, dict[int, list[bool]]] = {}
+    for raw, _ in core.legal_turns(state):
+        solves = Turn.from_raw(origin, raw).notation() in solutions
+        tree.setdefault(raw[0], {}).setdefault(raw[1], []).append(solves)
+    chance = 0.0
+    for spawns in tree.values():
+        for actions in spawns.values():
+            chance += sum(actions) / len(actions) / len(spawns) / len(tree)
+    return chance
+
+
+def choice_share(position: Position, solutions: frozenset[str] | set[str]) -> float:
+    """The share of the distinct positions after the mover's turn that ``solutions`` (notation) lead to.
+
+    Turns that lead to the same position are one choice. In [0, 1].
+
+    Raises:
+        IllegalTurnError: the game is over in ``position``.
+    """
+    state = position.raw
+    if core.is_terminal(state):
+        position.start_turn()  # raises IllegalTurnError("game_over")
+    origin = core.mover_cell(state)
+    choices: dict[core.State, bool] = {}
+    for raw, after in core.legal_turns(state):
+        solves = Turn.from_raw(origin, raw).notation() in solutions
+        choices[after] = choices.get(after, False) or solves
+    return sum(choices.values()) / len(choices)
+
+
 @dataclass(frozen=True, slots=True)
 class Attempt:
-    """One bot's try at one puzzle: ``solved`` when it played a solution."""
+    """One bot's try at one puzzle: ``score`` 1 when it played a solution, 0 when not.
+
+    The ``random`` bot's tries score its exact chance of playing a solution
+    (:func:`random_chance`), the virtual :data:`CHOICE` player's the share of solving
+    positions (:func:`choice_share`): numbers in [0, 1].
+    """
 
     bot: str
     puzzle: str
     seed: int
-    solved: bool
+    score: float
+
+    @property
+    def solved(self) -> bool:
+        """The try counts as solved (score above one half)."""
+        return self.score > 0.5
 
 
 def fit_difficulty(
@@ -110,7 +184,7 @@ def fit_difficulty(
     names = bots + list(puzzles)
     index = {n: i for i, n in enumerate(names)}
     comparisons = [
-        Comparison(index[a.bot], index[a.puzzle], 1.0 if a.solved else 0.0, k)
+        Comparison(index[a.bot], index[a.puzzle], float(a.score), k)
         for k, a in enumerate(tries)
         if a.puzzle in index
     ]

@@ -14,7 +14,10 @@ The rule (docs/puzzles.md, "Acceptance")
     more than the best other turn**, the mover has at least :data:`MIN_CHOICES`
     distinct positions to choose from, and the solutions lead to at most
     :data:`MAX_SHARE` of them. Turns leading to the same position are the same
-    choice (all of them are solutions, or none).
+    choice (all of them are solutions, or none). **Every kind of answer has a
+    wrong one too** (:func:`single_kinds`): when a solution chops, some other
+    choice chops and is no solution (likewise for protests, plants and turns
+    without an action) — a "find the chop" with one legal chop asks nothing.
 
 Proof and cost
     A solution's value is exact (every reply is scored). For every other
@@ -29,6 +32,7 @@ Proof and cost
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..bots.minimax import evaluate
@@ -46,6 +50,7 @@ __all__ = [
     "analyse_position",
     "choice_values",
     "refutation",
+    "single_kinds",
     "turn_value",
     "verify",
 ]
@@ -130,6 +135,37 @@ def choice_values(position: Position) -> dict[str, float]:
     return out
 
 
+#: The action kinds' names (:data:`logger_widget.engine.core` constants), for :func:`single_kinds`.
+_KIND_NAMES = {core.NONE: "none", core.PLANT: "plant", core.PROTEST: "protest", core.CHOP: "chop"}
+
+
+def _single_kinds(
+    children: dict[core.State, list[tuple[int, int, int, int]]], solutions: Iterable[core.State]
+) -> list[str]:
+    chosen = set(solutions)
+    kinds = {raw[2] for c in chosen for raw in children[c]}
+    wrong = {raw[2] for c, raws in children.items() if c not in chosen for raw in raws}
+    return sorted(_KIND_NAMES[k] for k in kinds - wrong)
+
+
+def single_kinds(position: Position, solutions: frozenset[str] | set[str]) -> list[str]:
+    """The kinds of action (``"chop"``, ``"protest"``, ``"plant"``, ``"none"``) of ``solutions`` that no wrong turn has.
+
+    Empty for a real puzzle: for every kind of answer among the solutions, some choice of
+    the same kind is not a solution. ``["chop"]`` when the only chops are solutions (one
+    legal chop, say): the answer is forced by its kind. Notation not legal here is ignored.
+    """
+    state = position.raw
+    children = _children(state)
+    origin = core.mover_cell(state)
+    chosen = [
+        c
+        for c, raws in children.items()
+        if any(Turn.from_raw(origin, r).notation() in solutions for r in raws)
+    ]
+    return _single_kinds(children, chosen)
+
+
 @dataclass(frozen=True, slots=True)
 class Analysis:
     """What the acceptance search found in a position.
@@ -139,7 +175,8 @@ class Analysis:
         value: the worst of them's value (evaluation points).
         bound: the best other turn's value (≤ ``value - margin`` when accepted).
         choices: distinct positions after the mover's turn.
-        reason: ``""`` when accepted, else ``"few choices"``, ``"many solutions"`` or ``"no clear margin"``.
+        reason: ``""`` when accepted, else ``"few choices"``, ``"many solutions"``, ``"no clear margin"``
+            or ``"one answer of its kind"`` (:func:`single_kinds`).
     """
 
     solutions: frozenset[str]
@@ -198,6 +235,8 @@ def analyse_position(position: Position, margin: float = MARGIN) -> Analysis:
                 rest = [c for c in rest if c != unproved]
                 continue
             bound = max(bound, worst - margin) if rest else bound  # the rest was proved <= worst - margin
+            if _single_kinds(children, solutions):
+                reason = "one answer of its kind"
         break
     origin = core.mover_cell(state)
     turns = frozenset(Turn.from_raw(origin, raw).notation() for c in solutions for raw in children[c])
@@ -248,6 +287,14 @@ def verify(lpn: str, solutions: frozenset[str] | set[str], margin: float = MARGI
         )
     if len(children) < MIN_CHOICES or len(chosen) > MAX_SHARE * len(children):
         return Proof(False, f"{len(chosen)} solutions among {len(children)} choices", 0.0, len(children))
+    forced = _single_kinds(children, chosen)
+    if forced:
+        return Proof(
+            False,
+            f"no wrong turn of the solutions' kind ({', '.join(forced)}): the answer is forced",
+            0.0,
+            len(children),
+        )
     worst = min(_value(c, me)[0] for c in chosen)
     threshold = worst - margin
     for c, raws in children.items():

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from .analysis import (
     LABELS,
+    PLAY_ON_ROUNDS,
     THRESHOLDS,
     Review,
     TurnFacts,
@@ -22,6 +23,18 @@ from .analysis import (
     label_for,
     review,
     turn_facts,
+    turn_label,
 )
 
-__all__ = ["LABELS", "THRESHOLDS", "Review", "TurnFacts", "TurnReview", "label_for", "review", "turn_facts"]
+__all__ = [
+    "LABELS",
+    "PLAY_ON_ROUNDS",
+    "THRESHOLDS",
+    "Review",
+    "TurnFacts",
+    "TurnReview",
+    "label_for",
+    "review",
+    "turn_facts",
+    "turn_label",
+]

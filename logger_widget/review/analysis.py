@@ -30,6 +30,11 @@ Labels (:data:`THRESHOLDS`)
     that is 5, 10 and 15 points of win percentage. Our values are on the
     [0, 1] scale of win percentage, so the same thresholds are **0.05, 0.10,
     0.15**. Below 0.05 a turn that is not the best found is ``good``.
+    **A turn that hands over the end** (:attr:`TurnFacts.hands_over`: the next
+    seat can then reach the target with one chop and lead, which the better turn
+    found does not allow) is never ``best`` or ``good``: it is at least a
+    ``mistake``, whatever the search's values say (when the game is lost anyway
+    they may differ little).
 
 Determinism
     Every search is an :class:`~logger_widget.bots.MCTSBot` with an *iteration*
@@ -66,6 +71,7 @@ __all__ = [
     "label_for",
     "review",
     "turn_facts",
+    "turn_label",
 ]
 
 #: The labels, best first.
@@ -78,6 +84,10 @@ THRESHOLDS = {"inaccuracy": 0.05, "mistake": 0.10, "blunder": 0.15}
 #: on one core, docs/bots.md) and the Python search (~9,500/s), rounded down so a review stays near
 #: the nominal time on a shared machine.
 ITERATIONS_PER_SECOND = {"compiled": 100_000, "python": 5_000}
+
+#: The bot every seat plays on with for :attr:`TurnFacts.future`, and for how many rounds.
+PLAY_ON_BOT = "minimax:easy"
+PLAY_ON_ROUNDS = 2
 
 #: Fewest iterations of a search, whatever ``seconds`` says.
 MIN_ITERATIONS = 50
@@ -103,6 +113,19 @@ class TurnFacts:
             (0 when the game is over).
         prepares: the biggest chop (trees) the mover could make from the new position if it
             were its turn again (the threat the turn makes), ≥ 0 (0 when the game is over).
+        secures: the chop (trees) the mover is sure of after the next seat's reply: the
+            smallest, over every reply, of the mover's biggest chop then (as if it moved next).
+        answer: the biggest chop (trees) the next seat can get ready with its reply: the
+            largest, over every reply, of its own biggest chop after it (as if it moved again).
+        supply: protesters in the mover's supply after the turn.
+        hands_over: the trees of the next seat's biggest chop when that chop would end the
+            game with the next seat reaching the target and ahead of the mover; else 0.
+        future: ``(the mover's points, the most points of another seat)`` scored in the
+            :data:`PLAY_ON_ROUNDS` rounds after the turn when every seat plays on as
+            ``minimax:easy`` (:data:`PLAY_ON_BOT`, a fixed seed): what the turn leads to a little
+            further on; ``(0, 0)`` when not ``deep`` or the game is over.
+        deep: ``secures``, ``answer`` and ``future`` were computed (a look at every reply and a
+            short play-on; the review does it only for turns compared with a better one).
     """
 
     turn: Turn
@@ -116,6 +139,12 @@ class TurnFacts:
     ends_game: bool
     leaves: int = 0
     prepares: int = 0
+    secures: int = 0
+    answer: int = 0
+    supply: int = 0
+    hands_over: int = 0
+    future: tuple[int, int] = (0, 0)
+    deep: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,8 +247,56 @@ def label_for(loss: float, is_best: bool = False) -> str:
     return "good"
 
 
-def turn_facts(position: Position, turn: Turn) -> TurnFacts:
+def _replies_facts(after: core.State, mover: int) -> tuple[int, int]:
+    """``(secures, answer)`` of :class:`TurnFacts` for the position ``after`` a turn of ``mover``."""
+    if core.is_terminal(after):
+        return 0, 0
+    nxt = after[core.MOVER]
+    secures, answer = None, 0
+    for reply in fast.successors(after):
+        mine = best_chop(_with_mover(reply, mover))[0] if not core.is_terminal(reply) else 0
+        secures = mine if secures is None else min(secures, mine)
+        if not core.is_terminal(reply):
+            answer = max(answer, best_chop(_with_mover(reply, nxt))[0])
+    return secures or 0, answer
+
+
+def _play_on(after: Position, seat: int) -> tuple[int, int]:
+    """``future`` of :class:`TurnFacts`: points scored in :data:`PLAY_ON_ROUNDS` rounds of :data:`PLAY_ON_BOT` play."""
+    bot = make_bot(PLAY_ON_BOT, seed=0)
+    position = after
+    for _ in range(PLAY_ON_ROUNDS * after.players):
+        if position.is_terminal:
+            break
+        position = position.play(bot.choose(position))
+    gained = [position.scores[k] - after.scores[k] for k in range(after.players)]
+    return gained[seat - 1], max(g for k, g in enumerate(gained) if k != seat - 1)
+
+
+def turn_label(loss: float, played: TurnFacts, better: TurnFacts | None) -> str:
+    """The label of a reviewed turn: :func:`label_for`, but never ``best`` or ``good`` for a hand-over.
+
+    Args:
+        loss: the winning chances lost against the better turn (value in [0, 1]).
+        played: the facts of the turn played.
+        better: the facts of the better turn found, or ``None`` when the turn played is the best found.
+
+    A turn that hands the next seat the game's end (:attr:`TurnFacts.hands_over`) when the
+    better turn does not is at least a ``mistake``.
+
+    Raises:
+        ValueError: ``loss`` is not a number ≥ 0.
+    """
+    label = label_for(loss, is_best=better is None)
+    if better is not None and label in ("best", "good") and played.hands_over and not better.hands_over:
+        return "mistake"
+    return label
+
+
+def turn_facts(position: Position, turn: Turn, deep: bool = True) -> TurnFacts:
     """What ``turn`` does in ``position``, by the engine (see :class:`TurnFacts`).
+
+    ``deep``: also look at every reply of the next seat (``secures``, ``answer``).
 
     Raises:
         IllegalTurnError: the turn is illegal in ``position``.
@@ -233,6 +310,15 @@ def turn_facts(position: Position, turn: Turn) -> TurnFacts:
     cells = turn.action.cells if turn.action is not None else ()
     spent = len(cells) if kind == "protest" else 0
     gained = after.supplies[i] - position.supplies[i] + spent
+    leaves = best_chop(after.raw)[0]
+    hands_over = 0
+    if not after.is_terminal:
+        nxt = after.to_move - 1
+        reached = after.scores[nxt] + leaves
+        if leaves and reached >= core.TARGET_SCORE and reached > after.scores[i]:
+            hands_over = leaves
+    secures, answer = _replies_facts(after.raw, position.raw[core.MOVER]) if deep else (0, 0)
+    future = _play_on(after, seat) if deep and not after.is_terminal else (0, 0)
     return TurnFacts(
         turn=turn,
         seat=seat,
@@ -243,8 +329,14 @@ def turn_facts(position: Position, turn: Turn) -> TurnFacts:
         protesters_gained=gained,
         protesters_spent=spent,
         ends_game=after.is_terminal,
-        leaves=best_chop(after.raw)[0],
+        leaves=leaves,
         prepares=best_chop(_with_mover(after.raw, position.raw[core.MOVER]))[0],
+        secures=secures,
+        answer=answer,
+        supply=after.supplies[i],
+        hands_over=hands_over,
+        future=future,
+        deep=deep,
     )
 
 
@@ -375,7 +467,10 @@ def review(
                 if played_value >= best_value:
                     best, best_value = played, played_value
         loss = max(0.0, best_value - played_value)
-        facts = turn_facts(before, played)
+        compared = best is not played
+        facts = turn_facts(before, played, deep=compared)
+        best_facts = turn_facts(before, best) if compared else facts
+        label = turn_label(loss, facts, best_facts if compared else None)
         reviewed.append(
             TurnReview(
                 ply=t + 1,
@@ -386,10 +481,10 @@ def review(
                 played_value=played_value,
                 best_value=best_value,
                 loss=loss,
-                label=label_for(loss, is_best=best is played),
+                label=label,
                 forced=forced,
                 played_facts=facts,
-                best_facts=facts if best is played else turn_facts(before, best),
+                best_facts=best_facts,
             )
         )
         if progress is not None:

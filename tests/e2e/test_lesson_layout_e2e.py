@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from board_helpers import click_at_and_wait, open_board, play_by_clicks
-from layout_helpers import BROKEN_WORDS, SETTLE, set_width
+from layout_helpers import BROKEN_WORDS, MEASURE, SETTLE, set_width
 
 from logger_widget import Position
 
@@ -95,3 +95,81 @@ def test_after_a_turn_the_keyboard_cursor_goes_to_the_next_logger(page: Any, lab
     assert focused == "e5", f"the cursor is on {focused}, not on player 2's logger"
     page.keyboard.press("ArrowLeft")  # the arrows go on from there
     assert page.evaluate("() => document.activeElement.dataset.cell") == "d5"
+
+
+#: the history list's problems: wider than its box (it scrolls sideways), or an item sticking out
+_HISTORY = """(root) => {
+  const list = root.querySelector('[data-testid=history]');
+  const box = list.getBoundingClientRect();
+  const out = [];
+  if (list.scrollWidth > list.clientWidth + 1) out.push({ kind: 'h-scroll', scroll: list.scrollWidth, client: list.clientWidth });
+  for (const item of list.querySelectorAll('.lw-history-item')) {
+    const r = item.getBoundingClientRect();
+    if (r.right > box.right + 1 || r.left < box.left - 1) out.push({ kind: 'outside', text: item.textContent, width: r.width });
+  }
+  return out;
+}"""
+
+
+#: player 2 on d5 spawns five seedlings and protests three trees: the longest words of a turn's notation
+LONG_SPAWNS = "mma2s/.a.m./.m.m./sssm./1spm. 2 0,3 0,3"
+
+
+@pytest.mark.parametrize("lang", ["uk", "es", "en"])
+def test_the_history_list_fits_a_narrow_screen(page: Any, lab: Any, screenshots: Path, lang: str) -> None:
+    """A game whose first turn spawns five seedlings ("d5 +a4,c3,e1,e2,e4 !b3,d2,d4") in the
+    history list at 360 and 400 px: no sideways scrolling, no item sticking out, no word broken."""
+    code = (
+        "from logger_widget import Board\nfrom logger_widget.tournament import play_game\n"
+        f"game = play_game(['greedy', 'random'], start={LONG_SPAWNS!r}, seed=1, turn_limit=12)\n"
+        f"board = Board(['human'] * 2, locale={lang!r}, record=game, bot_mode='sync')\nboard"
+    )
+    root = open_board(page, lab, f"history_{lang}.ipynb", code)
+    found = {}
+    for width in (360, 400):
+        set_width(page, width)
+        box = root.locator(".lw-historybox")
+        box.scroll_into_view_if_needed()
+        root.evaluate(SETTLE)
+        box.screenshot(path=str(screenshots / f"history-{lang}-{width}.png"))
+        box.evaluate("el => { el.querySelector('[data-testid=history]').scrollTop = 0; }")
+        root.evaluate(SETTLE)
+        box.screenshot(path=str(screenshots / f"history-{lang}-{width}-top.png"))
+        sideways = [  # (an item below the list's scrolled part is clipped by it: only left and right count)
+            p
+            for p in root.evaluate(MEASURE)
+            if "history" in str(p.get("el", ""))
+            and (p["kind"] != "outside" or p["rect"][0] < p["box"][0] - 1 or p["rect"][1] > p["box"][1] + 1)
+        ]
+        problems = root.evaluate(_HISTORY) + sideways
+        words = [w for w in root.evaluate(BROKEN_WORDS) if "history" in w]
+        if problems or words:
+            found[width] = problems + words
+    assert not found, found
+    assert not page.lw_errors, page.lw_errors
+
+
+@pytest.mark.parametrize("lang", ["uk", "es"])
+def test_next_lesson_shows_the_new_lessons_explanation_on_the_board(
+    page: Any, lab: Any, screenshots: Path, lang: str
+) -> None:
+    """ "Next lesson" on a solved lesson: the board explains the new lesson above its task (the notebook's
+    text above the board is the old lesson's); at 360 px no word of it breaks in the middle."""
+    code = (
+        "from logger_widget.classroom.tutorial import lesson, lesson_board\n"
+        f"board = lesson_board('movement', {lang!r})\nboard.play(lesson('movement').solution)\nboard"
+    )
+    root = open_board(page, lab, f"lesson_next_{lang}.ipynb", code)
+    assert page.is_hidden("[data-testid=lesson-intro]")
+    click_at_and_wait(page, "[data-testid=next-lesson]")
+    page.wait_for_selector("[data-testid=lesson-intro]:not([hidden])")
+    for width in (360, 1000):
+        set_width(page, width)
+        root.evaluate("el => el.scrollIntoView({block: 'start'})")
+        root.evaluate(SETTLE)
+        root.screenshot(path=str(screenshots / f"lesson-next-{lang}-{width}.png"))
+        words = [w for w in root.evaluate(BROKEN_WORDS) if "intro" in w]
+        assert not words, (width, words)
+    intro = page.inner_text("[data-testid=lesson-intro]")
+    assert {"uk": "Урок 3 з 10", "es": "Lección 3 de 10"}[lang] in intro
+    assert not page.lw_errors, page.lw_errors

@@ -87,11 +87,20 @@ const RANKS = ["5", "4", "3", "2", "1"];
  */
 
 /**
- * The lesson buttons ("Restart lesson", "Next lesson" once solved).
+ * A lesson the board went on to ("Next lesson"): its header and explanation, shown on the board.
+ * @typedef {object} LessonIntro
+ * @property {string} title
+ * @property {string} text
+ * @property {string} more
+ */
+
+/**
+ * The lesson buttons ("Restart lesson", "Next lesson" once solved), and the lesson gone on to.
  * @typedef {object} LessonPanel
  * @property {boolean} solved
  * @property {string} restart
  * @property {string|null} next
+ * @property {LessonIntro|null} intro
  */
 
 /**
@@ -1197,6 +1206,11 @@ function statusPanel(board) {
   const send = board.send;
   const status = h("div", { class: "lw-status", role: "status", "aria-live": "polite", "data-testid": "status" });
   const task = h("div", { class: "lw-task", "data-testid": "task", hidden: true });
+  // after "Next lesson" the notebook's text above explains the lesson before: the new one's is here
+  const introTitle = h("h3", { class: "lw-h3" });
+  const introText = h("p", { class: "lw-lesson-intro-text" });
+  const introMore = h("p", { class: "lw-lesson-intro-more" });
+  const intro = h("section", { class: "lw-lesson-intro", "data-testid": "lesson-intro", hidden: true }, introTitle, introText, introMore);
   const noticeIcon = h("span", { class: "lw-notice-icon", "aria-hidden": "true" });
   const noticeWord = h("strong", { class: "lw-notice-word" });
   const noticeText = h("span", { class: "lw-notice-text", "data-testid": "message" });
@@ -1218,6 +1232,11 @@ function statusPanel(board) {
     if (view.status.kind === "thinking") status.prepend(h("span", { class: "lw-spinner", "aria-hidden": "true" }));
     task.hidden = !view.task;
     task.textContent = view.task || "";
+    const about = view.lesson ? view.lesson.intro : null;
+    intro.hidden = !about;
+    introTitle.textContent = about ? about.title : "";
+    introText.textContent = about ? about.text : "";
+    introMore.textContent = about ? about.more : "";
     const n = view.notice;
     notice.hidden = !n;
     notice.dataset.kind = n ? n.kind : "";
@@ -1236,7 +1255,7 @@ function statusPanel(board) {
     }
   }
 
-  return { task, status, notice, resumeBtn, pausedBox, result, draw };
+  return { intro, task, status, notice, resumeBtn, pausedBox, result, draw };
 }
 
 // The three actions (plant, protest, chop), "done" for a protest and "back".
@@ -1743,6 +1762,7 @@ function layOut(board) {
     "div",
     { class: "lw-side" },
     players.el,
+    status.intro,
     status.task,
     status.status,
     tools.hintText, // right under the status, so the hint is seen without scrolling past the buttons

@@ -12,7 +12,7 @@ from types import MappingProxyType
 
 from .. import NP_, PMessage
 
-__all__ = ["KEYS", "TITLES"]
+__all__ = ["KEYS", "MORE_BELOW", "TITLES"]
 
 #: ``{key: title}`` of every lesson of the tutorial, in the tutorial's order.
 TITLES: MappingProxyType[str, PMessage] = MappingProxyType(
@@ -32,3 +32,11 @@ TITLES: MappingProxyType[str, PMessage] = MappingProxyType(
 
 #: The lessons' keys (``"board"``, ``"movement"`` …), in the tutorial's order.
 KEYS: tuple[str, ...] = tuple(TITLES)
+
+# TRANSLATORS: under the explanation of the lesson a lesson board went on to with "Next lesson":
+# the notebook's text above the board explains the lesson before; this one has its own part further
+# down the notebook, with the rules.
+MORE_BELOW = NP_(
+    "tutorial",
+    "The notebook explains this lesson again further down, with its rules. Try the task here or there.",
+)

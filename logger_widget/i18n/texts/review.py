@@ -74,6 +74,12 @@ SENTENCES: MappingProxyType[str, PMessage] = MappingProxyType(
         "search_only": NP_(
             "review", "The search found that the better turn keeps more winning chances for the turns after."
         ),
+        # TRANSLATORS: a turn that lost few winning chances, and no fact tells the better turn apart: the
+        # points, the chops left to the next player and got ready, the protesters are the same for both.
+        "as_good": NP_(
+            "review",
+            "In trees and points both turns come to the same over the next turns: this turn was fine too.",
+        ),
         # TRANSLATORS: accessible names of the two turns drawn on the board in review mode.
         "played_turn": NP_("review", "Turn played: {turn}"),
         "better_turn": NP_("review", "Better turn: {turn}"),
@@ -153,6 +159,50 @@ COUNTS: MappingProxyType[str, PPluralMessage] = MappingProxyType(
             "review",
             "It gets a chop of {n} tree ready for the next turn, not {played}.",
             "It gets a chop of {n} trees ready for the next turn, not {played}.",
+        ),
+        # TRANSLATORS: the chop the better turn keeps ready for the mover's next turn whatever the next
+        # player ({player}) answers: {n} trees; after the turn played, {played} (a number).
+        # {player} inside a sentence (es «jugador 2»: write «el {player}»).
+        "secures": NNP_(
+            "review",
+            "Whatever {player} answers, it keeps a chop of {n} tree ready for the next turn, not {played}.",
+            "Whatever {player} answers, it keeps a chop of {n} trees ready for the next turn, not {played}.",
+        ),
+        # TRANSLATORS: the biggest chop the next player ({player}) can get ready with their answer after the
+        # better turn: {n} trees; after the turn played, {played} (a number).
+        # {player} inside a sentence (es «jugador 2»: write «el {player}»).
+        "answer": NNP_(
+            "review",
+            "After it, {player} could get a chop of at most {n} tree ready, not {played}.",
+            "After it, {player} could get a chop of at most {n} trees ready, not {played}.",
+        ),
+        # TRANSLATORS: the better turn leaves {n} protesters in the mover's ({player}) supply; the turn played
+        # {played} (a number). Protesters in supply decide who wins when the points are level.
+        # {player} inside a sentence (es «jugador 2»: write «el {player}»).
+        "supply": NNP_(
+            "review",
+            "With it, {player} keeps {n} protester, not {played}: protesters decide a tie on points.",
+            "With it, {player} keeps {n} protesters, not {played}: protesters decide a tie on points.",
+        ),
+        # TRANSLATORS: nothing differs within one turn, so both turns were played on: every player plays
+        # {rounds} more rounds well (as a simple bot does). After the better turn the mover ({player})
+        # scores {n} points in them, after the turn played {played} (a number).
+        # {player} inside a sentence (es «jugador 2»: write «el {player}»).
+        "future_mine": NNP_(
+            "review",
+            "If everyone plays on well for {rounds} rounds, {player} scores {n} point in them after it, "
+            "but {played} after the turn played.",
+            "If everyone plays on well for {rounds} rounds, {player} scores {n} points in them after it, "
+            "but {played} after the turn played.",
+        ),
+        # TRANSLATORS: as above, but what differs is the other players' points: the best of them scores
+        # {n} points in those {rounds} rounds after the better turn, {played} (a number) after the turn played.
+        "future_others": NNP_(
+            "review",
+            "If everyone plays on well for {rounds} rounds, the others score at most {n} point in them "
+            "after it, but {played} after the turn played.",
+            "If everyone plays on well for {rounds} rounds, the others score at most {n} points in them "
+            "after it, but {played} after the turn played.",
         ),
         # TRANSLATORS: the turn played was the best found: what it did. {points} is "2 points".
         "played_chop": NNP_(
