@@ -28,9 +28,10 @@ The pupil's rating
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from math import log, pi, sqrt
+from typing import Any
 
 from ..bots.base import Bot
 from ..bots.mcts import MCTSBot
@@ -101,6 +102,22 @@ def ladder_bot(spec: str, seed: int) -> Bot:
     return make_bot(spec, seed=seed)
 
 
+def _turns_solving(
+    position: Position, solutions: frozenset[str] | set[str]
+) -> Iterator[tuple[Any, Any, bool]]:
+    """Every legal turn of ``position`` (raw), the state after it, and whether it is in ``solutions``.
+
+    Raises:
+        IllegalTurnError: the game is over in ``position``.
+    """
+    state = position.raw
+    if core.is_terminal(state):
+        position.start_turn()  # raises IllegalTurnError("game_over")
+    origin = core.mover_cell(state)
+    for raw, after in core.legal_turns(state):
+        yield raw, after, Turn.from_raw(origin, raw).notation() in solutions
+
+
 def random_chance(position: Position, solutions: frozenset[str] | set[str]) -> float:
     """The exact chance that the ``random`` bot plays one of ``solutions`` (notation) in ``position``.
 
@@ -111,13 +128,8 @@ def random_chance(position: Position, solutions: frozenset[str] | set[str]) -> f
     Raises:
         IllegalTurnError: the game is over in ``position``.
     """
-    state = position.raw
-    if core.is_terminal(state):
-        position.start_turn()  # raises IllegalTurnError("game_over")
-    origin = core.mover_cell(state)
     tree: dict[int, dict[int, list[bool]]] = {}
-    for raw, _ in core.legal_turns(state):
-        solves = Turn.from_raw(origin, raw).notation() in solutions
+    for raw, _, solves in _turns_solving(position, solutions):
         tree.setdefault(raw[0], {}).setdefault(raw[1], []).append(solves)
     chance = 0.0
     for spawns in tree.values():
@@ -134,13 +146,8 @@ def choice_share(position: Position, solutions: frozenset[str] | set[str]) -> fl
     Raises:
         IllegalTurnError: the game is over in ``position``.
     """
-    state = position.raw
-    if core.is_terminal(state):
-        position.start_turn()  # raises IllegalTurnError("game_over")
-    origin = core.mover_cell(state)
     choices: dict[core.State, bool] = {}
-    for raw, after in core.legal_turns(state):
-        solves = Turn.from_raw(origin, raw).notation() in solutions
+    for _, after, solves in _turns_solving(position, solutions):
         choices[after] = choices.get(after, False) or solves
     return sum(choices.values()) / len(choices)
 
