@@ -101,7 +101,7 @@ BOARD = (
     "print(board.model_id)"
 )
 #: LocalProcessSpawner.start_timeout in deploy/jupyterhub/jupyterhub_config.py
-START_TIMEOUT = 180
+START_TIMEOUT = 600
 
 
 def log(*args: Any) -> None:

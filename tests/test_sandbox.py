@@ -514,3 +514,14 @@ def test_a_bot_file_that_returns_nothing_gets_the_exercises_hint(tmp_path: Path)
         shutdown_workers()
         answer = preflight(str(path), "en")
         assert answer is not None and answer.kind == ("wrong" if "/" in body else "hint"), (body, answer)
+
+
+def test_a_sandbox_refused_by_nesting_says_so_not_that_a_sysctl_is_off() -> None:
+    """bubblewrap's words inside a namespace that forbids more (seen in a pupil's server on the hub)."""
+    from logger_widget.tournament.sandbox import _explain
+
+    said = "bwrap: Creating new namespace failed: nesting depth or /proc/sys/user/max_*_namespaces exceeded (ENOSPC)"
+    text = _explain(said)
+    assert "nesting depth" in text and "forbids new user namespaces" in text and "max_user_namespaces" in text
+    assert "unprivileged_userns_clone" not in text  # the hint for a machine that turned them off
+    assert "unprivileged_userns_clone" in _explain("bwrap: No permissions to creating new namespace")

@@ -636,6 +636,15 @@ _NAMESPACE_HINT = (
 def _explain(stderr: str) -> str:
     text = stderr.strip().splitlines()[-1] if stderr.strip() else "no message"
     low = stderr.lower()
+    # bubblewrap: "Creating new namespace failed: nesting depth or /proc/sys/user/max_*_namespaces exceeded"
+    if "nesting depth" in low or "enospc" in low:
+        return (
+            f"pupils' bots cannot be isolated here: bubblewrap said {text!r}: this program runs inside "
+            "a namespace that forbids new user namespaces (a container, or a server started with "
+            "`unshare --disable-userns`), or 32 namespaces are nested already, or the machine's "
+            "`user.max_user_namespaces` is used up (`cat /proc/sys/user/max_user_namespaces`); start "
+            "the program outside that namespace, or raise the limit as root"
+        )
     if any(k in low for k in ("namespace", "uid map", "operation not permitted", "setting up uid")):
         return f"pupils' bots cannot be isolated here: bubblewrap said {text!r}: {_NAMESPACE_HINT}"
     if "unknown option" in low:
