@@ -729,6 +729,13 @@ def test_the_set_up_checks_everything_before_any_work_and_says_what_it_will_do(
     )
     assert f"port {port} (the proxy's API, --port {port - 1} + 1) is in use on 127.0.0.1" in said
     assert not (hub_root / "state").exists() and not (tmp_path / "exchange").exists()  # nothing made
+    # a state folder below /tmp: refused at once too, with nothing made
+    with pytest.raises(SystemExit) as stopped:
+        main([*args, "--state", str(tmp_path / "state"), "--exchange", str(hub_root / "exchange")])
+    assert str(stopped.value).startswith("the class cannot be set up:") and str(tmp_path / "state") in str(
+        stopped.value
+    ), stopped.value
+    assert "/tmp" in str(stopped.value) and not (tmp_path / "state").exists(), stopped.value
     # a state folder whose hub runs: refused, not changed under it
     (hub_root / "state").mkdir(mode=0o711)
     (hub_root / "state" / "jupyterhub.pid").write_text(str(os.getpid()))
