@@ -318,6 +318,14 @@ def product_name(entry: Entry, form: str) -> str | None:
     return _find(rf"Logger:|(?<!{W})цінн{W}*", flags=0)(entry, form)
 
 
+def fixed_plural_after_a_count(entry: Entry, form: str) -> str | None:
+    """Kind 33: a count filled by the code ({rounds}, {games}…, not a plural message's {n}) takes no noun
+    in one fixed form («ще {rounds} раунди» is right for 2–4 only): «(раундів: {rounds})»."""
+    return _find(r"\{(?!n\})\w+\}\s+(?:раунди|раундів|ходи|ходів|очки|очок|боти|ботів|ігри|ігор)(?![\w’])")(
+        entry, form
+    )
+
+
 KINDS: dict[str, Check] = {
     "dash for a verb": dash_for_a_verb,
     "seat in brackets": seat_in_brackets,
@@ -350,6 +358,7 @@ KINDS: dict[str, Check] = {
     "bare number per game": bare_number_per_game,
     "в before a cluster": v_before_a_cluster,
     "product name": product_name,
+    "fixed plural after a count": fixed_plural_after_a_count,
 }
 
 
@@ -386,6 +395,7 @@ MANY_NAMES_NOTE = "TRANSLATORS: {name} is one or more classmates' names."
 
 #: (kind, context, English, the bad translation the reader found or one like it)
 PLANTED = [
+    ("fixed plural after a count", "review", "for {rounds} rounds", "гратимуть добре ще {rounds} раунди"),
     (
         "dash for a verb",
         "board:result",
@@ -691,6 +701,13 @@ def test_every_kind_has_a_planted_instance():
         ("name starts a sentence", "online:lobby", "{name} · {n} seat", "{name} · {n} місця"),
         ("name starts a sentence", "online:status", "{name} is not connected.", "Не на зв’язку: {name}."),
         ("seat as place", "online", "Your seat: {you}.", "Ти граєш за: {you}."),
+        (
+            "fixed plural after a count",
+            "review",
+            "for {rounds} rounds",
+            "гратимуть добре (раундів: {rounds})",
+        ),
+        ("fixed plural after a count", "progress", "{n} turns", "ще {n} ходи"),
         (
             "seat as place",
             "exercise:ranking:code",
