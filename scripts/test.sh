@@ -13,7 +13,7 @@ if [ "${1:-}" = "--quick" ]; then
 fi
 # nothing may be skipped: the set-up above installs what every test needs (tests/conftest.py)
 export LW_NO_SKIPS=1
-# spread over pytest-xdist workers: the browser, hub and build tests mostly wait, so three workers
-# keep two cores busy; tests that share the machine's accounts or the checkout's build folders run
-# in one group each (SERIAL_GROUPS in tests/conftest.py). LW_TEST_WORKERS=0 runs in one process.
-exec .venv/bin/python -m pytest --durations=30 -n "${LW_TEST_WORKERS:-3}" --dist loadgroup "$@"
+# one process by default; LW_TEST_WORKERS=3 spreads the tests over pytest-xdist workers, with the
+# tests that share the machine's accounts or the checkout's builds in one serial group
+# (SERIAL_GROUPS in tests/conftest.py). Not the default yet: on workers the hub tests still fail.
+exec .venv/bin/python -m pytest --durations=30 -n "${LW_TEST_WORKERS:-0}" --dist loadgroup "$@"

@@ -944,7 +944,7 @@ def test_a_lesson_board_restarts_and_goes_on_instead_of_a_new_game() -> None:
     b = lesson_board(first.key, "en", bot_mode="sync")
     d = Driver(b)
     v = d.view
-    assert v["lesson"] == {"solved": False, "restart": "Restart lesson", "next": None}
+    assert v["lesson"] == {"solved": False, "restart": "Restart lesson", "next": None, "intro": None}
     assert v["hint"]["enabled"], "hints are allowed on lesson boards"
     # a wrong try, then "New game" on a lesson board restarts the lesson (never a normal opening)
     d.cell(next(c for c, m in d.marks().items() if m == "move"))

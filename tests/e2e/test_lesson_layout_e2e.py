@@ -61,7 +61,11 @@ def test_no_word_breaks_in_the_middle_on_a_narrow_screen(page: Any, lab: Any, la
 
 
 def test_a_four_player_puzzle_fits_one_1400_by_900_screen(page: Any, lab: Any, screenshots: Path) -> None:
-    code = "from logger_widget.board import PuzzleBoard\nboard = PuzzleBoard(locale='uk', bot_mode='sync')\nboard"
+    code = (
+        "from logger_widget.board import PuzzleBoard\nfrom logger_widget.puzzles import load_puzzles\n"
+        "four = next(p.id for p in load_puzzles() if len(p.position.scores) == 4)\n"
+        "board = PuzzleBoard([four], locale='uk', bot_mode='sync')\nboard"
+    )  # the first puzzle of four players (the set's first may have two)
     root = open_board(page, lab, "puzzle_fold.ipynb", code)
     assert page.locator(".lw-player").count() == 4
     set_width(page, 1400)  # the file browser open, as JupyterLab starts
