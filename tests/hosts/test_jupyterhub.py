@@ -143,7 +143,9 @@ def test_the_teacher_resets_a_pupil_the_new_code_works_the_old_does_not(hub: Hub
     new_code = match.group(1)
     # the slip to hand her, in her language (Ukrainian), with the new code
     assert re.search(
-        r'<div class="slip" lang="uk" data-pupil="olena">\s*<p>Відкрий сторінку за адресою.*' + new_code, page, re.S
+        r'<div class="slip" lang="uk" data-pupil="olena">\s*<p>Відкрий сторінку за адресою.*' + new_code,
+        page,
+        re.S,
     )
     assert teacher.post_form("hub/class/codes", {"name": "mallory"})[0] == 404
     assert olena.get("hub/home")[0] == 302, "olena's session outlived the reset"  # to the login page
