@@ -93,7 +93,10 @@ def test_the_class_sheets_slips_are_each_in_the_pupils_language() -> None:
         {"olena": "uk", "diego": "es", "amy": "en", "taras": "uk"}, {"olena": "K7QM"}, "https://h/"
     )
     slips = dict(re.findall(r'<div class="slip" lang="\w+" data-pupil="(\w+)">(.*?)</div>', sheet, re.S))
-    assert "Відкрий сторінку за адресою" in slips["olena"] and 'Мова: <span class="language">українська' in slips["olena"]
+    assert (
+        "Відкрий сторінку за адресою" in slips["olena"]
+        and 'Мова: <span class="language">українська' in slips["olena"]
+    )
     assert '<span class="code">K7QM</span>' in slips["olena"] and "Код:" in slips["olena"]
     assert "Abre la dirección" in slips["diego"] and "pide a tu docente un código nuevo" in slips["diego"]
     assert "Open the address" in slips["amy"] and 'Language: <span class="language">English' in slips["amy"]
