@@ -606,9 +606,8 @@ class OnlineMode(BaseMode):
                 key = "forfeit" if result["reason"] == "forfeit" else "resigned"
                 return {"kind": "over", "text": tr.format(STATUS[key], name=gone)}
             winners = result.get("winners")
-            if (
-                not result and game.outcome is not None
-            ):  # the rules ended it: the server's verdict is the same
+            # the rules ended it and the service's verdict is still on its way: the same rules, the same verdict
+            if not result and game.outcome is not None:
                 winners = list(game.outcome.winners)
             if isinstance(winners, list) and winners:
                 names = tr.format_list([self.seat_name(int(w)) for w in winners])
