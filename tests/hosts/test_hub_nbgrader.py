@@ -150,6 +150,29 @@ def assignment_row(page: Any, section: str) -> Any:
     return page.locator(f"#{section}_assignments_list > .list_item", has_text=ASSIGNMENT)
 
 
+def formgrader_table(hub: Hub, page: Any, frame: Any, row: Any) -> None:
+    """Wait until the formgrader's Manage Assignments table shows the assignment's ``row``.
+
+    The page asks ``formgrader/api/assignments`` once and has no answer for a failed request: its
+    table then stays at "Loading". If the row has not come within a minute, the API is asked
+    directly (it must answer 200 with the assignment, else this fails with its answer) and the
+    formgrader is opened again, as a teacher reloads a page that does not load."""
+    try:
+        row.wait_for(timeout=60_000)
+        return
+    except Exception:  # playwright's TimeoutError
+        pass
+    body = frame.locator("body").inner_text(timeout=5_000)
+    answer = page.request.get(hub.url + f"user/{TEACHER}/formgrader/api/assignments")
+    assert answer.status == 200 and ASSIGNMENT in answer.text(), (
+        f"the formgrader's table did not show {ASSIGNMENT!r}; its page read {body[:500]!r}; "
+        f"its API answered {answer.status}: {answer.text()[:500]!r}"
+    )
+    print(f"the formgrader's table had not loaded in a minute (it read {body[:200]!r}); reloaded")
+    frame.locator("body").evaluate("() => location.reload()")
+    row.wait_for(timeout=120_000)
+
+
 def formgrader_action(frame: Any, row: Any, column: str) -> str:
     """Click the formgrader's button in ``column`` of ``row``; wait for its success dialog, close it."""
     row.locator(f"td.{column} a").click()
@@ -216,6 +239,7 @@ def test_a_class_hands_out_answers_submits_is_graded_and_reads_feedback(
         open_from_menu(page, "Formgrader")
         frame = page.frame_locator("#formgrader-iframe iframe")
         row = frame.locator("tr", has=frame.locator("td.name", has_text=ASSIGNMENT))
+        formgrader_table(hub, page, frame, row)
         formgrader_action(frame, row, "assign")
         formgrader_action(frame, row, "release")
         row.locator("td.status", has_text="released").wait_for()
