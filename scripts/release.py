@@ -149,6 +149,12 @@ def fresh_install_problems(wheel: Path) -> list[str]:
     return problems
 
 
+def check(sdist: Path, wheel: Path) -> list[str]:
+    """Steps 2–4 on distributions built already: every problem found, one sentence each (empty if none)."""
+    problems = twine_problems(sdist, wheel) + wheel_problems(wheel)
+    return problems or fresh_install_problems(wheel)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the whole check; print the problems; 0 if none."""
     parser = argparse.ArgumentParser(prog="python -m scripts.release", description=__doc__.splitlines()[0])
@@ -157,9 +163,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     sdist, wheel = build(args.out.resolve())
-    problems = twine_problems(sdist, wheel) + wheel_problems(wheel)
-    if not problems:
-        problems = fresh_install_problems(wheel)
+    problems = check(sdist, wheel)
     for problem in problems:
         print(problem, file=sys.stderr)
     if not problems:

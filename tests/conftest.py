@@ -95,3 +95,27 @@ def no_running_loop() -> Iterator[None]:
         yield
     finally:
         asyncio._set_running_loop(running)
+
+
+@pytest.fixture(scope="session")
+def dist(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """The project's sdist and the wheel built from it (``python -m build``, as the release check builds
+    them), once for the run: the release, packaging and JupyterLite tests read the same files."""
+    from scripts.release import build
+
+    return build(tmp_path_factory.mktemp("dist"))
+
+
+@pytest.fixture(scope="session")
+def bare_env(dist: tuple[Path, Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The interpreter of a new virtual environment holding the wheel and its required dependencies only
+    (no extra: as a plain ``pip install logger_widget``, or micropip in JupyterLite, installs it)."""
+    import subprocess
+    import venv
+
+    env = tmp_path_factory.mktemp("bare") / "venv"
+    venv.create(env, with_pip=True)
+    python = env / "bin" / "python"
+    subprocess.run([str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check", str(dist[1])],
+                   check=True, timeout=900)  # fmt: skip
+    return python

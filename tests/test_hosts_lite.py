@@ -11,7 +11,6 @@ from __future__ import annotations
 import subprocess
 import sys
 import threading
-import venv
 from pathlib import Path
 
 import pytest
@@ -143,29 +142,14 @@ def test_bots_first_seat_without_threads(monkeypatch: pytest.MonkeyPatch) -> Non
 
 
 @pytest.mark.slow
-def test_fresh_install_without_extras(tmp_path: Path) -> None:
+def test_fresh_install_without_extras(bare_env: Path) -> None:
     """The wheel in a fresh venv with only its required dependencies (as micropip would install in JupyterLite).
 
-    Builds the wheel (the one ``jupyter lite build --piplite-wheels`` ships), installs it
-    into a new virtual environment, and plays a game with a bot, with threads disabled as in
+    The wheel is the one ``jupyter lite build --piplite-wheels`` ships (the ``bare_env`` fixture installs
+    it into a new virtual environment); a game with a bot is played with threads disabled as in
     Pyodide; no optional extra (dask, pandas, Jupyter servers) may be installed or needed.
     """
-    dist = tmp_path / "dist"
-    subprocess.run(
-        [sys.executable, "-m", "build", "--wheel", "--outdir", str(dist), str(REPO)],
-        check=True,
-        capture_output=True,
-        timeout=600,
-    )
-    (wheel,) = dist.glob("logger_widget-*.whl")
-    env_dir = tmp_path / "venv"
-    venv.create(env_dir, with_pip=True)
-    py = env_dir / "bin" / "python"
-    subprocess.run(
-        [str(py), "-m", "pip", "install", "-q", "--disable-pip-version-check", str(wheel)],
-        check=True,
-        timeout=900,
-    )
+    py = bare_env
     script = r"""
 import importlib.metadata as md, json, sys, threading
 import logger_widget

@@ -4,8 +4,6 @@ in a clean environment; the editable install reads the source tree's locales/.""
 from __future__ import annotations
 
 import subprocess
-import sys
-import venv
 from pathlib import Path
 
 import pytest
@@ -37,22 +35,16 @@ def test_editable_install_reads_the_source_locales() -> None:
 
 
 @pytest.mark.slow
-def test_wheel_from_sdist_installs_with_catalogues_in_a_clean_environment(tmp_path: Path) -> None:
-    dist = tmp_path / "dist"
-    # `python -m build` builds the sdist, then the wheel from that sdist.
-    subprocess.run(
-        [sys.executable, "-m", "build", "--outdir", str(dist), str(ROOT)], check=True, capture_output=True
-    )
-    wheels = list(dist.glob("logger_widget-*.whl"))
-    assert len(wheels) == 1 and list(dist.glob("logger_widget-*.tar.gz"))
-    env = tmp_path / "env"
-    venv.create(env, with_pip=True)
-    python = env / "bin" / "python"
-    subprocess.run([str(python), "-m", "pip", "install", "-q", str(wheels[0])], check=True)
+def test_wheel_from_sdist_installs_with_catalogues_in_a_clean_environment(
+    dist: tuple[Path, Path], bare_env: Path, tmp_path: Path
+) -> None:
+    """The wheel (built from the sdist) in a new environment: its own catalogues, puzzles and locales."""
+    assert dist[1].name.startswith("logger_widget-") and dist[0].name.endswith(".tar.gz")
     out = subprocess.run(
-        [str(python), "-c", PROBE], check=True, capture_output=True, text=True, cwd=tmp_path
+        [str(bare_env), "-c", PROBE], check=True, capture_output=True, text=True, cwd=tmp_path
     ).stdout.splitlines()
     package, locales, title, listed, puzzles, latin = out
+    env = bare_env.parents[1]
     assert str(env) in package, "the wheel's package is used, not the source tree"
     assert locales.startswith(str(env)) and locales.endswith("logger_widget/locales")
     assert title == "Рух"

@@ -14,12 +14,28 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.mark.slow
-def test_the_release_check_passes(tmp_path: Path) -> None:
+def test_the_release_check_passes(dist: tuple[Path, Path]) -> None:
     """sdist + wheel built, ``twine check`` clean, contents and metadata right, a fresh venv opens a board."""
-    out = subprocess.run([sys.executable, "-m", "scripts.release", "--out", str(tmp_path / "dist")], cwd=ROOT,
-                         capture_output=True, text=True, timeout=1500)  # fmt: skip
-    assert out.returncode == 0, out.stderr[-4000:]
-    assert "release check passed" in out.stdout
+    from scripts.release import check
+
+    assert check(*dist) == []
+
+
+def test_the_release_command_says_it_passed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``python -m scripts.release`` prints its verdict and exits 0; with a problem, names it and exits 1."""
+    from scripts import release
+
+    dist = (tmp_path / "logger_widget-1.0.tar.gz", tmp_path / "logger_widget-1.0-py3-none-any.whl")
+
+    monkeypatch.setattr(release, "build", lambda out: dist)
+    monkeypatch.setattr(release, "check", lambda sdist, wheel: [])
+    assert release.main(["--out", "unused"]) == 0
+    assert f"release check passed: {dist[0].name}, {dist[1].name}" in capsys.readouterr().out
+    monkeypatch.setattr(release, "check", lambda sdist, wheel: ["the wheel has no uk catalogue"])
+    assert release.main(["--out", "unused"]) == 1
+    assert capsys.readouterr().err == "the wheel has no uk catalogue\n"
 
 
 def test_the_release_check_names_what_a_wheel_lacks(tmp_path: Path) -> None:
