@@ -748,6 +748,37 @@ def test_the_set_up_checks_everything_before_any_work_and_says_what_it_will_do(
     assert "will: build the pupils' environment" not in capsys.readouterr().out
 
 
+def test_a_name_whose_account_is_another_classs_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An account is one per machine: class 7b's ``olena`` is refused while 7a (whose olena has the
+    account) exists; this class's own account, a gone class's and a name with no account are fine."""
+    import classchecks
+
+    homes = {"olena": tmp_path / "7a" / "homes" / "olena", "diego": tmp_path / "7b" / "homes" / "diego",
+             "ivan": tmp_path / "gone" / "homes" / "ivan", "teacher": tmp_path / "7a" / "homes" / "teacher"}  # fmt: skip
+    for home in homes.values():
+        if "gone" not in home.parts:
+            home.mkdir(parents=True, exist_ok=True)
+
+    def getpwnam(name: str) -> Any:
+        if name not in homes:
+            raise KeyError(name)
+        return pwd.struct_passwd((name, "x", 1001, 1001, "", str(homes[name]), "/usr/sbin/nologin"))
+
+    monkeypatch.setattr(classchecks.pwd, "getpwnam", getpwnam)
+    state = tmp_path / "7b"
+    why = classchecks.account_of_another_class("olena", state)
+    assert why is not None and "'olena'" in why and str(homes["olena"]) in why and "olena-2" in why
+    assert classchecks.account_of_another_class("diego", state) is None  # this class's own
+    assert classchecks.account_of_another_class("ivan", state) is None  # its class is gone
+    assert classchecks.account_of_another_class("nadia", state) is None  # no account yet
+    checked = classchecks.check_class(state, state / "env", tmp_path / "7b-exchange", None,
+                                      people=("diego", "olena", "teacher"))  # fmt: skip
+    named = [p for p in checked.problems if "another class" in p]
+    assert len(named) == 2 and "'olena'" in named[0] and "'teacher'" in named[1], checked.problems
+
+
 @pytest.mark.skipif(os.geteuid() != 0, reason="system accounts are made by root (CI runs as root)")
 def test_two_classes_have_service_accounts_of_their_own_and_neither_reads_the_others_database(
     hub_root: Path,

@@ -12,7 +12,10 @@ set-up (classsetup.py) stops on the first list before it writes anything; the hu
   accounts cannot enter (no ``o+x``, e.g. ``/root`` at 0700) is refused too.
 * **Ports**: the hub's, the proxy's API, the hub's own API and the class game service's, free on
   127.0.0.1 (unless only the set-up runs).
-* **Accounts**: the hub's services' accounts, when they exist, are system accounts.
+* **Accounts**: the hub's services' accounts, when they exist, are system accounts. A name on
+  the class list (or the teacher's) whose Unix account already belongs to another class of this
+  machine (its home in that class's state folder, which still exists) is refused: an account is
+  one per machine, so two classes' ``olena`` would be one person with one home and one uid.
 * **The machine**: bubblewrap and unprivileged user namespaces (the pupils' private ``/tmp``
   and their bots' sandbox), the disk images (``mkfs.ext4``, loop devices), ``patchelf`` where
   the class's Python is copied: what is missing is a warning saying what the class loses.
@@ -35,6 +38,28 @@ PRIVATE_FOLDERS = (Path("/tmp"), Path("/var/tmp"), Path("/dev/shm"), Path("/run/
 #: the offsets from the hub's port of the ports it uses: the hub, the proxy's API, the hub's API,
 #: the class game service (jupyterhub_config.py)
 PORT_ROLES = {0: "the hub", 1: "the proxy's API", 2: "the hub's own API", 3: "the class game service"}
+
+
+def account_of_another_class(name: str, state: Path) -> str | None:
+    """Why the Unix account ``name`` cannot be this class's (state folder ``state``), else None.
+
+    The hub gives each person of a class the account of their name, with the home
+    ``STATE/homes/NAME`` (jupyterhub_config.py). An account whose home is in another state
+    folder that still holds a class (its ``homes`` folder exists) is that class's: sharing it
+    would give two people one uid, so each could read the other's files. An account whose class
+    is gone (the folder removed) is taken over by this class at the person's next login."""
+    try:
+        home = Path(pwd.getpwnam(name).pw_dir)
+    except KeyError:
+        return None
+    own = Path(os.path.realpath(state)) / "homes"
+    if home.parent.name != "homes" or Path(os.path.realpath(home.parent)) == own or not home.parent.is_dir():
+        return None
+    return (
+        f"the name {name!r} is already the Unix account of a pupil or teacher of another class on this"
+        f" machine (its home {home}): one account is one person, so give this one another name on the"
+        f" class list (e.g. {name}-2), or remove the other class first"
+    )
 
 
 def private_below(path: Path, private: tuple[Path, ...] = PRIVATE_FOLDERS) -> Path | None:
@@ -130,9 +155,12 @@ def check_class(
     port: int | None,
     service_accounts: tuple[str, ...] = (),
     copies_python: bool = False,
+    people: tuple[str, ...] = (),
 ) -> Checked:
-    """Every check of a set-up (module docstring); ``port``: the hub's, None when the hub is not started."""
+    """Every check of a set-up (module docstring); ``port``: the hub's, None when the hub is not started;
+    ``people``: the class list's names and the teacher's (their Unix accounts, when they exist)."""
     checked = Checked()
+    checked.problems += [problem for name in people if (problem := account_of_another_class(name, state))]
     root = os.geteuid() == 0
     private_tmp = root and shutil.which("bwrap") is not None
     for role, path in (

@@ -533,7 +533,8 @@ def main(argv: list[str] | None = None) -> None:
     state, exchange = args.state.resolve(), args.exchange.resolve()
     env = (args.env or state / "env").resolve()
     accounts = (service_account(state), culler_account(state)) if root else ()
-    checked = check_class(state, env, exchange, args.port, accounts, copies_python=root)
+    people = tuple(sorted(pupils)) + (teacher,) if root else ()
+    checked = check_class(state, env, exchange, args.port, accounts, copies_python=root, people=people)
     for warning in checked.warnings:
         say(f"WARNING: {warning}")
     if checked.problems:
