@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
+from typing import Any
 
 import nbformat
 import pytest
@@ -297,10 +298,6 @@ def test_the_oracle_pupil_scores_nothing(graded_kernel: None) -> None:
 
 def test_the_feedback_page_speaks_the_pupils_language() -> None:
     """The course's feedback template, as nbgrader's generate_feedback renders it: no English heading of nbgrader's."""
-    import nbgrader
-    from nbconvert.exporters import HTMLExporter
-    from traitlets.config import Config
-
     from logger_widget.classroom import judge
     from logger_widget.classroom.course import introduction
 
@@ -311,6 +308,7 @@ def test_the_feedback_page_speaks_the_pupils_language() -> None:
                                  "score": 0.0}  # fmt: skip
     test.outputs = [judge._markdown(str(exercise("kingmaker").check("A", locale="es")))]
     setup = nbformat.v4.new_code_cell("introduction(LANGUAGE)")
+    setup.metadata["nbgrader"] = {"grade_id": "setup", "locked": True}
     setup.outputs = [judge._markdown(str(introduction("es")))]
     title = nbformat.v4.new_markdown_cell("# Лісоруб · Leñador · Logger")
     title.metadata["nbgrader"] = {"grade_id": "title", "locked": True}
@@ -321,6 +319,22 @@ def test_the_feedback_page_speaks_the_pupils_language() -> None:
     view = judge.FeedbackView()
     view.language = lambda resources: "es"  # type: ignore[method-assign]
     nb, _ = view.preprocess(nb, resources)
+    html = _feedback_html(nb, resources)
+    assert "Tus puntos: 0 de 6" in html and "Pregunta 3: 0 de 1" in html and "Tu respuesta" in html
+    for english in ("Test cell", "Score:", "Student's answer", "(Top)", "Grade cell"):
+        assert english not in html, english
+    assert "<strong>" in html and "&lt;p&gt;" not in html  # the introduction's Markdown rendered
+    assert "Лісоруб" not in html and "Leñador" in html  # the title in her language only
+
+
+def _feedback_html(nb: nbformat.NotebookNode, resources: dict[str, Any]) -> str:
+    """``nb`` as nbgrader's ``generate_feedback`` renders it with the course's configuration."""
+    import nbgrader
+    from nbconvert.exporters import HTMLExporter
+    from traitlets.config import Config
+
+    from logger_widget.classroom import judge
+
     c = Config()
     c.HTMLExporter.template_name = "feedback"  # as the formgrader forces it
     c.HTMLExporter.extra_template_basedirs = [  # as deploy/nbgrader/nbgrader_config.py
@@ -332,8 +346,95 @@ def test_the_feedback_page_speaks_the_pupils_language() -> None:
     c.HTMLExporter.sanitize_html = True
     c.HTMLExporter.filters = {"clean_html": "logger_widget.classroom.judge.clean_feedback_html"}
     html, _ = HTMLExporter(config=c).from_notebook_node(nb, resources=resources)
-    assert "Tus puntos: 0 de 6" in html and "Pregunta 3: 0 de 1" in html and "Tu respuesta" in html
-    for english in ("Test cell", "Score:", "Student's answer", "(Top)", "Grade cell"):
-        assert english not in html, english
-    assert "<strong>" in html and "&lt;p&gt;" not in html  # the introduction's Markdown rendered
-    assert "Лісоруб" not in html and "Leñador" in html  # the title in her language only
+    return str(html)
+
+
+FAKE_MARK = "Full marks: 10/10"
+FEEDBACK_RESOURCES = {
+    "nbgrader": {"student": "amy", "score": 0.0, "max_score": 6, "late_penalty": 0, "notebook": "nb"}
+}
+
+
+def _stream(text: str) -> nbformat.NotebookNode:
+    return nbformat.v4.new_output("stream", name="stdout", text=text)
+
+
+def _graded_kingmaker() -> nbformat.NotebookNode:
+    """An autograded notebook whose pupil printed and displayed her own marks in her cells and during the test."""
+    from logger_widget.classroom import judge
+
+    answer = nbformat.v4.new_code_cell("def form_check(*a):\n    print(FAKE)\nanswer_kingmaker = 'A'")
+    answer.metadata["nbgrader"] = {"grade_id": "kingmaker_answer", "solution": True, "grade": False}
+    answer.outputs = [
+        _stream(f"{FAKE_MARK}\n"),
+        nbformat.v4.new_output(
+            "display_data",
+            {
+                "text/html": "<script>document.title = 'cheat'</script><h4>Your points: 6 of 6</h4>",
+                "text/plain": "<HTML>",
+            },
+        ),  # fmt: skip
+        nbformat.v4.new_output("error", ename="Exception", evalue=FAKE_MARK, traceback=[FAKE_MARK]),
+    ]
+    added = nbformat.v4.new_code_cell("print(LABEL)")  # a cell she added, no nbgrader metadata
+    added.outputs = [_stream("Question 3: 1 of 1\n")]
+    test = nbformat.v4.new_code_cell("form_check('kingmaker', answer_kingmaker, LANGUAGE, VARIANT)")
+    test.metadata["nbgrader"] = {"grade_id": "kingmaker_test", "grade": True, "solution": False, "locked": True,
+                                 "points": 1, "score": 0.0}  # fmt: skip
+    verdict = exercise("kingmaker").check("A", locale="en")
+    test.outputs = [
+        _stream(f"{FAKE_MARK}\n"),  # her form_check, called by the test
+        nbformat.v4.new_output("display_data", {"text/markdown": f"## {FAKE_MARK}", "text/plain": FAKE_MARK}),
+        judge._markdown(str(verdict)),
+        nbformat.v4.new_output("execute_result", {"text/plain": "0.0"}, execution_count=4),
+    ]
+    return nbformat.v4.new_notebook(cells=[answer, added, test])
+
+
+def test_the_feedback_shows_none_of_the_pupils_outputs() -> None:
+    """Her answer cell's print, HTML and error, a cell she added, her function's print during the test: all gone."""
+    from logger_widget.classroom.judge import FeedbackView
+
+    nb, _ = FeedbackView().preprocess(_graded_kingmaker(), FEEDBACK_RESOURCES)
+    answer, added, test = nb.cells
+    assert answer.outputs == [] and added.outputs == []
+    assert answer.source.startswith("def form_check")  # her code is still shown, only not what it printed
+    verdict = str(exercise("kingmaker").check("A", locale="en"))
+    assert [o.output_type for o in test.outputs] == ["display_data"]
+    assert test.outputs[0].data["text/markdown"] == verdict
+    html = _feedback_html(nb, FEEDBACK_RESOURCES)
+    assert FAKE_MARK not in html and "Question 3: 1 of 1" not in html and "Your points: 6 of 6" not in html
+    assert "document.title" not in html and verdict.split(" ", 1)[1][:40] in html
+
+
+def test_the_feedback_keeps_only_the_judges_outputs_of_the_teachers_cells() -> None:
+    """A display in a judged cell without the judge's mark (the judge did not write it) is dropped."""
+    from logger_widget.classroom.judge import FeedbackView
+
+    nb = _graded_kingmaker()
+    test = nb.cells[2]
+    test.outputs = test.outputs[:2] + [nbformat.v4.new_output("display_data", {"text/markdown": "✓ Right!"})]
+    nb, _ = FeedbackView().preprocess(nb, FEEDBACK_RESOURCES)
+    assert nb.cells[2].outputs == []
+
+
+def test_the_judge_quotes_a_pupils_text_as_plain_text() -> None:
+    """A turn she wrote as a link, bold HTML and 300 more characters: quoted literally and cut, in one code span."""
+    from logger_widget.classroom import judge
+    from logger_widget.classroom.course import MARKER
+
+    typed = "[Full marks: 10/10](https://example.org/x) <b>bold</b> $x$ " + "y" * 300
+    test = nbformat.v4.new_code_cell("submit('protester', answer_protester)")
+    test.metadata["nbgrader"] = {"grade_id": "protester_test", "grade": True, "solution": False, "locked": True,
+                                 "points": 2, "score": 0.0}  # fmt: skip
+    test.outputs = [_stream(f"{MARKER}protester {typed!r}\n")]
+    nb = nbformat.v4.new_notebook(cells=[test])
+    nb, _ = JudgeAnswers().preprocess(nb, {"nbgrader": {"student": "amy"}})
+    shown = dict(nb.cells[0].outputs[0].data)
+    nb, _ = judge.FeedbackView().preprocess(nb, FEEDBACK_RESOURCES)
+    html = _feedback_html(nb, FEEDBACK_RESOURCES)
+    assert '<a href="https://example.org' not in html and "<b>bold" not in html
+    assert "<code>[Full marks: 10/10](https://example.org/x) &lt;b&gt;bold&lt;/b&gt; $x$ yyy" in html
+    limit = judge.QUOTE_LIMIT
+    assert f'"{typed[: limit - 1]}…" as a turn' in shown["text/plain"]  # cut, and no fence in plain text
+    assert typed[:limit] not in shown["text/markdown"] and typed[:limit] not in shown["text/plain"]

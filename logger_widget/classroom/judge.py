@@ -19,7 +19,8 @@ Each pupil is judged on their own variant (:mod:`logger_widget.classroom.variant
 again here from the teacher's secret (``secret_file``) and the pupil's name; :class:`ShowVariants`,
 a step of nbgrader's ``generate_assignment``, writes the class's variants into the released
 notebook's set-up cell, so that each pupil's kernel shows their own. :class:`FeedbackView`, a
-step of ``generate_feedback``, leaves the hidden tests' code out of what the pupil gets back, and
+step of ``generate_feedback``, leaves the hidden tests' code and everything the pupil's code printed
+or displayed out of what the pupil gets back (only the judge's outputs stay), and
 :func:`clean_feedback_html` lets the feedback's Markdown show as headings and paragraphs (nbconvert's
 own cleaner escapes them) while still removing scripts.
 """
@@ -30,6 +31,8 @@ import ast
 import json
 import os
 import re
+from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from nbconvert.preprocessors import Preprocessor
@@ -38,6 +41,7 @@ from nbformat.v4 import new_output
 from traitlets import Bool, Unicode
 
 from ..i18n import NP_, Translator
+from ..i18n.explain import RuleNote
 from .course import MARKER, MAX_ANSWER, introduction, question, read_languages
 from .exercises import NOTEBOOK, exercise
 from .feedback import ExerciseFeedback, feedback
@@ -45,17 +49,27 @@ from .grading import GRADED, score
 from .variants import DEFAULT, Variant, draw, read_secret
 
 __all__ = [
+    "JUDGE_MARK",
     "MANY_ANSWERS",
+    "QUOTE_LIMIT",
     "AsThePupil",
     "FeedbackView",
     "JudgeAnswers",
     "ShowVariants",
     "clean_feedback_html",
+    "judged_part",
+    "quote",
     "reported_answer",
 ]
 
 #: What :func:`reported_answer` gives for a cell that printed more than one marked line.
 MANY_ANSWERS = object()
+#: At most this many characters of a text the pupil wrote (an unreadable turn, an error she raised) are quoted
+#: in her feedback; a longer one is cut and ends with "…".
+QUOTE_LIMIT = 100
+#: The mark the judge puts on the outputs it writes (``output.metadata["logger_widget"]``); not a signature:
+#: the judge's cells keep only the judge's outputs because :class:`JudgeAnswers` replaces all of theirs.
+JUDGE_MARK = {"judge": True}
 #: The line of the set-up cell that :class:`ShowVariants` fills with the class's variants.
 VARIANTS_LINE = "VARIANTS = {}"
 _MANY = NP_(
@@ -95,6 +109,54 @@ def reported_answer(cell: NotebookNode, key: str) -> Any:
         return ast.literal_eval(lines[0])
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
         return Ellipsis
+
+
+def judged_part(cell: NotebookNode) -> str | None:
+    """Which of the judge's cells ``cell`` is: ``"setup"``, ``"question"``, ``"test"``, or ``None`` (not one).
+
+    :class:`JudgeAnswers` replaces every output of these cells (the set-up cell's introduction, each
+    graded question's text, each graded test cell's verdict and points); every other cell is left
+    as the pupil's kernel ran it.
+    """
+    meta = cell.metadata.get("nbgrader", {})
+    grade_id = str(meta.get("grade_id", ""))
+    if cell.cell_type != "code":
+        return None
+    if grade_id == "setup":
+        return "setup"
+    key, _, part = grade_id.rpartition("_")
+    if key not in {g.key for g in GRADED}:
+        return None
+    if part == "question" or (part == "test" and meta.get("grade")):
+        return part
+    return None
+
+
+def quote(text: str, limit: int = QUOTE_LIMIT, markdown: bool = True) -> str:
+    """``text``, which the pupil wrote, for her feedback: plain text on one line, at most ``limit`` characters.
+
+    Control characters and runs of white space become one space; a longer text is cut to ``limit``
+    characters, the last one "…". With ``markdown`` (for a ``text/markdown`` output) it is a code
+    span, fenced by more backticks than it holds, so links, HTML, headings and ``$…$`` in it show as
+    the characters she typed; without, the bare text (for ``text/plain``).
+    """
+    flat = " ".join("".join(c if c.isprintable() else " " for c in text).split())
+    if len(flat) > limit:
+        flat = flat[: limit - 1] + "…"
+    if not markdown:
+        return flat
+    fence = "`" * (max((len(run) for run in re.findall("`+", flat)), default=0) + 1)
+    return f"{fence} {flat} {fence}"
+
+
+def _quoting(verdict: ExerciseFeedback, markdown: bool) -> ExerciseFeedback:
+    """``verdict`` with every text value of its placeholders :func:`quote`-d (numbers and turns stay)."""
+
+    def each(params: Mapping[str, Any]) -> dict[str, Any]:
+        return {k: quote(v, markdown=markdown) if isinstance(v, str) else v for k, v in params.items()}
+
+    notes = tuple((m, params if isinstance(m, RuleNote) else each(params)) for m, params in verdict.notes)
+    return replace(verdict, params=each(verdict.params), notes=notes)
 
 
 class _ClassListed(Preprocessor):
@@ -144,23 +206,21 @@ class JudgeAnswers(_ClassListed):
         variant = self.variant(resources)
         numbers = {g.key: number for number, g in enumerate(GRADED, start=1)}
         for cell in nb.cells:
-            meta = cell.metadata.get("nbgrader", {})
-            grade_id = str(meta.get("grade_id", ""))
-            key, _, part = grade_id.rpartition("_")
-            if cell.cell_type == "code" and grade_id == "setup":
+            part = judged_part(cell)
+            key = str(cell.metadata.get("nbgrader", {}).get("grade_id", "")).rpartition("_")[0]
+            if part == "setup":
                 cell.outputs = [_markdown(str(introduction(locale)))]
-            if cell.cell_type != "code" or key not in numbers:
-                continue
-            if part == "question":
+            elif part == "question":
                 cell.outputs = [_markdown(str(question(key, locale, numbers[key], variant)))]
-            elif part == "test" and meta.get("grade"):
+            elif part == "test":
                 verdict = self.judge(key, reported_answer(cell, key), locale, variant)
                 points = score(key, verdict)
                 cell.outputs = [
-                    _markdown(str(verdict)),
+                    _markdown(str(_quoting(verdict, markdown=True)), str(_quoting(verdict, markdown=False))),
                     new_output(
                         "execute_result",
                         {"text/plain": repr(points)},
+                        metadata={"logger_widget": dict(JUDGE_MARK)},
                         execution_count=cell.get("execution_count"),
                     ),
                 ]
@@ -174,9 +234,16 @@ class JudgeAnswers(_ClassListed):
         return exercise(key).check(answer, locale=locale, **variant.checker_kwargs(key))
 
 
-def _markdown(text: str) -> NotebookNode:
-    """A display output of Markdown ``text`` (its plain form the same text)."""
-    return new_output("display_data", {"text/markdown": text, "text/plain": text})
+def _markdown(text: str, plain: str | None = None) -> NotebookNode:
+    """The judge's display output of Markdown ``text`` (its plain form ``plain``, default the same text)."""
+    data = {"text/markdown": text, "text/plain": text if plain is None else plain}
+    return new_output("display_data", data, metadata={"logger_widget": dict(JUDGE_MARK)})
+
+
+def _by_the_judge(output: NotebookNode) -> bool:
+    """Whether ``output`` is a display or result that :class:`JudgeAnswers` wrote (it carries :data:`JUDGE_MARK`)."""
+    mark = output.get("metadata", {}).get("logger_widget", {})
+    return output.get("output_type") in ("display_data", "execute_result") and mark == JUDGE_MARK
 
 
 class ShowVariants(Preprocessor):
@@ -241,12 +308,26 @@ class FeedbackView(_ClassListed):
     ``logger_widget/classroom/templates/feedback``) are written into the notebook: the total
     (``nb.metadata.logger_widget.feedback``) and each question's points (its test cell's
     ``metadata.logger_widget.label``). Put it after nbgrader's ``GetGrades``, which brings the scores.
+
+    Nothing the pupil's code printed or displayed reaches the feedback. The rule, for every code
+    cell: an output is kept only when the cell is one the judge writes (:func:`judged_part`: the
+    set-up cell, a graded question's cell, a graded test cell) *and* the output is one the judge
+    wrote (a display or result with :data:`JUDGE_MARK`). So the pupil's answer cells and any cell
+    she added show her code without its outputs (prints, HTML, images, errors), and a test cell
+    shows the verdict and the points only — not what her functions printed or displayed while the
+    test called them, nor an error it raised. :class:`JudgeAnswers` replaces every output of the
+    cells it writes, so in the course's pipeline the marked outputs there are the judge's (the mark
+    is not a signature: it keeps the pupil's prints, errors and unmarked displays out of a notebook
+    autograded without the judge). The verdict quotes a text the pupil wrote only through
+    :func:`quote` (plain text, at most :data:`QUOTE_LIMIT` characters).
     """
 
-    enabled = Bool(True, help="Leave the hidden tests out and write the headings").tag(config=True)
+    enabled = Bool(True, help="Leave the hidden tests and the pupil's outputs out; write the headings").tag(
+        config=True
+    )
 
     def preprocess(self, nb: NotebookNode, resources: dict[str, Any]) -> tuple[NotebookNode, dict[str, Any]]:
-        """Remove every ``### BEGIN HIDDEN TESTS`` … ``### END HIDDEN TESTS`` region; write the headings."""
+        """Remove the ``### BEGIN/END HIDDEN TESTS`` regions and every output not the judge's; write the headings."""
         tr = Translator(self.language(resources))
         info = resources.get("nbgrader", {})
         numbers = {g.key: number for number, g in enumerate(GRADED, start=1)}
@@ -270,6 +351,8 @@ class FeedbackView(_ClassListed):
             if cell.cell_type != "code":
                 continue
             cell.source = _HIDDEN.sub("", cell.source)
+            judged = judged_part(cell) is not None
+            cell.outputs = [o for o in cell.get("outputs", []) if judged and _by_the_judge(o)]
             meta = cell.metadata.get("nbgrader", {})
             key = str(meta.get("grade_id", "")).removesuffix("_test")
             if meta.get("grade") and key in numbers:
