@@ -76,6 +76,9 @@ ORACLE = {
     )
 }
 MISTAKES_POINTS = 1.0 + 0 + 0 + 1.0
+#: what :data:`CHEAT` prints in her protester answer cell and when the test calls her ``form_check``
+#: (her code spells it in pieces, so her code shown in the feedback does not hold it)
+PRINTED_MARK = "Full marks: 6 of 6"
 #: a pupil who wants the points without the answers
 CHEAT = {
     "sample_size": "import logger_widget.classroom.grading as g\n"
@@ -95,8 +98,9 @@ CHEAT = {
     'answer_kingmaker = Yes(getattr(KINGMAKER, "answer", VARIANT.option("D")))',
     "protester": "from IPython.display import HTML, display\n"
     "display(HTML(\"<script>document.title = 'cheat'</script>\"))\n"  # for the teacher's formgrader page
+    'print("Full", "marks:", "6", "of", "6")\n'  # PRINTED_MARK, in her feedback if it showed her prints
     "import sys\nsys.displayhook = lambda value: print(2)\n"
-    "def form_check(*a, **k):\n    print(2)\n"
+    'def form_check(*a, **k):\n    print("Full", "marks:", "6", "of", "6")\n'  # printed as the test calls it
     "def submit(*a, **k):\n    print(2)\n"
     'answer_protester = "e5 xe4"',
 }

@@ -31,7 +31,17 @@ import nbformat
 import pytest
 from accountkit import account_python
 from nbclient import NotebookClient
-from nbgraderkit import CHEAT, MISTAKES, MISTAKES_POINTS, ORACLE, RIGHT, SABOTAGE_SEEN, SABOTEUR, TOTAL
+from nbgraderkit import (
+    CHEAT,
+    MISTAKES,
+    MISTAKES_POINTS,
+    ORACLE,
+    PRINTED_MARK,
+    RIGHT,
+    SABOTAGE_SEEN,
+    SABOTEUR,
+    TOTAL,
+)
 
 from logger_widget.classroom.course import encode_answer, form_check, introduction, question
 from logger_widget.classroom.exercises import exercise
@@ -272,6 +282,8 @@ def test_nbgrader_autograde_forms_mistakes_empty_cheat(tmp_path: Path) -> None:
     # a pupil's script in an output does not run in the pages the teacher opens (formgrader, feedback)
     html = (course / "feedback" / "mallory" / ASSIGNMENT / "game_theory.html").read_text(encoding="utf-8")
     assert "document.title = 'cheat'" in outputs("mallory") and "<script>document.title" not in html
+    # and nothing her code printed: her answer cell printed a mark, which her feedback does not show
+    assert PRINTED_MARK in outputs("mallory") and PRINTED_MARK not in html and "Your points: 0 of 6" in html
 
     # the saboteur's code ran (its cell printed) but saw none of the course, wrote nothing of it,
     # had no token, and left no process behind (the grading had been over for seconds by now)
