@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from browser_fixtures import browser, lab, page, screenshots  # noqa: F401  (one JupyterLab, one Chromium per run)
+from machinekit import Machine, changes, snapshot
 
 from logger_widget import Position
 
@@ -43,6 +44,53 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         group = group_of.get(Path(str(item.fspath)).resolve())
         if group is not None:
             item.add_marker(pytest.mark.xdist_group(group))
+
+
+#: What a run may leave changed on the machine: ``{fnmatch pattern of an account, group or folder:
+#: why it is kept}``. Nothing: every account a test makes goes with it, every mode is put back.
+#: The folders a run keeps (caches, the hubs' shared environment) are not checked here; the
+#: README's "What a test run keeps on the machine" lists them.
+KEPT: dict[str, str] = {}
+_MACHINE = pytest.StashKey[Machine]()
+_CHANGED = pytest.StashKey[list[str]]()
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """The machine's accounts, groups and watched folders' modes at the start (tests/machinekit.py)."""
+    if _machine_checked(session.config):
+        session.config.stash[_MACHINE] = snapshot()
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """The run fails if it left an account or group, removed one, or changed a watched folder's mode
+    or owner, unless ``KEPT`` says why (the lines in the terminal summary)."""
+    before = session.config.stash.get(_MACHINE, None)
+    if before is None:
+        return
+    changed = changes(before, snapshot(), KEPT)
+    session.config.stash[_CHANGED] = changed
+    if changed and session.exitstatus == pytest.ExitCode.OK:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
+    changed = config.stash.get(_CHANGED, [])
+    if changed:
+        terminalreporter.section("the machine is not as the run found it", sep="=", red=True, bold=True)
+        for line in changed:
+            terminalreporter.line(f"- {line}", red=True)
+        terminalreporter.line(
+            "Each test removes what it made and puts back what it changed (tests/machinekit.py:"
+            " remove_account); what must stay goes on KEPT in tests/conftest.py with the reason. Another"
+            " run on this machine at the same time changes it too: LW_MACHINE_CHECK=0 turns the check off."
+        )
+
+
+def _machine_checked(config: pytest.Config) -> bool:
+    """The check runs in the run's main process (not in a pytest-xdist worker) unless LW_MACHINE_CHECK=0."""
+    import os
+
+    return os.environ.get("LW_MACHINE_CHECK", "1") != "0" and not hasattr(config, "workerinput")
 
 
 @pytest.fixture(autouse=True)
