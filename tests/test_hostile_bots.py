@@ -1,7 +1,8 @@
 """Hostile pupils' bots (tests/hostile_bots.py) in a class tournament: each is stopped, nothing escapes.
 
 Runs as the current user (root in CI) and, from root, once more as the
-unprivileged user ``lwsandbox`` (created when missing) in a pytest subprocess.
+unprivileged user ``lwsandbox`` (made for that test when missing, and then removed after it)
+in a pytest subprocess.
 About 10 s for the single games and 20 s for the tournament (marked slow) under a
 load of 7 on 2 cores, and about as much again for the unprivileged run (marked slow).
 """
@@ -19,10 +20,12 @@ import sysconfig
 import tempfile
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from hostile_bots import HOG, HOSTILE, MARK, Targets, write_hostile
+from machinekit import remove_account
 
 from logger_widget import Position
 from logger_widget.bots import BotError
@@ -405,23 +408,33 @@ def _comm(pid: str) -> str:
         return ""
 
 
-def _test_user() -> pwd.struct_passwd:
+@pytest.fixture
+def sandbox_account() -> Iterator[pwd.struct_passwd]:
+    """The unprivileged account ``lwsandbox``: made when missing (no home, no shell) and then
+    removed with its group after the test; one that was there before stays."""
     try:
-        return pwd.getpwnam(TEST_USER)
+        existing = pwd.getpwnam(TEST_USER)
     except KeyError:
-        subprocess.run(
-            ["useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", TEST_USER],
-            check=True,
-            timeout=30,
-        )
-        return pwd.getpwnam(TEST_USER)
+        pass
+    else:
+        yield existing
+        return
+    subprocess.run(
+        ["useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", TEST_USER],
+        check=True,
+        timeout=30,
+    )
+    try:
+        yield pwd.getpwnam(TEST_USER)
+    finally:
+        remove_account(TEST_USER)
 
 
 @pytest.mark.slow
 @pytest.mark.skipif(os.geteuid() != 0, reason="this run already is the unprivileged one")
-def test_the_hostile_suite_also_holds_for_an_unprivileged_teacher() -> None:
+def test_the_hostile_suite_also_holds_for_an_unprivileged_teacher(sandbox_account: pwd.struct_passwd) -> None:
     """This file's tests, the grading sandbox's and the builder's, run again as a user who is not root."""
-    user = _test_user()
+    user = sandbox_account
     with tempfile.TemporaryDirectory(prefix="lwsandbox-") as tmp:  # pytest's own folders are private to root
         base = Path(tmp)
         base.chmod(0o755)
@@ -439,6 +452,7 @@ def test_the_hostile_suite_also_holds_for_an_unprivileged_teacher() -> None:
             "HOME": str(work),
             "LANG": "C.UTF-8",
             "LW_PRIVATE_HOME": str(home),
+            "LW_MACHINE_CHECK": "0",  # this run checks the machine (tests/conftest.py), not the one inside
         }
         # that user must reach this interpreter and repository: where they lie in folders it cannot
         # enter (pyenv under a 0700 /root), a private view passes just them (as for the sandboxes)
