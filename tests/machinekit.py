@@ -79,7 +79,10 @@ def changes(before: Machine, after: Machine, kept: Mapping[str, str] | None = No
     matching a pattern of ``kept`` (``{fnmatch pattern: why it is kept}``). Empty: nothing changed."""
     kept = kept or {}
     lines = []
-    for kind, old, new in (("account", before.accounts, after.accounts), ("group", before.groups, after.groups)):
+    for kind, old, new in (
+        ("account", before.accounts, after.accounts),
+        ("group", before.groups, after.groups),
+    ):
         lines += [f"{kind} {n!r} made by the run and left" for n in sorted(new - old) if not _kept(n, kept)]
         lines += [f"{kind} {n!r} removed by the run (it was there at the start)" for n in sorted(old - new)
                   if not _kept(n, kept)]  # fmt: skip
@@ -100,7 +103,9 @@ def processes_of(uid: int) -> list[str]:
     for pid in (p for p in os.listdir("/proc") if p.isdigit()):
         try:
             status = dict(
-                line.split(":", 1) for line in Path(f"/proc/{pid}/status").read_text().splitlines() if ":" in line
+                line.split(":", 1)
+                for line in Path(f"/proc/{pid}/status").read_text().splitlines()
+                if ":" in line
             )
             if int(status["Uid"].split()[0]) != uid or status["State"].strip().startswith(("Z", "X")):
                 continue
