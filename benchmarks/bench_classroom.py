@@ -46,7 +46,10 @@ kernel built at the hub's start; then:
 
 At the end every server is stopped through the hub, the hub stopped, and any process still
 running as a pupil's account is listed in the figures (``leftover_processes``) and killed; the
-same happens when the run fails or is stopped (SIGTERM, e.g. from ``timeout``).
+accounts the hub made (the pupils', the teacher's and the class's two service accounts, each with
+its group; not one that was there before) are removed, and the hub's folder deleted. The same
+happens when the run fails or is stopped (SIGTERM, e.g. from ``timeout``). Kept on the machine:
+the pupils' environment and compiled kernel the hub tests share (README, "What a test run keeps").
 
 Prints one JSON line (``--json``) with the figures, the 1-minute load averages along the run and
 ``uptime`` before and after (the machine is shared: report them with the figures); details go to
@@ -557,6 +560,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     threads: list[threading.Thread] = []
     klass: Class | None = None
     sampler = Sampler()
+    hub: Hub | None = None
     try:
         with running_hub(names, "teacher", args.mem_limit_mb * 2**20) as hub:
             figures["load_avg_hub_ready"] = os.getloadavg()[0]
@@ -614,7 +618,9 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         for t in threads:
             t.join(60)
         sampler.done.set()
-        figures["leftover_processes"] = leftover_processes(list(names))
+        # the hub's teardown killed those of the accounts it made (and removed them); the rest here
+        killed = hub.leftover_processes if hub is not None else []
+        figures["leftover_processes"] = killed + leftover_processes([*names, "teacher"])
         figures["uptime_end"] = uptime()
         figures["load_avg_end"] = os.getloadavg()[0]
         log(f"end: {figures['uptime_end']}; leftover processes: {figures['leftover_processes']}")
