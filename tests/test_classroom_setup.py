@@ -46,6 +46,7 @@ from classsetup import (  # noqa: E402
 )
 from homedisk import HomeDisk, disk_limit_unsupported, private_tmp_command  # noqa: E402
 from hubkit import TESTS_ROOT  # noqa: E402
+from machinekit import remove_account  # noqa: E402
 
 
 def test_a_code_is_kept_hashed_checks_once_spent_and_is_the_pupils_alone(tmp_path: Path) -> None:
@@ -520,20 +521,20 @@ def _load_config(root: Path, path: str | None = None, **settings: str) -> tuple[
     # (made only if missing: a class hub's accounts are left as they are)
     (Path(env["LW_STATE"]) / SERVICE_FOLDER).mkdir(mode=0o700, parents=True, exist_ok=True)
     made = []
-    if os.geteuid() == 0:
-        state = Path(env["LW_STATE"])
-        for account in (service_account(state), culler_account(state)):
-            with contextlib.suppress(KeyError):
-                pwd.getpwnam(account)
-                continue
-            system_account(account, None)
-            made.append(account)
     try:
+        if os.geteuid() == 0:
+            state = Path(env["LW_STATE"])
+            for account in (service_account(state), culler_account(state)):
+                with contextlib.suppress(KeyError):
+                    pwd.getpwnam(account)
+                    continue
+                system_account(account, None)
+                made.append(account)
         done = subprocess.run([sys.executable, "-c", _LOAD, str(CONFIG)], env=env, capture_output=True,
                               text=True, timeout=120, check=False)  # fmt: skip
-    finally:  # this class's accounts go with it (the machine as the test found it)
+    finally:  # this class's accounts go with it, with their groups (the machine as the test found it)
         for account in made:
-            subprocess.run(["userdel", account], capture_output=True, check=False)
+            remove_account(account)
     lines = [line for line in done.stdout.splitlines() if line.startswith("CONFIG ")]
     return done.returncode, json.loads(lines[-1][7:]) if lines else {}, done.stderr
 
@@ -794,7 +795,7 @@ def test_two_classes_have_service_accounts_of_their_own_and_neither_reads_the_ot
         for state in states:
             state.mkdir(mode=0o711)
             (state / "classgame.sqlite").write_text(f"{state.name}'s games")  # an older set-up's place
-            made += [service_account(state), culler_account(state)]
+            made += [n for n in (service_account(state), culler_account(state)) if not _account_exists(n)]
             accounts.append(service_accounts(state, Path(STOCK_PYTHON), ("sqlite3", "sqlite3")))
         assert len({a.pw_name for pair in accounts for a in pair}) == 4, accounts
         assert len({a.pw_uid for pair in accounts for a in pair}) == 4, accounts
@@ -818,10 +819,18 @@ def test_two_classes_have_service_accounts_of_their_own_and_neither_reads_the_ot
         assert pwd.getpwnam(accounts[1][0].pw_name).pw_dir == str(states[1] / SERVICE_FOLDER)
     finally:
         for name in made:
-            subprocess.run(["userdel", name], capture_output=True, check=False)
+            remove_account(name)
     for name in made:
         with pytest.raises(KeyError):
             pwd.getpwnam(name)
+
+
+def _account_exists(name: str) -> bool:
+    try:
+        pwd.getpwnam(name)
+    except KeyError:
+        return False
+    return True
 
 
 @pytest.mark.skipif(os.geteuid() != 0, reason="checking as a pupil's account needs root (CI runs as root)")

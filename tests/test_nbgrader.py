@@ -30,6 +30,7 @@ from typing import Any
 import nbformat
 import pytest
 from accountkit import account_python
+from machinekit import remove_account
 from nbclient import NotebookClient
 from nbgraderkit import (
     CHEAT,
@@ -356,26 +357,39 @@ nbformat.write(nb, path)
 
 @pytest.fixture
 def accounts() -> Any:
-    """Two pupils' Unix accounts with homes of mode 0700 in a fresh folder; removed afterwards."""
+    """Two pupils' Unix accounts with homes of mode 0700 in a fresh folder; removed afterwards with
+    their groups. An account of that name already there stays: the test fails, naming it."""
     if os.geteuid() != 0:
         pytest.fail("the exchange test creates Unix accounts: run it as root, as on the class machine")
+    for name in ACCOUNTS:
+        try:
+            there = pwd.getpwnam(name)
+        except KeyError:
+            continue
+        leftover = there.pw_dir.startswith("/tmp/lwg_exchange_")
+        pytest.fail(
+            f"the Unix account {name!r} exists already (home {there.pw_dir})"
+            + (": a leftover of an interrupted run of this test" if leftover else "")
+            + f"; the test makes and removes its own: `userdel {name}` and run it again"
+        )
     base = Path(tempfile.mkdtemp(prefix="lwg_exchange_", dir="/tmp"))
     base.chmod(0o755)
-    homes = {}
-    for name in ACCOUNTS:
-        subprocess.run(["userdel", "-r", name], capture_output=True)  # a leftover of an interrupted run
-        home = base / name
-        subprocess.run(
-            ["useradd", "--no-create-home", "--home-dir", str(home), "--shell", "/bin/sh", name], check=True
-        )
-        home.mkdir(mode=0o700)
-        shutil.chown(home, name, name)
-        homes[name] = home
+    homes, made = {}, []
     try:
+        for name in ACCOUNTS:
+            home = base / name
+            subprocess.run(
+                ["useradd", "--no-create-home", "--home-dir", str(home), "--shell", "/bin/sh", name],
+                check=True,
+            )
+            made.append(name)
+            home.mkdir(mode=0o700)
+            shutil.chown(home, name, name)
+            homes[name] = home
         yield base, homes
     finally:
-        for name in ACCOUNTS:
-            subprocess.run(["userdel", name], capture_output=True)
+        for name in made:
+            remove_account(name)
         shutil.rmtree(base, ignore_errors=True)
 
 
