@@ -48,7 +48,9 @@ At the end every server is stopped through the hub, the hub stopped, and any pro
 running as a pupil's account is listed in the figures (``leftover_processes``) and killed; the
 accounts the hub made (the pupils', the teacher's and the class's two service accounts, each with
 its group; not one that was there before) are removed, and the hub's folder deleted. The same
-happens when the run fails or is stopped (SIGTERM, e.g. from ``timeout``). Kept on the machine:
+happens when the run fails or is stopped (SIGTERM, e.g. from ``timeout``); an account or group
+left or removed, or a changed mode of ``/root`` and the other folders tests/machinekit.py
+watches, is listed in ``machine_changes`` (and the exit status is 1). Kept on the machine:
 the pupils' environment and compiled kernel the hub tests share (README, "What a test run keeps").
 
 Prints one JSON line (``--json``) with the figures, the 1-minute load averages along the run and
@@ -94,6 +96,7 @@ from tests.e2e.board_helpers import (
 )
 from tests.hosts.hostkit import run_all_cells, wait_ready
 from tests.hosts.hubkit import BoardSocket, Hub, Kernel, Session, running_hub
+from tests.machinekit import changes, snapshot
 from tests.support import Driver
 
 LANGUAGES = ("uk", "es", "en")
@@ -556,6 +559,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "uptime_start": uptime(), "load_avg_start": os.getloadavg()[0],
     }  # fmt: skip
     figures["machine_used_mb_before"] = machine_used_mb()
+    machine = snapshot()  # the accounts, groups and folders' modes, as the run must leave them
     log(f"start: {figures['uptime_start']}")
     threads: list[threading.Thread] = []
     klass: Class | None = None
@@ -621,6 +625,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         # the hub's teardown killed those of the accounts it made (and removed them); the rest here
         killed = hub.leftover_processes if hub is not None else []
         figures["leftover_processes"] = killed + leftover_processes([*names, "teacher"])
+        figures["machine_changes"] = changes(machine, snapshot())  # an account left, a mode changed
         figures["uptime_end"] = uptime()
         figures["load_avg_end"] = os.getloadavg()[0]
         log(f"end: {figures['uptime_end']}; leftover processes: {figures['leftover_processes']}")
@@ -696,7 +701,9 @@ def main() -> None:
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     figures = run(args)
     print(json.dumps(figures) if args.json else json.dumps(figures, indent=2))
-    if figures.get("failures") or figures.get("leftover_processes") or figures.get("threads_still_running"):
+    if any(
+        figures.get(k) for k in ("failures", "leftover_processes", "threads_still_running", "machine_changes")
+    ):
         sys.exit(1)
 
 
