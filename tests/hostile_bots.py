@@ -483,6 +483,31 @@ def choose(position):
 """
 )
 
+#: A bot that plays honestly but, on its first turn, forks as many children as it may; they leave its
+#: session, clear their death signal and spin for good, through every later turn and game of its sandbox.
+SPINNER = (
+    PRELUDE
+    + """
+KIDS = []
+
+def choose(position):
+    if not KIDS:
+        while len(KIDS) < 64:
+            try:
+                pid = os.fork()
+            except OSError:
+                break
+            if pid == 0:
+                os.setsid()
+                _libc.prctl(1, 0, 0, 0, 0)  # PR_SET_PDEATHSIG: none
+                while True:
+                    pass
+            KIDS.append(pid)
+        KIDS.append(None)  # forked all it may (also when it may fork none)
+    return next(iter(position.legal_turns()))
+"""
+)
+
 #: Files that load and play honestly but try to take a classmate's name or break the report.
 IMPOSTORS = {
     # takes the stem of an honest classmate (see tests) as its NAME

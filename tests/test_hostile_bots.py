@@ -3,12 +3,13 @@
 Runs as the current user (root in CI) and, from root, once more as the
 unprivileged user ``lwsandbox`` (made for that test when missing, and then removed after it)
 in a pytest subprocess.
-About 10 s for the single games and 20 s for the tournament (marked slow) under a
+About 10 s for the single games and 20 s for each tournament (marked slow) under a
 load of 7 on 2 cores, and about as much again for the unprivileged run (marked slow).
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import pwd
 import shutil
@@ -22,12 +23,13 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import cast
 
 import pytest
-from hostile_bots import HOG, HOSTILE, MARK, Targets, write_hostile
+from hostile_bots import HOG, HOSTILE, MARK, PRELUDE, SPINNER, Targets, write_hostile
 from machinekit import remove_account
 
-from logger_widget import Position
+from logger_widget import Position, Turn
 from logger_widget.bots import BotError
 from logger_widget.sandboxing import DEV_SIZE
 from logger_widget.tournament import isolation, play_game
@@ -349,9 +351,161 @@ def test_a_sandbox_costs_at_most_its_budget_during_and_between_turns(tmp_path: P
     print(f"sandbox peak: {peak}, between turns: {after}, budget {budget} bytes")
 
 
+def _sandboxes_of_this_process() -> dict[tuple[int, int], int]:
+    """Every live sandbox started from this process, found in ``/proc`` (not asked of the pool).
+
+    Returns ``{(st_dev, st_ino) of its PID namespace: host PID of its first process}``: each
+    process that is PID 1 of a namespace of its own and descends from this process (through
+    bubblewrap, and the privileged bubblewrap and ``setpriv`` of a root teacher's private view).
+    """
+    parent, firsts = {}, []
+    for name in (p for p in os.listdir("/proc") if p.isdigit()):
+        try:
+            status = Path(f"/proc/{name}/status").read_text()
+        except OSError:
+            continue
+        fields = dict(line.split(":", 1) for line in status.splitlines() if ":" in line)
+        parent[name] = fields.get("PPid", "").strip()
+        inside = fields.get("NSpid", "").split()
+        if len(inside) > 1 and inside[-1] == "1":
+            firsts.append(name)
+    found = {}
+    for pid in firsts:
+        up, hops = parent.get(pid), 0
+        while up not in (None, "", "0", "1") and up != str(os.getpid()) and hops < 10:
+            up, hops = parent.get(up), hops + 1
+        if up == str(os.getpid()):
+            try:
+                ns = os.stat(f"/proc/{pid}/ns/pid")
+            except OSError:
+                continue
+            found[(ns.st_dev, ns.st_ino)] = int(pid)
+    return found
+
+
+def _bot_of(pid1: int, files: dict[str, str]) -> str:
+    """The stem of the bot file a sandbox holds (``files``: sha256 of a content → stem), or ``"?"``."""
+    try:
+        content = Path(f"/proc/{pid1}/root/sandbox/bot.py").read_bytes()
+    except OSError:
+        return "?"
+    return files.get(hashlib.sha256(content).hexdigest(), "?")
+
+
+@pytest.mark.slow
+def test_a_class_tournament_of_hostile_bots_costs_at_most_the_budget_per_sandbox(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The hog, a bot that forks spinners, three that go for their PID 1 and the greedy preset.
+
+    A sampler finds every sandbox of the tournament in ``/proc`` while it runs and keeps the
+    peak of each one's whole footprint (:func:`_footprint`), held against the documented budget.
+    """
+    limits = SandboxLimits(
+        time_limit=5.0, memory_mb=64, processes=4, open_files=16, tmp_mb=4, load_timeout=20
+    )
+    mib = 1 << 20
+    budget = limits.processes * (limits.memory_mb + limits.open_files * limits.file_mb) * mib
+    budget += 2 * limits.tmp_mb * mib + DEV_SIZE
+    folder = tmp_path / "bots"
+    folder.mkdir()
+    attackers = ("writes_pid1_memory", "ptraces", "kills_everyone")  # /proc/N/mem, ptrace, signals
+    sources = {"hog": HOG, "spinner": SPINNER}
+    sources.update({stem: PRELUDE + HOSTILE[stem][0] for stem in attackers})
+    files = {}
+    for stem, source in sources.items():
+        (folder / f"{stem}.py").write_text(source, encoding="utf-8")
+        files[hashlib.sha256((folder / f"{stem}.py").read_bytes()).hexdigest()] = stem
+    files[hashlib.sha256(b"def choose(position):\n    return None\n").hexdigest()] = "probe"
+    kinds: dict[str, list[str]] = {}  # each sandboxed bot's failures, by kind
+    choose = SandboxedBot.choose
+
+    def recorded(self: SandboxedBot, position: Position) -> Turn:
+        try:
+            return choose(self, position)
+        except BotError as err:
+            kinds.setdefault(self.name, []).append(err.kind)
+            raise
+
+    monkeypatch.setattr(SandboxedBot, "choose", recorded)
+    peaks: dict[tuple[int, int], dict[str, int]] = {}  # by PID namespace: processes, bytes, tmpfs
+    bot_of: dict[tuple[int, int], str] = {}  # by PID namespace: the stem of its bot file
+    done = threading.Event()
+
+    def sample() -> None:
+        while not done.is_set():
+            for ns, pid1 in _sandboxes_of_this_process().items():
+                bot = _bot_of(pid1, files)
+                if bot == "?":
+                    continue  # still being set up: its root and folders are not yet its own
+                try:
+                    now = _footprint(pid1)
+                except OSError:
+                    continue  # ended meanwhile
+                bot_of[ns] = bot
+                peak = peaks.setdefault(ns, {"processes": 0, "bytes": 0, "tmpfs": 0})
+                for key in peak:
+                    peak[key] = max(peak[key], cast(int, now[key]))
+            time.sleep(0.01)  # leave the tournament's thread the interpreter most of the time
+
+    sampler = threading.Thread(target=sample)
+    sampler.start()
+    began = time.monotonic()
+    try:
+        result = class_tournament(
+            folder, 1, seed=3, executor="serial", progress=False, limits=limits,
+            extra_bots=["greedy"], turn_limit=30,
+        )  # fmt: skip
+    finally:
+        done.set()
+        sampler.join()
+    elapsed = time.monotonic() - began
+    by_bot: dict[str, list[dict[str, int]]] = {}
+    for ns, peak in peaks.items():
+        by_bot.setdefault(bot_of[ns], []).append(peak)
+    shown = {
+        bot: [f"{p['processes']} processes, {p['bytes'] / mib:.0f} MiB" for p in found]
+        for bot, found in sorted(by_bot.items())
+    }
+    print(f"tournament of {len(result.tournament.games)} games in {elapsed:.1f} s, budget "
+          f"{budget / mib:.0f} MiB per sandbox; peaks per sandbox: {shown}")  # fmt: skip
+    # every sandbox, whatever its bot did, stayed within its budget in processes and bytes
+    assert peaks and all(
+        p["processes"] <= limits.processes and p["bytes"] <= budget for p in peaks.values()
+    ), (shown, budget)
+    assert set(by_bot) - {"probe"} == set(sources), shown  # each bot's sandbox was seen, and no other
+    # the hostile ones took what they could: the hog all its processes, the folders, memory
+    hog = max(by_bot["hog"], key=lambda p: p["bytes"])
+    assert hog["processes"] == limits.processes, hog
+    assert hog["tmpfs"] >= limits.tmp_mb * mib and hog["bytes"] >= limits.processes * 32 * mib, hog
+    assert max(p["processes"] for p in by_bot["spinner"]) == limits.processes, by_bot["spinner"]
+    # every game accounted: the attackers forfeit each game they move in, refused, with their kind
+    names = {"hog", "spinner", "greedy", *attackers}
+    assert set(result.tournament.names) == names and not result.problems, result.loaded.report()
+    assert len(result.tournament.games) == len(names) * (len(names) - 1) // 2
+    for g in result.tournament.games:
+        if set(g.names) & set(attackers):
+            assert g.forfeit_seat is not None and g.names[g.forfeit_seat - 1] in attackers, g
+            assert "PWNED" not in (g.error or "") and "reported: raised OSError" in (g.error or ""), g.error
+        else:
+            assert g.reason != "forfeit" and len(g.turns) > 1, g
+    forfeits = result.forfeits()
+    assert set(forfeits) == set(kinds) == set(attackers), (forfeits, kinds)
+    for stem in attackers:
+        assert kinds[stem] == [HOSTILE[stem][1]] * len(forfeits[stem]), (stem, kinds[stem])
+    # and nothing is left: no sandbox, no process of theirs, nothing in the host's /dev/shm
+    deadline = time.monotonic() + 5
+    while _sandboxes_of_this_process() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not _sandboxes_of_this_process()
+    assert not _no_leftovers()
+    assert not list(Path("/dev/shm").glob("lwh-*"))
+    assert elapsed < 90, elapsed
+
+
 KILLED_DRIVER = """
 import sys, time
-from logger_widget import Position
+from logger_widget import Position, Turn
 from logger_widget.tournament.sandbox import SandboxedBot, SandboxLimits
 SandboxedBot(sys.argv[1], limits=SandboxLimits(time_limit=5.0)).choose(Position.initial(2))
 print("played", flush=True)
@@ -471,4 +625,4 @@ def test_the_hostile_suite_also_holds_for_an_unprivileged_teacher(sandbox_accoun
         ]  # fmt: skip
         run = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=400)
     assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]
-    assert "14 passed" in run.stdout, run.stdout[-2000:]  # 4 here, the grading sandbox's 1, the builder's 9
+    assert "15 passed" in run.stdout, run.stdout[-2000:]  # 5 here, the grading sandbox's 1, the builder's 9
