@@ -42,9 +42,9 @@ def outside_code(text: str) -> str:
     return re.sub(r"`[^`]*`", "`…`", text)
 
 
-#: Contexts that address the whole class or the teacher (*ви*, the plural imperative), not the pupil;
-#: the rules speak to the one player reading them (*ти*), as the rest of the texts do.
-UK_CLASS_ADDRESS = {"exercise:notebook", "class sheet", "class codes"}
+#: Contexts that address the teacher (*ви*, the plural imperative), not the pupil: a pupil's notebook is *ти*
+#: to its last line, and the rules speak to the one player reading them (*ти*), as the rest of the texts do.
+UK_CLASS_ADDRESS = {"class sheet", "class codes"}
 #: Words that end like a plural imperative but are not one.
 UK_NOT_IMPERATIVE = {"навіть"}
 WORD = r"[\w’]"

@@ -264,7 +264,7 @@ def test_every_rule_has_a_planted_violation():
     ],
 )
 def test_rules_leave_correct_texts_alone(language, form, comments):
-    context = "exercise:notebook" if form.startswith("Обговоріть") else "board"
+    context = "class sheet" if form.startswith("Обговоріть") else "board"
     assert convention_problems(language, [Entry(context, "x", (form,), comments)]) == []
 
 

@@ -362,6 +362,11 @@ KINDS: dict[str, tuple[str, Check]] = {
         "«alguien de la clase», not a masculine generic «un compañero»",
         _find(r"\b(?:un|el|al|del|tu|su)\s+compañero\b(?!\s+o\s+compañera)"),
     ),
+    "rules_facts": (
+        "as docs/rules.md: the game has 20 large pyramids (the pool 19 at the start); a felled tree's "
+        "protester goes to the chopper's supply («pasa a tu reserva»), it does not «vuelve»",
+        _find(r"reserva\s+común\s+tiene\s+20|vuelven?\s+a\s+tu\s+reserva"),
+    ),
 }
 
 ES_419_KINDS: dict[str, tuple[str, Check]] = {
@@ -488,6 +493,18 @@ def test_each_latin_american_kind_finds_the_peninsular_es(kind):
 
 #: One planted instance per kind: (kind, context, English, translation).
 PLANTED = [
+    (
+        "rules_facts",
+        "rules:decisions:2",
+        "The pool has 20 large pyramids",
+        "La reserva común tiene 20 pirámides",
+    ),
+    (
+        "rules_facts",
+        "board:count",
+        "+{n} protester back to your supply",
+        "+{n} manifestante vuelve a tu reserva",
+    ),
     ("points_per_game", "exercise:table", "points per game", "tasa de victorias"),
     ("points_per_game", "chart", "Win rate", "Porcentaje de victorias"),
     (

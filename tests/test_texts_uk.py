@@ -326,6 +326,116 @@ def fixed_plural_after_a_count(entry: Entry, form: str) -> str | None:
     )
 
 
+#: Personal pronouns that stand for the counted noun after its numeral phrase.
+_PLURAL_PRONOUN = rf"(?<!{W})(?:вони|їх|ними|їм|них)(?!{W})"
+_SINGULAR_PRONOUN = rf"(?<!{W})(?:він|вона|воно|його|її|ним|нею|ньому|нього|неї)(?!{W})"
+#: Plural messages whose form [0] may keep a singular pronoun, and why.
+_SINGULAR_PRONOUN_OK = {
+    "The new seedling could only grow on {cells}, so it is there already.": "at most 4 seedlings, never 21",
+    "An unfinished game of this board was saved": "«її» is the game, not the counted turns",
+    "This board's last game was finished and saved": "«її» is the game, not the counted turns",
+}
+
+
+def pronoun_in_form_zero(entry: Entry, form: str) -> str | None:
+    """Kind 34: form [0] of a plural message serves 1, 21, 31…: «Розв’язуй їх» is wrong for 1, «вона не
+    стала» for 21. It takes no plural pronoun, and no singular one unless the count stays below 21 or the
+    pronoun stands for another noun (``_SINGULAR_PRONOUN_OK``): «тож задачею це не стало»."""
+    if len(entry.forms) < 2 or form != entry.forms[0]:
+        return None
+    text = _outside_code(form)
+    found = re.search(_PLURAL_PRONOUN, text, re.IGNORECASE)
+    if not found and not any(entry.msgid.startswith(ok) for ok in _SINGULAR_PRONOUN_OK):
+        found = re.search(_SINGULAR_PRONOUN, text, re.IGNORECASE)
+    return found.group(0) if found else None
+
+
+#: Words after which «{player}» must decline: the code passes ``terms.PLAYER_OF`` («гравця 2») there.
+_GOVERNS_A_CASE = rf"(?<!{W})(?:за|бот|бота|боту|ботом|проти|для|від|до|біля|замість|у|в|з|із|зі)"
+
+
+def case_after_a_seat(entry: Entry, form: str) -> str | None:
+    """Kind 35: «За {player}», «Бот {player}» need «гравця 2»: only a message whose note says the code passes
+    the genitive (``terms.PLAYER_OF``) may put ``{player}`` after a word that governs a case; with the
+    nominative it would read «За гравець 2 тепер грає людина»."""
+    if "in the genitive" in entry.comments:
+        return None
+    m = re.search(rf"{_GOVERNS_A_CASE}\s+\{{player\}}", _outside_code(form), re.IGNORECASE)
+    return m.group(0) if m else None
+
+
+#: Kind 36: calques of English: a bot is «виставлений» at a tournament, not «принесений»; «одразу», not
+#: «просто зараз»; computed «за n іграми», not «на n іграх»; «хід за ходом»; each protester «на окреме
+#: дерево» («на інше» reads as "another than this one").
+CALQUES = (
+    rf"(?<!{W})(?:прин[оеі]с|принест){W}*(?:\S*\s+\S+){{0,4}}?\s+бот{W}*",
+    rf"(?<!{W})бот{W}*(?:\S*\s+\S+){{0,4}}?\s+(?:прин[оеі]с|принест){W}*",
+    r"(?:просто|прямо)\s+зараз",
+    rf"(?<!{W})(?:вимір|обчисл){W}*\s+на\s+\S+\s+(?:ігр|парті){W}*",
+    r"хід\s+у\s+хід",
+    r"на\s+інше\s+доросле\s+дерево",
+)
+
+
+def calque(entry: Entry, form: str) -> str | None:
+    return _find("|".join(CALQUES))(entry, form)
+
+
+def inconsistent_term(entry: Entry, form: str) -> str | None:
+    """Kind 37: «крок» is the logger's step (Рух), not a turn («на кілька ходів уперед»); a result is handed
+    «перевірці», not «у перевірку»."""
+    if not re.search(r"\bsteps?\b", entry.msgid):
+        found = _find(rf"(?<!{W})крок{W}*")(entry, form)
+        if found:
+            return found
+    return _find(r"(?<!\w)[ув]\s+перевірку")(entry, form)
+
+
+#: Latin-alphabet words a Ukrainian text may show outside `code`: names, keys, programs, formats,
+#: the notation (cells, «xb1»), formula letters and the answer letters A–D, code the pupil types.
+LATIN_OK = frozenset(
+    "Logger Erik Dresner Looney Pyramids Icehouse Enter Shift Esc Run All JupyterHub JupyterLab MCTS LPN "
+    "JSON CSV Max^n max^n MistakesBoard Board board choose True False None pk xb".split()
+)
+
+
+def untranslated_english(entry: Entry, form: str) -> str | None:
+    """Kind 38: no English word in Ukrainian prose («(rate, очки за гру)»): a variable goes in `code`."""
+    text = re.sub(r"<[^>]+>|\{[^}]*\}|\]\([^)]*\)|https?://\S+", " ", _outside_code(form))
+    for m in re.finditer(r"(?<![\w’.])[A-Za-z][A-Za-z’'^-]*", text):
+        if len(m.group(0)) > 1 and m.group(0) not in LATIN_OK:
+            return m.group(0)
+    return None
+
+
+#: Kind 39: sentences a 12-year-old misreads: «а на {cell} його немає» (the protester or the tree?),
+#: «рубка e4 з e5» ("e4 together with e5"), bots that «займають гравців», the unexplained «хаб», a seedling
+#: that «не може походити від» a tree.
+UNCLEAR = (
+    r"на\s+\{cell\}\s+його\s+немає",
+    rf"(?<!{W})(?:рубк|зруба|руба){W}*\s+[a-e][1-5]\s+(?:з|із|зі)\s+[a-e][1-5]",
+    rf"гравц{W}*[^.]{{0,40}}зайня{W}*\s+бот{W}*",
+    rf"(?<!{W})хаб{W}*",
+    r"походити\s+від",
+)
+
+
+def unclear_for_a_child(entry: Entry, form: str) -> str | None:
+    return _find("|".join(UNCLEAR))(entry, form)
+
+
+def against_the_rules(entry: Entry, form: str) -> str | None:
+    """Kind 40: what the rules (docs/rules.md) say: the pool holds 19 large pyramids at the start (the game
+    has 20); a felled tree's protester goes to the chopper's supply («у твій запас»), not «back»; only a tree
+    that was mature already spawns, not one that has just matured."""
+    found = _find(r"резерв\w*\s+(?:є\s+)?20\s+великих|поверн\w*\s+[ув]\s+запас")(entry, form)
+    if found:
+        return found
+    if entry.context == "tutorial:spawning:1" and not re.search(r"вже\s+було\s+дорослим", form):
+        return "a tree that has just matured does not spawn: say «яке вже було дорослим»"
+    return None
+
+
 KINDS: dict[str, Check] = {
     "dash for a verb": dash_for_a_verb,
     "seat in brackets": seat_in_brackets,
@@ -359,6 +469,13 @@ KINDS: dict[str, Check] = {
     "в before a cluster": v_before_a_cluster,
     "product name": product_name,
     "fixed plural after a count": fixed_plural_after_a_count,
+    "plural agreement": pronoun_in_form_zero,
+    "case after a seat": case_after_a_seat,
+    "calque": calque,
+    "inconsistent term": inconsistent_term,
+    "untranslated English": untranslated_english,
+    "unclear for a child": unclear_for_a_child,
+    "against the rules": against_the_rules,
 }
 
 
@@ -395,6 +512,120 @@ MANY_NAMES_NOTE = "TRANSLATORS: {name} is one or more classmates' names."
 
 #: (kind, context, English, the bad translation the reader found or one like it)
 PLANTED = [
+    (
+        "plural agreement",
+        "progress",
+        "{n} of your turns became a puzzle for you: solve it with MistakesBoard().",
+        "Задачі з твоїх ходів: {n}. Розв’язуй їх у MistakesBoard().",
+    ),
+    (
+        "plural agreement",
+        "progress:review",
+        "The review found {n} error in your turns, … so it did not become a puzzle.",
+        "Розбір знайшов {n} помилку у твоїх ходах, … тож задачею вона не стала.",
+    ),
+    (
+        "plural agreement",
+        "dashboard:progress",
+        "{n} saved record cannot be read and is left out",
+        "{n} збережений запис неможливо прочитати, його пропущено",
+    ),
+    (
+        "case after a seat",
+        "board:notice",
+        "{player} is now played by a person.",
+        "За {player} тепер грає людина.",
+    ),
+    ("case after a seat", "board:prompt", "{player}'s bot is thinking…", "Бот {player} думає…"),
+    (
+        "calque",
+        "exercise:nash:title",
+        "Which bot to bring: a Nash equilibrium",
+        "Якого бота принести: рівновага Неша",
+    ),
+    (
+        "calque",
+        "exercise:nash:intro:1",
+        "when someone else brings the bot",
+        "коли хтось інший приносить бота",
+    ),
+    ("calque", "exercise:nash:solution", "a bot the others may bring", "бот, якого можуть принести інші"),
+    (
+        "calque",
+        "exercise:own_bot:intro:2",
+        "the biggest gain right now",
+        "хапає найбільший виграш просто зараз",
+    ),
+    ("calque", "exercise:first_player:intro:3", "measured on n games", "Частка очок, виміряна на n іграх"),
+    ("calque", "exercise:first_player:copies", "turn for turn", "ті самі ігри, хід у хід"),
+    ("calque", "rules:protest:1", "each on a different mature tree", "постав кожного на інше доросле дерево"),
+    ("inconsistent term", "review", "over the next turns", "те саме на кілька кроків уперед"),
+    (
+        "inconsistent term",
+        "exercise:ranking:no_table",
+        "give its result to the checker",
+        "передай її результат у перевірку",
+    ),
+    (
+        "untranslated English",
+        "exercise:first_player:question",
+        "Player 1's rate (points per game)",
+        "Яка частка очок гравця 1 (rate, очки за гру в середньому)",
+    ),
+    (
+        "unclear for a child",
+        None,
+        "Protesters go on mature trees only, and {cell} is not one.",
+        "Протестувальника можна поставити лише на доросле дерево, а на {cell} його немає.",
+    ),
+    (
+        "unclear for a child",
+        "exercise:protester:solution",
+        "Chopping e4 from e5",
+        "Рубка e4 з e5 дає {leader}",
+    ),
+    (
+        "unclear for a child",
+        "notebook:online",
+        "(2 to 4 seats; bots may take some of them)",
+        "(від 2 до 4 гравців; частину з них можуть зайняти боти)",
+    ),
+    (
+        "unclear for a child",
+        "notebook:online",
+        "Your game is kept by the class hub",
+        "Твою гру зберігає хаб класу",
+    ),
+    (
+        "unclear for a child",
+        None,
+        "These spawned seedlings cannot all come from different mature trees",
+        "Ці нові саджанці не можуть усі походити від різних дорослих дерев",
+    ),
+    (
+        "against the rules",
+        "rules:decisions:2",
+        "The pool has 20 large pyramids",
+        "У загальному резерві 20 великих пірамід, а кожному дереву потрібна одна.",
+    ),
+    (
+        "against the rules",
+        "board:count",
+        "+{n} protester back to your supply",
+        "+{n} протестувальник повернеться в запас",
+    ),
+    (
+        "against the rules",
+        "tutorial:spawning:1",
+        "A mature tree in your row or column spawns a new seedling",
+        "Доросле дерево у твоєму рядку чи стовпці розсіює насіння",
+    ),
+    (
+        "plural imperative",
+        "exercise:notebook",
+        "Talk about your answers in class",
+        "Це все. Обговоріть відповіді в класі: де боти погодилися з вами, а де ні?",
+    ),
     ("fixed plural after a count", "review", "for {rounds} rounds", "гратимуть добре ще {rounds} раунди"),
     (
         "dash for a verb",
@@ -610,7 +841,8 @@ PLANTED = [
 @pytest.mark.parametrize(("kind", "context", "msgid", "form"), PLANTED)
 def test_each_checker_catches_a_planted_instance(kind, context, msgid, form):
     comments = MANY_NAMES_NOTE if msgid == MANY_NAMES else ""
-    assert findings(KINDS[kind], [Entry(context, msgid, (form,), comments)]), (kind, form)
+    forms = (form, form, form) if kind == "plural agreement" else (form,)  # form [0] of a plural message
+    assert findings(KINDS[kind], [Entry(context, msgid, forms, comments)]), (kind, form)
 
 
 def test_every_kind_has_a_planted_instance():
@@ -672,11 +904,44 @@ def test_every_kind_has_a_planted_instance():
             "the {level} interval of the difference",
             "інтервал цієї різниці з рівнем довіри {level}",
         ),
+        ("plural imperative", "class sheet", "Cut the sheet along the lines", "Розріжте аркуш по лініях"),
         (
-            "plural imperative",
-            "exercise:notebook",
-            "Talk about your answers in class",
-            "Обговоріть відповіді в класі",
+            "plural agreement",
+            "progress",
+            "{n} of your turns became a puzzle for you: solve it with MistakesBoard().",
+            "{n} твій хід став задачею. Розв’язуй свої задачі в MistakesBoard().",
+        ),
+        (
+            "plural agreement",
+            "board:forced",
+            "The new seedling could only grow on {cells}, so it is there already.",
+            "Новий саджанець міг вирости лише на {cells}, тож він уже там.",
+        ),
+        (
+            "case after a seat",
+            "board:notice",
+            "{player} is now played by a person.",
+            "Тепер грає людина: {player}.",
+        ),
+        (
+            "calque",
+            "exercise:protester:shared",
+            "a chop that also brings a protester",
+            "рубка, яка принесе протестувальника",
+        ),
+        ("inconsistent term", "tutorial:movement:1", "0, 1 or 2 steps", "0, 1 або 2 кроки"),
+        (
+            "untranslated English",
+            "tutorial:keys",
+            "press Shift + Enter",
+            "натисни Shift + Enter, клітинка c3, `rate`",
+        ),
+        ("unclear for a child", None, "and {cell} is not one.", "а на {cell} дорослого дерева немає."),
+        (
+            "against the rules",
+            "rules:pieces:5",
+            "so 19 large ones are in the pool",
+            "у загальному резерві 19 великих",
         ),
         ("thousands", "rules:background:1", "in 2008", f"2008 року, 1{NBSP}500, 0,5, `1.5`"),
         ("one-off slips", "chart", "Ended by repetition", "Гру завершено через повторення позиції"),

@@ -389,8 +389,8 @@ LESSONS: tuple[Lesson, ...] = (
         explanation=(
             NP_(
                 "tutorial:spawning:1",
-                "A mature tree in your row or column spawns a new seedling on a free cell next to it. "
-                "You choose where. When several trees want the same free cells, place the seedlings "
+                "A mature tree in your row or column spawns a new seedling on a free cell next to it, "
+                "if it was mature already before this turn. You choose where. When several trees want the same free cells, place the seedlings "
                 "so that as many trees as possible get one.",
             ),
         ),

@@ -76,7 +76,7 @@ __all__ = [
     "with_spawns",
 ]
 
-#: At most 20 trees on the board: the pool has 20 large pyramids (docs/rules.md, [decision]).
+#: At most 20 trees on the board: the game has 20 large pyramids (docs/rules.md, [decision]).
 MAX_TREES = 20
 #: A score of at least this many points triggers the end (docs/rules.md, "End of the game").
 TARGET_SCORE = 10

@@ -103,7 +103,9 @@ def parse_lpn(text: str) -> core.State:
         raise LPNError(text, "board", f"logger(s) {', '.join(missing)} missing")
     trees = (seed | sap | mat).bit_count()
     if trees > core.MAX_TREES:
-        raise LPNError(text, "board", f"{trees} trees, but at most {core.MAX_TREES} fit (the pool has 20)")
+        raise LPNError(
+            text, "board", f"{trees} trees, but at most {core.MAX_TREES} fit (the game has 20 large pyramids)"
+        )
     total = core.total_protesters(players)
     if prot.bit_count() + sum(supplies) != total:
         raise LPNError(

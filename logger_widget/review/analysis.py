@@ -106,7 +106,7 @@ class TurnFacts:
         cells: the action's cells (the chopped tree; the planted seedling; the protested trees).
         felled: cells of every tree the turn removed (the chopped tree and its domino), sorted.
         points: points the mover gained (= ``len(felled)``), ≥ 0.
-        protesters_gained: protesters that came back to the mover's supply from felled trees.
+        protesters_gained: protesters that went to the mover's supply from felled trees (whoever had put them there).
         protesters_spent: protesters the mover placed.
         ends_game: the turn ended the game.
         leaves: the biggest chop (trees) the next seat can make right after the turn, ≥ 0

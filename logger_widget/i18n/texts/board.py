@@ -300,9 +300,9 @@ DESCRIBE: MappingProxyType[str, Any] = MappingProxyType(  # PMessage or PPluralM
 COUNTS: MappingProxyType[str, PPluralMessage] = MappingProxyType(
     {
         "felled": NNP_("board:count", "{n} tree falls", "{n} trees fall"),
-        "gained": NNP_(
-            "board:count", "+{n} protester back to your supply", "+{n} protesters back to your supply"
-        ),
+        # TRANSLATORS: the protesters on the trees a chop fells go to the chopper's supply, whoever
+        # put them there.
+        "gained": NNP_("board:count", "+{n} protester to your supply", "+{n} protesters to your supply"),
         "points_gain": NNP_("board:count", "+{n} point", "+{n} points"),
     }
 )

@@ -93,7 +93,7 @@ FOREST: MappingProxyType[str, PMessage | PPluralMessage] = MappingProxyType(
         "trees": NP_("chart", "Trees on the board"),
         # TRANSLATORS: the thin grey line in each small panel: every tree on the board, for comparison.
         "all_trees": NP_("chart", "All trees"),
-        # TRANSLATORS: the 20-tree limit line (the pool has 20 large pyramids).
+        # TRANSLATORS: the 20-tree limit line (the game has 20 large pyramids).
         "limit": NNP_("chart", "Limit: {n} tree", "Limit: {n} trees"),
     }
 )

@@ -301,7 +301,7 @@ _PARAGRAPHS: MappingProxyType[str, tuple[PMessage, ...]] = MappingProxyType(
             ),
             NP_(
                 "rules:decisions:2",
-                "**At most 20 trees.** The pool has 20 large pyramids and every tree needs "
+                "**At most 20 trees.** The game has 20 large pyramids and every tree needs "
                 "one. The rules do not say what happens when they run out, so we use this "
                 "real limit: while there are 20 trees on the board, nobody can plant a "
                 "seedling and no new seedling appears from spreading seeds.",
