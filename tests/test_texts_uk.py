@@ -261,8 +261,11 @@ def move_verb(entry: Entry, form: str) -> str | None:
 
 
 def heavy_phrasing(entry: Entry, form: str) -> str | None:
-    """Kind 26: «ігор на пару ({games})» ({games} holds the noun), «не незалежні», «двоє ботів» (say «два боти»)."""
-    return _find(rf"\(\{{games\}}\)|(?<!{W})не\s+незалежн{W}*|(?<!{W})двоє\s+бот{W}*")(entry, form)
+    """Kind 26: «ігор на пару ({games})» ({games} holds the noun), «не незалежні», «двоє ботів» (say «два боти»),
+    «рахунок стає 10 очок» (a score does not become points: «тепер у нього 10 очок»)."""
+    return _find(rf"\(\{{games\}}\)|(?<!{W})не\s+незалежн{W}*|(?<!{W})двоє\s+бот{W}*|рахунок\s+стає")(
+        entry, form
+    )
 
 
 #: Placeholders whose value may be lower case: a classmate's hub name ("olena"), a bot's name ("greedy").
@@ -281,12 +284,13 @@ def name_starts_a_sentence(entry: Entry, form: str) -> str | None:
 def seat_as_place(entry: Entry, form: str) -> str | None:
     """Kind 28: a seat is «гравець 1…4» («Ти граєш за: {you}», «від 2 до 4 гравців»); «місце» is a ranking place.
 
-    The lobby's invitation keeps its free places («3 місця», «усі місця зайнято»), and «міняються
-    місцями» (swap seats) is an idiom.
+    The lobby's invitation keeps its free places («3 місця», «усі місця зайнято»). Swapped seats are
+    said the glossary's way too («по черзі за гравця 1 і гравця 2», «міняються ролями»), not «міняються
+    місцями».
     """
     if not re.search(r"\bseats?\b", entry.msgid) or entry.context == "online:lobby":
         return None
-    text = re.sub(rf"(?<!{W})мін\w*\s+місцями", "", _outside_code(form), flags=re.IGNORECASE)
+    text = _outside_code(form)
     m = re.search(rf"(?<!{W})місц{W}*|(?<!{W})місце(?!{W})", text, re.IGNORECASE)
     return m.group(0) if m else None
 
@@ -374,6 +378,9 @@ CALQUES = (
     rf"(?<!{W})(?:вимір|обчисл){W}*\s+на\s+\S+\s+(?:ігр|парті){W}*",
     r"хід\s+у\s+хід",
     r"на\s+інше\s+доросле\s+дерево",
+    r"(?<!\w)за\s+деревами\s+й\s+очками",  # "in trees and points": «за кількістю дерев і очок»
+    r"варт\w*\s+свого\s+результату",  # "is worth its result": «ціна … — її результат»
+    r"(?<!\w)правильно\s+для(?!\w)",  # "right for the table": «правильно, якщо спиратися на…»
 )
 
 
@@ -383,12 +390,15 @@ def calque(entry: Entry, form: str) -> str | None:
 
 def inconsistent_term(entry: Entry, form: str) -> str | None:
     """Kind 37: «крок» is the logger's step (Рух), not a turn («на кілька ходів уперед»); a result is handed
-    «перевірці», not «у перевірку»."""
+    «перевірці», not «у перевірку»; whose turn it is is «чия черга», not «чий хід» (a turn is «хід»)."""
     if not re.search(r"\bsteps?\b", entry.msgid):
         found = _find(rf"(?<!{W})крок{W}*")(entry, form)
         if found:
             return found
-    return _find(r"(?<!\w)[ув]\s+перевірку")(entry, form)
+    found = _find(r"(?<!\w)[ув]\s+перевірку")(entry, form)
+    if found:
+        return found
+    return _find(rf"(?<!{W})чий\s+хід(?!{W})")(entry, form)  # whose turn it is: «чия черга (ходити)»
 
 
 #: Latin-alphabet words a Ukrainian text may show outside `code`: names, keys, programs, formats,
@@ -417,6 +427,7 @@ UNCLEAR = (
     rf"гравц{W}*[^.]{{0,40}}зайня{W}*\s+бот{W}*",
     rf"(?<!{W})хаб{W}*",
     r"походити\s+від",
+    r"на\s+один\s+хід\s+від(?!\w)",  # a side line «відходить на один хід від» the game: say the verb
 )
 
 
@@ -559,6 +570,28 @@ PLANTED = [
     ("calque", "exercise:first_player:intro:3", "measured on n games", "Частка очок, виміряна на n іграх"),
     ("calque", "exercise:first_player:copies", "turn for turn", "ті самі ігри, хід у хід"),
     ("calque", "rules:protest:1", "each on a different mature tree", "постав кожного на інше доросле дерево"),
+    (
+        "calque",
+        "review",
+        "In trees and points both turns come to the same",
+        "За деревами й очками обидва ходи",
+    ),
+    (
+        "calque",
+        "exercise:backward_induction",
+        "a finished game is worth its result",
+        "гра варта свого результату",
+    ),
+    ("calque", "exercise:nash:ok", "Right for the measured table", "Правильно для виміряної таблиці"),
+    ("inconsistent term", "rules:end:repetition", "the same player to move", "той самий гравець, чий хід"),
+    (
+        "seat as place",
+        "exercise:own_bot:intro",
+        "The seats are swapped every game.",
+        "Боти міняються місцями.",
+    ),
+    ("unclear for a child", "puzzles", "side line: one turn off a bots' game", "на один хід від гри ботів"),
+    ("heavy phrasing", "exercise:best_turn:wrong", "and reaches {points}", "і його рахунок стає {points}."),
     ("inconsistent term", "review", "over the next turns", "те саме на кілька кроків уперед"),
     (
         "inconsistent term",
@@ -977,7 +1010,7 @@ def test_every_kind_has_a_planted_instance():
             "seat as place",
             "exercise:ranking:code",
             "every pair plays, seats swapped",
-            "пара грає, міняючись місцями",
+            "пара грає по черзі за кожного гравця",
         ),
         (
             "seat as place",
