@@ -381,6 +381,10 @@ CALQUES = (
     r"(?<!\w)за\s+деревами\s+й\s+очками",  # "in trees and points": «за кількістю дерев і очок»
     r"варт\w*\s+свого\s+результату",  # "is worth its result": «ціна … — її результат»
     r"(?<!\w)правильно\s+для(?!\w)",  # "right for the table": «правильно, якщо спиратися на…»
+    r"розв’язати\s+з\s+кінцями",  # "solved with the ends": «розв’язати задачу, підставивши кінці…»
+    rf"(?<!{W})спробува{W}*\s+(?:кожну\s+)?задач{W}*|задач\s+спробувано",  # a puzzle is tried «розв’язати»
+    rf"потренувати\s+(?:один\s+)?(?:вид|тип){W}*",  # train oneself: «потренуватися на задачах…»
+    r"через\s+`",  # "via `board.load`": «за допомогою `…`»
 )
 
 
@@ -447,6 +451,20 @@ def against_the_rules(entry: Entry, form: str) -> str | None:
     return None
 
 
+def reflexive_possessive(entry: Entry, form: str) -> str | None:
+    """Kind 41: an imperative's own thing is «свій» («відкрий … свого класу»), not «твій»."""
+    return _find(
+        rf"(?<!{W})(?:відкрий|зайди|увійди|перейди)\s+[^.]{{0,60}}?(?<!{W})тво(?:го|єму|їм|єї|їй)\s+класу"
+    )(entry, form)
+
+
+def review_says_whose_turn(entry: Entry, form: str) -> str | None:
+    """Kind 42: the review comments on every player's turns (bots' and classmates' too): «цей хід», not «твій хід»."""
+    if entry.context != "review":
+        return None
+    return _find(rf"(?<!{W})твій\s+хід\s+теж")(entry, form)
+
+
 KINDS: dict[str, Check] = {
     "dash for a verb": dash_for_a_verb,
     "seat in brackets": seat_in_brackets,
@@ -487,6 +505,8 @@ KINDS: dict[str, Check] = {
     "untranslated English": untranslated_english,
     "unclear for a child": unclear_for_a_child,
     "against the rules": against_the_rules,
+    "reflexive possessive": reflexive_possessive,
+    "review says whose turn": review_says_whose_turn,
 }
 
 
@@ -583,6 +603,28 @@ PLANTED = [
         "гра варта свого результату",
     ),
     ("calque", "exercise:nash:ok", "Right for the measured table", "Правильно для виміряної таблиці"),
+    (
+        "calque",
+        "exercise:nash:unsure",
+        "Solved with the ends of the intervals",
+        "Якщо розв’язати з кінцями інтервалів",
+    ),
+    ("calque", "dashboard:csv", "puzzles played", "задач спробувано"),
+    ("calque", "notebook:puzzles", "the bots tried every puzzle", "боти спробували кожну задачу"),
+    ("calque", "notebook:puzzles", "to practise one kind of puzzle", "щоб потренувати один вид задач"),
+    (
+        "calque",
+        "notebook:play",
+        "replay the game with `board.load(...)`",
+        "переглянути гру через `board.load(...)`",
+    ),
+    (
+        "reflexive possessive",
+        "notebook:online",
+        "open this notebook on your class's JupyterHub",
+        "відкрий цей блокнот на JupyterHub твого класу",
+    ),
+    ("review says whose turn", "review", "this turn was fine too", "тож твій хід теж був добрий."),
     ("inconsistent term", "rules:end:repetition", "the same player to move", "той самий гравець, чий хід"),
     (
         "seat as place",
