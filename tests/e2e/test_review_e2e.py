@@ -140,7 +140,9 @@ def test_review_mode_in_the_browser(page: Any, lab: Any, screenshots: Path) -> N
     _wait_step(page, 1)
     assert page.evaluate(focused) == "review-slider"
     click_at_and_wait(page, "[data-testid=review-exit]")
-    assert page.is_hidden("[data-testid=review]")
+    page.wait_for_selector(
+        "[data-testid=review]", state="hidden", timeout=30_000
+    )  # the redraw may follow the answer
     assert attr(page, "review") == "false"
     assert page.locator("[data-cell][data-review]").count() == 0
     assert page.lw_errors == []  # type: ignore[attr-defined]
