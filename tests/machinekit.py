@@ -163,3 +163,8 @@ def _exists(lookup: Callable[[str], object], name: str) -> bool:
     except KeyError:
         return False
     return True
+
+
+def account_exists(name: str) -> bool:
+    """Whether the Unix account ``name`` exists on this machine."""
+    return _exists(pwd.getpwnam, name)

@@ -46,7 +46,7 @@ from classsetup import (  # noqa: E402
 )
 from homedisk import HomeDisk, disk_limit_unsupported, private_tmp_command  # noqa: E402
 from hubkit import TESTS_ROOT  # noqa: E402
-from machinekit import remove_account  # noqa: E402
+from machinekit import account_exists, remove_account  # noqa: E402
 
 
 def test_a_code_is_kept_hashed_checks_once_spent_and_is_the_pupils_alone(tmp_path: Path) -> None:
@@ -795,7 +795,7 @@ def test_two_classes_have_service_accounts_of_their_own_and_neither_reads_the_ot
         for state in states:
             state.mkdir(mode=0o711)
             (state / "classgame.sqlite").write_text(f"{state.name}'s games")  # an older set-up's place
-            made += [n for n in (service_account(state), culler_account(state)) if not _account_exists(n)]
+            made += [n for n in (service_account(state), culler_account(state)) if not account_exists(n)]
             accounts.append(service_accounts(state, Path(STOCK_PYTHON), ("sqlite3", "sqlite3")))
         assert len({a.pw_name for pair in accounts for a in pair}) == 4, accounts
         assert len({a.pw_uid for pair in accounts for a in pair}) == 4, accounts
@@ -823,14 +823,6 @@ def test_two_classes_have_service_accounts_of_their_own_and_neither_reads_the_ot
     for name in made:
         with pytest.raises(KeyError):
             pwd.getpwnam(name)
-
-
-def _account_exists(name: str) -> bool:
-    try:
-        pwd.getpwnam(name)
-    except KeyError:
-        return False
-    return True
 
 
 @pytest.mark.skipif(os.geteuid() != 0, reason="checking as a pupil's account needs root (CI runs as root)")

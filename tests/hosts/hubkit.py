@@ -18,7 +18,6 @@ import contextlib
 import http.cookiejar
 import json
 import os
-import pwd
 import secrets
 import shutil
 import socket
@@ -38,10 +37,10 @@ from typing import Any
 
 try:
     from browser_fixtures import _stop  # (stops a server's process group)
-    from machinekit import remove_account
+    from machinekit import account_exists, remove_account
 except ModuleNotFoundError:  # imported as tests.hosts.hubkit (python -m benchmarks.bench_classroom)
     from tests.browser_fixtures import _stop
-    from tests.machinekit import remove_account
+    from tests.machinekit import account_exists, remove_account
 
 REPO = Path(__file__).resolve().parents[2]
 CONFIG = REPO / "deploy" / "jupyterhub" / "jupyterhub_config.py"
@@ -578,7 +577,7 @@ def running_hub(
     # the accounts this hub makes (its services', the pupils' and the teacher's) go with it;
     # one that was there before (another class's, a person's) stays
     accounts = [n for n in [*pupils, teacher, service_account(tmp / "state"), culler_account(tmp / "state")]
-                if not _account_exists(n)]  # fmt: skip
+                if not account_exists(n)]  # fmt: skip
     log = tmp / "hub.log"
     teacher_password = secrets.token_urlsafe(12)
     proc: subprocess.Popen[bytes] | None = None
@@ -648,14 +647,6 @@ def _stop_servers(hub: Hub, names: list[str]) -> None:
         with contextlib.suppress(urllib.error.URLError, OSError, KeyError):
             while hub.api("GET", f"users/{name}")["servers"] and time.monotonic() < deadline:
                 time.sleep(0.5)
-
-
-def _account_exists(name: str) -> bool:
-    try:
-        pwd.getpwnam(name)
-    except KeyError:
-        return False
-    return True
 
 
 def _remove_accounts(names: list[str], grace: float = 15) -> tuple[list[str], list[str]]:
