@@ -295,14 +295,21 @@ def _footprint(pid1: int) -> dict[str, object]:
     return {"processes": len(states), "states": states, "cpu": cpu, "bytes": used, "tmpfs": tmpfs}
 
 
+def _budget(limits: SandboxLimits) -> int:
+    """The documented whole-sandbox budget in bytes (docs/bots.md): ``processes × (memory_mb + open_files ×
+    file_mb) + 2 × tmp_mb`` MiB, plus ``/dev``'s size."""
+    mib = 1 << 20
+    per_process = limits.memory_mb + limits.open_files * limits.file_mb
+    return limits.processes * per_process * mib + 2 * limits.tmp_mb * mib + DEV_SIZE
+
+
 def test_a_sandbox_costs_at_most_its_budget_during_and_between_turns(tmp_path: Path) -> None:
     """A bot that forks all it may, fills every writable folder, hoards memfds and memory and spins."""
     limits = SandboxLimits(
         time_limit=8.0, memory_mb=64, processes=4, open_files=16, tmp_mb=4, load_timeout=20
     )
     mib = 1 << 20
-    budget = limits.processes * (limits.memory_mb + limits.open_files * limits.file_mb) * mib
-    budget += 2 * limits.tmp_mb * mib + DEV_SIZE
+    budget = _budget(limits)
     path = tmp_path / "hog.py"
     path.write_text(HOG, encoding="utf-8")
     bot = SandboxedBot(str(path), limits=limits)
@@ -405,8 +412,7 @@ def test_a_class_tournament_of_hostile_bots_costs_at_most_the_budget_per_sandbox
         time_limit=5.0, memory_mb=64, processes=4, open_files=16, tmp_mb=4, load_timeout=20
     )
     mib = 1 << 20
-    budget = limits.processes * (limits.memory_mb + limits.open_files * limits.file_mb) * mib
-    budget += 2 * limits.tmp_mb * mib + DEV_SIZE
+    budget = _budget(limits)
     folder = tmp_path / "bots"
     folder.mkdir()
     attackers = ("writes_pid1_memory", "ptraces", "kills_everyone")  # /proc/N/mem, ptrace, signals
