@@ -40,13 +40,14 @@ class Running:
         sock, self.port = bind_unused_port()
         sock.close()
         self._context: Any = None
+        self.inside: Any = None  # servicekit's Running: the service object and its loop
         self.base = f"http://127.0.0.1:{self.port}/"
 
     def start(self) -> None:
         self._context = in_process_service(
             self.folder, PUPILS, port=self.port, sweep_seconds=1.0, online_seconds=5.0
         )
-        self._context.__enter__()
+        self.inside = self._context.__enter__()
 
     def stop(self) -> None:
         if self._context is not None:
@@ -262,6 +263,41 @@ def test_bots_fill_seats_the_record_opens_with_game(running: Running, people: di
         for e in cat.ok("GET", f"games/{game}/events?after=0&timeout=0")["events"]
         if e["kind"] == "turn"
     } == {"cat", "greedy", "random"}
+
+
+def test_a_bot_seat_kicked_while_the_service_looks_at_its_game_still_plays(
+    running: Running, people: dict[str, Client]
+) -> None:
+    """An event that comes while the bot job looks at whose turn it is gets the bot's turn played.
+
+    The look may have been taken before that event's turn was written (it said "a pupil's
+    turn"); the event's own kick arrives while the job still runs. The service must look again:
+    a kick dropped there left a class game waiting for its bot for ever.
+    """
+    service = running.inside.service
+    cat = people["cat"]
+    game = start_game(people, ["cat"], ["greedy"])
+    real = service.games.bot_to_move
+    looks: list[int] = []
+
+    def stale_look(game_id: int) -> Any:
+        looks.append(game_id)
+        if len(looks) == 1:  # as if read before cat's turn: no bot to move; the next event comes now
+            service._on_event(game_id)
+            return None
+        return real(game_id)
+
+    service.games.bot_to_move = stale_look
+    try:
+        state = cat.ok("GET", f"games/{game}")
+        turn = next(iter(Position.from_lpn(state["lpn"]).legal_turns()))
+        cat.ok("POST", f"games/{game}/turns", turn_message(state["ply"], turn))
+        reply = cat.ok("GET", f"games/{game}/events?after={state['last_seq'] + 1}&timeout=10")
+    finally:
+        service.games.bot_to_move = real
+    assert [e["by"] for e in reply["events"] if e["kind"] == "turn"] == ["greedy"], (looks, reply)
+    assert len(looks) >= 2, looks
+    people["cat"].ok("POST", f"games/{game}/resign")
 
 
 def test_a_game_survives_a_service_restart_and_the_pupil_finds_it_again(

@@ -206,6 +206,7 @@ class ClassGameService:
         self._waiters: dict[int, set[asyncio.Future[None]]] = {}
         self._bots = bot_executor or self._new_bot_pool()
         self._bot_jobs: set[int] = set()
+        self._bot_again: set[int] = set()  # games kicked while their bot job ran: looked at again after it
         self._seen: dict[str, float] = {}
         self._seat_seen: dict[tuple[int, str], float] = {}
         self._pending_names: set[str] = set()  # seen since the last flush_presence
@@ -389,8 +390,15 @@ class ClassGameService:
     # ------------------------------------------------------------------ bots
 
     def kick_bot(self, game_id: int) -> None:
-        """If a bot seat is to move in ``game_id``, have the bot worker play it (once at a time per game)."""
-        if game_id in self._bot_jobs or not self.games.may_have_bot(game_id):
+        """If a bot seat is to move in ``game_id``, have the bot worker play it (once at a time per game).
+
+        A kick that comes while the game's bot job runs is never lost: the job looks again when
+        it ends (its look at whose turn it is may have been taken before the event that kicked).
+        """
+        if not self.games.may_have_bot(game_id):
+            return
+        if game_id in self._bot_jobs:
+            self._bot_again.add(game_id)
             return
         try:
             loop = asyncio.get_running_loop()
@@ -401,6 +409,14 @@ class ClassGameService:
         self._tasks.append(task)
         task.add_done_callback(self._tasks.remove)
 
+    def _bot_job_done(self, game_id: int, *, look_again: bool) -> None:
+        """The bot job of ``game_id`` ended: kick again if an event came meanwhile and ``look_again``."""
+        self._bot_jobs.discard(game_id)
+        if game_id in self._bot_again:
+            self._bot_again.discard(game_id)
+            if look_again:
+                self.kick_bot(game_id)
+
     async def _play_bot(self, game_id: int) -> None:
         try:
             job = await self.db(self.games.bot_to_move, game_id)
@@ -408,7 +424,7 @@ class ClassGameService:
             log.exception("bot check failed in game %s", game_id)
             job = None
         if job is None:
-            self._bot_jobs.discard(game_id)
+            self._bot_job_done(game_id, look_again=True)
             return
         spec, ply, record = job
         try:
@@ -417,19 +433,21 @@ class ClassGameService:
             )
         except BrokenProcessPool:  # the worker died (out of memory?): a new one plays the turn
             log.exception("the bot worker died in game %s: starting a new one", game_id)
-            self._bot_jobs.discard(game_id)
+            self._bot_job_done(game_id, look_again=False)
             self._bots = self._new_bot_pool()
             asyncio.get_running_loop().call_later(1.0, self.kick_bot, game_id)
             return
         except Exception:  # noqa: BLE001 - a preset that raised (a bug): logged, the game waits
             log.exception("bot %s failed in game %s at ply %s", spec, game_id, ply)
-            self._bot_jobs.discard(game_id)
+            self._bot_job_done(game_id, look_again=False)
             return
-        self._bot_jobs.discard(game_id)
+        # the turn's own event kicks the next seat; one that came meanwhile is answered by this turn
+        self._bot_job_done(game_id, look_again=False)
         try:
             await self.play(game_id, spec, ply, notation, bot=True)
-        except ProtocolError as e:  # the game moved on meanwhile (a forfeit): nothing to do
+        except ProtocolError as e:  # the game moved on meanwhile (a forfeit): look at it again
             log.info("bot turn in game %s not played: %s", game_id, e)
+            self.kick_bot(game_id)
 
     def resume_bots(self) -> None:
         """Kick the bot seats to move in every game in progress (after a restart)."""
