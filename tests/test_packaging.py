@@ -3,6 +3,8 @@ in a clean environment; the editable install reads the source tree's locales/.""
 
 from __future__ import annotations
 
+import json
+import re
 import subprocess
 from pathlib import Path
 
@@ -74,3 +76,59 @@ def test_the_environment_script_changes_no_permission_on_the_machine() -> None:
     text = (Path(__file__).resolve().parents[1] / "scripts" / "env.sh").read_text()
     code = "\n".join(line.split("#", 1)[0] for line in text.splitlines())
     assert not re.search(r"\b(chmod|chown|chgrp|setfacl)\b", code), "scripts/env.sh changes permissions"
+
+
+PUPIL = r"""
+import json, pathlib, re, sys, time
+import logger_widget
+from logger_widget import Board
+lesson = pathlib.Path(sys.argv[1])
+imports = set()
+for nb in sorted(lesson.glob("*.ipynb")):
+    for cell in json.loads(nb.read_text(encoding="utf-8"))["cells"]:
+        if cell["cell_type"] == "code":
+            for line in "".join(cell["source"]).splitlines():
+                if re.match(r"\s*(from logger_widget[\w.]* import [\w, ]+|import logger_widget[\w.]*)\s*$", line):
+                    imports.add(line.strip())
+for line in sorted(imports):
+    exec(line)  # every import the notebooks make resolves in the installed wheel
+board = Board(players=["human", "random"], locale="uk", seed=1)
+sent = []
+board.send = lambda content, buffers=None: sent.append(content)
+for seq, cell in enumerate(("a3", "b3"), 1):  # a click on a seedling's cell, then on the felling target
+    view = board.view
+    board._on_custom_msg(board, {"type": "intent", "client": "page", "seq": seq, "version": view["version"],
+                                 "basis": view["basis"], "action": "cell", "cell": cell})
+for _ in range(300):  # the bot answers from its own thread
+    if len(board.game.turns) >= 2:
+        break
+    time.sleep(0.1)
+print(json.dumps({"package": logger_widget.__file__, "imports": len(imports),
+                  "turns": [t.notation() for t in board.game.turns], "answers": [m.get("result") for m in sent],
+                  "status": board.view["status"]["text"]}, ensure_ascii=False))
+"""
+
+
+def test_a_pupil_who_installs_the_wheel_gets_her_notebooks_and_a_board_that_answers_clicks(
+    bare_env: Path, tmp_path: Path
+) -> None:
+    """The wheel in a fresh venv, run outside the repository: the Ukrainian notebooks copied out, their
+    imports found in the installed package, and a board that takes two clicks and the bot's reply."""
+    out = subprocess.run([str(bare_env), "-m", "logger_widget.notebooks", "uk", "lesson"],
+                         capture_output=True, text=True, cwd=tmp_path, timeout=120)  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    names = sorted(p.name for p in (tmp_path / "lesson").glob("*.ipynb"))
+    assert "tutorial_uk.ipynb" in names and not [n for n in names if n.endswith(("_es.ipynb", "_en.ipynb"))]
+    tutorial = (tmp_path / "lesson" / "tutorial_uk.ipynb").read_text(encoding="utf-8")
+    assert "Logger" in tutorial and re.search("[а-яіїєґ]{4}", tutorial), "the tutorial is in Ukrainian"
+    out = subprocess.run([str(bare_env), "-c", PUPIL, "lesson"], capture_output=True, text=True,
+                         cwd=tmp_path, timeout=300)  # fmt: skip
+    assert out.returncode == 0, out.stderr[-3000:]
+    result = json.loads(out.stdout.strip().splitlines()[-1])
+    assert result["package"].startswith(str(bare_env.parents[1])), (
+        "the wheel's package is used, not the source"
+    )
+    assert result["imports"] >= 3, result
+    assert result["turns"][0] == "a1-a3 *b3" and len(result["turns"]) == 2, result  # the bot answered
+    assert result["answers"][:2] == ["ok", "ok"], result
+    assert re.search("[а-яіїєґ]{3}", result["status"]), result["status"]  # the board speaks her language
