@@ -50,9 +50,14 @@ def _sentence(page: Any) -> str:
 
 
 def _wait_step(page: Any, ply: int) -> None:
+    """Wait until the review shows turn ``ply``: the step line's first number ("Jugada 2 de 2").
+
+    Not "the line contains the number": the line of turn 1 of 2 also contains a 2.
+    """
     page.wait_for_function(
         "p => { const s = document.querySelector('[data-testid=review-step]');"
-        " return s && s.offsetParent !== null && s.textContent.includes(String(p)); }",
+        " const first = s && s.offsetParent !== null && /\\d+/.exec(s.textContent);"
+        " return !!first && first[0] === String(p); }",
         arg=ply,
         timeout=30_000,
     )
