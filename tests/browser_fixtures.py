@@ -22,7 +22,6 @@ import json
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -34,6 +33,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+try:
+    from portkit import free_port
+except ModuleNotFoundError:  # imported as tests.browser_fixtures (python -m benchmarks...)
+    from tests.portkit import free_port
 
 REPO = Path(__file__).resolve().parents[1]
 SCREENSHOTS = Path(__file__).resolve().parent / "e2e" / "screenshots"
@@ -52,10 +56,8 @@ SERVER_START_TIMEOUT = 180  # seconds; JupyterLab is slow to start on 2 cores
 KERNEL_TIMEOUT_MS = 180_000  # first kernel start + first widget render
 
 
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+#: (the name other test modules import)
+_free_port = free_port
 
 
 def _have_jupyterlab() -> bool:

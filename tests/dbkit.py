@@ -26,13 +26,17 @@ import itertools
 import os
 import pwd
 import shutil
-import socket
 import subprocess
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+try:
+    from portkit import free_port
+except ModuleNotFoundError:  # imported as tests.dbkit (python -m benchmarks...)
+    from tests.portkit import free_port
 
 __all__ = [
     "BACKENDS",
@@ -43,13 +47,6 @@ __all__ = [
     "module_db_url",
     "postgres_server",
 ]
-
-
-def free_port() -> int:
-    """A TCP port free on 127.0.0.1 now."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def find_pg_bin() -> Path:

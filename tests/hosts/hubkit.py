@@ -20,7 +20,6 @@ import json
 import os
 import secrets
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -38,9 +37,11 @@ from typing import Any
 try:
     from browser_fixtures import _stop  # (stops a server's process group)
     from machinekit import account_exists, remove_account
+    from portkit import free_port
 except ModuleNotFoundError:  # imported as tests.hosts.hubkit (python -m benchmarks.bench_classroom)
     from tests.browser_fixtures import _stop
     from tests.machinekit import account_exists, remove_account
+    from tests.portkit import free_port
 
 REPO = Path(__file__).resolve().parents[2]
 CONFIG = REPO / "deploy" / "jupyterhub" / "jupyterhub_config.py"
@@ -61,12 +62,6 @@ except (
 
 class HubError(RuntimeError):
     """The hub could not be installed or started (the message holds the end of its log)."""
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 #: the pupils' environment the tests' hubs share (classsetup.py rebuilds it when the project's

@@ -8,7 +8,6 @@ show the new position (the wrapped widget's state is readable from another cell)
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 import tempfile
@@ -18,6 +17,7 @@ from typing import Any
 
 import pytest
 from hostkit import FIRST_TURN, REPO, ROOT, e2e, play_first_turn, wait_ready
+from portkit import free_port
 
 from logger_widget import Position
 
@@ -27,9 +27,7 @@ NOTEBOOK = REPO / "notebooks" / "play_marimo.py"
 @pytest.fixture(scope="module")
 def marimo_app() -> Iterator[str]:
     pytest.importorskip("marimo", reason="marimo is in the dev extra: bash scripts/env.sh installs it")
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    port = free_port()
     tmp = Path(tempfile.mkdtemp(prefix="logger-marimo-"))
     log = tmp / "marimo.log"
     env = dict(os.environ, PYTHONPATH=str(REPO), HOME=str(tmp), MARIMO_SKIP_UPDATE_CHECK="1")

@@ -18,7 +18,7 @@ from typing import Any
 import browser_fixtures as e2e
 import pytest
 from hostkit import REPO, ROOT, play_first_turn, wait_ready
-from hubkit import free_port
+from portkit import free_port
 
 #: The culler's settings for the test (scripts/voila.sh: 60 s idle, checked every 10 s). Not
 #: shorter: a page still loading on a loaded machine has no connection yet, and would be culled.
