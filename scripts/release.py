@@ -6,7 +6,9 @@
 2. ``twine check --strict`` of both (the metadata PyPI shows: README, classifiers, licence).
 3. The wheel's contents: the board's front end (``board/static``: board.js, board.css, loader.js),
    the catalogues of every pupil's language (uk, es, en) and no test locale (en_XA), the notebooks,
-   the puzzle set, the Voilà template with nothing from a CDN, the LICENSE; its metadata: the licence, the Jupyter classifiers, no test-only extra.
+   the puzzle set, the Voilà template with nothing from a CDN, the LICENSE; its metadata: the licence,
+   the Jupyter classifiers, no test-only extra, no exact pin, and every project URL an absolute web
+   address (PyPI cannot follow a path inside the repository).
 4. A fresh virtual environment in a temporary folder outside the project: ``pip install 'WHEEL[lab]'``;
    there, ``python -m logger_widget.notebooks uk DIR`` copies the Ukrainian notebooks out, and a
    ``Board()`` is made (headless) with its view model in Ukrainian and its front end loaded from the
@@ -27,6 +29,7 @@ import tempfile
 import venv
 import zipfile
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from packaging.requirements import Requirement
 
@@ -115,6 +118,11 @@ def wheel_problems(wheel: Path) -> list[str]:
               if any(s.operator in ("==", "===") for s in Requirement(r).specifier)]  # fmt: skip
     if pinned:
         problems.append("an exact pin is published: " + ", ".join(pinned))
+    for entry in meta.get_all("Project-URL") or []:
+        label, _, url = (part.strip() for part in entry.partition(","))
+        address = urlsplit(url)
+        if address.scheme not in ("http", "https") or not address.netloc:
+            problems.append(f"the project URL {label!r} is not an address on the web: {url!r}")
     return problems
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from browser_fixtures import browser, lab, page, screenshots  # noqa: F401  (one JupyterLab, one Chromium per run)
+from fresh_checkout import outside_env
 from machinekit import Machine, changes, snapshot
 
 from logger_widget import Position
@@ -165,5 +166,5 @@ def bare_env(dist: tuple[Path, Path], tmp_path_factory: pytest.TempPathFactory) 
     venv.create(env, with_pip=True)
     python = env / "bin" / "python"
     subprocess.run([str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check", str(dist[1])],
-                   check=True, timeout=900)  # fmt: skip
+                   check=True, timeout=900, env=outside_env())  # fmt: skip
     return python

@@ -46,6 +46,13 @@ def fresh_copy(dest: Path) -> Path:
     return dest
 
 
+def outside_env() -> dict[str, str]:
+    """This machine's environment without this test run's: no ``PYTHONPATH`` (the tests may be run with
+    the checkout on it) and no ``VIRTUAL_ENV``, so a fresh install imports its own package, as on a
+    pupil's computer."""
+    return {k: v for k, v in os.environ.items() if k not in ("VIRTUAL_ENV", "PYTHONPATH", "PYTHONHOME")}
+
+
 def setup_env(copy: Path) -> dict[str, str]:
     """The environment for a set-up script in ``copy``: this machine's, without this test run's venv."""
     env = {k: v for k, v in os.environ.items() if k not in ("VIRTUAL_ENV", "LW_EXTRA", "PYTHONPATH")}

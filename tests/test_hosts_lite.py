@@ -14,6 +14,7 @@ import threading
 from pathlib import Path
 
 import pytest
+from fresh_checkout import outside_env
 
 from logger_widget import Board, Position
 from logger_widget.board.bot_runner import threads_available
@@ -166,7 +167,9 @@ print(json.dumps({"mode": b.bot_mode, "turns": len(b.game.turns), "view": sorted
                   "imported": sorted(m for m in ("dask", "pandas", "jupyterlab", "jupyter_server", "notebook")
                                      if m in sys.modules)}))
 """
-    out = subprocess.run([str(py), "-c", script], capture_output=True, text=True, timeout=300)
+    out = subprocess.run(
+        [str(py), "-c", script], capture_output=True, text=True, timeout=300, env=outside_env()
+    )
     assert out.returncode == 0, out.stderr[-3000:]
     import json
 

@@ -9,6 +9,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from fresh_checkout import outside_env
 
 import logger_widget
 from logger_widget.i18n import find_locales_dir
@@ -43,7 +44,12 @@ def test_wheel_from_sdist_installs_with_catalogues_in_a_clean_environment(
     """The wheel (built from the sdist) in a new environment: its own catalogues, puzzles and locales."""
     assert dist[1].name.startswith("logger_widget-") and dist[0].name.endswith(".tar.gz")
     out = subprocess.run(
-        [str(bare_env), "-c", PROBE], check=True, capture_output=True, text=True, cwd=tmp_path
+        [str(bare_env), "-c", PROBE],
+        check=True,
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=outside_env(),
     ).stdout.splitlines()
     package, locales, title, listed, puzzles, latin = out
     env = bare_env.parents[1]
@@ -115,14 +121,14 @@ def test_a_pupil_who_installs_the_wheel_gets_her_notebooks_and_a_board_that_answ
     """The wheel in a fresh venv, run outside the repository: the Ukrainian notebooks copied out, their
     imports found in the installed package, and a board that takes two clicks and the bot's reply."""
     out = subprocess.run([str(bare_env), "-m", "logger_widget.notebooks", "uk", "lesson"],
-                         capture_output=True, text=True, cwd=tmp_path, timeout=120)  # fmt: skip
+                         capture_output=True, text=True, cwd=tmp_path, timeout=120, env=outside_env())  # fmt: skip
     assert out.returncode == 0, out.stderr
     names = sorted(p.name for p in (tmp_path / "lesson").glob("*.ipynb"))
     assert "tutorial_uk.ipynb" in names and not [n for n in names if n.endswith(("_es.ipynb", "_en.ipynb"))]
     tutorial = (tmp_path / "lesson" / "tutorial_uk.ipynb").read_text(encoding="utf-8")
     assert "Logger" in tutorial and re.search("[а-яіїєґ]{4}", tutorial), "the tutorial is in Ukrainian"
     out = subprocess.run([str(bare_env), "-c", PUPIL, "lesson"], capture_output=True, text=True,
-                         cwd=tmp_path, timeout=300)  # fmt: skip
+                         cwd=tmp_path, timeout=300, env=outside_env())  # fmt: skip
     assert out.returncode == 0, out.stderr[-3000:]
     result = json.loads(out.stdout.strip().splitlines()[-1])
     assert result["package"].startswith(str(bare_env.parents[1])), (

@@ -49,11 +49,13 @@ def test_the_release_check_names_what_a_wheel_lacks(tmp_path: Path) -> None:
         z.writestr("logger_widget/locales/en_XA/LC_MESSAGES/logger_widget.po", "")
         z.writestr("logger_widget-0.0.0.dist-info/METADATA",
                    "Metadata-Version: 2.4\nName: logger_widget\nVersion: 0.0.0\nLicense-Expression: MIT\n"
-                   "Provides-Extra: dev\nRequires-Dist: matplotlib==3.11.2; extra == 'dev'\n\n")  # fmt: skip
+                   "Provides-Extra: dev\nRequires-Dist: matplotlib==3.11.2; extra == 'dev'\n"
+                   "Project-URL: Documentation, docs/hosts.md\nProject-URL: Source, https://example.org/logger\n\n")  # fmt: skip
     problems = "\n".join(wheel_problems(bad))
     for expected in ("board.js", "uk catalogue", "en_XA", "uk notebook", "Voilà template", "LICENSE", "'Framework :: Jupyter'",
-                     "test-only extra 'dev'", "exact pin"):  # fmt: skip
+                     "test-only extra 'dev'", "exact pin", "project URL 'Documentation'"):  # fmt: skip
         assert expected in problems, problems
+    assert "'Source'" not in problems  # an absolute address is fine
 
 
 def test_the_notebooks_of_a_language_are_copied_out(tmp_path: Path) -> None:

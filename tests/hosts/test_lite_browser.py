@@ -174,7 +174,12 @@ def test_a_pupil_plays_in_the_lite_site_offline(page: Any, site: str, screenshot
         )
     finally:
         chart_cell.screenshot(path=str(screenshots / "lite_offline_chart.png"))
-    assert image.evaluate("img => img.naturalWidth") > 300
+    # a real picture, drawn at a readable size in the notebook (not an empty or broken output)
+    assert (
+        image.evaluate("img => img.naturalWidth") > 300 and image.evaluate("img => img.naturalHeight") > 200
+    )
+    box = image.bounding_box()
+    assert box is not None and box["width"] > 300 and box["height"] > 200, box
     assert (image.get_attribute("alt") or "").startswith(chart_sentence(played)), image.get_attribute("alt")
 
     # a reload: the same notebook's board offers the saved game back (the game lives in the browser)
