@@ -13,7 +13,9 @@ if [ "${1:-}" = "--quick" ]; then
 fi
 # nothing may be skipped: the set-up above installs what every test needs (tests/conftest.py)
 export LW_NO_SKIPS=1
-# one process by default; LW_TEST_WORKERS=3 spreads the tests over pytest-xdist workers, with the
-# tests that share the machine's accounts or the checkout's builds in one serial group
-# (SERIAL_GROUPS in tests/conftest.py). Not the default yet: on workers the hub tests still fail.
-exec .venv/bin/python -m pytest --durations=30 -n "${LW_TEST_WORKERS:-0}" --dist loadgroup "$@"
+# two pytest-xdist workers by default (one per core of the 2-core machines the project is tested on;
+# LW_TEST_WORKERS=N for another number, 0 for one process), with the tests that share the machine's
+# accounts or the checkout's builds in one serial group (SERIAL_GROUPS in tests/conftest.py), which
+# xdist hands out first as the largest unit of work. Servers' ports come from a block of each
+# worker's own below the ephemeral range (tests/portkit.py).
+exec .venv/bin/python -m pytest --durations=30 -n "${LW_TEST_WORKERS:-2}" --dist loadgroup "$@"

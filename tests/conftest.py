@@ -15,7 +15,7 @@ from logger_widget import Position
 
 pytest_plugins = ["no_skips"]  # with LW_NO_SKIPS=1 (the README's test command) a skip fails the run
 
-# With LW_TEST_WORKERS=3 the README's test command runs on pytest-xdist workers (``--dist loadgroup``).
+# The README's test command runs on pytest-xdist workers (``--dist loadgroup``, two by default).
 # Tests that share something fixed on the machine run in one group, one after another, on one worker:
 # "machine": the hubs' and nbgrader's Unix accounts (olena, diego, amy, teacher...), the hubs' state
 #   folder under /var/lib, the class services' accounts and the cgroup tree,
