@@ -200,6 +200,19 @@ def _noun_twice(entry: Entry, form: str) -> str | None:
     return m.group(0) if m else None
 
 
+def _antecedent(entry: Entry, form: str) -> str | None:
+    """«esa persona», «ese jugador» point back: the message names the person first («alguien», «quien»)."""
+    text = _prose(form)
+    for m in re.finditer(
+        r"\b(?:es[ea]s?|aquel(?:la)?s?)\s+(persona|estudiante|jugador|jugadora)s?\b|\bese o esa\b", text, re.I
+    ):
+        noun = m.group(1) or "persona"
+        before = text[: m.start()]
+        if not re.search(rf"\b(?:alguien|quien|{noun[:6]}\w*)\b", before, re.I):
+            return m.group(0)
+    return None
+
+
 def _decimal_mark(language: str) -> Check:
     """A number written into the text takes the decimal mark the runtime writes for ``language``.
 
@@ -223,6 +236,14 @@ def _decimal_mark(language: str) -> Check:
 
     return check
 
+
+#: A hypothetical («would get») needs a hypothetical relative clause: «un bot que perdiera todas las
+#: partidas tendría», not the indicative «que ha perdido», «que perdió» of something that happened.
+_HYPOTHETICAL = r"\bque\s+(?:(?:ha|han|has)\s+\w+(?:ado|ido)|\w+(?:ó|aron|ieron))\b[^.;:]*?\b\w+r(?:ía|ían)\b"
+
+#: Two buttons offered in one sentence each get their purpose: «Pulsa «Siguiente lección» para seguir
+#: o «Reiniciar la lección» para jugarla otra vez», not «X o Y para jugarla otra vez» (both?).
+_SHARED_PURPOSE = r"(?:«[^»]+»|\*\*[^*]+\*\*),?\s+o\s+(?:en\s+)?(?:«[^»]+»|\*\*[^*]+\*\*)\s+para\b"
 
 #: Wordings the round-3 reader found clumsy or calqued; each must not come back.
 ES_SLIPS = (
@@ -387,6 +408,39 @@ KINDS: dict[str, tuple[str, Check]] = {
         "«alguien de la clase», not a masculine generic «un compañero»",
         _find(r"\b(?:un|el|al|del|tu|su)\s+compañero\b(?!\s+o\s+compañera)"),
     ),
+    "antecedent": (
+        "«esa persona», «ese jugador» only after the message has named the person («de quien lo recibe»)",
+        _antecedent,
+    ),
+    "shared_purpose": (
+        "two buttons in one sentence each say what they do: «Pulsa «A» para seguir o «B» para jugarla otra vez»",
+        _find(_SHARED_PURPOSE, flags=0),
+    ),
+    "end_game": (
+        "the end game is «el final de la partida» (glossary), never «final de partida»",
+        _find(r"\bfinal de partida\b"),
+    ),
+    "hypothetical": (
+        "a hypothetical's relative clause is in the subjunctive: «un bot que perdiera todas las partidas tendría»",
+        _find(_HYPOTHETICAL),
+    ),
+    "loss_tense": (
+        "a reviewed turn's lost chances are told in the past, like the rest of the review («se ha perdido un"
+        " {loss}», es_419 «se perdió»), not the present «se pierde»",
+        _find(r"\bse pierden?\b", contexts=("review",)),
+    ),
+    "gerund_echo": (
+        "no «haz … haciendo»: «elige una jugada haciendo clic», «haz una jugada pulsando en el tablero»",
+        _find(r"\bha(?:z|cer|ga|ced)\b[^.;:]*?\bhaciendo\b"),
+    ),
+    "piece_object": (
+        "the logger is a piece, moved without the personal «a»: «Mueve tu leñador», «Lleva tu leñador a b2»",
+        _find(r"\b(?:llev|muev|mov)\w*\s+a\s+(?:tu|su|el|un)\s+leñador"),
+    ),
+    "class_game": (
+        "a game of the class is «una partida de la clase» (the lobby's «Partidas de la clase»), not «de clase»",
+        _find(r"\bpartidas? de clase\b"),
+    ),
     "decimal_mark": (
         "es writes a decimal comma («0,5»), so an interval is «[{low}; {high}]», as the number formatter does",
         _decimal_mark("es"),
@@ -528,6 +582,51 @@ def test_each_latin_american_kind_finds_the_peninsular_es(kind):
 
 #: One planted instance per kind: (kind, context, English, translation).
 PLANTED = [
+    (
+        "antecedent",
+        "class codes",
+        "replaces the pupil's password",
+        "Un código nuevo sustituye la contraseña y cualquier código anterior de esa persona; entrégueselo.",
+    ),
+    ("antecedent", "class codes", "the pupil's password", "sustituye la contraseña de ese o esa estudiante"),
+    (
+        "shared_purpose",
+        "board:notice",
+        "Press “Next lesson”, or “Restart lesson” to play it again.",
+        "Pulsa «Siguiente lección» o «Reiniciar la lección» para jugarla otra vez.",
+    ),
+    ("end_game", "puzzle:theme", "End game and tie-break", "Final de partida y desempate"),
+    (
+        "hypothetical",
+        "exercise:ranking:prior",
+        "a bot that lost every game would get",
+        "un bot que ha perdido todas las partidas tendría una fuerza de 0",
+    ),
+    (
+        "hypothetical",
+        "exercise:ranking:prior",
+        "a bot that lost every game would get",
+        "un bot que perdió todas las partidas tendría",
+    ),
+    (
+        "loss_tense",
+        "review",
+        "Turn {ply}, {player}: {label} ({loss} of the winning chances lost).",
+        "Jugada {ply} ({player}): {label} (se pierde un {loss} de las posibilidades de ganar).",
+    ),
+    (
+        "gerund_echo",
+        "notebook:puzzles",
+        "play **one turn** by clicking",
+        "Lee la tarea y haz **una jugada** haciendo clic en el tablero.",
+    ),
+    ("piece_object", "tutorial:board:task", "Move your logger to b2", "Lleva a tu leñador a b2."),
+    (
+        "class_game",
+        "online",
+        "Class game {game}. Your seat: {you}.",
+        "Partida de clase {game}. Juegas como: {you}.",
+    ),
     ("decimal_mark", "exercise:first_player:above", "above 0.5", "Todo el intervalo está por encima de 0.5."),
     ("decimal_mark", "exercise:table", "[{low}, {high}]", "[{low}, {high}]"),
     (
@@ -809,6 +908,32 @@ def test_every_kind_has_a_planted_instance():
         ("dashboard", "por incomparecencia"),
         ("exercise:nash:ok", "al menos {value} puntos por partida ({step} puntos por partida)"),
         ("exercise:notebook", "({full_games} en vez de las {quick} del ejercicio 1), 15\u00a0000, 1500"),
+        ("online:arena", "Únete y, en cuanto haya alguien de la clase libre, jugarás con esa persona."),
+        (
+            "rules:end:2",
+            "Si algún jugador tiene 10 puntos, cada jugador que va después de ese jugador juega.",
+        ),
+        (
+            "class codes",
+            "Un código nuevo sustituye la contraseña y cualquier código anterior de quien lo recibe.",
+        ),
+        (
+            "board:prompt",
+            "Pulsa «Siguiente lección» para seguir o «Reiniciar la lección» para intentarlo de nuevo.",
+        ),
+        ("board", "Final de la partida"),
+        (
+            "exercise:ranking:prior",
+            "un bot que perdiera todas las partidas tendría una fuerza de 0; entre dos bots que se han enfrentado",
+        ),
+        ("review", "Jugada 3 (jugador 1): un error (se ha perdido un {loss} de las posibilidades de ganar)."),
+        ("board:notice", "Si cierras o recargas la página, la partida se pierde."),
+        ("notebook:puzzles", "haz **una jugada** pulsando en el tablero"),
+        (
+            "tutorial:spawning:move",
+            "Primero lleva tu leñador a b2; el árbol cae hacia el lado contrario a tu leñador.",
+        ),
+        ("online", "Partida {game} de la clase. Partidas de la clase."),
         (
             "exercise:first_player:ok",
             "intervalo del {level}: [{low}; {high}]; por encima de 0,5, 1,96 o 1067,1 (`0.5`)",
