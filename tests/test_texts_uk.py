@@ -95,7 +95,7 @@ def game_theory_terms(entry: Entry, form: str) -> str | None:
 
 #: Kind 7: one word per concept; the left word is the one the catalogue uses.
 ONE_WORD = {
-    "подивися": r"(?<![\w’])подивись(?![\w’])",
+    "подивися": r"(?<![\w’])подивись(?![\w’])|(?<![\w’])дивися(?![\w’])",
     "вибери": r"(?<![\w’])обери(?![\w’])",
     "гра/ігри": r"(?<![\w’])парті(?:я|ї|ій|ю|єю|ями|ях)(?![\w’])",
     "питання": r"(?<![\w’])запитан\w*",
@@ -204,6 +204,32 @@ SLIPS = (
     r"Відкрий адресу(?!\w)",
     r"Частка очок і протилежна до неї",
     r"Найкращий хід виграє гру",
+    # the eighth reading
+    r"очки за гру в середньому",
+    r"Нотація ходу:",
+    r"«Наступний урок» або «Почати урок знову», щоб",
+    r"^Ще$",
+    r"так, щоб він переміг",
+    r"імпортувати \(\{problem",
+    r"знову запускатимуться",
+    r"Випадковість ботів налаштовано",
+    r"Щоб дослідити її в коді:",
+    r"тягне\s+(?:всі|усі)\s+рейтинг",
+    r"Арену завершено \(",
+    r"(?<![\w’])ціл(?:а|у)\s+гр(?:а|у)(?![\w’])",
+    r"^Напиши хід$",
+    r"(?:Монте-Карло|мінімакс), складний",
+    r"на відміну від садіння й рубання",
+    r"Дерево росте в три стадії",
+    r"до цього росту",
+    r"був надрукований",
+    r"Потім посади на",
+    r"вибери власний пароль",
+    r"^скільки ходів гравця",
+    r"інтервал дробами",
+    r": ріст!",
+    r"А в Logger \(Лісоруб\)\?",
+    r"добре \(раундів:",
 )
 
 
@@ -1134,6 +1160,42 @@ PLANTED += [
         "exercise:sample_size:solution",
         "it takes about {n_fine}",
         "знадобиться близько {n_fine}",
+    ),
+    (
+        "one word per concept",
+        "exercise:ranking:elo",
+        "look at its column",
+        "дивися на стовпець Бредлі — Террі.",
+    ),
+    (
+        "one-off slips",
+        "exercise:first_player:ok",
+        "{rate} points per game",
+        "{rate} (очки за гру в середньому)",
+    ),
+    ("one-off slips", "board", "More", "Ще"),
+    ("one-off slips", "board", "Type a turn", "Напиши хід"),
+    ("one-off slips", "board:bot", "Monte Carlo, hard", "Монте-Карло, складний"),
+    ("one-off slips", "notebook:tutorial", "A whole game against an easy bot", "Ціла гра проти легкого бота"),
+    (
+        "one-off slips",
+        "exercise:ranking:prior",
+        "it pulls every rating",
+        "це тягне всі рейтинги до {average}",
+    ),
+    ("one-off slips", "dashboard:arena", "The arena ended at {time}.", "Арену завершено ({time})."),
+    (
+        "one-off slips",
+        "board:prompt",
+        "{player}: growth!",
+        "{player}: ріст! Вибери, де виросте новий саджанець",
+    ),
+    ("one-off slips", "tutorial:hint-step", "Then plant on {cells}.", "Потім посади на {cells}."),
+    (
+        "one-off slips",
+        "board:notice",
+        "Press “Next lesson”, or “Restart lesson” to play it again.",
+        "Натисни «Наступний урок» або «Почати урок знову», щоб зіграти його ще раз.",
     ),
 ]
 
