@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
+from babel.numbers import get_decimal_symbol
 from catalogkit import Entry, read_entries, rule_problems
 
 from logger_widget.i18n import Translator, negotiate
@@ -199,6 +200,51 @@ def _noun_twice(entry: Entry, form: str) -> str | None:
     return m.group(0) if m else None
 
 
+def _antecedent(entry: Entry, form: str) -> str | None:
+    """«esa persona», «ese jugador» point back: the message names the person first («alguien», «quien»)."""
+    text = _prose(form)
+    for m in re.finditer(
+        r"\b(?:es[ea]s?|aquel(?:la)?s?)\s+(persona|estudiante|jugador|jugadora)s?\b|\bese o esa\b", text, re.I
+    ):
+        noun = m.group(1) or "persona"
+        before = text[: m.start()]
+        if not re.search(rf"\b(?:alguien|quien|{noun[:6]}\w*)\b", before, re.I):
+            return m.group(0)
+    return None
+
+
+def _decimal_mark(language: str) -> Check:
+    """A number written into the text takes the decimal mark the runtime writes for ``language``.
+
+    The mark is the one ``Translator(language).format_decimal`` uses for the placeholders
+    beside it («0,5» and «[{low}; {high}]» in es; «0.5» and «[{low}, {high}]» in es_419), so a
+    sentence never shows two marks; with a decimal comma an interval's bounds are kept apart
+    by «;», with a decimal point by «,».
+    """
+    mark = get_decimal_symbol(Translator(language).locale)
+    wrong = "." if mark == "," else ","  # the other mark
+    not_apart = "," if mark == "," else ";"  # the bounds' separator that goes with the other mark
+    bound = r"(?:\{…\}|\d[\d.,]*)"
+    pattern = re.compile(
+        rf"(?<![\w.,])\d{{1,3}}{re.escape(wrong)}\d{{1,3}}(?!\d|[.,]\d)"
+        rf"|\[{bound}\s*{re.escape(not_apart)}\s*{bound}\]"
+    )
+
+    def check(entry: Entry, form: str) -> str | None:
+        m = pattern.search(_prose(form))
+        return m.group(0) if m else None
+
+    return check
+
+
+#: A hypothetical («would get») needs a hypothetical relative clause: «un bot que perdiera todas las
+#: partidas tendría», not the indicative «que ha perdido», «que perdió» of something that happened.
+_HYPOTHETICAL = r"\bque\s+(?:(?:ha|han|has)\s+\w+(?:ado|ido)|\w+(?:ó|aron|ieron))\b[^.;:]*?\b\w+r(?:ía|ían)\b"
+
+#: Two buttons offered in one sentence each get their purpose: «Pulsa «Siguiente lección» para seguir
+#: o «Reiniciar la lección» para jugarla otra vez», not «X o Y para jugarla otra vez» (both?).
+_SHARED_PURPOSE = r"(?:«[^»]+»|\*\*[^*]+\*\*),?\s+o\s+(?:en\s+)?(?:«[^»]+»|\*\*[^*]+\*\*)\s+para\b"
+
 #: Wordings the round-3 reader found clumsy or calqued; each must not come back.
 ES_SLIPS = (
     r"una valoración \{…\} por encima de la de",
@@ -362,6 +408,43 @@ KINDS: dict[str, tuple[str, Check]] = {
         "«alguien de la clase», not a masculine generic «un compañero»",
         _find(r"\b(?:un|el|al|del|tu|su)\s+compañero\b(?!\s+o\s+compañera)"),
     ),
+    "antecedent": (
+        "«esa persona», «ese jugador» only after the message has named the person («de quien lo recibe»)",
+        _antecedent,
+    ),
+    "shared_purpose": (
+        "two buttons in one sentence each say what they do: «Pulsa «A» para seguir o «B» para jugarla otra vez»",
+        _find(_SHARED_PURPOSE, flags=0),
+    ),
+    "end_game": (
+        "the end game is «el final de la partida» (glossary), never «final de partida»",
+        _find(r"\bfinal de partida\b"),
+    ),
+    "hypothetical": (
+        "a hypothetical's relative clause is in the subjunctive: «un bot que perdiera todas las partidas tendría»",
+        _find(_HYPOTHETICAL),
+    ),
+    "loss_tense": (
+        "a reviewed turn's lost chances are told in the past, like the rest of the review («se ha perdido un"
+        " {loss}», es_419 «se perdió»), not the present «se pierde»",
+        _find(r"\bse pierden?\b", contexts=("review",)),
+    ),
+    "gerund_echo": (
+        "no «haz … haciendo»: «elige una jugada haciendo clic», «haz una jugada pulsando en el tablero»",
+        _find(r"\bha(?:z|cer|ga|ced)\b[^.;:]*?\bhaciendo\b"),
+    ),
+    "piece_object": (
+        "the logger is a piece, moved without the personal «a»: «Mueve tu leñador», «Lleva tu leñador a b2»",
+        _find(r"\b(?:llev|muev|mov)\w*\s+a\s+(?:tu|su|el|un)\s+leñador"),
+    ),
+    "class_game": (
+        "a game of the class is «una partida de la clase» (the lobby's «Partidas de la clase»), not «de clase»",
+        _find(r"\bpartidas? de clase\b"),
+    ),
+    "decimal_mark": (
+        "es writes a decimal comma («0,5»), so an interval is «[{low}; {high}]», as the number formatter does",
+        _decimal_mark("es"),
+    ),
     "rules_facts": (
         "as docs/rules.md: the game has 20 large pyramids (the pool 19 at the start); a felled tree's "
         "protester goes to the chopper's supply («pasa a tu reserva»), it does not «vuelve»",
@@ -414,6 +497,11 @@ ES_419_KINDS: dict[str, tuple[str, Check]] = {
         "a free seat of an invitation is a «lugar» («de 2 a 4 lugares»), not the peninsular «plaza»",
         _find(r"\bplazas?\b"),
     ),
+    "decimal_mark_419": (
+        "es_419 writes a decimal point («0.5», «[{low}, {high}]»), as its number formatter does for every"
+        " Latin-American region",
+        _decimal_mark("es_419"),
+    ),
     "mixed_tense": (
         "one review sentence keeps one tense: «se perdió un {loss} …, pero esta jugada le permitió…»",
         _find(r"\bse pierde\b[^.]*\bpermitió\b"),
@@ -421,8 +509,9 @@ ES_419_KINDS: dict[str, tuple[str, Check]] = {
 }
 
 #: The es rules es_419 replaces: es says what just happened in the compuesto («tense»), es_419 in the
-#: pretérito simple («preterite»); es says «pulsa», es_419 «haz clic en» («haz_clic» against «click»).
-ES_419_REPLACES = {"tense", "haz_clic"}
+#: pretérito simple («preterite»); es says «pulsa», es_419 «haz clic en» («haz_clic» against «click»);
+#: es writes a decimal comma, es_419 a decimal point («decimal_mark» against «decimal_mark_419»).
+ES_419_REPLACES = {"tense", "haz_clic", "decimal_mark"}
 
 
 def kind_problems(entries: list[Entry], kinds: dict[str, tuple[str, Check]]) -> list[str]:
@@ -493,6 +582,65 @@ def test_each_latin_american_kind_finds_the_peninsular_es(kind):
 
 #: One planted instance per kind: (kind, context, English, translation).
 PLANTED = [
+    (
+        "antecedent",
+        "class codes",
+        "replaces the pupil's password",
+        "Un código nuevo sustituye la contraseña y cualquier código anterior de esa persona; entrégueselo.",
+    ),
+    ("antecedent", "class codes", "the pupil's password", "sustituye la contraseña de ese o esa estudiante"),
+    (
+        "shared_purpose",
+        "board:notice",
+        "Press “Next lesson”, or “Restart lesson” to play it again.",
+        "Pulsa «Siguiente lección» o «Reiniciar la lección» para jugarla otra vez.",
+    ),
+    ("end_game", "puzzle:theme", "End game and tie-break", "Final de partida y desempate"),
+    (
+        "hypothetical",
+        "exercise:ranking:prior",
+        "a bot that lost every game would get",
+        "un bot que ha perdido todas las partidas tendría una fuerza de 0",
+    ),
+    (
+        "hypothetical",
+        "exercise:ranking:prior",
+        "a bot that lost every game would get",
+        "un bot que perdió todas las partidas tendría",
+    ),
+    (
+        "loss_tense",
+        "review",
+        "Turn {ply}, {player}: {label} ({loss} of the winning chances lost).",
+        "Jugada {ply} ({player}): {label} (se pierde un {loss} de las posibilidades de ganar).",
+    ),
+    (
+        "gerund_echo",
+        "notebook:puzzles",
+        "play **one turn** by clicking",
+        "Lee la tarea y haz **una jugada** haciendo clic en el tablero.",
+    ),
+    ("piece_object", "tutorial:board:task", "Move your logger to b2", "Lleva a tu leñador a b2."),
+    (
+        "class_game",
+        "online",
+        "Class game {game}. Your seat: {you}.",
+        "Partida de clase {game}. Juegas como: {you}.",
+    ),
+    ("decimal_mark", "exercise:first_player:above", "above 0.5", "Todo el intervalo está por encima de 0.5."),
+    ("decimal_mark", "exercise:table", "[{low}, {high}]", "[{low}, {high}]"),
+    (
+        "decimal_mark_419",
+        "exercise:first_player:contains_half",
+        "contains 0.5",
+        "El intervalo contiene 0,5: con {n} no basta.",
+    ),
+    (
+        "decimal_mark_419",
+        "exercise:first_player:ok",
+        "[{low}, {high}]",
+        "intervalo del {level}: [{low}; {high}].",
+    ),
     (
         "rules_facts",
         "rules:decisions:2",
@@ -714,6 +862,7 @@ PLANTED = [
         "✓ Ya habías superado esta lección en otra ocasión.",
         "No pude leer esa jugada. Haz clic en una casilla marcada; presiona Enter para elegir.",
         "Empate en puntos: el jugador 3 empata con el jugador 1 con 7 puntos. Lo sigue en vivo.",
+        "Todo el intervalo está por encima de 0.5: intervalo del {level}: [{low}, {high}], 1.96 (`0.5`).",
     ],
 )
 def test_the_latin_american_kinds_leave_correct_texts_alone(form):
@@ -759,6 +908,36 @@ def test_every_kind_has_a_planted_instance():
         ("dashboard", "por incomparecencia"),
         ("exercise:nash:ok", "al menos {value} puntos por partida ({step} puntos por partida)"),
         ("exercise:notebook", "({full_games} en vez de las {quick} del ejercicio 1), 15\u00a0000, 1500"),
+        ("online:arena", "Únete y, en cuanto haya alguien de la clase libre, jugarás con esa persona."),
+        (
+            "rules:end:2",
+            "Si algún jugador tiene 10 puntos, cada jugador que va después de ese jugador juega.",
+        ),
+        (
+            "class codes",
+            "Un código nuevo sustituye la contraseña y cualquier código anterior de quien lo recibe.",
+        ),
+        (
+            "board:prompt",
+            "Pulsa «Siguiente lección» para seguir o «Reiniciar la lección» para intentarlo de nuevo.",
+        ),
+        ("board", "Final de la partida"),
+        (
+            "exercise:ranking:prior",
+            "un bot que perdiera todas las partidas tendría una fuerza de 0; entre dos bots que se han enfrentado",
+        ),
+        ("review", "Jugada 3 (jugador 1): un error (se ha perdido un {loss} de las posibilidades de ganar)."),
+        ("board:notice", "Si cierras o recargas la página, la partida se pierde."),
+        ("notebook:puzzles", "haz **una jugada** pulsando en el tablero"),
+        (
+            "tutorial:spawning:move",
+            "Primero lleva tu leñador a b2; el árbol cae hacia el lado contrario a tu leñador.",
+        ),
+        ("online", "Partida {game} de la clase. Partidas de la clase."),
+        (
+            "exercise:first_player:ok",
+            "intervalo del {level}: [{low}; {high}]; por encima de 0,5, 1,96 o 1067,1 (`0.5`)",
+        ),
     ],
 )
 def test_the_kinds_leave_correct_texts_alone(context, form):
@@ -810,7 +989,8 @@ def test_es_419_holds_only_what_differs_and_falls_back_message_by_message():
         for m in _catalog(i18n.catalogue_path("es"))
     }
     messages = [m for m in own if m.id]
-    assert 0 < len(messages) < len(base) / 5, "es_419 translates only the messages that differ"
+    # far fewer than es (the decimal point alone makes 31 exercise messages differ)
+    assert 0 < len(messages) < len(base) / 4, "es_419 translates only the messages that differ"
     for m in messages:
         key = (m.context, m.id if isinstance(m.id, str) else m.id[0])
         assert key in base, f"es_419 has a message es does not: {key}"
@@ -849,11 +1029,25 @@ def test_the_differing_messages(context, needle, es_text, es_419_text):
     assert es_419_text in latin and es_text not in latin, latin
 
 
-def test_es_419_numbers_follow_the_pupils_region():
-    """Mexico writes a decimal point, Argentina a decimal comma (CLDR); four digits stay ungrouped."""
-    assert Translator("es-MX").format_number(1234.5) == "1234.5"
-    assert Translator("es-AR").format_number(1234.5) == "1234,5"
-    assert Translator("es_419").format_number(15000.5) == "15,000.5"
+LATIN_AMERICAN_TAGS = ("es-419", "es-MX", "es-AR", "es-CO", "es-CL", "es-US", "es_PE")
+
+
+@pytest.mark.parametrize("tag", LATIN_AMERICAN_TAGS)
+def test_es_419_numbers_have_one_decimal_mark(tag):
+    """es_419 is one text for every Latin-American region, so its numbers are formatted one way (CLDR's
+    es_419: a decimal point), the way its texts write the numbers in them («0.5», «[{low}, {high}]»)."""
+    tr, latin = Translator(tag), Translator("es_419")
+    assert tr.language == "es_419"
+    for x in (0.5, 1234.5, 15000.5, -0.25):
+        assert tr.format_number(x) == latin.format_number(x)
+        assert tr.format_decimal(x) == latin.format_decimal(x)
+    assert tr.format_percent(0.95) == latin.format_percent(0.95)
+    assert (
+        get_decimal_symbol(tr.locale)
+        == get_decimal_symbol(latin.locale)
+        != get_decimal_symbol(Translator("es").locale)
+    )
+    assert latin.format_number(1234.5) == "1234.5"
 
 
 def test_a_broken_es_419_message_is_named_at_load(tmp_path):

@@ -122,7 +122,7 @@ MIN_GROUPING_DIGITS: dict[str, int] = {"es": 2}
 #: Digit-group separators that replace CLDR's for a catalogue language: the RAE's
 #: *Ortografía* (2010) separates the groups of a number of five digits or more with a
 #: space, not a point («15 000», never «15.000», which reads as 15 with decimals in
-#: much of the Spanish-speaking world). es_419 keeps its region's CLDR separator.
+#: much of the Spanish-speaking world). es_419 keeps CLDR's es_419 separator («15,000.5»).
 GROUP_SEPARATORS: dict[str, str] = {"es": "\u00a0"}
 
 
@@ -538,9 +538,10 @@ class Translator:
     ``Translator(locale)`` accepts a tag (``"uk-UA"``, ``"es_MX"``, ``None`` …,
     see :func:`negotiate`) or a :class:`babel.Locale`.  ``language`` is
     ``"uk"``, ``"es"``, ``"es_419"`` or ``"en"``; ``locale`` is the :class:`babel.Locale`
-    used for numbers and lists (the requested region is kept, e.g. ``es_MX``). A Latin-American
+    used for numbers and lists (the requested region is kept, e.g. ``uk_UA``). A Latin-American
     tag gives ``language == "es_419"``: its own messages where Latin-American Spanish differs,
-    the ``es`` ones otherwise (:data:`REGIONAL_VARIANTS`).
+    the ``es`` ones otherwise (:data:`REGIONAL_VARIANTS`), and the ``es_419`` locale whatever the
+    region (``es_MX`` and ``es_AR`` both write ``0.5``, as the es_419 texts do).
     ``locales_dir`` and ``lenient`` are passed to :func:`load_catalogue`
     (``lenient=True`` shows broken messages in English with one
     :class:`CatalogueWarning` instead of raising :class:`CatalogueError`).
@@ -561,10 +562,12 @@ class Translator:
         tag = str(locale) if isinstance(locale, Locale) else locale
         language, parsed = _negotiate(tag, stacklevel=2)
         self.language = language
-        if parsed is not None and parsed.language == base_language(language):
-            self.locale = parsed
-        elif language in REGIONAL_VARIANTS:
+        if language in REGIONAL_VARIANTS:
+            # One text for every region of the variant, so one way of writing its numbers: the
+            # numbers in the texts («0.5» in es_419) are written the way this locale formats them.
             self.locale = Locale.parse(language)
+        elif parsed is not None and parsed.language == base_language(language):
+            self.locale = parsed
         else:
             self.locale = Locale.parse(base_language(language))
         self._catalogue = load_catalogue(language, locales_dir, lenient=lenient)
