@@ -234,7 +234,7 @@ def test_a_pupil_cannot_play_another_seat_replay_a_turn_or_forge_the_board(klass
         klass.clients["diego"].play(game, 1, "e5-a1")
     assert bad.value.code == "illegal_turn" and bad.value.rule
     assert refusal_text(bad.value)(Translator("uk")) == (
-        "Гра не прийняла цей хід. Клітинка a1 більш ніж за два кроки від e5."
+        "Гра не прийняла цей хід. Клітинка a1 розташована далі ніж за два кроки від e5."
     )
     drive(diego).play(Turn.parse("e5-e4 *d4"))
     until(lambda: len(olena.game.turns) == 2)

@@ -494,9 +494,6 @@ def review_says_whose_turn(entry: Entry, form: str) -> str | None:
 
 # ---------------------------------------------------------------- the kinds of the eighth reading
 
-#: msgids whose fix waits on a test outside this file that pins the old Ukrainian sentence (see CHANGELOG):
-#: the review's chop note is expected word for word by tests/test_review_board.py and tests/e2e/test_review_e2e.py.
-_PINNED_ELSEWHERE = {"Chopping {cell} would have felled {n} tree: +{points}."}
 
 
 def tree_limit(entry: Entry, form: str) -> str | None:
@@ -526,8 +523,6 @@ def felling_verb(entry: Entry, form: str) -> str | None:
     """Kind 45: one verb for trees that fall: «повалити / валить» («рубка повалить найбільше дерев», «те — наступне
     доросле дерево»); not «звалити», «збиває», nor a player who «зрубує три дерева» (one tree is chopped). A chop's
     count may say «Зрубано {n} дерево» (the chart's legend, the puzzle's «Зрубано дерев: …»): the chop did it."""
-    if entry.msgid in _PINNED_ELSEWHERE:
-        return None
     return _find(
         rf"(?<!{W})звал[июя]{W}*|(?<!{W})зби(?:ва|ти|ть|в|л){W}*"
         rf"|(?<!{W})зруб(?!ано){W}*\s+(?:\{{n\}}|\d+|дв[аі]|три|чотири|п’ять|[ув]сі)(?!{W})"

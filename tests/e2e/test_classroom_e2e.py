@@ -122,7 +122,7 @@ def test_a_refused_click_names_the_rule(page: Any, lab: Lab, screenshots: Path) 
     open_board(page, lab, "refused.ipynb", code)
     click_at_and_wait(page, "[data-cell=e1]")
     text = page.inner_text("[data-testid=message]")
-    assert "e1" in text and "a1" in text, text  # "… e1 більш ніж за два кроки від a1."
+    assert "e1" in text and "a1" in text, text  # "… e1 розташована далі ніж за два кроки від a1."
     # the notice has an icon and a word, never an emoji
     assert page.query_selector("[data-testid=notice] .lw-notice-icon svg") is not None
     assert page.inner_text("[data-testid=notice] .lw-notice-word").strip()
