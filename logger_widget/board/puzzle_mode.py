@@ -460,12 +460,12 @@ def _hint_view(session: PuzzleSession, tr: Translator, hint: dict[str, Any]) -> 
     out = {**hint, "enabled": False}
     if session.revealed is not None and hint.get("text"):
         before, after = session.revealed
-        counted = tr.format(
+        out["text"] = tr.format(
             texts.HINT["counted"],
+            hint=hint["text"],
             before=tr.format_number(round(before)),
             after=tr.format_number(round(after)),
         )
-        out["text"] = f"{hint['text']} {counted}"
     return out
 
 
