@@ -118,11 +118,32 @@ def _puzzles() -> tuple[Any, ...]:
         more = [p for p in shipped if p.players == players and p not in chosen]
         if more:
             chosen.append(more[0])
+    ending = next((p for p in shipped if p not in chosen and _ending_wrong_turn(p) is not None), None)
+    if ending is not None:
+        chosen.append(ending)
     return tuple(chosen)
 
 
+def _ending_wrong_turn(puzzle: Any) -> Any:
+    """A wrong answer to an end-game puzzle after which the game is over and lost, or ``None``."""
+    from logger_widget.bots.minimax import WIN
+    from logger_widget.puzzles import refutation
+
+    if puzzle.theme != "endgame_tiebreak":
+        return None
+    for turn in puzzle.position.legal_turns():
+        if not puzzle.is_solution(turn) and puzzle.position.play(turn).is_terminal:
+            if refutation(puzzle.position, turn)[1] <= -WIN / 2:
+                return turn
+    return None
+
+
+@functools.cache
 def _wrong_turn(puzzle: Any) -> Any:
-    """A wrong answer to ``puzzle``: one after which the next player can chop, when there is one."""
+    """A wrong answer to ``puzzle``: one that ends the game lost, else one after which the next player can chop."""
+    ending = _ending_wrong_turn(puzzle)
+    if ending is not None:
+        return ending
     position = puzzle.position
     wrong = [t for t in position.legal_turns() if not puzzle.is_solution(t)]
     for turn in wrong:
@@ -217,36 +238,52 @@ def _review_samples(language: str) -> Iterator[Sample]:
 
 
 def _mistakes_samples(language: str) -> Iterator[Sample]:
-    """A game's review on a board with the pupil's progress, then the personal puzzles it made."""
+    """Games reviewed on a board with the pupil's progress, then the personal puzzles they made.
+
+    Each personal puzzle is answered once with the game's turn and once with its solution: the
+    first answer (the one that counts) alternates, so both verdicts are read with their tail.
+    """
     from logger_widget.board.mistakes_mode import MistakesBoard
 
     tr = Translator(language)
     progress = _progress(f"mistakes-{language}")
-    game, result = _mistakes_game()
-    board = Board(["human", "greedy"], locale=language, bot_mode="sync", autosave=False, progress=progress)
-    board.load(game)
-    for moment in ("after a game's review", "after the same game's review again"):
-        said = board._progress.prepare_review()(game, result)
-        if said is not None:
-            yield Sample("progress", moment, said(tr))
+    for name, (game, result, seat) in zip(("a game", "an end game"), _mistakes_games()):
+        seats = ["greedy"] * game.players
+        seats[seat - 1] = "human"
+        board = Board(seats, locale=language, bot_mode="sync", autosave=False, progress=progress)
+        board.load(game)
+        for moment in ("reviewed", "reviewed again"):
+            said = board._progress.prepare_review()(game, result)
+            if said is not None:
+                yield Sample("progress", f"{name} {moment}", said(tr))
     board = MistakesBoard(locale=language, progress=progress, bot_mode="sync", autosave=False)
-    for index in range(min(4, len(board.session.personal))):
+    for index in range(len(board.session.personal)):
         personal = board.session.current
-        where = f"own puzzle {index + 1} (turn {personal.ply})"
+        where = f"own puzzle {index + 1} ({personal.theme}, turn {personal.ply})"
         yield Sample("mistakes", f"{where}: the task", board.view["task"])
-        board.play(personal.played)
-        yield Sample("mistakes", f"{where}: the turn of the game again", board.view["notice"]["text"])
-        _intent(board, "restart")
-        board.play(board.puzzle.solution_turns()[0])
-        yield Sample("mistakes", f"{where}: right at the second try", board.view["notice"]["text"])
+        answers = [("the game's turn", personal.played), ("the solution", board.puzzle.solution_turns()[0])]
+        for attempt, (what, turn) in enumerate(answers[:: 1 if index % 2 == 0 else -1]):
+            if attempt:
+                _intent(board, "restart")
+            board.play(turn)
+            try_ = "first" if attempt == 0 else "second"
+            yield Sample("mistakes", f"{where}: {what} at the {try_} try", board.view["notice"]["text"])
         board.session.go_next()
 
 
 @functools.cache
-def _mistakes_game() -> tuple[Game, Review]:
-    """Player 1 (random) against greedy, 16 turns, and its review: errors to make puzzles of."""
-    game = play_game(["random", "greedy"], seed=4, turn_limit=16)
-    return game, review(game, seconds=0.004, seed=1)
+def _mistakes_games() -> tuple[tuple[Game, Review, int], ...]:
+    """``(game, review, the pupil's seat)``: random (the pupil) against greedy, 8 turns; an end game.
+
+    The end game starts at the first 2-player end-game puzzle's position, the pupil (random) at its seat.
+    """
+    game = play_game(["random", "greedy"], seed=4, turn_limit=8)
+    out = [(game, review(game, seconds=0.004, seed=1), 1)]
+    start = next(p for p in load_puzzles() if p.theme == "endgame_tiebreak" and p.players == 2)
+    bots = ["random" if seat == start.seat else "greedy" for seat in (1, 2)]
+    ending = play_game(bots, seed=2, start=start.lpn)
+    out.append((ending, review(ending, seconds=0.004, seed=1), start.seat))
+    return tuple(out)
 
 
 def _game_samples(language: str) -> Iterator[Sample]:

@@ -23,11 +23,14 @@ _SENTENCE_END = re.compile(r"(?<=[.!?…])[»”\"]?\s+(?=[«“\"¡¿(]?[A-ZА-
 _WORD = re.compile(r"[^\W_]+(?:[’'-][^\W_]+)*")
 #: Words that say little alone: the opening is the first two words then ("El jugador…", "The best…").
 _ARTICLES = frozenset({"el", "la", "los", "las", "lo", "un", "una", "the", "a", "an"})
-#: Forms of one word that a shared stem does not find (the Ukrainian and Spanish possessives).
+#: Forms of one word that a shared stem does not find: possessives and demonstratives.
 _SAME_WORD = {
     **dict.fromkeys(("твій", "твоя", "твоє", "твої", "твого", "твоєї", "твоїм", "твоїх"), "твій"),
+    **dict.fromkeys(("цей", "ця", "це", "ці", "цього", "цієї", "цим", "цих", "цю"), "цей"),
     **dict.fromkeys(("tu", "tus"), "tu"),
+    **dict.fromkeys(("este", "esta", "esto", "estos", "estas"), "este"),
     **dict.fromkeys(("your", "yours"), "your"),
+    **dict.fromkeys(("this", "these"), "this"),
 }
 #: Two first words of at least this many letters that begin alike are one word in two forms
 #: («Відповіді… Відповідь…», "Player… Players…").
@@ -80,6 +83,10 @@ PLANTED = [
     "Відповіді ще немає: заміни три крапки. Відповідь — одне число.",
     "El jugador 2 gana. El jugador 1 pierde.",
     "Hint: look at b2. Press “Solution”. Hint: look at b2.",
+    "This turn ends the game or decides its last round. This puzzle comes back in 2 days.",
+    "Цей хід закінчує гру або вирішує її останній раунд. Ця задача повернеться через 2 дні.",
+    "Esta jugada termina la partida o decide su última ronda. Este problema volverá dentro de 2 días.",
+    "Not the best turn. After this turn the game is over. After that reply you cannot win any more.",
 ]
 
 CLEAN = [

@@ -138,6 +138,8 @@ WHY: MappingProxyType[str, PMessage] = MappingProxyType(
         # TRANSLATORS: {player} inside a sentence (es «jugador 2»: write «el {player}», «del {player}»).
         "reply": NP_("puzzle:why", "Then {player} plays {turn} (shown on the board)."),
         "no_reply": NP_("puzzle:why", "After this turn the game is over."),
+        # TRANSLATORS: a wrong answer that ends the game, and the pupil does not win it.
+        "no_reply_lost": NP_("puzzle:why", "After this turn the game is over, and you do not win it."),
         # TRANSLATORS: {mine} and {best} are numbers of trees felled by the pupil's turn and by the best turn.
         "felled_both": NP_("puzzle:why", "Trees felled: yours {mine}, the best turn {best}."),
         # TRANSLATORS: the most trees another player can fell with one chop on their next turn,
