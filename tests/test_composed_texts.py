@@ -94,7 +94,7 @@ CLEAN = [
     "Not the best turn. Then Player 2 plays e5-d4 (shown on the board) and fells 3 trees. Trees felled: yours 0.",
     "El jugador 2 gana con 10 puntos. El desempate no hace falta.",
     "Responde con 0.5 o 1. Después, pulsa Intro.",
-    "Тоді гравець 2 ходить. Так на наступний хід готується рубка. Цим ходом гравець 2 зберігає протестувальника.",
+    "Тоді гравець 2 ходить. Так на наступний хід готується рубка. Кращим ходом гравець 2 зберігає протестувальника.",
     "The best turn wins the game. The biggest chop left is 0.",
 ]
 
