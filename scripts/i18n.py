@@ -51,7 +51,10 @@ Workflow (also in docs/i18n.md)
    markup kept (:func:`pseudo_text`).  Never edit it by hand; ``check`` fails
    when it is stale.  Try it with ``Board(locale="en-XA")``.
 
-Other commands: ``extract`` (only the .pot), ``compile`` (only .mo + msgfmt).
+Other commands: ``extract`` (only the .pot), ``compile`` (only .mo + msgfmt), ``samples``
+(every composed text — puzzle verdicts, review notes, the board's lines, lesson hints, the
+exercises' feedback — rendered from seeded games into ``build/texts/<language>.md``, to read
+the texts as a pupil does: :mod:`scripts.text_samples`).
 """
 
 from __future__ import annotations
@@ -570,6 +573,14 @@ def cmd_check() -> int:
     return 1 if failed else 0
 
 
+def cmd_samples(out: Path, languages: list[str] | None = None) -> int:
+    """Render every composed text into ``out/<language>.md``: ``python -m scripts.text_samples`` in this checkout."""
+    cmd = [sys.executable, "-m", "scripts.text_samples", "--out", str(out)]
+    for language in languages or ():
+        cmd += ["--language", language]
+    return subprocess.run(cmd, cwd=ROOT).returncode
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -580,6 +591,18 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("check", help="fail when the .pot is stale or a .po is incomplete")
     sub.add_parser("extract", help="only refresh locales/logger_widget.pot")
     sub.add_parser("compile", help="only compile .mo files into build/ and run msgfmt --check")
+    samples = sub.add_parser(
+        "samples", help="render every composed text as a pupil reads it: one Markdown file per language"
+    )
+    samples.add_argument(
+        "--out",
+        type=Path,
+        default=ROOT / "build" / "texts",
+        help="folder of the pages (default: build/texts)",
+    )
+    samples.add_argument(
+        "--language", action="append", help="only this language (uk, es, es_419, en; repeatable)"
+    )
     args = parser.parse_args(argv)
     if args.command == "update":
         cmd_update(drop_obsolete=args.drop_obsolete)
@@ -591,6 +614,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.command == "compile":
         return 0 if cmd_compile() else 1
+    if args.command == "samples":
+        return cmd_samples(args.out, args.language)
     return 2  # pragma: no cover
 
 

@@ -23,17 +23,17 @@ def _board(lpn: str, language: str) -> Board:
         (
             "en",
             "Player 1 reached 10 points: 1 more turn",
-            "Player 1 reached 10 points and the round was completed.",
+            "The round was completed after Player 1 reached 10 points.",
         ),
         (
             "uk",
             "Гравець 1: 10 очок або більше. У цьому раунді залишився 1 хід",
-            "Гравець 1: 10 очок або більше. Раунд завершено.",
+            "Раунд завершено. 10 очок або більше: Гравець 1.",
         ),
         (
             "es",
             "Jugador 1: 10 puntos o más. Queda 1 jugada",
-            "Jugador 1: 10 puntos o más. Se ha completado la ronda.",
+            "Se ha completado la ronda. Con 10 puntos o más: Jugador 1.",
         ),
     ],
 )

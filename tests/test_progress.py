@@ -114,14 +114,14 @@ def test_solving_one_and_failing_one_changes_their_schedule_as_documented(db_url
     start = now()
     board.play(wrong)
     text = board.view["notice"]["text"]
-    assert "This puzzle comes back in 10 minutes." in text and "In your game: Turn " in text
+    assert "You will see this puzzle again in 10 minutes." in text and "In your game: Turn " in text
     assert (
         board.handle_message({"type": "intent", "action": "next_lesson", "version": board.view["version"]})
         == "ok"
     )
     second = board.session.current
     board.play(sorted(second.solutions)[0])
-    assert "This puzzle comes back in 2 days." in board.view["notice"]["text"]
+    assert "You will see this puzzle again in 2 days." in board.view["notice"]["text"]
     end = now()
 
     after = {p.id: p for p in Progress.open(db_url, pupil="ann").personal()}  # a restart

@@ -872,7 +872,7 @@ PLANTED = [
     (
         "dash for a verb",
         "board:result",
-        "{players} reached 10 points and the round was completed.",
+        "The round was completed after {players} reached 10 points.",
         "{players} — 10 очок або більше, і раунд завершено.",
     ),
     (

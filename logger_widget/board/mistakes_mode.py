@@ -97,7 +97,7 @@ def as_turn_review(personal: PersonalPuzzle) -> TurnReview:
 
 
 def comes_back(tr: Translator, due: datetime, when: datetime) -> str:
-    """The sentence "This puzzle comes back in 2 days." for a puzzle due at ``due``, said at ``when``."""
+    """The sentence "You will see this puzzle again in 2 days." for a puzzle due at ``due``, said at ``when``."""
     seconds = max(0.0, (due - when).total_seconds())
     if seconds < 3600:
         return tr.count(AGAIN["minutes"], max(1, round(seconds / 60)))

@@ -95,8 +95,9 @@ def explain_wrong(tr: Translator, puzzle: Puzzle, turn: Turn, reply: Turn | None
     parts = [tr.translate(texts.VERDICT["wrong"])]
     position = puzzle.position
     after = position.play(turn)
-    if reply is None:
-        parts.append(tr.translate(texts.WHY["no_reply"]))
+    lost = value <= -WIN / 2
+    if reply is None:  # the game is over: whether it is lost is told here (there is no reply)
+        parts.append(tr.translate(texts.WHY["no_reply_lost" if lost else "no_reply"]))
     else:
         player = player_in_sentence(tr, after.to_move)
         replied = after.play(reply)
@@ -111,7 +112,7 @@ def explain_wrong(tr: Translator, puzzle: Puzzle, turn: Turn, reply: Turn | None
     best_value = turn_value(position, best)
     if best_value >= WIN / 4:
         parts.append(tr.translate(texts.WHY["win"]))
-    elif value <= -WIN / 2:
+    elif lost and reply is not None:
         parts.append(tr.translate(texts.WHY["loss"]))
     if mine.felled != theirs.felled:
         parts.append(
@@ -460,12 +461,12 @@ def _hint_view(session: PuzzleSession, tr: Translator, hint: dict[str, Any]) -> 
     out = {**hint, "enabled": False}
     if session.revealed is not None and hint.get("text"):
         before, after = session.revealed
-        counted = tr.format(
+        out["text"] = tr.format(
             texts.HINT["counted"],
+            hint=hint["text"],
             before=tr.format_number(round(before)),
             after=tr.format_number(round(after)),
         )
-        out["text"] = f"{hint['text']} {counted}"
     return out
 
 

@@ -186,7 +186,8 @@ NOTICES: MappingProxyType[str, Any] = MappingProxyType(  # PMessage or PPluralMe
         "not_selectable": NP_("board:notice", "{cell} cannot be chosen now."),
         # TRANSLATORS: {reason} is the rule as a whole sentence of its own, e.g. "e1 is more than
         # two steps away from a1." Keep it after the full stop, never after a colon.
-        "not_selectable_because": NP_("board:notice", "{cell} cannot be chosen now. {reason}"),
+        # {reason} often opens with the cell: do not open this sentence with {cell}.
+        "not_selectable_because": NP_("board:notice", "Right now, {cell} cannot be chosen. {reason}"),
         # TRANSLATORS: {reason} is the rule as a whole sentence of its own.
         "illegal": NP_("board:notice", "That turn is not allowed. {reason}"),
         "notation": NP_(
@@ -269,9 +270,12 @@ RESULT: MappingProxyType[str, PMessage] = MappingProxyType(
             "board:result",
             "{players} share the win: the same points ({points}) and the same protesters in supply.",
         ),
-        # TRANSLATORS: {players} is "Player 2" or a list ("Player 1 and Player 3"): who has 10 points or more,
-        # as labels (uk «Гравець 2», es «Jugador 2»: capitalised, without an article), so it may open the text.
-        "reason_target": NP_("board:result", "{players} reached 10 points and the round was completed."),
+        # TRANSLATORS: {players} is "Player 2" or a list ("Player 1 and Player 3"):
+        # who has 10 points or more, as labels (uk «Гравець 2», es «Jugador 2»:
+        # capitalised, without an article). The result's headline just above
+        # opens with the winners: do not open this sentence with {players} too
+        # (as a label it may follow a colon: «…: {players}.»).
+        "reason_target": NP_("board:result", "The round was completed after {players} reached 10 points."),
         "reason_repetition": NP_(
             "board:result", "The same position came up for the third time, so the game ended there."
         ),

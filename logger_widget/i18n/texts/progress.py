@@ -72,22 +72,24 @@ PERSONAL: MappingProxyType[str, PMessage] = MappingProxyType(
 )
 
 #: When the personal puzzle comes back (context ``progress:again``).
+# TRANSLATORS: the last sentence of a personal puzzle's verdict, after the reasons ("This turn
+# ends the game…"): do not open it with "this" as well.
 AGAIN = MappingProxyType(
     {
         "minutes": NNP_(
             "progress:again",
-            "This puzzle comes back in {n} minute.",
-            "This puzzle comes back in {n} minutes.",
+            "You will see this puzzle again in {n} minute.",
+            "You will see this puzzle again in {n} minutes.",
         ),
         "hours": NNP_(
             "progress:again",
-            "This puzzle comes back in {n} hour.",
-            "This puzzle comes back in {n} hours.",
+            "You will see this puzzle again in {n} hour.",
+            "You will see this puzzle again in {n} hours.",
         ),
         "days": NNP_(
             "progress:again",
-            "This puzzle comes back in {n} day.",
-            "This puzzle comes back in {n} days.",
+            "You will see this puzzle again in {n} day.",
+            "You will see this puzzle again in {n} days.",
         ),
     }
 )

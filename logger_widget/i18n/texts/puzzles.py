@@ -80,9 +80,12 @@ HINT: MappingProxyType[str, PMessage] = MappingProxyType(
         # TRANSLATORS: the label of the Hint button after the first hint: keep it about as short
         # as the board's "Hint" label it replaces (uk «Розв’язок», es «Solución»).
         "button": NP_("puzzle:hint", "Solution"),
+        # TRANSLATORS: the hint after "Solution" was pressed on a first try.
+        # {hint} is the board's hint line, "Hint: a1-c1 *b1 (move a1 → c1;
+        # plant on b1)", which ends without a full stop.
         "counted": NP_(
             "puzzle:hint",
-            "You saw the solution, so this puzzle counts as not solved: your rating {before} → {after}.",
+            "{hint}. You saw the solution, so this puzzle counts as not solved: your rating {before} → {after}.",
         ),
     }
 )
@@ -113,7 +116,10 @@ VERDICT: MappingProxyType[str, PMessage] = MappingProxyType(
     {
         "right": NP_("puzzle:verdict", "Right!"),
         "wrong": NP_("puzzle:verdict", "Not the best turn."),
-        "rating": NP_("puzzle:verdict", "Your rating: {before} → {after}."),
+        # TRANSLATORS: the last sentence of a verdict, after the reasons, which
+        # may open with "Your…" ("Your chop fells 3 trees."): do not open this
+        # one with "your" as well.
+        "rating": NP_("puzzle:verdict", "Puzzle rating: {before} → {after}."),
         "hinted": NP_("puzzle:verdict", "You used the hint, so your rating stays the same."),
         "shown": NP_("puzzle:verdict", "You saw the solution: this puzzle counted as not solved."),
         "again": NP_("puzzle:verdict", "Only the first try counts for your rating."),
@@ -132,6 +138,8 @@ WHY: MappingProxyType[str, PMessage] = MappingProxyType(
         # TRANSLATORS: {player} inside a sentence (es «jugador 2»: write «el {player}», «del {player}»).
         "reply": NP_("puzzle:why", "Then {player} plays {turn} (shown on the board)."),
         "no_reply": NP_("puzzle:why", "After this turn the game is over."),
+        # TRANSLATORS: a wrong answer that ends the game, and the pupil does not win it.
+        "no_reply_lost": NP_("puzzle:why", "After this turn the game is over, and you do not win it."),
         # TRANSLATORS: {mine} and {best} are numbers of trees felled by the pupil's turn and by the best turn.
         "felled_both": NP_("puzzle:why", "Trees felled: yours {mine}, the best turn {best}."),
         # TRANSLATORS: the most trees another player can fell with one chop on their next turn,

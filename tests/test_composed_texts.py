@@ -1,0 +1,161 @@
+"""Composed texts read as a pupil reads them: no sentence opens as the one before it, none is said twice.
+
+A composed text is built by the program from several messages and real values (a puzzle's verdict,
+a review's note, the board's result, an exercise's feedback); ``scripts/text_samples.py``
+(``python scripts/i18n.py samples``) renders every kind of them from seeded games and fixed
+answers, in every language. Each message may read well alone and the whole still stumble:
+«Тоді… Тоді…», "Your chop fells 3 trees. Your rating: …", "Player 2 wins with 10 points! Player 2
+reached 10 points…". The checks below read everything the renderer gives.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from scripts import text_samples
+
+#: A sentence ends with . ! ? or … (perhaps inside a closing quote) before a space and a capital,
+#: a digit or an opening quote, bracket or Spanish ¡ ¿ ("0.5", "e.g. a1" and "a1-b2." inside a
+#: sentence do not split).
+_SENTENCE_END = re.compile(r"(?<=[.!?…])[»”\"]?\s+(?=[«“\"¡¿(]?[A-ZА-ЯІЇЄҐÁÉÍÓÚÑ0-9])")
+_WORD = re.compile(r"[^\W_]+(?:[’'-][^\W_]+)*")
+#: Words that say little alone: the opening is the first two words then ("El jugador…", "The best…").
+_ARTICLES = frozenset({"el", "la", "los", "las", "lo", "un", "una", "the", "a", "an"})
+#: Forms of one word that a shared stem does not find: possessives and demonstratives.
+_SAME_WORD = {
+    **dict.fromkeys(("твій", "твоя", "твоє", "твої", "твого", "твоєї", "твоїм", "твоїх"), "твій"),
+    **dict.fromkeys(("цей", "ця", "це", "ці", "цього", "цієї", "цим", "цих", "цю"), "цей"),
+    **dict.fromkeys(("tu", "tus"), "tu"),
+    **dict.fromkeys(("este", "esta", "esto", "estos", "estas"), "este"),
+    **dict.fromkeys(("your", "yours"), "your"),
+    **dict.fromkeys(("this", "these"), "this"),
+}
+#: Two first words of at least this many letters that begin alike are one word in two forms
+#: («Відповіді… Відповідь…», "Player… Players…").
+_STEM = 5
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of ``text``, in order."""
+    return [s.strip() for s in _SENTENCE_END.split(text) if s.strip()]
+
+
+def opening(sentence: str) -> tuple[str, ...]:
+    """The words a reader hears first: the first word, or an article and the word after it."""
+    words = [_SAME_WORD.get(w, w) for w in _WORD.findall(sentence.lower())]
+    return tuple(words[:2]) if words and words[0] in _ARTICLES else tuple(words[:1])
+
+
+def _alike(first: tuple[str, ...], second: tuple[str, ...]) -> bool:
+    if first == second:
+        return bool(first)
+    if len(first) != len(second) or first[:-1] != second[:-1]:
+        return False
+    a, b = first[-1], second[-1]
+    return len(a) >= _STEM and len(b) >= _STEM and a[:_STEM] == b[:_STEM] and not a.isdigit()
+
+
+def repetitions(text: str) -> list[str]:
+    """What a reader stumbles on in ``text``: consecutive sentences that open alike, a sentence said twice."""
+    found = []
+    said = sentences(text)
+    for before, after in zip(said, said[1:]):
+        if _alike(opening(before), opening(after)):
+            found.append(f"two sentences open with «{' '.join(opening(after))}»: «{before}» «{after}»")
+    for i, sentence in enumerate(said):
+        if sentence in said[:i]:
+            found.append(f"said twice: «{sentence}»")
+    return found
+
+
+# --------------------------------------------------------------------------- the checker itself
+
+PLANTED = [
+    "Не найкращий хід. Тоді гравець 2 ходить e5-d4. Тоді гравець 2 рубає й валить 3 дерева.",
+    "No es la mejor jugada. Entonces el jugador 2 juega e5-d4. Entonces el jugador 2 corta 3 árboles.",
+    "Not the best turn. Then Player 2 plays e5-d4. Then Player 2 chops and fells 3 trees.",
+    "Right! Your chop fells 3 trees: +3 points. Your rating: 1,500 → 1,562.",
+    "Player 2 wins with 10 points! Player 2 reached 10 points and the round was completed.",
+    "¡Correcto! Tu corte derriba 3 árboles. Tus puntos: 5.",
+    "Правильно! Твоя рубка валить 3 дерева. Твій рейтинг: 1 500 → 1 562.",
+    "Відповіді ще немає: заміни три крапки. Відповідь — одне число.",
+    "El jugador 2 gana. El jugador 1 pierde.",
+    "Hint: look at b2. Press “Solution”. Hint: look at b2.",
+    "This turn ends the game or decides its last round. This puzzle comes back in 2 days.",
+    "Цей хід закінчує гру або вирішує її останній раунд. Ця задача повернеться через 2 дні.",
+    "Esta jugada termina la partida o decide su última ronda. Este problema volverá dentro de 2 días.",
+    "Not the best turn. After this turn the game is over. After that reply you cannot win any more.",
+]
+
+CLEAN = [
+    # the same word inside, or after an article with another noun: no stumble
+    "Not the best turn. Then Player 2 plays e5-d4 (shown on the board) and fells 3 trees. Trees felled: yours 0.",
+    "El jugador 2 gana con 10 puntos. El desempate no hace falta.",
+    "Responde con 0.5 o 1. Después, pulsa Intro.",
+    "Тоді гравець 2 ходить. Так на наступний хід готується рубка. Кращим ходом гравець 2 зберігає протестувальника.",
+    "The best turn wins the game. The biggest chop left is 0.",
+]
+
+
+@pytest.mark.parametrize("text", PLANTED)
+def test_a_planted_repetition_is_found(text: str) -> None:
+    assert repetitions(text), text
+
+
+@pytest.mark.parametrize("text", CLEAN)
+def test_a_text_that_varies_its_openings_passes(text: str) -> None:
+    assert repetitions(text) == [], repetitions(text)
+
+
+def test_sentences_split_at_sentence_ends_only() -> None:
+    assert sentences("Right: 0.620 points, [0.522, 0.709]. The whole interval is above 0.5.") == [
+        "Right: 0.620 points, [0.522, 0.709].",
+        "The whole interval is above 0.5.",
+    ]
+    assert sentences("¡Correcto! ¿Y ahora? «Siguiente» sigue.") == [
+        "¡Correcto!",
+        "¿Y ahora?",
+        "«Siguiente» sigue.",
+    ]
+    assert len(sentences("Then Player 2 plays e5-d4 xd3 (shown on the board). Trees felled: 1.")) == 2
+
+
+# --------------------------------------------------------------------------- every rendered text
+
+
+@pytest.fixture(scope="module")
+def rendered() -> dict[str, list[text_samples.Sample]]:
+    return {language: text_samples.render(language) for language in text_samples.LANGUAGES}
+
+
+def test_the_renderer_shows_every_kind_in_every_language(rendered) -> None:
+    counts = {language: len(samples) for language, samples in rendered.items()}
+    assert len(set(counts.values())) == 1, counts  # the same texts, language by language
+    for language, samples in rendered.items():
+        assert {s.kind for s in samples} == set(text_samples.KINDS), language
+        assert all(s.text.strip() and "{" not in s.text for s in samples), language
+    # the composed cases the issue names are among them
+    en = rendered["en"]
+    wheres = " | ".join(s.where for s in en)
+    for case in ("a wrong answer", "right at the first try", "the solution shown", "the first hint",
+                 "a shared win", "4 players", "lesson chop: the hint", "own puzzle 1", "nash: right"):  # fmt: skip
+        assert case in wheres, case
+    assert any(s.text.startswith("Not the best turn. Then Player") and "fells" in s.text for s in en)
+
+
+@pytest.mark.parametrize("language", text_samples.LANGUAGES)
+def test_no_composed_text_repeats_an_opening_or_a_sentence(rendered, language: str) -> None:
+    found = [
+        f"[{s.kind}] {s.where}: {problem}" for s in rendered[language] for problem in repetitions(s.text)
+    ]
+    assert found == [], "\n".join(found)
+
+
+def test_the_samples_command_writes_a_page_per_language(tmp_path, rendered) -> None:
+    """``python scripts/i18n.py samples`` runs ``python -m scripts.text_samples``: its pages hold every text."""
+    assert text_samples.main(["--out", str(tmp_path), "--language", "es_419"]) == 0
+    page = (tmp_path / "es_419.md").read_text(encoding="utf-8")
+    assert page.startswith("# ") and "\n## " in page and not (tmp_path / "es.md").exists()
+    assert all(s.text.split("\n")[0] in page for s in rendered["es_419"])
