@@ -30,8 +30,9 @@ from pathlib import Path
 
 from packaging.requirements import Requirement
 
+from logger_widget.i18n import LANGUAGES
+
 ROOT = Path(__file__).resolve().parents[1]
-LANGUAGES = ("uk", "es", "en")
 FRONT_END = ("board.js", "board.css", "loader.js")
 JUPYTER_CLASSIFIERS = ("Framework :: Jupyter", "Framework :: Jupyter :: JupyterLab")
 TEST_ONLY = ("dev", "test", "tests")
