@@ -164,13 +164,13 @@ _ADDRESS = """<p>{address_label}: <span class="address">{address}</span></p>
 
 
 def slip(name: str, language: str, code: str | None, address: str | None = None) -> str:
-    """One pupil's slip, HTML, in ``language`` (``uk``, ``es``, ``en``): how to log in, the name, the
+    """One pupil's slip, HTML, in ``language`` (``uk``, ``es``, ``es_419``, ``en``): how to log in, the name, the
     language's own name, the ``code`` (None: issued earlier, cannot be shown again), the hub's
     ``address`` (None: no address line)."""
     tr = Translator(language)
     own_name = Locale.parse(tr.language).get_display_name(tr.language) or tr.language
     return _SLIP.format(
-        lang=html.escape(tr.language), name=html.escape(name), how=html.escape(tr.translate(SHEET["how"])),
+        lang=html.escape(tr.language.replace('_', '-')), name=html.escape(name), how=html.escape(tr.translate(SHEET["how"])),
         name_label=html.escape(tr.translate(SHEET["name"])), language_label=html.escape(tr.translate(SHEET["language"])),
         language=html.escape(own_name), code_label=html.escape(tr.translate(SHEET["code"])),
         code=html.escape(code if code is not None else tr.translate(SHEET["earlier"])),
@@ -197,7 +197,7 @@ def class_sheet(pupils: dict[str, str], codes: dict[str, str], address: str) -> 
     tr = Translator(class_language(pupils))
     slips = [slip(name, lang, codes.get(name), address) for name, lang in pupils.items()]
     return _SHEET.format(
-        lang=html.escape(tr.language), title=html.escape(tr.translate(SHEET["title"])),
+        lang=html.escape(tr.language.replace('_', '-')), title=html.escape(tr.translate(SHEET["title"])),
         heading=html.escape(tr.translate(SHEET["heading"])), cut=html.escape(tr.translate(SHEET["cut"])),
         slips="\n".join(slips),
     )  # fmt: skip
