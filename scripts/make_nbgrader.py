@@ -72,7 +72,9 @@ def _meta(cell: nbformat.NotebookNode, grade_id: str, *, solution: bool, grade: 
 def assignment() -> nbformat.NotebookNode:
     """The course's one notebook: language-neutral cells that show the pupil's language."""
     # every language's title once (es_419 says it as es does)
-    titles = " · ".join(dict.fromkeys(Translator(language).translate(NOTEBOOK["title"]) for language in LANGUAGES))
+    titles = " · ".join(
+        dict.fromkeys(Translator(language).translate(NOTEBOOK["title"]) for language in LANGUAGES)
+    )
     cells = [
         _meta(new_markdown_cell(f"# {titles}"), "title", solution=False, grade=False, locked=True),
         _meta(new_code_cell(SETUP), "setup", solution=False, grade=False, locked=True),

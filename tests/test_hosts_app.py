@@ -38,7 +38,9 @@ def test_language_from_query_reads_voilas_environment_variable(monkeypatch: pyte
 
 @pytest.mark.parametrize("query", ["lang=fr", "lang=xx", "lang=<script>"])
 def test_unknown_language_is_a_clear_error(query: str) -> None:
-    with pytest.raises(ValueError, match=r"lang=.* is not a language of the game; use one of uk, es, es-419, en"):
+    with pytest.raises(
+        ValueError, match=r"lang=.* is not a language of the game; use one of uk, es, es-419, en"
+    ):
         language_from_query(query)
 
 

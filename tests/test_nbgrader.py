@@ -109,7 +109,9 @@ def test_a_latin_american_pupil_gets_the_course_in_latin_american_spanish(tmp_pa
     said = str(introduction(pupil_language(tmp_path, "valentina")))
     assert "**Shift + Enter**" in said and "Mayús" not in said and said != str(introduction("es"))
     (tmp_path / LANGUAGES_FILE).write_text("valentina,es-MX\n")
-    with pytest.raises(ValueError, match=r"languages.csv:1: expected 'name,language' with uk, es, es_419, en"):
+    with pytest.raises(
+        ValueError, match=r"languages.csv:1: expected 'name,language' with uk, es, es_419, en"
+    ):
         read_languages(tmp_path / LANGUAGES_FILE)
 
 

@@ -95,9 +95,7 @@ def test_notebook_is_clean_utf8_without_outputs(path: Path) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(
-    "path", [p for p in NOTEBOOKS if p.name not in NOT_EXECUTED], ids=lambda p: p.name
-)
+@pytest.mark.parametrize("path", [p for p in NOTEBOOKS if p.name not in NOT_EXECUTED], ids=lambda p: p.name)
 def test_notebook_executes_without_errors(path: Path, tmp_path: Path) -> None:
     nb = nbformat.read(path, as_version=4)
     # the exercises write the pupil's bot file (%%writefile my_bot.py) beside the notebook
@@ -177,7 +175,9 @@ def test_the_latin_american_notebooks_speak_latin_american_spanish(stem: str) ->
     code = "\n".join(source for kind, source in ours if kind == "code")
     for word in PENINSULAR:
         assert word not in markdown and word not in code, (stem, word)
-    assert markdown != "\n".join(source for kind, source in theirs if kind == "markdown"), "es_419's own texts"
+    assert markdown != "\n".join(source for kind, source in theirs if kind == "markdown"), (
+        "es_419's own texts"
+    )
     assert "es_419" in code and not re.search(r"[\"']es[\"']", code), "the boards and checkers speak es_419"
     if stem in ("tutorial", "play_vs_bots"):
         assert "**Shift + Enter**" in markdown
