@@ -722,6 +722,17 @@ def test_an_es_419_pupils_slip_is_in_latin_american_spanish() -> None:
     assert '<html lang="es-419">' in class_sheet({"valentina": "es_419", "mateo": "es_419"}, {}, "x")
 
 
+def test_spanish_and_latin_american_pupils_make_one_spanish_class() -> None:
+    """The class's language (the sheet's heading, the teacher's JupyterLab and pages): ``es`` and
+    ``es_419`` count together against other languages, then the variant most of them have wins."""
+    from classcodes import class_language
+
+    assert class_language({"a": "es", "b": "es_419", "c": "es_419", "d": "uk", "e": "uk"}) == "es_419"
+    assert class_language({"a": "es", "b": "es_419", "c": "uk"}) == "es"  # a tie among the Spanish
+    assert class_language({"a": "es", "b": "es_419", "c": "uk", "d": "uk"}) == "en"  # Spanish and uk tie
+    assert class_language({"a": "uk", "b": "es", "c": "uk"}) == "uk" and class_language({}) == "en"
+
+
 def test_a_class_list_as_a_spreadsheet_exports_it_is_read(tmp_path: Path) -> None:
     """A header line, ``;`` or tab separators, a byte-order mark, CRLF, empty columns, UK/Es in capitals."""
     listed = tmp_path / "class.csv"

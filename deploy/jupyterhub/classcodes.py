@@ -25,7 +25,7 @@ from pathlib import Path
 import bcrypt
 from babel import Locale
 
-from logger_widget.i18n import Translator
+from logger_widget.i18n import Translator, base_language
 from logger_widget.i18n.texts.classsheet import SHEET
 
 #: the letters of a code: no 0/O, 1/I/L, 5/S, 2/Z, 8/B (read aloud or from paper without doubt)
@@ -179,12 +179,25 @@ def slip(name: str, language: str, code: str | None, address: str | None = None)
     )  # fmt: skip
 
 
-def class_language(pupils: dict[str, str]) -> str:
-    """The class's language: the one most pupils of ``{name: language}`` have (``en`` on a tie or none)."""
-    counts = {lang: list(pupils.values()).count(lang) for lang in set(pupils.values())}
+def _most(languages: list[str]) -> list[str]:
+    """The languages said most often in ``languages`` (several on a tie), sorted."""
+    counts = {lang: languages.count(lang) for lang in set(languages)}
     best = max(counts.values(), default=0)
-    winners = sorted(lang for lang, n in counts.items() if n == best)
-    return winners[0] if len(winners) == 1 else "en"
+    return sorted(lang for lang, n in counts.items() if n == best)
+
+
+def class_language(pupils: dict[str, str]) -> str:
+    """The class's language: the one most pupils of ``{name: language}`` have (``en`` on a tie or none).
+
+    A language's regional variant counts with it (``es`` and ``es_419`` are Spanish): a class of
+    two ``es`` and two ``es_419`` pupils and three ``uk`` ones is a Spanish class, in the variant
+    most of its Spanish speakers have (the base language, ``es``, on a tie between them).
+    """
+    winners = _most([base_language(lang) for lang in pupils.values()])
+    if len(winners) != 1:
+        return "en"
+    family = _most([lang for lang in pupils.values() if base_language(lang) == winners[0]])
+    return family[0] if len(family) == 1 else winners[0]
 
 
 def class_sheet(pupils: dict[str, str], codes: dict[str, str], address: str) -> str:
