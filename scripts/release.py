@@ -5,7 +5,7 @@
 1. ``python -m build``: the sdist, then the wheel built from that sdist (what PyPI users get).
 2. ``twine check --strict`` of both (the metadata PyPI shows: README, classifiers, licence).
 3. The wheel's contents: the board's front end (``board/static``: board.js, board.css, loader.js),
-   the catalogues of every pupil's language (uk, es, en) and no test locale (en_XA), the notebooks,
+   the catalogues of every pupil's language (uk, es, es_419, en) and no test locale (en_XA), the notebooks,
    the puzzle set, the Voilà template with nothing from a CDN, the LICENSE; its metadata: the licence, the Jupyter classifiers, no test-only extra.
 4. A fresh virtual environment in a temporary folder outside the project: ``pip install 'WHEEL[lab]'``;
    there, ``python -m logger_widget.notebooks uk DIR`` copies the Ukrainian notebooks out, and a
