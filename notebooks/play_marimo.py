@@ -1,5 +1,5 @@
 # Play Logger in marimo: `marimo edit notebooks/play_marimo.py`, or as an app: `marimo run notebooks/play_marimo.py`
-# (open http://127.0.0.1:2718/?lang=es for Spanish; uk, es, en). The board is the same anywidget as in Jupyter,
+# (open http://127.0.0.1:2718/?lang=es for Spanish; uk, es, es-419, en). The board is the same anywidget as in Jupyter,
 # wrapped by mo.ui.anywidget. The game changes in Python (clicks are messages to the kernel, bots play there), so
 # the board tells marimo through a state (mo.state, set from Board.on_change); the cell below reads it and
 # reruns after every turn. board.value (the synced traits) and board.widget (the Board) can be read anywhere.

@@ -28,7 +28,7 @@ from nbformat.v4 import new_code_cell, new_markdown_cell
 from logger_widget.classroom.course import LANGUAGES_FILE
 from logger_widget.classroom.exercises import NOTEBOOK
 from logger_widget.classroom.grading import GRADED
-from logger_widget.i18n import Translator
+from logger_widget.i18n import LANGUAGES, Translator
 
 try:  # python -m scripts.make_nbgrader (from the repository's root)
     from scripts.make_notebooks import notebook
@@ -37,7 +37,6 @@ except ModuleNotFoundError:  # python scripts/make_nbgrader.py, or ../../scripts
 
 ROOT = Path(__file__).resolve().parents[1]
 
-LANGUAGES = ("uk", "es", "en")
 ASSIGNMENT = "game_theory"
 CLASS_LIST = ROOT / "deploy" / "jupyterhub" / "class.example.csv"
 
@@ -72,7 +71,10 @@ def _meta(cell: nbformat.NotebookNode, grade_id: str, *, solution: bool, grade: 
 
 def assignment() -> nbformat.NotebookNode:
     """The course's one notebook: language-neutral cells that show the pupil's language."""
-    titles = " · ".join(Translator(language).translate(NOTEBOOK["title"]) for language in LANGUAGES)
+    # every language's title once (es_419 says it as es does)
+    titles = " · ".join(
+        dict.fromkeys(Translator(language).translate(NOTEBOOK["title"]) for language in LANGUAGES)
+    )
     cells = [
         _meta(new_markdown_cell(f"# {titles}"), "title", solution=False, grade=False, locked=True),
         _meta(new_code_cell(SETUP), "setup", solution=False, grade=False, locked=True),

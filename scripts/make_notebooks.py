@@ -2,7 +2,9 @@
 
 Usage: ``python -m scripts.make_notebooks [--out DIR]`` (default: ``notebooks/``).
 
-Writes, for each language ``uk``, ``es``, ``en``:
+Writes, for each language of :data:`logger_widget.i18n.LANGUAGES` (``uk``, ``es``, ``es_419``, ``en``;
+``es_419`` is Latin-American Spanish: its Markdown is ``Translator("es_419")``'s, the ``es`` texts
+with the Latin-American overrides, and its code cells pass ``"es_419"`` to every board and checker):
 
 * ``tutorial_<lang>.ipynb`` — the interactive rules tutorial: one lesson per rule
   (:mod:`logger_widget.classroom.tutorial`) with its explanation, the matching rules text
@@ -21,7 +23,7 @@ Writes, for each language ``uk``, ``es``, ``en``:
 
 and ``play_vs_bots.ipynb``, a language-neutral start page linking to them, and
 ``play_app.ipynb``, the Voilà page (one code cell: :func:`logger_widget.classroom.app.play_page`,
-language from the address, ``?lang=uk|es|en``; ``bash scripts/voila.sh``).
+language from the address, ``?lang=uk|es|es-419|en``; ``bash scripts/voila.sh``).
 Outputs are empty (the notebooks are committed cleared); ``tests/test_notebooks.py``
 checks that the committed files equal what this script writes.
 """
@@ -37,15 +39,13 @@ from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 from logger_widget.classroom.exercises import NOTEBOOK as EXERCISES
 from logger_widget.classroom.exercises import notebook_cells
 from logger_widget.classroom.tutorial import LESSONS
-from logger_widget.i18n import Translator
+from logger_widget.i18n import LANGUAGES, Translator
+from logger_widget.i18n.texts.board import LANGUAGE_NAMES as NATIVE
 from logger_widget.i18n.texts.notebooks import PLAY, PUZZLES, TUTORIAL
 from logger_widget.i18n.texts.online import NOTEBOOK as CLASS_PLAY
 from logger_widget.i18n.texts.rules import rules_paragraphs, section_title
 
 ROOT = Path(__file__).resolve().parents[1]
-
-LANGUAGES = ("uk", "es", "en")
-NATIVE = {"uk": "Українська", "es": "Español", "en": "English"}
 
 
 def notebook(cells: list, language: str) -> nbformat.NotebookNode:
@@ -230,9 +230,11 @@ def start_page() -> nbformat.NotebookNode:
             f"| [{tr.translate(EXERCISES['teacher_title'])}]({exercises_name(language, True)}) |"
         )
     table = "| | | | | | |\n|---|---|---|---|---|---|\n" + "\n".join(rows)
-    voila = "Voilà: [play_app.ipynb](play_app.ipynb) `?lang=uk` · `?lang=es` · `?lang=en`"
+    voila = "Voilà: [play_app.ipynb](play_app.ipynb) " + " · ".join(
+        f"`?lang={language.replace('_', '-')}`" for language in LANGUAGES
+    )
     online = " · ".join(
-        f"[{Translator(language).translate(CLASS_PLAY['start_page'])} ({NATIVE[language]})](class_play_{language}.ipynb)"
+        f"{NATIVE[language]}: [{Translator(language).translate(CLASS_PLAY['start_page'])}](class_play_{language}.ipynb)"
         for language in LANGUAGES
     )
     return notebook([new_markdown_cell(f"# Logger\n\n{table}\n\n{online}\n\n{voila}")], "mul")

@@ -5,7 +5,7 @@
 1. ``python -m build``: the sdist, then the wheel built from that sdist (what PyPI users get).
 2. ``twine check --strict`` of both (the metadata PyPI shows: README, classifiers, licence).
 3. The wheel's contents: the board's front end (``board/static``: board.js, board.css, loader.js),
-   the catalogues of every pupil's language (uk, es, en) and no test locale (en_XA), the notebooks,
+   the catalogues of every pupil's language (uk, es, es_419, en) and no test locale (en_XA), the notebooks,
    the puzzle set, the Voilà template with nothing from a CDN, the LICENSE; its metadata: the licence,
    the Jupyter classifiers, no test-only extra, no exact pin, and every project URL an absolute web
    address (PyPI cannot follow a path inside the repository).
@@ -33,8 +33,9 @@ from urllib.parse import urlsplit
 
 from packaging.requirements import Requirement
 
+from logger_widget.i18n import LANGUAGES
+
 ROOT = Path(__file__).resolve().parents[1]
-LANGUAGES = ("uk", "es", "en")
 FRONT_END = ("board.js", "board.css", "loader.js")
 JUPYTER_CLASSIFIERS = ("Framework :: Jupyter", "Framework :: Jupyter :: JupyterLab")
 TEST_ONLY = ("dev", "test", "tests")

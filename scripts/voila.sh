@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Serve "play Logger" as a web page with Voilà (no code cells): one game per browser tab.
-# Pupils open http://127.0.0.1:8866/?lang=uk (or es, en). Extra arguments go to voila,
+# Pupils open http://127.0.0.1:8866/?lang=uk (or es, es-419, en). Extra arguments go to voila,
 # e.g. `bash scripts/voila.sh --port 9000`, or `--preheat_kernel=True --pool_size=4` for
 # pages that open at once (the language is still read from each page's address). Binds to
 # 127.0.0.1 only; see docs/hosts.md.

@@ -33,6 +33,7 @@ from classsetup import (  # noqa: E402
     close_teacher_material,
     culler_account,
     exchange_disk,
+    home_notebooks,
     lab_languages,
     lab_settings,
     make_exchange,
@@ -262,7 +263,8 @@ def test_each_pupils_jupyterlab_starts_in_her_language_and_keeps_the_class_setti
     (env / "share" / "jupyter" / "lab" / "static").mkdir(parents=True)
     lab_languages(env)
     schemas = LabApp().schemas_dir
-    for language, locale in (("uk", "uk_UA"), ("es", "es_ES"), ("en", "default")):
+    # es_419: JupyterLab has no Latin-American Spanish pack; the Spanish one is the closest
+    for language, locale in (("uk", "uk_UA"), ("es", "es_ES"), ("es_419", "es_ES"), ("en", "default")):
         folder = lab_settings(env, language)
         settings, _ = get_settings(str(folder), schemas, str(tmp_path / "user-settings"),
                                    schema_name="@jupyterlab/translation-extension:plugin")  # fmt: skip
@@ -674,6 +676,63 @@ def test_the_class_python_runs_for_a_pupil_with_root_closed_and_no_folder_opened
         os.chmod("/root", root_mode)
 
 
+def test_a_class_list_gives_a_pupil_latin_american_spanish(tmp_path: Path) -> None:
+    """``es_419`` (``es-419``, any case) is Latin-American Spanish; a region's tag is refused with what
+    to write instead (``es-MX``: ``es_419``), another language with the list of languages. Before:
+    ``es_419`` was refused, and a class hub could not give a pupil Latin-American Spanish."""
+    listed = tmp_path / "class.csv"
+    listed.write_text(
+        "nombre;idioma\nvalentina;es_419\nmateo;ES-419\nlucia;Es_419\ndiego;es\n", encoding="utf-8"
+    )
+    assert read_class(listed) == {"valentina": "es_419", "mateo": "es_419", "lucia": "es_419", "diego": "es"}
+    for tag, hint in (("es-MX", " (for 'es-MX' write es_419)"), ("es_AR", " (for 'es_AR' write es_419)"),
+                      ("es-ES", " (for 'es-ES' write es)"), ("pt", ""), ("es419", "")):  # fmt: skip
+        listed.write_text(f"diego,es\nvalentina,{tag}\n", encoding="utf-8")
+        with pytest.raises(SystemExit) as refused:
+            read_class(listed)
+        assert str(refused.value) == (
+            f"{listed}:2: expected 'name,language' (or 'name;language') with uk, es, es_419 (or es-419) or en, "
+            f"got ['valentina', '{tag}']{hint}"
+        )
+
+
+def test_an_es_419_pupils_home_gets_the_latin_american_notebooks(tmp_path: Path) -> None:
+    """The hub seeds a home with :func:`home_notebooks` of the pupil's language: an ``es_419`` pupil's are
+    the ``*_es_419`` notebooks, none of Spain's; the teacher's home has every language's teacher
+    exercises; a language without notebooks is an error, not a home without them."""
+    from classsetup import REPO
+
+    names = [p.name for p in home_notebooks("es_419")]
+    assert names == [f"{stem}_es_419.ipynb" for stem in
+                     ("tutorial", "play_vs_bots", "puzzles", "class_play", "game_theory_exercises")]  # fmt: skip
+    assert all((REPO / "notebooks" / name).is_file() for name in names)
+    teacher = {p.name for p in home_notebooks("es", teacher=True)}
+    assert {f"game_theory_exercises_teacher_{lang}.ipynb" for lang in ("uk", "es", "es_419", "en")} <= teacher
+    assert not any("es_419" in p.name for p in home_notebooks("es"))
+    with pytest.raises(FileNotFoundError, match="no notebooks in 'pt'"):
+        home_notebooks("pt")
+
+
+def test_an_es_419_pupils_slip_is_in_latin_american_spanish() -> None:
+    """The slip's ``lang`` is BCP 47 (``es-419``), its language's own name says Latin America."""
+    from classcodes import slip
+
+    text = slip("valentina", "es_419", "K7QM")
+    assert '<div class="slip" lang="es-419"' in text and "español (Latinoamérica)" in text
+    assert '<html lang="es-419">' in class_sheet({"valentina": "es_419", "mateo": "es_419"}, {}, "x")
+
+
+def test_spanish_and_latin_american_pupils_make_one_spanish_class() -> None:
+    """The class's language (the sheet's heading, the teacher's JupyterLab and pages): ``es`` and
+    ``es_419`` count together against other languages, then the variant most of them have wins."""
+    from classcodes import class_language
+
+    assert class_language({"a": "es", "b": "es_419", "c": "es_419", "d": "uk", "e": "uk"}) == "es_419"
+    assert class_language({"a": "es", "b": "es_419", "c": "uk"}) == "es"  # a tie among the Spanish
+    assert class_language({"a": "es", "b": "es_419", "c": "uk", "d": "uk"}) == "en"  # Spanish and uk tie
+    assert class_language({"a": "uk", "b": "es", "c": "uk"}) == "uk" and class_language({}) == "en"
+
+
 def test_a_class_list_as_a_spreadsheet_exports_it_is_read(tmp_path: Path) -> None:
     """A header line, ``;`` or tab separators, a byte-order mark, CRLF, empty columns, UK/Es in capitals."""
     listed = tmp_path / "class.csv"
@@ -688,7 +747,10 @@ def test_a_class_list_as_a_spreadsheet_exports_it_is_read(tmp_path: Path) -> Non
         assert read_class(listed) == {"olena": "uk", "diego": "es"}, text
     for text, why in (
         ("name;language\nolena;uk\nname;language\n", r"class.csv:3: expected 'name,language'"),
-        ("olena;fr\n", r"class.csv:1: expected 'name,language' \(or 'name;language'\) with uk, es or en"),
+        (
+            "olena;fr\n",
+            r"class.csv:1: expected 'name,language' \(or 'name;language'\) with uk, es, es_419 \(or es-419\) or en, got \['olena', 'fr'\]$",
+        ),
         ("olena,uk\nOlena,es\n", r"class.csv:2: the name 'olena' is listed twice"),
         ("olena\n", r"class.csv:1: expected 'name,language'"),
     ):

@@ -38,13 +38,22 @@ def test_language_from_query_reads_voilas_environment_variable(monkeypatch: pyte
 
 @pytest.mark.parametrize("query", ["lang=fr", "lang=xx", "lang=<script>"])
 def test_unknown_language_is_a_clear_error(query: str) -> None:
-    with pytest.raises(ValueError, match=r"lang=.* is not a language of the game; use one of uk, es, en"):
+    with pytest.raises(
+        ValueError, match=r"lang=.* is not a language of the game; use one of uk, es, es-419, en"
+    ):
         language_from_query(query)
 
 
 def test_bad_default_is_refused() -> None:
-    with pytest.raises(ValueError, match="default='de'"):
+    with pytest.raises(ValueError, match="default='de' is not one of uk, es, es_419, en"):
         language_from_query("", default="de")
+    assert language_from_query("", default="es_419") == "es_419"  # a Latin-American page's own default
+
+
+def test_play_page_in_latin_american_spanish() -> None:
+    page = play_page(query="lang=es-419", bot_mode="sync", seed=1)
+    assert page.board.locale == "es_419"
+    assert Translator("es_419").translate(PLAY["title"]) in page.children[0].value
 
 
 def test_play_page_title_and_board_in_the_address_language() -> None:

@@ -305,6 +305,20 @@ def test_translator_attributes_and_fallback():
         Translator(7)
 
 
+def test_the_list_of_languages_to_choose_from_has_latin_american_spanish_after_spanish():
+    """``LANGUAGES``: every catalogue language, each followed by its regional variants; every one has a
+    catalogue a Translator loads. ``language_choice`` names an entry exactly (case, ``-`` for ``_``)
+    and guesses nothing: a region or another language is ``None``."""
+    assert i18n.LANGUAGES == ("uk", "es", "es_419", "en")
+    assert set(i18n.LANGUAGES) == set(i18n.SUPPORTED_LANGUAGES) | set(i18n.REGIONAL_VARIANTS)
+    for language in i18n.LANGUAGES:
+        assert Translator(language).language == language
+        assert i18n.language_choice(language.upper().replace("_", "-")) == language
+    assert i18n.language_choice(" es-419 ") == i18n.language_choice("Es_419") == "es_419"
+    for text in ("es-MX", "es_ES", "en-GB", "en_XA", "fr", "ua", "", "es419", "es 419"):
+        assert i18n.language_choice(text) is None, text
+
+
 def test_translators_are_independent_and_nothing_is_installed():
     before = dict(vars(builtins))
     uk, es, en = Translator("uk"), Translator("es"), Translator("en")

@@ -93,6 +93,28 @@ def test_points_and_partial_credit_without_nbgrader() -> None:
         grade("nope", 1, locale="en")
 
 
+def test_a_latin_american_pupil_gets_the_course_in_latin_american_spanish(tmp_path: Path) -> None:
+    """``languages.csv`` (the hub writes it from the class list) may say ``es_419`` (or ``es-419``):
+    that pupil's kernel shows the course in Latin-American Spanish, the others' as before. Before:
+    the line was refused, and with it the whole list: every pupil of the class got English."""
+    from logger_widget.classroom.course import LANGUAGES_FILE, pupil_language, read_languages
+
+    (tmp_path / LANGUAGES_FILE).write_text("# 7-B\nvalentina,es_419\nmateo,ES-419\ndiego,es\nolena,uk\n")
+    assert read_languages(tmp_path / LANGUAGES_FILE) == {
+        "valentina": "es_419", "mateo": "es_419", "diego": "es", "olena": "uk",
+    }  # fmt: skip
+    assert [pupil_language(tmp_path, name) for name in ("valentina", "mateo", "diego", "olena", "amy")] == [
+        "es_419", "es_419", "es", "uk", "en",
+    ]  # fmt: skip
+    said = str(introduction(pupil_language(tmp_path, "valentina")))
+    assert "**Shift + Enter**" in said and "Mayús" not in said and said != str(introduction("es"))
+    (tmp_path / LANGUAGES_FILE).write_text("valentina,es-MX\n")
+    with pytest.raises(
+        ValueError, match=r"languages.csv:1: expected 'name,language' with uk, es, es_419, en"
+    ):
+        read_languages(tmp_path / LANGUAGES_FILE)
+
+
 def test_form_check_never_tells_right_from_wrong() -> None:
     for key, right, wrong in (
         ("sample_size", 1068, 4269),

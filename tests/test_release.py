@@ -66,6 +66,22 @@ def test_the_notebooks_of_a_language_are_copied_out(tmp_path: Path) -> None:
     assert all((tmp_path / "lesson" / n).read_bytes() == (ROOT / "notebooks" / n).read_bytes() for n in names)
 
 
+def test_latin_american_spanish_notebooks_are_copied_out_apart_from_spains(tmp_path: Path) -> None:
+    """``python -m logger_widget.notebooks es_419 DIR`` (or ``es-419``): the ``*_es_419`` notebooks and
+    those of no language; ``es`` and every other language get none of them. Before: ``es_419`` was
+    refused, and ``tutorial_es_419.ipynb`` counted as a notebook of no language (copied for all)."""
+    out = subprocess.run([sys.executable, "-m", "logger_widget.notebooks", "es-419", str(tmp_path / "mx")],
+                         capture_output=True, text=True, timeout=60, cwd=ROOT)  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    names = {p.name for p in (tmp_path / "mx").iterdir()}
+    stems = ("tutorial", "play_vs_bots", "puzzles", "class_play", "game_theory_exercises")
+    assert {f"{stem}_es_419.ipynb" for stem in stems} | {"play_app.ipynb"} <= names
+    assert not any(n.endswith(("_es.ipynb", "_uk.ipynb", "_en.ipynb")) for n in names), names
+    for language in ("es", "uk", "en"):
+        assert not any("es_419" in p.name for p in notebook_files(language)), language
+    assert {p.name for p in notebook_files("es_419")} == names
+
+
 def test_a_pupils_notebook_is_never_overwritten(tmp_path: Path) -> None:
     (tmp_path / "tutorial_es.ipynb").write_text("my work", encoding="utf-8")
     copy_notebooks("es", tmp_path)

@@ -219,6 +219,22 @@ def test_the_settings_shape_has_every_setting_the_service_takes(running: Running
     assert running.client("ann").call("PUT", "settings", {"protocol": 1, "language": "es"})[0] == 403
 
 
+def test_the_class_language_may_be_latin_american_spanish(running: Running) -> None:
+    """The teacher's dashboard and the class's setting take ``es_419`` like any language of the list
+    (``LW_CLASSGAME_LANGUAGE=es_419``, ``PUT api/settings``, ``?lang=es-419``); its menu offers it.
+    Before: ``es_419`` was refused by the service and missing from the menu."""
+    assert ServiceConfig.from_env({"LW_CLASSGAME_LANGUAGE": "es_419"}).language == "es_419"
+    with pytest.raises(ValueError, match="LW_CLASSGAME_LANGUAGE='es-MX' is not one of uk, es, es_419, en"):
+        ServiceConfig.from_env({"LW_CLASSGAME_LANGUAGE": "es-MX"})
+    teacher = running.client("teacher")
+    assert teacher.ok("PUT", "settings", {"protocol": 1, "language": "es_419"})["language"] == "es_419"
+    status, html = request("GET", running.url + "dashboard/", teacher.token)  # the class's language
+    assert status == 200 and '<html lang="es-419">' in html
+    assert 'href="?lang=es_419" hreflang="es-419" lang="es-419"' in html and "Español (Latinoamérica)" in html
+    status, html = request("GET", running.url + "dashboard/?lang=es", teacher.token)
+    assert '<html lang="es">' in html and 'href="?lang=es_419"' in html
+
+
 # ---------------------------------------------------------------------------- finding 7
 
 

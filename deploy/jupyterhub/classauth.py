@@ -133,6 +133,7 @@ class ClassCodesHandler(BaseHandler):  # type: ignore[misc]
         auth = self._authorize()
         tr = Translator(class_language(dict(auth.languages)))
         xsrf, button = self.xsrf_token.decode(), html.escape(tr.translate(CODES["button"]))
+        lang = tr.language.replace("_", "-")  # BCP 47: es-419
         rows = "".join(
             f'<li><form method="post"><input type="hidden" name="_xsrf" value="{xsrf}">'
             f'<input type="hidden" name="name" value="{n}"><b>{n}</b> '
@@ -140,7 +141,7 @@ class ClassCodesHandler(BaseHandler):  # type: ignore[misc]
             for n in sorted(auth.pupils)
         )
         return (
-            f"<!DOCTYPE html><html lang='{tr.language}'><head><meta charset='utf-8'>"
+            f"<!DOCTYPE html><html lang='{lang}'><head><meta charset='utf-8'>"
             f"<title>{html.escape(tr.translate(CODES['title']))}</title></head><body>"
             f"<h1>{html.escape(tr.translate(CODES['heading']))}</h1>{message}"
             f"<p>{html.escape(tr.translate(CODES['explain']))}</p><ul>{rows}</ul></body></html>"

@@ -25,7 +25,7 @@ from pathlib import Path
 import bcrypt
 from babel import Locale
 
-from logger_widget.i18n import Translator
+from logger_widget.i18n import Translator, base_language
 from logger_widget.i18n.texts.classsheet import SHEET
 
 #: the letters of a code: no 0/O, 1/I/L, 5/S, 2/Z, 8/B (read aloud or from paper without doubt)
@@ -164,13 +164,13 @@ _ADDRESS = """<p>{address_label}: <span class="address">{address}</span></p>
 
 
 def slip(name: str, language: str, code: str | None, address: str | None = None) -> str:
-    """One pupil's slip, HTML, in ``language`` (``uk``, ``es``, ``en``): how to log in, the name, the
+    """One pupil's slip, HTML, in ``language`` (``uk``, ``es``, ``es_419``, ``en``): how to log in, the name, the
     language's own name, the ``code`` (None: issued earlier, cannot be shown again), the hub's
     ``address`` (None: no address line)."""
     tr = Translator(language)
     own_name = Locale.parse(tr.language).get_display_name(tr.language) or tr.language
     return _SLIP.format(
-        lang=html.escape(tr.language), name=html.escape(name), how=html.escape(tr.translate(SHEET["how"])),
+        lang=html.escape(tr.language.replace('_', '-')), name=html.escape(name), how=html.escape(tr.translate(SHEET["how"])),
         name_label=html.escape(tr.translate(SHEET["name"])), language_label=html.escape(tr.translate(SHEET["language"])),
         language=html.escape(own_name), code_label=html.escape(tr.translate(SHEET["code"])),
         code=html.escape(code if code is not None else tr.translate(SHEET["earlier"])),
@@ -179,12 +179,25 @@ def slip(name: str, language: str, code: str | None, address: str | None = None)
     )  # fmt: skip
 
 
-def class_language(pupils: dict[str, str]) -> str:
-    """The class's language: the one most pupils of ``{name: language}`` have (``en`` on a tie or none)."""
-    counts = {lang: list(pupils.values()).count(lang) for lang in set(pupils.values())}
+def _most(languages: list[str]) -> list[str]:
+    """The languages said most often in ``languages`` (several on a tie), sorted."""
+    counts = {lang: languages.count(lang) for lang in set(languages)}
     best = max(counts.values(), default=0)
-    winners = sorted(lang for lang, n in counts.items() if n == best)
-    return winners[0] if len(winners) == 1 else "en"
+    return sorted(lang for lang, n in counts.items() if n == best)
+
+
+def class_language(pupils: dict[str, str]) -> str:
+    """The class's language: the one most pupils of ``{name: language}`` have (``en`` on a tie or none).
+
+    A language's regional variant counts with it (``es`` and ``es_419`` are Spanish): a class of
+    two ``es`` and two ``es_419`` pupils and three ``uk`` ones is a Spanish class, in the variant
+    most of its Spanish speakers have (the base language, ``es``, on a tie between them).
+    """
+    winners = _most([base_language(lang) for lang in pupils.values()])
+    if len(winners) != 1:
+        return "en"
+    family = _most([lang for lang in pupils.values() if base_language(lang) == winners[0]])
+    return family[0] if len(family) == 1 else winners[0]
 
 
 def class_sheet(pupils: dict[str, str], codes: dict[str, str], address: str) -> str:
@@ -197,7 +210,7 @@ def class_sheet(pupils: dict[str, str], codes: dict[str, str], address: str) -> 
     tr = Translator(class_language(pupils))
     slips = [slip(name, lang, codes.get(name), address) for name, lang in pupils.items()]
     return _SHEET.format(
-        lang=html.escape(tr.language), title=html.escape(tr.translate(SHEET["title"])),
+        lang=html.escape(tr.language.replace('_', '-')), title=html.escape(tr.translate(SHEET["title"])),
         heading=html.escape(tr.translate(SHEET["heading"])), cut=html.escape(tr.translate(SHEET["cut"])),
         slips="\n".join(slips),
     )  # fmt: skip

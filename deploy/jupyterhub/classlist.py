@@ -5,11 +5,13 @@ from __future__ import annotations
 import csv
 import pwd
 import re
+import warnings
 from pathlib import Path
+
+from logger_widget.i18n import LANGUAGES, LanguageFallbackWarning, language_choice, negotiate
 
 #: lowest uid of a person's account (Debian's /etc/login.defs UID_MIN); below are system accounts
 UID_MIN = 1000
-LANGUAGES = ("uk", "es", "en")
 #: a class-list name (lowercased): ASCII letters, digits or ``_``, a letter or ``_`` first, at
 #: most 32 characters (useradd's limit for a Unix account's name)
 NAME = re.compile(r"[a-z_][a-z0-9_]{0,31}")
@@ -18,6 +20,11 @@ NAME = re.compile(r"[a-z_][a-z0-9_]{0,31}")
 #: the header line a spreadsheet writes above the pupils (any case): the first cell's and the second's
 HEADER_NAMES = ("name", "pupil", "student", "ім'я", "учень", "nombre", "alumno", "alumna")
 HEADER_LANGUAGES = ("language", "lang", "мова", "idioma")
+#: the languages as a class list's error names them: "uk, es, es_419 (or es-419) or en"
+_CHOICES = (
+    ", ".join(f"{lang} (or {lang.replace('_', '-')})" if "_" in lang else lang for lang in LANGUAGES[:-1])
+    + f" or {LANGUAGES[-1]}"
+)
 #: the separators a spreadsheet's CSV export uses (LibreOffice and Excel in a uk/es locale: ``;``)
 SEPARATORS = (",", ";", "\t")
 
@@ -31,13 +38,24 @@ def _separator(lines: list[str]) -> str:
     return ","
 
 
+def _hint(text: str) -> str:
+    """What a class list should say for a language tag it does not take: ``es-MX`` -> use ``es_419``."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", LanguageFallbackWarning)
+        meant = negotiate(text) if text.strip() else None
+    if meant in LANGUAGES and (meant != "en" or text.strip().lower().startswith("en")):
+        return f" (for {text!r} write {meant})"
+    return ""
+
+
 def read_class(path: Path) -> dict[str, str]:
     """``{pupil: language}`` from the class list; a bad line is an error (``SystemExit``) naming the line.
 
     The list is what a spreadsheet exports as CSV: UTF-8 (a byte-order mark is skipped), one pupil
     per line ``name,language``, the separator ``,``, ``;`` or a tab (the first line's), an optional
     header line (``name,language``, ``ім'я;мова``, ``nombre;idioma``...), empty cells after the
-    second ignored, lines starting with ``#`` ignored. Languages ``uk``, ``es``, ``en`` in any case.
+    second ignored, lines starting with ``#`` ignored. The languages are :data:`logger_widget.i18n.LANGUAGES`
+    in any case: ``uk``, ``es`` (Spain), ``es_419`` (Latin America; ``es-419`` too), ``en``.
     A name listed twice, a missing language or a file that is not UTF-8 is an error naming it.
     """
     path = Path(path)
@@ -65,9 +83,11 @@ def read_class(path: Path) -> dict[str, str]:
             first = False
             continue  # the header line
         first = False
-        if len(cells) != 2 or cells[1].lower() not in LANGUAGES:
+        language = language_choice(cells[1]) if len(cells) == 2 else None
+        if language is None:
             raise SystemExit(
-                f"{path}:{number}: expected 'name,language' (or 'name;language') with uk, es or en, got {row!r}"
+                f"{path}:{number}: expected 'name,language' (or 'name;language') with {_CHOICES}, got {row!r}"
+                + (_hint(cells[1]) if len(cells) == 2 else "")
             )
         name = cells[0].lower()
         if not NAME.fullmatch(name):
@@ -79,7 +99,7 @@ def read_class(path: Path) -> dict[str, str]:
             raise SystemExit(
                 f"{path}:{number}: the name {name!r} is listed twice: every pupil needs a name of their own"
             )
-        pupils[name] = cells[1].lower()
+        pupils[name] = language
     return pupils
 
 

@@ -76,6 +76,8 @@ from classlist import UID_MIN, read_class, refuse_system_accounts  # noqa: E402
 from classpython import class_python  # noqa: E402
 from homedisk import HomeDisk, disk_limit_unsupported  # noqa: E402
 
+from logger_widget.i18n import LANGUAGES  # noqa: E402
+
 REPO = Path(__file__).resolve().parents[2]
 #: nbgrader's server extensions, switched off in the pupils' environment as a whole; each role's
 #: configuration (:data:`ROLES`) switches on its own
@@ -100,13 +102,15 @@ COURSE_ID = "logger_game_theory"
 #: (the class game service and the idle culler run this environment's Python, as root)
 EXTRAS = "fast,classroom"
 #: JupyterLab's language pack of each class language (PyPI's ``jupyterlab-language-pack-<locale>``)
-#: and the locale its translation setting names; English is JupyterLab's own
-LAB_LOCALES = {"uk": "uk_UA", "es": "es_ES"}
+#: and the locale its translation setting names; English is JupyterLab's own. There is no
+#: Latin-American JupyterLab language pack: an ``es_419`` pupil's JupyterLab speaks the Spanish
+#: of Spain (her notebooks, boards and checkers speak Latin-American Spanish)
+LAB_LOCALES = {"uk": "uk_UA", "es": "es_ES", "es_419": "es_ES"}
 #: what else the pupils' environment holds: JupyterLab, its Python kernel, the language packs
 PACKAGES = (
     "jupyterlab",
     "ipykernel",
-    *(f"jupyterlab-language-pack-{loc.replace('_', '-')}" for loc in LAB_LOCALES.values()),
+    *dict.fromkeys(f"jupyterlab-language-pack-{loc.replace('_', '-')}" for loc in LAB_LOCALES.values()),
 )
 #: JupyterLab's settings defaults for every server of the environment: news and update check Never
 LAB_OVERRIDES = REPO / "deploy" / "jupyterlab" / "overrides.json"
@@ -271,15 +275,16 @@ def lab_languages(env: Path) -> None:
     """Step 8b: JupyterLab's interface in each class language, one settings folder per language.
 
     ``ENV/share/jupyter/lab-<language>/settings/overrides.json`` holds the environment's overrides
-    (step 8) and, for ``uk`` and ``es``, the translation setting's locale (``uk_UA``, ``es_ES``:
-    the language packs installed in step 3); its ``static`` is the environment's JupyterLab's. The
+    (step 8) and, for ``uk``, ``es`` and ``es_419``, the translation setting's locale (``uk_UA``,
+    ``es_ES``, and ``es_ES`` again: JupyterLab has no Latin-American pack; the language packs
+    installed in step 3); its ``static`` is the environment's JupyterLab's. The
     hub starts each server with ``--LabApp.app_settings_dir`` of its user's language, so menus,
     dialogs, the Assignment List and the formgrader speak it from the first page (a pupil may
     still choose another language in Settings → Language: their own settings win).
     """
     base = json.loads(LAB_OVERRIDES.read_text())
     lab = env / "share" / "jupyter" / "lab"
-    for language in ("uk", "es", "en"):
+    for language in LANGUAGES:
         settings = lab_settings(env, language)
         settings.mkdir(parents=True, exist_ok=True)
         overrides = dict(base)
@@ -289,7 +294,29 @@ def lab_languages(env: Path) -> None:
         static = settings.parent / "static"
         if not static.is_symlink():
             static.symlink_to(lab / "static")
-    say("JupyterLab: its interface in Ukrainian, Spanish and English (a settings folder each)")
+    say(
+        "JupyterLab: its interface in Ukrainian, Spanish (es_419 too: no Latin-American pack) and English"
+        " (a settings folder each)"
+    )
+
+
+#: the notebooks a user's home is seeded with, in the user's language (``<stem>_<language>.ipynb``)
+PUPIL_NOTEBOOKS = ("tutorial", "play_vs_bots", "puzzles", "class_play", "game_theory_exercises")
+
+
+def home_notebooks(language: str, teacher: bool = False, repo: Path = REPO) -> list[Path]:
+    """The notebooks a home is seeded with (once, by the hub's spawn): the pupil's language's
+    (an ``es_419`` pupil's are ``tutorial_es_419.ipynb``…, Latin-American Spanish); the teacher gets
+    every language's teacher version of the exercises too. A language with no notebooks is an error."""
+    found = [repo / "notebooks" / f"{stem}_{language}.ipynb" for stem in PUPIL_NOTEBOOKS]
+    missing = [p.name for p in found if not p.is_file()]
+    if missing:
+        raise FileNotFoundError(
+            f"no notebooks in {language!r}: {', '.join(missing)} (scripts/make_notebooks.py)"
+        )
+    if teacher:  # the teacher's material: in the teacher's home only (mode 0700)
+        found += [repo / "notebooks" / f"game_theory_exercises_teacher_{lang}.ipynb" for lang in LANGUAGES]
+    return found
 
 
 def close_teacher_material(repo: Path = REPO) -> list[Path]:

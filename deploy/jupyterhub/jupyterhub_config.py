@@ -26,7 +26,7 @@ from the environment (scripts/classroom.sh sets them):
   ``LW_STATE/classgame/classgame.sqlite``), ``LW_CLASSGAME_PORT`` — its port (default ``LW_PORT + 3``),
   ``LW_CLASSGAME_FORFEIT`` — seconds away before a pupil forfeits a game (default 600; the
   teacher changes it in the service), ``LW_CLASSGAME_LANGUAGE`` — the class's language for the
-  teacher's dashboard (``uk``, ``es``, ``en``), ``LW_CLASSGAME_GRADEBOOK`` — nbgrader's gradebook
+  teacher's dashboard (``uk``, ``es``, ``es_419``, ``en``), ``LW_CLASSGAME_GRADEBOOK`` — nbgrader's gradebook
   URL for the dashboard (docs/arena.md).
 
 Run as root (``LW_SYSTEM_USERS`` unset or ``1``), every name on the list gets a Unix account
@@ -68,6 +68,7 @@ from classsetup import (  # noqa: E402
     SERVICE_FOLDER,
     TEACHER_COURSE,
     culler_account,
+    home_notebooks,
     lab_settings,
     role_config,
     service_account,
@@ -386,12 +387,7 @@ def prepare_home(spawner):  # type: ignore[no-untyped-def]
         subprocess.run(["usermod", "--home", str(home), name], check=True, capture_output=True)
     if account is not None and not NO_DISK_LIMIT:
         HomeDisk(STATE / "disks" / f"{name}.img", home, DISK_LIMIT).mount(account.pw_uid, account.pw_gid)
-    sources = [
-        REPO / "notebooks" / f"{stem}_{language}.ipynb"
-        for stem in ("tutorial", "play_vs_bots", "puzzles", "class_play", "game_theory_exercises")
-    ]
-    if name == TEACHER:  # the teacher's material: in the teacher's home only (mode 0700)
-        sources += sorted((REPO / "notebooks").glob("game_theory_exercises_teacher_*.ipynb"))
+    sources = home_notebooks(language, teacher=name == TEACHER)
     copied = []
     try:  # a pupil whose home is full still gets their server (to delete files), without the copies
         for source in sources:

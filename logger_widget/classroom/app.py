@@ -26,7 +26,7 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from ..i18n import Translator
-from ..i18n.runtime import SUPPORTED_LANGUAGES, LanguageFallbackWarning, base_language, negotiate
+from ..i18n.runtime import LANGUAGES, SUPPORTED_LANGUAGES, LanguageFallbackWarning, base_language, negotiate
 from ..i18n.texts.notebooks import PLAY
 
 __all__ = ["language_from_query", "play_page"]
@@ -53,7 +53,8 @@ def language_from_query(query: str | None = None, default: str = "en") -> str:
         query: the query string without ``?`` (e.g. ``"lang=es&x=1"``); ``None``
             reads ``os.environ["QUERY_STRING"]`` (set by Voilà; unset elsewhere), or in a
             pre-heated Voilà kernel waits for the page's request and reads its query.
-        default: the language when the query has no ``lang`` (one of ``uk``, ``es``, ``en``).
+        default: the language when the query has no ``lang`` (one of :data:`~logger_widget.i18n.LANGUAGES`:
+            ``uk``, ``es``, ``es_419``, ``en``).
 
     Returns:
         ``"uk"``, ``"es"``, ``"es_419"`` or ``"en"`` (the tag is matched case-insensitively;
@@ -64,8 +65,8 @@ def language_from_query(query: str | None = None, default: str = "en") -> str:
         ValueError: ``lang`` (or ``default``) names a language the game is not translated into;
             the message names the value and the supported languages.
     """
-    if default not in SUPPORTED_LANGUAGES:
-        raise ValueError(f"default={default!r} is not one of {', '.join(SUPPORTED_LANGUAGES)}")
+    if default not in LANGUAGES:
+        raise ValueError(f"default={default!r} is not one of {', '.join(LANGUAGES)}")
     if query is None:
         query = _page_query()
     values = parse_qs(query.lstrip("?")).get("lang", [])
@@ -76,7 +77,7 @@ def language_from_query(query: str | None = None, default: str = "en") -> str:
     if language not in SUPPORTED_LANGUAGES:
         raise ValueError(
             f"lang={tag!r} in the page address is not a language of the game; use one of "
-            f"{', '.join(SUPPORTED_LANGUAGES)} (e.g. ?lang=es)"
+            f"{', '.join(lang.replace('_', '-') for lang in LANGUAGES)} (e.g. ?lang=es-419)"
         )
     with warnings.catch_warnings():  # a region Babel does not know is dropped, as before
         warnings.simplefilter("ignore", LanguageFallbackWarning)

@@ -34,7 +34,7 @@ from typing import Any, cast
 
 from ..engine.position import Position
 from ..engine.turn import Turn
-from ..i18n import NP_, PMessage, Translator, negotiate
+from ..i18n import LANGUAGES, NP_, PMessage, Translator, language_choice, negotiate
 from ..i18n.texts.board import LABELS
 from ..i18n.texts.charts import SCORES, STATUS
 from ..i18n.texts.terms import PIECES
@@ -94,18 +94,24 @@ _QUESTION = NP_("exercise:notebook", "**Question.** {question}")
 def read_languages(path: str | os.PathLike[str]) -> dict[str, str]:
     """``{pupil: language}`` from a class list (``name,language``; ``#`` lines and blank lines skipped).
 
+    The language is one of :data:`logger_widget.i18n.LANGUAGES` (``uk``, ``es``, ``es_419``, ``en``;
+    any case, ``es-419`` for ``es_419``), as the hub's class list writes it.
+
     Raises:
         FileNotFoundError: no such file.
-        ValueError: a line that is not ``name,language`` with uk, es or en (naming the line).
+        ValueError: a line that is not ``name,language`` with one of those languages (naming the line).
     """
     pupils: dict[str, str] = {}
     with open(path, encoding="utf-8", newline="") as f:
         for number, row in enumerate(csv.reader(f), start=1):
             if not row or not "".join(row).strip() or row[0].strip().startswith("#"):
                 continue
-            if len(row) != 2 or row[1].strip() not in ("uk", "es", "en"):
-                raise ValueError(f"{path}:{number}: expected 'name,language' with uk, es or en, got {row!r}")
-            pupils[row[0].strip().lower()] = row[1].strip()
+            language = language_choice(row[1]) if len(row) == 2 else None
+            if language is None:
+                raise ValueError(
+                    f"{path}:{number}: expected 'name,language' with {', '.join(LANGUAGES)}, got {row!r}"
+                )
+            pupils[row[0].strip().lower()] = language
     return pupils
 
 

@@ -74,7 +74,7 @@ def grade(key: str, answer: Any, *, locale: str, show: bool = True) -> float:
     Args:
         key: a key of :data:`GRADED`.
         answer: the pupil's answer, as for the exercise's checker (never raises for it).
-        locale: the pupil's language (``uk``, ``es``, ``en``).
+        locale: the pupil's language (``uk``, ``es``, ``es_419``, ``en``).
         show: print the feedback (with ✓ / ✗ / ☞), as the pupil sees it in the feedback notebook.
 
     Returns:

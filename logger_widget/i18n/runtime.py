@@ -64,6 +64,7 @@ __all__ = [
     "SUPPORTED_LANGUAGES",
     "PSEUDO_LANGUAGES",
     "REGIONAL_VARIANTS",
+    "LANGUAGES",
     "DEFAULT_LANGUAGE",
     "LOCALES_DIR_CANDIDATES",
     "MIN_GROUPING_DIGITS",
@@ -80,6 +81,7 @@ __all__ = [
     "Translator",
     "negotiate",
     "base_language",
+    "language_choice",
     "find_locales_dir",
     "catalogue_path",
     "load_catalogue",
@@ -104,6 +106,15 @@ PSEUDO_LANGUAGES: Mapping[str, str] = MappingProxyType({"en_XA": "en"})
 #: says «Mayús + Intro», «Prueba a…», «muy deprisa»; every other message is the ``es`` one.
 #: A tag of a region whose CLDR parent is the variant (``es-MX``, ``es_AR``, ``es-US`` …) chooses it.
 REGIONAL_VARIANTS: Mapping[str, str] = MappingProxyType({"es_419": "es"})
+#: Every language a reader can be given, in the order a list to choose from shows them: each
+#: catalogue language followed by its regional variants, ``("uk", "es", "es_419", "en")``. Every
+#: place that offers a choice of language (the notebooks, the class list, the graded course, the
+#: Voilà page, ``python -m logger_widget.notebooks``) takes this list; the pseudo-locale is not on it.
+LANGUAGES: tuple[str, ...] = tuple(
+    name
+    for language in SUPPORTED_LANGUAGES
+    for name in (language, *(v for v, base in REGIONAL_VARIANTS.items() if base == language))
+)
 
 _PACKAGE_DIR = Path(__file__).resolve().parent.parent  # logger_widget/
 #: Where catalogues are looked for, first existing folder wins: the wheel's
@@ -229,6 +240,18 @@ _PSEUDO_TAGS = {name.casefold(): name for name in PSEUDO_LANGUAGES}
 def base_language(language: str) -> str:
     """The real language of a negotiated ``language``: ``"es_419"`` -> ``"es"``, ``"en_XA"`` -> ``"en"``."""
     return PSEUDO_LANGUAGES.get(language) or REGIONAL_VARIANTS.get(language) or language
+
+
+def language_choice(text: str) -> str | None:
+    """The entry of :data:`LANGUAGES` that ``text`` names exactly, else ``None``.
+
+    Case, surrounding spaces and ``-`` for ``_`` do not matter: ``"es_419"``, ``"ES-419"`` and
+    ``" es-419 "`` give ``"es_419"``; ``"UK"`` gives ``"uk"``. Unlike :func:`negotiate` nothing is
+    guessed: a region (``"es-MX"``, ``"en-GB"``), another language or an empty text gives ``None``,
+    so a list that names each reader's language (a class list) can refuse a slip.
+    """
+    key = text.strip().replace("-", "_").casefold()
+    return next((language for language in LANGUAGES if language.casefold() == key), None)
 
 
 def _variant(language: str, parsed: Locale) -> str:

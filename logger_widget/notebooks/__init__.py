@@ -2,7 +2,7 @@
 
 The wheel carries the notebooks in ``logger_widget/notebooks/files``; an editable install reads the
 source tree's ``notebooks/`` folder. A notebook is in a language when its name ends in ``_<lang>``
-(``tutorial_uk.ipynb``); the notebooks of no language (``play_app.ipynb``, ``play_marimo.py``, which
+(``tutorial_uk.ipynb``, ``tutorial_es_419.ipynb``: Latin-American Spanish); the notebooks of no language (``play_app.ipynb``, ``play_marimo.py``, which
 take the language from the page's address or a setting) come with every language.
 """
 
@@ -12,14 +12,15 @@ import re
 import shutil
 from pathlib import Path
 
-from ..i18n.runtime import SUPPORTED_LANGUAGES as LANGUAGES
+from ..i18n.runtime import LANGUAGES
 
 __all__ = ["notebooks_dir", "notebook_files", "copy_notebooks"]
 
 _HERE = Path(__file__).resolve().parent
 #: Where the notebooks are looked for, the first existing folder wins: the wheel's, then the source tree's.
 NOTEBOOKS_DIR_CANDIDATES: tuple[Path, ...] = (_HERE / "files", _HERE.parents[1] / "notebooks")
-_LANG_SUFFIX = re.compile(r"_([a-z]{2})$")
+#: a notebook's language: the end of its name, ``_uk``, ``_es``, ``_es_419`` (a language and a region)
+_LANG_SUFFIX = re.compile(r"_([a-z]{2}(?:_(?:[0-9]{3}|[A-Z]{2}))?)$")
 
 
 def notebooks_dir() -> Path:
@@ -36,7 +37,7 @@ def notebook_files(language: str) -> list[Path]:
     """The notebooks (``.ipynb`` and marimo's ``.py``) of ``language`` and those of no language, sorted.
 
     Raises:
-        ValueError: ``language`` is not one of :data:`logger_widget.i18n.runtime.SUPPORTED_LANGUAGES`.
+        ValueError: ``language`` is not one of :data:`logger_widget.i18n.runtime.LANGUAGES`.
     """
     if language not in LANGUAGES:
         raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, not {language!r}")

@@ -330,7 +330,7 @@ class Settings(TypedDict):
 
     protocol: int
     forfeit_after: float  # seconds a player may be away from an active game before forfeiting (10 to 604800)
-    language: str  # the class's language: one of logger_widget.i18n.runtime.SUPPORTED_LANGUAGES
+    language: str  # the class's language: one of logger_widget.i18n.runtime.LANGUAGES
 
 
 def read_settings(body: Any) -> dict[str, Any]:

@@ -50,7 +50,7 @@ from typing import Any, TypeVar
 
 from tornado import web
 
-from ..i18n.runtime import SUPPORTED_LANGUAGES
+from ..i18n.runtime import LANGUAGES
 from ..online.protocol import (
     PROTOCOL_VERSION,
     ProtocolError,
@@ -152,10 +152,8 @@ class ServiceConfig:
 
         roles = env.get("LW_CLASSGAME_TEACHER_ROLES", "teacher")
         language = env.get("LW_CLASSGAME_LANGUAGE", "en").strip() or "en"
-        if language not in SUPPORTED_LANGUAGES:
-            raise ValueError(
-                f"LW_CLASSGAME_LANGUAGE={language!r} is not one of {', '.join(SUPPORTED_LANGUAGES)}"
-            )
+        if language not in LANGUAGES:
+            raise ValueError(f"LW_CLASSGAME_LANGUAGE={language!r} is not one of {', '.join(LANGUAGES)}")
         return cls(
             db_url=db.database_url(env),
             prefix=env.get("JUPYTERHUB_SERVICE_PREFIX", "/"),
@@ -660,7 +658,7 @@ class SettingsHandler(APIHandler):
     """``GET api/settings``, ``PUT api/settings`` (the teacher only).
 
     Settings: ``forfeit_after`` (seconds, 10 to 604800) and ``language`` (the class's language,
-    one of :data:`~logger_widget.i18n.runtime.SUPPORTED_LANGUAGES`; default ``LW_CLASSGAME_LANGUAGE``
+    one of :data:`~logger_widget.i18n.runtime.LANGUAGES`; default ``LW_CLASSGAME_LANGUAGE``
     or English). A PUT may give either or both.
     """
 
@@ -676,10 +674,10 @@ class SettingsHandler(APIHandler):
         if not self.teacher:
             raise ProtocolError("forbidden", "", "only the teacher changes the settings")
         changes = read_settings(self.json_body())
-        if changes.get("language", "en") not in SUPPORTED_LANGUAGES:
+        if changes.get("language", "en") not in LANGUAGES:
             raise ProtocolError(
                 "malformed", "language",
-                f"{changes['language'][:20]!r} is not one of {', '.join(SUPPORTED_LANGUAGES)}",
+                f"{changes['language'][:20]!r} is not one of {', '.join(LANGUAGES)}",
             )  # fmt: skip
         for key, value in changes.items():  # every value checked first: a refusal changes nothing
             self.service.games.set_setting(key, value)

@@ -20,7 +20,8 @@ gets **403** on ``dashboard/``, ``dashboard/live`` and ``dashboard/progress.csv`
 to their own page. ``dashboard/me`` shows only the requester's own progress: there is no
 parameter naming a pupil.
 
-Language: ``?lang=uk|es|en``, else the browser's ``Accept-Language``, else the class's setting
+Language: ``?lang=uk|es|es_419|en``, else the browser's ``Accept-Language`` (``es-MX``, ``es-419``…
+give Latin-American Spanish), else the class's setting
 ``language`` (``PUT``-able by the service's settings, default ``LW_CLASSGAME_LANGUAGE`` or
 English). Every text comes from the project's catalogues (:mod:`logger_widget.i18n.texts.dashboard`).
 
@@ -39,6 +40,7 @@ import json
 import os
 import sqlite3
 import tempfile
+import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -47,13 +49,13 @@ from pathlib import Path
 from typing import Any
 
 import sqlalchemy as sa
-from babel.core import negotiate_locale
 from babel.dates import format_time
 from tornado import web
 
-from ..i18n import SUPPORTED_LANGUAGES, Translator
+from ..i18n import LANGUAGES, LanguageFallbackWarning, Translator, base_language, language_choice, negotiate
 from ..i18n.texts import dashboard as texts
 from ..i18n.texts import terms
+from ..i18n.texts.board import LANGUAGE_NAMES
 from ..i18n.texts.lessons import TITLES as LESSON_TITLES
 from ..online.protocol import PROTOCOL_VERSION, ProtocolError
 from ..palette import SEAT_COLOURS
@@ -85,21 +87,26 @@ POLL_SECONDS = 2.0
 GRADEBOOK_ENV = "LW_CLASSGAME_GRADEBOOK"
 #: Finished games listed, newest first.
 FINISHED_SHOWN = 30
-_LANGUAGE_NAMES = {"uk": "Українська", "es": "Español", "en": "English"}
+#: The pages' language menu: every language of :data:`~logger_widget.i18n.LANGUAGES`, by its own name.
+_LANGUAGE_NAMES = {language: LANGUAGE_NAMES[language] for language in LANGUAGES}
 
 
 def page_language(query: str | None, accept: str | None, default: str) -> str:
     """The page's language: the query's ``lang``, else the best of ``Accept-Language``, else ``default``.
 
     Args:
-        query: the ``lang`` parameter (``None`` when absent); an unsupported one is ignored.
-        accept: the ``Accept-Language`` header (``"uk-UA,uk;q=0.9,en;q=0.5"``), or ``None``.
-        default: the class's language (``uk``, ``es`` or ``en``).
+        query: the ``lang`` parameter (``None`` when absent; ``es_419`` or ``es-419`` for
+            Latin-American Spanish); an unsupported one is ignored.
+        accept: the ``Accept-Language`` header (``"uk-UA,uk;q=0.9,en;q=0.5"``), or ``None``; a
+            Latin-American tag (``es-MX``, ``es-419``) gives ``es_419``.
+        default: the class's language (one of :data:`~logger_widget.i18n.LANGUAGES`).
 
     Returns:
-        ``"uk"``, ``"es"`` or ``"en"``.
+        ``"uk"``, ``"es"``, ``"es_419"`` or ``"en"``.
     """
-    if query and query.lower()[:2] in SUPPORTED_LANGUAGES:
+    if query and language_choice(query):
+        return str(language_choice(query))
+    if query and query.lower()[:2] in LANGUAGES:  # "es-ES", "uk_UA": the language
         return query.lower()[:2]
     preferred: list[tuple[float, int, str]] = []
     for i, part in enumerate((accept or "").split(",")[:20]):
@@ -112,10 +119,15 @@ def page_language(query: str | None, accept: str | None, default: str) -> str:
                 continue
         if tag and tag != "*":
             preferred.append((-q, i, tag.replace("_", "-")))
-    found = negotiate_locale([t for _, _, t in sorted(preferred)], list(SUPPORTED_LANGUAGES), sep="-")
-    if found:
-        return found
-    return default if default in SUPPORTED_LANGUAGES else "en"
+    for _, _, tag in sorted(preferred):  # the first the game speaks, its region's variant if it has one
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", LanguageFallbackWarning)
+            try:
+                found = negotiate(tag[:35])
+            except LanguageFallbackWarning:
+                continue
+        return found if found in LANGUAGES else base_language(found)  # en-XA: English
+    return default if default in LANGUAGES else "en"
 
 
 # ---------------------------------------------------------------------------- progress

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...i18n import NP_, SUPPORTED_LANGUAGES, Translator, negotiate
+from ...i18n import LANGUAGES, NP_, Translator, negotiate
 from ...i18n.texts.board import BOT_LABELS
 from ...tournament import Tournament
 from ...tournament.ratings import AVERAGE, Rating, bradley_terry_difference
@@ -238,7 +238,7 @@ def check_ranking(answer: Any, table: Any, *, locale: str | None = None) -> Exer
     labels = dict(names)  # the labels shown in the table count too, in any language
     for r, _, _ in ratings:
         if r.name in BOT_LABELS:
-            for language in SUPPORTED_LANGUAGES:
+            for language in LANGUAGES:
                 labels.setdefault(Translator(language).translate(BOT_LABELS[r.name]).casefold(), r.name)
     if name.casefold() not in labels:
         return feedback("hint", _RK_UNKNOWN, locale, {"name": name, "names": ", ".join(names.values())})
