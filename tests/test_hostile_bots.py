@@ -92,6 +92,20 @@ def _no_leftovers(timeout: float = 5.0) -> list[str]:
     return left
 
 
+def _host_paths(tmp_path: Path) -> tuple[str, ...]:
+    """Where things lie on this machine that a bot must not learn: the checkout, the interpreter's
+    installation, the environment, the test's folders (not a system prefix such as ``/usr``, whose
+    paths every machine has)."""
+    found = {
+        str(ROOT),
+        os.path.realpath(sys.base_prefix),
+        os.path.realpath(sys.prefix),
+        sys.prefix,
+        str(tmp_path),
+    }
+    return tuple(sorted(p for p in found if p != "/" and p != "/usr" and not p.startswith("/usr/")))
+
+
 @pytest.fixture
 def targets(tmp_path: Path):
     tcp = socket.socket()
@@ -135,6 +149,8 @@ def targets(tmp_path: Path):
         private_home=str(home / "secret.txt"),
         canary=str(tmp_path / "canary.txt"),
         site_packages=installed,
+        host_paths=_host_paths(tmp_path),
+        checkout=str(ROOT),
     )
     yield t, (tcp, abstract, unix)
     for s in (tcp, abstract, unix):
