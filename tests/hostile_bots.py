@@ -448,6 +448,8 @@ HOSTILE: dict[str, tuple[str, str]] = {
         "            return 'PWNED sees ' + host + ' in ' + repr([k for k in seen if host in repr(seen[k])])\n"
         "    if any({checkout!r} in root for root in roots):\n"
         "        return 'PWNED mountinfo names the checkout'\n"
+        "    if os.path.exists('/etc/ld.so.cache'):  # every library of the machine, with its folder\n"
+        "        return 'PWNED reads the dynamic linker cache'\n"
         "    raise OSError('no host path in %d mounts, %d modules' % (len(roots), len(seen['files'])))\n",
         "exception",
     ),

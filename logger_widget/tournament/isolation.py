@@ -253,8 +253,9 @@ class _Layout:
     ``binds``: (host path, sandbox path) pairs, read-only (host paths resolved): the interpreter,
     its standard library and the shared libraries they need. ``masked``: the standard library's
     third-party package folders, inside (covered by empty read-only ones). ``python``: the
-    interpreter, inside. ``library_path``: ``LD_LIBRARY_PATH`` inside (the folder of libraries
-    moved from the interpreter's prefix), or ``""``. ``files``: (host path, sandbox path) of the
+    interpreter, inside. ``library_path``: ``LD_LIBRARY_PATH`` inside: the folders of those
+    libraries (the dynamic linker's cache, ``/etc/ld.so.cache``, which lists every library of
+    the machine, is not there). ``files``: (host path, sandbox path) of the
     package's modules and the worker, copied in at each start (not bound: a bind mount names its
     source's path in the sandbox's ``/proc/self/mountinfo``).
     """
@@ -292,15 +293,15 @@ def _layout() -> _Layout:
             libraries.add(match.group(1))
     inside_python = f"{INSIDE_PYTHON}/bin/{os.path.basename(python)}"
     binds = [(python, inside_python), (stdlib, inside_stdlib)]
-    moved = False  # a library of the interpreter's own installation (libpython of a pyenv Python)
+    folders: list[str] = []  # of the libraries inside, for the dynamic linker (no cache there)
     for lib in sorted(libraries):
         if prefix not in ("/", "/usr") and lib.startswith(prefix + "/"):
             binds.append((os.path.realpath(lib), f"{INSIDE_PYTHON}/lib/{os.path.basename(lib)}"))
-            moved = True
         else:
             binds.append((os.path.realpath(lib), lib))
-    if os.path.exists("/etc/ld.so.cache"):
-        binds.append((os.path.realpath("/etc/ld.so.cache"), "/etc/ld.so.cache"))
+        folder = os.path.dirname(binds[-1][1])
+        if folder not in folders:
+            folders.append(folder)
     masked = tuple(
         f"{inside_stdlib}/{sub}"
         for sub in ("site-packages", "dist-packages")
@@ -316,7 +317,7 @@ def _layout() -> _Layout:
             found += [os.path.join(folder, n) for n in sorted(names) if n.endswith(".py")]
         files += [(f, f"{INSIDE_LIB}/logger_widget/{os.path.relpath(f, package)}") for f in found]
     files.append((os.path.realpath(_WORKER), INSIDE_WORKER))
-    return _Layout(tuple(binds), masked, inside_python, f"{INSIDE_PYTHON}/lib" if moved else "", tuple(files))
+    return _Layout(tuple(binds), masked, inside_python, ":".join(sorted(folders)), tuple(files))
 
 
 def worker_command(isolation: str, source: bytes, worker_args: list[str], tmp_bytes: int) -> Launch:
