@@ -90,6 +90,8 @@ class Bubblewrap:
         ro_binds: ``(host path, sandbox path)`` pairs shown read-only.
         binds: ``(host path, sandbox path)`` pairs shown writable (on the machine's disk, not RAM).
         data: ``(descriptor, sandbox path)``: a file's content from a descriptor, read-only.
+        files: ``(descriptor, sandbox path)``: a file's content from a descriptor, copied into the
+            sandbox's read-only root (``--file``: no mount, so no host path in its mountinfo).
         tmpfs: ``(sandbox path, size in bytes ≥ 1)``: private writable tmpfs folders.
         hidden: sandbox paths covered by an empty read-only folder, after :attr:`ro_binds` (a
             folder inside a bound one can be hidden) and before :attr:`shown`.
@@ -123,6 +125,7 @@ class Bubblewrap:
     ro_binds: tuple[tuple[str, str], ...] = ()
     binds: tuple[tuple[str, str], ...] = ()
     data: tuple[tuple[int, str], ...] = ()
+    files: tuple[tuple[int, str], ...] = ()
     tmpfs: tuple[tuple[str, int], ...] = ()
     hidden: tuple[str, ...] = ()
     shown: tuple[tuple[str, str], ...] = ()
@@ -150,7 +153,7 @@ class Bubblewrap:
         for host, inside in (*self.ro_binds, *self.shown, *self.binds):
             _absolute(host, "a bound host path")
             _absolute(inside, "a sandbox path")
-        for fd, inside in self.data:
+        for fd, inside in (*self.data, *self.files):
             if not isinstance(fd, int) or fd < 0:
                 raise ValueError(f"a data descriptor must be a number ≥ 0, not {fd!r}")
             _absolute(inside, "a sandbox path")
@@ -227,6 +230,8 @@ class Bubblewrap:
             argv += ["--bind", host, inside]
         for fd, inside in self.data:
             argv += ["--ro-bind-data", str(fd), inside]
+        for fd, inside in self.files:
+            argv += ["--file", str(fd), inside]
         for target, inside in self.symlinks:
             argv += ["--symlink", target, inside]
         for inside in self.hidden:

@@ -42,6 +42,10 @@ class Targets:
     private_home: str  # a file in another user's 0700 home
     canary: str  # a path that must not appear (the bots try to create it)
     site_packages: tuple[str, ...]  # the teacher's installed packages (the venv's and the interpreter's)
+    host_paths: tuple[
+        str, ...
+    ]  # where things are on the host: the checkout, the interpreter's installation, the venv
+    checkout: str  # the repository (the package's source) on the host
 
 
 # stem -> (source with {targets} fields, expected kind)
@@ -412,6 +416,41 @@ HOSTILE: dict[str, tuple[str, str]] = {
         "            if b'/logger_widget/' in arg and not arg.startswith(b'/sandbox/'):\n"
         "                return 'PWNED sees ' + arg.decode(errors='replace')[:60]\n"
         "    raise OSError('no host path of the package')\n",
+        "exception",
+    ),
+    "sees_host_layout": (
+        # everything a bot can read of where it runs: the host's paths must not be in it. Only the
+        # "root" field of /proc/self/mountinfo (a bind mount's path within its source filesystem) still
+        # names the interpreter's installation: never the checkout (the package's modules are copied in)
+        "import json, random, sys, sysconfig, traceback\n"
+        "def choose(position):\n"
+        "    seen, roots = dict(), []\n"
+        "    for line in open('/proc/self/mountinfo'):\n"
+        "        fields = line.split()\n"
+        "        roots.append(fields[3])\n"
+        "        seen.setdefault('mount points', []).append(fields[4])\n"
+        "    seen['maps'] = open('/proc/self/maps').read()\n"
+        "    for what in ('1/cmdline', '1/environ', 'self/cmdline', 'self/environ', 'self/mounts'):\n"
+        "        seen[what] = open('/proc/' + what, 'rb').read().decode(errors='replace')\n"
+        "    seen['cwd'], seen['exe'] = os.getcwd(), os.readlink('/proc/self/exe')\n"
+        "    seen['sys'] = [sys.executable, sys.prefix, sys.base_prefix, sys.exec_prefix, *sys.path]\n"
+        "    seen['files'] = [getattr(m, '__file__', None) for m in list(sys.modules.values())]\n"
+        "    seen['sysconfig'] = sysconfig.get_paths()\n"
+        "    seen['fds'] = [os.readlink('/proc/self/fd/' + fd) for fd in os.listdir('/proc/self/fd')\n"
+        "                   if os.path.lexists('/proc/self/fd/' + fd)]\n"
+        "    try:\n"
+        "        json.loads('not json')\n"
+        "    except ValueError:\n"
+        "        seen['traceback'] = traceback.format_exc()\n"
+        "    text = repr(seen)\n"
+        "    for host in {host_paths!r}:\n"
+        "        if host in text:\n"
+        "            return 'PWNED sees ' + host + ' in ' + repr([k for k in seen if host in repr(seen[k])])\n"
+        "    if any({checkout!r} in root for root in roots):\n"
+        "        return 'PWNED mountinfo names the checkout'\n"
+        "    if os.path.exists('/etc/ld.so.cache'):  # every library of the machine, with its folder\n"
+        "        return 'PWNED reads the dynamic linker cache'\n"
+        "    raise OSError('no host path in %d mounts, %d modules' % (len(roots), len(seen['files'])))\n",
         "exception",
     ),
     "leaks_in_exception": (

@@ -2,19 +2,32 @@
 
 A hostile "kernel" (a Python program in the sandbox's command) tries what a pupil's cell could:
 read the machine's secrets and the course, keep capabilities, write RAM outside the sized folders,
-start processes and take memory past the limits, open network sockets.
+start processes and take memory past the limits, open network sockets. Another takes all it may
+(processes, memory, memfds, every writable folder) and attacks its first process, while a sampler
+(tests/sandboxkit.py) holds the whole sandbox to the documented budget (docs/classroom.md). A real
+kernel, started by :class:`ContainedKernelManager`, answers nbgrader through sockets in its own
+``/run`` and writes nothing on the machine's disk.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
-from logger_widget.classroom.autograde import GradingLimits, contained_command
-from logger_widget.sandboxing import SANDBOX_UID
+from sandboxkit import PeakSampler
+
+from logger_widget.classroom.autograde import (
+    INSIDE_SOCKETS,
+    ContainedKernelManager,
+    GradingLimits,
+    contained_command,
+)
+from logger_widget.sandboxing import DEV_SIZE, SANDBOX_UID
 from logger_widget.tournament.isolation import AF_INET, AF_NETLINK, AF_UNIX, seccomp_program
 
 HOSTILE_CELL = r"""
@@ -83,11 +96,9 @@ def test_a_hostile_cell_is_bounded_and_sees_only_its_notebook(tmp_path: Path) ->
     solutions = course / "source" / "ps1" / "solutions.txt"
     solutions.parent.mkdir(parents=True)
     solutions.write_text("the answers\n")
-    sockets = tmp_path / "sockets"
+    sockets = tmp_path / "connection"
     sockets.mkdir()
-    if os.geteuid() == 0:
-        os.chown(sockets, SANDBOX_UID, SANDBOX_UID)
-    for folder in (tmp_path, course, course / "autograded", workdir.parent, workdir):
+    for folder in (tmp_path, course, course / "autograded", workdir.parent, workdir, sockets):
         folder.chmod(0o755)
     limits = GradingLimits(memory_mb=256, processes=12, file_mb=4, tmp_mb=3)
     seccomp = os.memfd_create("seccomp", 0)
@@ -114,3 +125,254 @@ def test_a_hostile_cell_is_bounded_and_sees_only_its_notebook(tmp_path: Path) ->
     assert seen["hoard_mb"] < limits.memory_mb, seen
     assert seen["sockets"] == [], seen
     assert solutions.read_text() == "the answers\n" and os.listdir(workdir) == ["ps1.ipynb"]
+
+
+#: Takes all a grading sandbox lets it take and reports it as JSON: it attacks its first process (itself)
+#: from a child, fills every writable mount it finds in its mountinfo, forks children up to the process
+#: limit, and each process (the first one too) holds memfds filled up to the file size and memory until
+#: refused; the first process waits for all of them, holds it a while (the sampler's moment), then ends.
+BUDGET_CELL = r"""
+import ctypes, errno, json, os, signal, sys, time
+libc = ctypes.CDLL(None, use_errno=True)
+seen = {}
+
+def attack():
+    out = {}
+    try:
+        for line in open("/proc/1/maps"):
+            span, perms = line.split()[:2]
+            if perms.startswith("rw"):
+                with open("/proc/1/mem", "r+b", buffering=0) as mem:
+                    mem.seek(int(span.split("-")[0], 16))
+                    mem.write(mem.read(1))
+                out["mem"] = "written"
+                break
+    except OSError as e:
+        out["mem"] = e.strerror
+    out["ptrace"] = "attached" if libc.ptrace(16, 1, 0, 0) == 0 else os.strerror(ctypes.get_errno())
+    for target in (-1, 1):
+        try:
+            os.kill(target, signal.SIGKILL)
+            out["kill %d" % target] = "sent"
+        except OSError as e:
+            out["kill %d" % target] = e.strerror
+    return out
+
+r, w = os.pipe()
+if os.fork() == 0:
+    os.write(w, json.dumps(attack()).encode())
+    os._exit(0)
+os.wait()
+seen["attacks"] = json.loads(os.read(r, 65536))
+os.close(r); os.close(w)
+
+writable = []
+for line in open("/proc/self/mountinfo"):
+    fields = line.split()
+    if "rw" in fields[5].split(",") and os.path.isdir(fields[4]):  # not the device nodes of /dev
+        writable.append(fields[4])
+seen["writable"] = sorted(writable)
+
+def fill(folder):
+    written = 0
+    for k in range(100000):
+        try:
+            with open("%s/fill-%d" % (folder, k), "wb") as f:
+                while True:
+                    f.write(b"x" * 65536)
+                    written += 65536
+        except OSError as e:
+            if e.errno != errno.EFBIG:
+                break
+    return written >> 20
+
+seen["filled_mb"] = {m: fill(m) for m in writable if m not in ("/proc",)}
+
+def take():
+    fds = []
+    for k in range(100000):
+        try:
+            fd = os.memfd_create("hoard")
+        except OSError:
+            break
+        fds.append(fd)
+        try:
+            while True:
+                os.write(fd, b"x" * 65536)
+        except OSError as e:
+            if e.errno != errno.EFBIG:
+                break
+    hoard = []
+    try:
+        while True:
+            hoard.append(b"\x01" * (4 << 20))
+    except MemoryError:
+        pass
+    return fds, hoard
+
+children, reports = [], []
+r, w = os.pipe()
+while True:
+    try:
+        pid = os.fork()
+    except OSError:
+        break
+    if pid == 0:
+        os.close(r)
+        fds, hoard = take()
+        os.write(w, json.dumps([len(fds), 4 * len(hoard)]).encode() + b"\n")
+        while True:
+            time.sleep(60)
+    children.append(pid)
+os.close(w)
+fds, hoard = take()
+del hoard[-8:]  # room to report
+seen["children"] = len(children)
+with os.fdopen(r) as reports_in:
+    for k in range(len(children)):
+        reports.append(json.loads(reports_in.readline()))
+seen["taken"] = [[len(fds), 4 * len(hoard)], *reports]  # memfds, MiB hoarded: the first process, its children
+limits = set()
+for pid in (p for p in os.listdir("/proc") if p.isdigit()):
+    wanted = ("Max address space", "Max processes", "Max open files", "Max file size")
+    limits.add(tuple(line[26:].split()[0] for line in open("/proc/%s/limits" % pid) if line.startswith(wanted)))
+seen["limits"] = sorted(limits)  # the soft limits of every process of the sandbox
+time.sleep(2.0)  # everything held while the sampler looks
+for pid in children:
+    os.kill(pid, signal.SIGKILL)
+print(json.dumps(seen), flush=True)
+"""
+
+#: The grading sandbox's writable in-memory folders (docs/classroom.md), inside it.
+GRADING_FOLDERS = ("tmp", "dev/shm", "run", "dev")
+
+
+def _budget(limits: GradingLimits) -> int:
+    """The documented whole-sandbox budget in bytes (docs/classroom.md): ``processes × (memory_mb +
+    open_files × file_mb) + 3 × tmp_mb`` MiB, plus ``/dev``'s size."""
+    mib = 1 << 20
+    per_process = limits.memory_mb + limits.open_files * limits.file_mb
+    return limits.processes * per_process * mib + 3 * limits.tmp_mb * mib + DEV_SIZE
+
+
+def _grading_folders(tmp_path: Path) -> tuple[Path, Path, Path]:
+    """A course with one pupil's notebook folder, and the folder of a kernel's connection file."""
+    course = tmp_path / "course"
+    workdir = course / "autograded" / "eve" / "ps1"
+    workdir.mkdir(parents=True)
+    (workdir / "ps1.ipynb").write_text("{}")
+    connection = tmp_path / "connection"
+    connection.mkdir()
+    (connection / "kernel.json").write_text("{}")
+    for folder in (tmp_path, course, course / "autograded", workdir.parent, workdir, connection):
+        folder.chmod(0o755)
+    return course, workdir, connection
+
+
+def test_a_hostile_cell_takes_at_most_the_budget_of_its_sandbox(tmp_path: Path) -> None:
+    """All the processes it may, each with memory and memfds, every writable folder; its PID 1 attacked."""
+    course, workdir, connection = _grading_folders(tmp_path)
+    limits = GradingLimits(memory_mb=256, processes=8, file_mb=1, tmp_mb=4, open_files=64)
+    mib = 1 << 20
+    budget = _budget(limits)
+    assert limits.budget_mb() * mib + DEV_SIZE == budget  # the product's figure is the documented one
+    seccomp = os.memfd_create("seccomp", 0)
+    os.write(seccomp, seccomp_program((AF_UNIX, AF_INET, AF_NETLINK)))  # as ContainedKernelManager's
+    os.lseek(seccomp, 0, os.SEEK_SET)
+    prefixes = sorted({os.path.realpath(sys.prefix), os.path.realpath(sys.base_prefix)})
+    command = [sys.executable, "-c", BUDGET_CELL]
+    argv = contained_command(command, str(workdir), str(connection), [str(course)], prefixes, limits, seccomp)
+
+    def cell(pid1: int) -> str | None:  # the sandbox once its first process is the cell's interpreter
+        try:
+            program = Path(f"/proc/{pid1}/cmdline").read_bytes().split(b"\0")[0]
+        except OSError:
+            return None
+        return "cell" if program == sys.executable.encode() else None
+
+    began = time.monotonic()
+    with PeakSampler(GRADING_FOLDERS, cell) as sampler:
+        run = subprocess.run(
+            argv, capture_output=True, text=True, timeout=300, pass_fds=[seccomp], cwd=workdir
+        )
+    elapsed = time.monotonic() - began
+    os.close(seccomp)
+    assert run.returncode == 0, run.stderr[-3000:]
+    seen = json.loads(run.stdout.strip().splitlines()[-1])
+    (peak,) = sampler.by_label()["cell"]
+    print(f"grading sandbox: {elapsed:.1f} s, {sampler.samples} samples, peak {peak}, "
+          f"budget {budget / mib:.0f} MiB; the cell saw {seen}")  # fmt: skip
+    # its first process stood every attack (a child may write its memory: the same pupil's code, with the
+    # same limits as every process of the sandbox), and it alone is the sandbox's own: nothing outside them
+    attacks = seen["attacks"]
+    assert attacks["ptrace"] == "Operation not permitted", attacks
+    assert attacks["kill -1"] == "No such process" and seen["children"], attacks  # PID 1 lived on
+    expected = [
+        str(limits.memory_mb * mib),
+        str(limits.processes),
+        str(limits.open_files),
+        str(limits.file_mb * mib),
+    ]
+    assert len(seen["limits"]) == 1 and sorted(seen["limits"][0]) == sorted(expected), seen["limits"]
+    # the only writable places are the measured tmpfs folders
+    assert set(seen["writable"]) <= {"/tmp", "/dev/shm", "/run", "/proc"}, seen["writable"]
+    assert {"/tmp", "/dev/shm", "/run"} <= set(seen["writable"]), seen["writable"]
+    # it took something of everything it could: all its processes, the folders, memfds, memory
+    assert seen["children"] == limits.processes - 1 == len(seen["taken"]) - 1, seen
+    assert all(memfds >= limits.open_files - 8 for memfds, _ in seen["taken"]), seen["taken"]
+    assert all(hoard >= limits.memory_mb // 2 for _, hoard in seen["taken"]), seen["taken"]
+    assert peak["processes"] == limits.processes, peak
+    assert peak["tmpfs"] >= 3 * (limits.tmp_mb - 1) * mib, peak
+    assert peak["memfds"] >= limits.processes * (limits.open_files - 8) * limits.file_mb * mib, peak
+    assert peak["bytes"] >= limits.processes * (limits.memory_mb // 2) * mib, peak
+    # and no more than the budget, in processes and bytes
+    assert peak["processes"] <= limits.processes and peak["bytes"] <= budget, (peak, budget)
+    assert os.listdir(connection) == ["kernel.json"] and os.listdir(workdir) == ["ps1.ipynb"]
+
+
+KERNEL_CELL = r"""
+import json, os, sys
+connection = sys.argv[sys.argv.index("-f") + 1]
+def writes(path):
+    try:
+        with open(path, "wb") as f:
+            f.write(b"x")
+        return True
+    except OSError as e:
+        return e.strerror
+print(json.dumps({"home": os.path.expanduser("~"), "sockets": sorted(os.listdir("/run")),
+                  "connection": writes(os.path.join(os.path.dirname(connection), "evil")),
+                  "home_written": writes(os.path.expanduser("~/evil"))}))
+"""
+
+
+def test_a_contained_kernel_answers_through_sockets_in_its_own_run(tmp_path: Path) -> None:
+    """ContainedKernelManager's kernel: its sockets in its sandbox's /run, nothing written on the machine."""
+    course, workdir, _ = _grading_folders(tmp_path)
+
+    async def run_cell() -> tuple[list[str], str, list[str]]:
+        km = ContainedKernelManager(kernel_name="python3", hidden=[str(course)])
+        await km.start_kernel(cwd=str(workdir))
+        folder = km._sockets
+        client = km.client()
+        client.start_channels()
+        try:
+            await client.wait_for_ready(timeout=120)
+            out: list[str] = []
+            await client.execute_interactive(
+                KERNEL_CELL, timeout=120, output_hook=lambda m: out.append(m["content"].get("text", ""))
+            )
+            return out, km.ip, sorted(os.listdir(folder))
+        finally:
+            client.stop_channels()
+            await km.shutdown_kernel(now=True)
+            assert not os.path.exists(folder)
+
+    out, ip, on_disk = asyncio.run(run_cell())
+    seen = json.loads("".join(out).strip().splitlines()[-1])
+    assert ip.startswith("/proc/") and ip.endswith(f"/root{INSIDE_SOCKETS}"), ip
+    assert seen["home"] == "/tmp" and seen["home_written"] is True, seen
+    assert seen["connection"] == "Read-only file system", seen
+    assert [s for s in seen["sockets"] if s.startswith("kernel-ipc-")], seen
+    assert on_disk == ["kernel.json"], on_disk  # the connection file only: no socket, no IPython profile
+    assert os.listdir(workdir) == ["ps1.ipynb"]

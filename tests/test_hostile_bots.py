@@ -3,8 +3,9 @@
 Runs as the current user (root in CI) and, from root, once more as the
 unprivileged user ``lwsandbox`` (made for that test when missing, and then removed after it)
 in a pytest subprocess.
-About 10 s for the single games and 20 s for each tournament (marked slow) under a
-load of 7 on 2 cores, and about as much again for the unprivileged run (marked slow).
+About 17 s for the single games and 35 s for each tournament (marked slow) under a
+load of 7 to 10 on 2 cores, and about 110 s for the unprivileged run (marked slow), which
+also runs the grading sandbox's tests and the builder's.
 """
 
 from __future__ import annotations
@@ -19,15 +20,14 @@ import subprocess
 import sys
 import sysconfig
 import tempfile
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import cast
 
 import pytest
 from hostile_bots import HOG, HOSTILE, MARK, PRELUDE, SPINNER, Targets, write_hostile
 from machinekit import remove_account
+from sandboxkit import PeakSampler, footprint, pid_of, sandboxes_of
 
 from logger_widget import Position, Turn
 from logger_widget.bots import BotError
@@ -93,6 +93,20 @@ def _no_leftovers(timeout: float = 5.0) -> list[str]:
     return left
 
 
+def _host_paths(tmp_path: Path) -> tuple[str, ...]:
+    """Where things lie on this machine that a bot must not learn: the checkout, the interpreter's
+    installation, the environment, the test's folders (not a system prefix such as ``/usr``, whose
+    paths every machine has)."""
+    found = {
+        str(ROOT),
+        os.path.realpath(sys.base_prefix),
+        os.path.realpath(sys.prefix),
+        sys.prefix,
+        str(tmp_path),
+    }
+    return tuple(sorted(p for p in found if p != "/" and p != "/usr" and not p.startswith("/usr/")))
+
+
 @pytest.fixture
 def targets(tmp_path: Path):
     tcp = socket.socket()
@@ -136,6 +150,8 @@ def targets(tmp_path: Path):
         private_home=str(home / "secret.txt"),
         canary=str(tmp_path / "canary.txt"),
         site_packages=installed,
+        host_paths=_host_paths(tmp_path),
+        checkout=str(ROOT),
     )
     yield t, (tcp, abstract, unix)
     for s in (tcp, abstract, unix):
@@ -257,42 +273,8 @@ def test_a_class_tournament_with_hostile_bots_keeps_the_honest_results(
     assert elapsed < 150, elapsed
 
 
-def _pid_of(pidfd: int) -> int:
-    """The process number a pidfd of this process stands for."""
-    info = Path(f"/proc/self/fdinfo/{pidfd}").read_text()
-    return int(next(line.split()[1] for line in info.splitlines() if line.startswith("Pid:")))
-
-
-def _footprint(pid1: int) -> dict[str, object]:
-    """The whole sandbox whose first process is host PID ``pid1``, seen from outside.
-
-    Its processes (by PID namespace), their states, CPU seconds and resident memory, plus what
-    its tmpfs folders hold and the memfds its processes keep open (bytes).
-    """
-    mine = os.stat(f"/proc/{pid1}/ns/pid")
-    states, cpu, rss, memfds = [], 0.0, 0, {}
-    for name in (p for p in os.listdir("/proc") if p.isdigit()):
-        try:
-            ns = os.stat(f"/proc/{name}/ns/pid")
-            if (ns.st_ino, ns.st_dev) != (mine.st_ino, mine.st_dev):
-                continue
-            fields = Path(f"/proc/{name}/stat").read_text().rsplit(")", 1)[1].split()
-            status = Path(f"/proc/{name}/status").read_text()
-            for fd in os.listdir(f"/proc/{name}/fd"):
-                if os.readlink(f"/proc/{name}/fd/{fd}").startswith("/memfd:"):
-                    info = os.stat(f"/proc/{name}/fd/{fd}")
-                    memfds[(info.st_dev, info.st_ino)] = info.st_size
-        except (OSError, IndexError):
-            continue
-        states.append(fields[0])
-        cpu += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-        rss += next((int(x.split()[1]) * 1024 for x in status.splitlines() if x.startswith("VmRSS:")), 0)
-    tmpfs = 0
-    for folder in ("tmp", "dev/shm", "dev"):
-        info = os.statvfs(f"/proc/{pid1}/root/{folder}")
-        tmpfs += (info.f_blocks - info.f_bfree) * info.f_frsize
-    used = rss + tmpfs + sum(memfds.values())
-    return {"processes": len(states), "states": states, "cpu": cpu, "bytes": used, "tmpfs": tmpfs}
+#: A bot sandbox's writable in-memory folders (docs/bots.md), inside it.
+BOT_FOLDERS = ("tmp", "dev/shm", "dev")
 
 
 def _budget(limits: SandboxLimits) -> int:
@@ -313,40 +295,23 @@ def test_a_sandbox_costs_at_most_its_budget_during_and_between_turns(tmp_path: P
     path = tmp_path / "hog.py"
     path.write_text(HOG, encoding="utf-8")
     bot = SandboxedBot(str(path), limits=limits)
-    peak = {"processes": 0, "bytes": 0, "tmpfs": 0}
-    done = threading.Event()
-
-    def sample() -> None:  # during the turn
-        while not done.is_set():
-            worker = bot._worker
-            if worker is not None and worker.pid1 is not None:
-                try:
-                    now = _footprint(_pid_of(worker.pid1))
-                except OSError:
-                    continue
-                for key in peak:
-                    peak[key] = max(peak[key], now[key])  # type: ignore[call-overload]
-
-    sampler = threading.Thread(target=sample)
-    sampler.start()
-    try:
+    files = {hashlib.sha256(path.read_bytes()).hexdigest(): "hog"}
+    with PeakSampler(BOT_FOLDERS, lambda pid1: _bot_of(pid1, files)) as sampler:  # during the turn
         position = Position.initial(2)
         turn = bot.choose(position)
-    finally:
-        done.set()
-        sampler.join()
     assert bot._worker is not None
     assert bot._worker.pid1 is not None
-    pid1 = _pid_of(bot._worker.pid1)
+    pid1 = pid_of(bot._worker.pid1)
+    (peak,) = sampler.by_label()["hog"]
     # it took something of everything it could: all its processes, the folders, memory
     assert peak["processes"] == limits.processes, peak
     assert peak["tmpfs"] >= limits.tmp_mb * mib, peak
     assert peak["bytes"] >= limits.processes * 32 * mib, peak
     assert peak["processes"] <= limits.processes and peak["bytes"] <= budget, (peak, budget)
     # between turns: every process stopped, no CPU used, however long the wait
-    before = _footprint(pid1)
+    before = footprint(pid1, BOT_FOLDERS)
     time.sleep(1.0)  # a span to measure CPU over, not a wait for a condition
-    after = _footprint(pid1)
+    after = footprint(pid1, BOT_FOLDERS)
     assert set(before["states"]) == set(after["states"]) == {"T"}, (before, after)
     assert after["cpu"] == before["cpu"], (before, after)
     assert after["processes"] == limits.processes and after["bytes"] <= budget, (after, budget)
@@ -358,45 +323,14 @@ def test_a_sandbox_costs_at_most_its_budget_during_and_between_turns(tmp_path: P
     print(f"sandbox peak: {peak}, between turns: {after}, budget {budget} bytes")
 
 
-def _sandboxes_of_this_process() -> dict[tuple[int, int], int]:
-    """Every live sandbox started from this process, found in ``/proc`` (not asked of the pool).
-
-    Returns ``{(st_dev, st_ino) of its PID namespace: host PID of its first process}``: each
-    process that is PID 1 of a namespace of its own and descends from this process (through
-    bubblewrap, and the privileged bubblewrap and ``setpriv`` of a root teacher's private view).
-    """
-    parent, firsts = {}, []
-    for name in (p for p in os.listdir("/proc") if p.isdigit()):
-        try:
-            status = Path(f"/proc/{name}/status").read_text()
-        except OSError:
-            continue
-        fields = dict(line.split(":", 1) for line in status.splitlines() if ":" in line)
-        parent[name] = fields.get("PPid", "").strip()
-        inside = fields.get("NSpid", "").split()
-        if len(inside) > 1 and inside[-1] == "1":
-            firsts.append(name)
-    found = {}
-    for pid in firsts:
-        up, hops = parent.get(pid), 0
-        while up not in (None, "", "0", "1") and up != str(os.getpid()) and hops < 10:
-            up, hops = parent.get(up), hops + 1
-        if up == str(os.getpid()):
-            try:
-                ns = os.stat(f"/proc/{pid}/ns/pid")
-            except OSError:
-                continue
-            found[(ns.st_dev, ns.st_ino)] = int(pid)
-    return found
-
-
-def _bot_of(pid1: int, files: dict[str, str]) -> str:
-    """The stem of the bot file a sandbox holds (``files``: sha256 of a content → stem), or ``"?"``."""
+def _bot_of(pid1: int, files: dict[str, str]) -> str | None:
+    """The stem of the bot file a sandbox holds (``files``: sha256 of a content → stem), or ``None``
+    (none of them, or the sandbox is still being set up: its root is not yet its own)."""
     try:
         content = Path(f"/proc/{pid1}/root/sandbox/bot.py").read_bytes()
     except OSError:
-        return "?"
-    return files.get(hashlib.sha256(content).hexdigest(), "?")
+        return None
+    return files.get(hashlib.sha256(content).hexdigest())
 
 
 @pytest.mark.slow
@@ -406,7 +340,7 @@ def test_a_class_tournament_of_hostile_bots_costs_at_most_the_budget_per_sandbox
     """The hog, a bot that forks spinners, three that go for their PID 1 and the greedy preset.
 
     A sampler finds every sandbox of the tournament in ``/proc`` while it runs and keeps the
-    peak of each one's whole footprint (:func:`_footprint`), held against the documented budget.
+    peak of each one's whole footprint (:func:`sandboxkit.footprint`), held against the documented budget.
     """
     limits = SandboxLimits(
         time_limit=5.0, memory_mb=64, processes=4, open_files=16, tmp_mb=4, load_timeout=20
@@ -434,41 +368,14 @@ def test_a_class_tournament_of_hostile_bots_costs_at_most_the_budget_per_sandbox
             raise
 
     monkeypatch.setattr(SandboxedBot, "choose", recorded)
-    peaks: dict[tuple[int, int], dict[str, int]] = {}  # by PID namespace: processes, bytes, tmpfs
-    bot_of: dict[tuple[int, int], str] = {}  # by PID namespace: the stem of its bot file
-    done = threading.Event()
-
-    def sample() -> None:
-        while not done.is_set():
-            for ns, pid1 in _sandboxes_of_this_process().items():
-                bot = _bot_of(pid1, files)
-                if bot == "?":
-                    continue  # still being set up: its root and folders are not yet its own
-                try:
-                    now = _footprint(pid1)
-                except OSError:
-                    continue  # ended meanwhile
-                bot_of[ns] = bot
-                peak = peaks.setdefault(ns, {"processes": 0, "bytes": 0, "tmpfs": 0})
-                for key in peak:
-                    peak[key] = max(peak[key], cast(int, now[key]))
-            time.sleep(0.01)  # leave the tournament's thread the interpreter most of the time
-
-    sampler = threading.Thread(target=sample)
-    sampler.start()
     began = time.monotonic()
-    try:
+    with PeakSampler(BOT_FOLDERS, lambda pid1: _bot_of(pid1, files)) as sampler:
         result = class_tournament(
             folder, 1, seed=3, executor="serial", progress=False, limits=limits,
             extra_bots=["greedy"], turn_limit=30,
         )  # fmt: skip
-    finally:
-        done.set()
-        sampler.join()
     elapsed = time.monotonic() - began
-    by_bot: dict[str, list[dict[str, int]]] = {}
-    for ns, peak in peaks.items():
-        by_bot.setdefault(bot_of[ns], []).append(peak)
+    by_bot, peaks = sampler.by_label(), sampler.peaks
     shown = {
         bot: [f"{p['processes']} processes, {p['bytes'] / mib:.0f} MiB" for p in found]
         for bot, found in sorted(by_bot.items())
@@ -501,9 +408,9 @@ def test_a_class_tournament_of_hostile_bots_costs_at_most_the_budget_per_sandbox
         assert kinds[stem] == [HOSTILE[stem][1]] * len(forfeits[stem]), (stem, kinds[stem])
     # and nothing is left: no sandbox, no process of theirs, nothing in the host's /dev/shm
     deadline = time.monotonic() + 5
-    while _sandboxes_of_this_process() and time.monotonic() < deadline:
+    while sandboxes_of() and time.monotonic() < deadline:
         time.sleep(0.1)
-    assert not _sandboxes_of_this_process()
+    assert not sandboxes_of()
     assert not _no_leftovers()
     assert not list(Path("/dev/shm").glob("lwh-*"))
     assert elapsed < 90, elapsed
@@ -631,4 +538,4 @@ def test_the_hostile_suite_also_holds_for_an_unprivileged_teacher(sandbox_accoun
         ]  # fmt: skip
         run = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=400)
     assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]
-    assert "15 passed" in run.stdout, run.stdout[-2000:]  # 5 here, the grading sandbox's 1, the builder's 9
+    assert "18 passed" in run.stdout, run.stdout[-2000:]  # 5 here, the grading sandbox's 3, the builder's 10

@@ -56,6 +56,7 @@ def test_every_tmpfs_has_a_size_and_dev_is_never_bubblewraps_own() -> None:
         ("tmpfs", (("tmp", 10),), "absolute path"),
         ("ro_binds", (("/usr", "usr"),), "absolute path"),
         ("devices", ("../sda",), "a name under /dev"),
+        ("files", ((-1, "/sandbox/x.py"),), "a number ≥ 0"),
         ("view", "everything", "view must be"),
     ],
 )

@@ -16,15 +16,20 @@ environment. :class:`ContainedExecute` (``c.Autograde.autograde_preprocessors`` 
   (its copy in ``autograded/``: nbgrader writes the graded notebook there afterwards). Nothing
   else of the machine is there: no ``/etc/shadow``, no ``/home``, no course folder but that one
   notebook's folder, no exchange, no grading account's home;
-* **sized writable folders** only: the kernel's private socket folder (its connection file,
-  ``HOME``), and ``/tmp``, ``/dev/shm`` and ``/run`` as tmpfs of :attr:`ContainedKernelManager.tmp_mb`
-  MiB each; ``/dev`` is read-only with ``null``, ``zero``, ``full``, ``random``, ``urandom``;
+* **sized writable folders** only: ``/tmp`` (``HOME``), ``/dev/shm`` and ``/run`` (the kernel's
+  Unix sockets, :data:`INSIDE_SOCKETS`) as tmpfs of :attr:`ContainedKernelManager.tmp_mb` MiB each;
+  the folder of its connection file is read-only, ``/dev`` too, with ``null``, ``zero``, ``full``,
+  ``random``, ``urandom``. Nothing it writes lands on the machine's disk: nbgrader reaches the
+  kernel's sockets through ``/proc/PID/root`` of the kernel's process;
 * **no capability**, also when grading as root, and as root the kernel runs as the
   unprivileged uid :data:`~logger_widget.sandboxing.SANDBOX_UID` (root is bound neither by
   the process limit nor by the files' owners); **limits** set before the kernel starts
   (util-linux ``prlimit``): address space :attr:`ContainedKernelManager.memory_mb` MiB per
   process, :attr:`ContainedKernelManager.processes` processes and threads, files of at most
-  :attr:`ContainedKernelManager.file_mb` MiB, no core dumps;
+  :attr:`ContainedKernelManager.file_mb` MiB (an in-memory file, ``memfd``, too),
+  :attr:`ContainedKernelManager.open_files` descriptors, no core dumps. The whole sandbox
+  therefore holds at most :meth:`GradingLimits.budget_mb` of memory (its processes, folders
+  and memfds);
 * the bots' **seccomp filter** (:func:`logger_widget.tournament.isolation.seccomp_program`:
   no mounting, ``ptrace``, SysV IPC, namespaces... and no socket but ``AF_UNIX``, ``AF_INET``
   (ipykernel's own pipe on 127.0.0.1) and route ``AF_NETLINK`` (ZeroMQ lists the interfaces))
@@ -35,7 +40,7 @@ environment. :class:`ContainedExecute` (``c.Autograde.autograde_preprocessors`` 
   ``PATH``, ``LANG``, ``HOME`` and :data:`PASSED`.
 
 What the kernel can still do: use CPU until nbgrader's cell timeout
-(``ExecutePreprocessor.timeout``), and fill its sized folders. What it prints is only read by
+(``ExecutePreprocessor.timeout``), and take memory up to its budget. What it prints is only read by
 :class:`logger_widget.classroom.judge.JudgeAnswers`, in the grading process.
 
 Raises :class:`~logger_widget.sandboxing.SandboxUnavailable` (naming what to install) when
@@ -44,10 +49,12 @@ Raises :class:`~logger_widget.sandboxing.SandboxUnavailable` (naming what to ins
 
 from __future__ import annotations
 
+import asyncio
 import os
 import shutil
 import sys
 import tempfile
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -78,6 +85,12 @@ __all__ = [
 #: the grading process's variables the kernel keeps (where the package and its compiled kernel are)
 PASSED = ("PYTHONPATH", "NUMBA_CACHE_DIR", "LOGGER_WIDGET_NO_JIT")
 
+#: Where the kernel's Unix sockets are inside its sandbox (ZeroMQ's ``ipc`` endpoints ``{path}-{port}``),
+#: in the sized tmpfs ``/run``.
+INSIDE_SOCKETS = "/run/kernel-ipc"
+#: The kernel's ``HOME`` inside (IPython's profile goes there), the sized tmpfs ``/tmp``.
+INSIDE_HOME = "/tmp"
+
 #: The machine's folders of programs and libraries a kernel sees (read-only), where they exist.
 SYSTEM = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
 #: Single files of ``/etc`` a kernel needs (the dynamic linker's cache, the time zone).
@@ -92,8 +105,9 @@ class GradingLimits:
         memory_mb: address space of each process, MiB (≥ 256; a kernel with NumPy and
             Matplotlib maps about 1 GiB of address space).
         processes: processes and threads (``RLIMIT_NPROC``, ≥ 8; a kernel runs about 10 threads).
-        file_mb: largest file it may write, MiB (≥ 1).
+        file_mb: largest file it may write, MiB (≥ 1), an in-memory one (``memfd``) too.
         tmp_mb: size of each of ``/tmp``, ``/dev/shm``, ``/run``, MiB (≥ 1).
+        open_files: descriptors of each process (``RLIMIT_NOFILE``, ≥ 64; a kernel keeps about 50).
 
     Raises:
         ValueError: a limit out of its range (naming it).
@@ -103,12 +117,25 @@ class GradingLimits:
     processes: int = 64
     file_mb: int = 64
     tmp_mb: int = 64
+    open_files: int = 256
 
     def __post_init__(self) -> None:
-        for name, low in (("memory_mb", 256), ("processes", 8), ("file_mb", 1), ("tmp_mb", 1)):
+        bounds = (("memory_mb", 256), ("processes", 8), ("file_mb", 1), ("tmp_mb", 1), ("open_files", 64))
+        for name, low in bounds:
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= 1 << 20:
                 raise ValueError(f"{name} must be a whole number in [{low}, {1 << 20}], not {value!r}")
+
+    def budget_mb(self) -> int:
+        """The most memory the whole sandbox can hold, MiB, whatever the kernel does (docs/classroom.md).
+
+        ``processes × (memory_mb + open_files × file_mb) + 3 × tmp_mb``: each process's address
+        space and the memfds it can hold open, and the three tmpfs folders (plus ``/dev``'s
+        :data:`~logger_widget.sandboxing.DEV_SIZE`, read-only). Not in it: what Linux keeps for
+        each process (page tables, kernel stacks), pipe and socket buffers, and the files in
+        memory shared with the machine (the interpreter, libraries: read-only).
+        """
+        return self.processes * (self.memory_mb + self.open_files * self.file_mb) + 3 * self.tmp_mb
 
 
 def _under(path: str, folder: str) -> bool:
@@ -127,7 +154,7 @@ def _package_folders() -> list[str]:
 def contained_command(
     command: list[str],
     workdir: str,
-    sockets: str,
+    connection: str,
     hidden: list[str],
     shown: list[str],
     limits: GradingLimits | None = None,
@@ -136,14 +163,14 @@ def contained_command(
     """``bwrap`` arguments running ``command`` as described in the module docstring.
 
     ``workdir``: the notebook's folder (read-only, the working folder);
-    ``sockets``: the folder of the kernel's connection file and Unix sockets (writable, ``HOME``:
-    IPython's profile goes there, not into the graded folder);
+    ``connection``: the folder of the kernel's connection file (read-only; the kernel's sockets
+    go to :data:`INSIDE_SOCKETS`, its ``HOME`` is :data:`INSIDE_HOME`);
     ``hidden``: folders never shown, even inside a shown one (the course folder, the exchange:
     only ``workdir`` of them is); ``shown``: the interpreter's prefixes (read-only).
     ``seccomp_fd``: a descriptor holding :func:`~logger_widget.tournament.isolation.seccomp_program`
     (passed to the kernel's process by the caller). Paths must be absolute. As root, the command
     runs as :data:`~logger_widget.sandboxing.SANDBOX_UID`, which must be able to read
-    ``workdir`` and write ``sockets`` (:class:`ContainedKernelManager` hands it the latter).
+    ``workdir`` and ``connection`` (:class:`ContainedKernelManager` hands it the latter).
 
     Raises:
         SandboxUnavailable: ``bwrap`` or ``prlimit`` is not on ``PATH``.
@@ -156,7 +183,7 @@ def contained_command(
         raise SandboxUnavailable(
             "`prlimit` (Debian package util-linux) is missing: it sets the grading kernels' limits"
         )
-    for path in (workdir, sockets, *hidden, *shown):
+    for path in (workdir, connection, *hidden, *shown):
         if not os.path.isabs(path):
             raise ValueError(f"the sandbox needs absolute paths, got {path!r}")
     system = [d for d in SYSTEM if os.path.isdir(d) and not os.path.islink(d)]
@@ -173,13 +200,12 @@ def contained_command(
     hide = tuple(
         sorted({os.path.realpath(h) for h in hidden if any(_under(os.path.realpath(h), f) for f in folders)})
     )
-    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8", "HOME": sockets}
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8", "HOME": INSIDE_HOME}
     env.update({name: os.environ[name] for name in PASSED if name in os.environ})
     sandbox = Bubblewrap(
         ro_binds=tuple((f, f) for f in [*folders, *files]),
         hidden=hide,
-        shown=((workdir, workdir),),
-        binds=((sockets, sockets),),
+        shown=((workdir, workdir), (connection, connection)),
         symlinks=links,
         tmpfs=tuple((inside, limits.tmp_mb << 20) for inside in ("/tmp", "/dev/shm", "/run")),
         hostname="grading",
@@ -190,17 +216,38 @@ def contained_command(
     mib = 1 << 20
     limited = [
         prlimit, f"--as={limits.memory_mb * mib}", f"--nproc={limits.processes}",
-        f"--fsize={limits.file_mb * mib}", "--core=0", "--", *command,
+        f"--fsize={limits.file_mb * mib}", f"--nofile={limits.open_files}", "--core=0", "--", *command,
     ]  # fmt: skip
     argv = sandbox.argv(limited, bwrap)
     if os.geteuid() == 0:  # as SANDBOX_UID, through a private view of what it could not enter
-        sources = [*folders, *files, workdir, sockets]
+        sources = [*folders, *files, workdir, connection]
         folded = hidden_folders([os.path.join(s, ".") if os.path.isdir(s) else s for s in sources])
-        argv = [
-            *(private_view(bwrap, sources, folded, writable=(sockets,)) if folded else unprivileged()),
-            *argv,
-        ]
+        argv = [*(private_view(bwrap, sources, folded) if folded else unprivileged()), *argv]
     return argv
+
+
+def _first_process(ancestor: int) -> int | None:
+    """The sandbox's kernel: the first process of a PID namespace descending from ``ancestor``.
+
+    Its host PID, or ``None`` while there is none (bubblewrap is still starting it).
+    """
+    parent, firsts = {}, []
+    for name in (p for p in os.listdir("/proc") if p.isdigit()):
+        try:
+            with open(f"/proc/{name}/status") as status:
+                fields = dict(line.split(":", 1) for line in status if ":" in line)
+        except OSError:
+            continue
+        parent[name] = fields.get("PPid", "").strip()
+        if fields.get("NSpid", "").split()[1:][-1:] == ["1"]:
+            firsts.append(name)
+    for pid in firsts:
+        up, hops = parent.get(pid), 0
+        while up not in (None, "", "0", "1", str(ancestor)) and hops < 10:
+            up, hops = parent.get(up), hops + 1
+        if up == str(ancestor):
+            return int(pid)
+    return None
 
 
 class ContainedKernelManager(AsyncKernelManager):
@@ -221,6 +268,7 @@ class ContainedKernelManager(AsyncKernelManager):
     tmp_mb = Int(GradingLimits.tmp_mb, help="Size of the kernel's /tmp, /dev/shm and /run each, MiB").tag(
         config=True
     )
+    open_files = Int(GradingLimits.open_files, help="Descriptors of each kernel process").tag(config=True)
 
     _sockets: str = ""
     _seccomp: int = -1
@@ -230,7 +278,7 @@ class ContainedKernelManager(AsyncKernelManager):
             self._sockets = tempfile.mkdtemp(prefix="lw-grade-")
             self.transport = "ipc"
             self.connection_file = os.path.join(self._sockets, "kernel.json")
-            self.ip = os.path.join(self._sockets, "kernel-ipc")
+        self.ip = INSIDE_SOCKETS  # in the connection file; reached from here once the kernel runs
         command, kw = await super()._async_pre_start_kernel(**kw)
         workdir = os.path.realpath(kw.get("cwd") or os.getcwd())
         hidden = [*self.hidden, os.path.expanduser("~")]
@@ -245,10 +293,28 @@ class ContainedKernelManager(AsyncKernelManager):
             self._seccomp = os.memfd_create("seccomp", 0)
             os.write(self._seccomp, seccomp_program((AF_UNIX, AF_INET, AF_NETLINK)))
         os.lseek(self._seccomp, 0, os.SEEK_SET)
-        limits = GradingLimits(self.memory_mb, self.processes, self.file_mb, self.tmp_mb)
+        limits = GradingLimits(self.memory_mb, self.processes, self.file_mb, self.tmp_mb, self.open_files)
         argv = contained_command(command, workdir, self._sockets, hidden, shown, limits, self._seccomp)
         kw["pass_fds"] = (*kw.get("pass_fds", ()), self._seccomp)
         return argv, kw
+
+    async def _async_launch_kernel(self, kernel_cmd: list[str], **kw: Any) -> None:
+        await super()._async_launch_kernel(kernel_cmd, **kw)
+        assert self.provisioner is not None
+        process = getattr(self.provisioner, "process", None)
+        if process is None:
+            raise RuntimeError("the grading kernel's sandbox did not start")
+        began = time.monotonic()
+        while (pid1 := _first_process(process.pid)) is None:
+            if process.poll() is not None or time.monotonic() - began > 60:
+                raise RuntimeError(
+                    f"the grading kernel's sandbox did not start (exit status {process.poll()})"
+                )
+            await asyncio.sleep(0.02)
+        self.ip = f"/proc/{pid1}/root{INSIDE_SOCKETS}"  # the kernel's sockets, in its own /run
+
+    def cleanup_ipc_files(self) -> None:
+        """Nothing to remove: the kernel's sockets lie in its sandbox's ``/run``, gone with it."""
 
     async def _async_cleanup_resources(self, restart: bool = False) -> None:
         await super()._async_cleanup_resources(restart=restart)

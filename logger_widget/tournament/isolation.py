@@ -27,7 +27,13 @@ as Flatpak uses it):
 * **filesystem**: an empty root, read-only, holding only the interpreter, its
   standard library (without ``site-packages``), the shared libraries those
   need, the package's ``engine`` and ``bots`` modules, the worker and the one
-  bot file (copied in through a file descriptor, not its folder); a private
+  bot file (copied in through a file descriptor, not its folder). The
+  interpreter's installation is mounted at the neutral :data:`INSIDE_PYTHON`
+  whatever its place on the host, and the package's modules and the worker are
+  copied in (``--file``), not bound: no path the bot sees names the host's layout,
+  but for the "root" field of ``/proc/self/mountinfo``, where Linux shows each
+  bind mount's path within its source filesystem (the interpreter's installation,
+  the system libraries); a private
   ``/proc`` of its own PID namespace; a read-only ``/dev`` of five device nodes;
   private, size-capped ``/tmp`` and ``/dev/shm``. No host socket, no network but a
   loopback of its own.
@@ -121,6 +127,9 @@ INSIDE_LIB = "/sandbox/lib"
 INSIDE_WORKER = "/sandbox/worker.py"
 INSIDE_BOT = "/sandbox/bot.py"
 INSIDE_HOME = "/tmp"
+#: The interpreter's installation inside (``bin/``, its standard library, its own libraries), a
+#: neutral path whatever the host's (e.g. pyenv's under ``/root``).
+INSIDE_PYTHON = "/usr/lib/sandbox/python"
 
 _PACKAGE_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 _WORKER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_sandbox_worker.py")
@@ -237,14 +246,34 @@ def seccomp_program(families: tuple[int, ...] = (AF_UNIX,)) -> bytes:
 _LDD_LINE = re.compile(r"(?:=>\s*)?(/\S+)\s+\(0x")
 
 
-@functools.lru_cache(maxsize=1)
-def _filesystem_binds() -> tuple[tuple[str, str], ...]:
-    """(host path, sandbox path) pairs, read-only: interpreter, stdlib, its shared libraries, package parts.
+@dataclass(frozen=True)
+class _Layout:
+    """What a bot's sandbox holds of the host, and where.
 
-    Host paths are resolved (no symbolic link on the way).
+    ``binds``: (host path, sandbox path) pairs, read-only (host paths resolved): the interpreter,
+    its standard library and the shared libraries they need. ``masked``: the standard library's
+    third-party package folders, inside (covered by empty read-only ones). ``python``: the
+    interpreter, inside. ``library_path``: ``LD_LIBRARY_PATH`` inside: the folders of those
+    libraries (the dynamic linker's cache, ``/etc/ld.so.cache``, which lists every library of
+    the machine, is not there). ``files``: (host path, sandbox path) of the
+    package's modules and the worker, copied in at each start (not bound: a bind mount names its
+    source's path in the sandbox's ``/proc/self/mountinfo``).
     """
+
+    binds: tuple[tuple[str, str], ...]
+    masked: tuple[str, ...]
+    python: str
+    library_path: str
+    files: tuple[tuple[str, str], ...]
+
+
+@functools.lru_cache(maxsize=1)
+def _layout() -> _Layout:
+    """The sandbox's view of the interpreter and package, at neutral paths (:data:`INSIDE_PYTHON`, :data:`INSIDE_LIB`)."""
     python = _interpreter()
+    prefix = os.path.realpath(sys.base_prefix)
     stdlib = os.path.realpath(sysconfig.get_paths(vars={"base": sys.base_prefix})["stdlib"])
+    inside_stdlib = f"{INSIDE_PYTHON}/{sys.platlibdir}/{os.path.basename(stdlib)}"
     dynload = os.path.join(stdlib, "lib-dynload")
     objects = [python]
     if os.path.isdir(dynload):
@@ -262,26 +291,33 @@ def _filesystem_binds() -> tuple[tuple[str, str], ...]:
         match = _LDD_LINE.search(line)
         if match and os.path.exists(match.group(1)):
             libraries.add(match.group(1))
-    binds = [(python, python), (stdlib, stdlib)]
-    binds += [(os.path.realpath(lib), lib) for lib in sorted(libraries)]
-    if os.path.exists("/etc/ld.so.cache"):
-        binds.append((os.path.realpath("/etc/ld.so.cache"), "/etc/ld.so.cache"))
-    package = os.path.join(_PACKAGE_ROOT, "logger_widget")
-    binds += [
-        (os.path.realpath(os.path.join(package, part)), f"{INSIDE_LIB}/logger_widget/{part}")
-        for part in _PACKAGE_PARTS
-    ]
-    binds.append((os.path.realpath(_WORKER), INSIDE_WORKER))
-    return tuple(binds)
-
-
-def _masked(stdlib: str) -> tuple[str, ...]:
-    """The standard library's third-party package folders (covered by empty read-only ones)."""
-    return tuple(
-        os.path.join(stdlib, sub)
+    inside_python = f"{INSIDE_PYTHON}/bin/{os.path.basename(python)}"
+    binds = [(python, inside_python), (stdlib, inside_stdlib)]
+    folders: list[str] = []  # of the libraries inside, for the dynamic linker (no cache there)
+    for lib in sorted(libraries):
+        if prefix not in ("/", "/usr") and lib.startswith(prefix + "/"):
+            binds.append((os.path.realpath(lib), f"{INSIDE_PYTHON}/lib/{os.path.basename(lib)}"))
+        else:
+            binds.append((os.path.realpath(lib), lib))
+        folder = os.path.dirname(binds[-1][1])
+        if folder not in folders:
+            folders.append(folder)
+    masked = tuple(
+        f"{inside_stdlib}/{sub}"
         for sub in ("site-packages", "dist-packages")
         if os.path.isdir(os.path.join(stdlib, sub))
     )
+    package = os.path.join(_PACKAGE_ROOT, "logger_widget")
+    files = []
+    for part in _PACKAGE_PARTS:
+        host = os.path.join(package, part)
+        found = [host] if os.path.isfile(host) else []
+        for folder, subfolders, names in os.walk(host):
+            subfolders[:] = sorted(d for d in subfolders if d != "__pycache__")
+            found += [os.path.join(folder, n) for n in sorted(names) if n.endswith(".py")]
+        files += [(f, f"{INSIDE_LIB}/logger_widget/{os.path.relpath(f, package)}") for f in found]
+    files.append((os.path.realpath(_WORKER), INSIDE_WORKER))
+    return _Layout(tuple(binds), masked, inside_python, ":".join(sorted(folders)), tuple(files))
 
 
 def worker_command(isolation: str, source: bytes, worker_args: list[str], tmp_bytes: int) -> Launch:
@@ -314,36 +350,47 @@ def worker_command(isolation: str, source: bytes, worker_args: list[str], tmp_by
         return Launch(argv, {**env, "HOME": "/"}, [bot], None, None)
     bwrap = bwrap_program("pupils' code")
     program = seccomp_program()
-    binds = _filesystem_binds()
-    stdlib = binds[1][0]
+    layout = _layout()
+    copies = []
+    try:
+        for host, inside in layout.files:
+            with open(host, "rb") as module:
+                copies.append((_memfd("module", module.read()), inside))
+    except OSError:
+        for fd, _ in copies:
+            os.close(fd)
+        raise
     bot = _memfd("bot", source)
     seccomp = _memfd("seccomp", program)
     info_read, info_write = os.pipe()
     os.set_inheritable(info_write, True)
     os.set_blocking(info_read, False)
+    inside_env = {**env, "LD_LIBRARY_PATH": layout.library_path} if layout.library_path else env
     sandbox = Bubblewrap(
-        ro_binds=binds,
+        ro_binds=layout.binds,
         data=((bot, INSIDE_BOT),),
+        files=tuple(copies),
         tmpfs=((INSIDE_HOME, tmp_bytes), ("/dev/shm", tmp_bytes)),
-        hidden=_masked(stdlib),
+        hidden=layout.masked,
         uid=SANDBOX_UID,
         gid=SANDBOX_UID,
         hostname="sandbox",
         chdir=INSIDE_HOME,
+        env=inside_env,
         info_fd=info_write,
         seccomp_fd=seccomp,
     )
     argv = sandbox.argv(
-        [python, *flags, INSIDE_WORKER, "--lib", INSIDE_LIB, "--bot", INSIDE_BOT, *worker_args], bwrap
+        [layout.python, *flags, INSIDE_WORKER, "--lib", INSIDE_LIB, "--bot", INSIDE_BOT, *worker_args], bwrap
     )
     user = SANDBOX_UID if os.geteuid() == 0 else None
     if user is not None:
-        sources = [host for host, _ in binds]
+        sources = [host for host, _ in layout.binds]
         hidden = hidden_folders(sources)
         if hidden:
             argv = _private_view(bwrap, sources, hidden) + argv
             user = None  # the privileged bubblewrap starts as root; setpriv drops to SANDBOX_UID
-    return Launch(argv, env, [bot, seccomp, info_write], user, info_read)
+    return Launch(argv, env, [bot, seccomp, info_write, *(fd for fd, _ in copies)], user, info_read)
 
 
 def warn_unisolated(path: str) -> None:
