@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from browser_fixtures import browser, lab, page, screenshots  # noqa: F401  (one JupyterLab, one Chromium per run)
 from fresh_checkout import outside_env
+from litekit import lite_build  # noqa: F401  (one JupyterLite site per run)
 from machinekit import Machine, changes, snapshot
 
 from logger_widget import Position

