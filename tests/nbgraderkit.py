@@ -76,6 +76,131 @@ ORACLE = {
     )
 }
 MISTAKES_POINTS = 1.0 + 0 + 0 + 1.0
+#: the oracle through every judging path of the pupil's installed package, as code an answer cell
+#: starts with: ``asked_every_judge(key)`` asks, for every candidate answer of question ``key`` (each
+#: number of games from 400 to 8999, each value, letter, legal turn), ``exercise(key).check``, the
+#: module's ``check_<key>``, ``grading.grade`` and ``JudgeAnswers.judge`` (without a secret, with the
+#: course's secret if she can read it, with one she made up), and ``form_check`` for a verdict that
+#: tells one candidate from the others; each on her own variant (``mine``) and on the formative
+#: notebooks' question (``formative``), in her kernel as it is, after switching its checkers back on
+#: (``_judging``), after reloading the feedback module, and in a new interpreter of her own.
+#: It prints ``oracle: <key> <path>: <answer or None>`` per path and returns the first answer
+#: accepted on her variant, else the first accepted on the formative question, else ``None``.
+EVERY_JUDGE = """\
+def asked_every_judge(key):
+    import glob, importlib, json, os, subprocess, sys
+    from logger_widget.classroom import exercises as ex, feedback as fb, grading
+    from logger_widget.classroom.course import form_check
+    from logger_widget.classroom.judge import JudgeAnswers
+    secrets_ = []
+    for path in [os.path.join(os.path.dirname(os.path.expanduser("~")), "teacher", "course", "variants_secret"),
+                 "../../../variants_secret", *glob.glob("/home/*/course/variants_secret")]:
+        try:
+            secrets_.append(open(path, "rb").read().strip())
+            print("oracle: read the secret", path)
+        except OSError:
+            pass
+    from logger_widget.classroom.variants import draw
+    made_up = b"a-secret-amy-made-up-" + key.encode()  # the judge judges the variant it draws: not hers
+    print("oracle: a made-up secret draws her variant:", draw(made_up, "PUPIL_NAME") == VARIANT)
+    def candidates(kw):
+        if key == "sample_size":
+            return range(400, 9000)
+        if key == "game_value":
+            return (0, 0.5, 1)
+        if key == "kingmaker":
+            return "ABCD"
+        return [t.notation() for t in kw.get("position", ex.PROTESTER_ENDGAME.position).legal_turns()]
+    def accepted(kw):
+        who = "PUPIL_NAME" if kw else ""
+        checks = [lambda c: ex.exercise(key).check(c, **kw).ok, lambda c: getattr(ex, "check_" + key)(c, **kw).ok,
+                  *[lambda c, s=s: JudgeAnswers.judge(key, c, "en", s, who).ok for s in secrets_]]
+        if not kw:
+            checks += [lambda c: grading.grade(key, c, locale="en", show=False) > 0,
+                       lambda c: JudgeAnswers.judge(key, c, "en").ok]
+        def says_right(check, c):
+            try:
+                return bool(check(c))
+            except Exception:  # a reloaded module's verdict that the others do not know
+                return False
+        found = next((c for c in candidates(kw) if any(says_right(check, c) for check in checks)), None)
+        if found is None and kw:  # a form check that says something else for one answer than for the rest
+            told = {}
+            for c in candidates(kw):
+                try:
+                    told.setdefault(form_check(key, c, "en", VARIANT).text(), []).append(c)
+                except Exception:
+                    pass
+            found = next((cs[0] for cs in told.values() if len(cs) == 1 and len(told) > 1), None)
+        return found
+    mine, formative = VARIANT.checker_kwargs(key), {}
+    found = {}
+    for how in ("as it is", "switched on", "reloaded"):
+        if how == "switched on":
+            fb._judging = True
+        if how == "reloaded":
+            importlib.reload(fb)
+        for name, kw in (("mine", mine), ("formative", formative)):
+            found[f"{name} {how}"] = accepted(kw)
+    program = (
+        "import json, sys\\n"
+        "from logger_widget.classroom.exercises import exercise, PROTESTER_ENDGAME\\n"
+        "from logger_widget.classroom.variants import Variant\\n"
+        "key, fields = sys.argv[1], json.loads(sys.argv[2])\\n"
+        "out = {}\\n"
+        "for name, kw in (('mine', Variant(**fields).checker_kwargs(key)), ('formative', {})):\\n"
+        "    board = kw.get('position', PROTESTER_ENDGAME.position)\\n"
+        "    cs = {'sample_size': range(400, 9000), 'game_value': (0, 0.5, 1), 'kingmaker': 'ABCD'}.get(key)\\n"
+        "    cs = cs or [t.notation() for t in board.legal_turns()]\\n"
+        "    out[name] = next((c for c in cs if exercise(key).check(c, **kw).ok), None)\\n"
+        "print(json.dumps(out))\\n"
+    )
+    run = subprocess.run([sys.executable, "-c", program, key, json.dumps(VARIANT.to_json())],
+                         capture_output=True, text=True, timeout=300)
+    told = json.loads(run.stdout) if run.returncode == 0 else {"mine": "failed", "formative": "failed"}
+    if run.returncode != 0:
+        print("oracle: the new interpreter failed", run.stderr[-300:])
+    found["mine new interpreter"], found["formative new interpreter"] = told["mine"], told["formative"]
+    for path, answer in found.items():
+        print(f"oracle: {key} {path}: {answer}")
+    fb.refuse_judging()  # her kernel as the graded notebook set it up, for the next question
+    return next((a for p, a in found.items() if p.startswith("mine") and a is not None),
+                next((a for p, a in found.items() if a is not None), None))
+"""
+#: what :data:`EVERY_JUDGE` finds on each question: nothing on the pupil's own variant, by any path; the
+#: formative question's first accepted answer wherever the checkers judge it (not in her graded kernel
+#: as it is): after a reset or in a new interpreter
+EVERY_JUDGE_FINDS = {
+    "sample_size": "1064",
+    "game_value": "1",
+    "kingmaker": "B",
+    "protester": "e5-c5 +b4,c2 xc4",
+}
+#: the paths :data:`EVERY_JUDGE` prints, in order
+EVERY_JUDGE_PATHS = [
+    f"{name} {how}" for how in ("as it is", "switched on", "reloaded") for name in ("mine", "formative")
+] + ["mine new interpreter", "formative new interpreter"]
+
+
+def every_oracle(pupil: str) -> dict[str, str]:
+    """The answer cells of pupil ``pupil`` who asks every judging path of her package for her answers
+    (:data:`EVERY_JUDGE`) and answers what she is told, else a wrong fallback: the formative question's
+    answers, which her variant makes wrong — but for the game's value, which the board's symmetry
+    keeps (the formative notebook's value is hers too)."""
+    fallbacks = ("5", "0", "VARIANT.option('A')", "transform_cells('e5-d5 !e3', VARIANT.symmetry)")
+    cells = {
+        key: (EVERY_JUDGE.replace("PUPIL_NAME", pupil) if n == 0 else "")
+        + f"found = asked_every_judge({key!r})\nanswer_{key} = {fallback} if found is None else found"
+        for n, (key, fallback) in enumerate(
+            zip(("sample_size", "game_value", "kingmaker", "protester"), fallbacks)
+        )
+    }
+    cells["protester"] = "from logger_widget.classroom.variants import transform_cells\n" + cells["protester"]
+    return cells
+
+
+#: her points: the game's value only (1 of 6)
+EVERY_ORACLE_POINTS = 1.0
 #: what :data:`CHEAT` prints in her protester answer cell and when the test calls her ``form_check``
 #: (her code spells it in pieces, so her code shown in the feedback does not hold it)
 PRINTED_MARK = "Full marks: 6 of 6"

@@ -233,7 +233,11 @@ def test_sample_size_is_judged_by_the_wilson_interval_the_notebook_teaches() -> 
         assert ex.check_sample_size(n).ok == ((high - low) / 2 <= 0.03), n
     low, high = wilson_interval(532, 1064)
     assert (high - low) / 2 == pytest.approx(0.02999, abs=5e-6)
+    from logger_widget.classroom import feedback
+    from logger_widget.classroom.variants import Variant
+
     for half_width, rate in ((0.02, 0.5), (0.04, 0.3), (0.05, 0.4)):  # a pupil's variant: the same rule
+        judged = feedback._judged.set(Variant(half_width, rate))  # as the teacher's judge grades it
         for n in range(100, 2600):
             low, high = wilson_interval(n * rate, n)
             enough = (high - low) / 2 <= half_width and n <= 1.05 * math.ceil(
@@ -244,6 +248,8 @@ def test_sample_size_is_judged_by_the_wilson_interval_the_notebook_teaches() -> 
                 rate,
                 n,
             )
+        feedback._judged.reset(judged)
+        assert ex.check_sample_size(2398, half_width=0.02, rate=0.5).kind == "hint"  # not outside the judge
 
 
 def test_numbers_are_read_in_the_pupils_notation() -> None:

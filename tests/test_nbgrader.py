@@ -34,14 +34,17 @@ from machinekit import remove_account
 from nbclient import NotebookClient
 from nbgraderkit import (
     CHEAT,
+    EVERY_JUDGE_FINDS,
+    EVERY_JUDGE_PATHS,
+    EVERY_ORACLE_POINTS,
     MISTAKES,
     MISTAKES_POINTS,
-    ORACLE,
     PRINTED_MARK,
     RIGHT,
     SABOTAGE_SEEN,
     SABOTEUR,
     TOTAL,
+    every_oracle,
 )
 
 from logger_widget.classroom.course import encode_answer, form_check, introduction, question
@@ -60,10 +63,15 @@ SECRET = "test-secret-02test-secret-02"
 #: a raw placeholder left in a text shown to a pupil
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 
-PUPILS = {"olena": RIGHT, "diego": MISTAKES, "amy": {}, "oscar": ORACLE, "mallory": CHEAT, "eve": SABOTEUR}
+#: oscar asks every judging path of his package, in his kernel, after resetting it and in a new interpreter
+PUPILS = {
+    "olena": RIGHT, "diego": MISTAKES, "amy": {}, "oscar": every_oracle("oscar"), "mallory": CHEAT, "eve": SABOTEUR,
+}  # fmt: skip
 #: a pupil's cell that leaves a file on the grading machine, if it runs unconfined
 LEAVES_A_FILE = 'open("MARKER", "w").write("ran")\nanswer_sample_size = 1068'
-EXPECTED = {"olena": TOTAL, "diego": MISTAKES_POINTS, "amy": 0, "oscar": 0, "mallory": 0, "eve": 0}
+EXPECTED = {
+    "olena": TOTAL, "diego": MISTAKES_POINTS, "amy": 0, "oscar": EVERY_ORACLE_POINTS, "mallory": 0, "eve": 0,
+}  # fmt: skip
 
 
 def test_sources_are_generated_and_current(tmp_path: Path) -> None:
@@ -141,7 +149,7 @@ def test_reported_answer_is_read_back_exactly_once() -> None:
         )
     twice = f"logger-widget-answer kingmaker {encode_answer('B')}"
     assert reported_answer(cell(twice, twice), "kingmaker") is MANY_ANSWERS  # a forged second line
-    told = JudgeAnswers.judge("kingmaker", MANY_ANSWERS, "uk", draw(SECRET.encode(), "olena"))
+    told = JudgeAnswers.judge("kingmaker", MANY_ANSWERS, "uk", SECRET.encode(), "olena")
     assert (
         told.kind == "wrong"
         and told.message.context == "exercise:course:many"
@@ -275,6 +283,15 @@ def test_nbgrader_autograde_forms_mistakes_empty_cheat(tmp_path: Path) -> None:
     def outputs(pupil: str) -> str:
         return _outputs(course / "autograded" / pupil / ASSIGNMENT / "game_theory.ipynb")
 
+    # oscar asked every judging path of his package in the sandboxed grading kernel, after resetting it
+    # and in a new interpreter: nothing on his variant, the formative question's answers elsewhere
+    for key, found in EVERY_JUDGE_FINDS.items():
+        told = dict(re.findall(rf"^oracle: {key} (.+?): (.*)$", outputs("oscar"), re.M))
+        assert list(told) == EVERY_JUDGE_PATHS, outputs("oscar")[-3000:]
+        assert told == {
+            p: "None" if p.startswith("mine") or p.endswith("as it is") else found for p in told
+        }, told
+    assert "read the secret" not in outputs("oscar")
     uk = Translator("uk")
     olena, diego = draw(SECRET.encode(), "olena"), draw(SECRET.encode(), "diego")
     assert exercise("kingmaker").check("B", locale="uk").text(uk) in outputs("olena")
@@ -288,7 +305,7 @@ def test_nbgrader_autograde_forms_mistakes_empty_cheat(tmp_path: Path) -> None:
     assert olena.option("B") != diego.option("B")  # so each one's right letter is wrong for the other
     es = Translator("es")
     quarter = math.ceil((1.96 * math.sqrt(diego.rate * (1 - diego.rate)) / (diego.half_width / 2)) ** 2)
-    half = JudgeAnswers.judge("sample_size", quarter, "es", diego)
+    half = JudgeAnswers.judge("sample_size", quarter, "es", SECRET.encode(), "diego")
     assert half.message.context == "exercise:sample_size:half" and half.text(es) in outputs("diego")
     assert "whole interval" not in outputs("diego")  # not the English text
     html = (course / "feedback" / "diego" / ASSIGNMENT / "game_theory.html").read_text(encoding="utf-8")

@@ -5,7 +5,10 @@ Quick tests (no nbgrader run); ``tests/test_nbgrader.py`` grades variants throug
 
 from __future__ import annotations
 
+import ast
+import json
 import os
+import re
 import stat
 from pathlib import Path
 from typing import Any
@@ -16,11 +19,13 @@ import pytest
 from logger_widget.classroom import feedback as fb
 from logger_widget.classroom.course import form_check, pupil_variant, question
 from logger_widget.classroom.exercises import exact_value, exercise
+from logger_widget.classroom.grading import score
 from logger_widget.classroom.judge import VARIANTS_LINE, JudgeAnswers, ShowVariants
 from logger_widget.classroom.variants import (
     DEFAULT,
     Variant,
     draw,
+    judging,
     read_secret,
     transform_cells,
     transform_lpn,
@@ -29,6 +34,16 @@ from logger_widget.engine.position import Position
 
 SECRET = b"a-teachers-secret-of-the-tests"
 CLASS = [f"pupil{i}" for i in range(30)]
+
+
+def judged(key: str, answer: Any, locale: str, pupil: str) -> Any:
+    """The teacher's judge's verdict on ``pupil``'s ``answer`` to ``key``, on her variant under :data:`SECRET`."""
+    return JudgeAnswers.judge(key, answer, locale, SECRET, pupil)
+
+
+def by_variant() -> dict[Variant, str]:
+    """One pupil of :data:`CLASS` for each of their different variants."""
+    return {draw(SECRET, name): name for name in reversed(CLASS)}
 
 
 @pytest.fixture
@@ -68,14 +83,14 @@ def test_the_judge_still_judges_each_pupils_own_variant() -> None:
     """In the teacher's process (no refusal) the judge grades the pupil's variant, not the notebooks' default."""
     assert fb._judging
     variant = draw(SECRET, "olena")
-    n = JudgeAnswers.judge("sample_size", 1068, "en", variant)  # the formative notebook's answer
+    n = judged("sample_size", 1068, "en", "olena")  # the formative notebook's answer
     assert not n.ok
     needed = exercise("sample_size").params["n"].n
     assert needed == 1068
     mine = Position.from_lpn(variant.lpn("protester"))
     winning = [t for t in mine.legal_turns() if mine.play(t).outcome().winners == (2,)]
-    assert winning and all(JudgeAnswers.judge("protester", t.notation(), "en", variant).ok for t in winning)
-    assert not JudgeAnswers.judge("protester", "e5-c5 +b4,c2 xc4", "en", variant).ok  # the default's turn
+    assert winning and all(judged("protester", t.notation(), "en", "olena").ok for t in winning)
+    assert not judged("protester", "e5-c5 +b4,c2 xc4", "en", "olena").ok  # the default's turn
 
 
 def test_variants_differ_between_pupils_and_never_are_the_default() -> None:
@@ -87,9 +102,9 @@ def test_variants_differ_between_pupils_and_never_are_the_default() -> None:
     )
     assert len({(v.half_width, v.rate) for v in variants.values()}) >= 10  # spread over the pool
     assert len({v.symmetry for v in variants.values()}) == 7
-    for v in set(variants.values()):  # the formative notebook's right answers are wrong in every variant
+    for v, name in by_variant().items():  # the formative notebook's right answers are wrong in every variant
         for n in (1064, 1068, 1121, "1,068"):
-            assert not JudgeAnswers.judge("sample_size", n, "en", v).ok, (v, n)
+            assert judged("sample_size", n, "en", name).kind == "wrong", (v, n)
     assert (
         draw(b"another-secret-of-a-teacher", "pupil0") != variants["pupil0"]
         or draw(b"another-secret-of-a-teacher", "pupil1") != variants["pupil1"]
@@ -108,28 +123,30 @@ def test_each_pupil_has_her_own_kingmaker_question_and_is_judged_on_it() -> None
     assert {v.kingmaker_points for v in variants.values()} == {1, 2, 3, 4, 5}
     assert len({v.options for v in variants.values()}) >= 10
     default_outcomes = [w for _, w in outcomes_by_turn(DEFAULT.position("kingmaker"))]
-    for v in set(variants.values()):
+    for v, name in by_variant().items():
         mine = v.position("kingmaker")
         assert [w for _, w in outcomes_by_turn(mine)] == default_outcomes  # the same game
         assert list(mine.scores) == [n + v.kingmaker_points for n in DEFAULT.position("kingmaker").scores]
-        assert score("kingmaker", JudgeAnswers.judge("kingmaker", v.option("B"), "en", v)) == 1
-        assert score("kingmaker", JudgeAnswers.judge("kingmaker", "B", "en", v)) == 0, v  # the notebooks' B
+        assert score("kingmaker", judged("kingmaker", v.option("B"), "en", name)) == 1
+        assert score("kingmaker", judged("kingmaker", "B", "en", name)) == 0, v  # the notebooks' B
     # two pupils whose right letters differ: each one's scores for her, the other's does not
     olena = variants["pupil0"]
-    diego = next(v for v in variants.values() if v.option("B") != olena.option("B"))
-    for mine, other in ((olena, diego), (diego, olena)):
-        assert JudgeAnswers.judge("kingmaker", mine.option("B"), "uk", mine).ok
-        assert not JudgeAnswers.judge("kingmaker", other.option("B"), "uk", mine).ok
+    other_name = next(n for n, v in variants.items() if v.option("B") != olena.option("B"))
+    diego = variants[other_name]
+    for (mine, name), other in (((olena, "pupil0"), diego), ((diego, other_name), olena)):
+        assert judged("kingmaker", mine.option("B"), "uk", name).ok
+        assert not judged("kingmaker", other.option("B"), "uk", name).ok
         for language in ("uk", "es", "en"):
             assert str(question("kingmaker", language, 3, mine)) != str(
                 question("kingmaker", language, 3, other)
             )
     # the numbers in the question are the pupil's own: Player 1's points, and the wrong
     # statement A's feedback counts from them
-    seven = next(v for v in variants.values() if v.kingmaker_points == 5)
+    fifteen = next(n for n, v in variants.items() if v.kingmaker_points == 5)
+    seven = variants[fifteen]
     assert "15 points" in str(question("kingmaker", "en", 3, seven))
     assert "10 points," not in str(question("kingmaker", "en", 3, seven))
-    said = JudgeAnswers.judge("kingmaker", seven.option("A"), "en", seven).text()
+    said = judged("kingmaker", seven.option("A"), "en", fifteen).text()
     assert "Player 2 has 9 points" in said and "Player 1 already has 15 points" in said, said
 
 
@@ -148,8 +165,11 @@ def test_the_kingmaker_statements_move_with_their_letters() -> None:
         assert f"**B.** {statement_b}" not in shown
         assert shown.count("**") == str(question("kingmaker", language, 3)).count("**")
         assert '`answer = "A"`' in shown  # the line of code stays last
-    assert JudgeAnswers.judge("kingmaker", "D", "en", variant).ok
-    assert not JudgeAnswers.judge("kingmaker", "B", "en", variant).ok
+    name, drawn = next(
+        (n, draw(SECRET, n)) for n in (f"p{i}" for i in range(10_000)) if draw(SECRET, n).options == "DCAB"
+    )
+    assert judged("kingmaker", "D", "en", name).ok and drawn.option("B") == "D"
+    assert not judged("kingmaker", "B", "en", name).ok
     for bad in ("ABCC", "ABC", "abcd"):
         with pytest.raises(ValueError, match="order of the letters A, B, C and D"):
             exercise("kingmaker").check("A", options=bad)
@@ -275,25 +295,119 @@ def test_the_oracle_pupil_scores_nothing(graded_kernel: None) -> None:
 
     from logger_widget.classroom.grading import score
 
-    variant = draw(SECRET, "oscar")
-    total = 0.0
+    answers = {}
     for key, code in ORACLE.items():
-        namespace = {"VARIANT": variant}
+        namespace = {"VARIANT": draw(SECRET, "oscar")}
         exec(code, namespace)  # noqa: S102 - the pupil's answer cell
-        fb._judging = True  # the teacher's process judges
-        total += score(key, JudgeAnswers.judge(key, namespace[f"answer_{key}"], "en", variant))
-        fb._judging = False
-    assert total == 0
-    # the same cells where the checkers judge (a formative notebook's kernel): all the points
-    from nbgraderkit import ASK_THE_CHECKERS, TOTAL
+        answers[key] = namespace[f"answer_{key}"]
+    fb._judging = True  # the teacher's process judges
+    assert sum(score(key, judged(key, answer, "en", "oscar")) for key, answer in answers.items()) == 0
 
-    fb._judging = True
-    total = 0.0
+
+def test_no_process_judges_a_pupils_variant_without_the_secret() -> None:
+    """Her own question gets no verdict where the checkers judge (a formative notebook's kernel, a
+    terminal): the same cells as :data:`nbgraderkit.ORACLE` find only the formative question's answers
+    (6 of 6 before: the checkers judged any variant they were given). The game's value is the one
+    question whose formative answer is hers too: the board's symmetry keeps the value."""
+    from nbgraderkit import ASK_THE_CHECKERS
+
+    from logger_widget.classroom.grading import score
+
+    assert fb._judging
+    variant = draw(SECRET, "oscar")
+    points = {}
     for key, code in ASK_THE_CHECKERS.items():
         namespace = {"VARIANT": variant}
         exec(code.replace("FALLBACK", "None"), namespace)  # noqa: S102 - the pupil's answer cell
-        total += score(key, JudgeAnswers.judge(key, namespace[f"answer_{key}"], "en", variant))
-    assert total == TOTAL
+        points[key] = score(key, judged(key, namespace[f"answer_{key}"], "en", "oscar"))
+    assert points == {"sample_size": 0, "game_value": 1, "kingmaker": 0, "protester": 0}
+    for key in ("sample_size", "game_value", "kingmaker", "protester"):
+        mine = variant.checker_kwargs(key)
+        right = next(a for a in _candidates(key, variant) if judged(key, a, "en", "oscar").ok)
+        for verdict in (exercise(key).check(right, **mine), form_check(key, right, "en", variant)):
+            assert not verdict.ok and verdict.kind == "hint", (key, verdict)
+        # a secret she made up: the judge judges the variant it draws, another one
+        made_up = b"a-secret-she-made-up-herself"
+        assert draw(made_up, "oscar") != variant
+        assert JudgeAnswers.judge(key, right, "en", made_up, "oscar") == judged_with(made_up, key, right)
+        # the judge judges the variant its secret draws, and only inside judging() the checkers do
+        with judging(SECRET, "oscar") as drawn:
+            assert drawn == variant and exercise(key).check(right, **mine).ok
+            other = draw(SECRET, "olena").checker_kwargs(key)
+            assert other == mine or exercise(key).check(right, **other).kind == "hint"
+        assert exercise(key).check(right, **mine).kind == "hint"
+    # an unreadable answer still gets its hint on her variant: the form is checked
+    assert exercise("protester").check("z9", **variant.checker_kwargs("protester")).message != fb.REFUSED
+
+
+def judged_with(secret: bytes, key: str, answer: Any) -> Any:
+    """The verdict on ``answer`` for oscar's variant under ``secret``, by the checker itself."""
+    with judging(secret, "oscar") as variant:
+        return exercise(key).check(answer, locale="en", **variant.checker_kwargs(key))
+
+
+def _candidates(key: str, variant: Variant) -> list[Any]:
+    return {
+        "sample_size": list(range(400, 9000)),
+        "game_value": [0, 0.5, 1],
+        "kingmaker": list("ABCD"),
+    }.get(key) or [t.notation() for t in variant.position("protester").legal_turns()]
+
+
+def test_every_judging_path_in_a_graded_kernel_a_reset_or_a_new_interpreter(graded_kernel: None) -> None:
+    """nbgraderkit.every_oracle as her graded kernel runs it: every judging path of the package, on
+    her variant and the formative question, as the kernel is, after switching its checkers back on,
+    after reloading the feedback module, in a new interpreter. Nothing on her variant; the formative
+    answers elsewhere, which score only on the game's value (6 of 6 before)."""
+    import subprocess
+    import sys
+
+    from nbgraderkit import EVERY_JUDGE_FINDS, EVERY_JUDGE_PATHS, every_oracle
+
+    program = (
+        "import json, sys\n"
+        "from nbgraderkit import every_oracle\n"
+        "from logger_widget.classroom.course import form_check, pupil_variant\n"
+        "from logger_widget.classroom.variants import Variant\n"
+        "ns = {'VARIANT': pupil_variant({'amy': json.loads(sys.argv[1])}, user='amy'), 'form_check': form_check}\n"
+        "for key, code in every_oracle('amy').items():\n"
+        "    exec(code, ns)\n"
+        "    print('answer:', key, repr(ns['answer_' + key]))\n"
+    )  # in a process of its own: her cells reload the package's modules
+    tests = Path(__file__).parent
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join((str(tests.parent), str(tests)))}
+    variant = draw(SECRET, "amy")
+    run = subprocess.run([sys.executable, "-c", program, json.dumps(variant.to_json())],
+                         capture_output=True, text=True, env=env, timeout=600, check=False)  # fmt: skip
+    assert run.returncode == 0, run.stderr[-3000:]
+    for key in every_oracle("amy"):
+        told = dict(re.findall(rf"^oracle: {key} (.+?): (.*)$", run.stdout, re.M))
+        assert list(told) == EVERY_JUDGE_PATHS, run.stdout
+        for path, answer in told.items():
+            expected = (
+                "None" if path.startswith("mine") or path.endswith("as it is") else EVERY_JUDGE_FINDS[key]
+            )
+            assert answer == expected, (key, path, answer)
+    assert "read the secret" not in run.stdout and "draws her variant: True" not in run.stdout
+    answers = {k: ast.literal_eval(v) for k, v in re.findall(r"^answer: (\w+) (.*)$", run.stdout, re.M)}
+    fb._judging = True  # the teacher's process judges
+    points = {key: score(key, judged(key, answer, "en", "amy")) for key, answer in answers.items()}
+    assert points == {"sample_size": 0, "game_value": 1, "kingmaker": 0, "protester": 0}, answers
+
+
+def test_a_variant_shows_no_number_of_its_answer() -> None:
+    """``VARIANT.params`` (the question's placeholders, in the pupil's kernel) held the sample-size
+    question's games before: ``VARIANT.params("sample_size")["n"]`` was her answer."""
+    from logger_widget.classroom.exercises.first_player import right_sample_sizes
+
+    for name in CLASS:
+        variant = draw(SECRET, name)
+        assert not {"n", "exact", "n_fine"} & set(variant.params("sample_size")), name
+        least, most = right_sample_sizes(variant.half_width, variant.rate)
+        for language in ("en", "uk", "es"):
+            text = str(question("sample_size", language, 1, variant))
+            whole = re.sub(r"(?<=\d)[\s,.\u00a0\u202f](?=\d{3}\b)", "", text)
+            assert not any(least <= int(n) <= most for n in re.findall(r"\d+", whole)), (name, language)
 
 
 def test_the_feedback_page_speaks_the_pupils_language() -> None:

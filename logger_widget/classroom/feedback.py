@@ -9,10 +9,12 @@ language, formatting numbers, turns and lists of players for that language
 
 from __future__ import annotations
 
+import inspect
 import math
 from collections.abc import Callable, Iterable, Mapping
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from ..engine.turn import Turn
 from ..i18n import NP_, PluralMessage, PMessage, Translator, negotiate
@@ -32,6 +34,7 @@ __all__ = [
     "Rendered",
     "Whole",
     "feedback",
+    "formative_unless_judged",
     "games",
     "is_empty",
     "localise",
@@ -249,8 +252,14 @@ REFUSED = NP_(
     "In a graded assignment the checkers do not say whether an answer is right: you will see it in "
     "the feedback after you submit the notebook.",
 )
-#: Whether this process's checkers judge answers (a graded assignment's kernel switches it off).
+#: Whether this process's checkers judge the formative questions (a graded assignment's kernel switches it off).
 _judging = True
+#: Set while a checker runs on a question other than its formative one outside the judge: a hint only.
+_hint_only: ContextVar[bool] = ContextVar("logger_widget_hint_only", default=False)
+#: The variant the teacher's judge grades, drawn from the secret (``variants.judging``): what it asks its checkers.
+_judged: ContextVar[Any] = ContextVar("logger_widget_judged", default=None)
+
+_Checker = TypeVar("_Checker", bound=Callable[..., "ExerciseFeedback"])
 
 
 def refuse_judging() -> None:
@@ -259,10 +268,64 @@ def refuse_judging() -> None:
     Called by a graded assignment's set-up in the pupil's kernel
     (:func:`logger_widget.classroom.course.pupil_variant`): the kernel keeps telling an answer
     it cannot read (a hint), never whether one is right. The teacher's judge runs in its own
-    process, where the checkers judge.
+    process, where the checkers judge. A pupil's own question (her variant) is never judged
+    outside the judge, in any process (:func:`formative_unless_judged`).
     """
     global _judging
     _judging = False
+
+
+def formative_unless_judged(key: str) -> Callable[[_Checker], _Checker]:
+    """The checker of graded question ``key`` judges its formative question only, unless the judge asks.
+
+    Called with question parameters other than the checker's defaults (a pupil's variant: another
+    position, half-width, rate or order of statements), the checker answers :data:`REFUSED` for a
+    readable answer (an unreadable one still gets its hint) — in every process, whatever the
+    process's switch (:func:`refuse_judging`) says — except inside
+    :func:`logger_widget.classroom.variants.judging`, which the teacher's judge enters with the
+    course's secret and the pupil's name: there the variant drawn from them, and only that one,
+    is judged. So without the secret (which only the teacher's account reads) a pupil's variant
+    gets no verdict from the package's checkers, nor from the judge's functions that use them,
+    called as they are: in her graded kernel, after switching its checkers back on or reloading
+    this module, in a terminal or a new interpreter (``tests/test_variants.py``,
+    ``tests/hosts/test_hub_nbgrader.py``). It is no wall against a pupil who rewrites the package's
+    code or private state in her own process — nothing in her process is — and the questions
+    stay solvable with the package's game tools, as the course intends; her marks never depend on
+    it: the judge reads only the answer her notebook reported.
+    """
+
+    def wrap(checker: _Checker) -> _Checker:
+        defaults = {
+            name: p.default
+            for name, p in inspect.signature(checker).parameters.items()
+            if p.kind is p.KEYWORD_ONLY and name != "locale"
+        }
+
+        def checked(answer: Any, *, locale: str | None = None, **params: Any) -> ExerciseFeedback:
+            own = {k: v for k, v in params.items() if k not in defaults or v != defaults[k]}
+            if own and not _judged_here(key, own):
+                token = _hint_only.set(True)
+                try:
+                    return checker(answer, locale=locale, **params)
+                finally:
+                    _hint_only.reset(token)
+            return checker(answer, locale=locale, **params)
+
+        for name in ("__module__", "__name__", "__qualname__", "__doc__"):
+            setattr(checked, name, getattr(checker, name))
+        checked.__signature__ = inspect.signature(checker)  # type: ignore[attr-defined]
+        return checked  # type: ignore[return-value]
+
+    return wrap
+
+
+def _judged_here(key: str, own: Mapping[str, Any]) -> bool:
+    """Whether the judge is grading, in this context, a pupil whose question ``key`` has parameters ``own``."""
+    judged = _judged.get()
+    if judged is None:
+        return False
+    drawn = judged.checker_kwargs(key)
+    return all(k in drawn and drawn[k] == v for k, v in own.items())
 
 
 def feedback(
@@ -275,9 +338,10 @@ def feedback(
 ) -> ExerciseFeedback:
     """An :class:`ExerciseFeedback` of ``kind`` (``"ok"``, ``"wrong"``, ``"hint"``) in ``locale``.
 
-    After :func:`refuse_judging`, a right or wrong verdict comes back as the hint :data:`REFUSED`.
+    After :func:`refuse_judging`, and for a question that is not the formative one outside the
+    judge (:func:`formative_unless_judged`), a right or wrong verdict comes back as the hint :data:`REFUSED`.
     """
-    if not _judging and kind != "hint":
+    if kind != "hint" and (not _judging or _hint_only.get()):
         return ExerciseFeedback(False, REFUSED, {}, None, (), "hint", negotiate(locale))
     return ExerciseFeedback(
         kind == "ok", message, dict(params or {}), detail, tuple(notes), kind, negotiate(locale)

@@ -46,7 +46,7 @@ from .course import MARKER, MAX_ANSWER, introduction, question, read_languages
 from .exercises import NOTEBOOK, exercise
 from .feedback import ExerciseFeedback, feedback
 from .grading import GRADED, score
-from .variants import DEFAULT, Variant, draw, read_secret
+from .variants import DEFAULT, Variant, draw, judging, read_secret
 
 __all__ = [
     "JUDGE_MARK",
@@ -189,21 +189,31 @@ class JudgeAnswers(_ClassListed):
     )
     secret_file = Unicode("", help="The file of the variants' secret (the teacher's only)").tag(config=True)
 
-    def variant(self, resources: dict[str, Any]) -> Variant:
-        """The variant of the pupil whose notebook is being graded (the default for a pupil not on the list).
+    def pupil(self, resources: dict[str, Any]) -> tuple[bytes, str]:
+        """``(secret, pupil)`` of the notebook being graded: ``(b"", "")`` for a pupil not on the list (the default variant).
 
         Raises:
             FileNotFoundError: no secret file while the pupil is on the class list.
         """
         student = str(resources.get("nbgrader", {}).get("student", "")).lower()
         if not self.secret_file or student not in self._pupils(resources):
-            return DEFAULT
-        return draw(read_secret(self.secret_file), student)
+            return b"", ""
+        return read_secret(self.secret_file), student
+
+    def variant(self, resources: dict[str, Any]) -> Variant:
+        """The variant of the pupil whose notebook is being graded (the default for a pupil not on the list).
+
+        Raises:
+            FileNotFoundError: no secret file while the pupil is on the class list.
+        """
+        secret, pupil = self.pupil(resources)
+        return draw(secret, pupil) if secret else DEFAULT
 
     def preprocess(self, nb: NotebookNode, resources: dict[str, Any]) -> tuple[NotebookNode, dict[str, Any]]:
         """Show the introduction and every question in the pupil's language and variant; judge every answer."""
         locale = self.language(resources)
-        variant = self.variant(resources)
+        secret, pupil = self.pupil(resources)
+        variant = draw(secret, pupil) if secret else DEFAULT
         numbers = {g.key: number for number, g in enumerate(GRADED, start=1)}
         for cell in nb.cells:
             part = judged_part(cell)
@@ -213,7 +223,7 @@ class JudgeAnswers(_ClassListed):
             elif part == "question":
                 cell.outputs = [_markdown(str(question(key, locale, numbers[key], variant)))]
             elif part == "test":
-                verdict = self.judge(key, reported_answer(cell, key), locale, variant)
+                verdict = self.judge(key, reported_answer(cell, key), locale, secret, pupil)
                 points = score(key, verdict)
                 cell.outputs = [
                     _markdown(str(_quoting(verdict, markdown=True)), str(_quoting(verdict, markdown=False))),
@@ -227,11 +237,19 @@ class JudgeAnswers(_ClassListed):
         return nb, resources
 
     @staticmethod
-    def judge(key: str, answer: Any, locale: str, variant: Variant) -> ExerciseFeedback:
-        """The verdict on ``answer`` to ``key`` for ``variant`` (a second reported answer: wrong, 0 points)."""
+    def judge(key: str, answer: Any, locale: str, secret: bytes = b"", pupil: str = "") -> ExerciseFeedback:
+        """The verdict on ``answer`` to ``key`` for pupil ``pupil``'s variant under ``secret``.
+
+        Without a secret, for the formative question (:data:`DEFAULT`); a second reported answer is
+        wrong (0 points). The variant is drawn here from the secret: a pupil's variant is judged only by who reads the secret
+        (:func:`~logger_widget.classroom.variants.judging`).
+        """
         if answer is MANY_ANSWERS:
             return feedback("wrong", _MANY, locale)
-        return exercise(key).check(answer, locale=locale, **variant.checker_kwargs(key))
+        if not secret:
+            return exercise(key).check(answer, locale=locale)
+        with judging(secret, pupil) as variant:
+            return exercise(key).check(answer, locale=locale, **variant.checker_kwargs(key))
 
 
 def _markdown(text: str, plain: str | None = None) -> NotebookNode:

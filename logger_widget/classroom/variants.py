@@ -8,28 +8,34 @@ reflections of the 5 × 5 board, which keep every rule: :func:`transform_lpn`) f
 the game-value and protester questions, and for the kingmaker question the points added to every
 player's score (the same game with other numbers) and the letters its four statements are shown
 under (:func:`~logger_widget.classroom.exercises.kingmaker.order_options`). The parameters of the formative notebooks
-(:data:`DEFAULT`) are never drawn, so their answers are wrong in the course.
+(:data:`DEFAULT`) are never drawn, so their answers are wrong in the course — all but the game's
+value, which a symmetry keeps (the game-value question's variant shows other cells, not another value).
 
 The teacher's side only holds the secret: the judge (:mod:`logger_widget.classroom.judge`)
 draws each pupil's variant again when it grades; the released notebook carries the
 class's variants (parameters, no answers), so that each pupil's kernel shows its own
-(:func:`logger_widget.classroom.course.pupil_variant`).
+(:func:`logger_widget.classroom.course.pupil_variant`). The package's checkers judge a
+variant's question only inside :func:`judging`, entered with the secret and the pupil's name
+(:func:`~logger_widget.classroom.feedback.formative_unless_judged`); anywhere else — the
+pupil's kernel, a terminal, a new interpreter — they answer that they do not judge it.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import itertools
 import os
 import re
 import secrets
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
 from ..engine.position import Position
+from . import feedback
 from .exercises import BACKWARD_INDUCTION, KINGMAKER, PROTESTER_ENDGAME
 from .exercises.first_player import SAMPLE_HALF_WIDTH, SAMPLE_RATE, right_sample_sizes, sample_size_params
 from .exercises.kingmaker import OPTIONS, score_params, with_points
@@ -41,6 +47,7 @@ __all__ = [
     "RATES",
     "Variant",
     "draw",
+    "judging",
     "read_secret",
     "transform_cells",
     "transform_lpn",
@@ -156,9 +163,14 @@ class Variant:
         return {"position": Position.from_lpn(lpn)} if lpn is not None else {}
 
     def params(self, key: str) -> dict[str, Any]:
-        """The placeholders of question ``key``'s texts that this variant changes (empty: the exercise's own)."""
+        """The placeholders of question ``key``'s texts that this variant changes (empty: the exercise's own).
+
+        Only what the question shows: never a number of its answer (the sample-size question's
+        games, :data:`ANSWER_PARAMS`).
+        """
         if key == "sample_size":
-            return sample_size_params(self.half_width, self.rate)
+            shown = sample_size_params(self.half_width, self.rate)
+            return {k: v for k, v in shown.items() if k not in ANSWER_PARAMS}
         if key == "kingmaker":
             return score_params(self.position(key))
         return {}
@@ -170,6 +182,27 @@ class Variant:
 
 #: The formative notebooks' version: what a pupil without a variant is asked.
 DEFAULT = Variant()
+#: The sample-size texts' placeholders that hold its answer (the solution's and the feedback's only).
+ANSWER_PARAMS = frozenset({"exact", "n", "n_fine"})
+
+
+@contextlib.contextmanager
+def judging(secret: bytes, pupil: str) -> Iterator[Variant]:
+    """Within it, the checkers judge pupil ``pupil``'s variant under ``secret`` (:func:`draw`), and no other.
+
+    The teacher's judge grades a notebook in it. Outside it the checkers judge only the formative
+    questions (:data:`DEFAULT`'s): another variant's question gets the hint
+    :data:`~logger_widget.classroom.feedback.REFUSED`. Yields the pupil's variant.
+
+    Raises:
+        ValueError: an empty secret.
+    """
+    variant = draw(secret, pupil)
+    token = feedback._judged.set(variant)
+    try:
+        yield variant
+    finally:
+        feedback._judged.reset(token)
 
 
 def _apart(half_width: float, rate: float) -> bool:

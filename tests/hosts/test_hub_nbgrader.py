@@ -7,19 +7,26 @@ three pupils and the teacher, everything through JupyterLab as they would use it
 * each pupil opens **Nbgrader → Assignment List** (the only nbgrader item a pupil's menu has;
   no formgrader behind it either), fetches the assignment, opens it from the list, types the
   answers into the answer cells, saves and submits: olena (uk) right answers in unusual forms,
-  diego (es) the usual mistakes, amy (en) cheating — her answer cells first ask the package's
-  checkers for an answer they accept on every question (each value, letter or legal turn, on the
-  formative question and on her own variant), then read the released notebook for answers,
+  diego (es) the usual mistakes, amy (en) cheating — her first answer cell asks every judging path
+  of her installed package for an answer it accepts on every question (each number, value, letter
+  or legal turn; every checker, ``exercise(...)``, ``form_check``, ``grading.grade``,
+  ``JudgeAnswers.judge`` with the course's secret if she can read it and with one she made up; on
+  her own variant and on the formative question; in the kernel as it is, switched back on,
+  reloaded, and in a new interpreter), then her cells read the released notebook for answers,
   redefine the grader, patch the display hook and the error handler, answer with an
   always-equal object, and go for the gradebook, the judge's configuration and the teacher's
   token when the teacher's autograding runs them; from her kernel she copies her submission into
-  the exchange under diego's name and tries to read diego's home, the course and the exchange;
+  the exchange under diego's name, tries to read diego's home, the course and the exchange, and
+  asks every judging path again in her own kernel with her graded notebook's set-up: nothing on
+  her variant, by any path, there or at grading; she answers the formative question's answers,
+  which score only on the game's value (a turned board keeps it: 1 of 6);
+* each pupil's own kernel shows the questions of her own variant: two pupils' numbers differ;
 * the teacher collects, autogrades each submission, generates and releases feedback in the
   formgrader; its Manage Students page lists each pupil once with the right score;
 * each pupil fetches their feedback and reads it in their language; amy cannot read another's.
 
-About 2.5 minutes on this 2-core machine at load 0.5–1.7 (the hub's start with its class set-up, four
-JupyterLabs, three sandboxed autogrades).
+About 3.5 minutes on this 2-core machine at load 0.5–1.7 (the hub's start with its class set-up, four
+JupyterLabs, four kernels of the pupils' own, three sandboxed autogrades).
 """
 
 from __future__ import annotations
@@ -39,8 +46,11 @@ import nbformat
 import pytest
 from hubkit import Hub, fill_login, hub_fixture, pupil_token, run_in_kernel
 from nbgraderkit import (
-    ASK_THE_CHECKERS,
     CHEAT,
+    EVERY_JUDGE,
+    EVERY_JUDGE_FINDS,
+    EVERY_JUDGE_PATHS,
+    EVERY_ORACLE_POINTS,
     MISTAKES,
     MISTAKES_POINTS,
     RIGHT,
@@ -49,6 +59,8 @@ from nbgraderkit import (
     TOTAL,
 )
 
+from logger_widget.classroom.course import question
+from logger_widget.classroom.grading import GRADED
 from logger_widget.classroom.judge import JudgeAnswers
 from logger_widget.classroom.variants import draw, read_secret
 from logger_widget.i18n import Translator
@@ -72,15 +84,24 @@ AMY_SAMPLE_SIZE = (
 )
 
 
+KEYS = tuple(g.key for g in GRADED)
+
+
 def oracle_first(key: str, trick: str) -> str:
-    """amy's answer cell for ``key``: the checkers asked for an accepted answer first (before her
-    tricks patch them), then her tricks; the checkers' answer when they accepted one, else the
-    trick's (wrong for her variant). It prints what the checkers gave her."""
+    """amy's answer cell for ``key``: her tricks, then the answer the oracle gave her if it gave one.
+
+    Her first cell asks every judging path of her package for all four answers (:data:`EVERY_JUDGE`:
+    every checker, ``exercise(...)``, ``form_check``, ``grading.grade``, ``JudgeAnswers.judge`` with
+    the course's secret if she can read it and with one she made up; her kernel as it is, switched
+    back on, reloaded, and a new interpreter), before her tricks patch anything; it prints what each
+    path said."""
+    first = (
+        EVERY_JUDGE.replace("PUPIL_NAME", "amy") + f"oracle = {{k: asked_every_judge(k) for k in {KEYS!r}}}\n"
+    )
     return (
-        ASK_THE_CHECKERS[key].replace("FALLBACK", "None")
-        + f"\noracle = answer_{key}\nprint('oracle:', oracle)\n"
+        (first if key == KEYS[0] else "")
         + trick
-        + f"\nanswer_{key} = answer_{key} if oracle is None else oracle"
+        + f"\nanswer_{key} = answer_{key} if oracle[{key!r}] is None else oracle[{key!r}]"
     )
 
 
@@ -91,10 +112,40 @@ ANSWERS = {
         key: oracle_first(key, trick) for key, trick in {**CHEAT, "sample_size": AMY_SAMPLE_SIZE}.items()
     },
 }
-EXPECTED = {"olena": TOTAL, "diego": MISTAKES_POINTS, "amy": 0.0}
-#: the kingmaker statement each pupil chooses (olena's right, diego's and amy's wrong): the verdict on
-#: it in each pupil's feedback, for her variant, in her language
-CHOSEN = {"olena": "B", "diego": "A", "amy": "D"}
+#: amy's points: the oracle told her nothing on her own variant, only the formative question's answers,
+#: which her variant makes wrong — but for the game's value, which a turned board keeps
+EXPECTED = {"olena": TOTAL, "diego": MISTAKES_POINTS, "amy": EVERY_ORACLE_POINTS}
+AMY_BY_QUESTION = {"sample_size": 0.0, "game_value": 1.0, "kingmaker": 0.0, "protester": 0.0}
+#: the kingmaker letter each pupil answers for her variant (olena's right, diego's and amy's wrong: amy's
+#: is the formative notebook's B, under which no variant shows the right statement): the verdict on it
+#: in each pupil's feedback, for her variant, in her language
+LETTER = {"olena": lambda v: v.option("B"), "diego": lambda v: v.option("A"), "amy": lambda v: "B"}
+
+
+def graded_kernel(then: str) -> str:
+    """Code for a pupil's own kernel: the set-up cell of the notebook she fetched (her language,
+    her variant, the refusal), run as her notebook runs it, then ``then``."""
+    return f"""
+import json, os
+os.chdir(os.path.expanduser("~/{ASSIGNMENT}"))
+given = json.load(open("{ASSIGNMENT}.ipynb", encoding="utf-8"))
+setup = next(c for c in given["cells"] if c["metadata"].get("nbgrader", {{}}).get("grade_id") == "setup")
+exec("".join(setup["source"]))
+{then}
+"""
+
+
+def assert_the_oracle_told_nothing(printed: str) -> None:
+    """Every judging path, on every question: nothing on her variant; the formative question's answers
+    where the checkers judge it (after a reset, in a new interpreter), not in her graded kernel as it is."""
+    for key, found in EVERY_JUDGE_FINDS.items():
+        told = dict(re.findall(rf"^oracle: {key} (.+?): (.*)$", printed, re.M))
+        assert list(told) == EVERY_JUDGE_PATHS, printed[-3000:]
+        expected = {p: "None" if p.startswith("mine") or p.endswith("as it is") else found for p in told}
+        assert told == expected, (key, told)
+    assert "read the secret" not in printed and "draws her variant: True" not in printed, printed[-3000:]
+
+
 #: a word of the feedback page in each pupil's language (the question's heading)
 QUESTION_WORD = {"uk": "Питання", "es": "Pregunta", "en": "Question"}
 PASSWORDS: dict[str, str] = {}
@@ -298,6 +349,35 @@ print("forged", len(mine))
     assert amy["error"] is None, amy
     assert amy["stdout"].count("refused") == 4 and "listed" not in amy["stdout"], amy["stdout"]
     assert "forged 1" in amy["stdout"], amy["stdout"]
+    # amy, in her own kernel with her graded notebook's set-up: every judging path on every question
+    asked = run_in_kernel(
+        hub,
+        "amy",
+        pupil_token(hub, "amy", PASSWORDS["amy"]),
+        graded_kernel(
+            EVERY_JUDGE.replace("PUPIL_NAME", "amy") + f"for key in {KEYS!r}:\n    asked_every_judge(key)\n"
+        ),
+        timeout=600,
+    )
+    assert asked["error"] is None, asked
+    assert_the_oracle_told_nothing(asked["stdout"])
+    # each pupil's own kernel shows her questions: its set-up cell run, the four question cells
+    asked_questions = {}
+    for name in PUPILS:
+        run = run_in_kernel(
+            hub,
+            name,
+            pupil_token(hub, name, PASSWORDS[name]),
+            graded_kernel(
+                f"for n, key in enumerate({KEYS!r}, 1):\n"
+                "    print(f'question {key}:', json.dumps(str(question(key, LANGUAGE, n, VARIANT))))"
+            ),
+        )
+        assert run["error"] is None, run
+        asked_questions[name] = {
+            k: json.loads(v) for k, v in re.findall(r"^question (\w+): (.*)$", run["stdout"], re.M)
+        }
+        assert list(asked_questions[name]) == list(KEYS), run["stdout"]
 
     # --- the teacher collects, autogrades, generates and releases feedback; the gradebook
     with jupyterlab(hub, browser, TEACHER) as page:
@@ -335,14 +415,30 @@ print("forged", len(mine))
         assert [a.name for a in gb.assignments] == [ASSIGNMENT]
         assert sorted(s.id for s in gb.students) == sorted(PUPILS)  # each pupil once
         scores = {p: gb.find_submission(ASSIGNMENT, p).score for p in PUPILS}
+        graded_amy = gb.find_submission_notebook("game_theory", ASSIGNMENT, "amy").grades
+        amy_by_question = {g.name.removesuffix("_test"): g.score for g in graded_amy}
     assert scores == EXPECTED, scores
+    print(f"\namy's points by question: {amy_by_question}")
+    assert amy_by_question == AMY_BY_QUESTION, amy_by_question
     # amy's code ran at autograding and saw nothing of the course and no token
     graded = nbformat.read(course / "autograded" / "amy" / ASSIGNMENT / "game_theory.ipynb", as_version=4)
     printed = "".join(o.get("text", "") for c in graded.cells if c.cell_type == "code" for o in c.outputs)
     assert re.findall(r"sabotage: .*", printed) == SABOTAGE_SEEN, printed
-    # she asked the checkers on every question, in the teacher's grading kernel too: none answered
-    assert re.findall(r"oracle: .*", printed) == ["oracle: None"] * len(ANSWERS["amy"]), printed
+    # she asked every judging path on every question, in the teacher's grading kernel too: nothing on
+    # her variant; the formative question's answers after a reset or in a new interpreter
+    assert_the_oracle_told_nothing(printed)
     secret = read_secret(course / "variants_secret")
+    # each pupil's kernel showed the questions of her own variant (drawn from the secret), in her
+    # language; two pupils' numbers differ (the sample size's half-width and rate, the kingmaker's
+    # points, the boards' symmetry)
+    variants = {name: draw(secret, name) for name in PUPILS}
+    for name, language in PUPILS.items():
+        assert asked_questions[name] == {
+            k: str(question(k, language, n, variants[name])) for n, k in enumerate(KEYS, 1)
+        }
+    numbers = {(v.half_width, v.rate, v.kingmaker_points, v.lpn("game_value"), v.lpn("protester"))
+               for v in variants.values()}  # fmt: skip
+    assert len(numbers) > 1, variants
     time.sleep(4)  # the process amy's code left behind was to write the gradebook after 3 s
     assert b"sabotage" not in (course / "gradebook.db").read_bytes()
 
@@ -361,8 +457,9 @@ print("forged", len(mine))
             feedback.wait_for(timeout=60_000)
             text = feedback.inner_text()
             assert QUESTION_WORD[language] in text, (name, text[:500])
-            variant = draw(secret, name)
-            verdict = JudgeAnswers.judge("kingmaker", variant.option(CHOSEN[name]), language, variant)
+            verdict = JudgeAnswers.judge(
+                "kingmaker", LETTER[name](draw(secret, name)), language, secret, name
+            )
             assert verdict.text(Translator(language)) in text, (name, text[:2000])
             others = [w for lang, w in QUESTION_WORD.items() if lang != language and w != "Question"]
             assert not any(w in text for w in others), (name, text[:500])

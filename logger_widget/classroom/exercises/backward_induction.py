@@ -20,6 +20,7 @@ from ..feedback import (
     Message,
     Players,
     feedback,
+    formative_unless_judged,
     is_empty,
     note,
     points,
@@ -148,6 +149,7 @@ def _value_of(answer: Any) -> float | None:
     return None
 
 
+@formative_unless_judged("game_value")
 def check_game_value(
     answer: Any, *, locale: str | None = None, position: Position | None = None
 ) -> ExerciseFeedback:

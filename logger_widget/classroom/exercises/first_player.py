@@ -23,6 +23,7 @@ from ..feedback import (
     ExerciseFeedback,
     Number,
     feedback,
+    formative_unless_judged,
     games,
     is_empty,
     note,
@@ -490,6 +491,7 @@ def sample_size_params(half_width: float = SAMPLE_HALF_WIDTH, rate: float = SAMP
     }
 
 
+@formative_unless_judged("sample_size")
 def check_sample_size(
     answer: Any,
     *,

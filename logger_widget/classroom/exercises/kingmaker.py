@@ -23,6 +23,7 @@ from ..feedback import (
     ExerciseFeedback,
     Players,
     feedback,
+    formative_unless_judged,
     is_empty,
     note,
     points,
@@ -233,6 +234,7 @@ def read_letter(answer: Any) -> str | None:
     return letter if letter in ("A", "B", "C", "D") else None
 
 
+@formative_unless_judged("kingmaker")
 def check_kingmaker(
     answer: Any, *, locale: str | None = None, position: Position | None = None, options: str = OPTIONS
 ) -> ExerciseFeedback:

@@ -13,6 +13,7 @@ from ...i18n import NP_
 from ..feedback import (
     ExerciseFeedback,
     feedback,
+    formative_unless_judged,
     points,
     protesters,
 )
@@ -46,6 +47,7 @@ _PR_SHORT = NP_(
 PROTESTER_ENDGAME = Endgame("....2/..m.m/p.p.m/...../1.... 2 10,8 1,1")
 
 
+@formative_unless_judged("protester")
 def check_protester(
     answer: Any, *, locale: str | None = None, position: Position | None = None
 ) -> ExerciseFeedback:
