@@ -28,12 +28,12 @@ def _board(lpn: str, language: str) -> Board:
         (
             "uk",
             "Гравець 1: 10 очок або більше. У цьому раунді залишився 1 хід",
-            "Раунд завершено. 10 очок або більше: Гравець 1.",
+            "Раунд завершено. 10 очок або більше: гравець 1.",
         ),
         (
             "es",
             "Jugador 1: 10 puntos o más. Queda 1 jugada",
-            "Se ha completado la ronda. Con 10 puntos o más: Jugador 1.",
+            "Se ha completado la ronda. Con 10 puntos o más: jugador 1.",
         ),
     ],
 )
@@ -47,3 +47,30 @@ def test_the_end_game_names_the_player(language: str, banner: str, result: str) 
 def test_the_end_game_names_every_player_with_10_points() -> None:
     board = _board(TWO, "en")
     assert board.view["banner"]["text"].startswith("Player 1 and Player 3 reached 10 points: 2 more turns")
+
+
+#: Players 1 and 3 tied on 11 points with one protester each: after Player 2's last turn they share the win.
+SHARED = "....2/...../..a../...../.s1.3 2 11,3,11 1,1,1"
+
+
+@pytest.mark.parametrize(
+    ("language", "banner", "shared"),
+    [
+        ("en", "Player 1 and Player 3 reached 10 points", "Player 1 and Player 3 share the win"),
+        (
+            "es",
+            "Jugador 1 y jugador 3: 10 puntos o más.",
+            "Victoria compartida: jugador 1 y jugador 3, con 11 puntos cada uno",
+        ),
+        ("uk", "Гравець 1 і гравець 3: 10 очок або більше.", "Спільна перемога: гравець 1 і гравець 3."),
+    ],
+)
+def test_a_list_of_seats_takes_the_sentence_form(language: str, banner: str, shared: str) -> None:
+    """A list of seats is never a list of capitalised labels («Jugador 1 y Jugador 3»): each item takes the
+    sentence form, and only a list that starts the text gets its first letter capitalised."""
+    board = _board(SHARED, language)
+    assert board.view["banner"]["text"].startswith(banner), board.view["banner"]["text"]
+    while not board.game.is_over:  # Players 2 and 3 complete the round
+        board.play(next(iter(board.position.legal_turns())))
+    assert board.game.outcome.winners == (1, 3)
+    assert board.view["result"]["headline"].startswith(shared), board.view["result"]["headline"]

@@ -120,8 +120,46 @@ _ES_JUST_HAPPENED = (
     "tutorial:",
 )
 
+#: A decimal number, or an interval's brackets and separators, written into a text: the number formatter
+#: writes them for the reader's region (en and es-MX «0.5», «[0.41, 0.59]»; es, es-AR and uk «0,5»,
+#: «[0,41; 0,59]»), so a text takes a placeholder, ``{half}`` or ``{interval}``. `code` keeps its point.
+_DECIMAL_LITERAL = re.compile(
+    r"(?<![\w.,])\d+[.,]\d+(?!\d)|\[(?:\{\w*\}|\d[\d.,]*)\s*[;,]\s*(?:\{\w*\}|\d[\d.,]*)\]"
+)
+
+
+def _decimal_literal(entry: Entry, form: str) -> str | None:
+    m = _DECIMAL_LITERAL.search(outside_code(form))
+    return m.group(0) if m else None
+
+
+def _this_cell_in(pattern: str) -> Callable[[Entry, str], str | None]:
+    """A notebook's Markdown cell sends the reader to "the cell below": "this cell" (``pattern`` in a
+    language) is the text cell itself.
+
+    A code cell's comment and what a code cell prints (their translator comments say so) mean their own cell.
+    """
+
+    def check(entry: Entry, form: str) -> str | None:
+        if not f"{entry.context}".startswith("notebook:") or re.search(r"code cell|printed", entry.comments):
+            return None
+        m = re.search(pattern, outside_code(form), re.I)
+        return m.group(0) if m else None
+
+    return check
+
+
+_this_cell = _this_cell_in(r"\bthis cell\b")
+
+
 RULES: dict[str, list[Rule]] = {
+    "en": [("en.cell_below", "a Markdown cell says “Run the cell below”, not “Run this cell”", _this_cell)],
     "uk": [
+        (
+            "uk.cell_below",
+            "a Markdown cell says «клітинку нижче», not «цю клітинку»",
+            _this_cell_in(r"\bц(?:ю|ій|я) клітин\w*"),
+        ),
         ("uk.board", "the board is «поле», never «дошка»", _search(r"дош[кц]", unless=r"шахов\w*\s+дош[кц]")),
         (
             "uk.calque",
@@ -176,6 +214,12 @@ RULES: dict[str, list[Rule]] = {
             f"a negative number takes the minus sign {MINUS_SIGN} (U+2212), not a hyphen",
             _search(r"(?<![\w\-])-\d", flags=0),
         ),
+        (
+            "decimal_literal",
+            "no decimal number or interval written into a text: a placeholder ({half}, {interval}) the number"
+            " formatter fills for the reader's region; `code` keeps its point",
+            _decimal_literal,
+        ),
     ],
 }
 
@@ -192,7 +236,7 @@ def convention_problems(language: str, entries: Iterable[Entry]) -> list[str]:
 # --------------------------------------------------------------------------- the catalogues
 
 
-@pytest.mark.parametrize("language", ["uk", "es", "en"])
+@pytest.mark.parametrize("language", ["uk", "es", "es_419", "en"])
 def test_catalogues_follow_the_conventions(language):
     problems = convention_problems(language, read_entries(language))
     assert not problems, "\n".join(problems)
@@ -234,6 +278,40 @@ PLANTED = [
     ("nbsp.plusminus", "uk", "puzzle", "± {deviation}", "{rating} ± {deviation}", ""),
     ("nbsp.percent", "uk", "chart", "{n} %", "{n} %", ""),
     ("minus", "es", "puzzle:why", "difference -4.8", "la diferencia es -4,8", ""),
+    (
+        "decimal_literal",
+        "en",
+        "exercise:first_player:above",
+        "above 0.5",
+        "The whole interval is above 0.5.",
+        "",
+    ),
+    (
+        "decimal_literal",
+        "uk",
+        "exercise:first_player:above",
+        "above 0.5",
+        "Увесь інтервал лежить вище за 0,5.",
+        "",
+    ),
+    ("decimal_literal", "es", "exercise:table", "[{low}; {high}]", "[{low}; {high}]", ""),
+    ("decimal_literal", "en", "exercise:table", "[{low}, {high}]", "interval [{low}, {high}]", ""),
+    (
+        "en.cell_below",
+        "en",
+        "notebook:tutorial",
+        "Run this cell first",
+        "Run this cell first: it loads the lessons.",
+        "",
+    ),
+    (
+        "uk.cell_below",
+        "uk",
+        "notebook:tutorial",
+        "Run the cell below first",
+        "Спершу запусти цю клітинку: вона завантажує уроки.",
+        "",
+    ),
 ]
 
 
@@ -261,6 +339,8 @@ def test_every_rule_has_a_planted_violation():
         ("es", "Jugada 5 ({player}): un error.", IN_SENTENCE),  # the game's turn 5, played by that seat
         ("es", "{player}: mueve tu leñador.", ""),  # a label before a colon
         ("es", "Ejemplo: a1-b2 +c4 xb3; `x = -1`", ""),  # notation and code are not numbers
+        ("en", 'Above {half}: {interval}; `answer = (0.45, 0.40, 0.50)`, a list like ["a1", "e1"]', ""),
+        ("en", "run this cell after your game", "a comment in the code cell of the review"),
     ],
 )
 def test_rules_leave_correct_texts_alone(language, form, comments):

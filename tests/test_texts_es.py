@@ -20,7 +20,6 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
-from babel.numbers import get_decimal_symbol
 from catalogkit import Entry, read_entries, rule_problems
 
 from logger_widget.i18n import Translator, negotiate
@@ -213,28 +212,47 @@ def _antecedent(entry: Entry, form: str) -> str | None:
     return None
 
 
-def _decimal_mark(language: str) -> Check:
-    """A number written into the text takes the decimal mark the runtime writes for ``language``.
+#: A decimal number or an interval written into a text. The runtime formats numbers for the pupil's own
+#: region (es «0,5», es-MX «0.5», es-AR «0,5»; an interval «[0,41; 0,59]» or «[0.41, 0.59]»), so a text
+#: takes a placeholder ({half}, {interval}) where it would write one; `code` keeps its point.
+_DECIMAL_LITERAL = re.compile(
+    r"(?<![\w.,])\d+[.,]\d+(?!\d)|\[(?:\{…\}|\d[\d.,]*)\s*[;,]\s*(?:\{…\}|\d[\d.,]*)\]"
+)
 
-    The mark is the one ``Translator(language).format_decimal`` uses for the placeholders
-    beside it («0,5» and «[{low}; {high}]» in es; «0.5» and «[{low}, {high}]» in es_419), so a
-    sentence never shows two marks; with a decimal comma an interval's bounds are kept apart
-    by «;», with a decimal point by «,».
-    """
-    mark = get_decimal_symbol(Translator(language).locale)
-    wrong = "." if mark == "," else ","  # the other mark
-    not_apart = "," if mark == "," else ";"  # the bounds' separator that goes with the other mark
-    bound = r"(?:\{…\}|\d[\d.,]*)"
-    pattern = re.compile(
-        rf"(?<![\w.,])\d{{1,3}}{re.escape(wrong)}\d{{1,3}}(?!\d|[.,]\d)"
-        rf"|\[{bound}\s*{re.escape(not_apart)}\s*{bound}\]"
-    )
 
-    def check(entry: Entry, form: str) -> str | None:
-        m = pattern.search(_prose(form))
+def _decimal_literal(entry: Entry, form: str) -> str | None:
+    m = _DECIMAL_LITERAL.search(_prose(form))
+    return m.group(0) if m else None
+
+
+def _python_decimal(entry: Entry, form: str) -> str | None:
+    """A question whose Python answer has a decimal says it is written with a point («con punto»)."""
+    asks = f"{entry.context}".endswith((":question", ":percent", ":format"))
+    if asks and re.search(r"`[^`]*\d\.\d[^`]*`", form) and not re.search(r"\bpunto\b", form):
+        return "a decimal answer in Python without «con punto»"
+    return None
+
+
+def _replay(entry: Entry, form: str) -> str | None:
+    """The board's replay is «Reproducción»: «repetición» is the threefold-repetition end of a game."""
+    if re.search(r"\breplay", entry.msgid, re.I):
+        m = re.search(r"\brepetici\w*", form, re.I)
         return m.group(0) if m else None
+    return None
 
-    return check
+
+def _clock_time(entry: Entry, form: str) -> str | None:
+    """No article before a formatted time: «a las 1:05» is wrong on a 12-hour clock («Actualizado: {time}»)."""
+    m = re.search(r"\b(?:a|hasta|desde)\s+las?\s+\{time\}", form, re.I)
+    return m.group(0) if m else None
+
+
+def _cell_below(entry: Entry, form: str) -> str | None:
+    """A notebook's Markdown cell says «la celda siguiente»: «esta celda» would be the text cell itself."""
+    if not f"{entry.context}".startswith("notebook:") or re.search(r"code cell|printed", entry.comments):
+        return None
+    m = re.search(r"\besta celda\b", _prose(form), re.I)
+    return m.group(0) if m else None
 
 
 #: A hypothetical («would get») needs a hypothetical relative clause: «un bot que perdiera todas las
@@ -441,10 +459,49 @@ KINDS: dict[str, tuple[str, Check]] = {
         "a game of the class is «una partida de la clase» (the lobby's «Partidas de la clase»), not «de clase»",
         _find(r"\bpartidas? de clase\b"),
     ),
-    "decimal_mark": (
-        "es writes a decimal comma («0,5»), so an interval is «[{low}; {high}]», as the number formatter does",
-        _decimal_mark("es"),
+    "decimal_literal": (
+        "no decimal number or interval written into a text: a placeholder the number formatter fills for the"
+        " pupil's region ({half}: es «0,5», es-MX «0.5»; {interval}); `code` keeps its point",
+        _decimal_literal,
     ),
+    "class_server": (
+        "the class's JupyterHub is «el servidor de la clase» for pupils and teachers, never «el hub»",
+        _find(r"\bhub\b"),
+    ),
+    "cell_below": ("a Markdown cell sends the pupil to «la celda siguiente», not «esta celda»", _cell_below),
+    "frente_a": (
+        "two counts are compared with «frente a» («{mine} frente a {theirs}»); «contra» is who plays whom",
+        _find(r"\{…\}(?:\s+en tu reserva)?\s+contra\s+(?:tus?\s+)?\{…\}"),
+    ),
+    "quoted_names": (
+        "a section or an action named in a sentence is in «»: «(mira «Cortar»)», «elige «Plantar»»",
+        _find(
+            r"\((?:Movimiento|Crecimiento|Acción|Plantar|Protestar|Cortar|Quién gana)\)"
+            r"|(?:[,:;]|\by|\bo)\s+(?:Plantar|Protestar|Cortar)\b(?!»)",
+            flags=0,
+        ),
+    ),
+    "jugada_realizada": (
+        "the turn that was played is «la jugada realizada» (the review's one name), not «la jugada hecha»",
+        _find(r"\bjugadas? hechas?\b"),
+    ),
+    "best_play": (
+        "with best play is «si los dos juegan lo mejor posible», not the calque «con el mejor juego»",
+        _find(r"\bcon el mejor juego\b|\bjuego perfecto\b"),
+    ),
+    "python_decimal": (
+        "a Python answer with a decimal says «con punto» (`0.45`, not `0,45`)",
+        _python_decimal,
+    ),
+    "replay": (
+        "the board's replay is «Reproducción», never «repetición» (the rule that ends a game)",
+        _replay,
+    ),
+    "lesson_passed": (
+        "a lesson is «superada» for the pupil and on the dashboard, not «completada»",
+        _find(r"\blecci(?:ón|ones) completadas?\b"),
+    ),
+    "clock_time": ("no «a las {time}» (12-hour clocks: «a las 1:05»): «Actualizado: {time}»", _clock_time),
     "rules_facts": (
         "as docs/rules.md: the game has 20 large pyramids (the pool 19 at the start); a felled tree's "
         "protester goes to the chopper's supply («pasa a tu reserva»), it does not «vuelve»",
@@ -497,10 +554,17 @@ ES_419_KINDS: dict[str, tuple[str, Check]] = {
         "a free seat of an invitation is a «lugar» («de 2 a 4 lugares»), not the peninsular «plaza»",
         _find(r"\bplazas?\b"),
     ),
-    "decimal_mark_419": (
-        "es_419 writes a decimal point («0.5», «[{low}, {high}]»), as its number formatter does for every"
-        " Latin-American region",
-        _decimal_mark("es_419"),
+    "second_button_en": (
+        "a second button keeps its «en»: «haz clic en «Intentar de nuevo» o en «Siguiente problema»»",
+        _find(
+            r"\bclic en\s+(?:«[^»]+»|\*\*[^*]+\*\*)(?:\s+debajo del tablero)?,?\s+"
+            r"(?:o|y|y después|y luego|luego)\s+(?:«|\*\*)",
+            flags=0,
+        ),
+    ),
+    "ganarle": (
+        "Latin-American «ganarle a alguien»: «que le gane al bot codicioso», «ganarle a un bot más fuerte»",
+        _find(r"(?<!\ble )\bgan(?:ar|a|e|an|en|ó|aste)\s+al?\s+(?!lo largo)(?:un|el|bot|los|la)?\b"),
     ),
     "mixed_tense": (
         "one review sentence keeps one tense: «se perdió un {loss} …, pero esta jugada le permitió…»",
@@ -510,8 +574,7 @@ ES_419_KINDS: dict[str, tuple[str, Check]] = {
 
 #: The es rules es_419 replaces: es says what just happened in the compuesto («tense»), es_419 in the
 #: pretérito simple («preterite»); es says «pulsa», es_419 «haz clic en» («haz_clic» against «click»);
-#: es writes a decimal comma, es_419 a decimal point («decimal_mark» against «decimal_mark_419»).
-ES_419_REPLACES = {"tense", "haz_clic", "decimal_mark"}
+ES_419_REPLACES = {"tense", "haz_clic"}
 
 
 def kind_problems(entries: list[Entry], kinds: dict[str, tuple[str, Check]]) -> list[str]:
@@ -572,7 +635,16 @@ def test_the_served_latin_american_texts_have_no_slip_of_this_kind(kind):
     "kind",
     sorted(
         set(ES_419_KINDS)
-        - {"keys", "probar_a", "deprisa", "kernel", "timeless_rule", "con_chain", "mixed_tense"}
+        - {
+            "keys",
+            "probar_a",
+            "deprisa",
+            "kernel",
+            "timeless_rule",
+            "con_chain",
+            "mixed_tense",
+            "second_button_en",
+        }
     ),
 )
 def test_each_latin_american_kind_finds_the_peninsular_es(kind):
@@ -627,20 +699,99 @@ PLANTED = [
         "Class game {game}. Your seat: {you}.",
         "Partida de clase {game}. Juegas como: {you}.",
     ),
-    ("decimal_mark", "exercise:first_player:above", "above 0.5", "Todo el intervalo está por encima de 0.5."),
-    ("decimal_mark", "exercise:table", "[{low}, {high}]", "[{low}, {high}]"),
     (
-        "decimal_mark_419",
-        "exercise:first_player:contains_half",
-        "contains 0.5",
-        "El intervalo contiene 0,5: con {n} no basta.",
+        "decimal_literal",
+        "exercise:first_player:above",
+        "above 0.5",
+        "Todo el intervalo está por encima de 0,5.",
     ),
     (
-        "decimal_mark_419",
+        "decimal_literal",
+        "exercise:first_player:above",
+        "above 0.5",
+        "Todo el intervalo está por encima de 0.5.",
+    ),
+    ("decimal_literal", "exercise:table", "[{low}, {high}]", "[{low}, {high}]"),
+    (
+        "decimal_literal",
         "exercise:first_player:ok",
         "[{low}, {high}]",
         "intervalo del {level}: [{low}; {high}].",
     ),
+    (
+        "class_server",
+        "online:notice",
+        "the class hub",
+        "Para jugar con la clase hace falta el hub de la clase: abre este cuaderno en el JupyterHub de tu clase.",
+    ),
+    ("class_server", "class hub", "The hub keeps checking", "El hub sigue comprobándolo."),
+    (
+        "cell_below",
+        "notebook:tutorial",
+        "Run the cell below first",
+        "Ejecuta primero esta celda: carga las lecciones.",
+    ),
+    (
+        "frente_a",
+        "exercise:protester:ok",
+        "{mine} in your supply against {theirs}",
+        "pero {mine} en tu reserva contra {theirs}: ganas el desempate.",
+    ),
+    (
+        "frente_a",
+        "exercise:protester:spent",
+        "{leader} against {points}",
+        "gana el jugador 1 con {leader} contra {points}.",
+    ),
+    (
+        "frente_a",
+        "board:result",
+        "({supply} against {other})",
+        "más manifestantes en la reserva ({supply} contra {other}).",
+    ),
+    (
+        "quoted_names",
+        "board:notice",
+        "Plant, Protest or Chop",
+        "Primero elige una acción: Plantar, Protestar o Cortar.",
+    ),
+    (
+        "quoted_names",
+        "rules:decisions:7",
+        "(Movement)",
+        "un movimiento de dos pasos puede girar (Movimiento);",
+    ),
+    ("jugada_realizada", "review", "with the turn played", "con la jugada hecha, solo {played}."),
+    (
+        "best_play",
+        "exercise:game_value:ok",
+        "with best play",
+        "Correcto: con el mejor juego gana el jugador 1.",
+    ),
+    (
+        "python_decimal",
+        "exercise:first_player:percent",
+        "as decimals (`0.45`)",
+        "Escribe la media de puntos por partida y el intervalo como números decimales entre 0 y 1 (`0.45`, no `45`).",
+    ),
+    ("replay", "board:notice", "This is a replay.", "Esto es una repetición."),
+    ("lesson_passed", "dashboard:progress", "Lessons completed", "Lecciones completadas"),
+    ("clock_time", "dashboard", "Updated at {time}", "Actualizado a las {time}"),
+    ("clock_time", "dashboard:arena", "Open until {time}", "Abierta hasta las {time}"),
+    (
+        "second_button_en",
+        "puzzle",
+        "Press “Try again” or “Next puzzle”.",
+        "Sin resolver. Haz clic en «Intentar de nuevo» o «Siguiente problema».",
+    ),
+    (
+        "second_button_en",
+        "notebook:online",
+        "then **Yes, resign**",
+        "haz clic en **Abandonar** debajo del tablero y después **Sí, abandonar**: perderás la partida.",
+    ),
+    ("ganarle", "exercise:own_bot:file_question", "that beats the greedy bot", "que gane al bot codicioso"),
+    ("ganarle", "exercise:ranking:intro:1", "beating a stronger bot", "ganar a un bot más fuerte da más"),
     (
         "rules_facts",
         "rules:decisions:2",
@@ -862,7 +1013,9 @@ PLANTED = [
         "✓ Ya habías superado esta lección en otra ocasión.",
         "No pude leer esa jugada. Haz clic en una casilla marcada; presiona Enter para elegir.",
         "Empate en puntos: el jugador 3 empata con el jugador 1 con 7 puntos. Lo sigue en vivo.",
-        "Todo el intervalo está por encima de 0.5: intervalo del {level}: [{low}, {high}], 1.96 (`0.5`).",
+        "Todo el intervalo está por encima de {half}: intervalo del {level}: {interval}, {z} (`0.5`).",
+        "Haz clic en «Intentar de nuevo» o en «Siguiente problema». Ganarle a un bot; le gana al bot j.",
+        "Posibilidades de ganar a lo largo de la partida",
     ],
 )
 def test_the_latin_american_kinds_leave_correct_texts_alone(form):
@@ -936,8 +1089,16 @@ def test_every_kind_has_a_planted_instance():
         ("online", "Partida {game} de la clase. Partidas de la clase."),
         (
             "exercise:first_player:ok",
-            "intervalo del {level}: [{low}; {high}]; por encima de 0,5, 1,96 o 1067,1 (`0.5`)",
+            "intervalo del {level}: {interval}; por encima de {half}, {z} o {rating} (`0.5`, `(0.45, 0.4, 0.5)`)",
         ),
+        ("exercise:nash:table", "fila contra columna; el bot {a} juega contra {b}"),
+        (
+            "rules:action:1",
+            "En la fase de Acción haces una de estas tres acciones: **Plantar**, **Protestar**",
+        ),
+        ("board:result", "La misma posición ha aparecido por tercera vez: partida terminada por repetición."),
+        ("exercise:game_value:question", "`answer = 1`, `0.5` (con punto, no `0,5`) o `0`."),
+        ("dashboard", "Actualizado: {time}"),
     ],
 )
 def test_the_kinds_leave_correct_texts_alone(context, form):
@@ -989,7 +1150,7 @@ def test_es_419_holds_only_what_differs_and_falls_back_message_by_message():
         for m in _catalog(i18n.catalogue_path("es"))
     }
     messages = [m for m in own if m.id]
-    # far fewer than es (the decimal point alone makes 31 exercise messages differ)
+    # far fewer than es: only the words differ (numbers are the pupil's region's, never written in a text)
     assert 0 < len(messages) < len(base) / 4, "es_419 translates only the messages that differ"
     for m in messages:
         key = (m.context, m.id if isinstance(m.id, str) else m.id[0])
@@ -1029,25 +1190,32 @@ def test_the_differing_messages(context, needle, es_text, es_419_text):
     assert es_419_text in latin and es_text not in latin, latin
 
 
-LATIN_AMERICAN_TAGS = ("es-419", "es-MX", "es-AR", "es-CO", "es-CL", "es-US", "es_PE")
+@pytest.mark.parametrize(
+    ("tag", "half", "interval", "big"),
+    [
+        ("es-MX", "0.5", "[0.410, 0.550]", "15,000.5"),
+        ("es-US", "0.5", "[0.410, 0.550]", "15,000.5"),
+        ("es-AR", "0,5", "[0,410; 0,550]", "15.000,5"),
+        ("es-CO", "0,5", "[0,410; 0,550]", "15.000,5"),
+        ("es-CL", "0,5", "[0,410; 0,550]", "15.000,5"),
+        ("es", "0,5", "[0,410; 0,550]", "15\u00a0000,5"),
+    ],
+)
+def test_numbers_are_written_as_the_pupils_region_writes_them(tag, half, interval, big):
+    """es_419 is one catalogue for the words; the numbers are the pupil's region's (es-MX a decimal point,
+    es-AR and most of South America a decimal comma), and a text takes them as placeholders."""
+    from logger_widget.classroom.exercises.first_player import _FP_ABOVE, _FP_OK
+    from logger_widget.classroom.feedback import Interval, text
 
-
-@pytest.mark.parametrize("tag", LATIN_AMERICAN_TAGS)
-def test_es_419_numbers_have_one_decimal_mark(tag):
-    """es_419 is one text for every Latin-American region, so its numbers are formatted one way (CLDR's
-    es_419: a decimal point), the way its texts write the numbers in them («0.5», «[{low}, {high}]»)."""
-    tr, latin = Translator(tag), Translator("es_419")
-    assert tr.language == "es_419"
-    for x in (0.5, 1234.5, 15000.5, -0.25):
-        assert tr.format_number(x) == latin.format_number(x)
-        assert tr.format_decimal(x) == latin.format_decimal(x)
-    assert tr.format_percent(0.95) == latin.format_percent(0.95)
-    assert (
-        get_decimal_symbol(tr.locale)
-        == get_decimal_symbol(latin.locale)
-        != get_decimal_symbol(Translator("es").locale)
-    )
-    assert latin.format_number(1234.5) == "1234.5"
+    tr = Translator(tag)
+    assert tr.language == ("es" if tag == "es" else "es_419")
+    assert tr.format_decimal(0.5) == half and tr.format_decimal(15000.5) == big
+    assert tr.format_interval(0.41, 0.55) == interval
+    said = text(_FP_OK, tr, rate=0.48, interval=Interval(0.41, 0.55)) + " " + text(_FP_ABOVE, tr)
+    assert interval in said and f"por encima de {half}:" in said, said
+    assert ("obtuvo" if tr.language == "es_419" else "ha obtenido") in said  # the words are the catalogue's
+    other = "," if "." in half else "."
+    assert f"0{other}5" not in said and f"0{other}410" not in said, said
 
 
 def test_a_broken_es_419_message_is_named_at_load(tmp_path):

@@ -54,7 +54,7 @@ from ..i18n.explain import explain_rule
 from ..i18n.texts.online import ERRORS, ONLINE, RESIGN, STATUS
 from ..online.client import ClassClient, ClassGameError, GameFeed, Refused, ServiceUnreachable, connect
 from .host import TURN_INTENTS, BaseMode
-from .view import BoardState, Notice, ViewModel, player_name
+from .view import BoardState, Notice, ViewModel, players_in_sentence
 from .widget import Board
 
 __all__ = ["OFF_INTENTS", "OnlineBoard", "OnlineMode", "game_from"]
@@ -583,7 +583,7 @@ class OnlineMode(BaseMode):
     def _task(self, tr: Translator) -> str:
         if self.watching:
             return tr.format(ONLINE["watching"], game=self.game_id)
-        you = tr.format_list([player_name(tr, s) for s in sorted(self.mine)])
+        you = players_in_sentence(tr, sorted(self.mine))
         return tr.format(ONLINE["task"], game=self.game_id, you=you)
 
     def _card(self, card: dict[str, Any], tr: Translator) -> dict[str, Any]:

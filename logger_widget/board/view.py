@@ -170,6 +170,21 @@ def player_in_sentence(tr: Translator, seat: int) -> str:
     return tr.format(terms.PLAYER_IN_SENTENCE, seat=seat)
 
 
+def players_in_sentence(tr: Translator, seats: Sequence[int]) -> str:
+    """Several seats as a list inside a sentence: es ``"jugador 1 y jugador 3"``, uk ``"гравець 1 і гравець 3"``.
+
+    Every item takes the sentence form (:data:`~logger_widget.i18n.texts.terms.PLAYER_IN_SENTENCE`),
+    never the capitalised label, which would stand mid-sentence («Jugador 1 y Jugador 3»); a text
+    that starts with the list gets its first letter capitalised by :func:`sentence_start`.
+    """
+    return tr.format_list([player_in_sentence(tr, s) for s in seats])
+
+
+def sentence_start(text: str) -> str:
+    """``text`` with its first letter capitalised (a list of seats that starts a sentence or a label)."""
+    return text[:1].upper() + text[1:]
+
+
 def player_of(tr: Translator, seat: int) -> str:
     """``"Player 2"`` as the owner inside a sentence ("player 2's bot"): uk ``"гравця 2"`` (genitive), es ``"jugador 2"``."""
     return tr.format(terms.PLAYER_OF, seat=seat)
@@ -728,17 +743,21 @@ def result_view(f: Frame, tr: Translator) -> dict[str, Any] | None:
             other=tr.format_number(max(others) if others else 0),
         )
     else:
-        headline = tr.format(
-            RESULT["shared"],
-            players=tr.format_list([player_name(tr, w) for w in ws]),
-            points=tr.count(terms.POINTS, outcome.scores[ws[0] - 1]),
+        headline = sentence_start(
+            tr.format(
+                RESULT["shared"],
+                players=players_in_sentence(tr, ws),
+                points=tr.count(terms.POINTS, outcome.scores[ws[0] - 1]),
+            )
         )
     return {
         "winners": list(ws),
         "tie_break": outcome.tie_break,
         "reason": outcome.reason,
         "headline": headline,
-        "detail": tr.format(RESULT[f"reason_{outcome.reason}"], players=_reached(tr, outcome.scores)),
+        "detail": sentence_start(
+            tr.format(RESULT[f"reason_{outcome.reason}"], players=_reached(tr, outcome.scores))
+        ),
         "title": tr.translate(LABELS["result"]),
     }
 
@@ -749,13 +768,13 @@ def banner_view(f: Frame, tr: Translator) -> panels.BannerPanel | None:
     if not shown.end_triggered or shown.is_terminal or f.over:
         return None
     left = shown.players - f.to_move + 1
-    text = tr.count(NOTICES["end_triggered"], left, players=_reached(tr, shown.scores))
+    text = sentence_start(tr.count(NOTICES["end_triggered"], left, players=_reached(tr, shown.scores)))
     return {"title": tr.translate(LABELS["end_game"]), "text": text}
 
 
 def _reached(tr: Translator, scores: Sequence[int]) -> str:
-    """The players with 10 points or more, as a localised list ("Player 2", "Player 1 and Player 3")."""
-    return tr.format_list([player_name(tr, i + 1) for i, s in enumerate(scores) if s >= core.TARGET_SCORE])
+    """The players with 10 points or more, as a list inside a sentence (es "jugador 2", "jugador 1 y jugador 3")."""
+    return players_in_sentence(tr, [i + 1 for i, s in enumerate(scores) if s >= core.TARGET_SCORE])
 
 
 #: Turns listed in the history panel: the most recent ones (or those around the replayed turn), so the

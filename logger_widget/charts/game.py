@@ -13,6 +13,7 @@ from matplotlib.patches import Patch
 from ..engine import core
 from ..engine.game import Game
 from ..i18n import Translator
+from ..i18n.texts import terms
 from ..i18n.texts.charts import (
     ACTION_PHASE,
     ACTIONS,
@@ -103,7 +104,8 @@ def result_lines(history: ScoreHistory, tr: Translator) -> list[str]:
         lines.append(text(tr, RESULT["repetition"]))
     if outcome.reason == "turn_limit":
         lines.append(text(tr, RESULT["turn_limit"]))
-        players = tr.format_list([_player(tr, s) for s in outcome.winners])
+        # the seats inside the sentence («En cabeza al detenerse: jugador 1 y jugador 3»), not labels
+        players = tr.format_list([tr.format(terms.PLAYER_IN_SENTENCE, seat=s) for s in outcome.winners])
         lines.append(text(tr, RESULT["ahead"], players=players))
         return lines
     if outcome.tie_break == "score":

@@ -28,6 +28,8 @@ __all__ = [
     "Count",
     "ExerciseFeedback",
     "Feedback",
+    "HALF",
+    "Interval",
     "Message",
     "Number",
     "Players",
@@ -52,6 +54,8 @@ Message = PMessage | str | RuleNote
 #: The checkers' marks: text characters of DejaVu Sans (the font the project installs), never emoji,
 #: which show as empty boxes on a classroom machine with no emoji font.
 ICONS = {"ok": "✓", "wrong": "✗", "hint": "☞"}
+#: Half a point, the rate of two equal players: the texts say it as ``{half}`` («0,5», es-MX «0.5»).
+HALF = 0.5
 # TRANSLATORS: a seat inside a sentence ("Then Player 3 wins."), also in lists ("Player 1 and Player 3").
 _PLAYER = NP_("exercise:player", "Player {seat}")
 
@@ -114,6 +118,15 @@ def _grouped(number: Number, tr: Translator) -> str:
 
 
 @dataclass(frozen=True)
+class Interval:
+    """An interval ``[low; high]`` as the reader's locale writes it (:meth:`Translator.format_interval`)."""
+
+    low: float
+    high: float
+    format: str = "0.000"
+
+
+@dataclass(frozen=True)
 class Rendered:
     """A value written for the reader's language when the feedback is shown: ``render(translator) -> str``."""
 
@@ -169,7 +182,9 @@ def localise(params: Mapping[str, Any], tr: Translator) -> dict[str, Any]:
     Rates (floats) get three decimals, counts (ints) the locale's digits, a
     :class:`Number` its own pattern, a :class:`Whole` none, turns their
     notation, :class:`Players` a localised list, messages their translation.
-    ``{level}`` (the confidence level of every interval, "95 %") is always there.
+    ``{level}`` (the confidence level of every interval, "95 %") and ``{half}`` (0.5, half a point,
+    in the reader's decimal mark) are always there; an :class:`Interval` is written with
+    :meth:`Translator.format_interval`.
     """
     out: dict[str, Any] = {}
     for key, value in params.items():
@@ -189,6 +204,8 @@ def localise(params: Mapping[str, Any], tr: Translator) -> dict[str, Any]:
             out[key] = tr.count(value.message, value.n)
         elif isinstance(value, Whole):
             out[key] = whole(value.value, tr)
+        elif isinstance(value, Interval):
+            out[key] = tr.format_interval(value.low, value.high, value.format)
         elif isinstance(value, Rendered):
             out[key] = value.render(tr)
         elif isinstance(value, Players):
@@ -196,6 +213,7 @@ def localise(params: Mapping[str, Any], tr: Translator) -> dict[str, Any]:
         else:
             out[key] = str(value)
     out.setdefault("level", tr.format_percent(LEVEL))
+    out.setdefault("half", tr.format_decimal(HALF))  # «0,5» / «0.5»: no text writes a decimal itself
     return out
 
 

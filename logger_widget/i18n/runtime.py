@@ -133,7 +133,8 @@ MIN_GROUPING_DIGITS: dict[str, int] = {"es": 2}
 #: Digit-group separators that replace CLDR's for a catalogue language: the RAE's
 #: *Ortografía* (2010) separates the groups of a number of five digits or more with a
 #: space, not a point («15 000», never «15.000», which reads as 15 with decimals in
-#: much of the Spanish-speaking world). es_419 keeps CLDR's es_419 separator («15,000.5»).
+#: much of the Spanish-speaking world). es_419 keeps the separators of the pupil's region
+#: (CLDR: es-MX «15,000.5», es-AR «15.000,5»), as the region's schools write them.
 GROUP_SEPARATORS: dict[str, str] = {"es": "\u00a0"}
 
 
@@ -561,10 +562,10 @@ class Translator:
     ``Translator(locale)`` accepts a tag (``"uk-UA"``, ``"es_MX"``, ``None`` …,
     see :func:`negotiate`) or a :class:`babel.Locale`.  ``language`` is
     ``"uk"``, ``"es"``, ``"es_419"`` or ``"en"``; ``locale`` is the :class:`babel.Locale`
-    used for numbers and lists (the requested region is kept, e.g. ``uk_UA``). A Latin-American
+    used for numbers and lists (the requested region is kept, e.g. ``uk_UA``, ``es_AR``). A Latin-American
     tag gives ``language == "es_419"``: its own messages where Latin-American Spanish differs,
-    the ``es`` ones otherwise (:data:`REGIONAL_VARIANTS`), and the ``es_419`` locale whatever the
-    region (``es_MX`` and ``es_AR`` both write ``0.5``, as the es_419 texts do).
+    the ``es`` ones otherwise (:data:`REGIONAL_VARIANTS`); its numbers are the region's (``es_MX``
+    writes ``0.5``, ``es_AR`` ``0,5``, as the pupil's school does).
     ``locales_dir`` and ``lenient`` are passed to :func:`load_catalogue`
     (``lenient=True`` shows broken messages in English with one
     :class:`CatalogueWarning` instead of raising :class:`CatalogueError`).
@@ -585,11 +586,10 @@ class Translator:
         tag = str(locale) if isinstance(locale, Locale) else locale
         language, parsed = _negotiate(tag, stacklevel=2)
         self.language = language
-        if language in REGIONAL_VARIANTS:
-            # One text for every region of the variant, so one way of writing its numbers: the
-            # numbers in the texts («0.5» in es_419) are written the way this locale formats them.
-            self.locale = Locale.parse(language)
-        elif parsed is not None and parsed.language == base_language(language):
+        if parsed is not None and parsed.language == base_language(language):
+            # The pupil's own region writes the numbers (es-MX «0.5», es-AR «0,5»): a regional
+            # variant's catalogue is one for the words only, and its texts write no number
+            # literally (a decimal is a placeholder: ``{half}``, ``{interval}``).
             self.locale = parsed
         else:
             self.locale = Locale.parse(base_language(language))
@@ -685,6 +685,21 @@ class Translator:
         if self.language == "uk":
             text = re.sub(r"(\d)%", "\\1\u00a0%", text)
         return text
+
+    def format_interval(self, low: float, high: float, format: str = "0.000") -> str:
+        """An interval ``[low; high]`` as this locale writes it.
+
+        The bounds are written with :meth:`format_decimal` and kept apart by ``;`` where the decimal mark is a comma (es ``[0,41; 0,59]``, es-AR, uk) and by
+        ``,`` where it is a point (en, es-MX ``[0.41, 0.59]``). The catalogue's texts take it as a
+        placeholder (``{interval}``) and never write an interval's brackets or separators themselves.
+        """
+        bounds = (self.format_decimal(x, format=format) for x in (low, high))
+        return "[" + self.tuple_separator.join(bounds) + "]"
+
+    @property
+    def tuple_separator(self) -> str:
+        """What keeps numbers apart in an interval or a tuple: ``"; "`` with a decimal comma, ``", "`` with a point."""
+        return "; " if _babel_numbers.get_decimal_symbol(self.locale) == "," else ", "
 
     def format_list(self, items: Iterable[object], style: Any = "standard") -> str:
         """``[1, 2, 3]`` -> uk ``"1, 2 і 3"``, es ``"1, 2 y 3"``, en ``"1, 2, and 3"``."""

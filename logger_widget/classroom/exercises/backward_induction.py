@@ -317,7 +317,7 @@ SECTION = Section(
                 NP_(
                     "exercise:backward_induction:intro:3",
                     "The value of a position for Player 1 is 1 if Player 1 wins when both play their "
-                    "best, 0.5 if the win is shared, and 0 if Player 2 wins. Useful tools: "
+                    "best, {half} if the win is shared, and 0 if Player 2 wins. Useful tools: "
                     "`position.successors()` gives every position after one turn, "
                     "`position.legal_turns()` every turn, `position.play(turn)` the position after "
                     "it, and `p.outcome().points(1)` Player 1's result in a finished game `p`.",
@@ -327,7 +327,7 @@ SECTION = Section(
                 NP_(
                     "exercise:backward_induction:intro:3:course",
                     "The value of a position for Player 1 is 1 if Player 1 wins when both play their "
-                    "best, 0.5 if the win is shared, and 0 if Player 2 wins. To explore it in code, "
+                    "best, {half} if the win is shared, and 0 if Player 2 wins. To explore it in code, "
                     '`position = VARIANT.position("game_value")` is the position below; '
                     "`position.successors()` gives every position after one turn, "
                     "`position.legal_turns()` every turn, `position.play(turn)` the position after "

@@ -21,6 +21,7 @@ from ...tournament.ratings import Z95, wilson_interval
 from ...tournament.runner import DEFAULT_TURN_LIMIT
 from ..feedback import (
     ExerciseFeedback,
+    Interval,
     Number,
     feedback,
     formative_unless_judged,
@@ -113,37 +114,37 @@ _FP_ORDER = NP_(
 )
 _FP_CONTAINS = NP_(
     "exercise:first_player:contains",
-    "The interval [{low}, {high}] does not contain the rate {rate}. A Wilson interval always does.",
+    "The interval {interval} does not contain the rate {rate}. A Wilson interval always does.",
 )
 _FP_WALD = NP_(
     "exercise:first_player:wald",
-    "The rate is right, but [{low}, {high}] is the simple (Wald) interval p\u00a0±\u00a0{z} · √(p(1 − p)/n). "
+    "The rate is right, but {interval} is the simple (Wald) interval p\u00a0±\u00a0{z} · √(p(1 − p)/n). "
     "The question asks for the Wilson interval: use the formula above or `wilson_interval`.",
 )
 _FP_LEVEL = NP_(
     "exercise:first_player:level",
-    "The rate is right and [{low}, {high}] is a Wilson interval, but not a {level} one: use z = {z}.",
+    "The rate is right and {interval} is a Wilson interval, but not a {level} one: use z = {z}.",
 )
 _FP_INTERVAL = NP_(
     "exercise:first_player:interval",
-    "The rate is right, but [{low}, {high}] is not the Wilson {level} interval. Check the formula "
+    "The rate is right, but {interval} is not the Wilson {level} interval. Check the formula "
     "(z = {z}, n = the number of games) or compare with `wilson_interval(sum(data.points), len(data.points))`.",
 )
 _FP_OK = NP_(
     "exercise:first_player:ok",
-    "Right: Player 1 scored {rate} points per game, {level} interval [{low}, {high}].",
+    "Right: Player 1 scored {rate} points per game, {level} interval {interval}.",
 )
 _FP_ABOVE = NP_(
     "exercise:first_player:above",
-    "The whole interval is above 0.5: in these games moving first is an advantage.",
+    "The whole interval is above {half}: in these games moving first is an advantage.",
 )
 _FP_BELOW = NP_(
     "exercise:first_player:below",
-    "The whole interval is below 0.5: in these games it is better to move second!",
+    "The whole interval is below {half}: in these games it is better to move second!",
 )
 _FP_CONTAINS_HALF = NP_(
     "exercise:first_player:contains_half",
-    "The interval contains 0.5: {n} are not enough to tell whether either seat has an advantage.",
+    "The interval contains {half}: {n} are not enough to tell whether either seat has an advantage.",
 )
 _FP_COPIES = NP_(
     "exercise:first_player:copies",
@@ -341,7 +342,7 @@ def compare_first_player(*runs: FirstPlayerData, locale: str | None = None) -> T
         rows.append([
             bot_label(run.bot, tr), f"{tr.format_number(run.n)} ({tr.format_number(run.distinct)})",
             tr.format_decimal(run.rate, format="0.000"),
-            f"[{tr.format_decimal(low, format='0.000')}; {tr.format_decimal(high, format='0.000')}]",
+            tr.format_interval(low, high),
         ])  # fmt: skip
     return Table(markdown_table(header, rows))
 
@@ -373,7 +374,7 @@ def check_first_player(answer: Any, data: Any, *, locale: str | None = None) -> 
     points = sum(data.points)
     true_rate = points / n
     true_low, true_high = wilson_interval(points, n)
-    params = {"rate": rate, "low": low, "high": high, **NUMBERS}
+    params = {"rate": rate, "low": low, "high": high, "interval": Interval(low, high), **NUMBERS}
     if not close(rate, true_rate):
         if close(rate, 1 - true_rate):
             message = _FP_SEAT2
@@ -391,7 +392,7 @@ def check_first_player(answer: Any, data: Any, *, locale: str | None = None) -> 
     wald_error = max(abs(low - wald_low), abs(high - wald_high))
     if wilson_error <= INTERVAL_TOLERANCE and wilson_error <= wald_error:
         return feedback(
-            "ok", _FP_OK, locale, {"rate": true_rate, "low": true_low, "high": true_high},
+            "ok", _FP_OK, locale, {"rate": true_rate, "interval": Interval(true_low, true_high)},
             notes=_verdict(data),
         )  # fmt: skip
     if wald_error <= INTERVAL_TOLERANCE:
@@ -658,8 +659,8 @@ SECTION = Section(
                     "Does the answer depend on how well the bots play? In the next cell `mcts:easy`, a "
                     "bot that looks ahead by trying out quick games in its head, plays against itself "
                     "({quick_games} with `QUICK = True`, {full_games} with `QUICK = False`). The table "
-                    "puts both simulations side by side: is each interval above 0.5, below it, or "
-                    "does it contain 0.5?",
+                    "puts both simulations side by side: is each interval above {half}, below it, or "
+                    "does it contain {half}?",
                 ),
             ),
             params={"quick_games": games(SKILL_GAMES[True]), "full_games": games(SKILL_GAMES[False])},
@@ -674,7 +675,7 @@ SECTION = Section(
             (
                 NP_(
                     "exercise:first_player:discuss",
-                    "**To discuss.** Does your interval contain 0.5? Run the simulation with "
+                    "**To discuss.** Does your interval contain {half}? Run the simulation with "
                     "`QUICK = False`: what happens to the interval? Random bots play badly; would "
                     "good players get the same result? Why would two greedy bots not help here? "
                     '(Try `bot="greedy"` in the simulation cell.)',

@@ -18,7 +18,7 @@ from typing import Any
 from ...bots.base import derive_seed
 from ...i18n import NP_, Translator, negotiate
 from ...tournament.ratings import wilson_interval
-from ..feedback import ExerciseFeedback, Number, Rendered, feedback, games, is_empty, note, text
+from ..feedback import ExerciseFeedback, Interval, Number, Rendered, feedback, games, is_empty, note, text
 from .common import (
     EMPTY,
     PROGRESS_GAMES,
@@ -59,18 +59,18 @@ _NE_OK = NP_(
 _NE_UNSURE = NP_(
     "exercise:nash:unsure",
     "But the table is an estimate: {pairs} cannot be told apart with {games} a pair (the interval "
-    "contains 0.5). Solved with the ends of the intervals, the equilibrium is {mixes}: these games "
+    "contains {half}). Solved with the ends of the intervals, the equilibrium is {mixes}: these games "
     "do not tell which bot to bring.",
 )
 _NE_STEADY = NP_(
     "exercise:nash:steady",
-    "Some rates are uncertain ({pairs}: the interval contains 0.5), but solved with the ends of the "
+    "Some rates are uncertain ({pairs}: the interval contains {half}), but solved with the ends of the "
     "intervals the equilibrium stays close to this one: {mixes}.",
 )
-_NE_APART = NP_("exercise:nash:apart", "{a} and {b}: [{low}; {high}]")
+_NE_APART = NP_("exercise:nash:apart", "{a} and {b}: {interval}")
 _NE_CANNOT_TELL = NP_(
     "exercise:nash:cannot_tell",
-    "These pairs' intervals contain 0.5, so {games} a pair cannot tell them apart: {pairs}. Solved "
+    "These pairs' intervals contain {half}, so {games} a pair cannot tell them apart: {pairs}. Solved "
     "with the ends of these intervals, the equilibrium is {mixes}.",
 )
 _NE_EXPLOITED = NP_(
@@ -133,12 +133,12 @@ class MetaGame:
         """The undecided pairs with their intervals, and the equilibria at the intervals' ends, as text."""
         pairs = [
             text(_NE_APART, tr, a=f"`{self.bots[i]}`", b=f"`{self.bots[j]}`",
-                 low=Number(self.low[i][j], "0.00"), high=Number(self.high[i][j], "0.00"))
+                 interval=Interval(self.low[i][j], self.high[i][j], "0.00"))
             for i, j in self.undecided()
         ]  # fmt: skip
         mixes = []
         for mix in self.equilibria_at_interval_ends():
-            shown = "(" + "; ".join(tr.format_decimal(p, format="0.00") for p in mix) + ")"
+            shown = "(" + tr.tuple_separator.join(tr.format_decimal(p, format="0.00") for p in mix) + ")"
             if shown not in mixes:
                 mixes.append(shown)
         return {"pairs": tr.format_list(pairs), "mixes": tr.format_list(mixes, style="or")}
@@ -150,8 +150,7 @@ class MetaGame:
             rate = tr.format_decimal(self.rates[i][j], format="0.00")
             if i == j:
                 return rate
-            low, high = (tr.format_decimal(x[i][j], format="0.00") for x in (self.low, self.high))
-            return f"{rate} [{low}; {high}]"
+            return f"{rate} {tr.format_interval(self.low[i][j], self.high[i][j], '0.00')}"
 
         header = [tr.translate(_COL_AGAINST), *(bot_label(b, tr) for b in self.bots)]
         rows = [
@@ -345,10 +344,10 @@ answer""",
             "exercise:nash:solution",
             "The unknowns are the probabilities and the guaranteed score v; every column (a bot the "
             "others may bring) gives one constraint, and `linprog` minimises, so it gets −v to "
-            "minimise. A rate and its opposite add up to 1, so the value of the meta-game is 0.5: an "
+            "minimise. A rate and its opposite add up to 1, so the value of the meta-game is {half}: an "
             "equilibrium mixed strategy scores at least half of the points against every bot of the table. "
             "Whether a bot it leaves out is really weaker, the intervals tell: where an interval "
-            "contains 0.5, the games cannot tell the two bots apart, and the advice may change with "
+            "contains {half}, the games cannot tell the two bots apart, and the advice may change with "
             "more games.",
         ),
     ),
@@ -395,7 +394,7 @@ SECTION = Section(
                 NP_(
                     "exercise:nash:discuss",
                     "**To discuss.** Which bots does the equilibrium use, and which does it leave out? Some "
-                    "intervals contain 0.5: solve again with `meta.low` or `meta.high` instead of "
+                    "intervals contain {half}: solve again with `meta.low` or `meta.high` instead of "
                     "`meta.rates`. Does the advice change? Which bot would you bring to the class "
                     "tournament, and how could a classmate's new bot change the answer?",
                 ),

@@ -13,7 +13,25 @@ from ...i18n import NP_, PMessage, Translator
 from ..feedback import games, text
 from .catalogue import SECTIONS, exercise
 from .common import Ask, Md, resolve
-from .first_player import FIRST_PLAYER_GAMES
+from .first_player import FIRST_PLAYER_GAMES, SKILL_GAMES
+from .nash import META_BOTS, META_OPENINGS
+from .own_bot import OWN_BOT_GAMES
+from .ranking import CLASS_BOTS, RANKING_GAMES_PER_PAIR
+
+
+def _pairs(k: int) -> int:
+    return k * (k - 1) // 2
+
+
+#: The most games one simulation of the notebook plays with ``QUICK = True`` (exercise 1's second
+#: simulation, 200): the text says "{quick_games} or fewer" with this number, so it cannot drift.
+QUICK_MAX_GAMES = max(
+    FIRST_PLAYER_GAMES[True],
+    SKILL_GAMES[True],
+    OWN_BOT_GAMES[True],
+    _pairs(len(CLASS_BOTS) + 1) * RANKING_GAMES_PER_PAIR[True],  # the class bots and the pupil's
+    _pairs(len(META_BOTS)) * 2 * META_OPENINGS[True],  # each opening from both seats
+)
 
 _YOUR_ANSWER = NP_("exercise:code", "your answer: replace ... and run the cell")
 _CHECK = NP_("exercise:code", "check the answer")
@@ -35,8 +53,9 @@ NOTEBOOK: Mapping[str, PMessage] = {
         "This version has a worked solution after every question; the students' version has an empty "
         "answer cell in its place. Every solution passes its checker.",
     ),
-    # TRANSLATORS: {quick_games} and {full_games} carry their noun ("100 games"); {quick} is the bare
-    # number of the first ("100"), so that the noun is not said twice in one bracket.
+    # TRANSLATORS: {quick_games} and {full_games} carry their noun ("200 games", "10,000 games"); {quick_games}
+    # is the most games any simulation plays with QUICK = True, {full_games} and {quick} (a bare number,
+    # "100", so that the noun is not said twice in one bracket) are exercise 1's first simulation.
     "quick": NP_(
         "exercise:notebook",
         "`QUICK = True` keeps every simulation short ({quick_games} or fewer), so the whole notebook "
@@ -87,7 +106,7 @@ def notebook_cells(language: str, teacher: bool = False) -> list[tuple[str, str]
     if teacher:
         intro.append(tr.translate(NOTEBOOK["teacher_intro"]))
     counts = {
-        "quick_games": games(FIRST_PLAYER_GAMES[True]),
+        "quick_games": games(QUICK_MAX_GAMES),
         "full_games": games(FIRST_PLAYER_GAMES[False]),
         "quick": FIRST_PLAYER_GAMES[True],
     }

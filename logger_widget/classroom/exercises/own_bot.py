@@ -28,6 +28,7 @@ from ...tournament.ratings import wilson_interval
 from ...tournament.sandbox import SandboxedBot, SandboxLimits
 from ..feedback import (
     ExerciseFeedback,
+    Interval,
     Message,
     Number,
     feedback,
@@ -76,22 +77,22 @@ _OB_IN_POSITION = NP_("exercise:own_bot:in_position", "(Position: `{lpn}`.)")
 _OB_OK = NP_(
     "exercise:own_bot:ok",
     "Well done! Your bot scored {rate} of the points against the greedy bot "
-    "(games: {games}; won {wins}, shared {draws}, lost {losses}), {level} interval [{low}, {high}].",
+    "(games: {games}; won {wins}, shared {draws}, lost {losses}), {level} interval {interval}.",
 )
 # TRANSLATORS: {games}, {wins}, {draws} and {losses} are bare numbers ("20"), {rate} a points-per-game figure.
 _OB_NOT_YET = NP_(
     "exercise:own_bot:not_yet",
     "Not yet: your bot scored {rate} of the points against the greedy bot "
-    "(games: {games}; won {wins}, shared {draws}, lost {losses}), {level} interval [{low}, {high}]. "
-    "It needs more than 0.5.",
+    "(games: {games}; won {wins}, shared {draws}, lost {losses}), {level} interval {interval}. "
+    "It needs more than {half}.",
 )
 _OB_CONVINCING = NP_(
     "exercise:own_bot:convincing",
-    "The whole interval is above 0.5: your bot is really stronger in these games.",
+    "The whole interval is above {half}: your bot is really stronger in these games.",
 )
 _OB_LUCK = NP_(
     "exercise:own_bot:luck",
-    "But the interval still contains 0.5, so it could be luck: play more games (`QUICK = False`) to be sure.",
+    "But the interval still contains {half}, so it could be luck: play more games (`QUICK = False`) to be sure.",
 )
 _OB_DUPLICATES = NP_(
     "exercise:own_bot:duplicates",
@@ -311,7 +312,7 @@ def check_own_bot(
     rate = sum(points) / n
     low, high = wilson_interval(sum(points), n)
     params = {
-        "rate": rate, "low": low, "high": high, "games": n,
+        "rate": rate, "interval": Interval(low, high), "games": n,
         "wins": wins, "draws": n - wins - losses, "losses": losses,
     }  # fmt: skip
     notes = []

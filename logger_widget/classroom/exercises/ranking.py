@@ -16,6 +16,7 @@ from ...tournament import Tournament
 from ...tournament.ratings import AVERAGE, Rating, bradley_terry_difference
 from ..feedback import (
     ExerciseFeedback,
+    Interval,
     Whole,
     feedback,
     is_empty,
@@ -37,8 +38,6 @@ _COL_RATE = NP_("exercise:table", "points per game")
 _COL_BT = NP_("exercise:table", "Bradley–Terry")
 _COL_ELO = NP_("exercise:table", "Elo")
 _COL_CI = NP_("exercise:table", "{level} interval")
-# TRANSLATORS: an interval of ratings; where the decimal mark is a comma, separate the ends with ";".
-_INTERVAL = NP_("exercise:table", "[{low}, {high}]")
 _RK_LEFT_OUT = NP_(
     "exercise:ranking:left_out",
     "Your bot is not in this tournament yet (see exercise 3).",
@@ -63,44 +62,44 @@ _RK_NAME = NP_(
 )
 _RK_APART = NP_(
     "exercise:ranking:apart",
-    "Look again: {first} [{low1}, {high1}] and {second} [{low2}, {high2}] do not overlap, "
+    "Look again: {first} {interval1} and {second} {interval2} do not overlap, "
     "so {first} is clearly stronger.",
 )
 _RK_OVERLAP = NP_(
     "exercise:ranking:overlap",
-    "Look again: {first} [{low1}, {high1}] and {second} [{low2}, {high2}] overlap, "
+    "Look again: {first} {interval1} and {second} {interval2} overlap, "
     "so these games cannot tell for sure which one is stronger.",
 )
 _RK_OK_APART = NP_(
     "exercise:ranking:ok_apart",
-    "Right: {first} is first, and its interval [{low1}, {high1}] lies above {second}'s [{low2}, {high2}].",
+    "Right: {first} is first, and its interval {interval1} lies above {second}'s {interval2}.",
 )
 _RK_OK_OVERLAP = NP_(
     "exercise:ranking:ok_overlap",
-    "Right: {first} is first, but its interval [{low1}, {high1}] overlaps {second}'s "
-    "[{low2}, {high2}]: more games are needed to be sure.",
+    "Right: {first} is first, but its interval {interval1} overlaps {second}'s "
+    "{interval2}: more games are needed to be sure.",
 )
 
 
 _RK_DIFF_APART = NP_(
     "exercise:ranking:diff_apart",
     "Look again: {first} is rated {difference} above {second}, and the {level} interval of that "
-    "difference, [{low}, {high}], lies above 0: {first} is clearly stronger.",
+    "difference, {interval}, lies above 0: {first} is clearly stronger.",
 )
 _RK_DIFF_OVERLAP = NP_(
     "exercise:ranking:diff_overlap",
     "Look again: {first} is rated {difference} above {second}, but the {level} interval of that "
-    "difference, [{low}, {high}], contains 0: these games cannot tell for sure which one is stronger.",
+    "difference, {interval}, contains 0: these games cannot tell for sure which one is stronger.",
 )
 _RK_OK_DIFF_APART = NP_(
     "exercise:ranking:ok_diff_apart",
     "Right: {first} is first, rated {difference} above {second}; the {level} interval of the "
-    "difference, [{low}, {high}], lies above 0.",
+    "difference, {interval}, lies above 0.",
 )
 _RK_OK_DIFF_OVERLAP = NP_(
     "exercise:ranking:ok_diff_overlap",
     "Right: {first} is first, rated {difference} above {second}, but the {level} interval of the "
-    "difference, [{low}, {high}], contains 0: more games are needed to be sure.",
+    "difference, {interval}, contains 0: more games are needed to be sure.",
 )
 _RK_TIE = NP_(
     "exercise:ranking:tie",
@@ -153,7 +152,7 @@ class Ranking:
             return whole(x, tr)
 
         def interval(low: float, high: float) -> str:
-            return tr.format(_INTERVAL, low=number(low), high=number(high))
+            return tr.format_interval(low, high, "0")  # ∞ / −∞ when a rating cannot be estimated
 
         rows = []
         for bt, elo, rate in self.ratings():
@@ -252,7 +251,7 @@ def check_ranking(answer: Any, table: Any, *, locale: str | None = None) -> Exer
     difference, low, high = table.difference()
     params = {
         "first": first.name, "second": second.name,
-        "difference": Whole(difference), "low": Whole(low), "high": Whole(high),
+        "difference": Whole(difference), "interval": Interval(low, high, "0"),
     }  # fmt: skip
     if abs(first.rating - second.rating) < 0.5:  # a tie at the top: neither is stronger
         if separated:

@@ -20,7 +20,7 @@ TUTORIAL = {
         "Run a cell with **Shift + Enter**, then play on the board by clicking on it "
         "(or with the arrow keys and Enter). The board tells you at once whether you did it.",
     ),
-    "setup": NP_("notebook:tutorial", "Run this cell first: it loads the lessons."),
+    "setup": NP_("notebook:tutorial", "Run the cell below first: it loads the lessons."),
     "task": NP_("notebook:tutorial", "**Your task:** {task}"),
     "rules": NP_("notebook:tutorial", "From the rules"),
     "final_title": NP_("notebook:tutorial", "A whole game against an easy bot"),
@@ -50,7 +50,9 @@ PLAY = {
     ),
     "board_title": NP_("notebook:play", "The game"),
     "chart_title": NP_("notebook:play", "Points over the game"),
-    "chart_text": NP_("notebook:play", "Run this cell after the game (or during it) to see the score chart."),
+    "chart_text": NP_(
+        "notebook:play", "Run the cell below after the game (or during it) to see the score chart."
+    ),
     "record_title": NP_("notebook:play", "The game record"),
     "record_text": NP_(
         "notebook:play",
@@ -104,13 +106,15 @@ PUZZLES = {
         "notebook:puzzles", "Change `THEME` to practise one kind of puzzle, then run the cell again."
     ),
     "rating_title": NP_("notebook:puzzles", "Your rating"),
-    "rating_text": NP_("notebook:puzzles", "Run this cell to see your rating and the puzzles you tried."),
+    "rating_text": NP_(
+        "notebook:puzzles", "Run the cell below to see your rating and the puzzles you tried."
+    ),
     "mistakes_title": NP_("notebook:puzzles", "Puzzles from your own games"),
     "mistakes_text": NP_(
         "notebook:puzzles",
         "After a game on a board of the play notebook, press **Review the game**: each of your turns that "
         "the review marks as an inaccuracy, a mistake or a blunder becomes your own puzzle, and the board "
-        "says how many. Run this cell to solve them. A puzzle you solve comes back after some days, one "
+        "says how many. Run the cell below to solve them. A puzzle you solve comes back after some days, one "
         "you do not solve after 10 minutes.",
     ),
 }

@@ -218,7 +218,7 @@ NOTEBOOK: MappingProxyType[str, Any] = MappingProxyType(
         "record_title": NP_("notebook:online", "After the game"),
         "record_text": NP_(
             "notebook:online",
-            "Run this cell after the game to see the score chart of the game on the board.",
+            "Run the cell below after the game to see the score chart of the game on the board.",
         ),
         "code_record": NP_("notebook:online", "the score chart of the game on the board"),
         # TRANSLATORS: the link to the class play notebooks on the start page.
