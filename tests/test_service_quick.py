@@ -353,3 +353,53 @@ def test_the_hub_is_asked_once_per_pupil_and_never_waited_for_once_it_answered()
         await asyncio.wait_for(asyncio.gather(*others), 30)
 
     asyncio.run(run())
+
+
+def test_a_pupils_token_is_asked_about_once_and_an_aged_answer_is_not_waited_for() -> None:
+    """Every 60 s each of 300 pupils' requests waited for the hub again (JupyterHub's cache forgot the token)."""
+    import asyncio
+    import time
+
+    from logger_widget.service.auth import KeptHubOAuth
+
+    class CountingAuth(KeptHubOAuth):
+        asked = 0
+        release: asyncio.Event
+        answer: dict[str, Any] | None = {"name": "ann", "kind": "user", "scopes": []}
+
+        async def _api_request(self, method: str, url: str, /, **kwargs: Any) -> Any:
+            self.asked += 1
+            await self.release.wait()
+            return self.answer
+
+    async def run() -> None:
+        auth = CountingAuth(api_token="service", api_url="http://hub.invalid/hub/api", cache_max_age=300)
+        auth.release = asyncio.Event()
+
+        def ask() -> Any:
+            return auth.user_for_token("pupil-token", sync=False)
+
+        waiting = [asyncio.ensure_future(ask()) for _ in range(50)]
+        await asyncio.sleep(0)
+        auth.release.set()
+        assert [m["name"] for m in await asyncio.gather(*waiting)] == ["ann"] * 50 and auth.asked == 1
+        (key,) = auth._kept
+        auth._kept[key] = (time.monotonic() - 61, auth._kept[key][1])  # the answer is a minute old
+        auth.release.clear()  # and the hub is slow
+        auth.answer = None  # the token was revoked meanwhile
+        answers = await asyncio.wait_for(asyncio.gather(*(ask() for _ in range(50))), 5)
+        assert [m["name"] for m in answers] == ["ann"] * 50 and auth.asked == 2  # one question, nobody waited
+        auth.release.set()
+        others = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+        await asyncio.wait_for(asyncio.gather(*others), 30)
+        assert await ask() is None and auth.asked == 2  # the hub's new answer serves the next request
+        auth.answer = {"name": "ann", "kind": "user", "scopes": []}
+        auth._kept[key] = (time.monotonic() - 301, {"name": "ann", "kind": "user", "scopes": []})
+        auth.release.clear()
+        too_old = asyncio.ensure_future(ask())  # past the longest age: the hub is waited for
+        await asyncio.sleep(0.05)
+        assert not too_old.done() and auth.asked == 3
+        auth.release.set()
+        assert (await too_old)["name"] == "ann"
+
+    asyncio.run(run())
