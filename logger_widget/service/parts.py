@@ -77,6 +77,9 @@ class GamesState:
         self._finished: set[int] = set()
         self._settings: dict[str, Any] = {}  # the teacher's settings, as written
         self._feeds: dict[int, tuple[str, int, list[Event]]] = {}  # each game's events as last read
+        # each game's (status, ply, last_seq) as this process last committed or read it (games.GameHead);
+        # dropped by any other write to the game's row or events
+        self._heads: dict[int, Any] = {}
         self._lock = threading.RLock()  # one caller at a time (see serialized)
 
     if TYPE_CHECKING:  # what the parts call of each other (defined in games.py, seeks.py, presence.py)
