@@ -317,6 +317,28 @@ def test_who_was_seen_is_written_for_everyone_in_one_commit(running: Running) ->
     assert set(PUPILS) <= seen and len(commits) == 1, commits
 
 
+def test_a_turn_played_while_a_long_poll_reads_the_database_wakes_that_poll(running: Running) -> None:
+    """The turn's wake-up reached the loop before the read's answer: the poll slept to its timeout."""
+    from logger_widget.bots import make_bot
+
+    games = running.service.games
+    game_id = games.start_game(["ann", "bob"], [])
+    turn = make_bot("random", seed=1).choose(games.game(game_id).position).notation()
+    games._feeds.pop(game_id, None)  # the events are not kept: the poll reads them on the database worker
+    read = games.events_since
+
+    def read_then_a_turn_comes(game: int, after: int) -> Any:
+        found = read(game, after)  # nothing yet
+        games.events_since = read  # type: ignore[method-assign]
+        games.play(game_id, "ann", 0, turn)  # committed: its wake-up is queued on the loop first
+        return found
+
+    games.events_since = read_then_a_turn_comes  # type: ignore[method-assign]
+    found, status, last_seq = running.call_in_loop(running.service.wait_events, game_id, 0, 3600.0, "bob")
+    assert [e["kind"] for e in found] == ["turn"] and (status, last_seq) == ("active", 1)
+    assert game_id not in running.service._waiters  # no waiting poll left behind
+
+
 def test_the_hub_is_asked_once_per_pupil_and_never_waited_for_once_it_answered() -> None:
     """300 pupils' kept answers ageing together queued 300 questions to the hub (each waiting up to 10 s)."""
     import asyncio
