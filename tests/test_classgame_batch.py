@@ -136,3 +136,25 @@ def test_an_event_between_two_turns_is_numbered_and_the_next_turn_follows_it(gam
     with games.engine.connect() as conn:
         row = conn.execute(sa.select(db.games).where(db.games.c.id == game_id)).one()
     assert (row.status, row.ply, row.last_seq) == ("finished", 2, 4)
+
+
+def test_a_read_takes_no_transaction_of_its_own_on_a_database_server(games: ClassGames) -> None:
+    """A board's state or a game list on PostgreSQL cost BEGIN and ROLLBACK beside its queries: two round trips."""
+    game_id = games.start_game(["ann", "ben"], [])
+    games.play(game_id, "ann", 0, _next_turn(games, game_id))
+    games._feeds.clear()  # the events are read from the database again
+    in_transaction: list[bool] = []
+
+    def seen(conn: sa.Connection, *args: object) -> None:
+        dbapi = conn.connection.dbapi_connection
+        in_transaction.append(not getattr(dbapi, "autocommit", False) if dbapi is not None else True)
+
+    sa.event.listen(games.engine, "before_cursor_execute", seen)
+    state = games.state(game_id, "ben")
+    assert games.events_since(game_id, 0)[2] == 1 and games.record(game_id)["turns"]
+    assert [g["id"] for g in games.games("ann")] == [game_id] and state["ply"] == 1
+    assert in_transaction
+    if games.engine.dialect.name == "postgresql":
+        assert not any(in_transaction), in_transaction
+    else:  # SQLite's reads are in-process: as they were
+        assert games.reads is games.engine

@@ -250,7 +250,7 @@ class ClassGames(Seeks, Presence):
         if cached is not None:
             return cached
         if conn is None:
-            with self.engine.connect() as own:
+            with self.reads.connect() as own:
                 return self.game(game_id, own)
         row = self._game_row(conn, game_id)
         seats = self._seats(conn, game_id)
@@ -306,7 +306,7 @@ class ClassGames(Seeks, Presence):
             status: ``"active"`` or ``"finished"`` only; ``None``: both.
             limit: the newest ``limit`` games only; ``None``: all.
         """
-        with self.engine.connect() as conn:
+        with self.reads.connect() as conn:
             query = sa.select(db.games).order_by(db.games.c.id.desc()).limit(limit)
             if viewer is not None:
                 query = query.where(
@@ -323,7 +323,7 @@ class ClassGames(Seeks, Presence):
         Raises:
             ProtocolError: ``not_found``.
         """
-        with self.engine.connect() as conn:
+        with self.reads.connect() as conn:
             row = self._game_row(conn, game_id)
             summary = self._summary(conn, row)
             game = self.game(game_id, conn)
@@ -623,7 +623,7 @@ class ClassGames(Seeks, Presence):
         """
         feed = self._feeds.get(game_id)
         if feed is None:
-            with self.engine.connect() as conn:
+            with self.reads.connect() as conn:
                 row = self._game_row(conn, game_id)
                 rows = conn.execute(
                     sa.select(db.events).where(db.events.c.game == game_id).order_by(db.events.c.seq)
@@ -655,7 +655,7 @@ class ClassGames(Seeks, Presence):
         Raises:
             ProtocolError: ``not_found``.
         """
-        with self.engine.connect() as conn:
+        with self.reads.connect() as conn:
             row = self._game_row(conn, game_id)
             game = self.game(game_id, conn)
             seats = self._seats(conn, game_id)
@@ -670,7 +670,7 @@ class ClassGames(Seeks, Presence):
         """``(preset, ply, record)`` when a bot seat is to move in the active game ``game_id``, else ``None``."""
         if game_id in self._finished or not self.may_have_bot(game_id):
             return None
-        with self.engine.connect() as conn:
+        with self.reads.connect() as conn:
             game = self.game(game_id, conn)
             if game.is_over:
                 return None
@@ -686,7 +686,7 @@ class ClassGames(Seeks, Presence):
     def setting(self, key: str, default: Any) -> Any:
         """A teacher's setting (``default`` when never set); read from the database once, then kept."""
         if key not in self._settings:
-            with self.engine.connect() as conn:
+            with self.reads.connect() as conn:
                 self._settings[key] = conn.execute(
                     sa.select(db.settings.c.value).where(db.settings.c.key == key)
                 ).scalar()

@@ -66,6 +66,14 @@ class GamesState:
         forfeit_default: float = 600.0,
     ) -> None:
         self.engine = engine
+        # reads on a database server in no transaction of their own (its BEGIN and ROLLBACK were two
+        # more round trips per read): this process is the database's only writer, and its reads and
+        # writes take turns under the lock, so a read sees no half-written change; SQLite as it was
+        self.reads = (
+            engine
+            if engine.dialect.name == "sqlite"
+            else engine.execution_options(isolation_level="AUTOCOMMIT")
+        )
         self.clock = clock
         self.on_event = on_event or (lambda game: None)
         self.online_seconds = online_seconds
