@@ -333,6 +333,28 @@ def test_who_was_seen_is_written_for_everyone_in_one_commit(running: Running) ->
     assert set(PUPILS) <= seen and len(commits) == 1, commits
 
 
+def test_a_turn_played_while_a_long_poll_reads_the_database_wakes_that_poll(running: Running) -> None:
+    """The turn's wake-up reached the loop before the read's answer: the poll slept to its timeout."""
+    from logger_widget.bots import make_bot
+
+    games = running.service.games
+    game_id = games.start_game(["ann", "bob"], [])
+    turn = make_bot("random", seed=1).choose(games.game(game_id).position).notation()
+    games._feeds.pop(game_id, None)  # the events are not kept: the poll reads them on the database worker
+    read = games.events_since
+
+    def read_then_a_turn_comes(game: int, after: int) -> Any:
+        found = read(game, after)  # nothing yet
+        games.events_since = read  # type: ignore[method-assign]
+        games.play(game_id, "ann", 0, turn)  # committed: its wake-up is queued on the loop first
+        return found
+
+    games.events_since = read_then_a_turn_comes  # type: ignore[method-assign]
+    found, status, last_seq = running.call_in_loop(running.service.wait_events, game_id, 0, 3600.0, "bob")
+    assert [e["kind"] for e in found] == ["turn"] and (status, last_seq) == ("active", 1)
+    assert game_id not in running.service._waiters  # no waiting poll left behind
+
+
 def test_the_hub_is_asked_once_per_pupil_and_never_waited_for_once_it_answered() -> None:
     """300 pupils' kept answers ageing together queued 300 questions to the hub (each waiting up to 10 s)."""
     import asyncio
@@ -367,5 +389,55 @@ def test_the_hub_is_asked_once_per_pupil_and_never_waited_for_once_it_answered()
         # the refresh on its way ends before the loop closes (a wait on it, not a guess of its time)
         others = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
         await asyncio.wait_for(asyncio.gather(*others), 30)
+
+    asyncio.run(run())
+
+
+def test_a_pupils_token_is_asked_about_once_and_an_aged_answer_is_not_waited_for() -> None:
+    """Every 60 s each of 300 pupils' requests waited for the hub again (JupyterHub's cache forgot the token)."""
+    import asyncio
+    import time
+
+    from logger_widget.service.auth import KeptHubOAuth
+
+    class CountingAuth(KeptHubOAuth):
+        asked = 0
+        release: asyncio.Event
+        answer: dict[str, Any] | None = {"name": "ann", "kind": "user", "scopes": []}
+
+        async def _api_request(self, method: str, url: str, /, **kwargs: Any) -> Any:
+            self.asked += 1
+            await self.release.wait()
+            return self.answer
+
+    async def run() -> None:
+        auth = CountingAuth(api_token="service", api_url="http://hub.invalid/hub/api", cache_max_age=300)
+        auth.release = asyncio.Event()
+
+        def ask() -> Any:
+            return auth.user_for_token("pupil-token", sync=False)
+
+        waiting = [asyncio.ensure_future(ask()) for _ in range(50)]
+        await asyncio.sleep(0)
+        auth.release.set()
+        assert [m["name"] for m in await asyncio.gather(*waiting)] == ["ann"] * 50 and auth.asked == 1
+        (key,) = auth._kept
+        auth._kept[key] = (time.monotonic() - 61, auth._kept[key][1])  # the answer is a minute old
+        auth.release.clear()  # and the hub is slow
+        auth.answer = None  # the token was revoked meanwhile
+        answers = await asyncio.wait_for(asyncio.gather(*(ask() for _ in range(50))), 5)
+        assert [m["name"] for m in answers] == ["ann"] * 50 and auth.asked == 2  # one question, nobody waited
+        auth.release.set()
+        others = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+        await asyncio.wait_for(asyncio.gather(*others), 30)
+        assert await ask() is None and auth.asked == 2  # the hub's new answer serves the next request
+        auth.answer = {"name": "ann", "kind": "user", "scopes": []}
+        auth._kept[key] = (time.monotonic() - 301, {"name": "ann", "kind": "user", "scopes": []})
+        auth.release.clear()
+        too_old = asyncio.ensure_future(ask())  # past the longest age: the hub is waited for
+        await asyncio.sleep(0.05)
+        assert not too_old.done() and auth.asked == 3
+        auth.release.set()
+        assert (await too_old)["name"] == "ann"
 
     asyncio.run(run())

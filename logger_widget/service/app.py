@@ -349,32 +349,40 @@ class ClassGameService:
         Raises:
             ProtocolError: ``not_found``; ``too_many``: ``who`` already waits in :data:`MAX_POLLS` long-polls.
         """
-        found = await self._events_since(game_id, after)
-        if who:
-            self.touch_seat(game_id, who)
-        if found[0] or timeout <= 0:
-            return found
-        if self._polls.get(who, 0) >= MAX_POLLS:
-            raise ProtocolError(
-                "too_many", "", f"{who} already waits for {MAX_POLLS} games' events: close a board first"
-            )
+        # waiting before the read: an event that comes while the database reads (its wake-up
+        # queued on the loop before this read's answer) wakes this poll instead of being missed
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._waiters.setdefault(game_id, set()).add(future)
-        self._polls[who] = self._polls.get(who, 0) + 1
         key = (game_id, who)
-        self._watching[key] = self._watching.get(key, 0) + 1
+        counted = False
         try:
-            await asyncio.wait_for(asyncio.shield(future), timeout)
-        except asyncio.TimeoutError:
-            pass
+            found = await self._events_since(game_id, after)
+            if who:
+                self.touch_seat(game_id, who)
+            if found[0] or timeout <= 0:
+                return found
+            if self._polls.get(who, 0) >= MAX_POLLS:
+                raise ProtocolError(
+                    "too_many", "", f"{who} already waits for {MAX_POLLS} games' events: close a board first"
+                )
+            self._polls[who] = self._polls.get(who, 0) + 1
+            self._watching[key] = self._watching.get(key, 0) + 1
+            counted = True
+            try:
+                await asyncio.wait_for(asyncio.shield(future), timeout)
+            except asyncio.TimeoutError:
+                pass
         finally:
-            self._polls[who] -= 1
-            self._watching[key] -= 1
-            if not self._watching[key]:
-                del self._watching[key]
+            if counted:
+                self._polls[who] -= 1
+                self._watching[key] -= 1
+                if not self._watching[key]:
+                    del self._watching[key]
             waiting = self._waiters.get(game_id)
             if waiting is not None:
                 waiting.discard(future)
+                if not waiting:
+                    del self._waiters[game_id]
         return await self._events_since(game_id, after)
 
     async def _events_since(self, game_id: int, after: int) -> tuple[list[Any], str, int]:

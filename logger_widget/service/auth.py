@@ -2,8 +2,9 @@
 
 :class:`APIHandler` is the base of every JSON endpoint: the request carries a hub token
 (``Authorization: token …``; a pupil's kernel has its server's ``JUPYTERHUB_API_TOKEN``) or
-the service's OAuth cookie, and :class:`jupyterhub.services.auth.HubOAuth` asks the hub whose
-it is; a token needs the scope ``access:services!service=<this service>``. :class:`PageHandler`
+the service's OAuth cookie, and :class:`KeptHubOAuth` asks the hub whose it is (an answer is
+kept, and refreshed in the background after a minute: a request never waits for the hub about
+a token it knew); a token needs the scope ``access:services!service=<this service>``. :class:`PageHandler`
 is the base of browser pages (the teacher's dashboard): with no login the browser is sent
 through the hub's OAuth login.
 
@@ -43,7 +44,17 @@ from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
 
 from ..online.protocol import MAX_BODY_BYTES, PROTOCOL_VERSION, ProtocolError
 
-__all__ = ["DRAIN_BYTES", "APIHandler", "PageHandler", "HubUsers", "hub_auth", "too_large"]
+__all__ = [
+    "DRAIN_BYTES",
+    "TOKEN_MAX_AGE_SECONDS",
+    "TOKEN_REFRESH_SECONDS",
+    "APIHandler",
+    "KeptHubOAuth",
+    "PageHandler",
+    "HubUsers",
+    "hub_auth",
+    "too_large",
+]
 
 log = logging.getLogger("logger_widget.service")
 
@@ -101,9 +112,81 @@ def _after_body(method: Callable[..., Any]) -> Callable[..., Any]:
     return run
 
 
+#: Seconds the hub's answer about a token is used as it is; past that, a request still gets it
+#: at once while one new question about the token goes to the hub (:class:`KeptHubOAuth`).
+TOKEN_REFRESH_SECONDS = 60.0
+
+#: Seconds after which the hub's answer about a token is no longer used at all: a request with
+#: a token nobody used for that long waits for the hub (JupyterHub's own cache default).
+TOKEN_MAX_AGE_SECONDS = 300.0
+
+
+class KeptHubOAuth(HubOAuth):
+    """:class:`HubOAuth` whose answers about tokens age without making a request wait for the hub.
+
+    JupyterHub's own cache forgets an answer after ``cache_max_age``: the next request with
+    that token then waits for the hub, and 300 pupils whose answers age together all wait at
+    once, behind each other's questions (seconds on a loaded machine). Here an answer younger
+    than :data:`TOKEN_REFRESH_SECONDS` is used as it is; an older one, up to
+    ``cache_max_age`` (:data:`TOKEN_MAX_AGE_SECONDS`), is still used at once while one new
+    question goes to the hub in the background, whose answer serves the next requests (a
+    token the hub no longer knows is then refused). Questions about one token at the same
+    moment share one request to the hub. A token the hub did not know is asked about again
+    after :data:`TOKEN_REFRESH_SECONDS`, and waited for.
+    """
+
+    refresh_seconds = TOKEN_REFRESH_SECONDS
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._kept: dict[str, tuple[float, dict[str, Any] | None]] = {}
+        self._asking: dict[str, asyncio.Future[dict[str, Any] | None]] = {}
+
+    async def _check_hub_authorization(
+        self, url: str, api_token: str, cache_key: str | None = None, use_cache: bool = True
+    ) -> dict[str, Any] | None:
+        if not use_cache or cache_key is None:
+            return await super()._check_hub_authorization(url, api_token, cache_key, use_cache=use_cache)
+        kept = self._kept.get(cache_key)
+        if kept is not None:
+            age = time.monotonic() - kept[0]
+            if age < self.refresh_seconds:
+                return kept[1]
+            if kept[1] is not None and age < self.cache_max_age:
+                self._asked(url, api_token, cache_key)  # the hub's new answer serves the next requests
+                return kept[1]
+        return await asyncio.shield(self._asked(url, api_token, cache_key))
+
+    def _asked(self, url: str, api_token: str, key: str) -> asyncio.Future[dict[str, Any] | None]:
+        """The one question about the token of ``key`` on its way to the hub (a new one when none is)."""
+        future = self._asking.get(key)
+        if future is None:
+            future = self._asking[key] = asyncio.ensure_future(self._ask(url, api_token, key))
+            future.add_done_callback(lambda done: self._answered(key, done))
+        return future
+
+    async def _ask(self, url: str, api_token: str, key: str) -> dict[str, Any] | None:
+        model: dict[str, Any] | None = await super()._check_hub_authorization(
+            url, api_token, key, use_cache=False
+        )
+        now = time.monotonic()
+        if len(self._kept) > 10_000:  # tokens nobody used for the longest age go
+            self._kept = {k: v for k, v in self._kept.items() if now - v[0] < self.cache_max_age}
+        self._kept[key] = (now, model)
+        return model
+
+    def _answered(self, key: str, done: asyncio.Future[dict[str, Any] | None]) -> None:
+        if self._asking.get(key) is done:
+            del self._asking[key]
+        if not done.cancelled() and done.exception() is not None and key in self._kept:
+            log.warning("the hub did not answer about a token (%s): its last answer stays", done.exception())
+
+
 def hub_auth() -> HubOAuth:
-    """The service's :class:`HubOAuth`, configured from the ``JUPYTERHUB_*`` environment the hub gives it."""
-    return HubOAuth.instance(api_token=os.environ.get("JUPYTERHUB_API_TOKEN", ""), cache_max_age=60)
+    """The service's :class:`KeptHubOAuth`, configured from the ``JUPYTERHUB_*`` environment the hub gives it."""
+    return KeptHubOAuth.instance(
+        api_token=os.environ.get("JUPYTERHUB_API_TOKEN", ""), cache_max_age=int(TOKEN_MAX_AGE_SECONDS)
+    )
 
 
 class HubUsers:

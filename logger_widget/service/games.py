@@ -17,6 +17,7 @@ in it, each only at their own seat.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
@@ -40,6 +41,64 @@ from .presence import Presence
 from .seeks import MAX_ACTIVE_GAMES, MAX_BOT_SEATS, MAX_OPEN_SEEKS, Seeks
 
 __all__ = ["ClassGames", "TurnRequest", "MAX_ACTIVE_GAMES", "MAX_BOT_SEATS", "MAX_OPEN_SEEKS", "bot_turn"]
+
+
+class GameHead(NamedTuple):
+    """What a turn needs of a game's row: its status, its ply and its last event's number."""
+
+    status: str
+    ply: int
+    last_seq: int
+
+
+# A database server gets each table's rows of a transaction of turns as one statement with one
+# array per column (a round trip each, whatever the number of turns; psycopg's executemany sends
+# a statement per row); SQLite's executemany runs in this process and stays.
+_PG_TURNS = sa.text(
+    'INSERT INTO turns (game, ply, turn, seat, "by", at) SELECT * FROM unnest('
+    "CAST(:game AS INTEGER[]), CAST(:ply AS INTEGER[]), CAST(:turn AS VARCHAR[]), CAST(:seat AS INTEGER[]), "
+    "CAST(:by AS VARCHAR[]), CAST(:at AS DOUBLE PRECISION[]))"
+)
+_PG_EVENTS = sa.text(
+    "INSERT INTO events (game, seq, kind, at, data) SELECT g, s, k, a, CAST(d AS JSON) FROM unnest("
+    "CAST(:game AS INTEGER[]), CAST(:seq AS INTEGER[]), CAST(:kind AS VARCHAR[]), "
+    "CAST(:at AS DOUBLE PRECISION[]), CAST(:data AS TEXT[])) AS v(g, s, k, a, d)"
+)
+_PG_MOVED = sa.text(
+    "UPDATE games SET ply = v.ply, lpn = v.lpn, last_seq = v.seq FROM unnest("
+    "CAST(:id AS INTEGER[]), CAST(:ply AS INTEGER[]), CAST(:lpn AS VARCHAR[]), CAST(:seq AS INTEGER[])) "
+    "AS v(id, ply, lpn, seq) WHERE games.id = v.id"
+)
+
+
+def _columns(rows: list[dict[str, Any]], keys: dict[str, str]) -> dict[str, list[Any]]:
+    """``{parameter: [row[key] for each row]}`` for ``keys`` ``{parameter: key}``."""
+    return {name: [row[key] for row in rows] for name, key in keys.items()}
+
+
+def _write_turns(
+    conn: Connection,
+    turn_rows: list[dict[str, Any]],
+    event_rows: list[dict[str, Any]],
+    moved: list[dict[str, Any]],
+) -> None:
+    """Write a transaction's turns, their events and the games' new ply, position and last event number."""
+    if conn.dialect.name == "postgresql":
+        conn.execute(
+            _PG_TURNS, _columns(turn_rows, {k: k for k in ("game", "ply", "turn", "seat", "by", "at")})
+        )
+        events = _columns(event_rows, {k: k for k in ("game", "seq", "kind", "at")})
+        events["data"] = [json.dumps(row["data"]) for row in event_rows]
+        conn.execute(_PG_EVENTS, events)
+        conn.execute(_PG_MOVED, _columns(moved, {"id": "id_", "ply": "ply_", "lpn": "lpn_", "seq": "seq_"}))
+        return
+    conn.execute(sa.insert(db.turns), turn_rows)
+    conn.execute(sa.insert(db.events), event_rows)
+    conn.execute(
+        sa.update(db.games).where(db.games.c.id == sa.bindparam("id_"))
+        .values(ply=sa.bindparam("ply_"), lpn=sa.bindparam("lpn_"), last_seq=sa.bindparam("seq_")),
+        moved,
+    )  # fmt: skip
 
 
 class TurnRequest(NamedTuple):
@@ -191,7 +250,7 @@ class ClassGames(Seeks, Presence):
         if cached is not None:
             return cached
         if conn is None:
-            with self.engine.connect() as own:
+            with self.reads.connect() as own:
                 return self.game(game_id, own)
         row = self._game_row(conn, game_id)
         seats = self._seats(conn, game_id)
@@ -247,7 +306,7 @@ class ClassGames(Seeks, Presence):
             status: ``"active"`` or ``"finished"`` only; ``None``: both.
             limit: the newest ``limit`` games only; ``None``: all.
         """
-        with self.engine.connect() as conn:
+        with self.reads.connect() as conn:
             query = sa.select(db.games).order_by(db.games.c.id.desc()).limit(limit)
             if viewer is not None:
                 query = query.where(
@@ -264,7 +323,7 @@ class ClassGames(Seeks, Presence):
         Raises:
             ProtocolError: ``not_found``.
         """
-        with self.engine.connect() as conn:
+        with self.reads.connect() as conn:
             row = self._game_row(conn, game_id)
             summary = self._summary(conn, row)
             game = self.game(game_id, conn)
@@ -285,6 +344,7 @@ class ClassGames(Seeks, Presence):
     ) -> Event:
         """Insert the next event of ``game_id``; ``seq``: its number, already written to ``games.last_seq``."""
         self._feeds.pop(game_id, None)  # read again once this transaction is over
+        self._heads.pop(game_id, None)
         if seq is None:
             seq = (
                 conn.execute(sa.select(db.games.c.last_seq).where(db.games.c.id == game_id)).scalar_one() + 1
@@ -385,7 +445,14 @@ class ClassGames(Seeks, Presence):
         try:  # the commit included: should it fail, the games in memory go back too
             with self.engine.begin() as conn:
                 ids = sorted({r.game for r in requests})
-                rows = {r.id: r for r in conn.execute(sa.select(db.games).where(db.games.c.id.in_(ids)))}
+                rows = {g: self._heads[g] for g in ids if g in self._heads}
+                missing = [g for g in ids if g not in rows]
+                if missing:  # the games this process has not written yet (or since another event)
+                    for read in conn.execute(
+                        sa.select(db.games.c.id, db.games.c.status, db.games.c.ply, db.games.c.last_seq)
+                        .where(db.games.c.id.in_(missing))
+                    ):  # fmt: skip
+                        rows[read.id] = GameHead(read.status, read.ply, read.last_seq)
                 unknown = [g for g in rows if g not in self._seat_holders]
                 if unknown:  # who holds each seat, read once for every game new to this process
                     seated: dict[int, list[tuple[str | None, str | None]]] = {g: [] for g in unknown}
@@ -435,17 +502,11 @@ class ClassGames(Seeks, Presence):
                     results.append(added[0])
                     self._feeds.pop(game_id, None)  # read again if this transaction fails
                 if turn_rows:
-                    conn.execute(sa.insert(db.turns), turn_rows)
-                    conn.execute(sa.insert(db.events), event_rows)
                     moved = [
                         {"id_": g, "ply_": p, "lpn_": self._games[g].position.to_lpn(), "seq_": q}
                         for g, (p, q) in last.items() if p != rows[g].ply
                     ]  # fmt: skip
-                    conn.execute(
-                        sa.update(db.games).where(db.games.c.id == sa.bindparam("id_"))
-                        .values(ply=sa.bindparam("ply_"), lpn=sa.bindparam("lpn_"), last_seq=sa.bindparam("seq_")),
-                        moved,
-                    )  # fmt: skip
+                    _write_turns(conn, turn_rows, event_rows, moved)
                     for game_id, result in finished.items():
                         conn.execute(
                             sa.update(db.games).where(db.games.c.id == game_id)
@@ -456,6 +517,9 @@ class ClassGames(Seeks, Presence):
                 game.undo()
                 game.discard_redo()
             raise
+        for game_id, head in rows.items():  # committed: the next turns need not read these rows
+            ply, seq = last.get(game_id, (head.ply, head.last_seq))
+            self._heads[game_id] = GameHead("finished" if game_id in finished else head.status, ply, seq)
         for game_id, feed in kept.items():
             if game_id in finished:
                 self._finished.add(game_id)
@@ -559,7 +623,7 @@ class ClassGames(Seeks, Presence):
         """
         feed = self._feeds.get(game_id)
         if feed is None:
-            with self.engine.connect() as conn:
+            with self.reads.connect() as conn:
                 row = self._game_row(conn, game_id)
                 rows = conn.execute(
                     sa.select(db.events).where(db.events.c.game == game_id).order_by(db.events.c.seq)
@@ -591,7 +655,7 @@ class ClassGames(Seeks, Presence):
         Raises:
             ProtocolError: ``not_found``.
         """
-        with self.engine.connect() as conn:
+        with self.reads.connect() as conn:
             row = self._game_row(conn, game_id)
             game = self.game(game_id, conn)
             seats = self._seats(conn, game_id)
@@ -606,7 +670,7 @@ class ClassGames(Seeks, Presence):
         """``(preset, ply, record)`` when a bot seat is to move in the active game ``game_id``, else ``None``."""
         if game_id in self._finished or not self.may_have_bot(game_id):
             return None
-        with self.engine.connect() as conn:
+        with self.reads.connect() as conn:
             game = self.game(game_id, conn)
             if game.is_over:
                 return None
@@ -622,7 +686,7 @@ class ClassGames(Seeks, Presence):
     def setting(self, key: str, default: Any) -> Any:
         """A teacher's setting (``default`` when never set); read from the database once, then kept."""
         if key not in self._settings:
-            with self.engine.connect() as conn:
+            with self.reads.connect() as conn:
                 self._settings[key] = conn.execute(
                     sa.select(db.settings.c.value).where(db.settings.c.key == key)
                 ).scalar()

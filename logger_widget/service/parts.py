@@ -66,6 +66,14 @@ class GamesState:
         forfeit_default: float = 600.0,
     ) -> None:
         self.engine = engine
+        # reads on a database server in no transaction of their own (its BEGIN and ROLLBACK were two
+        # more round trips per read): this process is the database's only writer, and its reads and
+        # writes take turns under the lock, so a read sees no half-written change; SQLite as it was
+        self.reads = (
+            engine
+            if engine.dialect.name == "sqlite"
+            else engine.execution_options(isolation_level="AUTOCOMMIT")
+        )
         self.clock = clock
         self.on_event = on_event or (lambda game: None)
         self.online_seconds = online_seconds
@@ -77,6 +85,9 @@ class GamesState:
         self._finished: set[int] = set()
         self._settings: dict[str, Any] = {}  # the teacher's settings, as written
         self._feeds: dict[int, tuple[str, int, list[Event]]] = {}  # each game's events as last read
+        # each game's (status, ply, last_seq) as this process last committed or read it (games.GameHead);
+        # dropped by any other write to the game's row or events
+        self._heads: dict[int, Any] = {}
         self._lock = threading.RLock()  # one caller at a time (see serialized)
 
     if TYPE_CHECKING:  # what the parts call of each other (defined in games.py, seeks.py, presence.py)

@@ -84,7 +84,7 @@ class Presence(GamesState):
     def presence(self, online_seconds: float) -> list[dict[str, Any]]:
         """Every player the service has seen: name, online (seen within ``online_seconds``), last seen, rating."""
         now = self.clock()
-        with self.engine.connect() as conn:
+        with self.reads.connect() as conn:
             rows = conn.execute(sa.select(db.players).order_by(db.players.c.name)).all()
         return [
             {"name": r.name, "online": now - r.last_seen <= online_seconds, "last_seen": r.last_seen,
@@ -95,7 +95,7 @@ class Presence(GamesState):
     @serialized
     def rating(self, name: str) -> float:
         """``name``'s rating (1500 for a new player)."""
-        with self.engine.connect() as conn:
+        with self.reads.connect() as conn:
             value = conn.execute(sa.select(db.players.c.rating).where(db.players.c.name == name)).scalar()
         return 1500.0 if value is None else float(value)
 
@@ -162,7 +162,7 @@ class Presence(GamesState):
             The ids of the games ended (reason ``"forfeit"``).
         """
         deadline = self.clock() - self.forfeit_after()
-        with self.engine.connect() as conn:
+        with self.reads.connect() as conn:
             rows = conn.execute(
                 sa.select(db.seats.c.game, db.seats.c.player).join(db.games, db.games.c.id == db.seats.c.game)
                 .where(db.games.c.status == "active", db.seats.c.player.is_not(None),

@@ -166,7 +166,7 @@ class Seeks(GamesState):
     @serialized
     def seeks(self, viewer: str, teacher: bool = False) -> list[SeekInfo]:
         """The open seeks and challenges ``viewer`` may see (open seeks, their own, those inviting them)."""
-        with self.engine.connect() as conn:
+        with self.reads.connect() as conn:
             rows = conn.execute(
                 sa.select(db.seeks).where(db.seeks.c.status == "open").order_by(db.seeks.c.id)
             ).all()
@@ -189,7 +189,7 @@ class Seeks(GamesState):
         Raises:
             ProtocolError: ``not_found``; ``forbidden`` for another pupils' challenge.
         """
-        with self.engine.connect() as conn:
+        with self.reads.connect() as conn:
             return self._seek_info(conn, self._seek_row(conn, seek_id, viewer, teacher))
 
     @serialized
