@@ -37,8 +37,13 @@ SERIAL_GROUPS = {
 }  # fmt: skip
 
 
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark every test of a file in ``SERIAL_GROUPS`` with its ``xdist_group``."""
+    """Mark every test of a file in ``SERIAL_GROUPS`` with its ``xdist_group``.
+
+    First among the hooks: a pytest-xdist worker turns the mark into its work unit (the ``@group``
+    suffix of the test's id) in a hook of its own, registered after this file, so called before it;
+    marked later, the group's tests were handed out one by one to every worker."""
     here = Path(__file__).resolve().parent
     group_of = {here / name: group for group, names in SERIAL_GROUPS.items() for name in names}
     missing = sorted(str(path) for path in group_of if not path.exists())
