@@ -504,7 +504,6 @@ def review_says_whose_turn(entry: Entry, form: str) -> str | None:
 # ---------------------------------------------------------------- the kinds of the eighth reading
 
 
-
 def tree_limit(entry: Entry, form: str) -> str | None:
     """Kind 43: the 20-tree limit is «межа» («межа в 20 дерев», «Межа: {n} дерево»); «обмеження» is the turn
     limit only («Обмеження ходів»), so a pupil does not take them for two rules."""
@@ -627,6 +626,7 @@ def count_in_a_governed_case(entry: Entry, form: str) -> str | None:
         rf"(?<!{W})(?:серед|близько|понад|замість|для|до|від|без|біля|щодо)\s+(?:(?:цих|тих|усіх|всіх)\s+)?{_NOUN_COUNT}"
     )(entry, form)
 
+
 def bot_level(entry: Entry, form: str) -> str | None:
     """Kind 56: a bot's level is on one scale, «слабкий / середній / сильний» (not «легкий», which pairs with
     «складний»)."""
@@ -661,7 +661,6 @@ def player_fells(entry: Entry, form: str) -> str | None:
     return _find(
         rf"(?:гравець\s+\d|\{{player\}})(?:\s+(?!рубк|доміно){W}+,?){{0,3}}?\s+(?:по)?вал(?:ить|ять|ив){W}*"
     )(entry, form)
-
 
 
 KINDS: dict[str, Check] = {
@@ -1243,9 +1242,24 @@ PLANTED += [
         "Натисни «Наступний урок» або «Почати урок знову», щоб зіграти його ще раз.",
     ),
     # the second fresh reader's kinds, each with the string it found
-    ("one-off slips", "board:result", "Tie on points ({points}).", "Очок порівну ({points}). Перемагає {player}."),
-    ("one-off slips", "puzzle:idea", "No chop is best here: move, plant or wait.", "пересунь лісоруба, посади або зачекай."),
-    ("one-off slips", "board:count", "+{n} protester to your supply", "+{n} протестувальник перейде у твій запас"),
+    (
+        "one-off slips",
+        "board:result",
+        "Tie on points ({points}).",
+        "Очок порівну ({points}). Перемагає {player}.",
+    ),
+    (
+        "one-off slips",
+        "puzzle:idea",
+        "No chop is best here: move, plant or wait.",
+        "пересунь лісоруба, посади або зачекай.",
+    ),
+    (
+        "one-off slips",
+        "board:count",
+        "+{n} protester to your supply",
+        "+{n} протестувальник перейде у твій запас",
+    ),
     ("bot level", "board:bot", "Monte Carlo, easy", "Монте-Карло, легкий"),
     ("bot level", "board:bot", "minimax, easy", "мінімакс, легкий"),
     (
@@ -1254,12 +1268,32 @@ PLANTED += [
         "Arrow keys move between cells, Enter or Space chooses, Esc goes back.",
         "Стрілки — перехід між клітинками, Enter або пробіл — вибрати, Esc — назад.",
     ),
-    ("keyboard help", "board", "Keyboard: arrows move", "Клавіатура: стрілки — рух курсора, Enter — вибрати."),
-    ("chop as notation", "review", "Chopping {cell} felled {n} tree: +{points}.", "Рубка {cell} повалила {n} дерево."),
+    (
+        "keyboard help",
+        "board",
+        "Keyboard: arrows move",
+        "Клавіатура: стрілки — рух курсора, Enter — вибрати.",
+    ),
+    (
+        "chop as notation",
+        "review",
+        "Chopping {cell} felled {n} tree: +{points}.",
+        "Рубка {cell} повалила {n} дерево.",
+    ),
     ("chop as notation", "review", "Chopping {cell} would have felled", "Рубка c3 повалила б 2 дерева."),
-    ("game name in a sentence", "exercise:first_player:intro:1", "Is that so in Logger?", "А в Лісорубі? Точно"),
+    (
+        "game name in a sentence",
+        "exercise:first_player:intro:1",
+        "Is that so in Logger?",
+        "А в Лісорубі? Точно",
+    ),
     ("game name in a sentence", "rules", "in Logger", "У грі «Лісоруб» перший гравець"),
-    ("player fells", "exercise:best_turn:solution", "Player 2 chops three trees", "Гравець 2 виходить і валить три дерева"),
+    (
+        "player fells",
+        "exercise:best_turn:solution",
+        "Player 2 chops three trees",
+        "Гравець 2 виходить і валить три дерева",
+    ),
     ("player fells", "exercise:kingmaker:C", "Player 3 chops all three", "гравець 3 повалить усі три"),
     ("player fells", "exercise", "{player} chops", "Тоді {player} валить {n} дерево."),
 ]
@@ -1476,10 +1510,30 @@ def test_every_kind_has_a_planted_instance():
             "to your supply",
             "перейде у твій запас; у відгуку; межу в 20; c4, упадуть; дерево, що впало",
         ),
-        ("game name in a sentence", "rules:background:1", "Logger", "Logger (Лісоруб) — настільна гра; Лісоруб робить 0, 1 або 2 кроки"),
-        ("player fells", "exercise:kingmaker:solution", "Player 3 chops", "рубка гравця 3 валить три дерева, і він виграє"),
-        ("player fells", "rules", "the domino effect fells", "гравець 3 рубає e2 (ефект доміно валить e2, e3 і e4)"),
-        ("chop as notation", "review", "Chopping {cell}", "Рубка на {cell} повалила 2 дерева. Якби зрубати c3, упали б 2 дерева."),
+        (
+            "game name in a sentence",
+            "rules:background:1",
+            "Logger",
+            "Logger (Лісоруб) — настільна гра; Лісоруб робить 0, 1 або 2 кроки",
+        ),
+        (
+            "player fells",
+            "exercise:kingmaker:solution",
+            "Player 3 chops",
+            "рубка гравця 3 валить три дерева, і він виграє",
+        ),
+        (
+            "player fells",
+            "rules",
+            "the domino effect fells",
+            "гравець 3 рубає e2 (ефект доміно валить e2, e3 і e4)",
+        ),
+        (
+            "chop as notation",
+            "review",
+            "Chopping {cell}",
+            "Рубка на {cell} повалила 2 дерева. Якби зрубати c3, упали б 2 дерева.",
+        ),
         ("bot level", "board:bot", "minimax, easy", "мінімакс, слабкий; Монте-Карло, сильний"),
         (
             "stand for move",
