@@ -230,6 +230,15 @@ SLIPS = (
     r": ріст!",
     r"А в Logger \(Лісоруб\)\?",
     r"добре \(раундів:",
+    # the second fresh reader
+    r"Очок порівну \(",
+    r"кінгмейкер",
+    r"початкового числа генератора",
+    r"конкурсі ігор",
+    r"посади або зачекай",
+    r"стало дорослим деревом:",
+    r"Поразка через здачу гри",
+    r"^\+\{n\}\s+протестувальник\w*\s+перей",
 )
 
 
@@ -495,7 +504,6 @@ def review_says_whose_turn(entry: Entry, form: str) -> str | None:
 # ---------------------------------------------------------------- the kinds of the eighth reading
 
 
-
 def tree_limit(entry: Entry, form: str) -> str | None:
     """Kind 43: the 20-tree limit is «межа» («межа в 20 дерев», «Межа: {n} дерево»); «обмеження» is the turn
     limit only («Обмеження ходів»), so a pupil does not take them for two rules."""
@@ -619,6 +627,42 @@ def count_in_a_governed_case(entry: Entry, form: str) -> str | None:
     )(entry, form)
 
 
+def bot_level(entry: Entry, form: str) -> str | None:
+    """Kind 56: a bot's level is on one scale, «слабкий / середній / сильний» (not «легкий», which pairs with
+    «складний»)."""
+    return _find(r"(?:Монте-Карло|мінімакс),\s+(?:легк|складн)\w*")(entry, form)
+
+
+def keyboard_help(entry: Entry, form: str) -> str | None:
+    """Kind 57: the keyboard help says what each key does in one form, the infinitive («стрілки — перейти,
+    Enter — вибрати, Esc — повернутися»), never a noun («перехід», «рух курсора», «назад»)."""
+    return _find(r"(?:Стрілки|Enter|пробіл|Esc)\s+—\s+(?:перехід|рух|назад)\w*")(entry, form)
+
+
+def chop_as_notation(entry: Entry, form: str) -> str | None:
+    """Kind 58: «Рубка c3 повалила…» reads like notation: «Рубка на c3 повалила…», «Якби зрубати c3, упало б…»."""
+    return _find(rf"(?<!{W})рубк{W}*\s+(?:\{{cell\}}|[a-e][1-5](?!{W}))")(entry, form)
+
+
+def game_name_in_a_sentence(entry: Entry, form: str) -> str | None:
+    """Kind 59: in a sentence the game is «у Logger» («А в Logger?»), never an inflected «у Лісорубі»; the
+    Ukrainian name stands only in brackets in a title, «Logger (Лісоруб)»."""
+    return _find(r"(?<![\w’])(?:[УуВв]|гр\w*)\s+«?Лісоруб\w*|(?<![\w’])Лісоруб(?:і|ові|ом)(?![\w’])", 0)(
+        entry, form
+    )
+
+
+def player_fells(entry: Entry, form: str) -> str | None:
+    """Kind 60: a player chops one tree; «валить / повалить» is what the chop or the domino does («рубка гравця 3
+    валить три дерева»), not the player («гравець 3 валить три дерева»). `puzzle:why` is the other engineer's
+    composed message and is left to them."""
+    if entry.context == "puzzle:why":
+        return None
+    return _find(
+        rf"(?:гравець\s+\d|\{{player\}})(?:\s+(?!рубк|доміно){W}+,?){{0,3}}?\s+(?:по)?вал(?:ить|ять|ив){W}*"
+    )(entry, form)
+
+
 KINDS: dict[str, Check] = {
     "dash for a verb": dash_for_a_verb,
     "seat in brackets": seat_in_brackets,
@@ -674,6 +718,11 @@ KINDS: dict[str, Check] = {
     "у or в": u_or_v,
     "stand for move": stand_for_move,
     "count in a governed case": count_in_a_governed_case,
+    "bot level": bot_level,
+    "keyboard help": keyboard_help,
+    "chop as notation": chop_as_notation,
+    "game name in a sentence": game_name_in_a_sentence,
+    "player fells": player_fells,
 }
 
 
@@ -1192,6 +1241,61 @@ PLANTED += [
         "Press “Next lesson”, or “Restart lesson” to play it again.",
         "Натисни «Наступний урок» або «Почати урок знову», щоб зіграти його ще раз.",
     ),
+    # the second fresh reader's kinds, each with the string it found
+    (
+        "one-off slips",
+        "board:result",
+        "Tie on points ({points}).",
+        "Очок порівну ({points}). Перемагає {player}.",
+    ),
+    (
+        "one-off slips",
+        "puzzle:idea",
+        "No chop is best here: move, plant or wait.",
+        "пересунь лісоруба, посади або зачекай.",
+    ),
+    (
+        "one-off slips",
+        "board:count",
+        "+{n} protester to your supply",
+        "+{n} протестувальник перейде у твій запас",
+    ),
+    ("bot level", "board:bot", "Monte Carlo, easy", "Монте-Карло, легкий"),
+    ("bot level", "board:bot", "minimax, easy", "мінімакс, легкий"),
+    (
+        "keyboard help",
+        "board",
+        "Arrow keys move between cells, Enter or Space chooses, Esc goes back.",
+        "Стрілки — перехід між клітинками, Enter або пробіл — вибрати, Esc — назад.",
+    ),
+    (
+        "keyboard help",
+        "board",
+        "Keyboard: arrows move",
+        "Клавіатура: стрілки — рух курсора, Enter — вибрати.",
+    ),
+    (
+        "chop as notation",
+        "review",
+        "Chopping {cell} felled {n} tree: +{points}.",
+        "Рубка {cell} повалила {n} дерево.",
+    ),
+    ("chop as notation", "review", "Chopping {cell} would have felled", "Рубка c3 повалила б 2 дерева."),
+    (
+        "game name in a sentence",
+        "exercise:first_player:intro:1",
+        "Is that so in Logger?",
+        "А в Лісорубі? Точно",
+    ),
+    ("game name in a sentence", "rules", "in Logger", "У грі «Лісоруб» перший гравець"),
+    (
+        "player fells",
+        "exercise:best_turn:solution",
+        "Player 2 chops three trees",
+        "Гравець 2 виходить і валить три дерева",
+    ),
+    ("player fells", "exercise:kingmaker:C", "Player 3 chops all three", "гравець 3 повалить усі три"),
+    ("player fells", "exercise", "{player} chops", "Тоді {player} валить {n} дерево."),
 ]
 
 
@@ -1406,6 +1510,31 @@ def test_every_kind_has_a_planted_instance():
             "to your supply",
             "перейде у твій запас; у відгуку; межу в 20; c4, упадуть; дерево, що впало",
         ),
+        (
+            "game name in a sentence",
+            "rules:background:1",
+            "Logger",
+            "Logger (Лісоруб) — настільна гра; Лісоруб робить 0, 1 або 2 кроки",
+        ),
+        (
+            "player fells",
+            "exercise:kingmaker:solution",
+            "Player 3 chops",
+            "рубка гравця 3 валить три дерева, і він виграє",
+        ),
+        (
+            "player fells",
+            "rules",
+            "the domino effect fells",
+            "гравець 3 рубає e2 (ефект доміно валить e2, e3 і e4)",
+        ),
+        (
+            "chop as notation",
+            "review",
+            "Chopping {cell}",
+            "Рубка на {cell} повалила 2 дерева. Якби зрубати c3, упали б 2 дерева.",
+        ),
+        ("bot level", "board:bot", "minimax, easy", "мінімакс, слабкий; Монте-Карло, сильний"),
         (
             "stand for move",
             "exercise:protester:solution",
