@@ -100,7 +100,7 @@ def test_the_csv_reads_back_and_never_runs_a_formula():
     ]
     text = csv_text(rows, Translator("es"))
     table = list(csv.reader(io.StringIO(text)))
-    assert table[0][:3] == ["nombre", "lecciones completadas", "lecciones"]
+    assert table[0][:3] == ["nombre", "lecciones superadas", "lecciones"]
     assert table[1] == [
         "olena",
         "2",
