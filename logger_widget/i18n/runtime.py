@@ -152,6 +152,12 @@ def min_grouping_digits(locale: Locale) -> int:
 #: (CLDR: es-MX «15,000.5», es-AR «15.000,5»), as the region's schools write them.
 GROUP_SEPARATORS: dict[str, str] = {"es": "\u00a0"}
 
+#: The separator of a locale that names no country: bare ``es_419`` (the notebooks' and the hub's
+#: ``LANGUAGE = "es_419"``) is read from Mexico to Argentina, where «10,000» is ten thousand in one
+#: and ten in the other; a space («10 000», the RAE's and the SI's) is read the same everywhere.
+#: ``es-MX``, ``es-AR``… keep their own separators (CLDR).
+TERRITORY_GROUP_SEPARATORS: dict[tuple[str, str], str] = {("es", "419"): "\u00a0"}
+
 
 class LanguageFallbackWarning(UserWarning):
     """A requested language is not supported; English is used instead."""
@@ -684,7 +690,9 @@ class Translator:
 
     def _regroup(self, text: str) -> str:
         """``text`` with this language's digit-group separator (:data:`GROUP_SEPARATORS`) for CLDR's."""
-        separator = GROUP_SEPARATORS.get(self.language)
+        separator = GROUP_SEPARATORS.get(self.language) or TERRITORY_GROUP_SEPARATORS.get(
+            (self.locale.language, self.locale.territory or "")
+        )
         if separator is None:
             return text
         return text.replace(_babel_numbers.get_group_symbol(self.locale), separator)
