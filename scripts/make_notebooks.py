@@ -91,11 +91,16 @@ def tutorial(language: str) -> nbformat.NotebookNode:
     return notebook(cells, language)
 
 
+#: The settings cell's note where a catalogue serves several countries: the board, the puzzles and the
+#: review take the pupil's own tag and write numbers as her country does (docs/i18n.md).
+REGION_NOTE = {"es_419": '  # o "es-AR", "es-CO"…: los números se escriben como en tu país'}
+
+
 def play(language: str) -> nbformat.NotebookNode:
     tr = Translator(language)
     t = {key: tr.translate(msg) for key, msg in PLAY.items()}
     settings = (
-        f'# {t["settings"]}\nLANGUAGE = "{language}"\nPLAYERS = ["human", "mcts:easy"]  # {t["players"]}\n'
+        f'# {t["settings"]}\nLANGUAGE = "{language}"{REGION_NOTE.get(language, "")}\nPLAYERS = ["human", "mcts:easy"]  # {t["players"]}\n'
         f"CORNERS = None  # {t['corners']}\n"
     )
     cells = [
@@ -138,7 +143,7 @@ def puzzles(language: str) -> nbformat.NotebookNode:
     tr = Translator(language)
     t = {key: tr.translate(msg) for key, msg in PUZZLES.items()}
     setup = (
-        f'LANGUAGE = "{language}"\n\n'
+        f'LANGUAGE = "{language}"{REGION_NOTE.get(language, "")}\n\n'
         "from logger_widget.board import PuzzleBoard\n"
         "from logger_widget.puzzles import load_puzzles\n\n"
         f"puzzles = load_puzzles()  # {t['setup']}\n"

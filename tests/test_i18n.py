@@ -1022,7 +1022,12 @@ def test_compile_reads_tool_output_as_utf8_with_replacement(tmp_path, monkeypatc
 @pytest.mark.parametrize(
     ("tag", "value", "expected"),
     [("es", 1500, "1500"), ("es", 15000, "15\u00a0000"), ("es", 2.5, "2,5"), ("en", 1500, "1,500"),
-     ("uk", 1500, "1\N{NO-BREAK SPACE}500"), ("es_MX", 1500, "1500"), ("es", float("nan"), "NaN")],
+     ("uk", 1500, "1\N{NO-BREAK SPACE}500"), ("es", float("nan"), "NaN"),
+     # Spain's minimum grouping (1500) is Spain's only: the es-* regions group from 1 000 (CLDR es_MX, es_AR)
+     ("es-ES", 1068, "1068"), ("es_MX", 1500, "1,500"), ("es-AR", 1068, "1.068"),
+     # bare es_419 names no country: a space, read alike in Mexico and Argentina («10 000», not «10,000»)
+     ("es_419", 1068, "1\u00a0068"), ("es-419", 10000, "10\u00a0000"),
+     ("es-CO", 2000, "2.000"), ("es-AR", 1067.1, "1.067,1")],
 )  # fmt: skip
 def test_one_number_formatter_for_texts_and_charts(tag, value, expected):
     from logger_widget.charts._common import format_number, number_formatter

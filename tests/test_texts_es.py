@@ -255,6 +255,14 @@ def _cell_below(entry: Entry, form: str) -> str | None:
     return m.group(0) if m else None
 
 
+def _cell_siguiente(entry: Entry, form: str) -> str | None:
+    """Spain's Markdown cells point to «la celda siguiente», never «la celda de abajo/de debajo» (es_419 may)."""
+    if not f"{entry.context}".startswith(("notebook:", "exercise:")) or re.search(r"code cell|printed", entry.comments):
+        return None
+    m = re.search(r"\bceldas?\s+de\s+(?:abajo|debajo)\b", _prose(form), re.I)
+    return m.group(0) if m else None
+
+
 #: A hypothetical («would get») needs a hypothetical relative clause: «un bot que perdiera todas las
 #: partidas tendría», not the indicative «que ha perdido», «que perdió» of something that happened.
 _HYPOTHETICAL = r"\bque\s+(?:(?:ha|han|has)\s+\w+(?:ado|ido)|\w+(?:ó|aron|ieron))\b[^.;:]*?\b\w+r(?:ía|ían)\b"
@@ -502,6 +510,36 @@ KINDS: dict[str, tuple[str, Check]] = {
         _find(r"\blecci(?:ón|ones) completadas?\b"),
     ),
     "clock_time": ("no «a las {time}» (12-hour clocks: «a las 1:05»): «Actualizado: {time}»", _clock_time),
+    "cell_siguiente": (
+        "es (Spain): a Markdown cell sends the pupil to «la celda siguiente», not «la celda de abajo/de debajo»",
+        _cell_siguiente,
+    ),
+    "same_number": (
+        "a tie on the supply is «el mismo número de manifestantes», not «los mismos manifestantes» (other pieces)",
+        _find(r"\bl[oa]s mism[oa]s manifestantes\b"),
+    ),
+    "interval_level": (
+        "«con un intervalo de confianza del {level}: {interval}», not «intervalo del 95 % de [a; b]» (95 % of …?)",
+        _find(r"\bintervalo del \{…\} de \{…\}"),
+    ),
+    "wins_for_points": (
+        "points per game are never «cuántas veces gana» nor a «fracción de victoria» (a shared win is a fraction of a point)",
+        _find(r"\bcuántas veces gana\w*\b|\bfracción de victoria\b"),
+    ),
+    "piece_no_a": (
+        "a piece takes no personal «a»: «encierra el leñador del jugador 2»",
+        _find(r"\b(?:encierr\w*|rode\w*|atrap\w*|bloque\w*)\s+al\s+leñador\b"),
+    ),
+    "advance_stage": (
+        "a tree «avanza una etapa» (not the calque «crece una etapa»)",
+        _find(r"\bcrec\w*\s+una\s+etapa\b"),
+    ),
+    "como_maximo": ("an upper bound is «como máximo» (neutral in Spain and Latin America), not «como mucho»",
+                    _find(r"\bcomo mucho\b")),
+    "ronda_verb": (
+        "«ronda» is the game's round: a value «está cerca de {rate}», it does not «ronda {rate}»",
+        _find(r"\bronda\s+(?:\{|\d|el\b|los\b|la\b)"),
+    ),
     "rules_facts": (
         "as docs/rules.md: the game has 20 large pyramids (the pool 19 at the start); a felled tree's "
         "protester goes to the chopper's supply («pasa a tu reserva»), it does not «vuelve»",
@@ -566,6 +604,10 @@ ES_419_KINDS: dict[str, tuple[str, Check]] = {
         "Latin-American «ganarle a alguien»: «que le gane al bot codicioso», «ganarle a un bot más fuerte»",
         _find(r"(?<!\ble )\bgan(?:ar|a|e|an|en|ó|aste)\s+al?\s+(?!lo largo)(?:un|el|bot|los|la)?\b"),
     ),
+    "game_over_state": (
+        "the status line states that the game is over: «La partida ha terminado…», as «Esta partida ha terminado»",
+        _find(r"(?:^|[.!?]\s+)La partida terminó\b", flags=0, contexts=("online:status", "online:notice", "board:prompt")),
+    ),
     "mixed_tense": (
         "one review sentence keeps one tense: «se perdió un {loss} …, pero esta jugada le permitió…»",
         _find(r"\bse pierde\b[^.]*\bpermitió\b"),
@@ -574,7 +616,8 @@ ES_419_KINDS: dict[str, tuple[str, Check]] = {
 
 #: The es rules es_419 replaces: es says what just happened in the compuesto («tense»), es_419 in the
 #: pretérito simple («preterite»); es says «pulsa», es_419 «haz clic en» («haz_clic» against «click»);
-ES_419_REPLACES = {"tense", "haz_clic"}
+#: es says «la celda siguiente», es_419 may say «la celda de abajo» (docs/i18n.md).
+ES_419_REPLACES = {"tense", "haz_clic", "cell_siguiente"}
 
 
 def kind_problems(entries: list[Entry], kinds: dict[str, tuple[str, Check]]) -> list[str]:
@@ -644,6 +687,7 @@ def test_the_served_latin_american_texts_have_no_slip_of_this_kind(kind):
             "con_chain",
             "mixed_tense",
             "second_button_en",
+            "game_over_state",
         }
     ),
 )
@@ -654,6 +698,17 @@ def test_each_latin_american_kind_finds_the_peninsular_es(kind):
 
 #: One planted instance per kind: (kind, context, English, translation).
 PLANTED = [
+    ("cell_siguiente", "notebook:online", "the cell below", "Ejecuta la celda de abajo con **Mayús + Intro**."),
+    ("cell_siguiente", "exercise:notebook:seven", "the cell below", "ejecuta la celda de debajo: la comprobación"),
+    ("same_number", "board:result", "the same number of protesters", "con 3 cada uno y los mismos manifestantes"),
+    ("interval_level", "exercise:first_player:ok", "with a … interval", "con un intervalo del {level} de {interval}."),
+    ("wins_for_points", "exercise:first_player:intro:1", "points per game", "y contemos cuántas veces gana el jugador 1."),
+    ("wins_for_points", "chart", "a fraction of a win", "cuenta como fracción de victoria (½ con dos ganadores)."),
+    ("piece_no_a", "exercise:best_turn:solution", "walls in", "es el muro que encierra al leñador del jugador 2."),
+    ("advance_stage", "rules:growth:1", "grow one stage", "Todos los árboles crecen una etapa."),
+    ("como_maximo", "rules:pieces:3", "at most", "Un árbol puede tener como mucho un manifestante."),
+    ("ronda_verb", "exercise:sample_size:question", "is about", "El promedio de puntos por partida ronda {rate}."),
+    ("game_over_state", "online:status", "The game is over", "La partida terminó. Victoria: {names}."),
     (
         "antecedent",
         "class codes",
@@ -1248,8 +1303,8 @@ def test_the_wilson_interval_contains_the_points_per_game():
 
 
 def test_the_latin_american_game_over_messages_agree():
-    """The status line's "The game is over…" messages say it one way in es_419: «La partida terminó…»."""
+    """The status line's "The game is over…" messages say it one way in es_419, as a state: «La partida ha terminado…»."""
     tr = Translator("es_419")
     over = [e.msgid for e in read_entries("es") if e.context == "online:status"]
     texts = [tr.pgettext("online:status", m) for m in over if m.startswith("The game is over")]
-    assert len(texts) == 3 and all(t.startswith("La partida terminó") for t in texts), texts
+    assert len(texts) == 3 and all(t.startswith("La partida ha terminado") for t in texts), texts

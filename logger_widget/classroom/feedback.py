@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 from ..engine.turn import Turn
 from ..i18n import NP_, PluralMessage, PMessage, Translator, negotiate
 from ..i18n.explain import RuleNote, explain_rule
-from ..i18n.runtime import MIN_GROUPING_DIGITS
+from ..i18n.runtime import min_grouping_digits
 from ..i18n.texts.terms import GAMES, POINTS, PROTESTERS
 from ..tournament.ratings import LEVEL
 
@@ -106,13 +106,13 @@ def _grouped(number: Number, tr: Translator) -> str:
     """``number``'s pattern with digit groups where :meth:`Translator.format_number` puts them.
 
     So that «≈ 1 067,1» and «1 068 ігор» stand in one sentence: uk groups from 1 000 on,
-    es from 10 000 on (CLDR's minimum grouping digits), en from 1,000 on.
+    Spain's es from 10 000 on (CLDR's minimum grouping digits; es_419 and its regions from 1 000), en from 1,000 on.
     """
     pattern = number.format
     if "," in pattern or not math.isfinite(number.value):
         return pattern
     whole = len(str(abs(int(number.value))))
-    if whole >= 3 + MIN_GROUPING_DIGITS.get(tr.locale.language, 1):
+    if whole >= 3 + min_grouping_digits(tr.locale):
         return "#,##" + pattern
     return pattern
 

@@ -68,6 +68,7 @@ __all__ = [
     "DEFAULT_LANGUAGE",
     "LOCALES_DIR_CANDIDATES",
     "MIN_GROUPING_DIGITS",
+    "min_grouping_digits",
     "GROUP_SEPARATORS",
     "MINUS_SIGN",
     "LanguageFallbackWarning",
@@ -128,7 +129,21 @@ LOCALES_DIR_CANDIDATES: tuple[Path, ...] = (
 #: CLDR ``minimumGroupingDigits`` of the languages where it is not 1 (Babel does
 #: not apply it): Spanish writes 1500 but 15 000 (CLDR ``es.xml`` numbers, and
 #: the RAE's *Ortografía* of 2010 writes four-digit numbers without a separator).
+#: Spain's rule only: CLDR's ``es_419``/``es_MX``/``es_AR``… set ``minimumGroupingDigits`` 1
+#: (es-MX «1,068», es-AR «1.068»), so a locale with a territory other than ES groups from 1 000 on.
 MIN_GROUPING_DIGITS: dict[str, int] = {"es": 2}
+
+#: The territories where :data:`MIN_GROUPING_DIGITS` applies (``None``: the bare language).
+MIN_GROUPING_TERRITORIES: dict[str, frozenset[str | None]] = {"es": frozenset({None, "ES"})}
+
+
+def min_grouping_digits(locale: Locale) -> int:
+    """CLDR's ``minimumGroupingDigits`` of ``locale``: 2 for Spain's Spanish (``es``, ``es_ES``), else 1."""
+    digits = MIN_GROUPING_DIGITS.get(locale.language, 1)
+    territories = MIN_GROUPING_TERRITORIES.get(locale.language)
+    if territories is not None and locale.territory not in territories:
+        return 1
+    return digits
 
 #: Digit-group separators that replace CLDR's for a catalogue language: the RAE's
 #: *Ortografía* (2010) separates the groups of a number of five digits or more with a
@@ -136,6 +151,12 @@ MIN_GROUPING_DIGITS: dict[str, int] = {"es": 2}
 #: much of the Spanish-speaking world). es_419 keeps the separators of the pupil's region
 #: (CLDR: es-MX «15,000.5», es-AR «15.000,5»), as the region's schools write them.
 GROUP_SEPARATORS: dict[str, str] = {"es": "\u00a0"}
+
+#: The separator of a locale that names no country: bare ``es_419`` (the notebooks' and the hub's
+#: ``LANGUAGE = "es_419"``) is read from Mexico to Argentina, where «10,000» is ten thousand in one
+#: and ten in the other; a space («10 000», the RAE's and the SI's) is read the same everywhere.
+#: ``es-MX``, ``es-AR``… keep their own separators (CLDR).
+TERRITORY_GROUP_SEPARATORS: dict[tuple[str, str], str] = {("es", "419"): "\u00a0"}
 
 
 class LanguageFallbackWarning(UserWarning):
@@ -658,7 +679,7 @@ class Translator:
         uk ``1 500``; en ``1,500``.
         """
         whole = len(str(abs(int(n)))) if math.isfinite(n) else 0
-        group = whole >= 3 + MIN_GROUPING_DIGITS.get(self.locale.language, 1)
+        group = whole >= 3 + min_grouping_digits(self.locale)
         text = _babel_numbers.format_decimal(n, locale=self.locale, group_separator=group)
         return _true_minus(self._regroup(text))
 
@@ -669,7 +690,9 @@ class Translator:
 
     def _regroup(self, text: str) -> str:
         """``text`` with this language's digit-group separator (:data:`GROUP_SEPARATORS`) for CLDR's."""
-        separator = GROUP_SEPARATORS.get(self.language)
+        separator = GROUP_SEPARATORS.get(self.language) or TERRITORY_GROUP_SEPARATORS.get(
+            (self.locale.language, self.locale.territory or "")
+        )
         if separator is None:
             return text
         return text.replace(_babel_numbers.get_group_symbol(self.locale), separator)
