@@ -46,8 +46,11 @@ def test_a_quiet_turn_gets_a_reason_from_the_threat_it_makes() -> None:
     """The threat survives every answer of the next player: the note says so (the stronger fact)."""
     text = review_sentence(Translator("en"), turn_review(QUIET_PREPARES))
     assert "Planting a seedling on d3 was better." in text
-    assert "Whatever Player 1 answers, it keeps a chop of 1 tree ready for the next turn, not 0." in text
-    assert "It gets a chop" not in text  # the same threat is not told twice
+    assert (
+        "Whatever Player 1 answers, that turn keeps a chop of 1 tree ready for Player 2's next turn, not 0."
+        in text
+    )  # the subject and whose next turn it is are named (the very next turn is Player 1's)
+    assert "That turn gets a chop" not in text  # the same threat is not told twice
 
 
 #: (case, label, the one reason expected): notes that were only the search's reason before
@@ -55,7 +58,7 @@ CONCRETE = [
     (
         SECURES,
         "blunder",
-        "Whatever Player 1 answers, it keeps a chop of 1 tree ready for the next turn, not 0.",
+        "Whatever Player 1 answers, that turn keeps a chop of 1 tree ready for Player 2's next turn, not 0.",
     ),
     (ANSWER, "inaccuracy", "After it, Player 2 could get a chop of at most 1 tree ready, not 2."),
     (SUPPLY, "good", "With it, Player 1 keeps 2 protesters, not 1: protesters decide a tie on points."),
@@ -120,7 +123,7 @@ def test_the_same_chop_from_a_better_cell_says_what_differs() -> None:
     assert "would have felled 2 trees: +" not in text
     # only facts in the better turn's favour: it leaves Player 1 no chop (the turn played left 2)
     assert "the biggest chop Player 1 could make would be 0 trees, not 2" in text
-    assert "ready for the next turn" not in text  # it prepares less (1, not 2): no reason
+    assert "next turn" not in text  # it prepares less (1, not 2): no reason
 
 
 def test_the_same_chop_while_staying_names_the_better_turn_and_the_search() -> None:
@@ -138,6 +141,27 @@ def test_every_reason_is_translated(language: str, case) -> None:
     reasons = better_reasons(Translator(language), turn)
     assert reasons and reasons != better_reasons(Translator("en"), turn)
     assert not re.search(r"\b(the|chop|turn|search|biggest|ready|trees?)\b", " ".join(reasons)), reasons
+
+
+#: the better turn plants on d5 as the turn played did, but from the logger's start cell e5: only
+#: its move differs, and it is no move
+STAYS = ("....2/...../..a../...../.s1.. 2 0,0 2,2", "e5-d4 *d5", "e5 *d5")
+
+
+@pytest.mark.parametrize(
+    ("language", "sentence"),
+    [
+        ("en", "Staying on e5 was better."),
+        ("uk", "Краще було лишитися на e5."),
+        ("es", "Era mejor quedarse en e5."),
+    ],
+)
+def test_a_better_turn_that_stays_says_so(language: str, sentence: str) -> None:
+    """Before: "Moving to e5 was better." to a pupil whose logger had started on e5."""
+    turn = turn_review(STAYS)
+    assert turn.best.destination == turn.best.origin == "e5"
+    text = review_sentence(Translator(language), turn)
+    assert sentence in text, text
 
 
 def test_the_best_turn_gets_no_reason() -> None:

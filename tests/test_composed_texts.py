@@ -159,3 +159,87 @@ def test_the_samples_command_writes_a_page_per_language(tmp_path, rendered) -> N
     page = (tmp_path / "es_419.md").read_text(encoding="utf-8")
     assert page.startswith("# ") and "\n## " in page and not (tmp_path / "es.md").exists()
     assert all(s.text.split("\n")[0] in page for s in rendered["es_419"])
+
+
+# --------------------------------------------------------------------------- how values sit in a sentence
+
+#: A number right after "players" reads as a seat («los del mejor de los demás jugadores 2»).
+_SEAT_LIKE_NUMBER = re.compile(r"\b(players|jugadores|гравців)\s+\d")
+#: A chop of 0 trees named as a chop («Найбільша рубка … зменшується з 4 до 0»).
+_CHOP_OF_NOTHING = re.compile(r"(from \d+ to 0|з \d+ до 0|de \d+ a 0)\b")
+#: A bot's name outside a code span.
+_BARE_BOT = re.compile(r"(?<![`\w])(random|greedy|my_bot|nobody|minimax|mcts)(?![`\w:])")
+
+
+def misplaced_values(language: str, text: str, where: str = "") -> list[str]:
+    """Values that read wrongly where they sit: a number beside "players", a chop of 0 trees, a bare
+    bot name in the ranking's feedback, an action's name outside quotes (uk, es), a forced step of the
+    board told after the prompt of the step that follows it."""
+    from logger_widget.i18n import Translator
+    from logger_widget.i18n.runtime import PPluralMessage
+    from logger_widget.i18n.texts import terms
+    from logger_widget.i18n.texts.board import FORCED
+
+    tr = Translator(language)
+    found = [f"a number beside “players”: «{m.group(0)}»" for m in _SEAT_LIKE_NUMBER.finditer(text)]
+    found += [f"a chop of 0 trees: «{m.group(0)}»" for m in _CHOP_OF_NOTHING.finditer(text)]
+    if where.startswith("ranking") and not where.endswith("unreadable"):  # its answer format is code
+        found += [f"a bare bot name: «{m.group(0)}»" for m in _BARE_BOT.finditer(text)]
+    if language != "en":  # English names the actions with their verbs ("Plant on b2.")
+        names = "|".join(re.escape(tr.translate(terms.ACTIONS[k])) for k in ("plant", "protest", "chop"))
+        # a lesson's title after "·" is a heading, not a sentence
+        for m in re.finditer(rf"(?<![«“\"\w])(?<!· )(?<!^)({names})(?![»”\"\w])", text, re.MULTILINE):
+            if text[: m.start()].rstrip()[-1:] not in ".!?":
+                found.append(f"an action's name without quotes: «{m.group(0)}»")
+    prompt = re.search(rf"(^|\s){re.escape(tr.format(terms.PLAYER, seat=1)[:-1])}\d: ", text)
+    for key, message in FORCED.items():
+        if prompt is None or key == "stay_click":  # that one is the prompt itself
+            continue
+        values = {"cell": "c3", "cells": "c3", "action": "«»"}
+        said = (
+            tr.count(message, 1, **values)
+            if isinstance(message, PPluralMessage)
+            else tr.format(message, **values)
+        )
+        start = " ".join(said.split()[:3])
+        if start in text[prompt.end() :]:
+            found.append(f"a forced step told after the prompt: «{start}…»")
+    return found
+
+
+MISPLACED = [
+    ("es", "Puntos tras esa respuesta: los tuyos 0, los del mejor de los demás jugadores 2.", ""),
+    ("uk", "Найбільша рубка, яку може зробити гравець 1, зменшується з 4 до 0.", ""),
+    ("es", "random no es el primero según Bradley–Terry.", "ranking: a wrong bot"),
+    ("es", "No hay ningún bot nobody en la tabla. Los bots: `greedy`, `random`.", "ranking: an unknown bot"),
+    ("es", "Ahora solo es posible una acción: Cortar. Jugador 1: corta un árbol maduro.", ""),
+    ("es", "Jugador 1: elige tu acción: Plantar o Cortar.", ""),
+    ("es", "Jugador 1: corta un árbol. Tu leñador está encerrado, así que se queda en c2.", ""),
+    ("uk", "Гравець 2: фаза «Ріст»! Вибери клітинку. Твій лісоруб замкнений, тож він лишається на b2.", ""),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "where"), MISPLACED)
+def test_a_misplaced_value_is_found(language: str, text: str, where: str) -> None:
+    assert misplaced_values(language, text, where), text
+
+
+def test_well_placed_values_pass() -> None:
+    assert (
+        misplaced_values("es", "Puntos tras esa respuesta: tú, 0; el mejor de los demás jugadores, 2.") == []
+    )
+    assert misplaced_values("es", "Lección 7 de 10 · Cortar y el efecto dominó.") == []
+    assert misplaced_values("es", "`random` no es el primero.", "ranking: a wrong bot") == []
+    text = "Tu leñador está encerrado, así que se queda en c2. Ahora solo es posible una acción: «Cortar». Jugador 1: corta."
+    assert misplaced_values("es", text) == []
+    assert misplaced_values("en", "Hint: Chop first, so that another player's big chop is gone.") == []
+
+
+@pytest.mark.parametrize("language", text_samples.LANGUAGES)
+def test_no_composed_text_misplaces_a_value(rendered, language: str) -> None:
+    found = [
+        f"[{s.kind}] {s.where}: {problem}"
+        for s in rendered[language]
+        for problem in misplaced_values(language, s.text, s.where)
+    ]
+    assert found == [], "\n".join(found)

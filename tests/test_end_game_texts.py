@@ -23,17 +23,17 @@ def _board(lpn: str, language: str) -> Board:
         (
             "en",
             "Player 1 reached 10 points: 1 more turn",
-            "The round was completed after Player 1 reached 10 points.",
+            "The round was played to its end because Player 1 reached 10 points.",
         ),
         (
             "uk",
             "Гравець 1: 10 очок або більше. У цьому раунді залишився 1 хід",
-            "Раунд завершено. 10 очок або більше: гравець 1.",
+            "Раунд дограно до кінця, бо гравець 1 набрав 10 очок.",
         ),
         (
             "es",
             "Jugador 1: 10 puntos o más. Queda 1 jugada",
-            "Se ha completado la ronda. Con 10 puntos o más: jugador 1.",
+            "Se ha completado la ronda porque el jugador 1 ha llegado a 10 puntos.",
         ),
     ],
 )
@@ -74,3 +74,34 @@ def test_a_list_of_seats_takes_the_sentence_form(language: str, banner: str, sha
         board.play(next(iter(board.position.legal_turns())))
     assert board.game.outcome.winners == (1, 3)
     assert board.view["result"]["headline"].startswith(shared), board.view["result"]["headline"]
+
+
+@pytest.mark.parametrize(
+    ("language", "one", "two"),
+    [
+        (
+            "uk",
+            "Раунд дограно до кінця, бо гравець 1 набрав 10 очок.",
+            "бо гравець 1 і гравець 3 набрали 10 очок.",
+        ),
+        (
+            "es",
+            "porque el jugador 1 ha llegado a 10 puntos.",
+            "porque el jugador 1 y jugador 3 han llegado a 10 puntos.",
+        ),
+        (
+            "es_419",
+            "porque el jugador 1 llegó a 10 puntos.",
+            "porque el jugador 1 y jugador 3 llegaron a 10 puntos.",
+        ),
+    ],
+)
+def test_the_round_played_to_its_end_is_a_sentence_agreeing_with_the_players(language, one, two) -> None:
+    """Before: «Раунд завершено. 10 очок або більше: гравець 2.» — a bare label after the sentence."""
+    board = _board(ONE, language)
+    board.play(next(iter(board.position.legal_turns())))
+    assert board.view["result"]["detail"].endswith(one), board.view["result"]["detail"]
+    board = _board(SHARED, language)
+    while not board.game.is_over:
+        board.play(next(iter(board.position.legal_turns())))
+    assert board.view["result"]["detail"].endswith(two), board.view["result"]["detail"]

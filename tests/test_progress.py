@@ -114,7 +114,11 @@ def test_solving_one_and_failing_one_changes_their_schedule_as_documented(db_url
     start = now()
     board.play(wrong)
     text = board.view["notice"]["text"]
-    assert "You will see this puzzle again in 10 minutes." in text and "In your game: Turn " in text
+    assert (
+        "You will see this puzzle again in 10 minutes." in text
+        and "From your game. Turn " in text
+        and ": Turn" not in text
+    )
     assert (
         board.handle_message({"type": "intent", "action": "next_lesson", "version": board.view["version"]})
         == "ok"

@@ -64,7 +64,7 @@ def test_a_wrong_turn_is_answered_with_the_reply_on_the_board_and_the_rating_dro
     )
     # in a pupil's words: the trees each turn fells, the reply told once, no search values
     assert (
-        "Trees felled: yours 1, the best turn 4." in notice["text"]
+        "Trees felled: with yours, 1; with the best turn, 4." in notice["text"]
         and "Puzzle rating: 1,500 → " in notice["text"]
     )
     assert notice["text"].count("e5-d4") == 1 and "difference" not in notice["text"]
@@ -274,9 +274,9 @@ def test_undo_and_redo_are_off_on_a_puzzle_board(board) -> None:
 
 
 FELLED_WORDS = {
-    "en": "Trees felled: yours 1, the best turn 4.",
-    "uk": "Зрубано дерев: твоїм ходом 1, найкращим ходом 4.",
-    "es": "Árboles derribados: con la tuya 1, con la mejor jugada 4.",
+    "en": "Trees felled: with yours, 1; with the best turn, 4.",
+    "uk": "Зрубано дерев: твоїм ходом — 1; найкращим ходом — 4.",
+    "es": "Árboles derribados: con la tuya, 1; con la mejor jugada, 4.",
 }
 
 

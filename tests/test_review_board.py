@@ -86,7 +86,7 @@ def test_the_review_speaks_the_pupils_language(locale):
     words += " " + v["step"]["played"]["text"] + " " + v["step"]["better"]["text"]
     assert not re.search(r"\b(Turn|Chopping|would|felled|points|Exit|review|Blunder|Player)\b", words), words
     if locale == "uk":
-        assert "Рубка b1 повалила б 3 дерева: +3 очки." in v["step"]["sentence"]
+        assert "Якби зрубати b1, упали б 3 дерева: +3 очки." in v["step"]["sentence"]
     else:
         assert "Cortar b1 habría derribado 3 árboles: +3 puntos." in v["step"]["sentence"]
     b.locale = "en"

@@ -128,8 +128,14 @@ _MANY_NAMES = re.compile(r"one or more|or a list", re.IGNORECASE)
 
 
 def names_without_a_verb(entry: Entry, form: str) -> str | None:
-    """Kind 11: a ``{name}``/``{players}`` that may hold several names gets no verb: a label and colon."""
+    """Kind 11: a ``{name}``/``{players}`` that may hold several names gets no verb: a label and colon.
+
+    Unless the message is a plural one on the number of names ("the form follows how many they are"):
+    then each form's verb agrees («…бо {players} набрав 10 очок.» / «…набрали…»).
+    """
     if not _MANY_NAMES.search(entry.comments):
+        return None
+    if len(entry.forms) > 1 and "form follows how many they are" in " ".join(entry.comments.split()):
         return None
     text = _outside_code(form)
     for m in re.finditer(r"\{(?:name|names|players)\}", text):

@@ -171,8 +171,8 @@ def test_the_two_step_walk_of_lesson_2_is_drawn_with_its_corner() -> None:
                 "Then chop the tree on c2.",
             ],
         ),
-        ("end", ["The new seedlings grow on c1.", "Then chop the tree on b1."]),
-        ("protest", ["Then put a protester on d5."]),
+        ("end", ["The new seedling grows on c1.", "Then chop the tree on b1."]),
+        ("protest", ["Put a protester on d5."]),
     ],
 )
 def test_the_lesson_hint_says_what_each_marked_cell_is_for(key: str, says: list[str]) -> None:
@@ -183,6 +183,33 @@ def test_the_lesson_hint_says_what_each_marked_cell_is_for(key: str, says: list[
     assert Driver(board).send("hint") == "ok"
     text = board.view["hint"]["text"]
     assert text.endswith(" ".join(says)) and "show the way" not in text, text
+
+
+@pytest.mark.parametrize("language", ["en", "uk", "es", "es_419"])
+def test_no_lesson_hint_opens_its_steps_with_then(language: str) -> None:
+    """Before: «Protégelo con un manifestante. Luego pon un manifestante en d5.» — «Luego» after nothing."""
+    tr = Translator(language)
+    then = {"en": "Then ", "uk": "Потім ", "es": "Luego ", "es_419": "Luego "}[language]
+    for les in LESSONS:
+        steps = les.hint_steps(tr)
+        assert steps and not steps[0].startswith(then), (les.key, steps)
+
+
+@pytest.mark.parametrize(
+    ("language", "one", "three"),
+    [
+        ("en", "The new seedling grows on c1.", "The new seedlings grow on b2, b3, and b4."),
+        ("uk", "Новий саджанець виростає на c1.", "Нові саджанці виростають на b2, b3 і b4."),
+        ("es", "La plántula nueva brota en c1.", "Las plántulas nuevas brotan en b2, b3 y b4."),
+    ],
+)
+def test_the_spawn_step_of_a_hint_agrees_with_the_number_of_cells(
+    language: str, one: str, three: str
+) -> None:
+    """Before: «Las plántulas nuevas brotan en c1.» for one seedling."""
+    tr = Translator(language)
+    assert one in lesson("end").hint_steps(tr)
+    assert three in lesson("chop").hint_steps(tr)
 
 
 def test_spawning_hint_marks_b2_and_d2_not_the_bots_turn() -> None:

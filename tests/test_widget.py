@@ -1204,7 +1204,10 @@ def test_the_status_says_what_the_board_chose_for_the_player() -> None:
     # a walled-in logger: the stay is forced, the spawn is the player's
     board = sync_board(("human", "human"), record=SKIP)
     assert board.view["stage"] == "spawn"
-    assert "Your logger is walled in, so it stays on a1." in board.view["status"]["text"]
+    # movement comes before growth: what the board did is told first, then what is left to do
+    assert board.view["status"]["text"].startswith(
+        "Your logger is walled in, so it stays on a1. Player 1: growth!"
+    )
     # everything forced but the stay itself: the prompt says so instead of "move up to 2 steps"
     board = sync_board(("human", "human"), record="mmmp2/m.mmp/mm.mm/p.mmm/1pmmm 1 0,0 0,0")
     assert board.view["stage"] == "move"
@@ -1215,14 +1218,36 @@ def test_the_status_says_what_the_board_chose_for_the_player() -> None:
     # one free cell for the new seedling: placed for the player, and said
     board = sync_board(("human", "human"), record=".s2m./....a/..m../..m1a/..ss. 1 0,0 2,2")
     assert Driver(board).cell("d4") == "ok" and board.view["stage"] == "action"
-    assert "The new seedling could only grow on e5, so it is there already." in board.view["status"]["text"]
+    assert board.view["status"]["text"].startswith(
+        "The new seedling could only grow on e5, so it is there already."
+    )
     # no mature tree anywhere: Plant is the only action, its step comes at once
     board = sync_board(("human", "human"), record="....2/...../..s../...../1.... 1 0,0 2,2")
     assert Driver(board).cell("a1") == "ok" and board.view["stage"] == "plant"
-    assert board.view["status"]["text"].endswith("Plant is the only action possible now.")
+    assert board.view["status"]["text"] == (
+        "Only one action is possible now: “Plant”. Player 1: plant a seedling on a marked cell next to your logger."
+    )
     # a free choice says nothing more
     board = sync_board(("human", "human"), record=PROTEST)
     assert "walled in" not in board.view["status"]["text"] and "only" not in board.view["status"]["text"]
+
+
+@pytest.mark.parametrize(
+    ("locale", "prompt"),
+    [
+        ("en", "Player 1: choose your action (“Plant” or “Protest”)."),
+        ("uk", "Гравець 1: вибери дію («Посадити» або «Протестувати»)."),
+        ("es", "Jugador 1: elige tu acción («Plantar» o «Protestar»)."),
+    ],
+)
+def test_the_action_prompt_quotes_each_action_and_has_one_colon(locale: str, prompt: str) -> None:
+    """Before: «Jugador 1: elige tu acción: Plantar o Protestar.» — two colons, the names bare."""
+    board = sync_board(("human", "human"), locale=locale, record=PROTEST)
+    d = Driver(board)
+    assert d.cell("a2") == "ok"
+    while board.view["stage"] == "spawn":
+        assert d.cell(next(c for c, m in d.marks().items() if m == "spawn")) == "ok"
+    assert board.view["stage"] == "action" and board.view["status"]["text"] == prompt
 
 
 # ---------------------------------------------------------------------------- clicks never lost

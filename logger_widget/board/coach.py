@@ -88,7 +88,8 @@ def _better_turn(tr: Translator, better: TurnFacts, played: TurnFacts) -> str:
     if better.kind == "protest" and not (played.kind == "protest" and played.cells == better.cells):
         cells = list(better.cells)
         return tr.count(COUNTS["best_protest"], len(cells), cells=tr.format_list(cells))
-    return tr.format(SENTENCES["best_move"], cell=better.turn.destination)
+    stays = better.turn.destination == better.turn.origin
+    return tr.format(SENTENCES["best_stay" if stays else "best_move"], cell=better.turn.destination)
 
 
 def better_reasons(tr: Translator, turn: TurnReview) -> list[str]:
@@ -124,10 +125,15 @@ def better_reasons(tr: Translator, turn: TurnReview) -> list[str]:
     over = better.ends_game or played.ends_game
     deep = better.deep and played.deep and not over
     player = player_in_sentence(tr, next_seat)
+    mover = player_in_sentence(tr, turn.position.to_move)
     if deep and better.secures > played.secures:
         reasons.append(
             tr.count(
-                COUNTS["secures"], better.secures, player=player, played=tr.format_number(played.secures)
+                COUNTS["secures"],
+                better.secures,
+                player=player,
+                mover=mover,
+                played=tr.format_number(played.secures),
             )
         )
     elif better.prepares > played.prepares and not over:
@@ -135,6 +141,7 @@ def better_reasons(tr: Translator, turn: TurnReview) -> list[str]:
             tr.count(
                 COUNTS["prepares"],
                 better.prepares,
+                mover=mover,
                 played=tr.format_number(played.prepares),
             )
         )

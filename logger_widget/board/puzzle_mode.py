@@ -38,6 +38,7 @@ from ..engine.position import Position
 from ..engine.turn import Turn
 from ..i18n import Translator
 from ..i18n.texts import puzzles as texts
+from ..i18n.texts import terms
 from ..progress import Progress
 from ..puzzles import PupilRating, Puzzle, facts, load_puzzles, refutation, turn_value, update_rating
 from .modes import TeachingMode
@@ -61,14 +62,19 @@ def explain_right(tr: Translator, puzzle: Puzzle, turn: Turn) -> str:
     elif f.kind == "protest":
         parts.append(tr.translate(texts.WHY["protect"]))
     if f.threat_seat and f.threat_before > f.threat_after:
-        parts.append(
-            tr.format(
-                texts.WHY["threat"],
-                player=player_in_sentence(tr, f.threat_seat),
-                before=tr.format_number(f.threat_before),
-                after=tr.format_number(f.threat_after),
+        player = player_in_sentence(tr, f.threat_seat)
+        if f.threat_after == 0:  # no chop of 0 trees is named
+            before = tr.count(terms.TREES, f.threat_before)
+            parts.append(tr.format(texts.WHY["threat_gone"], player=player, before=before))
+        else:
+            parts.append(
+                tr.format(
+                    texts.WHY["threat"],
+                    player=player,
+                    before=tr.format_number(f.threat_before),
+                    after=tr.format_number(f.threat_after),
+                )
             )
-        )
     if puzzle.theme == "endgame_tiebreak":
         parts.append(tr.translate(texts.WHY["ends"]))
     elif puzzle.theme == "spawn_placement":
@@ -88,7 +94,7 @@ def explain_wrong(tr: Translator, puzzle: Puzzle, turn: Turn, reply: Turn | None
     """Why ``turn`` is not a solution, in counts a pupil reads: trees, the chop left to the others, points.
 
     One sentence for the reply (played on the board), then what differs from the best turn:
-    the trees each fells ("Trees felled: yours 0, the best turn 3."), else the biggest chop
+    the trees each fells ("Trees felled: with yours, 0; with the best turn, 3."), else the biggest chop
     another player is left, else the points after the reply; the search's values (``value``)
     are not told (they are kept in the puzzle panel of the view, :func:`puzzle_view`).
     """

@@ -40,6 +40,7 @@ from ..i18n.texts.board import (
     LANGUAGE_NAMES,
     NOTICES,
     PROMPTS,
+    QUOTED,
     RESULT,
 )
 from ..names import short_name
@@ -659,7 +660,7 @@ def status_view(f: Frame, tr: Translator) -> panels.StatusPanel:
         text = tr.format(PROMPTS["protest"], player=mover, n=tr.format_number(left))
         return {"kind": "prompt", "text": _with_forced(f, tr, text)}
     if stage == "action":  # only the actions that are possible now (their buttons are enabled)
-        names = [tr.translate(terms.ACTIONS[k]) for k in ("plant", "protest", "chop") if k in f.options]
+        names = [_action_name(tr, k) for k in ("plant", "protest", "chop") if k in f.options]
         actions = tr.format_list(names, style="or")
         text = tr.format(PROMPTS["action"], player=mover, actions=actions)
         return {"kind": "prompt", "text": _with_forced(f, tr, text)}
@@ -668,8 +669,16 @@ def status_view(f: Frame, tr: Translator) -> panels.StatusPanel:
     return {"kind": "prompt", "text": _with_forced(f, tr, tr.format(PROMPTS[stage or "move"], player=mover))}
 
 
+def _action_name(tr: Translator, kind: str) -> str:
+    """An action's name quoted inside a sentence (uk «Рубати», es «Cortar»)."""
+    return tr.format(QUOTED, name=tr.translate(terms.ACTIONS[kind]))
+
+
 def _with_forced(f: Frame, tr: Translator, prompt: str) -> str:
-    """The prompt and what the board did for the player because nothing else was possible.
+    """What the board did for the player because nothing else was possible, then the prompt.
+
+    The forced steps came first (movement before growth, growth before the action), so they are
+    told before the prompt of the step left to the player.
 
     ``f.state.forced`` (from the Play mode) holds ``"stay"`` (a walled-in logger stayed),
     ``"spawn"`` (the new seedlings had one place each) and ``"action"`` (one action kind).
@@ -677,14 +686,14 @@ def _with_forced(f: Frame, tr: Translator, prompt: str) -> str:
     tip = f.tip
     if tip is None or not f.state.forced:
         return prompt
-    notes = [prompt]
+    notes = []
     if "stay" in f.state.forced:
         notes.append(tr.format(FORCED["stay"], cell=tip.origin))
     if "spawn" in f.state.forced and tip.spawned:
         notes.append(tr.count(FORCED["spawn"], len(tip.spawned), cells=tr.format_list(list(tip.spawned))))
     if "action" in f.state.forced and f.stage in ("plant", "chop", "protest"):
-        notes.append(tr.format(FORCED["action"], action=tr.translate(terms.ACTIONS[str(f.stage)])))
-    return " ".join(notes)
+        notes.append(tr.format(FORCED["action"], action=_action_name(tr, str(f.stage))))
+    return " ".join([*notes, prompt])
 
 
 def phases_view(f: Frame, tr: Translator) -> list[panels.PhasePanel]:
@@ -755,9 +764,7 @@ def result_view(f: Frame, tr: Translator) -> dict[str, Any] | None:
         "tie_break": outcome.tie_break,
         "reason": outcome.reason,
         "headline": headline,
-        "detail": sentence_start(
-            tr.format(RESULT[f"reason_{outcome.reason}"], players=_reached(tr, outcome.scores))
-        ),
+        "detail": sentence_start(_reason(tr, outcome.reason, outcome.scores)),
         "title": tr.translate(LABELS["result"]),
     }
 
@@ -770,6 +777,14 @@ def banner_view(f: Frame, tr: Translator) -> panels.BannerPanel | None:
     left = shown.players - f.to_move + 1
     text = sentence_start(tr.count(NOTICES["end_triggered"], left, players=_reached(tr, shown.scores)))
     return {"title": tr.translate(LABELS["end_game"]), "text": text}
+
+
+def _reason(tr: Translator, reason: str, scores: Sequence[int]) -> str:
+    """Why the game ended; for the round played to its end, who reached 10 points (verb agreeing)."""
+    if reason != "target":
+        return tr.translate(RESULT[f"reason_{reason}"])
+    reached = sum(s >= core.TARGET_SCORE for s in scores)
+    return tr.count(RESULT["reason_target"], reached, players=_reached(tr, scores))
 
 
 def _reached(tr: Translator, scores: Sequence[int]) -> str:

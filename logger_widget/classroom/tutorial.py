@@ -52,14 +52,24 @@ _HINT = NP_("tutorial:hint", "Hint: {task} {steps}")
 _HINT_PROTEST = NNP_(
     "tutorial:hint-step", "Then put a protester on {cells}.", "Then put protesters on {cells}."
 )
+# TRANSLATORS: the same, as the hint's first step (nothing is done before it).
+_HINT_PROTEST_FIRST = NNP_("tutorial:hint-step", "Put a protester on {cells}.", "Put protesters on {cells}.")
+# TRANSLATORS: the cells (as many as {n}) where the mature trees' new seedlings grow (the pupil
+# clicks them).
+_HINT_SPAWN = NNP_(
+    "tutorial:hint-step", "The new seedling grows on {cells}.", "The new seedlings grow on {cells}."
+)
 #: What each marked cell of a lesson's hint is for (context ``tutorial:hint-step``).
 _HINT_STEPS = {
     "walk": NP_("tutorial:hint-step", "Your logger goes to {cells}."),
     "stay": NP_("tutorial:hint-step", "Your logger stays on {cells}."),
-    # TRANSLATORS: the cells where the mature trees' new seedlings grow (the pupil clicks them).
-    "spawn": NP_("tutorial:hint-step", "The new seedlings grow on {cells}."),
     "plant": NP_("tutorial:hint-step", "Then plant on {cells}."),
     "chop": NP_("tutorial:hint-step", "Then chop the tree on {cells}."),
+}
+#: The action steps as the hint's first step, without "Then" (nothing is done before them).
+_HINT_FIRST_STEPS = {
+    "plant": NP_("tutorial:hint-step", "Plant on {cells}."),
+    "chop": NP_("tutorial:hint-step", "Chop the tree on {cells}."),
 }
 # TRANSLATORS: the first line of a lesson's board, before the task: "Lesson 2 of 10 · Movement".
 _HEADER = NP_("tutorial:header", "Lesson {n} of {total} · {title}")
@@ -134,13 +144,16 @@ class Lesson:
             out.append(tr.format(_HINT_STEPS["walk"], cells=turn.destination))
         spawns = [c for c in turn.spawns if c in marked]
         if spawns:
-            out.append(tr.format(_HINT_STEPS["spawn"], cells=tr.format_list(spawns)))
+            out.append(tr.count(_HINT_SPAWN, len(spawns), cells=tr.format_list(spawns)))
         if turn.action is not None:
             cells = [c for c in turn.action.cells if c in marked]
+            # "Then …" only after a step the hint has said.
             if cells and turn.action.kind == "protest":
-                out.append(tr.count(_HINT_PROTEST, len(cells), cells=tr.format_list(cells)))
+                message = _HINT_PROTEST if out else _HINT_PROTEST_FIRST
+                out.append(tr.count(message, len(cells), cells=tr.format_list(cells)))
             elif cells:
-                out.append(tr.format(_HINT_STEPS[turn.action.kind], cells=tr.format_list(cells)))
+                steps = _HINT_STEPS if out else _HINT_FIRST_STEPS
+                out.append(tr.format(steps[turn.action.kind], cells=tr.format_list(cells)))
         if not out:  # a stay
             out.append(tr.format(_HINT_STEPS["stay"], cells=turn.destination))
         return out

@@ -30,7 +30,7 @@ CODE = (
 
 SENTENCE = "[data-testid=review-sentence]"
 EXPECTED = {
-    "uk": "Рубка b1 повалила б 3 дерева: +3 очки.",
+    "uk": "Якби зрубати b1, упали б 3 дерева: +3 очки.",
     "es": "Cortar b1 habría derribado 3 árboles: +3 puntos.",
 }
 

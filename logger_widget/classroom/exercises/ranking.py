@@ -210,6 +210,11 @@ def rank_bots(
     return Ranking(classroom_round_robin(bots, n, seed, progress, Translator(language)), language, note)
 
 
+def _code(name: str) -> str:
+    """A bot's name inside a sentence, as code (`random`), as the Nash texts write it."""
+    return f"`{name.replace('`', '')}`"
+
+
 def check_ranking(answer: Any, table: Any, *, locale: str | None = None) -> ExerciseFeedback:
     """Check ``answer = (name, clearly_better)`` against the Bradley–Terry ratings of ``table``.
 
@@ -240,17 +245,19 @@ def check_ranking(answer: Any, table: Any, *, locale: str | None = None) -> Exer
             for language in LANGUAGES:
                 labels.setdefault(Translator(language).translate(BOT_LABELS[r.name]).casefold(), r.name)
     if name.casefold() not in labels:
-        return feedback("hint", _RK_UNKNOWN, locale, {"name": name, "names": ", ".join(names.values())})
+        return feedback(
+            "hint", _RK_UNKNOWN, locale, {"name": _code(name), "names": ", ".join(map(_code, names.values()))}
+        )
     name = labels[name.casefold()]
     top = ratings[0][0].rating
     leaders = {r.name for r, _, _ in ratings if r.rating >= top - 0.5}
     first, second = ratings[0][0], ratings[1][0]
     if name not in leaders:
         elo_first = max(ratings, key=lambda row: row[1].rating)[1].name
-        return feedback("wrong", _RK_ELO if name == elo_first else _RK_NAME, locale, {"name": name})
+        return feedback("wrong", _RK_ELO if name == elo_first else _RK_NAME, locale, {"name": _code(name)})
     difference, low, high = table.difference()
     params = {
-        "first": first.name, "second": second.name,
+        "first": _code(first.name), "second": _code(second.name),
         "difference": Whole(difference), "interval": Interval(low, high, "0"),
     }  # fmt: skip
     if abs(first.rating - second.rating) < 0.5:  # a tie at the top: neither is stronger

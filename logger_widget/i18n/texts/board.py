@@ -28,6 +28,7 @@ __all__ = [
     "LABELS",
     "PROMPTS",
     "FORCED",
+    "QUOTED",
     "CELL",
     "HINTS",
     "NOTICES",
@@ -114,8 +115,9 @@ PROMPTS: MappingProxyType[str, Any] = MappingProxyType(  # PMessage or PPluralMe
             "{player}: growth! Choose where the new seedling grows ({n} to place).",
             "{player}: growth! Choose where the new seedlings grow ({n} to place).",
         ),
-        # TRANSLATORS: {actions} lists the actions possible now, e.g. "Plant or Chop".
-        "action": NP_("board:prompt", "{player}: choose your action: {actions}."),
+        # TRANSLATORS: {actions} lists the actions possible now, each in quotes ("board:quoted"):
+        # “Plant” or “Chop”. No second colon: the list goes in brackets.
+        "action": NP_("board:prompt", "{player}: choose your action ({actions})."),
         "plant": NP_("board:prompt", "{player}: plant a seedling on a marked cell next to your logger."),
         "chop": NP_("board:prompt", "{player}: chop a marked mature tree next to your logger."),
         "protest": NP_(
@@ -235,8 +237,12 @@ NOTICES: MappingProxyType[str, Any] = MappingProxyType(  # PMessage or PPluralMe
     }
 )
 
+# TRANSLATORS: an action's name (a button's label: Plant, Protest, Chop) quoted inside a sentence,
+# in the language's quotes (uk, es «{name}»).
+QUOTED = NP_("board:quoted", "“{name}”")
+
 #: What the board did for the player because it was the only choice (context ``board:forced``),
-#: said after the prompt.
+#: said before the prompt (they happened before the step the prompt asks for).
 FORCED: MappingProxyType[str, Any] = MappingProxyType(  # PMessage or PPluralMessage
     {
         "stay": NP_("board:forced", "Your logger is walled in, so it stays on {cell}."),
@@ -250,13 +256,14 @@ FORCED: MappingProxyType[str, Any] = MappingProxyType(  # PMessage or PPluralMes
             "The new seedling could only grow on {cells}, so it is there already.",
             "The new seedlings could only grow on {cells}, so they are there already.",
         ),
-        # TRANSLATORS: {action} is the name of the action button: Plant, Protest or Chop.
-        "action": NP_("board:forced", "{action} is the only action possible now."),
+        # TRANSLATORS: {action} is the name of the action button, already in quotes: “Plant”, “Protest”
+        # or “Chop” (uk «Рубати», es «Cortar»: the quotes come from "board:quoted").
+        "action": NP_("board:forced", "Only one action is possible now: {action}."),
     }
 )
 
 #: The final result (context ``board:result``).
-RESULT: MappingProxyType[str, PMessage] = MappingProxyType(
+RESULT: MappingProxyType[str, Any] = MappingProxyType(  # PMessage or PPluralMessage
     {
         # TRANSLATORS: {player} inside a sentence (es «jugador 2»: write «el {player}», «del {player}»).
         "winner": NP_("board:result", "{player} wins with {points}!"),
@@ -270,12 +277,15 @@ RESULT: MappingProxyType[str, PMessage] = MappingProxyType(
             "board:result",
             "{players} share the win: the same points ({points}) and the same protesters in supply.",
         ),
-        # TRANSLATORS: {players} is "Player 2" or a list ("Player 1 and Player 3"):
-        # who has 10 points or more, as labels (uk «Гравець 2», es «Jugador 2»:
-        # capitalised, without an article). The result's headline just above
-        # opens with the winners: do not open this sentence with {players} too
-        # (as a label it may follow a colon: «…: {players}.»).
-        "reason_target": NP_("board:result", "The round was completed after {players} reached 10 points."),
+        # TRANSLATORS: {players} is "Player 2" or a list ("Player 1 and Player 3"): who has 10 points or
+        # more, inside a sentence (uk «гравець 2», es «jugador 2»: write «el {players}»); the form follows
+        # how many they are, so the verb can agree. The result's headline just above opens with the
+        # winners: do not open this sentence with {players} too.
+        "reason_target": NNP_(
+            "board:result",
+            "The round was played to its end because {players} reached 10 points.",
+            "The round was played to its end because {players} reached 10 points.",
+        ),
         "reason_repetition": NP_(
             "board:result", "The same position came up for the third time, so the game ended there."
         ),

@@ -61,8 +61,10 @@ PERSONAL: MappingProxyType[str, PMessage] = MappingProxyType(
             "progress:personal",
             "Turn {ply} of your game: you played {turn} here. The review found a better turn: can you find it?",
         ),
-        # TRANSLATORS: after the answer; {sentence} is what the review said about the turn in the game.
-        "coach": NP_("progress:personal", "In your game: {sentence}"),
+        # TRANSLATORS: after the answer; {sentence} is what the review said about the turn in the game,
+        # a whole sentence that opens with a capital ("Turn 3, Player 1: an error…"): do not join it
+        # with a colon.
+        "coach": NP_("progress:personal", "From your game. {sentence}"),
         "none": NP_(
             "progress:personal",
             "No puzzles from your games yet. They come from your errors: after a game on the board of the "

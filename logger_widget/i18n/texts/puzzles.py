@@ -131,6 +131,13 @@ WHY: MappingProxyType[str, PMessage] = MappingProxyType(
     {
         # TRANSLATORS: {player} inside a sentence (es «jugador 2»: write «el {player}», «del {player}»).
         "threat": NP_("puzzle:why", "The biggest chop {player} can make drops from {before} to {after}."),
+        # TRANSLATORS: the same when, after the turn, the player can fell no tree at all with one chop
+        # ({before} is the trees of the biggest chop before it). {player} inside a sentence (es «jugador
+        # 2»: write «el {player}»).
+        "threat_gone": NP_(
+            "puzzle:why",
+            "Before this turn {player} could fell {before} with one chop; now not a single tree.",
+        ),
         "protect": NP_("puzzle:why", "Your protester keeps the tree safe: nobody can choose it for a chop."),
         "ends": NP_("puzzle:why", "This turn ends the game or decides its last round."),
         "spawn": NP_("puzzle:why", "Where the new seedlings grow matters here."),
@@ -141,7 +148,8 @@ WHY: MappingProxyType[str, PMessage] = MappingProxyType(
         # TRANSLATORS: a wrong answer that ends the game, and the pupil does not win it.
         "no_reply_lost": NP_("puzzle:why", "After this turn the game is over, and you do not win it."),
         # TRANSLATORS: {mine} and {best} are numbers of trees felled by the pupil's turn and by the best turn.
-        "felled_both": NP_("puzzle:why", "Trees felled: yours {mine}, the best turn {best}."),
+        # Keep each number after its own separator, never beside another noun (es «jugadores 2»).
+        "felled_both": NP_("puzzle:why", "Trees felled: with yours, {mine}; with the best turn, {best}."),
         # TRANSLATORS: the most trees another player can fell with one chop on their next turn,
         # after the pupil's turn ({mine}) and after the best turn ({best}).
         "threat_both": NP_(
@@ -149,9 +157,10 @@ WHY: MappingProxyType[str, PMessage] = MappingProxyType(
             "Trees in the biggest chop left to the others: {mine} after yours, {best} after the best turn.",
         ),
         # TRANSLATORS: the points after the reply: the pupil's ({mine}) and the best other player's ({theirs}).
+        # Keep each number after its own separator, never beside "players" (it would read as a seat).
         "points_both": NP_(
             "puzzle:why",
-            "Points after that reply: yours {mine}, the best other player's {theirs}. "
+            "Points after that reply: you, {mine}; the best other player, {theirs}. "
             "The best turn keeps you better off.",
         ),
         "win": NP_("puzzle:why", "The best turn wins the game."),

@@ -60,6 +60,8 @@ SENTENCES: MappingProxyType[str, PMessage] = MappingProxyType(
         "best_plant": NP_("review", "Planting a seedling on {cell} was better."),
         # TRANSLATORS: the better turn had no action (none was possible) or only its move differs.
         "best_move": NP_("review", "Moving to {cell} was better."),
+        # TRANSLATORS: the same, when the better turn's logger stays on its cell {cell}.
+        "best_stay": NP_("review", "Staying on {cell} was better."),
         # TRANSLATORS: what the turn played scored, after the better turn's sentence. {points} is "0 points".
         "played_points": NP_("review", "The turn played scored {points}."),
         # TRANSLATORS: the pupil chopped the right tree, from a cell where it felled as many trees as from
@@ -153,20 +155,24 @@ COUNTS: MappingProxyType[str, PPluralMessage] = MappingProxyType(
             "After it, the biggest chop {player} could make would be {n} tree, not {played}.",
             "After it, the biggest chop {player} could make would be {n} trees, not {played}.",
         ),
-        # TRANSLATORS: the threat the better turn makes: the mover's biggest chop on its next turn would
-        # be {n} trees; after the turn played, {played} (a number).
+        # TRANSLATORS: the threat the better turn ("that turn", told just before) makes: the biggest chop
+        # of its mover ({mover}) on their next turn would be {n} trees; after the turn played, {played}
+        # (a number). Name the subject and whose next turn it is: the very next turn is another
+        # player's. {mover} inside a sentence (es «jugador 2»: write «del {mover}»).
         "prepares": NNP_(
             "review",
-            "It gets a chop of {n} tree ready for the next turn, not {played}.",
-            "It gets a chop of {n} trees ready for the next turn, not {played}.",
+            "That turn gets a chop of {n} tree ready for {mover}'s next turn, not {played}.",
+            "That turn gets a chop of {n} trees ready for {mover}'s next turn, not {played}.",
         ),
-        # TRANSLATORS: the chop the better turn keeps ready for the mover's next turn whatever the next
-        # player ({player}) answers: {n} trees; after the turn played, {played} (a number).
-        # {player} inside a sentence (es «jugador 2»: write «el {player}»).
+        # TRANSLATORS: the chop the better turn keeps ready for its mover's ({mover}) next turn whatever
+        # the next player ({player}) answers: {n} trees; after the turn played, {played} (a number).
+        # {player} inside a sentence, and so is {mover} (es «jugador 2»: write «el {player}», «del {mover}»).
         "secures": NNP_(
             "review",
-            "Whatever {player} answers, it keeps a chop of {n} tree ready for the next turn, not {played}.",
-            "Whatever {player} answers, it keeps a chop of {n} trees ready for the next turn, not {played}.",
+            "Whatever {player} answers, that turn keeps a chop of {n} tree ready for {mover}'s next turn, "
+            "not {played}.",
+            "Whatever {player} answers, that turn keeps a chop of {n} trees ready for {mover}'s next turn, "
+            "not {played}.",
         ),
         # TRANSLATORS: the biggest chop the next player ({player}) can get ready with their answer after the
         # better turn: {n} trees; after the turn played, {played} (a number).
