@@ -382,7 +382,9 @@ def _lesson_samples(language: str) -> Iterator[Sample]:
         yield Sample("lesson", f"{where}: an illegal turn, checked", les.check("a1-e5").text(tr))
 
 
-def _ranking(results: list[tuple[int, int, float]], names: tuple[str, ...]) -> Tournament:
+def ranking_tournament(results: list[tuple[int, int, float]], names: tuple[str, ...]) -> Tournament:
+    """A two-player round of ``results`` (``(seat-1 bot, seat-2 bot, Player 1's score)``, bots as indices
+    into ``names``): the ranking exercise's table without playing a game."""
     games = []
     for i, (a, b, score) in enumerate(results):
         winners = (1,) if score == 1 else (2,) if score == 0 else (1, 2)
@@ -401,8 +403,10 @@ def _exercise_checks() -> list[tuple[str, str, Callable[[], Any]]]:
     low, high = data.interval()
     half = 1.959964 * (rate * (1 - rate) / data.n) ** 0.5
     names = ("greedy", "random", "my_bot")
-    clear = ex.Ranking(_ranking([(0, 1, 1.0)] * 30 + [(0, 2, 1.0)] * 30 + [(2, 1, 1.0)] * 30, names), "en")
-    close = _ranking([(0, 1, 1.0), (0, 1, 0.0)] * 3 + [(0, 1, 1.0)], names[:2])
+    clear = ex.Ranking(
+        ranking_tournament([(0, 1, 1.0)] * 30 + [(0, 2, 1.0)] * 30 + [(2, 1, 1.0)] * 30, names), "en"
+    )
+    close = ranking_tournament([(0, 1, 1.0), (0, 1, 0.0)] * 3 + [(0, 1, 1.0)], names[:2])
     rps = ex.MetaGame(
         ("greedy", "minimax:easy", "mcts:easy"),
         *([((0.5, 1.0, 0.0), (0.0, 0.5, 1.0), (1.0, 0.0, 0.5))] * 3),
@@ -448,10 +452,18 @@ def _exercise_checks() -> list[tuple[str, str, Callable[[], Any]]]:
         ("own_bot", "the first legal turn", lambda: ex.check_own_bot(_first_turn, games=2, progress=False)),
         ("own_bot", "empty", lambda: ex.check_own_bot(None, games=2, progress=False)),
         ("ranking", "right", lambda: ex.check_ranking(("greedy", True), clear)),
-        ("ranking", "right bot, not clearly better", lambda: ex.check_ranking(("greedy", False), clear)),
+        (
+            "ranking",
+            "right bot, not clearly better",
+            lambda: ex.check_ranking(("greedy", False), clear),
+        ),
         ("ranking", "a wrong bot", lambda: ex.check_ranking(("random", True), clear)),
         ("ranking", "few games, clearly better", lambda: ex.check_ranking(("greedy", True), close)),
-        ("ranking", "few games, not clearly better", lambda: ex.check_ranking(("greedy", False), close)),
+        (
+            "ranking",
+            "few games, not clearly better",
+            lambda: ex.check_ranking(("greedy", False), close),
+        ),
         ("ranking", "an unknown bot", lambda: ex.check_ranking(("nobody", True), clear)),
         ("ranking", "unreadable", lambda: ex.check_ranking("greedy", clear)),
         ("kingmaker", "right", lambda: ex.check_kingmaker("B")),

@@ -20,8 +20,8 @@ from logger_widget.classroom import exercises as ex
 from logger_widget.classroom.exercises.kingmaker import _kingmaker_option as kingmaker_option
 from logger_widget.classroom.feedback import text as feedback_text
 from logger_widget.i18n import Translator
-from logger_widget.tournament import GameResult, Tournament
 from logger_widget.tournament.ratings import wilson_interval
+from scripts.text_samples import ranking_tournament
 
 ROOT = Path(__file__).resolve().parents[1]
 LANGUAGES = ("uk", "es", "en")
@@ -389,16 +389,7 @@ def test_own_bot_checker_explains_broken_bots() -> None:
         assert_translated(feedback)
 
 
-def _tournament(results: list[tuple[int, int, float]], names: tuple[str, ...]) -> Tournament:
-    games = []
-    for i, (a, b, score) in enumerate(results):
-        winners = (1,) if score == 1 else (2,) if score == 0 else (1, 2)
-        games.append(
-            GameResult(
-                i, (a, b), (names[a], names[b]), i, winners, (score, 1 - score), (10, 5), (0, 0), "target", ()
-            )
-        )
-    return Tournament(names, 2, 0, games)
+_tournament = ranking_tournament
 
 
 def test_ranking_checker() -> None:
