@@ -271,6 +271,48 @@ _HYPOTHETICAL = r"\bque\s+(?:(?:ha|han|has)\s+\w+(?:ado|ido)|\w+(?:ó|aron|ieron
 #: o «Reiniciar la lección» para jugarla otra vez», not «X o Y para jugarla otra vez» (both?).
 _SHARED_PURPOSE = r"(?:«[^»]+»|\*\*[^*]+\*\*),?\s+o\s+(?:en\s+)?(?:«[^»]+»|\*\*[^*]+\*\*)\s+para\b"
 
+#: A list of seats comes in bare («jugador 1 y jugador 3»): an article before it reads «el jugador 1 y
+#: jugador 3 han llegado» (one article over two seats); a plural verb shows the list (round-4 reader).
+_ARTICLE_BEFORE_LIST = (
+    r"\b(?:el|del|al)\s+\{…\}\s+(?:han|hayan|llegaron|llegan|tienen|son|están|comparten|ganan|empatan|suman)\b"
+)
+
+
+def _counterfactual(entry: Entry, form: str) -> str | None:
+    """The review's better turn was not played: what it would do is in the conditional («le dejaría»,
+    «conservaría»), not the present «deja», «conserva». (The two «{rounds} rounds» messages are
+    being reworded in the code and are left to that change.)"""
+    if not f"{entry.context}".startswith("review") or "{rounds}" in entry.msgid:
+        return None
+    m = re.search(
+        r"\b(?:esa jugada|con la jugada mejor,?)\s+(?:(?:le|el \{…\}|los demás)\s+)?"
+        r"(?:deja|conserva|suma|suman|mantiene)\b",
+        _prose(form),
+        re.I,
+    )
+    return m.group(0) if m else None
+
+
+#: A label before a whole sentence ends with a full stop («Pista. La partida…»), so no capital or
+#: slotted sentence follows «Pista:» (one style in es and es_419; «Pista: {turn}» names a turn).
+_HINT_LABEL = r"\bPista:\s+(?:[A-ZÁÉÍÓÚÑ]|\{…\}\s+\{…\})"
+
+#: A sentence does not open with a figure («5000 partidas son…», «2 de tus jugadas…»).
+_OPENS_WITH_NUMBER = re.compile(r"(?:^|[.!?]\s+)\{(?:n|games|rate|count)\}\s+(?:de tus|de las|de los|son|no es)\b", re.I)
+
+
+def _opens_with_number(entry: Entry, form: str) -> str | None:
+    """A count placeholder ({n}, {games}, {rate}) opening a sentence; a name ({name}) may."""
+    m = _OPENS_WITH_NUMBER.search(form)
+    return m.group(0) if m else None
+
+
+def _grouping_419(entry: Entry, form: str) -> str | None:
+    """es_419 (bare, and the served fallback) groups four-digit numbers too: «1 500» (a no-break space)."""
+    m = re.search(r"(?<![\w.,\u00a0])(?!(?:19|20)\d\d\b)[1-9]\d{3}(?![\w\u00a0.,])", _prose(form))
+    return m.group(0) if m else None
+
+
 #: Wordings the round-3 reader found clumsy or calqued; each must not come back.
 ES_SLIPS = (
     r"una valoración \{…\} por encima de la de",
@@ -519,8 +561,9 @@ KINDS: dict[str, tuple[str, Check]] = {
         _find(r"\bl[oa]s mism[oa]s manifestantes\b"),
     ),
     "interval_level": (
-        "«con un intervalo de confianza del {level}: {interval}», not «intervalo del 95 % de [a; b]» (95 % of …?)",
-        _find(r"\bintervalo del \{…\} de \{…\}"),
+        "«con un intervalo de confianza del {level}: {interval}», «el intervalo de confianza del {level} para esa"
+        " diferencia», not «intervalo del 95 % de [a; b]», «de esa diferencia» (95 % of …?)",
+        _find(r"\bintervalo del \{…\} de\b"),
     ),
     "wins_for_points": (
         "points per game are never «cuántas veces gana» nor a «fracción de victoria» (a shared win is a fraction of a point)",
@@ -546,6 +589,29 @@ KINDS: dict[str, tuple[str, Check]] = {
         _find(r"reserva\s+común\s+tiene\s+20|vuelven?\s+a\s+tu\s+reserva"),
     ),
 }
+
+KINDS.update(
+    {
+        "list_article": (
+            "no «el {players}» before a plural verb: «…porque han llegado a 10 puntos: {players}»",
+            _find(_ARTICLE_BEFORE_LIST),
+        ),
+        "counterfactual": (
+            "the review's better turn, not played, is in the conditional: «Esa jugada le dejaría…», «conservaría»",
+            _counterfactual,
+        ),
+        "chop_order": (
+            "«le dejaría al {mover} un corte de {n} árbol listo para su próxima jugada», not the heavy"
+            " «deja preparado para la próxima jugada del {mover} un corte…»",
+            _find(r"\bpreparado para la próxima jugada\b"),
+        ),
+        "hint_label": ("«Pista.» before a sentence, not «Pista: La…»", _find(_HINT_LABEL, flags=0)),
+        "opens_with_number": (
+            "a sentence does not open with a figure: «Con {games} tienes más…», «El análisis ha convertido {n}…»",
+            _opens_with_number,
+        ),
+    }
+)
 
 ES_419_KINDS: dict[str, tuple[str, Check]] = {
     "keys": (
@@ -612,12 +678,16 @@ ES_419_KINDS: dict[str, tuple[str, Check]] = {
         "one review sentence keeps one tense: «se perdió un {loss} …, pero esta jugada le permitió…»",
         _find(r"\bse pierde\b[^.]*\bpermitió\b"),
     ),
+    "grouping_419": (
+        "Latin-American numbers are grouped from four digits: «1 500» (a no-break space), not «1500»",
+        _grouping_419,
+    ),
 }
 
 #: The es rules es_419 replaces: es says what just happened in the compuesto («tense»), es_419 in the
 #: pretérito simple («preterite»); es says «pulsa», es_419 «haz clic en» («haz_clic» against «click»);
 #: es says «la celda siguiente», es_419 may say «la celda de abajo» (docs/i18n.md).
-ES_419_REPLACES = {"tense", "haz_clic", "cell_siguiente"}
+ES_419_REPLACES = {"tense", "haz_clic", "cell_siguiente", "number_grouping"}
 
 
 def kind_problems(entries: list[Entry], kinds: dict[str, tuple[str, Check]]) -> list[str]:
@@ -702,6 +772,48 @@ PLANTED = [
     ("cell_siguiente", "exercise:notebook:seven", "the cell below", "ejecuta la celda de debajo: la comprobación"),
     ("same_number", "board:result", "the same number of protesters", "con 3 cada uno y los mismos manifestantes"),
     ("interval_level", "exercise:first_player:ok", "with a … interval", "con un intervalo del {level} de {interval}."),
+    (
+        "interval_level",
+        "exercise:ranking:diff_apart",
+        "the {level} interval of that difference",
+        "y el intervalo del {level} de esa diferencia, {interval}, está por encima de 0",
+    ),
+    (
+        "list_article",
+        "board:result",
+        "The round was played to its end because {players} reached 10 points.",
+        "Se ha completado la ronda porque el {players} han llegado a 10 puntos.",
+    ),
+    (
+        "list_article",
+        "board:result",
+        "The round was played to its end because {players} reached 10 points.",
+        "Se completó la ronda porque el {players} llegaron a 10 puntos.",
+    ),
+    (
+        "counterfactual",
+        "review",
+        "With it, {player} keeps {n} protester, not {played}: protesters decide a tie on points.",
+        "Con la jugada mejor, el {player} conserva {n} manifestantes, no {played}.",
+    ),
+    (
+        "counterfactual",
+        "review",
+        "That turn gets a chop of {n} tree ready for {mover}'s next turn, not {played}.",
+        "Esa jugada le deja al {mover} un corte de {n} árboles listo para su próxima jugada, no de {played}.",
+    ),
+    (
+        "chop_order",
+        "review",
+        "That turn gets a chop of {n} tree ready for {mover}'s next turn, not {played}.",
+        "Esa jugada dejaría preparado para la próxima jugada del {mover} un corte de {n} árboles, no de {played}.",
+    ),
+    ("hint_label", "tutorial:hint", "Hint: {task} {steps}", "Pista: {task} {steps}"),
+    ("hint_label", "puzzle:hint", "Hint: …", "Pista: La partida está casi terminada."),
+    ("opens_with_number", "exercise:sample_size:many", "{games} are more than needed.", "{games} son más de las necesarias."),
+    ("opens_with_number", "progress", "{n} of your turns", "{n} de tus jugadas se han convertido en problemas."),
+    ("opens_with_number", "exercise:first_player:rate", "The rate {rate}", "{rate} no es la media correcta."),
+    ("grouping_419", "notebook:puzzles", "rated below 1500", "tiene una dificultad por debajo de 1500)."),
     ("wins_for_points", "exercise:first_player:intro:1", "points per game", "y contemos cuántas veces gana el jugador 1."),
     ("wins_for_points", "chart", "a fraction of a win", "cuenta como fracción de victoria (½ con dos ganadores)."),
     ("piece_no_a", "exercise:best_turn:solution", "walls in", "es el muro que encierra al leñador del jugador 2."),
