@@ -1661,7 +1661,7 @@ def test_every_kind_has_a_planted_instance():
             "better turn in the review",
             "review",
             "That turn gets a chop of {n} tree ready for {mover}'s next turn, not {played}.",
-            "Таким ходом {mover} підготував би собі на наступний хід рубку на {n} дерево, а не на {played}.",
+            "Кращим ходом {mover} підготував би собі на наступний хід рубку на {n} дерево, а не на {played}.",
         ),
         (
             "better turn in the review",

@@ -190,14 +190,14 @@ COUNTS: MappingProxyType[str, PPluralMessage] = MappingProxyType(
             "With it, {player} keeps {n} protester, not {played}: protesters decide a tie on points.",
             "With it, {player} keeps {n} protesters, not {played}: protesters decide a tie on points.",
         ),
+        # TRANSLATORS: how many rounds everyone plays on in the two sentences below ("If everyone plays on
+        # well for {rounds}, …"): uk «{n} раунд / раунди / раундів», es «{n} ronda / rondas».
+        "rounds": NNP_("review", "{n} round", "{n} rounds"),
         # TRANSLATORS: nothing differs within one turn, so both turns were played on: every player plays
         # {rounds} more well (as a simple bot does); {rounds} is "2 rounds" (its own plural message,
         # uk «ще {rounds}» → «ще 2 раунди», «ще 5 раундів»; es «{rounds} más»). After the better turn the
         # mover ({player}) scores {n} points in them, after the turn played {played} (a number).
         # {player} inside a sentence (es «jugador 2»: write «el {player}»).
-        # TRANSLATORS: how many rounds everyone plays on in the two sentences below ("If everyone plays on
-        # well for {rounds}, …"): uk «{n} раунд / раунди / раундів», es «{n} ronda / rondas».
-        "rounds": NNP_("review", "{n} round", "{n} rounds"),
         "future_mine": NNP_(
             "review",
             "If everyone plays on well for {rounds}, {player} scores {n} point in them after it, "
