@@ -739,10 +739,10 @@ def test_uk_plural_forms_in_the_legend(games):
         for t in score_progression(games["shared_win"], locale=tr).axes[0].get_legend().get_texts()
     ]
     assert "Гравець 1: 10 очок" in legend and "Гравець 2: 5 очок" in legend
-    assert "Зрубано 1 дерево" in legend and "Зрубано 2 дерева" in legend
+    assert "Рубка: повалено 1 дерево" in legend and "Рубка: повалено 2 дерева" in legend
     assert (
         tr.npgettext("chart", "Chop: {n} tree felled", "Chop: {n} trees felled", 21).format(n=21)
-        == "Зрубано 21 дерево"
+        == "Рубка: повалено 21 дерево"
     )
 
 

@@ -165,8 +165,8 @@ def test_the_samples_command_writes_a_page_per_language(tmp_path, rendered) -> N
 
 #: A number right after "players" reads as a seat («los del mejor de los demás jugadores 2»).
 _SEAT_LIKE_NUMBER = re.compile(r"\b(players|jugadores|гравців)\s+\d")
-#: A chop of 0 trees named as a chop («Найбільша рубка … зменшується з 4 до 0»).
-_CHOP_OF_NOTHING = re.compile(r"(from \d+ to 0|з \d+ до 0|de \d+ a 0)\b")
+#: A chop of 0 trees named as a chop («Найбільша рубка … зменшується з 4 до 0», «може однією рубкою повалити лише 0»).
+_CHOP_OF_NOTHING = re.compile(r"(from \d+ to 0|з \d+ до 0|лише 0, а не \d+|de \d+ a 0)\b")
 #: A bot's name outside a code span.
 _BARE_BOT = re.compile(r"(?<![`\w])(random|greedy|my_bot|nobody|minimax|mcts)(?![`\w:])")
 
@@ -209,7 +209,7 @@ def misplaced_values(language: str, text: str, where: str = "") -> list[str]:
 
 MISPLACED = [
     ("es", "Puntos tras esa respuesta: los tuyos 0, los del mejor de los demás jugadores 2.", ""),
-    ("uk", "Найбільша рубка, яку може зробити гравець 1, зменшується з 4 до 0.", ""),
+    ("uk", "Тепер гравець 1 може однією рубкою повалити лише 0, а не 4.", ""),
     ("es", "random no es el primero según Bradley–Terry.", "ranking: a wrong bot"),
     ("es", "No hay ningún bot nobody en la tabla. Los bots: `greedy`, `random`.", "ranking: an unknown bot"),
     ("es", "Ahora solo es posible una acción: Cortar. Jugador 1: corta un árbol maduro.", ""),

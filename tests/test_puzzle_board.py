@@ -275,7 +275,7 @@ def test_undo_and_redo_are_off_on_a_puzzle_board(board) -> None:
 
 FELLED_WORDS = {
     "en": "Trees felled: with yours, 1; with the best turn, 4.",
-    "uk": "Зрубано дерев: твоїм ходом — 1; найкращим ходом — 4.",
+    "uk": "Повалено дерев: твоїм ходом — 1; найкращим ходом — 4.",
     "es": "Árboles derribados: con la tuya, 1; con la mejor jugada, 4.",
 }
 

@@ -245,6 +245,15 @@ SLIPS = (
     r"стало дорослим деревом:",
     r"Поразка через здачу гри",
     r"^\+\{n\}\s+протестувальник\w*\s+перей",
+    # the third fresh reading: counts after a colon like «ігор:», «порівну» protesters, a past ending «на цю
+    # мить», «він» after «рубка», «і очок», a heading-like «Розбір твоєї гри.», a chop that «зменшується»
+    r"(?:перемог|поразок)\s+\{\w+\}",
+    r"однаково\s+протестувальник",
+    r"на\s+цю\s+мить",
+    r"і\s+він\s+обжене",
+    r"порівну\s+і\s+очок",
+    r"^Розбір твоєї гри\.",
+    r"рубка,\s+яку\s+може\s+зробити\s+\{player\},\s+зменшується",
 )
 
 
@@ -536,10 +545,11 @@ def felled_trees(entry: Entry, form: str) -> str | None:
 def felling_verb(entry: Entry, form: str) -> str | None:
     """Kind 45: one verb for trees that fall: «повалити / валить» («рубка повалить найбільше дерев», «те — наступне
     доросле дерево»); not «звалити», «збиває», nor a player who «зрубує три дерева» (one tree is chopped). A chop's
-    count may say «Зрубано {n} дерево» (the chart's legend, the puzzle's «Зрубано дерев: …»): the chop did it."""
+    count of trees is felled too: «Рубка: повалено {n} дерево» (the chart's legend), «Повалено дерев: …» (the
+    puzzle's why, the tutorial), never «Зрубано {n} дерево» nor «Зрубано дерев» (one tree was chopped)."""
     return _find(
         rf"(?<!{W})звал[июя]{W}*|(?<!{W})зби(?:ва|ти|ть|в|л){W}*"
-        rf"|(?<!{W})зруб(?!ано){W}*\s+(?:\{{n\}}|\d+|дв[аі]|три|чотири|п’ять|[ув]сі)(?!{W})"
+        rf"|(?<!{W})зруб{W}*\s+(?:\{{n\}}|\{{points\}}|\d+|дв[аі]|три|чотири|п’ять|[ув]сі|дерев)(?!{W})"
     )(entry, form)
 
 
@@ -636,7 +646,9 @@ def count_in_a_governed_case(entry: Entry, form: str) -> str | None:
 def bot_level(entry: Entry, form: str) -> str | None:
     """Kind 56: a bot's level is on one scale, «слабкий / середній / сильний» (not «легкий», which pairs with
     «складний»)."""
-    return _find(r"(?:Монте-Карло|мінімакс),\s+(?:легк|складн)\w*")(entry, form)
+    return _find(
+        rf"(?:Монте-Карло|мінімакс),\s+(?:легк|складн)\w*|(?<!{W})(?:легк|складн){W}*\s+(?:\S+\s+)?бот{W}*"
+    )(entry, form)
 
 
 def keyboard_help(entry: Entry, form: str) -> str | None:
@@ -667,6 +679,53 @@ def player_fells(entry: Entry, form: str) -> str | None:
     return _find(
         rf"(?:гравець\s+\d|\{{player\}})(?:\s+(?!рубк|доміно){W}+,?){{0,3}}?\s+(?:по)?вал(?:ить|ять|ив){W}*"
     )(entry, form)
+
+
+# ---------------------------------------------------------------- the kinds of the third fresh reading
+
+
+#: The review's English for the better (unplayed) turn: "That turn gets…", "After it, …", "With it, …", "the
+#: better turn keeps…" ("this turn", the turn played, is not here).
+_BETTER_TURN = re.compile(r"\bthat turn\b|\b(?:after|with) it\b|\bthe better turn keeps\b", re.IGNORECASE)
+
+
+def better_turn_in_the_review(entry: Entry, form: str) -> str | None:
+    """Kind 61: in `review` «цей хід / цим ходом / після цього ходу» is the turn played; the better turn, which
+    was not played, is «такий / кращий хід», told in the conditional («підготував би», «мав би», «зберіг би»)."""
+    if entry.context != "review" or not _BETTER_TURN.search(entry.msgid):
+        return None
+    found = _find(rf"(?<!{W})ц(?:ей|ього|им|ьому)\s+ход{W}*")(entry, form)
+    if found:
+        return found
+    if not re.search(rf"(?<!{W})би?(?!{W})", form):
+        return form
+    return None
+
+
+def count_in_brackets(entry: Entry, form: str) -> str | None:
+    """Kind 62: «ще кілька раундів ({rounds})» dodges a plural form with a number in brackets; the count is a
+    plural message of its own («ще 2 раунди», «ще 5 раундів»)."""
+    return _find(rf"(?<!{W})кілька\s+{W}+\s+\(\{{\w+\}}\)")(entry, form)
+
+
+#: Placeholders that are whole sentences (a task, a hint's idea, a question, a review's sentence).
+_SENTENCE_SLOTS = r"task|idea|question|sentence|reason|hint"
+
+
+def sentence_after_a_colon(entry: Entry, form: str) -> str | None:
+    """Kind 63: after a label with a colon a sentence goes on in lower case («Підказка: жадібний бот…»); a
+    label before a whole sentence ({task}, {idea}, …, which start with a capital) ends with a full stop, as
+    «**Питання.** {question}»: «Підказка. {task} {steps}», «**Твоє завдання.** {task}»."""
+    return _find(
+        rf"(?:^|[.!?]\s+|\*\*)[А-ЯІЇЄҐ][\w’]*(?:\s[\w’]+)?:\**\s+(?:\{{(?:{_SENTENCE_SLOTS})\}}|[А-ЯІЇЄҐ])",
+        0,
+    )(entry, form)
+
+
+def resigned(entry: Entry, form: str) -> str | None:
+    """Kind 64: who resigned is told without a gender («{name} визнає поразку»), not «здався / здалася», nor the
+    stiff noun «здача гри»."""
+    return _find(rf"(?<!{W})(?:здав(?:ся|ш{W}*)|здал(?:а|и)с[яь]|здач{W}*\s+гри)(?!{W})")(entry, form)
 
 
 KINDS: dict[str, Check] = {
@@ -729,6 +788,10 @@ KINDS: dict[str, Check] = {
     "chop as notation": chop_as_notation,
     "game name in a sentence": game_name_in_a_sentence,
     "player fells": player_fells,
+    "better turn in the review": better_turn_in_the_review,
+    "count in brackets": count_in_brackets,
+    "sentence after a label's colon": sentence_after_a_colon,
+    "resigned": resigned,
 }
 
 
@@ -1302,6 +1365,39 @@ PLANTED += [
     ),
     ("player fells", "exercise:kingmaker:C", "Player 3 chops all three", "гравець 3 повалить усі три"),
     ("player fells", "exercise", "{player} chops", "Тоді {player} валить {n} дерево."),
+    ("felling verb", "chart", "Chop: {n} tree felled", "Зрубано {n} дерево"),
+    ("felling verb", "puzzle:why", "Trees felled: with yours, {mine}", "Зрубано дерев: твоїм ходом — {mine}"),
+    ("felling verb", "tutorial:chop:wrong", "Trees felled: {points}.", "Зрубано {points}."),
+    ("bot level", "notebook:tutorial", "against the easy bot", "Зіграй повну гру проти легкого бота."),
+    (
+        "better turn in the review",
+        "review",
+        "That turn gets a chop of {n} tree ready for {mover}'s next turn, not {played}.",
+        "Цим ходом {mover} готує собі на наступний хід рубку на {n} дерево, а не на {played}.",
+    ),
+    (
+        "better turn in the review",
+        "review",
+        "Whatever {player} answers, that turn keeps a chop of {n} tree ready",
+        "Хоч би що відповів {player}, після цього ходу {mover} матиме готову рубку на {n} дерево",
+    ),
+    (
+        "better turn in the review",
+        "review",
+        "With it, {player} keeps {n} protester, not {played}",
+        "Кращим ходом {player} зберігає в запасі {n} протестувальника, а не {played}.",
+    ),
+    (
+        "count in brackets",
+        "review",
+        "If everyone plays on well for {rounds}, …",
+        "Якщо всі й далі гратимуть добре ще кілька раундів ({rounds}), …",
+    ),
+    ("sentence after a label's colon", "tutorial:hint", "Hint: {task} {steps}", "Підказка: {task} {steps}"),
+    ("sentence after a label's colon", "notebook:tutorial", "**Your task:** {task}", "**Твоє завдання:** {task}"),
+    ("sentence after a label's colon", "exercise", "Hint: try it", "Підказка: Спробуй оцінити кожен хід."),
+    ("resigned", "online:status", "{name} resigned.", "Гру завершено: гравець здався. Поразка: {name}."),
+    ("resigned", "online:status", "{name} resigned.", "Гру завершено: здача гри. Поразка: {name}."),
 ]
 
 
@@ -1474,7 +1570,7 @@ def test_every_kind_has_a_planted_instance():
             "felling verb",
             "chart",
             "Chop: {n} tree felled",
-            "Зрубано {n} дерево; рубка повалить; ефект доміно валить",
+            "Рубка: повалено {n} дерево; рубка повалить; ефект доміно валить; зрубай перше з них",
         ),
         (
             "felling verb",
@@ -1559,6 +1655,27 @@ def test_every_kind_has_a_planted_instance():
             "among these {n}",
             "У симуляції {n}; з них різних: {distinct}.",
         ),
+        ("felling verb", "puzzle:why", "Trees felled: with yours, {mine}", "Повалено дерев: твоїм ходом — {mine}"),
+        ("bot level", "notebook:tutorial", "against the easy bot", "Зіграй повну гру проти слабкого бота."),
+        (
+            "better turn in the review",
+            "review",
+            "That turn gets a chop of {n} tree ready for {mover}'s next turn, not {played}.",
+            "Кращим ходом {mover} підготував би собі на наступний хід рубку на {n} дерево, а не на {played}.",
+        ),
+        (
+            "better turn in the review",
+            "review",
+            "Turn {ply}, {player}: {loss} of the winning chances lost, but this turn let {next} end the game",
+            "Хід {ply}, {player}: втрачено {loss} шансів на перемогу, але після цього ходу {next} міг одразу "
+            "закінчити гру",
+        ),
+        ("count in brackets", "review", "{n} round", "ще {rounds}; кілька раундів; (ігор: {games})"),
+        ("sentence after a label's colon", "tutorial:hint", "Hint: {task} {steps}", "Підказка. {task} {steps}"),
+        ("sentence after a label's colon", "board:notice", "Hint: {turn}", "Підказка: {turn}"),
+        ("sentence after a label's colon", "exercise", "Hint: the greedy bot", "Підказка: жадібний бот дивиться"),
+        ("sentence after a label's colon", "online:arena", "Your place", "Твоє місце: {rank} з {total}."),
+        ("resigned", "online:status", "{name} resigned.", "Гру завершено: поразку визнано. Поразка: {name}."),
     ],
 )
 def test_checkers_leave_correct_texts_alone(kind, context, msgid, form):
@@ -1644,3 +1761,23 @@ def test_a_number_with_a_pattern_is_grouped_like_a_count_beside_it(language, exa
 
     shown = localise(sample_size_params(), Translator(language))
     assert (shown["exact"], shown["n"]) == (exact, n)
+
+
+@pytest.mark.parametrize(
+    ("n", "expected"),
+    [(1, "ще 1 раунд, то"), (2, "ще 2 раунди, то"), (5, "ще 5 раундів, то")],
+)
+def test_the_rounds_played_on_take_their_own_plural_form(n, expected):
+    """Kind 62's fix: the review's "If everyone plays on well for {rounds}" gets {rounds} from its own plural
+    message, so Ukrainian agrees with the number («ще 2 раунди», «ще 5 раундів»), with no «кілька … ({rounds})»."""
+    from logger_widget.i18n.texts.review import COUNTS
+
+    tr = Translator("uk")
+    rounds = tr.count(COUNTS["rounds"], n)
+    mine = tr.count(COUNTS["future_mine"], 3, player="гравець 1", rounds=rounds, played="2")
+    others = tr.count(COUNTS["future_others"], 1, rounds=rounds, played="2")
+    assert expected in mine and expected in others, (mine, others)
+    assert mine == (
+        f"Якби всі й далі грали добре {expected} після кращого ходу гравець 1 набрав би за ці раунди 3 очки, "
+        "а після зіграного — 2."
+    )

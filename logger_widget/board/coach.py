@@ -161,7 +161,7 @@ def better_reasons(tr: Translator, turn: TurnReview) -> list[str]:
     told = same_chop and len(better.felled) != len(played.felled)
     if deep and not reasons and not told:  # nothing differs within a turn: a little further on
         (mine, others), (was_mine, was_others) = better.future, played.future
-        rounds = tr.format_number(PLAY_ON_ROUNDS)
+        rounds = tr.count(COUNTS["rounds"], PLAY_ON_ROUNDS)
         if mine > was_mine and mine - others > was_mine - was_others:
             mover = player_in_sentence(tr, turn.seat)
             reasons.append(

@@ -20,7 +20,7 @@ pytestmark = pytest.mark.e2e
 
 LANGS = ("uk", "es", "en")
 #: the start of the count sentence of a wrong answer, by language
-FELLED = {"uk": "Зрубано дерев:", "es": "Árboles derribados:", "en": "Trees felled:"}
+FELLED = {"uk": "Повалено дерев:", "es": "Árboles derribados:", "en": "Trees felled:"}
 #: a word of what the board says after a review that made puzzles, by language
 MADE = {"uk": "Розв’язуй свої задачі", "es": "problema", "en": "became"}
 #: the lesson's hint for the chop lesson, by language

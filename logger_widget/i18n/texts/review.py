@@ -190,24 +190,29 @@ COUNTS: MappingProxyType[str, PPluralMessage] = MappingProxyType(
             "With it, {player} keeps {n} protester, not {played}: protesters decide a tie on points.",
             "With it, {player} keeps {n} protesters, not {played}: protesters decide a tie on points.",
         ),
+        # TRANSLATORS: how many rounds everyone plays on in the two sentences below ("If everyone plays on
+        # well for {rounds}, …"): uk «{n} раунд / раунди / раундів», es «{n} ronda / rondas».
+        "rounds": NNP_("review", "{n} round", "{n} rounds"),
         # TRANSLATORS: nothing differs within one turn, so both turns were played on: every player plays
-        # {rounds} more rounds well (as a simple bot does). After the better turn the mover ({player})
-        # scores {n} points in them, after the turn played {played} (a number).
+        # {rounds} more well (as a simple bot does); {rounds} is "2 rounds" (its own plural message,
+        # uk «ще {rounds}» → «ще 2 раунди», «ще 5 раундів»; es «{rounds} más»). After the better turn the
+        # mover ({player}) scores {n} points in them, after the turn played {played} (a number).
         # {player} inside a sentence (es «jugador 2»: write «el {player}»).
         "future_mine": NNP_(
             "review",
-            "If everyone plays on well for {rounds} rounds, {player} scores {n} point in them after it, "
+            "If everyone plays on well for {rounds}, {player} scores {n} point in them after it, "
             "but {played} after the turn played.",
-            "If everyone plays on well for {rounds} rounds, {player} scores {n} points in them after it, "
+            "If everyone plays on well for {rounds}, {player} scores {n} points in them after it, "
             "but {played} after the turn played.",
         ),
         # TRANSLATORS: as above, but what differs is the other players' points: the best of them scores
-        # {n} points in those {rounds} rounds after the better turn, {played} (a number) after the turn played.
+        # {n} points in those rounds after the better turn, {played} (a number) after the turn played;
+        # {rounds} is "2 rounds", as above.
         "future_others": NNP_(
             "review",
-            "If everyone plays on well for {rounds} rounds, the others score at most {n} point in them "
+            "If everyone plays on well for {rounds}, the others score at most {n} point in them "
             "after it, but {played} after the turn played.",
-            "If everyone plays on well for {rounds} rounds, the others score at most {n} points in them "
+            "If everyone plays on well for {rounds}, the others score at most {n} points in them "
             "after it, but {played} after the turn played.",
         ),
         # TRANSLATORS: the turn played was the best found: what it did. {points} is "2 points".
