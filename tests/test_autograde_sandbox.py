@@ -12,6 +12,7 @@ kernel, started by :class:`ContainedKernelManager`, answers nbgrader through soc
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import json
 import os
 import subprocess
@@ -368,7 +369,9 @@ def test_a_contained_kernel_answers_through_sockets_in_its_own_run(tmp_path: Pat
             await km.shutdown_kernel(now=True)
             assert not os.path.exists(folder)
 
-    out, ip, on_disk = asyncio.run(run_cell())
+    # in a thread of its own: an event loop another test left running in this one would refuse asyncio.run
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        out, ip, on_disk = pool.submit(lambda: asyncio.run(run_cell())).result(timeout=300)
     seen = json.loads("".join(out).strip().splitlines()[-1])
     assert ip.startswith("/proc/") and ip.endswith(f"/root{INSIDE_SOCKETS}"), ip
     assert seen["home"] == "/tmp" and seen["home_written"] is True, seen
