@@ -151,4 +151,11 @@ def _wait_playing(people: dict[str, Client], arena_id: int, names: list[str], ti
 def _no_horizontal_scroll(page) -> None:
     """The page fits its width (tables scroll inside their own box)."""
     overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-    assert overflow <= 0, f"the page is {overflow} px wider than the window"
+    if overflow > 0:  # name what sticks out, for the reader of the failure
+        wide = page.evaluate(
+            """() => [...document.body.querySelectorAll('*')]
+                 .filter(e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+                 .slice(-3).map(e => `${e.tagName.toLowerCase()}.${e.className} «${(e.textContent || '').trim().slice(0, 60)}» `
+                                     + `right ${Math.round(e.getBoundingClientRect().right)}`)"""
+        )
+        raise AssertionError(f"the page is {overflow} px wider than the window: {wide}")
