@@ -365,15 +365,15 @@ SECTION = Section(
                     "A class tournament is a game too: everybody chooses which bot to bring. The payoff "
                     "of bringing the bot of a row when someone else brings the bot of a column is the "
                     "row's points per game against the column. The next cell measures this **meta-game** "
-                    "from games ({games} for each pair with `QUICK = True`, from different openings), with "
-                    "each rate's {level} interval.",
+                    "from games ({games} for each pair with `QUICK = True`, from several different openings, the same "
+                    "ones for every pair), with each rate's {level} interval.",
                 ),
             ),
             params={"games": games(2 * META_OPENINGS[True])},
         ),
         Code(
             "# $measure\nmeta = ex.meta_game(QUICK, locale=LANGUAGE)\nmeta",
-            {"measure": NP_("exercise:nash:code", "every pair of bots plays from the same openings")},
+            {"measure": NP_("exercise:nash:code", "every pair of bots plays the same set of openings")},
         ),
         Md(
             (
