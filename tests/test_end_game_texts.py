@@ -28,7 +28,7 @@ def _board(lpn: str, language: str) -> Board:
         (
             "uk",
             "Гравець 1: 10 очок або більше. У цьому раунді залишився 1 хід",
-            "Раунд дограно до кінця, бо гравець 1 набрав 10 очок.",
+            "Раунд дограно до кінця, бо гравець 1 набрав щонайменше 10 очок.",
         ),
         (
             "es",
@@ -81,18 +81,18 @@ def test_a_list_of_seats_takes_the_sentence_form(language: str, banner: str, sha
     [
         (
             "uk",
-            "Раунд дограно до кінця, бо гравець 1 набрав 10 очок.",
-            "бо гравець 1 і гравець 3 набрали 10 очок.",
+            "Раунд дограно до кінця, бо гравець 1 набрав щонайменше 10 очок.",
+            "бо гравець 1 і гравець 3 набрали щонайменше 10 очок.",
         ),
         (
             "es",
             "porque el jugador 1 ha llegado a 10 puntos.",
-            "porque han llegado a 10 puntos: jugador 1 y jugador 3.",
+            "porque estos jugadores han llegado a 10 puntos: jugador 1 y jugador 3.",
         ),
         (
             "es_419",
             "porque el jugador 1 llegó a 10 puntos.",
-            "porque llegaron a 10 puntos: jugador 1 y jugador 3.",
+            "porque estos jugadores llegaron a 10 puntos: jugador 1 y jugador 3.",
         ),
     ],
 )

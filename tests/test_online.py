@@ -593,7 +593,7 @@ def test_the_lobby_joins_the_arena_is_paired_and_the_game_opens_then_resign_and_
         other.resign_button.click()
         other.yes_button.click()
         until(lambda: online(board)["state"] == "over", what="the resignation on olena's board")
-        assert board.view["status"]["text"] == "Гру завершено: поразку визнано. Поразка: diego."
+        assert board.view["status"]["text"] == "Гру завершено через визнання поразки: diego."
         assert klass.clients["olena"].game(game)["result"]["reason"] == "resign"
         diego.refresh()
         assert "Has salido de la arena" in diego._arena_you.value and _shown(diego._join)

@@ -320,6 +320,12 @@ ES_SLIPS = (
     r"quién juega como cada jugador",
     r"de ese o esa estudiante y cualquier",
     r"te deja mejor",
+    # the fourth readings: the review comments every player's turns, so never «la tuya»; «sales ganando»
+    # when only better off; «la forma de tu respuesta» (a calque: «el formato»); «la jugada mejor»
+    r"la tuya también estaba bien",
+    r"sales ganando",
+    r"la forma de tu respuesta",
+    r"[Cc]on la jugada mejor",
     r"analiza la partida en busca",
     r"^ganador$",
     r"\(\{…\} bots?\): \{…\}",
