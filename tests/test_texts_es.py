@@ -257,7 +257,9 @@ def _cell_below(entry: Entry, form: str) -> str | None:
 
 def _cell_siguiente(entry: Entry, form: str) -> str | None:
     """Spain's Markdown cells point to «la celda siguiente», never «la celda de abajo/de debajo» (es_419 may)."""
-    if not f"{entry.context}".startswith(("notebook:", "exercise:")) or re.search(r"code cell|printed", entry.comments):
+    if not f"{entry.context}".startswith(("notebook:", "exercise:")) or re.search(
+        r"code cell|printed", entry.comments
+    ):
         return None
     m = re.search(r"\bceldas?\s+de\s+(?:abajo|debajo)\b", _prose(form), re.I)
     return m.group(0) if m else None
@@ -273,9 +275,7 @@ _SHARED_PURPOSE = r"(?:«[^»]+»|\*\*[^*]+\*\*),?\s+o\s+(?:en\s+)?(?:«[^»]+»
 
 #: A list of seats comes in bare («jugador 1 y jugador 3»): an article before it reads «el jugador 1 y
 #: jugador 3 han llegado» (one article over two seats); a plural verb shows the list (round-4 reader).
-_ARTICLE_BEFORE_LIST = (
-    r"\b(?:el|del|al)\s+\{…\}\s+(?:han|hayan|llegaron|llegan|tienen|son|están|comparten|ganan|empatan|suman)\b"
-)
+_ARTICLE_BEFORE_LIST = r"\b(?:el|del|al)\s+\{…\}\s+(?:han|hayan|llegaron|llegan|tienen|son|están|comparten|ganan|empatan|suman)\b"
 
 
 def _counterfactual(entry: Entry, form: str) -> str | None:
@@ -298,7 +298,9 @@ def _counterfactual(entry: Entry, form: str) -> str | None:
 _HINT_LABEL = r"\bPista:\s+(?:[A-ZÁÉÍÓÚÑ]|\{…\}\s+\{…\})"
 
 #: A sentence does not open with a figure («5000 partidas son…», «2 de tus jugadas…»).
-_OPENS_WITH_NUMBER = re.compile(r"(?:^|[.!?]\s+)\{(?:n|games|rate|count)\}\s+(?:de tus|de las|de los|son|no es)\b", re.I)
+_OPENS_WITH_NUMBER = re.compile(
+    r"(?:^|[.!?]\s+)\{(?:n|games|rate|count)\}\s+(?:de tus|de las|de los|son|no es)\b", re.I
+)
 
 
 def _opens_with_number(entry: Entry, form: str) -> str | None:
@@ -583,8 +585,10 @@ KINDS: dict[str, tuple[str, Check]] = {
         "a tree «avanza una etapa» (not the calque «crece una etapa»)",
         _find(r"\bcrec\w*\s+una\s+etapa\b"),
     ),
-    "como_maximo": ("an upper bound is «como máximo» (neutral in Spain and Latin America), not «como mucho»",
-                    _find(r"\bcomo mucho\b")),
+    "como_maximo": (
+        "an upper bound is «como máximo» (neutral in Spain and Latin America), not «como mucho»",
+        _find(r"\bcomo mucho\b"),
+    ),
     "ronda_verb": (
         "«ronda» is the game's round: a value «está cerca de {rate}», it does not «ronda {rate}»",
         _find(r"\bronda\s+(?:\{|\d|el\b|los\b|la\b)"),
@@ -678,7 +682,11 @@ ES_419_KINDS: dict[str, tuple[str, Check]] = {
     ),
     "game_over_state": (
         "the status line states that the game is over: «La partida ha terminado…», as «Esta partida ha terminado»",
-        _find(r"(?:^|[.!?]\s+)La partida terminó\b", flags=0, contexts=("online:status", "online:notice", "board:prompt")),
+        _find(
+            r"(?:^|[.!?]\s+)La partida terminó\b",
+            flags=0,
+            contexts=("online:status", "online:notice", "board:prompt"),
+        ),
     ),
     "mixed_tense": (
         "one review sentence keeps one tense: «se perdió un {loss} …, pero esta jugada le permitió…»",
@@ -774,10 +782,30 @@ def test_each_latin_american_kind_finds_the_peninsular_es(kind):
 
 #: One planted instance per kind: (kind, context, English, translation).
 PLANTED = [
-    ("cell_siguiente", "notebook:online", "the cell below", "Ejecuta la celda de abajo con **Mayús + Intro**."),
-    ("cell_siguiente", "exercise:notebook:seven", "the cell below", "ejecuta la celda de debajo: la comprobación"),
-    ("same_number", "board:result", "the same number of protesters", "con 3 cada uno y los mismos manifestantes"),
-    ("interval_level", "exercise:first_player:ok", "with a … interval", "con un intervalo del {level} de {interval}."),
+    (
+        "cell_siguiente",
+        "notebook:online",
+        "the cell below",
+        "Ejecuta la celda de abajo con **Mayús + Intro**.",
+    ),
+    (
+        "cell_siguiente",
+        "exercise:notebook:seven",
+        "the cell below",
+        "ejecuta la celda de debajo: la comprobación",
+    ),
+    (
+        "same_number",
+        "board:result",
+        "the same number of protesters",
+        "con 3 cada uno y los mismos manifestantes",
+    ),
+    (
+        "interval_level",
+        "exercise:first_player:ok",
+        "with a … interval",
+        "con un intervalo del {level} de {interval}.",
+    ),
     (
         "interval_level",
         "exercise:ranking:diff_apart",
@@ -816,16 +844,46 @@ PLANTED = [
     ),
     ("hint_label", "tutorial:hint", "Hint: {task} {steps}", "Pista: {task} {steps}"),
     ("hint_label", "puzzle:hint", "Hint: …", "Pista: La partida está casi terminada."),
-    ("opens_with_number", "exercise:sample_size:many", "{games} are more than needed.", "{games} son más de las necesarias."),
-    ("opens_with_number", "progress", "{n} of your turns", "{n} de tus jugadas se han convertido en problemas."),
+    (
+        "opens_with_number",
+        "exercise:sample_size:many",
+        "{games} are more than needed.",
+        "{games} son más de las necesarias.",
+    ),
+    (
+        "opens_with_number",
+        "progress",
+        "{n} of your turns",
+        "{n} de tus jugadas se han convertido en problemas.",
+    ),
     ("opens_with_number", "exercise:first_player:rate", "The rate {rate}", "{rate} no es la media correcta."),
     ("grouping_419", "notebook:puzzles", "rated below 1500", "tiene una dificultad por debajo de 1500)."),
-    ("wins_for_points", "exercise:first_player:intro:1", "points per game", "y contemos cuántas veces gana el jugador 1."),
-    ("wins_for_points", "chart", "a fraction of a win", "cuenta como fracción de victoria (½ con dos ganadores)."),
-    ("piece_no_a", "exercise:best_turn:solution", "walls in", "es el muro que encierra al leñador del jugador 2."),
+    (
+        "wins_for_points",
+        "exercise:first_player:intro:1",
+        "points per game",
+        "y contemos cuántas veces gana el jugador 1.",
+    ),
+    (
+        "wins_for_points",
+        "chart",
+        "a fraction of a win",
+        "cuenta como fracción de victoria (½ con dos ganadores).",
+    ),
+    (
+        "piece_no_a",
+        "exercise:best_turn:solution",
+        "walls in",
+        "es el muro que encierra al leñador del jugador 2.",
+    ),
     ("advance_stage", "rules:growth:1", "grow one stage", "Todos los árboles crecen una etapa."),
     ("como_maximo", "rules:pieces:3", "at most", "Un árbol puede tener como mucho un manifestante."),
-    ("ronda_verb", "exercise:sample_size:question", "is about", "El promedio de puntos por partida ronda {rate}."),
+    (
+        "ronda_verb",
+        "exercise:sample_size:question",
+        "is about",
+        "El promedio de puntos por partida ronda {rate}.",
+    ),
     ("game_over_state", "online:status", "The game is over", "La partida terminó. Victoria: {names}."),
     (
         "antecedent",

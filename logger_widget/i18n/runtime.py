@@ -145,6 +145,7 @@ def min_grouping_digits(locale: Locale) -> int:
         return 1
     return digits
 
+
 #: Digit-group separators that replace CLDR's for a catalogue language: the RAE's
 #: *Ortografía* (2010) separates the groups of a number of five digits or more with a
 #: space, not a point («15 000», never «15.000», which reads as 15 with decimals in
