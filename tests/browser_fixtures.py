@@ -56,10 +56,6 @@ SERVER_START_TIMEOUT = 180  # seconds; JupyterLab is slow to start on 2 cores
 KERNEL_TIMEOUT_MS = 180_000  # first kernel start + first widget render
 
 
-#: (the name other test modules import)
-_free_port = free_port
-
-
 def _have_jupyterlab() -> bool:
     try:
         import jupyterlab  # noqa: F401
@@ -133,7 +129,7 @@ def lab() -> Iterator[Lab]:
             "PYDEVD_DISABLE_FILE_VALIDATION": "1",
         }
     )
-    port = _free_port()
+    port = free_port()
     log = tmp / "jupyterlab.log"
     cmd = [
         sys.executable,

@@ -389,12 +389,9 @@ def test_own_bot_checker_explains_broken_bots() -> None:
         assert_translated(feedback)
 
 
-_tournament = ranking_tournament
-
-
 def test_ranking_checker() -> None:
     names = ("greedy", "random", "my_bot")
-    clear = _tournament([(0, 1, 1.0)] * 30 + [(0, 2, 1.0)] * 30 + [(2, 1, 1.0)] * 30, names)
+    clear = ranking_tournament([(0, 1, 1.0)] * 30 + [(0, 2, 1.0)] * 30 + [(2, 1, 1.0)] * 30, names)
     table = ex.Ranking(clear, "en")
     assert table.ratings()[0][0].name == "greedy"
     assert ex.check_ranking(("greedy", True), table).ok
@@ -404,7 +401,7 @@ def test_ranking_checker() -> None:
         feedback = ex.check_ranking(answer, table, locale="uk")
         assert not feedback.ok and feedback.kind == "wrong", answer
         assert_translated(feedback)
-    close = _tournament([(0, 1, 1.0), (0, 1, 0.0)] * 3 + [(0, 1, 1.0)], names[:2])
+    close = ranking_tournament([(0, 1, 1.0), (0, 1, 0.0)] * 3 + [(0, 1, 1.0)], names[:2])
     assert ex.check_ranking(("greedy", False), close).ok
     assert not ex.check_ranking(("greedy", True), close).ok
     for answer in ("greedy", ("nobody", True), ("greedy", "yes")):
@@ -421,7 +418,7 @@ def test_ranking_uses_the_interval_of_the_difference_and_knows_a_tie() -> None:
     for bot in (0, 2):
         results += [(bot, 1, 1.0)] * 22 + [(bot, 1, 0.0)] * 7 + [(bot, 3, 1.0)] * 15 + [(bot, 3, 0.0)] * 15
     results += [(0, 2, 1.0)] * 40 + [(0, 2, 0.0)] * 20
-    table = ex.Ranking(_tournament(results, names), "en")
+    table = ex.Ranking(ranking_tournament(results, names), "en")
     bt = {r.name: r for r in table.tournament.bradley_terry()}
     difference, low, high = table.difference()
     assert difference == pytest.approx(bt["greedy"].rating - bt["my_bot"].rating)
@@ -431,7 +428,9 @@ def test_ranking_uses_the_interval_of_the_difference_and_knows_a_tie() -> None:
     wrong = ex.check_ranking(("greedy", False), table, locale="es")
     assert wrong.message.context == "exercise:ranking:diff_apart" and not wrong.ok
     assert_translated(wrong)
-    tie = ex.Ranking(_tournament([(0, 1, 1.0)] * 6 + [(2, 1, 1.0)] * 6 + [(0, 2, 0.5)] * 6, names[:3]), "en")
+    tie = ex.Ranking(
+        ranking_tournament([(0, 1, 1.0)] * 6 + [(2, 1, 1.0)] * 6 + [(0, 2, 0.5)] * 6, names[:3]), "en"
+    )
     said = ex.check_ranking((tie.ratings()[0][0].name, False), tie)
     assert said.ok and said.message.context == "exercise:ranking:ok_tie", said
     assert "more games are needed" not in said.text()
@@ -439,7 +438,7 @@ def test_ranking_uses_the_interval_of_the_difference_and_knows_a_tie() -> None:
 
 
 def test_ranking_table_flags_copies_of_a_game() -> None:
-    copies = ex.Ranking(_tournament([(0, 1, 1.0)] * 8, ("greedy", "random")), "en")
+    copies = ex.Ranking(ranking_tournament([(0, 1, 1.0)] * 8, ("greedy", "random")), "en")
     assert "Only 1 of the games were different" in str(copies)
 
 
@@ -647,7 +646,7 @@ CHECKS = {
     "game_value": ex.check_game_value,
     "best_turn": ex.check_best_turn,
     "own_bot": lambda answer: ex.check_own_bot(answer, games=2, progress=False),
-    "ranking": lambda answer: ex.check_ranking(answer, _tournament([(0, 1, 1.0)] * 4, ("a", "b"))),
+    "ranking": lambda answer: ex.check_ranking(answer, ranking_tournament([(0, 1, 1.0)] * 4, ("a", "b"))),
     "kingmaker": ex.check_kingmaker,
     "protester": ex.check_protester,
     "nash": lambda answer: ex.check_nash(answer, RPS),

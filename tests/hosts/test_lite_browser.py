@@ -20,9 +20,10 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from browser_fixtures import SCREENSHOTS, _free_port, _stop, wait_until_serving
+from browser_fixtures import SCREENSHOTS, _stop, wait_until_serving
 from hostkit import ROOT, play_first_turn, run_all_cells, wait_ready, watch_errors
 from litekit import LiteBuild
+from portkit import free_port
 
 from logger_widget.i18n import Translator
 from logger_widget.i18n.texts.charts import DESCRIBE
@@ -38,7 +39,7 @@ SITE_TIMEOUT_MS = 300_000  # Pyodide's start, the install cell and the first boa
 @pytest.fixture(scope="module")
 def site(lite_build: LiteBuild) -> Iterator[str]:
     """The run's built site (tests/litekit.py), served on a free port of 127.0.0.1; its address."""
-    port = _free_port()
+    port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "http.server", "-b", "127.0.0.1", "-d", str(lite_build.site), str(port)],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
