@@ -26,7 +26,7 @@ from ..engine.errors import LoggerError
 from ..engine.game import Game
 from ..engine.position import Position
 from ..engine.turn import Turn
-from ..i18n import Translator
+from ..i18n import Translator, sentence_start
 from ..i18n.explain import explain_error
 from ..i18n.texts import terms
 from ..i18n.texts.board import (
@@ -179,11 +179,6 @@ def players_in_sentence(tr: Translator, seats: Sequence[int]) -> str:
     that starts with the list gets its first letter capitalised by :func:`sentence_start`.
     """
     return tr.format_list([player_in_sentence(tr, s) for s in seats])
-
-
-def sentence_start(text: str) -> str:
-    """``text`` with its first letter capitalised (a list of seats that starts a sentence or a label)."""
-    return text[:1].upper() + text[1:]
 
 
 def player_of(tr: Translator, seat: int) -> str:

@@ -34,7 +34,7 @@ from typing import Any, cast
 
 from ..engine.position import Position
 from ..engine.turn import Turn
-from ..i18n import LANGUAGES, NP_, PMessage, Translator, language_choice, negotiate
+from ..i18n import LANGUAGES, NP_, PMessage, Translator, language_choice, negotiate, sentence_start
 from ..i18n.texts.board import LABELS
 from ..i18n.texts.charts import SCORES, STATUS
 from ..i18n.texts.terms import PIECES
@@ -131,10 +131,6 @@ def pupil_language(folder: str | os.PathLike[str] | None = None, user: str | Non
 _SEAT_POINTS = cast(PMessage, SCORES["seat"])  # "Player 1: 12 points"
 
 
-def _capital(words: str) -> str:
-    return words[:1].upper() + words[1:]
-
-
 def board_diagram(position: Position, locale: str | None = None) -> str:
     """A text diagram of ``position`` in ``locale``: the board, who moves, points, supplies, the pieces."""
     tr = Translator(negotiate(locale))
@@ -143,7 +139,7 @@ def board_diagram(position: Position, locale: str | None = None) -> str:
     if not position.is_terminal:
         status = STATUS["last_round" if position.end_triggered else "in_progress"]
         lines.append(tr.format(status, seat=position.to_move))
-    players = [_capital(localise({"p": Players((s,))}, tr)["p"]) for s in seats]
+    players = [sentence_start(localise({"p": Players((s,))}, tr)["p"]) for s in seats]
     lines.append(
         " · ".join(
             text(_SEAT_POINTS, tr, player=p, points=points(n)) for p, n in zip(players, position.scores)

@@ -83,6 +83,7 @@ __all__ = [
     "negotiate",
     "base_language",
     "language_choice",
+    "sentence_start",
     "find_locales_dir",
     "catalogue_path",
     "load_catalogue",
@@ -275,6 +276,15 @@ def language_choice(text: str) -> str | None:
     """
     key = text.strip().replace("-", "_").casefold()
     return next((language for language in LANGUAGES if language.casefold() == key), None)
+
+
+def sentence_start(text: str) -> str:
+    """``text`` with its first letter capitalised, the rest as it is.
+
+    For a composed text that starts with a placeholder's lower-case form («jugador 1 y jugador 3: 10
+    puntos o más» → «Jugador 1 y …»); ``str.capitalize`` would also lower-case the rest.
+    """
+    return text[:1].upper() + text[1:]
 
 
 def _variant(language: str, parsed: Locale) -> str:

@@ -18,7 +18,7 @@ from typing import Any
 from ...bots.minimax import WIN
 from ...engine.position import Position
 from ...engine.turn import Turn
-from ...i18n import NP_, Translator, negotiate
+from ...i18n import NP_, Translator, negotiate, sentence_start
 from ..feedback import (
     ExerciseFeedback,
     Players,
@@ -191,7 +191,7 @@ def outcomes_table(position: Position, locale: str | None = None) -> Table:
         for w in sorted(winners):
             message = _TABLE_SHARED if len(w) > 1 else _TABLE_WIN
             sentence = text(message, tr, players=Players(w))
-            parts.append(sentence[:1].upper() + sentence[1:])
+            parts.append(sentence_start(sentence))
         return " / ".join(parts)
 
     header = [tr.translate(_COL_RESULT), tr.translate(_COL_TURNS), tr.translate(_COL_EXAMPLE)]
