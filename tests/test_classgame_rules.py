@@ -18,8 +18,8 @@ from typing import Any
 
 import pytest
 from classgamekit import Client, snapshot, start_game
+from portkit import free_port
 from servicekit import in_process_service
-from tornado.testing import bind_unused_port
 
 from logger_widget.engine import Game, Position
 from logger_widget.online.protocol import MAX_BODY_BYTES, turn_message
@@ -37,8 +37,7 @@ class Running:
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
-        sock, self.port = bind_unused_port()
-        sock.close()
+        self.port = free_port()  # below the ephemeral range: still free when the service restarts
         self._context: Any = None
         self.inside: Any = None  # servicekit's Running: the service object and its loop
         self.base = f"http://127.0.0.1:{self.port}/"
@@ -292,7 +291,12 @@ def test_a_bot_seat_kicked_while_the_service_looks_at_its_game_still_plays(
         state = cat.ok("GET", f"games/{game}")
         turn = next(iter(Position.from_lpn(state["lpn"]).legal_turns()))
         cat.ok("POST", f"games/{game}/turns", turn_message(state["ply"], turn))
-        reply = cat.ok("GET", f"games/{game}/events?after={state['last_seq'] + 1}&timeout=10")
+        # the fake event above wakes the long-poll too, with nothing new: a client asks again
+        deadline = time.monotonic() + 10
+        reply = {"events": []}
+        while not reply["events"] and time.monotonic() < deadline:
+            left = max(0.1, deadline - time.monotonic())
+            reply = cat.ok("GET", f"games/{game}/events?after={state['last_seq'] + 1}&timeout={left:.1f}")
     finally:
         service.games.bot_to_move = real
     assert [e["by"] for e in reply["events"] if e["kind"] == "turn"] == ["greedy"], (looks, reply)

@@ -36,7 +36,8 @@ from logger_widget.tournament import isolation, play_game
 from logger_widget.tournament.classbots import class_tournament
 from logger_widget.tournament.sandbox import SandboxedBot, SandboxLimits, shutdown_workers
 
-FAST = SandboxLimits(time_limit=1.0, memory_mb=256, load_timeout=10.0)
+# a bot's sandbox and file load take about a second; a loaded CI machine once took over 10 s
+FAST = SandboxLimits(time_limit=1.0, memory_mb=256, load_timeout=30.0)
 ROOT = Path(__file__).resolve().parents[1]
 TEST_USER = "lwsandbox"
 OTHER_UID = 12345  # owner of the "other user's" private home

@@ -29,7 +29,8 @@ from logger_widget.tournament.sandbox import (
     shutdown_workers,
 )
 
-FAST = SandboxLimits(time_limit=1.0, memory_mb=384, load_timeout=3.0)
+# loads take about a second: room for a busy machine
+FAST = SandboxLimits(time_limit=1.0, memory_mb=384, load_timeout=10.0)
 
 
 def _write(tmp_path: Path, stem: str, source: str) -> Path:
