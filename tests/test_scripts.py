@@ -6,6 +6,7 @@ helpers live in kits (``tests/*kit.py``, ``tests/e2e/*_helpers.py``): no module 
 from __future__ import annotations
 
 import ast
+import io
 import os
 import re
 import subprocess
@@ -157,3 +158,22 @@ def test_a_hanging_test_fails_the_run_instead_of_hanging_it(tmp_path: Path) -> N
     )
     assert out.returncode == 1, out.stdout + out.stderr
     assert "Timeout" in out.stdout and "1 failed" in out.stdout, out.stdout
+
+
+def test_the_review_snapshot_gives_es_419_readers_the_overrides_and_spains_text_elsewhere() -> None:
+    """A Latin-American reader reads each override in place of Spain's text, and Spain's text where none is."""
+    from babel.messages.pofile import read_po
+
+    from scripts.review_snapshot import effective_es_419
+
+    root = Path(__file__).resolve().parents[1]
+    effective = read_po(io.BytesIO(effective_es_419(root)), locale="es")
+    with open(root / "locales" / "es_419" / "LC_MESSAGES" / "logger_widget.po", "rb") as f:
+        overrides = [m for m in read_po(f, locale="es_419") if m.id and m.string]
+    with open(root / "locales" / "es" / "LC_MESSAGES" / "logger_widget.po", "rb") as f:
+        spain = read_po(f, locale="es")
+    assert len(overrides) > 100
+    for message in overrides:
+        assert effective.get(message.id, message.context).string == message.string, message.id
+    kept = [m for m in spain if m.id and effective.get(m.id, m.context).string == m.string]
+    assert len(kept) > len(spain) - len(overrides) - 20  # everything not overridden is Spain's
