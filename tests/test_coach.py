@@ -38,7 +38,7 @@ def test_a_quiet_turn_gets_a_reason_from_what_it_leaves_to_the_next_player() -> 
     text = review_sentence(Translator("en"), turn_review(QUIET_LEAVES))
     assert text == (
         "Turn 7, Player 2: a mistake (12% of the winning chances lost). Putting a protester on c3 was better. "
-        "After it, the biggest chop Player 1 could make would be 0 trees, not 1."
+        "After it, Player 1 could not fell a single tree with one chop; after the turn played, 1 tree."
     )
 
 
@@ -122,7 +122,7 @@ def test_the_same_chop_from_a_better_cell_says_what_differs() -> None:
     assert "Chopping b4 after moving to a4 would have felled 2 trees instead of 1." in text
     assert "would have felled 2 trees: +" not in text
     # only facts in the better turn's favour: it leaves Player 1 no chop (the turn played left 2)
-    assert "the biggest chop Player 1 could make would be 0 trees, not 2" in text
+    assert "Player 1 could not fell a single tree with one chop; after the turn played, 2 trees." in text
     assert "next turn" not in text  # it prepares less (1, not 2): no reason
 
 

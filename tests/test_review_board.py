@@ -51,7 +51,7 @@ def test_review_button_steps_and_exit():
     # the first mistake is shown first: Player 1 walked away from a 3-tree chop
     assert (step["ply"], step["label"], step["seat"]) == (1, "blunder", 1)
     assert "Chopping b1 would have felled 3 trees: +3 points." in step["sentence"]
-    assert "The turn played scored 0 points." in step["sentence"]
+    assert "The turn played scored no points." in step["sentence"]
     assert step["played"]["notation"] == WALK_AWAY and step["played"]["path"][0] == "a1"
     better = step["better"]
     assert better["kind"] == "chop" and better["targets"] == ["b1"] and better["felled"] == ["b1", "c1", "d1"]

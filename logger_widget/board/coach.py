@@ -92,6 +92,17 @@ def _better_turn(tr: Translator, better: TurnFacts, played: TurnFacts) -> str:
     return tr.format(SENTENCES["best_stay" if stays else "best_move"], cell=better.turn.destination)
 
 
+def _fewer(tr: Translator, key: str, n: int, played: int, **values: str) -> str:
+    """The sentence ``key`` of :data:`COUNTS` for a count the better turn makes smaller.
+
+    ``n`` is the count after the better turn, ``played`` after the turn played; when ``n`` is 0 the
+    sentence is ``key_none`` (counted by ``played``), so that no pupil reads "a chop of 0 trees".
+    """
+    if n == 0:
+        return tr.count(COUNTS[f"{key}_none"], played, **values)
+    return tr.count(COUNTS[key], n, played=tr.format_number(played), **values)
+
+
 def better_reasons(tr: Translator, turn: TurnReview) -> list[str]:
     """Why the better turn of ``turn`` is better: one sentence per engine fact in its favour.
 
@@ -111,16 +122,16 @@ def better_reasons(tr: Translator, turn: TurnReview) -> list[str]:
     reasons: list[str] = []
     same_chop = better.kind == played.kind == "chop" and better.cells == played.cells
     if better.points > played.points and not same_chop:
-        reasons.append(tr.format(SENTENCES["played_points"], points=tr.count(terms.POINTS, played.points)))
+        if played.points:
+            reasons.append(
+                tr.format(SENTENCES["played_points"], points=tr.count(terms.POINTS, played.points))
+            )
+        else:  # never "0 points"
+            reasons.append(tr.translate(SENTENCES["played_no_points"]))
     next_seat = turn.position.play(turn.best).to_move
     if better.leaves < played.leaves and not played.ends_game:
         reasons.append(
-            tr.count(
-                COUNTS["leaves"],
-                better.leaves,
-                player=player_in_sentence(tr, next_seat),
-                played=tr.format_number(played.leaves),
-            )
+            _fewer(tr, "leaves", better.leaves, played.leaves, player=player_in_sentence(tr, next_seat))
         )
     over = better.ends_game or played.ends_game
     deep = better.deep and played.deep and not over
@@ -146,9 +157,7 @@ def better_reasons(tr: Translator, turn: TurnReview) -> list[str]:
             )
         )
     if deep and better.answer < played.answer and better.leaves == played.leaves:
-        reasons.append(
-            tr.count(COUNTS["answer"], better.answer, player=player, played=tr.format_number(played.answer))
-        )
+        reasons.append(_fewer(tr, "answer", better.answer, played.answer, player=player))
     if better.supply > played.supply and not over:
         reasons.append(
             tr.count(
@@ -174,9 +183,7 @@ def better_reasons(tr: Translator, turn: TurnReview) -> list[str]:
                 )
             )
         elif others < was_others and mine - others > was_mine - was_others:
-            reasons.append(
-                tr.count(COUNTS["future_others"], others, rounds=rounds, played=tr.format_number(was_others))
-            )
+            reasons.append(_fewer(tr, "future_others", others, was_others, rounds=rounds))
     if not reasons and not told:
         fine = label_for(turn.loss) in ("best", "good") and not _lets_end(turn)
         reasons.append(tr.translate(SENTENCES["as_good" if fine else "search_only"]))

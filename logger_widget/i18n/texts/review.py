@@ -64,6 +64,8 @@ SENTENCES: MappingProxyType[str, PMessage] = MappingProxyType(
         "best_stay": NP_("review", "Staying on {cell} was better."),
         # TRANSLATORS: what the turn played scored, after the better turn's sentence. {points} is "0 points".
         "played_points": NP_("review", "The turn played scored {points}."),
+        # TRANSLATORS: the same when the turn played scored nothing (never "0 points").
+        "played_no_points": NP_("review", "The turn played scored no points."),
         # TRANSLATORS: the pupil chopped the right tree, from a cell where it felled as many trees as from
         # {destination}, but moving to {destination} was better (for a reason told after this sentence).
         "same_chop": NP_(
@@ -155,6 +157,14 @@ COUNTS: MappingProxyType[str, PPluralMessage] = MappingProxyType(
             "After it, the biggest chop {player} could make would be {n} tree, not {played}.",
             "After it, the biggest chop {player} could make would be {n} trees, not {played}.",
         ),
+        # TRANSLATORS: "leaves" when the better turn leaves the next player ({player}) no tree to fell with
+        # one chop (never "a chop of 0 trees"); after the turn played they could fell {n} trees with one.
+        # {player} inside a sentence (es «jugador 2»: write «el {player}»).
+        "leaves_none": NNP_(
+            "review",
+            "After it, {player} could not fell a single tree with one chop; after the turn played, {n} tree.",
+            "After it, {player} could not fell a single tree with one chop; after the turn played, {n} trees.",
+        ),
         # TRANSLATORS: the threat the better turn ("that turn", told just before) makes: the biggest chop
         # of its mover ({mover}) on their next turn would be {n} trees; after the turn played, {played}
         # (a number). Name the subject and whose next turn it is: the very next turn is another
@@ -181,6 +191,14 @@ COUNTS: MappingProxyType[str, PPluralMessage] = MappingProxyType(
             "review",
             "After it, {player} could get a chop of at most {n} tree ready, not {played}.",
             "After it, {player} could get a chop of at most {n} trees ready, not {played}.",
+        ),
+        # TRANSLATORS: "answer" when the next player ({player}) could get no chop ready at all after the
+        # better turn (never "a chop of 0 trees"); after the turn played, a chop of {n} trees.
+        # {player} inside a sentence (es «jugador 2»: write «el {player}»).
+        "answer_none": NNP_(
+            "review",
+            "After it, {player} could get no chop ready; after the turn played, a chop of {n} tree.",
+            "After it, {player} could get no chop ready; after the turn played, a chop of {n} trees.",
         ),
         # TRANSLATORS: the better turn leaves {n} protesters in the mover's ({player}) supply; the turn played
         # {played} (a number). Protesters in supply decide who wins when the points are level.
@@ -214,6 +232,15 @@ COUNTS: MappingProxyType[str, PPluralMessage] = MappingProxyType(
             "after it, but {played} after the turn played.",
             "If everyone plays on well for {rounds}, the others score at most {n} points in them "
             "after it, but {played} after the turn played.",
+        ),
+        # TRANSLATORS: "future_others" when the others score nothing in those rounds after the better turn
+        # (never "at most 0 points"); {n} points after the turn played.
+        "future_others_none": NNP_(
+            "review",
+            "If everyone plays on well for {rounds}, the others score no point in them after it, "
+            "but {n} point after the turn played.",
+            "If everyone plays on well for {rounds}, the others score no point in them after it, "
+            "but {n} points after the turn played.",
         ),
         # TRANSLATORS: the turn played was the best found: what it did. {points} is "2 points".
         "played_chop": NNP_(
