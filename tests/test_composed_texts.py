@@ -195,7 +195,7 @@ def misplaced_values(language: str, text: str, where: str = "") -> list[str]:
     for key, message in FORCED.items():
         if prompt is None or key == "stay_click":  # that one is the prompt itself
             continue
-        values = {"cell": "c3", "cells": "c3", "action": "«»"}
+        values = {"cell": "c3", "cells": "c3", "action": "«»", "player": tr.format(terms.PLAYER_OF, seat=1)}
         said = (
             tr.count(message, 1, **values)
             if isinstance(message, PPluralMessage)
@@ -214,8 +214,8 @@ MISPLACED = [
     ("es", "No hay ningún bot nobody en la tabla. Los bots: `greedy`, `random`.", "ranking: an unknown bot"),
     ("es", "Ahora solo es posible una acción: Cortar. Jugador 1: corta un árbol maduro.", ""),
     ("es", "Jugador 1: elige tu acción: Plantar o Cortar.", ""),
-    ("es", "Jugador 1: corta un árbol. Tu leñador está encerrado, así que se queda en c2.", ""),
-    ("uk", "Гравець 2: фаза «Ріст»! Вибери клітинку. Твій лісоруб замкнений, тож він лишається на b2.", ""),
+    ("es", "Jugador 1: corta un árbol. El leñador del jugador 1 está encerrado, así que se queda en c2.", ""),
+    ("uk", "Гравець 1: фаза «Ріст»! Вибери клітинку. Лісоруб гравця 1 замкнений і лишається на b2.", ""),
 ]
 
 
@@ -230,7 +230,10 @@ def test_well_placed_values_pass() -> None:
     )
     assert misplaced_values("es", "Lección 7 de 10 · Cortar y el efecto dominó.") == []
     assert misplaced_values("es", "`random` no es el primero.", "ranking: a wrong bot") == []
-    text = "Tu leñador está encerrado, así que se queda en c2. Ahora solo es posible una acción: «Cortar». Jugador 1: corta."
+    text = (
+        "El leñador del jugador 1 está encerrado, así que se queda en c2. "
+        "Ahora solo es posible una acción: «Cortar». Jugador 1: corta junto a tu leñador."
+    )
     assert misplaced_values("es", text) == []
     assert misplaced_values("en", "Hint: Chop first, so that another player's big chop is gone.") == []
 

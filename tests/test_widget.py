@@ -1206,7 +1206,7 @@ def test_the_status_says_what_the_board_chose_for_the_player() -> None:
     assert board.view["stage"] == "spawn"
     # movement comes before growth: what the board did is told first, then what is left to do
     assert board.view["status"]["text"].startswith(
-        "Your logger is walled in, so it stays on a1. Player 1: growth!"
+        "Walled in, Player 1's logger stays on a1. Player 1: growth!"
     )
     # everything forced but the stay itself: the prompt says so instead of "move up to 2 steps"
     board = sync_board(("human", "human"), record="mmmp2/m.mmp/mm.mm/p.mmm/1pmmm 1 0,0 0,0")

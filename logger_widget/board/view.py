@@ -683,7 +683,7 @@ def _with_forced(f: Frame, tr: Translator, prompt: str) -> str:
         return prompt
     notes = []
     if "stay" in f.state.forced:
-        notes.append(tr.format(FORCED["stay"], cell=tip.origin))
+        notes.append(tr.format(FORCED["stay"], player=player_of(tr, f.to_move), cell=tip.origin))
     if "spawn" in f.state.forced and tip.spawned:
         notes.append(tr.count(FORCED["spawn"], len(tip.spawned), cells=tr.format_list(list(tip.spawned))))
     if "action" in f.state.forced and f.stage in ("plant", "chop", "protest"):

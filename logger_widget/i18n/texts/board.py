@@ -245,7 +245,10 @@ QUOTED = NP_("board:quoted", "“{name}”")
 #: said before the prompt (they happened before the step the prompt asks for).
 FORCED: MappingProxyType[str, Any] = MappingProxyType(  # PMessage or PPluralMessage
     {
-        "stay": NP_("board:forced", "Your logger is walled in, so it stays on {cell}."),
+        # TRANSLATORS: {player} inside a sentence, in the genitive (the owner: uk «гравця 1»; es «jugador 1»:
+        # write «del {player}»). Told before the prompt of the step left to the player, which opens with
+        # the seat ("Player 1: growth!"): never "your logger" before the seat is named.
+        "stay": NP_("board:forced", "Walled in, {player}'s logger stays on {cell}."),
         # TRANSLATORS: the prompt when the only move is to stay (the player clicks the logger).
         "stay_click": NP_(
             "board:forced", "{player}: your logger is walled in and can only stay on {cell}. Click it."
