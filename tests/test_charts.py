@@ -715,14 +715,14 @@ def test_spanish_charts_have_no_english_word_left(games, english_words):
             "uk",
             [
                 "Перемагає гравець 2: у нього більше протестувальників у запасі",
-                "Порівну: у кожного 10 очок; протестувальників у запасі: Гравець 1: 1 і Гравець 2: 3",
+                "Рівність очок (10 очок); протестувальників у запасі: гравець 1: 1 і гравець 2: 3",
             ],
         ),
         (
             "es",
             [
                 "Gana el jugador 2 por tener más manifestantes en la reserva",
-                "Empate a 10 puntos; manifestantes en la reserva: Jugador 1: 1 y Jugador 2: 3",
+                "Empate a 10 puntos; manifestantes en la reserva: jugador 1: 1 y jugador 2: 3",
             ],
         ),
     ],

@@ -12,6 +12,7 @@ from matplotlib.ticker import MaxNLocator
 from ..i18n import Translator
 from ..i18n.texts.charts import EVALUATION, PLAYER, SCORES
 from ..i18n.texts.review import LABELS
+from ..i18n.texts.terms import PLAYER_IN_SENTENCE
 from ..palette import NEUTRAL_COLOUR, REVIEW_COLOURS, REVIEW_GLYPHS, seat_style
 from ..review import Review
 from ._common import chart_style, describe, new_figure, percent_formatter, root_figure, text, translator
@@ -170,6 +171,8 @@ def _describe(fig: Figure, tr: Translator, review: Review) -> None:
     for seat in range(1, review.players + 1):
         counts = review.counts(seat)
         marks = tr.format_list([text(tr, EVALUATION[f"count_{label}"], counts[label]) for label in MARKED])
-        seats.append(text(tr, EVALUATION["seat"], player=tr.format(PLAYER, seat=seat), marks=marks))
-    sentence = text(tr, EVALUATION["describe"], len(review.turns), seats=tr.format_list(seats))
+        player = tr.format(PLAYER_IN_SENTENCE, seat=seat)  # a list inside the sentence: «гравець 1: …»
+        seats.append(text(tr, EVALUATION["seat"], player=player, marks=marks))
+    # "; " between the seats: each seat's item is itself a list («0 неточностей, 0 помилок і 0 грубих помилок»)
+    sentence = text(tr, EVALUATION["describe"], len(review.turns), seats="; ".join(seats))
     describe(fig, sentence, "logger-evaluation-chart")

@@ -64,10 +64,19 @@ def _player(tr: Translator, seat: int) -> str:
 
 
 def _seat_label(
-    tr: Translator, seat: int, points: int, names: Sequence[str] | None, full: bool = False
+    tr: Translator,
+    seat: int,
+    points: int,
+    names: Sequence[str] | None,
+    full: bool = False,
+    inside: bool = False,
 ) -> str:
-    """A seat's score line, e.g. "Player 1 (anna): 12 points"; the name shortened (:func:`~logger_widget.names.short_name`) unless ``full``."""
-    player = _player(tr, seat)
+    """A seat's score line, e.g. "Player 1 (anna): 12 points"; the name shortened (:func:`~logger_widget.names.short_name`) unless ``full``.
+
+    ``inside``: the seat in the form used inside a sentence (uk «гравець 1», es «jugador 1»), for a
+    description that lists the seats after its opening words.
+    """
+    player = tr.format(terms.PLAYER_IN_SENTENCE, seat=seat) if inside else _player(tr, seat)
     if names is not None:
         name = names[seat - 1] if full else short_name(names[seat - 1])
         player = text(tr, SCORES["named_seat"], player=player, name=name)
@@ -115,11 +124,18 @@ def result_lines(history: ScoreHistory, tr: Translator) -> list[str]:
         lines.append(text(tr, RESULT["wins_on_protesters"], seat=outcome.winners[0]))
     else:
         lines.append(text(tr, RESULT["share"], seats=tr.format_list(list(outcome.winners))))
-    supplies = tr.format_list(
-        [
-            text(tr, RESULT["supply"], player=_player(tr, s), n=tr.format_number(outcome.supplies[s - 1]))
-            for s in tied
-        ]
+    supplies = (
+        tr.format_list(  # inside the sentence: the seats' sentence form («гравець 1: 0 і гравець 2: 2»)
+            [
+                text(
+                    tr,
+                    RESULT["supply"],
+                    player=tr.format(terms.PLAYER_IN_SENTENCE, seat=s),
+                    n=tr.format_number(outcome.supplies[s - 1]),
+                )
+                for s in tied
+            ]
+        )
     )
     lines.append(text(tr, RESULT["tied"], best, supplies=supplies))
     return lines
@@ -391,10 +407,10 @@ def _end_events(ax: Axes, tr: Translator, history: ScoreHistory, x: Sequence[flo
 def _describe_scores(fig: Figure, tr: Translator, history: ScoreHistory, names: list[str] | None) -> None:
     """The score chart's description: every seat's final points (full names) and the result."""
     finals = [
-        _seat_label(tr, seat, history.scores[-1][seat - 1], names, full=True)
+        _seat_label(tr, seat, history.scores[-1][seat - 1], names, full=True, inside=True)
         for seat in range(1, history.players + 1)
     ]
-    result = " ".join(result_lines(history, tr))
+    result = ". ".join(result_lines(history, tr)) + "."  # each line under the title, a sentence here
     sentence = text(tr, DESCRIBE["score"], history.turns, players=tr.format_list(finals), result=result)
     describe(fig, sentence, "logger-score-chart")
 

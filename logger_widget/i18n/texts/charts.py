@@ -115,12 +115,16 @@ RESULT: MappingProxyType[str, PMessage | PPluralMessage] = MappingProxyType(
         "wins_on_protesters": NP_("chart", "Player {seat} wins on protesters in supply"),
         "share": NP_("chart", "Players {seats} share the win"),
         # TRANSLATORS: second line under a tie: "Tied on 10 points; protesters in
-        # supply: Player 1: 0 and Player 2: 2". {supplies} is a list of "supply" items.
+        # supply: Player 1: 0 and Player 2: 2". {supplies} is a list of "supply" items, one for each
+        # player level on the most points (not always every player): their seats are in the form used
+        # inside a sentence (uk «гравець 1: 0 і гравець 2: 2», es «jugador 1: 0 y jugador 2: 2»).
         "tied": NNP_(
             "chart",
             "Tied on {n} point; protesters in supply: {supplies}",
             "Tied on {n} points; protesters in supply: {supplies}",
         ),
+        # TRANSLATORS: one item of {supplies} above, a list item inside a sentence: {player} inside a
+        # sentence (uk «гравець 1», es «jugador 1», no article).
         "supply": NP_("chart", "{player}: {n}"),
         "repetition": NP_("chart", "Ended by repetition: the same position for the third time"),
         "turn_limit": NP_("chart", "Stopped at the turn limit (not a normal end)"),
@@ -218,9 +222,11 @@ EVALUATION: MappingProxyType[str, PMessage | PPluralMessage] = MappingProxyType(
         "count_inaccuracy": NNP_("chart", "{n} inaccuracy", "{n} inaccuracies"),
         "count_mistake": NNP_("chart", "{n} mistake", "{n} mistakes"),
         "count_blunder": NNP_("chart", "{n} blunder", "{n} blunders"),
-        # TRANSLATORS: one item of the evaluation chart's alt text: "Player 1: 1 inaccuracy, 0 mistakes and 2 blunders".
+        # TRANSLATORS: one item of the evaluation chart's alt text: "Player 1: 1 inaccuracy, 0 mistakes and 2 blunders",
+        # a list item inside a sentence: {player} inside a sentence (uk «гравець 1», es «jugador 1», no article).
         "seat": NP_("chart", "{player}: {marks}"),
-        # TRANSLATORS: alt text of the evaluation chart. {seats} lists "Player 1: 1 inaccuracy, 0 mistakes and 2 blunders".
+        # TRANSLATORS: alt text of the evaluation chart. {seats} lists "Player 1: 1 inaccuracy, 0 mistakes and 2 blunders"
+        # for each player, joined by "; ".
         "describe": NNP_(
             "chart",
             "Line chart of each player's winning chances over {n} reviewed turn: {seats}.",
