@@ -44,7 +44,7 @@ def outside_code(text: str) -> str:
 
 #: Contexts that address the teacher (*ви*, the plural imperative), not the pupil: a pupil's notebook is *ти*
 #: to its last line, and the rules speak to the one player reading them (*ти*), as the rest of the texts do.
-UK_CLASS_ADDRESS = {"class sheet", "class codes"}
+UK_CLASS_ADDRESS = {"class sheet", "class codes", "exercise:notebook:teacher"}
 #: Words that end like a plural imperative but are not one.
 UK_NOT_IMPERATIVE = {"навіть"}
 WORD = r"[\w’]"

@@ -703,7 +703,8 @@ def test_teacher_version_only_adds_solutions() -> None:
     assert sum("answer = ..." in src for kind, src in student if kind == "code") == len(ex.EXERCISES) - 1
     assert not any("= ..." in src or "return ..." in src for kind, src in teacher if kind == "code")
     assert student[0] != teacher[0]  # the title and the introduction say which version it is
-    assert [c for c in student[1:] if c not in teacher] == [
+    assert student[-1] != teacher[-1]  # the last cell speaks to the pupils, or to the teacher
+    assert [c for c in student[1:-1] if c not in teacher] == [
         c for c in student if c[0] == "code" and ("= ..." in c[1] or "return ..." in c[1])
     ]
 
@@ -727,6 +728,21 @@ def test_notebook_speaks_one_language(language: str, teacher: bool) -> None:
                     assert CYRILLIC.search(text), text
     assert cells[1][1].splitlines()[1] == f'LANGUAGE = "{language}"'
     assert english.translate(ex.NOTEBOOK["title"]) not in json.dumps(cells, ensure_ascii=False)
+
+
+@pytest.mark.parametrize("language", ["uk", "es", "es_419", "en"])
+def test_the_teachers_notebook_opens_and_ends_with_words_for_the_teacher(language: str) -> None:
+    """The teacher's version has its own intro and last cell, addressed to the teacher (uk «ви», es
+    *usted*); the pupils' «run the cells… your answer» and «talk about your answers» are not in it."""
+    tr = Translator(language)
+    pupil = ex.notebook_cells(language)
+    teacher = ex.notebook_cells(language, teacher=True)
+    assert tr.translate(ex.NOTEBOOK["intro"]) in pupil[0][1]
+    assert tr.translate(ex.NOTEBOOK["teacher_seven"]) in teacher[0][1]
+    assert tr.translate(ex.NOTEBOOK["intro"]) not in teacher[0][1]
+    assert pupil[-1][1] == tr.translate(ex.NOTEBOOK["end"])
+    assert teacher[-1][1] == tr.translate(ex.NOTEBOOK["teacher_end"])
+    assert teacher[-1][1] != pupil[-1][1]
 
 
 def test_notebooks_use_the_glossary() -> None:

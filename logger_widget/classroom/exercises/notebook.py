@@ -48,6 +48,17 @@ NOTEBOOK: Mapping[str, PMessage] = {
         "says `answer = ...`, replace the three dots with your answer and run the cell below it: the "
         "checker tells you whether you are right, and gives a hint when you are not.",
     ),
+    # TRANSLATORS: the same intro in the teacher's version, addressed to the teacher (uk «ви», es *usted*),
+    # who runs the worked solutions; the pupils are told about in the third person.
+    "teacher_seven": NP_(
+        "exercise:notebook:teacher",
+        "Seven exercises about strategy for your pupils: the first-player advantage, backward induction, "
+        "a bot of their own, ratings of bots, games of three players, the value of a protester and which "
+        "bot to bring to a tournament (a Nash equilibrium). Run the cells in order with **Shift + Enter**. "
+        "In the students' version, where a cell says `answer = ...`, the pupils replace the three dots "
+        "with their answer and run the cell below it: the checker tells them whether they are right, and "
+        "gives a hint when they are not.",
+    ),
     "teacher_intro": NP_(
         "exercise:notebook",
         "This version has a worked solution after every question; the students' version has an empty "
@@ -70,6 +81,12 @@ NOTEBOOK: Mapping[str, PMessage] = {
         "exercise:notebook",
         "That is all. Talk about your answers in class: where did the bots agree with you, "
         "and where did they not?",
+    ),
+    # TRANSLATORS: the last cell of the teacher's version, addressed to the teacher (uk «ви», es *usted*).
+    "teacher_end": NP_(
+        "exercise:notebook:teacher",
+        "That is all. In class, the pupils can talk about their answers: where did the bots agree with "
+        "them, and where did they not?",
     ),
 }
 
@@ -102,7 +119,7 @@ def notebook_cells(language: str, teacher: bool = False) -> list[tuple[str, str]
     tr = Translator(language)
     audience = "teacher" if teacher else "student"
     title = NOTEBOOK["teacher_title" if teacher else "title"]
-    intro = [tr.translate(NOTEBOOK["intro"])]
+    intro = [tr.translate(NOTEBOOK["teacher_seven" if teacher else "intro"])]
     if teacher:
         intro.append(tr.translate(NOTEBOOK["teacher_intro"]))
     counts = {
@@ -143,5 +160,5 @@ def notebook_cells(language: str, teacher: bool = False) -> list[tuple[str, str]
                 cells.append(("markdown", body))
             else:
                 cells.append(("code", _code(cell.template, cell.comments, tr)))
-    cells.append(("markdown", tr.translate(NOTEBOOK["end"])))
+    cells.append(("markdown", tr.translate(NOTEBOOK["teacher_end" if teacher else "end"])))
     return cells
