@@ -87,12 +87,12 @@ def test_a_list_of_seats_takes_the_sentence_form(language: str, banner: str, sha
         (
             "es",
             "porque el jugador 1 ha llegado a 10 puntos.",
-            "porque estos jugadores han llegado a 10 puntos: jugador 1 y jugador 3.",
+            "porque han llegado a 10 puntos: jugador 1 y jugador 3.",
         ),
         (
             "es_419",
             "porque el jugador 1 llegó a 10 puntos.",
-            "porque estos jugadores llegaron a 10 puntos: jugador 1 y jugador 3.",
+            "porque llegaron a 10 puntos: jugador 1 y jugador 3.",
         ),
     ],
 )

@@ -293,9 +293,10 @@ def _counterfactual(entry: Entry, form: str) -> str | None:
     return m.group(0) if m else None
 
 
-#: A label before a whole sentence ends with a full stop («Pista. La partida…»), so no capital or
-#: slotted sentence follows «Pista:» (one style in es and es_419; «Pista: {turn}» names a turn).
-_HINT_LABEL = r"\bPista:\s+(?:[A-ZÁÉÍÓÚÑ]|\{…\}\s+\{…\})"
+#: «Pista» as a label always takes a colon, as a label does in Spanish («Nota:»): a pupil who sees
+#: «Pista. La partida…» and «Pista: d1-c1…» in one puzzle reads two styles (two readers). What follows
+#: opens with a capital, as after «Nota:», or is a slot (a sentence, or a turn's notation).
+_HINT_LABEL = r"\bPista\.(?=\s)|\bPista:\s+[a-záéíóúñ]"
 
 #: A sentence does not open with a figure («5000 partidas son…», «2 de tus jugadas…»).
 _OPENS_WITH_NUMBER = re.compile(
@@ -615,7 +616,23 @@ KINDS.update(
             " «deja preparado para la próxima jugada del {mover} un corte…»",
             _find(r"\bpreparado para la próxima jugada\b"),
         ),
-        "hint_label": ("«Pista.» before a sentence, not «Pista: La…»", _find(_HINT_LABEL, flags=0)),
+        "hint_label": (
+            "«Pista:» with a colon, then a capital or a slot: never «Pista.», nor «Pista: el…»",
+            _find(_HINT_LABEL, flags=0),
+        ),
+        "list_after_demonstrative": (
+            "a bare list of seats is not announced by a demonstrative («estos jugadores …: {players}»): "
+            "«…porque han llegado a 10 puntos: {players}»",
+            _find(r"\b(?:est|es|aquell)[oa]s\s+jugador\w*\b[^.,]*:\s*\{…\}"),
+        ),
+        "teacher_notebook": (
+            "the teacher's version of a notebook speaks to the teacher as *usted*: no «tú» form",
+            _find(
+                r"\b(?:tu|tus|te|ti|contigo|tuy[oa]s?)\b|(?:^|[.!?]\s+)(?:Ejecuta|Sustituye|Comenta|Pulsa|Haz|Mira|"
+                r"Escribe|Copia|Elige|Abre|Prueba|Intenta)\b",
+                contexts=("exercise:notebook:teacher",),
+            ),
+        ),
         "opens_with_number": (
             "a sentence does not open with a figure: «Con {games} tienes más…», «El análisis ha convertido {n}…»",
             _opens_with_number,
@@ -842,8 +859,20 @@ PLANTED = [
         "That turn gets a chop of {n} tree ready for {mover}'s next turn, not {played}.",
         "Esa jugada dejaría preparado para la próxima jugada del {mover} un corte de {n} árboles, no de {played}.",
     ),
-    ("hint_label", "tutorial:hint", "Hint: {task} {steps}", "Pista: {task} {steps}"),
-    ("hint_label", "puzzle:hint", "Hint: …", "Pista: La partida está casi terminada."),
+    ("hint_label", "tutorial:hint", "Hint: {task} {steps}", "Pista. {task} {steps}"),
+    ("hint_label", "exercise:own_bot:hint", "Hint: …", "Pista: el bot codicioso solo mira esta jugada."),
+    (
+        "list_after_demonstrative",
+        "board:result",
+        "The round was played to its end because {players} reached 10 points.",
+        "Se completó la ronda porque estos jugadores llegaron a 10 puntos: {players}.",
+    ),
+    (
+        "teacher_notebook",
+        "exercise:notebook:teacher",
+        "Seven exercises… Run the cells in order",
+        "Siete ejercicios. Ejecuta las celdas en orden y sustituye los tres puntos por tu respuesta.",
+    ),
     (
         "opens_with_number",
         "exercise:sample_size:many",
@@ -1267,6 +1296,15 @@ def test_every_kind_has_a_planted_instance():
     ("context", "form"),
     [
         ("review", "Jugada 7 (jugador 2): la única jugada posible."),
+        ("puzzle:hint", "Pista: {idea} {start} Pulsa «Solución»."),
+        ("exercise:own_bot:hint", "Pista: El bot codicioso solo mira esta jugada."),
+        ("board:notice", "Pista: {turn}"),
+        ("board:result", "Se ha completado la ronda porque han llegado a 10 puntos: {players}."),
+        (
+            "exercise:notebook:teacher",
+            "Ejecute las celdas; cada estudiante ejecuta la celda siguiente: la comprobación le dice si acierta.",
+        ),
+        ("exercise:notebook", "Comenta tus respuestas en clase."),
         ("rules:growth:3", "Las plántulas que han brotado en esta jugada todavía no crecen."),
         ("rules:growth:1", "Mira toda la fila y toda la columna de tu leñador."),
         (

@@ -736,6 +736,28 @@ def resigned(entry: Entry, form: str) -> str | None:
     return _find(rf"(?<!{W})(?:здав(?:ся|ш{W}*)|здал(?:а|и)с[яь]|здач{W}*\s+гри)(?!{W})")(entry, form)
 
 
+def hint_label(entry: Entry, form: str) -> str | None:
+    """Kind 65: one style for the label «Підказка»: before a sentence it ends with a full stop («Підказка.
+    {task}», «Підказка. Жадібний бот…»); a colon only before a turn's notation («Підказка: {turn}»), so a
+    pupil does not see «Підказка.» and «Підказка: жадібний…» as two styles of one label."""
+    return _find(r"Підказка:\s+(?!\{turn\})\S+", 0)(entry, form)
+
+
+#: The singular «ти» forms and imperatives a pupil's notebook uses, never the teacher's.
+_TI = (
+    rf"(?<!{W})(?:ти|тебе|тобі|тобою|твій|твоя|твоє|твої|твого|твоєї|твоїм|твоїх|твою)(?!{W})"
+    rf"|(?:^|[.!?]\s+)(?:Запускай|Запусти|Заміни|Обговори|Натисни|Подивися|Вибери|Скопіюй|Спробуй)(?!{W})"
+)
+
+
+def teacher_as_vy(entry: Entry, form: str) -> str | None:
+    """Kind 66: the teacher's version of a notebook speaks to the teacher as «ви» («Запускайте клітинки…»,
+    «ваших учнів»), the pupils in the third person; never the pupil's «ти»."""
+    if entry.context != "exercise:notebook:teacher":
+        return None
+    return _find(_TI, re.IGNORECASE)(entry, form)
+
+
 KINDS: dict[str, Check] = {
     "dash for a verb": dash_for_a_verb,
     "seat in brackets": seat_in_brackets,
@@ -800,6 +822,8 @@ KINDS: dict[str, Check] = {
     "count in brackets": count_in_brackets,
     "sentence after a label's colon": sentence_after_a_colon,
     "resigned": resigned,
+    "hint label": hint_label,
+    "teacher as ви": teacher_as_vy,
 }
 
 
@@ -1411,6 +1435,25 @@ PLANTED += [
     ("sentence after a label's colon", "exercise", "Hint: try it", "Підказка: Спробуй оцінити кожен хід."),
     ("resigned", "online:status", "{name} resigned.", "Гру завершено: гравець здався. Поразка: {name}."),
     ("resigned", "online:status", "{name} resigned.", "Гру завершено: здача гри. Поразка: {name}."),
+    (
+        "hint label",
+        "exercise:own_bot:hint",
+        "Hint: the greedy bot",
+        "Підказка: жадібний бот дивиться лише на цей хід.",
+    ),
+    ("hint label", "tutorial:hint", "Hint: {task} {steps}", "Підказка: {task} {steps}"),
+    (
+        "teacher as ви",
+        "exercise:notebook:teacher",
+        "Seven exercises… Run the cells",
+        "Сім вправ. Запускай клітинки по черзі й заміни три крапки своєю відповіддю.",
+    ),
+    (
+        "teacher as ви",
+        "exercise:notebook:teacher",
+        "That is all.",
+        "Це все. Обговори свої відповіді в класі.",
+    ),
 ]
 
 
@@ -1704,6 +1747,15 @@ def test_every_kind_has_a_planted_instance():
         ),
         ("sentence after a label's colon", "online:arena", "Your place", "Твоє місце: {rank} з {total}."),
         ("resigned", "online:status", "{name} resigned.", "Гру завершено через визнання поразки: {name}."),
+        ("hint label", "board:notice", "Hint: {turn}", "Підказка: {turn}"),
+        ("hint label", "puzzle:hint", "Hint: {idea}", "Підказка. {idea} {start} Натисни «Розв’язок»."),
+        (
+            "teacher as ви",
+            "exercise:notebook:teacher",
+            "Seven exercises… Run the cells",
+            "Запускайте клітинки по черзі. Учні замінюють три крапки своєю відповіддю: перевірка каже їм, чи вона правильна.",
+        ),
+        ("teacher as ви", "exercise:notebook", "That is all.", "Це все. Обговори свої відповіді в класі."),
     ],
 )
 def test_checkers_leave_correct_texts_alone(kind, context, msgid, form):

@@ -27,7 +27,7 @@ WORDS = {
         "wrong": "No es la mejor jugada.",
         "right": "¡Correcto!",
         "second": "Problema 2 de",
-        "hint": "Pista. ",
+        "hint": "Pista: ",
         "solution": "Solución",
     },
 }
