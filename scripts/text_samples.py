@@ -55,6 +55,7 @@ KINDS = {
     "lesson": "Lessons: tasks, hints, verdicts",
     "exercise": "Game-theory exercises: the checkers' feedback",
     "progress": "Progress",
+    "chart": "Charts: the lines under the score chart's title",
 }
 
 
@@ -330,6 +331,33 @@ def _game_samples(language: str) -> Iterator[Sample]:
             yield Sample("game", f"{name}: at the end: {key}", text)
 
 
+def _chart_samples(language: str) -> Iterator[Sample]:
+    """The lines under the score chart's title and its description (the alt text a screen reader reads)
+    at the end of each game of :data:`SHARED_AND_ENDS`; the evaluation chart's description of a review."""
+    import matplotlib.pyplot as plt
+
+    from logger_widget.charts import evaluation, result_lines, score_progression
+    from logger_widget.charts._common import description
+    from logger_widget.charts.data import score_history
+
+    tr = Translator(language)
+    for name, lpn in SHARED_AND_ENDS.items():
+        game = Game(lpn)
+        while not game.is_over:  # no chop: the points stay as they are
+            game.play(
+                next(t for t in game.position.legal_turns() if t.action is None or t.action.kind == "plant")
+            )
+        yield Sample("chart", f"{name}: the score chart", "\n".join(result_lines(score_history(game), tr)))
+        figure = score_progression(game, locale=language)
+        yield Sample("chart", f"{name}: the score chart's description", description(figure))
+        plt.close(figure)
+    figure = evaluation(_reviews()[2], locale=language)
+    yield Sample(
+        "chart", "the review of a 3-player game: the evaluation chart's description", description(figure)
+    )
+    plt.close(figure)
+
+
 def _new_lines(board: Board, where: str, seen: set[str], moment: str) -> Iterator[Sample]:
     """The board's status, banner, notice and result lines not ``seen`` before in this game."""
     for key, text in _texts(board.view, "status", "banner", "notice", "result"):
@@ -585,6 +613,7 @@ def render(language: str) -> list[Sample]:
         _lesson_samples,
         _exercise_samples,
         _progress_samples,
+        _chart_samples,
     ):
         out.extend(produce(language))
     return out

@@ -140,7 +140,8 @@ def test_the_renderer_shows_every_kind_in_every_language(rendered) -> None:
     en = rendered["en"]
     wheres = " | ".join(s.where for s in en)
     for case in ("a wrong answer", "right at the first try", "the solution shown", "the first hint",
-                 "a shared win", "4 players", "lesson chop: the hint", "own puzzle 1", "nash: right"):  # fmt: skip
+                 "a shared win", "4 players", "lesson chop: the hint", "own puzzle 1", "nash: right",
+                 "a tie on points, won with more protesters: the score chart"):  # fmt: skip
         assert case in wheres, case
     assert any(s.text.startswith("Not the best turn. Then Player") and "fells" in s.text for s in en)
 
@@ -164,11 +165,35 @@ def test_the_samples_command_writes_a_page_per_language(tmp_path, rendered) -> N
 # --------------------------------------------------------------------------- how values sit in a sentence
 
 #: A number right after "players" reads as a seat («los del mejor de los demás jugadores 2»).
-_SEAT_LIKE_NUMBER = re.compile(r"\b(players|jugadores|гравців)\s+\d")
+#: («Los jugadores 1 y 2 comparten la victoria» lists the seats: not that).
+_SEAT_LIKE_NUMBER = re.compile(r"\b(players|jugadores|гравців)\s+\d+(?!\d|\s*(?:,|y|and|і|o)\s*\d)")
 #: A chop of 0 trees named as a chop («Найбільша рубка … зменшується з 4 до 0», «може однією рубкою повалити лише 0»).
 _CHOP_OF_NOTHING = re.compile(r"(from \d+ to 0|з \d+ до 0|лише 0, а не \d+|de \d+ a 0)\b")
+#: A count of nothing told with its noun («0 trees», «0 дерев», «de 0 árboles», «0 points»): zero has a
+#: sentence of its own («could not fell a single tree», «no ha sumado ningún punto»).
+_ZERO_WITH_NOUN = re.compile(
+    r"(?<![\d.,\u00a0])0\s+(trees?|points?|дерев\w*|очок|очк\w*|árbol(?:es)?|puntos?)\b"
+)
 #: A bot's name outside a code span.
 _BARE_BOT = re.compile(r"(?<![`\w])(random|greedy|my_bot|nobody|minimax|mcts)(?![`\w:])")
+
+
+def _mid_sentence_labels(tr, text: str) -> list[str]:
+    """A seat's capitalised label («Гравець 2», «Jugador 2») inside a sentence, where the sentence form
+    («гравець 2», «jugador 2») belongs: the label only opens a text, a line or a sentence."""
+    from logger_widget.i18n.texts import terms
+
+    label, inside = tr.format(terms.PLAYER, seat=9), tr.format(terms.PLAYER_IN_SENTENCE, seat=9)
+    if label == inside:  # English: "Player 2" everywhere
+        return []
+    stem = re.escape(label[:-1])
+    found = []
+    for m in re.finditer(rf"{stem}\d", text):
+        before = text[: m.start()]
+        if not before.strip() or re.search(r"(?:[.!?…][»”\"]?|·|\n)\s*$", before):
+            continue
+        found.append(f"a seat's label inside a sentence: «{before[-30:]}{m.group(0)}»")
+    return found
 
 
 def misplaced_values(language: str, text: str, where: str = "") -> list[str]:
@@ -183,6 +208,8 @@ def misplaced_values(language: str, text: str, where: str = "") -> list[str]:
     tr = Translator(language)
     found = [f"a number beside “players”: «{m.group(0)}»" for m in _SEAT_LIKE_NUMBER.finditer(text)]
     found += [f"a chop of 0 trees: «{m.group(0)}»" for m in _CHOP_OF_NOTHING.finditer(text)]
+    found += [f"a count of nothing with its noun: «{m.group(0)}»" for m in _ZERO_WITH_NOUN.finditer(text)]
+    found += _mid_sentence_labels(tr, text)
     if where.startswith("ranking") and not where.endswith("unreadable"):  # its answer format is code
         found += [f"a bare bot name: «{m.group(0)}»" for m in _BARE_BOT.finditer(text)]
     if language != "en":  # English names the actions with their verbs ("Plant on b2.")
@@ -192,6 +219,13 @@ def misplaced_values(language: str, text: str, where: str = "") -> list[str]:
             if text[: m.start()].rstrip()[-1:] not in ".!?":
                 found.append(f"an action's name without quotes: «{m.group(0)}»")
     prompt = re.search(rf"(^|\s){re.escape(tr.format(terms.PLAYER, seat=1)[:-1])}\d: ", text)
+    board_prompt = re.search(rf"(?:^|[.!?»]\s+){re.escape(tr.format(terms.PLAYER, seat=1)[:-1])}\d: ", text)
+    if board_prompt is not None and prompt is not None:  # the steps told before the prompt name the seat
+        before = re.search(
+            r"(?<!\w)(?:твій|твоя|твоє|твої|tu|tus|your)(?!\w)", text[: prompt.start()], re.IGNORECASE
+        )
+        if before:
+            found.append(f"«{before.group(0)}» before the seat is named: «{text[: prompt.end()]}»")
     for key, message in FORCED.items():
         if prompt is None or key == "stay_click":  # that one is the prompt itself
             continue
@@ -216,6 +250,18 @@ MISPLACED = [
     ("es", "Jugador 1: elige tu acción: Plantar o Cortar.", ""),
     ("es", "Jugador 1: corta un árbol. El leñador del jugador 1 está encerrado, así que se queda en c2.", ""),
     ("uk", "Гравець 1: фаза «Ріст»! Вибери клітинку. Лісоруб гравця 1 замкнений і лишається на b2.", ""),
+    (
+        "en",
+        "Turn 7, Player 1: a mistake. After it, the biggest chop Player 2 could make would be 0 trees, not 2.",
+        "",
+    ),
+    ("uk", "Після кращого ходу найбільша рубка, яку зміг би зробити гравець 1, — 0 дерев, а не 1.", ""),
+    ("es", "Después, el mayor corte que podría hacer el jugador 2 sería de 0 árboles, no de 2.", ""),
+    ("es", "Cortar d4 habría derribado 1 árbol: +1 punto. La jugada realizada ha sumado 0 puntos.", ""),
+    ("uk", "Твій лісоруб замкнений і лишається на c2. Гравець 1: зрубай позначене доросле дерево.", ""),
+    ("es", "Tu leñador está encerrado, así que se queda en c2. Jugador 1: corta un árbol maduro.", ""),
+    ("uk", "Рівність очок (10 очок); протестувальників у запасі: Гравець 1: 2 і Гравець 2: 1", ""),
+    ("es", "Empate a 10 puntos; manifestantes en la reserva: Jugador 1: 2 y Jugador 2: 1", ""),
 ]
 
 
@@ -236,6 +282,20 @@ def test_well_placed_values_pass() -> None:
     )
     assert misplaced_values("es", text) == []
     assert misplaced_values("en", "Hint: Chop first, so that another player's big chop is gone.") == []
+    assert (
+        misplaced_values("uk", "Лісоруб гравця 1 замкнений і лишається на c2. Гравець 1: зрубай дерево.")
+        == []
+    )
+    assert misplaced_values("uk", "Рівність очок (10 очок); у запасі: гравець 1: 2 і гравець 2: 1") == []
+    assert (
+        misplaced_values("es", "Jugador 1: elige.\nJugador 2 · Lección 3. Jugador 3: corta 10 árboles.") == []
+    )
+    assert misplaced_values("es", "Gana con 10 puntos; 1 000 árboles; 0,5 puntos por partida.") == []
+    assert misplaced_values("es", "Los jugadores 1 y 2 comparten la victoria.") == []
+    assert (
+        misplaced_values("en", "Right! Your chop fells 3 trees. From your game. Turn 3, Player 2: a mistake.")
+        == []
+    )
 
 
 @pytest.mark.parametrize("language", text_samples.LANGUAGES)
