@@ -333,10 +333,11 @@ def _game_samples(language: str) -> Iterator[Sample]:
 
 def _chart_samples(language: str) -> Iterator[Sample]:
     """The lines under the score chart's title and its description (the alt text a screen reader reads)
-    at the end of each game of :data:`SHARED_AND_ENDS`; the evaluation chart's description of a review."""
+    at the end of each game of :data:`SHARED_AND_ENDS`; the evaluation chart's description of a review
+    and the first-player chart's of a tournament."""
     import matplotlib.pyplot as plt
 
-    from logger_widget.charts import evaluation, result_lines, score_progression
+    from logger_widget.charts import evaluation, first_player_chart, result_lines, score_progression
     from logger_widget.charts._common import description
     from logger_widget.charts.data import score_history
 
@@ -355,6 +356,10 @@ def _chart_samples(language: str) -> Iterator[Sample]:
     yield Sample(
         "chart", "the review of a 3-player game: the evaluation chart's description", description(figure)
     )
+    plt.close(figure)
+    rates = [(0.41, 0.37, 0.45), (0.33, 0.29, 0.37), (0.26, 0.22, 0.30)]  # a 3-player tournament's seats
+    figure = first_player_chart(rates, games=600, locale=language)
+    yield Sample("chart", "a 3-player tournament: the first-player chart's description", description(figure))
     plt.close(figure)
 
 

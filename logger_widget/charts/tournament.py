@@ -30,6 +30,7 @@ from matplotlib.lines import Line2D
 
 from ..i18n import Translator
 from ..i18n.texts.charts import DESCRIBE, PLAYER, TOURNAMENT
+from ..i18n.texts.terms import PLAYER_IN_SENTENCE
 from ..names import short_name
 from ..palette import DIVERGING, NEUTRAL_COLOUR, contrast_ratio, seat_style
 from ._common import (
@@ -672,9 +673,11 @@ def first_player_chart(
             notes.append(text(tr, TOURNAMENT["seats_note"], counts.pop(), level=_level(tr)))
         notes.append(text(tr, TOURNAMENT["share_note"]))
         _subtitle(ax, text(tr, TOURNAMENT["first_title"]) if title else None, notes, fontsize=9)
-    items = [
-        text(tr, DESCRIBE["item"], label=label, value=_rate_text(tr, r)) for label, r in zip(labels, rows)
-    ]
+    items = []  # inside the sentence: the seats' sentence form («гравець 1 (перший гравець): …»)
+    for r in rows:
+        player = tr.format(PLAYER_IN_SENTENCE, seat=r.seat)
+        label = text(tr, TOURNAMENT["first_player"], player=player) if r.seat == 1 else player
+        items.append(text(tr, DESCRIBE["item"], label=label, value=_rate_text(tr, r)))
     sentence = text(tr, DESCRIBE["first"], level=_level(tr), seats=tr.format_list(items))
     describe(fig, sentence, "logger-first-player-chart")
     return fig
