@@ -374,10 +374,15 @@ def _new_lines(board: Board, where: str, seen: set[str], moment: str) -> Iterato
 def _clicks(board: Board, where: str) -> Iterator[Sample]:
     """What the board says to a click on each cell that cannot be chosen now (one notice per reason)."""
     reasons: set[str] = set()
+    before, stage = board.position.to_lpn(), board.view["stage"]
     for cell in (f"{file}{rank}" for rank in "12345" for file in "abcde"):
         if _intent(board, "cell", cell=cell) != "rejected" or not board.view["notice"]:
-            if board.view["stage"] != "move":  # a legal click began a turn: take it back
+            if board.position.to_lpn() != before:  # the click completed a forced turn: take it back
+                _intent(board, "undo")
+            elif board.view["stage"] != stage:  # a legal click began a turn: take it back
                 _intent(board, "back")
+            if (board.position.to_lpn(), board.view["stage"]) != (before, stage):
+                raise RuntimeError(f"{where}: the board did not come back from a click on {cell}")
             continue
         text = board.view["notice"]["text"]
         reason = re.sub(r"\b[a-e][1-5]\b", "#", text)
