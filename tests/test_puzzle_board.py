@@ -173,7 +173,11 @@ def test_a_hint_is_refused_once_the_puzzle_is_answered(board) -> None:
 
 @pytest.mark.parametrize(
     ("kind", "expected"),
-    [("tree", "Look at the tree on"), ("logger", "Your logger goes to"), ("logger_stays", "Your logger stays on")],
+    [
+        ("tree", "Look at the tree on"),
+        ("logger", "Your logger goes to"),
+        ("logger_stays", "Your logger stays on"),
+    ],
 )
 def test_the_first_hint_of_a_shipped_puzzle_names_a_tree_or_the_loggers_cell(kind, expected) -> None:
     from logger_widget.puzzles import load_puzzles

@@ -78,7 +78,9 @@ HINT: MappingProxyType[str, PMessage] = MappingProxyType(
         "tree": NP_("puzzle:hint", "Look at the tree on {cell}."),
         "logger": NP_("puzzle:hint", "Your logger goes to {cell}; the rest of the turn is yours to find."),
         # TRANSLATORS: "logger" when the logger stays on {cell}, where it stands.
-        "logger_stays": NP_("puzzle:hint", "Your logger stays on {cell}; the rest of the turn is yours to find."),
+        "logger_stays": NP_(
+            "puzzle:hint", "Your logger stays on {cell}; the rest of the turn is yours to find."
+        ),
         # TRANSLATORS: the label of the Hint button after the first hint: keep it about as short
         # as the board's "Hint" label it replaces (uk «Розв’язок», es «Solución»).
         "button": NP_("puzzle:hint", "Solution"),
