@@ -273,15 +273,11 @@ MISPLACED = [
     # the round-6 readers' count compared with nothing, as the old texts wrote it
     (
         "es",
-        "Esa otra jugada le dejaría al jugador 1 un corte de 1 árbol listo para su próxima jugada, no de 0.",
+        "…le dejaría al jugador 1 un corte de 1 árbol listo para su próxima jugada, no de 0.",
         "",
     ),
     ("es", "Con esa otra jugada, el jugador 1 conservaría 3 manifestantes, no 0: los manifestantes…", ""),
-    (
-        "es",
-        "…con esa otra jugada el jugador 2 sumaría 2 puntos en ellas; con la jugada realizada, solo 0.",
-        "",
-    ),
+    ("es", "…el jugador 2 sumaría 2 puntos en ellas; con la jugada realizada, solo 0.", ""),
     ("uk", "Кращим ходом гравець 1 підготував би собі на наступний хід рубку на 1 дерево, а не на 0.", ""),
     ("uk", "…після кращого ходу гравець 2 набрав би за ці раунди 2 очки, а після зіграного — 0.", ""),
     ("en", "That turn gets a chop of 2 trees ready for Player 1's next turn, not 0.", ""),
