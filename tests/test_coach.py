@@ -47,7 +47,7 @@ def test_a_quiet_turn_gets_a_reason_from_the_threat_it_makes() -> None:
     text = review_sentence(Translator("en"), turn_review(QUIET_PREPARES))
     assert "Planting a seedling on d3 was better." in text
     assert (
-        "Whatever Player 1 answers, that turn keeps a chop of 1 tree ready for Player 2's next turn, not 0."
+        "Whatever Player 1 answers, that turn keeps a chop of 1 tree ready for Player 2's next turn; the turn played, none."
         in text
     )  # the subject and whose next turn it is are named (the very next turn is Player 1's)
     assert "That turn gets a chop" not in text  # the same threat is not told twice
@@ -58,7 +58,7 @@ CONCRETE = [
     (
         SECURES,
         "blunder",
-        "Whatever Player 1 answers, that turn keeps a chop of 1 tree ready for Player 2's next turn, not 0.",
+        "Whatever Player 1 answers, that turn keeps a chop of 1 tree ready for Player 2's next turn; the turn played, none.",
     ),
     (ANSWER, "inaccuracy", "After it, Player 2 could get a chop of at most 1 tree ready, not 2."),
     (SUPPLY, "good", "With it, Player 1 keeps 2 protesters, not 1: protesters decide a tie on points."),

@@ -174,6 +174,13 @@ _CHOP_OF_NOTHING = re.compile(r"(from \d+ to 0|з \d+ до 0|лише 0, а не
 _ZERO_WITH_NOUN = re.compile(
     r"(?<![\d.,\u00a0])0\s+(trees?|points?|дерев\w*|очок|очк\w*|árbol(?:es)?|puntos?)\b"
 )
+#: A count compared with nothing («a chop of 2 trees, not 0», «no de 0», «con la jugada realizada, solo 0»,
+#: «а не на 0», «а після зіграного — 0»): when the turn played has none, the sentence says so in words
+#: («the turn played, none», «no tendría ninguno», «жодної»), a message of its own.
+_COMPARED_WITH_NOTHING = re.compile(
+    r"\b(?:not|instead of|but|no|no de|en lugar de|solo|realizada,|не|не на|замість|зіграного\s+—)"
+    r"\s+0(?![\d\u00a0]|[.,]\d)"
+)
 #: A bot's name outside a code span.
 _BARE_BOT = re.compile(r"(?<![`\w])(random|greedy|my_bot|nobody|minimax|mcts)(?![`\w:])")
 
@@ -209,6 +216,7 @@ def misplaced_values(language: str, text: str, where: str = "") -> list[str]:
     found = [f"a number beside “players”: «{m.group(0)}»" for m in _SEAT_LIKE_NUMBER.finditer(text)]
     found += [f"a chop of 0 trees: «{m.group(0)}»" for m in _CHOP_OF_NOTHING.finditer(text)]
     found += [f"a count of nothing with its noun: «{m.group(0)}»" for m in _ZERO_WITH_NOUN.finditer(text)]
+    found += [f"a count compared with nothing: «{m.group(0)}»" for m in _COMPARED_WITH_NOTHING.finditer(text)]
     found += _mid_sentence_labels(tr, text)
     if where.startswith("ranking") and not where.endswith("unreadable"):  # its answer format is code
         found += [f"a bare bot name: «{m.group(0)}»" for m in _BARE_BOT.finditer(text)]
@@ -262,6 +270,18 @@ MISPLACED = [
     ("es", "Tu leñador está encerrado, así que se queda en c2. Jugador 1: corta un árbol maduro.", ""),
     ("uk", "Рівність очок (10 очок); протестувальників у запасі: Гравець 1: 2 і Гравець 2: 1", ""),
     ("es", "Empate a 10 puntos; manifestantes en la reserva: Jugador 1: 2 y Jugador 2: 1", ""),
+    # the round-6 readers' count compared with nothing, as the old texts wrote it
+    (
+        "es",
+        "…le dejaría al jugador 1 un corte de 1 árbol listo para su próxima jugada, no de 0.",
+        "",
+    ),
+    ("es", "Con esa otra jugada, el jugador 1 conservaría 3 manifestantes, no 0: los manifestantes…", ""),
+    ("es", "…el jugador 2 sumaría 2 puntos en ellas; con la jugada realizada, solo 0.", ""),
+    ("uk", "Кращим ходом гравець 1 підготував би собі на наступний хід рубку на 1 дерево, а не на 0.", ""),
+    ("uk", "…після кращого ходу гравець 2 набрав би за ці раунди 2 очки, а після зіграного — 0.", ""),
+    ("en", "That turn gets a chop of 2 trees ready for Player 1's next turn, not 0.", ""),
+    ("en", "…Player 2 scores 2 points in them after it, but 0 after the turn played.", ""),
 ]
 
 
@@ -292,6 +312,8 @@ def test_well_placed_values_pass() -> None:
     )
     assert misplaced_values("es", "Gana con 10 puntos; 1 000 árboles; 0,5 puntos por partida.") == []
     assert misplaced_values("es", "Los jugadores 1 y 2 comparten la victoria.") == []
+    assert misplaced_values("es", "…un corte de 1 árbol, no de 0,5; la jugada realizada, no 10.") == []
+    assert misplaced_values("en", "Three numbers between 0 and 1, not 0\u00a0%, but 0.5 or 1.") == []
     assert (
         misplaced_values("en", "Right! Your chop fells 3 trees. From your game. Turn 3, Player 2: a mistake.")
         == []

@@ -410,7 +410,7 @@ def _puzzle_board(locale: str):
 @pytest.mark.parametrize(
     ("locale", "task", "reply"),
     [
-        ("es", "Juega el jugador 1: encuentra el corte", "Entonces el jugador 2 hace la jugada e5"),
+        ("es", "Juega el jugador 1: encuentra el corte", "El jugador 2 responde con e5"),
         ("uk", "Ходить гравець 1: знайди рубку", "Тоді гравець 2 робить хід e5"),
         ("en", "Player 1 to play: find the chop", "Then Player 2 plays e5"),
     ],

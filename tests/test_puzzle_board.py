@@ -172,14 +172,21 @@ def test_a_hint_is_refused_once_the_puzzle_is_answered(board) -> None:
 
 
 @pytest.mark.parametrize(
-    ("kind", "expected"), [("tree", "Look at the tree on"), ("logger", "Your logger goes to")]
+    ("kind", "expected"),
+    [
+        ("tree", "Look at the tree on"),
+        ("logger", "Your logger goes to"),
+        ("logger_stays", "Your logger stays on"),
+    ],
 )
 def test_the_first_hint_of_a_shipped_puzzle_names_a_tree_or_the_loggers_cell(kind, expected) -> None:
     from logger_widget.puzzles import load_puzzles
 
     def start(p: Puzzle) -> str:
         t = p.solution_turns()[0]
-        return "tree" if t.action is not None and t.action.kind in ("chop", "protest") else "logger"
+        if t.action is not None and t.action.kind in ("chop", "protest"):
+            return "tree"
+        return "logger_stays" if t.destination == t.origin else "logger"  # never "goes to" its own cell
 
     puzzle = next(p for p in load_puzzles() if start(p) == kind)
     b = PuzzleBoard([puzzle], locale="en", bot_mode="sync")

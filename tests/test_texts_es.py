@@ -177,7 +177,7 @@ def _number_grouping(entry: Entry, form: str) -> str | None:
 #: «turno» is whose turn it is («es el turno del jugador 2», «por turnos», «el jugador que tiene el
 #: turno»; the rules' section title «Tu turno»); what a player plays is a «jugada» (glossary).
 _WHOSE_TURN = re.compile(
-    r"\bpor turnos\b|\b(?:es|sea|era|será) (?:el |tu )?turno\b|\b(?:tiene|con) el turno\b|^Turno:|^Tu turno$"
+    r"\bpor turnos\b|\b(?:es|sea|era|será) (?:el |tu )?turno\b|\b(?:tienes?|con) el turno\b|^Turno:|^Tu turno$"
     r"|^turno$",
     re.IGNORECASE,
 )
@@ -601,8 +601,77 @@ KINDS: dict[str, tuple[str, Check]] = {
     ),
 }
 
+#: «Si + presente» before a conditional: a hypothesis takes the imperfect subjunctive («Si todos siguieran
+#: jugando bien…, sumaría…»), as «un bot que perdiera…».
+_IF_PRESENT_THEN_CONDITIONAL = re.compile(
+    r"\bSi\b[^.;:]*?\b(?:siguen|sigue|juegan|juega|hacen|hace|pasan|pasa)\b[^.;]*?\b\w+r(?:ía|ían)\b"
+)
+
+
+def _after_it(entry: Entry, form: str) -> str | None:
+    """A review reason on the better turn ("After it, …") names that turn: «Tras esa otra jugada, …».
+
+    A bare «Después,» follows «La jugada realizada ha sumado…» and reads as "after the turn played"."""
+    if entry.context == "review" and entry.msgid.startswith("After it,") and form.startswith("Después"):
+        return form[:30]
+    return None
+
+
+def _rounds_pronoun(entry: Entry, form: str) -> str | None:
+    """{rounds} may be «1 ronda»: no plural pronoun that points back to it («en ellas»)."""
+    if "{rounds}" in form:
+        m = re.search(r"\b(?:en|de) (?:ellas|esas)\b", form)
+        return m.group(0) if m else None
+    return None
+
+
+def _position_below(entry: Entry, form: str) -> str | None:
+    """ "The position below" is not «la posición siguiente», the exercises' name for a successor."""
+    if "position below" in entry.msgid:
+        m = re.search(r"\bposición siguiente\b", form)
+        return m.group(0) if m else None
+    return None
+
+
+def _score_a_turn(entry: Entry, form: str) -> str | None:
+    """Scoring a turn with `evaluate` is «evaluar»: «valorar»/«valoración» is a rating (Elo, puzzles)."""
+    if "evaluate" in entry.msgid:
+        m = re.search(r"\bvalor(?:ar|a|e|ando)\b", form, re.I)
+        return m.group(0) if m else None
+    return None
+
+
 KINDS.update(
     {
+        "if_present": (
+            "a hypothesis takes the imperfect subjunctive: «Si todos siguieran jugando bien…, sumaría…»",
+            lambda entry, form: m.group(0) if (m := _IF_PRESENT_THEN_CONDITIONAL.search(form)) else None,
+        ),
+        "after_it": (
+            "a review reason on the better turn names it: «Tras esa otra jugada, …», not «Después,»",
+            _after_it,
+        ),
+        "rounds_pronoun": ("no «en ellas» after {rounds}, which may be «1 ronda»", _rounds_pronoun),
+        "position_below": (
+            "the position below is not «la posición siguiente» (a successor)",
+            _position_below,
+        ),
+        "score_a_turn": (
+            "scoring a turn with `evaluate` is «evaluar», not «valorar» (a rating)",
+            _score_a_turn,
+        ),
+        "orphan_lo": (
+            "no «lo» without a referent: «ha rechazado la petición», not «lo ha rechazado»",
+            _find(r"\blo ha rechazado\b|\blo rechazó\b"),
+        ),
+        "tu_el_jugador": (
+            "no masculine noun in apposition to the pupil's «tú»: «Tú, que tienes el turno, decides…»",
+            _find(r"\bTú, el jugador\b"),
+        ),
+        "colon_after_como": (
+            "no colon between «como» (or a verb) and its complement: «Tu plaza: {you}», not «Juegas como: {you}»",
+            _find(r"\bcomo:"),
+        ),
         "list_article": (
             "no «el {players}» before a plural verb: «…porque han llegado a 10 puntos: {players}»",
             _find(_ARTICLE_BEFORE_LIST),
@@ -1035,6 +1104,55 @@ PLANTED = [
         "Escribe la media de puntos por partida y el intervalo como números decimales entre 0 y 1 (`0.45`, no `45`).",
     ),
     ("replay", "board:notice", "This is a replay.", "Esto es una repetición."),
+    # the round-6 readers' findings, as the old texts wrote them
+    (
+        "if_present",
+        "review",
+        "If everyone plays on well for {rounds}, …",
+        "Si todos siguen jugando bien {rounds} más, con esa otra jugada los demás sumarían como máximo {n} puntos.",
+    ),
+    (
+        "after_it",
+        "review",
+        "After it, {player} could get a chop of at most {n} tree ready, not {played}.",
+        "Después, el {player} podría preparar como máximo un corte de {n} árbol, no de {played}.",
+    ),
+    (
+        "rounds_pronoun",
+        "review",
+        "If everyone plays on well for {rounds}, …",
+        "Si todos siguieran jugando bien {rounds} más, el {player} sumaría {n} puntos en ellas.",
+    ),
+    (
+        "position_below",
+        "exercise:backward_induction:intro:3:course",
+        '`position = VARIANT.position("game_value")` is the position below',
+        '`position = VARIANT.position("game_value")` es la posición siguiente;',
+    ),
+    (
+        "score_a_turn",
+        "exercise:own_bot:hint",
+        "Try giving every legal turn a score with `evaluate(…)`",
+        "Prueba a valorar cada jugada permitida con `evaluate(…)`.",
+    ),
+    (
+        "orphan_lo",
+        "online:notice",
+        "The class game service refused: {message} ({code}).",
+        "El servicio de partidas de la clase lo ha rechazado: {message} ({code}).",
+    ),
+    (
+        "tu_el_jugador",
+        "rules:growth:6",
+        "You, the player whose turn it is, decide",
+        "Tú, el jugador que tiene el turno, decides.",
+    ),
+    (
+        "colon_after_como",
+        "online",
+        "Class game {game}. Your seat: {you}.",
+        "Partida {game} de la clase. Juegas como: {you}.",
+    ),
     ("lesson_passed", "dashboard:progress", "Lessons completed", "Lecciones completadas"),
     ("clock_time", "dashboard", "Updated at {time}", "Actualizado a las {time}"),
     ("clock_time", "dashboard:arena", "Open until {time}", "Abierta hasta las {time}"),
@@ -1447,7 +1565,7 @@ def _message_with(context: str, needle: str) -> str:
         ("notebook:tutorial", "Shift + Enter", "**Mayús + Intro**", "**Shift + Enter**"),
         ("board", "Keyboard: arrows move", "Intro para elegir", "Enter para elegir"),
         ("tutorial:malformed", "Try clicking", "Prueba a pulsar en el tablero", "Intenta hacer clic"),
-        ("exercise:own_bot:hint", "Try giving every legal turn", "Prueba a valorar", "Intenta valorar"),
+        ("exercise:own_bot:hint", "Try giving every legal turn", "Prueba a evaluar", "Intenta evaluar"),
         ("exercise:backward_induction:discuss", "grows very fast", "crece muy deprisa", "crece muy rápido"),
         ("exercise:notebook", "Talk about your answers", "Comenta tus respuestas", "Comenten sus respuestas"),
     ],

@@ -758,7 +758,18 @@ def teacher_as_vy(entry: Entry, form: str) -> str | None:
     return _find(_TI, re.IGNORECASE)(entry, form)
 
 
+def python_decimal(entry: Entry, form: str) -> str | None:
+    """A question whose Python answer has a decimal says it is written with a point: Ukrainian writes
+    «0,62», and `answer = (0,62, 0,52, 0,71)` is a tuple of six numbers («з крапкою: `0.45`»)."""
+    asks = f"{entry.context}".endswith((":question", ":percent", ":format"))
+    if asks and re.search(r"`[^`]*\d\.\d[^`]*`", form) and not re.search(r"крапк", form):
+        return "a decimal answer in Python without «з крапкою»"
+    return None
+
+
 KINDS: dict[str, Check] = {
+    "python decimal": python_decimal,
+    "every other": _find(r"\bКожен інший\b"),
     "dash for a verb": dash_for_a_verb,
     "seat in brackets": seat_in_brackets,
     "notebook": notebook_word,
@@ -1442,6 +1453,19 @@ PLANTED += [
         "Підказка: жадібний бот дивиться лише на цей хід.",
     ),
     ("hint label", "tutorial:hint", "Hint: {task} {steps}", "Підказка: {task} {steps}"),
+    # the round-6 reader's findings, as the old texts wrote them
+    (
+        "python decimal",
+        "exercise:first_player:percent",
+        "Write the rate and the interval as fractions between 0 and 1 (`0.45`, not `45`).",
+        "Запиши частку й інтервал десятковими дробами від 0 до 1 (`0.45`, а не `45`).",
+    ),
+    (
+        "every other",
+        "puzzle:why",
+        "Every other turn is clearly worse after the best reply.",
+        "Кожен інший хід явно гірший після найкращої відповіді.",
+    ),
     (
         "teacher as ви",
         "exercise:notebook:teacher",

@@ -103,6 +103,17 @@ def _fewer(tr: Translator, key: str, n: int, played: int, **values: str) -> str:
     return tr.count(COUNTS[key], n, played=tr.format_number(played), **values)
 
 
+def _more(tr: Translator, key: str, n: int, played: int, **values: str) -> str:
+    """The sentence ``key`` of :data:`COUNTS` for a count the better turn makes bigger.
+
+    When the turn played has none of it (``played`` is 0) the sentence is ``key_played_none``,
+    so that no pupil reads "a chop of 2 trees, not 0".
+    """
+    if played == 0:
+        return tr.count(COUNTS[f"{key}_played_none"], n, **values)
+    return tr.count(COUNTS[key], n, played=tr.format_number(played), **values)
+
+
 def better_reasons(tr: Translator, turn: TurnReview) -> list[str]:
     """Why the better turn of ``turn`` is better: one sentence per engine fact in its favour.
 
@@ -138,34 +149,14 @@ def better_reasons(tr: Translator, turn: TurnReview) -> list[str]:
     player = player_in_sentence(tr, next_seat)
     mover = player_in_sentence(tr, turn.position.to_move)
     if deep and better.secures > played.secures:
-        reasons.append(
-            tr.count(
-                COUNTS["secures"],
-                better.secures,
-                player=player,
-                mover=mover,
-                played=tr.format_number(played.secures),
-            )
-        )
+        reasons.append(_more(tr, "secures", better.secures, played.secures, player=player, mover=mover))
     elif better.prepares > played.prepares and not over:
-        reasons.append(
-            tr.count(
-                COUNTS["prepares"],
-                better.prepares,
-                mover=mover,
-                played=tr.format_number(played.prepares),
-            )
-        )
+        reasons.append(_more(tr, "prepares", better.prepares, played.prepares, mover=mover))
     if deep and better.answer < played.answer and better.leaves == played.leaves:
         reasons.append(_fewer(tr, "answer", better.answer, played.answer, player=player))
     if better.supply > played.supply and not over:
         reasons.append(
-            tr.count(
-                COUNTS["supply"],
-                better.supply,
-                player=player_in_sentence(tr, turn.seat),
-                played=tr.format_number(played.supply),
-            )
+            _more(tr, "supply", better.supply, played.supply, player=player_in_sentence(tr, turn.seat))
         )
     told = same_chop and len(better.felled) != len(played.felled)
     if deep and not reasons and not told:  # nothing differs within a turn: a little further on
@@ -173,15 +164,7 @@ def better_reasons(tr: Translator, turn: TurnReview) -> list[str]:
         rounds = tr.count(COUNTS["rounds"], PLAY_ON_ROUNDS)
         if mine > was_mine and mine - others > was_mine - was_others:
             mover = player_in_sentence(tr, turn.seat)
-            reasons.append(
-                tr.count(
-                    COUNTS["future_mine"],
-                    mine,
-                    player=mover,
-                    rounds=rounds,
-                    played=tr.format_number(was_mine),
-                )
-            )
+            reasons.append(_more(tr, "future_mine", mine, was_mine, player=mover, rounds=rounds))
         elif others < was_others and mine - others > was_mine - was_others:
             reasons.append(_fewer(tr, "future_others", others, was_others, rounds=rounds))
     if not reasons and not told:

@@ -314,15 +314,17 @@ class PuzzleSession(TeachingMode):
         return self.puzzle.solution_turns()[0]
 
     def start_cell(self) -> tuple[str, str]:
-        """The first hint's start: ``("tree", cell)`` the solution chops or protests, else ``("logger", cell)``.
+        """The first hint's start: the tree, or where the logger goes or stays.
 
+        ``("tree", cell)`` the solution chops or protests, else ``("logger", cell)``
+        (``("logger_stays", cell)`` when the logger stays where it stands: never "goes to" its own cell).
         Only part of the answer: for a chop or a protest, where the logger stands and the rest
         of the turn are left to find; for any other turn, its spawns and action.
         """
         turn = self.hint_turn(self.puzzle.position)
         if turn.action is not None and turn.action.kind in ("chop", "protest"):
             return "tree", turn.action.cells[0]
-        return "logger", turn.destination
+        return ("logger_stays" if turn.destination == turn.origin else "logger"), turn.destination
 
     def give_hint(self) -> str:
         """The Hint button: the first press gives the idea, the second the solution (and the miss).

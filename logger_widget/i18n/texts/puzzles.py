@@ -73,10 +73,14 @@ HINT_IDEAS: MappingProxyType[str, PMessage] = MappingProxyType(
 HINT: MappingProxyType[str, PMessage] = MappingProxyType(
     {
         # TRANSLATORS: the first hint; {idea} is one sentence of the puzzle:idea context,
-        # {start} is "Look at the tree on c3." or "Your logger goes to c3.".
+        # {start} is "Look at the tree on c3.", "Your logger goes to c3." or "Your logger stays on c3.".
         "first": NP_("puzzle:hint", "Hint: {idea} {start} Press “Solution” to see the whole turn."),
         "tree": NP_("puzzle:hint", "Look at the tree on {cell}."),
         "logger": NP_("puzzle:hint", "Your logger goes to {cell}; the rest of the turn is yours to find."),
+        # TRANSLATORS: "logger" when the logger stays on {cell}, where it stands.
+        "logger_stays": NP_(
+            "puzzle:hint", "Your logger stays on {cell}; the rest of the turn is yours to find."
+        ),
         # TRANSLATORS: the label of the Hint button after the first hint: keep it about as short
         # as the board's "Hint" label it replaces (uk «Розв’язок», es «Solución»).
         "button": NP_("puzzle:hint", "Solution"),

@@ -174,6 +174,14 @@ COUNTS: MappingProxyType[str, PPluralMessage] = MappingProxyType(
             "That turn gets a chop of {n} tree ready for {mover}'s next turn, not {played}.",
             "That turn gets a chop of {n} trees ready for {mover}'s next turn, not {played}.",
         ),
+        # TRANSLATORS: "prepares" when the turn played gets no chop ready for its mover's next turn
+        # (never "not 0"): the better turn gets a chop of {n} trees ready. {mover} inside a sentence
+        # (es «jugador 2»: write «del {mover}»).
+        "prepares_played_none": NNP_(
+            "review",
+            "That turn gets a chop of {n} tree ready for {mover}'s next turn; the turn played, none.",
+            "That turn gets a chop of {n} trees ready for {mover}'s next turn; the turn played, none.",
+        ),
         # TRANSLATORS: the chop the better turn keeps ready for its mover's ({mover}) next turn whatever
         # the next player ({player}) answers: {n} trees; after the turn played, {played} (a number).
         # {player} inside a sentence, and so is {mover} (es «jugador 2»: write «el {player}», «del {mover}»).
@@ -183,6 +191,15 @@ COUNTS: MappingProxyType[str, PPluralMessage] = MappingProxyType(
             "not {played}.",
             "Whatever {player} answers, that turn keeps a chop of {n} trees ready for {mover}'s next turn, "
             "not {played}.",
+        ),
+        # TRANSLATORS: "secures" when the turn played keeps no chop ready (never "not 0"). {player} inside
+        # a sentence, and so is {mover} (es «jugador 2»: write «el {player}», «del {mover}»).
+        "secures_played_none": NNP_(
+            "review",
+            "Whatever {player} answers, that turn keeps a chop of {n} tree ready for {mover}'s next turn; "
+            "the turn played, none.",
+            "Whatever {player} answers, that turn keeps a chop of {n} trees ready for {mover}'s next turn; "
+            "the turn played, none.",
         ),
         # TRANSLATORS: the biggest chop the next player ({player}) can get ready with their answer after the
         # better turn: {n} trees; after the turn played, {played} (a number).
@@ -208,6 +225,15 @@ COUNTS: MappingProxyType[str, PPluralMessage] = MappingProxyType(
             "With it, {player} keeps {n} protester, not {played}: protesters decide a tie on points.",
             "With it, {player} keeps {n} protesters, not {played}: protesters decide a tie on points.",
         ),
+        # TRANSLATORS: "supply" when the turn played leaves {player} no protester (never "not 0").
+        # {player} inside a sentence (es «jugador 2»: write «el {player}»).
+        "supply_played_none": NNP_(
+            "review",
+            "With it, {player} keeps {n} protester; after the turn played, none: protesters decide a tie "
+            "on points.",
+            "With it, {player} keeps {n} protesters; after the turn played, none: protesters decide a tie "
+            "on points.",
+        ),
         # TRANSLATORS: how many rounds everyone plays on in the two sentences below ("If everyone plays on
         # well for {rounds}, …"): uk «{n} раунд / раунди / раундів», es «{n} ronda / rondas».
         "rounds": NNP_("review", "{n} round", "{n} rounds"),
@@ -222,6 +248,15 @@ COUNTS: MappingProxyType[str, PPluralMessage] = MappingProxyType(
             "but {played} after the turn played.",
             "If everyone plays on well for {rounds}, {player} scores {n} points in them after it, "
             "but {played} after the turn played.",
+        ),
+        # TRANSLATORS: "future_mine" when {player} scores nothing in those rounds after the turn played
+        # (never "but 0"). {player} inside a sentence (es «jugador 2»: write «el {player}»).
+        "future_mine_played_none": NNP_(
+            "review",
+            "If everyone plays on well for {rounds}, {player} scores {n} point in them after it, "
+            "but none after the turn played.",
+            "If everyone plays on well for {rounds}, {player} scores {n} points in them after it, "
+            "but none after the turn played.",
         ),
         # TRANSLATORS: as above, but what differs is the other players' points: the best of them scores
         # {n} points in those rounds after the better turn, {played} (a number) after the turn played;
