@@ -318,7 +318,8 @@ def spawn_sets_into(spawners: int, free: int, room: int, buf: Any) -> tuple[Any,
                     c ^= low
                     buf[n + grown] = buf[j] | low
                     grown += 1
-            buf[:grown] = buf[n : n + grown]
+            for j in range(grown):
+                buf[j] = buf[n + j]
             n = grown
         if k > 1:
             _sort_prefix(buf, n)

@@ -121,13 +121,40 @@ def low_index(typingctx: Any, x: Any) -> Any:
     return sig, codegen
 
 
+from numba.cpython.randomimpl import get_next_double, get_state_ptr, rnd_state_ptr_t  # noqa: E402
+
+
+@intrinsic
+def random_state(typingctx: Any) -> Any:
+    """A pointer to the thread's state of Numba's Mersenne Twister (the generator of ``np.random``)."""
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        return builder.bitcast(get_state_ptr(context, builder, "np"), ir.IntType(8).as_pointer())
+
+    return nbtypes.voidptr(), codegen
+
+
+@intrinsic
+def _next_double(typingctx: Any, state: Any) -> Any:
+    """``np.random.random()`` from the state :func:`random_state` gave, written into the caller."""
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        return get_next_double(context, builder, builder.bitcast(args[0], rnd_state_ptr_t))
+
+    return nbtypes.float64(nbtypes.voidptr), codegen
+
+
 @njit(cache=True, inline="always")
-def uniform(rng: tuple[np.ndarray, np.ndarray]) -> float:
-    """The next number of ``rng = (draws, dpos)``: ``draws[dpos[0]]``, or Numba's generator when ``dpos[0] < 0``."""
-    draws, dpos = rng
+def uniform(rng: Any) -> float:
+    """The next number of ``rng = (draws, dpos, state)``: ``draws[dpos[0]]``, or the generator's when ``dpos[0] < 0``.
+
+    ``state`` is :func:`random_state`, fetched once per game rather than once per number:
+    the same numbers as ``np.random.random()``.
+    """
+    draws, dpos, state = rng
     i = dpos[0]
     if i < 0:
-        return np.random.random()
+        return _next_double(state)
     if i >= draws.shape[0]:
         raise ValueError("the array of random draws is exhausted")
     dpos[0] = i + 1
@@ -136,16 +163,19 @@ def uniform(rng: tuple[np.ndarray, np.ndarray]) -> float:
 
 @njit(cache=True)
 def _sort_prefix(buf: np.ndarray, n: int) -> None:
-    if n > 16:
-        buf[:n].sort()  # Numba's sort allocates its work space: only for long runs
-        return
-    for i in range(1, n):
-        x = buf[i]
-        j = i - 1
-        while j >= 0 and buf[j] > x:
-            buf[j + 1] = buf[j]
-            j -= 1
-        buf[j + 1] = x
+    """Sort ``buf[:n]`` in place: Shell sort, allocating nothing (Numba's sort allocates its work space)."""
+    gap = 1
+    while gap < n // 3:
+        gap = 3 * gap + 1
+    while gap >= 1:
+        for i in range(gap, n):
+            x = buf[i]
+            j = i - gap
+            while j >= 0 and buf[j] > x:
+                buf[j + gap] = buf[j]
+                j -= gap
+            buf[j + gap] = x
+        gap //= 3
 
 
 @intrinsic
@@ -304,7 +334,7 @@ def random_turn(
         st[LOG + mover],
         _others(st, mover),
         st[SUP + mover],
-        (draws, dpos),
+        (draws, dpos, random_state()),
         work,
     )
     st[SEED] = seed
@@ -338,7 +368,7 @@ def playout(st: np.ndarray, max_turns: int, draws: np.ndarray, dpos: np.ndarray,
         row[LOG : LOG + n],
         row[SCORE : SCORE + n],
         row[SUP : SUP + n],
-        (unmanaged(draws), unmanaged(dpos)),
+        (unmanaged(draws), unmanaged(dpos), random_state()),
         unmanaged(work),
         max_turns,
     )
