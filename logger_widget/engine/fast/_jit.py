@@ -38,9 +38,10 @@ import types
 from typing import Any
 
 import numpy as np
-from llvmlite import ir
+from llvmlite import ir  # type: ignore[import-untyped]
 from numba import carray, njit
 from numba import types as nbtypes
+from numba.cpython.randomimpl import get_next_double, get_state_ptr, rnd_state_ptr_t
 from numba.extending import intrinsic
 
 from .. import cells, core
@@ -67,14 +68,14 @@ def _stamp_rules() -> None:
         return
     digest = hashlib.sha256()
     for module in (core, cells):
-        with open(module.__file__, "rb") as f:
+        with open(str(module.__file__), "rb") as f:
             digest.update(f.read())
     with open(__file__, "rb") as f:
         digest.update(f.read())
     rules = digest.hexdigest()
 
     def stamped(base: Any) -> Any:
-        class Locator(base):  # type: ignore[misc, valid-type]
+        class Locator(base):
             def get_source_stamp(self) -> Any:
                 return (super().get_source_stamp(), rules)
 
@@ -97,8 +98,7 @@ _stamp_rules()
 # --------------------------------------------------------------------------- the twins
 
 
-@intrinsic
-def popcount(typingctx: Any, x: Any) -> Any:
+def _popcount_ir(typingctx: Any, x: Any) -> Any:
     """Number of set bits of an ``int64`` mask (the ``popcnt`` instruction)."""
     sig = nbtypes.int64(x)
 
@@ -108,8 +108,10 @@ def popcount(typingctx: Any, x: Any) -> Any:
     return sig, codegen
 
 
-@intrinsic
-def low_index(typingctx: Any, x: Any) -> Any:
+popcount: Any = intrinsic(_popcount_ir)
+
+
+def _low_index_ir(typingctx: Any, x: Any) -> Any:
     """Index of the lowest set bit of an ``int64`` mask > 0 (the ``tzcnt`` instruction)."""
     sig = nbtypes.int64(x)
 
@@ -121,11 +123,10 @@ def low_index(typingctx: Any, x: Any) -> Any:
     return sig, codegen
 
 
-from numba.cpython.randomimpl import get_next_double, get_state_ptr, rnd_state_ptr_t  # noqa: E402
+low_index: Any = intrinsic(_low_index_ir)
 
 
-@intrinsic
-def random_state(typingctx: Any) -> Any:
+def _random_state_ir(typingctx: Any) -> Any:
     """A pointer to the thread's state of Numba's Mersenne Twister (the generator of ``np.random``)."""
 
     def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
@@ -134,14 +135,19 @@ def random_state(typingctx: Any) -> Any:
     return nbtypes.voidptr(), codegen
 
 
-@intrinsic
-def _next_double(typingctx: Any, state: Any) -> Any:
+random_state: Any = intrinsic(_random_state_ir)
+
+
+def _next_double_ir(typingctx: Any, state: Any) -> Any:
     """``np.random.random()`` from the state :func:`random_state` gave, written into the caller."""
 
     def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
         return get_next_double(context, builder, builder.bitcast(args[0], rnd_state_ptr_t))
 
     return nbtypes.float64(nbtypes.voidptr), codegen
+
+
+_next_double: Any = intrinsic(_next_double_ir)
 
 
 @njit(cache=True, inline="always")
@@ -178,14 +184,16 @@ def _sort_prefix(buf: np.ndarray, n: int) -> None:
         gap //= 3
 
 
-@intrinsic
-def _data(typingctx: Any, arr: Any) -> Any:
+def _data_ir(typingctx: Any, arr: Any) -> Any:
     sig = nbtypes.CPointer(arr.dtype)(arr)
 
     def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
         return context.make_array(signature.args[0])(context, builder, value=args[0]).data
 
     return sig, codegen
+
+
+_data: Any = intrinsic(_data_ir)
 
 
 @njit(inline="always")
