@@ -284,7 +284,6 @@ def spawn_sets_into(spawners: int, free: int, room: int, buf: Any) -> tuple[Any,
     union = 0
     overlap = False
     k = 0
-    count = 1
     s = spawners
     while s:
         cand = ADJACENT[low_index(s)] & free
@@ -294,37 +293,11 @@ def spawn_sets_into(spawners: int, free: int, room: int, buf: Any) -> tuple[Any,
                 overlap = True
             union |= cand
             k += 1
-            count *= popcount(cand)
     if k == 0:
         buf[0] = 0
         return buf, 1
-    if not overlap and room >= k:
-        # independent choices: every combination of one cell per spawner, all of size k
-        if 2 * count > len(buf):
-            buf = _enlarge(buf, 2 * count, 0)
-        buf[0] = 0
-        n = 1
-        s = spawners
-        while s:
-            cand = ADJACENT[low_index(s)] & free
-            s &= s - 1
-            if not cand:
-                continue
-            grown = 0
-            for j in range(n):
-                c = cand
-                while c:
-                    low = c & -c
-                    c ^= low
-                    buf[n + grown] = buf[j] | low
-                    grown += 1
-            for j in range(grown):
-                buf[j] = buf[n + j]
-            n = grown
-        if k > 1:
-            _sort_prefix(buf, n)
-        return buf, n
-    # overlapping choices: every matchable set (distinct spawners fill distinct cells), then the largest
+    # every spawner fills one of its cells when the choices are independent and all fit
+    independent = not overlap and room >= k
     buf[0] = 0
     count = 1
     s = spawners
@@ -345,12 +318,20 @@ def spawn_sets_into(spawners: int, free: int, room: int, buf: Any) -> tuple[Any,
                 buf[grown] = m | low
                 grown += 1
                 c ^= low
-        _sort_prefix(buf, grown)
-        count = 1
-        for i in range(1, grown):
-            if buf[i] != buf[count - 1]:
-                buf[count] = buf[i]
-                count += 1
+        if independent:  # only the sets just made, none repeated
+            for j in range(grown - count):
+                buf[j] = buf[count + j]
+            count = grown - count
+        else:  # the spawner may also fill none, and two orders may make one set: each set once
+            _sort_prefix(buf, grown)
+            count = 1
+            for i in range(1, grown):
+                if buf[i] != buf[count - 1]:
+                    buf[count] = buf[i]
+                    count += 1
+    if independent:
+        _sort_prefix(buf, count)
+        return buf, count
     best = 0
     for i in range(count):
         b = popcount(buf[i])
@@ -743,10 +724,14 @@ def after_growth(state: State, dest: int) -> tuple[State, int, int]:
 
 def apply_action(state: State, kind: int, target: int) -> State:
     """Apply an action (already known to be legal) and pass the turn to the next seat."""
-    return _act(*state, kind, target)
+    seed, sap, mat, prot, loggers, mover, scores, supplies = state
+    points = change = 0
+    if kind:
+        seed, mat, prot, points, change = act_masks(seed, mat, prot, loggers[mover], kind, target)
+    return _passed(seed, sap, mat, prot, loggers, mover, scores, supplies, points, change)
 
 
-def _act(
+def _passed(
     seed: int,
     sap: int,
     mat: int,
@@ -755,15 +740,14 @@ def _act(
     mover: int,
     scores: tuple[int, ...],
     supplies: tuple[int, ...],
-    kind: int,
-    target: int,
+    points: int,
+    change: int,
 ) -> State:
-    if kind:
-        seed, mat, prot, points, change = act_masks(seed, mat, prot, loggers[mover], kind, target)
-        if points:
-            scores = _plus(scores, mover, points)
-        if change:
-            supplies = _plus(supplies, mover, change)
+    """The state after the mover's action, with its points and supply change, and the turn passed on."""
+    if points:
+        scores = _plus(scores, mover, points)
+    if change:
+        supplies = _plus(supplies, mover, change)
     nxt = mover + 1
     if nxt == len(loggers):
         nxt = 0
@@ -863,14 +847,13 @@ def random_turn(state: State, rng: random.Random) -> tuple[int, int, int, int, S
     )
     if dest != origin:
         loggers = loggers[:mover] + (dest,) + loggers[mover + 1 :]
-    if points:
-        scores = _plus(scores, mover, points)
-    if change:
-        supplies = _plus(supplies, mover, change)
-    nxt = mover + 1
-    if nxt == len(loggers):
-        nxt = 0
-    return dest, spawn, kind, target, (seed, sap, mat, prot, loggers, nxt, scores, supplies)
+    return (
+        dest,
+        spawn,
+        kind,
+        target,
+        _passed(seed, sap, mat, prot, loggers, mover, scores, supplies, points, change),
+    )
 
 
 def playout(state: State, rng: random.Random, max_turns: int = 1000) -> tuple[State, int]:

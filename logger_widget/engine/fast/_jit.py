@@ -288,7 +288,7 @@ assert not _missing, f"twins not bound: {_missing}"
 @njit(cache=True)
 def is_over(st: np.ndarray) -> bool:
     """The row's game is over (core.is_terminal)."""
-    return st[MOVER] == 0 and target_reached(st[SCORE : SCORE + st[PLAYERS]])
+    return st[MOVER] == 0 and target_reached(unmanaged(st)[SCORE : SCORE + st[PLAYERS]])
 
 
 @njit(cache=True)
@@ -301,10 +301,9 @@ def _others(st: np.ndarray, mover: int) -> int:
 
 
 @njit(cache=True)
-def act(st: np.ndarray, kind: int, target: int) -> None:
-    """Apply an action to the row ``st`` in place and pass the turn (core.apply_action)."""
+def _passed(st: np.ndarray, seed: int, mat: int, prot: int, points: int, change: int) -> None:
+    """Write the masks after the mover's action, its points and supply change, and pass the turn."""
     mover = st[MOVER]
-    seed, mat, prot, points, change = act_masks(st[SEED], st[MAT], st[PROT], st[LOG + mover], kind, target)
     st[SEED] = seed
     st[MAT] = mat
     st[PROT] = prot
@@ -314,6 +313,15 @@ def act(st: np.ndarray, kind: int, target: int) -> None:
     if mover == st[PLAYERS]:
         mover = 0
     st[MOVER] = mover
+
+
+@njit(cache=True)
+def act(st: np.ndarray, kind: int, target: int) -> None:
+    """Apply an action to the row ``st`` in place and pass the turn (core.apply_action)."""
+    seed, mat, prot, points, change = act_masks(
+        st[SEED], st[MAT], st[PROT], st[LOG + st[MOVER]], kind, target
+    )
+    _passed(st, seed, mat, prot, points, change)
 
 
 @njit(cache=True)
@@ -345,17 +353,9 @@ def random_turn(
         (draws, dpos, random_state()),
         work,
     )
-    st[SEED] = seed
     st[SAP] = sap
-    st[MAT] = mat
-    st[PROT] = prot
     st[LOG + mover] = dest
-    st[SCORE + mover] += points
-    st[SUP + mover] += change
-    mover += 1
-    if mover == st[PLAYERS]:
-        mover = 0
-    st[MOVER] = mover
+    _passed(st, seed, mat, prot, points, change)
     turn[0] = dest
     turn[1] = spawn
     turn[2] = kind
