@@ -2,7 +2,9 @@
 
 This is the one place where the rules are implemented; :class:`~logger_widget.Position`,
 the step-by-step :class:`~logger_widget.engine.decisions.TurnInProgress`, the bots and
-the benchmarks all call these functions. Source of every rule: ``docs/rules.md``
+the benchmarks all call these functions, and the compiled kernel
+(:mod:`logger_widget.engine.fast`) compiles those :data:`COMPILED` lists as they are
+(see "Written once for both paths" below). Source of every rule: ``docs/rules.md``
 (the project's rule specification, after Erik Dresner's published rules).
 
 Raw state
