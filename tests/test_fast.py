@@ -14,7 +14,10 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from support import tricky_positions
 
 from logger_widget import Position
@@ -184,6 +187,33 @@ def test_replaying_the_same_turns_gives_the_same_games(players: int) -> None:
         assert decide(kernel_state[core.SCORES], kernel_state[core.SUPPLIES], "target") == decide(
             state[core.SCORES], state[core.SUPPLIES], "target"
         )
+
+
+@settings(max_examples=40, deadline=None)
+@given(players=st.integers(2, 4), seed=st.integers(0, 2**32 - 1), turns=st.integers(1, 120))
+def test_random_games_through_the_python_and_the_compiled_rules_pass_the_same_positions(
+    players: int, seed: int, turns: int
+) -> None:
+    """Turn by turn, core.random_turn in Python and compiled: the same turns, positions and successors."""
+    from logger_widget.engine.fast import _jit
+
+    draws = np.random.RandomState(seed).random_sample(3 * turns)
+    rng = fast._Uniform(draws.tolist())
+    state = Position.initial(players)._state
+    row = fast.to_row(state)
+    dpos = np.zeros(1, dtype=np.int64)
+    work = np.empty(4096, dtype=np.int64)
+    turn = np.empty(4, dtype=np.int64)
+    for _ in range(turns):
+        if core.is_terminal(state):
+            assert _jit.is_over(row)
+            break
+        assert not _jit.is_over(row)
+        dest, spawn, kind, target, state = core.random_turn(state, rng)
+        _jit.random_turn(row, draws, dpos, work, turn)
+        assert tuple(turn.tolist()) == (dest, spawn, kind, target)
+        assert fast.from_row(row) == state, Position._from_state(state).to_lpn()
+        assert fast.successors(state) == core.successors(state), Position._from_state(state).to_lpn()
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -26,7 +26,6 @@ from numba import njit
 
 from ..engine.core import TARGET_SCORE
 from ..engine.fast._jit import (
-    _ADJ,
     CHOP,
     LOG,
     MAT,
@@ -38,6 +37,7 @@ from ..engine.fast._jit import (
     SUP,
     WIDTH,
     act,
+    action_masks,
     chop_felled,
     first_occurrences,
     grow_move,
@@ -47,6 +47,7 @@ from ..engine.fast._jit import (
     popcount,
     random_turn,
     reach,
+    unmanaged,
 )
 from .base import CHOP_LATER, CHOP_NOW, POINT, PROTESTER_WEIGHT
 
@@ -77,7 +78,7 @@ def best_chop(st: np.ndarray, seat: int) -> tuple[int, int]:
         grow_move(grown, dest)
         mat = grown[MAT]
         prot = grown[PROT]
-        chop = _ADJ[dest] & mat & ~prot
+        chop = action_masks(dest, 0, 0, mat, prot)[2]
         while chop:
             cell = low_index(chop)
             chop &= chop - 1
@@ -240,11 +241,16 @@ def search(
     beta = 1.0 - alpha
     path = np.empty(4096, dtype=np.int64)
     reward = np.zeros(4)
-    sim = np.empty(WIDTH, dtype=np.int64)
-    work = np.empty(4096, dtype=np.int64)
-    turn = np.empty(4, dtype=np.int64)
-    draws = np.empty(0)
-    dpos = np.full(1, -1, dtype=np.int64)
+    # the buffers of the random turns, as views that are not reference counted (see unmanaged)
+    buffers = np.empty(WIDTH + 4096 + 4 + 1, dtype=np.int64)
+    held = unmanaged(buffers)
+    sim = held[:WIDTH]
+    work = held[WIDTH : WIDTH + 4096]
+    turn = held[WIDTH + 4096 : WIDTH + 4100]
+    dpos = held[WIDTH + 4100 :]
+    dpos[0] = -1
+    no_draws = np.empty(0)
+    draws = unmanaged(no_draws)
     done = 0
     while done < iterations:
         if used[0] >= rows.shape[0]:
@@ -330,6 +336,7 @@ def search(
                 if best >= 0:
                     mm[nd] = mm[best]
         done += 1
+    buffers[0] = no_draws.shape[0]  # both stay alive until here, beyond their unmanaged views
     return done
 
 

@@ -1,12 +1,15 @@
-"""The compiled kernel: Numba ``@njit(cache=True)`` functions over the engine's bitboards.
+"""The compiled kernel: :mod:`logger_widget.engine.core`'s rules compiled by Numba, over state rows.
 
 Imported only by :mod:`logger_widget.engine.fast` when Numba is installed.
-Every rule here mirrors :mod:`logger_widget.engine.core` (the readable
-reference, source of each rule: ``docs/rules.md``) step by
-step and in the same order, so that enumerations come out in the same order
-and random play consumes random numbers exactly like
-:func:`logger_widget.engine.core.random_turn`. The tests compare both on
-thousands of positions (``tests/test_fast.py``).
+No rule is written here: the functions named in :data:`core.COMPILED
+<logger_widget.engine.core.COMPILED>` (movement, growth and spawning, the
+actions, a random turn, random play) are ``core``'s own, compiled as they are
+with ``numba.njit(cache=True)``. Compiling them binds the names of
+:data:`core.TWINS <logger_widget.engine.core.TWINS>` to the versions here: the
+machine's bit count, the kernel's random numbers, a scratch buffer where Python
+remembers results, and the tables as NumPy arrays. What is left here is the
+state row and its plumbing: applying a turn to a row, listing every legal turn
+into arrays, and the distinct successors.
 
 State row
     A position is one ``int64`` row of :data:`WIDTH` entries: ``[seedlings,
@@ -16,63 +19,148 @@ State row
 
 Random numbers
     Every random choice is ``int(u * n)`` for a uniform ``u`` in [0, 1), as in
-    ``core.random_turn``. ``u`` comes from the array ``draws`` (position
+    ``core.random_turn_masks``. ``u`` comes from the array ``draws`` (position
     ``dpos[0]``), or from Numba's own Mersenne Twister (``np.random``) when
     ``dpos[0] < 0``.
+
+Disk cache
+    Numba checks a cached function against its own source file only, but these
+    functions carry ``core``'s rules compiled in; so the cache's stamp of every
+    function of the package also covers ``core.py``, ``cells.py`` and this file
+    (:func:`_stamp_rules`): a rule change recompiles the kernel and the search.
 """
 
 from __future__ import annotations
 
-import numpy as np
-from numba import njit
+import hashlib
+import os
+import types
+from typing import Any
 
-from ..cells import ADJACENT, LINES
-from ..core import MAX_TREES, PROTEST_SUBSETS, TARGET_SCORE
+import numpy as np
+from llvmlite import ir  # type: ignore[import-untyped]
+from numba import carray, njit
+from numba import types as nbtypes
+from numba.cpython.randomimpl import get_next_double, get_state_ptr, rnd_state_ptr_t
+from numba.extending import intrinsic
+
+from .. import cells, core
+from ..core import CHOP, MAX_TREES, NONE, PLANT, PROTEST, TARGET_SCORE  # noqa: F401 - re-exported names
 
 SEED, SAP, MAT, PROT, MOVER, PLAYERS, LOG, SCORE, SUP = 0, 1, 2, 3, 4, 5, 6, 10, 14
 WIDTH = 18
-NONE, PLANT, PROTEST, CHOP = 0, 1, 2, 3
+#: The scratch buffer's first entries hold the destinations; spawn sets follow.
+_SPAWN_AT = 25
 
-_FULL = (1 << 25) - 1
-_ADJ = np.array(ADJACENT, dtype=np.int64)
-_LINE = np.array(LINES, dtype=np.int64)
-_SUBSETS = np.array(PROTEST_SUBSETS, dtype=np.int64)
-#: ``_COMB[n, k]``: the binomial coefficient n choose k (0 when k > n).
-_COMB = np.zeros((26, 26), dtype=np.int64)
-for _n in range(26):
-    _COMB[_n, 0] = 1
-    for _k in range(1, _n + 1):
-        _COMB[_n, _k] = _COMB[_n - 1, _k - 1] + _COMB[_n - 1, _k]
-_DEBRUIJN = np.zeros(32, dtype=np.int64)
-for _i in range(32):
-    _DEBRUIJN[((0x077CB531 << _i) & 0xFFFFFFFF) >> 27] = _i
+_PACKAGE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def _stamp_rules() -> None:
+    """Make Numba's cache stamp of the package's functions cover the rules' source files too."""
+    try:
+        from numba.core import caching
+    except ImportError:  # pragma: no cover - a Numba without this module: its own stamps only
+        return
+    impl = getattr(caching, "CacheImpl", None) or getattr(caching, "_CacheImpl", None)
+    names = ("UserProvidedCacheLocator", "InTreeCacheLocator", "UserWideCacheLocator")
+    bases = [getattr(caching, n, None) or getattr(caching, "_" + n, None) for n in names]
+    if impl is None or any(b is None for b in bases) or getattr(impl, "_logger_widget", False):
+        return
+    digest = hashlib.sha256()
+    for module in (core, cells):
+        with open(str(module.__file__), "rb") as f:
+            digest.update(f.read())
+    with open(__file__, "rb") as f:
+        digest.update(f.read())
+    rules = digest.hexdigest()
+
+    def stamped(base: Any) -> Any:
+        class Locator(base):
+            def get_source_stamp(self) -> Any:
+                return (super().get_source_stamp(), rules)
+
+            @classmethod
+            def from_function(cls, py_func: Any, py_file: str) -> Any:
+                if not os.path.abspath(py_file).startswith(_PACKAGE + os.sep):
+                    return None
+                return super().from_function(py_func, py_file)
+
+        Locator.__name__ = "Rules" + base.__name__
+        return Locator
+
+    impl._locator_classes = [stamped(b) for b in bases] + list(impl._locator_classes)
+    impl._logger_widget = True
+
+
+_stamp_rules()
+
+
+# --------------------------------------------------------------------------- the twins
+
+
+def _popcount_ir(typingctx: Any, x: Any) -> Any:
+    """Number of set bits of an ``int64`` mask (the ``popcnt`` instruction)."""
+    sig = nbtypes.int64(x)
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        return builder.ctpop(context.cast(builder, args[0], signature.args[0], nbtypes.int64))
+
+    return sig, codegen
+
+
+popcount: Any = intrinsic(_popcount_ir)
+
+
+def _low_index_ir(typingctx: Any, x: Any) -> Any:
+    """Index of the lowest set bit of an ``int64`` mask > 0 (the ``tzcnt`` instruction)."""
+    sig = nbtypes.int64(x)
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        return builder.cttz(
+            context.cast(builder, args[0], signature.args[0], nbtypes.int64), ir.Constant(ir.IntType(1), 1)
+        )
+
+    return sig, codegen
+
+
+low_index: Any = intrinsic(_low_index_ir)
+
+
+def _random_state_ir(typingctx: Any) -> Any:
+    """A pointer to the thread's state of Numba's Mersenne Twister (the generator of ``np.random``)."""
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        return builder.bitcast(get_state_ptr(context, builder, "np"), ir.IntType(8).as_pointer())
+
+    return nbtypes.voidptr(), codegen
+
+
+random_state: Any = intrinsic(_random_state_ir)
+
+
+def _next_double_ir(typingctx: Any, state: Any) -> Any:
+    """``np.random.random()`` from the state :func:`random_state` gave, written into the caller."""
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        return get_next_double(context, builder, builder.bitcast(args[0], rnd_state_ptr_t))
+
+    return nbtypes.float64(nbtypes.voidptr), codegen
+
+
+_next_double: Any = intrinsic(_next_double_ir)
 
 
 @njit(cache=True, inline="always")
-def popcount(x: int) -> int:
-    x = x - ((x >> 1) & 0x55555555)
-    x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
-    return (((x + (x >> 4)) & 0x0F0F0F0F) * 0x01010101 & 0xFFFFFFFF) >> 24
+def uniform(rng: Any) -> float:
+    """The next number of ``rng = (draws, dpos, state)``: ``draws[dpos[0]]``, or the generator's when ``dpos[0] < 0``.
 
-
-@njit(cache=True, inline="always")
-def low_index(x: int) -> int:
-    """Index of the lowest set bit of ``x`` (> 0, below bit 32)."""
-    return _DEBRUIJN[(((x & -x) * 0x077CB531) & 0xFFFFFFFF) >> 27]
-
-
-@njit(cache=True, inline="always")
-def nth_bit(mask: int, n: int) -> int:
-    for _ in range(n):
-        mask &= mask - 1
-    return mask & -mask
-
-
-@njit(cache=True, inline="always")
-def _draw(draws: np.ndarray, dpos: np.ndarray) -> float:
+    ``state`` is :func:`random_state`, fetched once per game rather than once per number:
+    the same numbers as ``np.random.random()``.
+    """
+    draws, dpos, state = rng
     i = dpos[0]
     if i < 0:
-        return np.random.random()
+        return _next_double(state)
     if i >= draws.shape[0]:
         raise ValueError("the array of random draws is exhausted")
     dpos[0] = i + 1
@@ -80,159 +168,147 @@ def _draw(draws: np.ndarray, dpos: np.ndarray) -> float:
 
 
 @njit(cache=True)
-def reach(origin: int, occupied: int) -> int:
-    """Mask of the cells a logger on ``origin`` can end on (core.destinations)."""
-    free = _FULL & ~occupied
-    one = _ADJ[origin] & free
-    out = one | (1 << origin)
-    c = one
-    while c:
-        low = c & -c
-        out |= _ADJ[low_index(low)] & free
-        c ^= low
-    return out
+def _sort_prefix(buf: np.ndarray, n: int) -> None:
+    """Sort ``buf[:n]`` in place: Shell sort, allocating nothing (Numba's sort allocates its work space)."""
+    gap = 1
+    while gap < n // 3:
+        gap = 3 * gap + 1
+    while gap >= 1:
+        for i in range(gap, n):
+            x = buf[i]
+            j = i - gap
+            while j >= 0 and buf[j] > x:
+                buf[j + gap] = buf[j]
+                j -= gap
+            buf[j + gap] = x
+        gap //= 3
 
 
-@njit(cache=True)
-def spawn_sets(spawners: int, free: int, room: int, work: np.ndarray) -> tuple[np.ndarray, int]:
-    """Every legal spawn set (core.spawn_sets), sorted, as ``(array, count)``.
+def _data_ir(typingctx: Any, arr: Any) -> Any:
+    sig = nbtypes.CPointer(arr.dtype)(arr)
 
-    ``work`` is a scratch buffer; the result is its first ``count`` entries
-    (or a bigger array allocated when ``work`` is too small).
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        return context.make_array(signature.args[0])(context, builder, value=args[0]).data
+
+    return sig, codegen
+
+
+_data: Any = intrinsic(_data_ir)
+
+
+@njit(inline="always")
+def unmanaged(arr: np.ndarray) -> np.ndarray:
+    """A view of the 1-D array ``arr`` that is not reference counted; ``arr`` must outlive it.
+
+    Numba counts the references to an array with atomic operations, at every call
+    that passes it on; in the random-play loop that was half of the time.
     """
-    if spawners == 0:
-        work[0] = 0
-        return work, 1
-    if spawners & (spawners - 1) == 0:
-        cand = _ADJ[low_index(spawners)] & free
-        if cand == 0 or room <= 0:
-            work[0] = 0
-            return work, 1
-        n = 0
-        while cand:
-            low = cand & -cand
-            work[n] = low
-            n += 1
-            cand ^= low
-        return work, n
-    # the spawners that have a free neighbour, and whether their choices overlap
-    cands = np.empty(8, dtype=np.int64)
-    k = 0
-    union = 0
-    overlap = False
-    s = spawners
-    while s:
-        cand = _ADJ[low_index(s)] & free
-        s &= s - 1
-        if cand:
-            overlap = overlap or (union & cand) != 0
-            union |= cand
-            cands[k] = cand
-            k += 1
-    if k == 0 or room <= 0:
-        work[0] = 0
-        return work, 1
-    if not overlap and room >= k:
-        # independent choices: every combination of one cell per spawner, all of size k
-        count = 1
-        for i in range(k):
-            count *= popcount(cands[i])
-        if 2 * count > work.shape[0]:
-            work = np.empty(2 * count, dtype=np.int64)
-        work[0] = 0
-        n = 1
-        for i in range(k):
-            grown = 0
-            for j in range(n):
-                c = cands[i]
-                while c:
-                    low = c & -c
-                    c ^= low
-                    work[n + grown] = work[j] | low
-                    grown += 1
-            work[:grown] = work[n : n + grown]
-            n = grown
-        if n > 1:
-            work[:n].sort()
-        return work, n
-    work[0] = 0
-    count = 1
-    s = spawners
-    while s:
-        cell = low_index(s)
-        s &= s - 1
-        cand = _ADJ[cell] & free
-        if cand == 0:
-            continue
-        need = count * (1 + popcount(cand))
-        if need > work.shape[0]:
-            bigger = np.empty(2 * need, dtype=np.int64)
-            bigger[:count] = work[:count]
-            work = bigger
-        grown = count
-        for i in range(count):
-            m = work[i]
-            c = cand & ~m
-            while c:
-                low = c & -c
-                work[grown] = m | low
-                grown += 1
-                c ^= low
-        work[:grown].sort()
-        count = 1
-        for i in range(1, grown):
-            if work[i] != work[count - 1]:
-                work[count] = work[i]
-                count += 1
-    best = 0
-    for i in range(count):
-        b = popcount(work[i])
-        if b > best:
-            best = b
-    if room < best:
-        best = room
+    return carray(_data(arr), arr.shape[0])
+
+
+@njit(cache=True)
+def _enlarge(buf: np.ndarray, size: int, keep: int) -> np.ndarray:
+    bigger = np.empty(size, dtype=np.int64)
+    bigger[:keep] = buf[:keep]
+    return bigger
+
+
+_G: dict[str, Any] = dict(vars(core))
+
+
+#: Compiled into their callers (Numba's ``inline="always"``): the arrays they pass on then cost
+#: no reference counting (atomic increments and decrements, half of a random turn's time otherwise).
+_INLINE = ("random_turn_masks", "target_reached")
+
+
+def _compile(name: str) -> Any:
+    """``core``'s function ``name``, compiled as it is, with the twins bound (see the module docstring)."""
+    f = getattr(core, name)
+    copy = types.FunctionType(f.__code__, _G, f.__name__, f.__defaults__, f.__closure__)
+    copy.__qualname__ = f.__qualname__
+    copy.__doc__ = f.__doc__
+    copy.__kwdefaults__ = f.__kwdefaults__
+    return njit(cache=True, inline="always" if name in _INLINE else "never")(copy)
+
+
+_G.update(
+    popcount=popcount,
+    low_index=low_index,
+    uniform=uniform,
+    _sort_prefix=_sort_prefix,
+    _enlarge=_enlarge,
+    ADJACENT=np.array(core.ADJACENT, dtype=np.int64),
+    LINES=np.array(core.LINES, dtype=np.int64),
+    COMB=np.array(core.COMB, dtype=np.int64),
+    PROTEST_COUNTS=np.array(core.PROTEST_COUNTS, dtype=np.int64),
+)
+for _name in core.COMPILED:
+    _G[_name] = _compile(_name)
+
+reach = _G["reach"]
+grow = _G["grow"]
+spawn_sets_into = _G["spawn_sets_into"]
+chop_felled = _G["chop_felled"]
+action_masks = _G["action_masks"]
+protest_count = _G["protest_count"]
+nth_protest = _G["nth_protest"]
+act_masks = _G["act_masks"]
+random_turn_masks = _G["random_turn_masks"]
+target_reached = _G["target_reached"]
+playout_seats = _G["playout_seats"]
+
+
+@njit(cache=True, inline="always")
+def destinations(origin: int, occupied: int, work: np.ndarray) -> np.ndarray:
+    """core.destinations' twin: the cells of ``reach``, in index order, written to ``work[:n]``."""
+    m = reach(origin, occupied)
     n = 0
-    for i in range(count):
-        if popcount(work[i]) == best:
-            work[n] = work[i]
-            n += 1
-    return work, n
+    while m:
+        work[n] = low_index(m)
+        m &= m - 1
+        n += 1
+    return work[:n]
+
+
+@njit(cache=True, inline="always")
+def spawn_sets(spawners: int, free: int, room: int, work: np.ndarray) -> np.ndarray:
+    """core.spawn_sets' twin: the legal spawn sets, written after the destinations in ``work``."""
+    buf, n = spawn_sets_into(spawners, free, room, work[_SPAWN_AT:])
+    return buf[:n]
+
+
+_G.update(destinations=destinations, spawn_sets=spawn_sets)
+_missing = [name for name in core.TWINS if _G[name] is getattr(core, name)]
+assert not _missing, f"twins not bound: {_missing}"
+
+
+# --------------------------------------------------------------------------- rows
 
 
 @njit(cache=True)
-def chop_felled(mat: int, logger: int, target: int) -> int:
-    """Trees felled by chopping ``target`` from ``logger`` (core.chop_felled)."""
-    df = target % 5 - logger % 5
-    dr = target // 5 - logger // 5
-    felled = 1 << target
-    f = target % 5 + df
-    r = target // 5 + dr
-    while 0 <= f < 5 and 0 <= r < 5:
-        b = 1 << (r * 5 + f)
-        if not mat & b:
-            break
-        felled |= b
-        f += df
-        r += dr
-    return felled
+def is_over(st: np.ndarray) -> bool:
+    """The row's game is over (core.is_terminal)."""
+    return st[MOVER] == 0 and target_reached(unmanaged(st)[SCORE : SCORE + st[PLAYERS]])
 
 
 @njit(cache=True)
-def act(st: np.ndarray, kind: int, target: int) -> None:
-    """Apply an action to the row ``st`` in place and pass the turn (core._act)."""
+def _others(st: np.ndarray, mover: int) -> int:
+    lm = 0
+    for i in range(st[PLAYERS]):
+        if i != mover:
+            lm |= 1 << st[LOG + i]
+    return lm
+
+
+@njit(cache=True)
+def _passed(st: np.ndarray, seed: int, mat: int, prot: int, points: int, change: int) -> None:
+    """Write the masks after the mover's action, its points and supply change, and pass the turn."""
     mover = st[MOVER]
-    if kind == PLANT:
-        st[SEED] |= target
-    elif kind == PROTEST:
-        st[PROT] |= target
-        st[SUP + mover] -= popcount(target)
-    elif kind == CHOP:
-        felled = chop_felled(st[MAT], st[LOG + mover], low_index(target))
-        gained = popcount(felled & st[PROT])
-        st[MAT] &= ~felled
-        st[PROT] &= ~felled
-        st[SCORE + mover] += popcount(felled)
-        st[SUP + mover] += gained
+    st[SEED] = seed
+    st[MAT] = mat
+    st[PROT] = prot
+    st[SCORE + mover] += points
+    st[SUP + mover] += change
     mover += 1
     if mover == st[PLAYERS]:
         mover = 0
@@ -240,64 +316,24 @@ def act(st: np.ndarray, kind: int, target: int) -> None:
 
 
 @njit(cache=True)
-def is_over(st: np.ndarray) -> bool:
-    if st[MOVER] != 0:
-        return False
-    for i in range(st[PLAYERS]):
-        if st[SCORE + i] >= TARGET_SCORE:
-            return True
-    return False
-
-
-@njit(cache=True)
-def _loggers(st: np.ndarray) -> int:
-    lm = 0
-    for i in range(st[PLAYERS]):
-        lm |= 1 << st[LOG + i]
-    return lm
+def act(st: np.ndarray, kind: int, target: int) -> None:
+    """Apply an action to the row ``st`` in place and pass the turn (core.apply_action)."""
+    seed, mat, prot, points, change = act_masks(
+        st[SEED], st[MAT], st[PROT], st[LOG + st[MOVER]], kind, target
+    )
+    _passed(st, seed, mat, prot, points, change)
 
 
 @njit(cache=True)
 def grow_move(st: np.ndarray, dest: int) -> tuple[int, int]:
     """Move the mover to ``dest`` and grow, in place; return ``(spawners, free)`` (core.after_growth)."""
-    line = _LINE[dest]
-    seed = st[SEED]
-    sap = st[SAP]
-    mat = st[MAT]
-    gs = seed & line
-    ga = sap & line
-    spawners = mat & line
-    st[SEED] = seed ^ gs
-    st[SAP] = (sap ^ ga) | gs
-    st[MAT] = mat | ga
+    seed, sap, mat, spawners = grow(st[SEED], st[SAP], st[MAT], dest)
+    st[SEED] = seed
+    st[SAP] = sap
+    st[MAT] = mat
     st[LOG + st[MOVER]] = dest
-    free = _FULL & ~(st[SEED] | st[SAP] | st[MAT] | _loggers(st))
+    free = (1 << 25) - 1 & ~(seed | sap | mat | _others(st, -1))
     return spawners, free
-
-
-@njit(cache=True)
-def unrank_protest(unprotected: int, supply: int, r: int) -> int:
-    """The protest subset number ``r`` in core.iter_actions order (by size, then combinations order)."""
-    u = popcount(unprotected)
-    k = 1
-    while r >= _COMB[u, k]:
-        r -= _COMB[u, k]
-        k += 1
-    out = 0
-    start = 0
-    rest = unprotected
-    for slot in range(k):
-        # skip cells below ``start``; the slot's cell is the first whose combinations include r
-        e = start
-        while True:
-            c = _COMB[u - e - 1, k - slot - 1]
-            if r < c:
-                break
-            r -= c
-            e += 1
-        out |= nth_bit(rest, e)
-        start = e + 1
-    return out
 
 
 @njit(cache=True)
@@ -306,39 +342,20 @@ def random_turn(
 ) -> None:
     """Play one random turn on the row ``st`` in place (core.random_turn); the turn goes to ``turn``."""
     mover = st[MOVER]
-    origin = st[LOG + mover]
-    trees = st[SEED] | st[SAP] | st[MAT]
-    lm = _loggers(st)
-    dests = reach(origin, trees | (lm ^ (1 << origin)))
-    dest = low_index(nth_bit(dests, int(_draw(draws, dpos) * popcount(dests))))
-    spawners, free = grow_move(st, dest)
-    spawn = 0
-    if spawners:
-        sets, n = spawn_sets(spawners, free, MAX_TREES - popcount(trees), work)
-        spawn = sets[int(_draw(draws, dpos) * n)] if n > 1 else sets[0]
-        if spawn:
-            st[SEED] |= spawn
-            trees |= spawn
-            free &= ~spawn
-    adj = _ADJ[dest]
-    plant = adj & free if popcount(trees) < MAX_TREES else 0
-    unprotected = st[MAT] & ~st[PROT]
-    chop = adj & unprotected
-    supply = st[SUP + mover]
-    n_plant = popcount(plant)
-    n_protest = _SUBSETS[popcount(unprotected), supply]
-    total = n_plant + n_protest + popcount(chop)
-    kind = NONE
-    target = 0
-    if total:
-        r = int(_draw(draws, dpos) * total)
-        if r < n_plant:
-            kind, target = PLANT, nth_bit(plant, r)
-        elif r < n_plant + n_protest:
-            kind, target = PROTEST, unrank_protest(unprotected, supply, r - n_plant)
-        else:
-            kind, target = CHOP, nth_bit(chop, r - n_plant - n_protest)
-    act(st, kind, target)
+    dest, spawn, kind, target, seed, sap, mat, prot, points, change = random_turn_masks(
+        st[SEED],
+        st[SAP],
+        st[MAT],
+        st[PROT],
+        st[LOG + mover],
+        _others(st, mover),
+        st[SUP + mover],
+        (draws, dpos, random_state()),
+        work,
+    )
+    st[SAP] = sap
+    st[LOG + mover] = dest
+    _passed(st, seed, mat, prot, points, change)
     turn[0] = dest
     turn[1] = spawn
     turn[2] = kind
@@ -347,12 +364,27 @@ def random_turn(
 
 @njit(cache=True)
 def playout(st: np.ndarray, max_turns: int, draws: np.ndarray, dpos: np.ndarray, work: np.ndarray) -> int:
-    """Random play on ``st`` in place until the game is over or ``max_turns`` turns (core.playout)."""
-    turn = np.empty(4, dtype=np.int64)
-    turns = 0
-    while turns < max_turns and not is_over(st):
-        random_turn(st, draws, dpos, work, turn)
-        turns += 1
+    """Random play on ``st`` in place until the game is over or ``max_turns`` turns (core.playout_seats)."""
+    n = st[PLAYERS]
+    row = unmanaged(st)
+    seed, sap, mat, prot, mover, turns = playout_seats(
+        st[SEED],
+        st[SAP],
+        st[MAT],
+        st[PROT],
+        st[MOVER],
+        row[LOG : LOG + n],
+        row[SCORE : SCORE + n],
+        row[SUP : SUP + n],
+        (unmanaged(draws), unmanaged(dpos), random_state()),
+        unmanaged(work),
+        max_turns,
+    )
+    st[SEED] = seed
+    st[SAP] = sap
+    st[MAT] = mat
+    st[PROT] = prot
+    st[MOVER] = mover
     return turns
 
 
@@ -387,18 +419,6 @@ def state_key(st: np.ndarray) -> int:
 
 
 @njit(cache=True)
-def _one_per_cell(turns: np.ndarray, n: int, kind: int, mask: int) -> int:
-    """Write one action of ``kind`` per cell of ``mask`` (lowest first) from row ``n``; return the next row."""
-    while mask:
-        low = mask & -mask
-        mask ^= low
-        turns[n, 2] = kind
-        turns[n, 3] = low
-        n += 1
-    return n
-
-
-@njit(cache=True)
 def legal_turns(st: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Every legal turn in core.legal_turns order: ``(turns (k, 4), next_rows (k, WIDTH))``."""
     cap = 64
@@ -408,13 +428,9 @@ def legal_turns(st: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         return turns[:0], rows[:0]
     n = 0
     work = np.empty(1024, dtype=np.int64)
-    idx = np.empty(25, dtype=np.int64)
-    cells = np.empty(25, dtype=np.int64)
     mover = st[MOVER]
-    origin = st[LOG + mover]
-    lm = _loggers(st)
     trees0 = st[SEED] | st[SAP] | st[MAT]
-    dests = reach(origin, trees0 | (lm ^ (1 << origin)))
+    dests = reach(st[LOG + mover], trees0 | _others(st, mover))
     grown = np.empty(WIDTH, dtype=np.int64)
     s = np.empty(WIDTH, dtype=np.int64)
     while dests:
@@ -422,19 +438,15 @@ def legal_turns(st: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         dests &= dests - 1
         grown[:] = st
         spawners, free = grow_move(grown, dest)
-        sets, nsets = spawn_sets(spawners, free, MAX_TREES - popcount(trees0), work)
+        sets, nsets = spawn_sets_into(spawners, free, MAX_TREES - popcount(trees0), work)
         for si in range(nsets):
             spawn = sets[si]
             s[:] = grown
             s[SEED] |= spawn
-            trees = trees0 | spawn
             fr = free & ~spawn
-            plant = _ADJ[dest] & fr if popcount(trees) < MAX_TREES else 0
-            unprot = s[MAT] & ~s[PROT]
-            supply = s[SUP + mover] if unprot else 0
-            chop = _ADJ[dest] & unprot
-            u = popcount(unprot)
-            count = popcount(plant) + popcount(chop) + _SUBSETS[u, supply]
+            plant, unprot, chop = action_masks(dest, fr, trees0 | spawn, s[MAT], s[PROT])
+            n_protest = protest_count(unprot, s[SUP + mover])
+            count = popcount(plant) + n_protest + popcount(chop)
             if count == 0:
                 count = 1
             if n + count > cap:
@@ -447,31 +459,20 @@ def legal_turns(st: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
                 turns = t2
                 rows = r2
             start = n
-            n = _one_per_cell(turns, n, PLANT, plant)
-            if supply and u:
-                c = unprot
-                for i in range(u):
-                    cells[i] = c & -c
-                    c &= c - 1
-                for k in range(1, min(supply, u) + 1):
-                    for i in range(k):
-                        idx[i] = i
-                    while True:
-                        m = 0
-                        for i in range(k):
-                            m |= cells[idx[i]]
-                        turns[n, 2] = PROTEST
-                        turns[n, 3] = m
-                        n += 1
-                        i = k - 1
-                        while i >= 0 and idx[i] == u - k + i:
-                            i -= 1
-                        if i < 0:
-                            break
-                        idx[i] += 1
-                        for j in range(i + 1, k):
-                            idx[j] = idx[j - 1] + 1
-            n = _one_per_cell(turns, n, CHOP, chop)
+            while plant:
+                turns[n, 2] = PLANT
+                turns[n, 3] = plant & -plant
+                plant &= plant - 1
+                n += 1
+            for r in range(n_protest):
+                turns[n, 2] = PROTEST
+                turns[n, 3] = nth_protest(unprot, r)
+                n += 1
+            while chop:
+                turns[n, 2] = CHOP
+                turns[n, 3] = chop & -chop
+                chop &= chop - 1
+                n += 1
             if n == start:
                 turns[n, 2] = NONE
                 turns[n, 3] = 0
