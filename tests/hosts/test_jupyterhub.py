@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from accountkit import read_probe, run_as
 from classsetup import culler_account, service_account
 from hubkit import CLASS_ENV, Hub, HubError, chosen_password, pupil_token, run_in_kernel, running_hub
 from hubkit import token_status as _status
@@ -573,28 +574,6 @@ def _proc_ids(pid: int) -> dict[str, list[int]]:
             if k in ("Uid", "Gid", "Groups")}  # fmt: skip
 
 
-def _as_account(account: pwd.struct_passwd, code: str) -> str:
-    """What ``code`` prints, run by this environment's Python as ``account`` (its uid, its group only).
-
-    The interpreter is one ``account`` can run (:func:`accountkit.account_python`: this one may
-    lie under a ``/root`` of mode 0700, as the class machine's copy does not).
-    """
-    import subprocess
-
-    from accountkit import account_folder, account_python
-
-    base = account_folder("lw-account-python-")
-    try:
-        done = subprocess.run(
-            [str(account_python(base)), "-c", code], user=account.pw_uid, group=account.pw_gid, extra_groups=[],
-            cwd="/", capture_output=True, text=True, timeout=60, check=False,
-        )  # fmt: skip
-    finally:
-        shutil.rmtree(base, ignore_errors=True)
-    assert done.returncode == 0, done.stderr
-    return done.stdout
-
-
 def test_the_hub_starts_the_class_game_service_and_a_pupils_kernel_reaches_it(hub: Hub) -> None:
     """The class game service runs as the hub's service: a pupil's kernel is known by its server's
     token, a classmate's challenge is closed to a third pupil, the teacher is the hub's teacher,
@@ -672,27 +651,17 @@ def test_the_hub_starts_the_class_game_service_and_a_pupils_kernel_reaches_it(hu
                if "jupyterhub_idle_culler" in p.cmdline()]  # fmt: skip
     assert len(cullers) == 1 and _proc_ids(cullers[0].pid)["Uid"] == [culler.pw_uid] * 4, cullers
     # what the service's account may open: its own folder; not a pupil's home, not the hub's secrets
-    probe = (
-        "import pathlib\n"
-        "for path in "
-        + repr(
-            [
-                str(hub.state / "homes" / "amy"),
-                str(hub.state / "homes" / "amy" / "tutorial_en.ipynb"),
-                str(hub.state / "jupyterhub_cookie_secret"),
-                str(hub.state / "codes.json"),
-                str(hub.state / "jupyterhub.sqlite"),
-                str(database),
-            ]
-        )
-        + ":\n"
-        "    p = pathlib.Path(path)\n"
-        "    try:\n        list(p.iterdir()) if p.is_dir() else p.read_bytes()\n        print('READ', path)\n"
-        "    except PermissionError:\n        print('DENIED', path)\n"
-    )
-    seen = _as_account(account, probe)
+    probe = read_probe([
+        str(hub.state / "homes" / "amy"),
+        str(hub.state / "homes" / "amy" / "tutorial_en.ipynb"),
+        str(hub.state / "jupyterhub_cookie_secret"),
+        str(hub.state / "codes.json"),
+        str(hub.state / "jupyterhub.sqlite"),
+        str(database),
+    ])  # fmt: skip
+    seen = run_as(account, probe)
     assert seen.count("DENIED") == 5 and f"READ {database}" in seen, seen
-    assert "READ" not in _as_account(culler, probe), "the culler's account reads what it has no need of"
+    assert "READ" not in run_as(culler, probe), "the culler's account reads what it has no need of"
 
 
 def _progress_code(lesson: str, other: str) -> str:
