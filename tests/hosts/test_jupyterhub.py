@@ -710,6 +710,16 @@ def test_two_pupils_progress_is_kept_by_the_service_the_teacher_sees_both_neithe
     assert status == 200 and body["pupil"] == "olena" and body["lessons"] == [], body
 
 
+def test_the_pupils_environment_leaves_out_what_only_slows_each_servers_start(hub: Hub) -> None:
+    """classsetup.LEFT_OUT: ``rfc3987-syntax`` (a CPU second of every server's start) is not in the
+    pupils' environment, and their servers start without it."""
+    from classsetup import LEFT_OUT
+
+    for name in LEFT_OUT:
+        assert not list(CLASS_ENV.glob(f"lib/python*/site-packages/{name.replace('-', '_')}*")), name
+    hub.start("amy")
+
+
 def test_a_pupils_kernel_sees_none_of_the_hubs_environment_and_its_tmp_is_capped(hub: Hub) -> None:
     """amy's kernel: no hub secret in its environment (env_keep); /tmp and /var/tmp full at LW_TMP_SIZE."""
     if os.geteuid() != 0:
