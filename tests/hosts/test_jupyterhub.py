@@ -14,6 +14,7 @@ import os
 import pwd
 import re
 import shutil
+import sys
 import time
 import urllib.error
 import urllib.request
@@ -24,7 +25,7 @@ from typing import Any
 import pytest
 from accountkit import read_probe, run_as
 from classsetup import culler_account, service_account
-from hubkit import CLASS_ENV, Hub, HubError, chosen_password, pupil_token, run_in_kernel, running_hub
+from hubkit import CLASS_ENV, REPO, Hub, HubError, chosen_password, pupil_token, run_in_kernel, running_hub
 from hubkit import token_status as _status
 
 pytestmark = pytest.mark.slow
@@ -60,6 +61,8 @@ def hub() -> Iterator[Hub]:
             LW_TMP_SIZE=f"{TMP_SIZE // 2**20}M",
             LW_PIDS_LIMIT=str(PIDS_LIMIT),
             LW_TEACHER_PASSWORD=HUB_SECRET,
+            PYTHONPATH=str(REPO),  # as the tests run: the pupils must still get the class's wheel
+            VIRTUAL_ENV=str(Path(sys.prefix)),
         ) as hub:
             PASSWORDS[TEACHER] = hub.teacher_password
             yield hub
@@ -721,13 +724,17 @@ def test_the_pupils_environment_leaves_out_what_only_slows_each_servers_start(hu
 
 
 def test_a_pupils_kernel_sees_none_of_the_hubs_environment_and_its_tmp_is_capped(hub: Hub) -> None:
-    """amy's kernel: no hub secret in its environment (env_keep); /tmp and /var/tmp full at LW_TMP_SIZE."""
+    """amy's kernel: no hub secret and no path of the hub's in its environment (env_keep), the package
+    from the class's environment (not the repository on the hub's PYTHONPATH); /tmp and /var/tmp
+    full at LW_TMP_SIZE."""
     if os.geteuid() != 0:
         pytest.fail("needs root: the hub creates the pupils' Unix accounts (CI and this machine run as root)")
     hub.start("amy")
     code = (
         "import errno, json, os\n"
+        "import logger_widget\n"
         "print('ENV', json.dumps(dict(os.environ)))\n"
+        "print('PACKAGE', logger_widget.__file__)\n"
         "for folder in ('/tmp', '/var/tmp'):\n"
         "    path = os.path.join(folder, 'amy-fill')\n"
         "    try:\n"
@@ -747,6 +754,9 @@ def test_a_pupils_kernel_sees_none_of_the_hubs_environment_and_its_tmp_is_capped
     env = json.loads(out["stdout"].split("ENV ", 1)[1].splitlines()[0])
     leaked = {k: v for k, v in env.items() if HUB_SECRET in v or hub.token in v or k == "LW_API_TOKEN"}
     assert not leaked, leaked
+    assert not {"PYTHONPATH", "VIRTUAL_ENV"} & set(env), sorted(env)
+    package = out["stdout"].split("PACKAGE ", 1)[1].splitlines()[0]
+    assert package.startswith(str(CLASS_ENV) + "/"), package
     # of the hub's LW_ settings only those the config hands to every server
     assert {k for k in env if k.startswith("LW_")} == {"LW_MEM_LIMIT", "LW_CLASSGAME_URL"}, sorted(env)
 
