@@ -62,20 +62,20 @@ def account_folder(prefix: str) -> Path:
     return base
 
 
-def run_as(account: pwd.struct_passwd, code: str) -> str:
-    """What ``code`` prints, run by this environment's Python as ``account`` (its uid, its group only).
-
-    The interpreter is one ``account`` can run (:func:`account_python`: this one may lie under a
-    ``/root`` of mode 0700, as the class machine's copy does not).
+def run_as(account: pwd.struct_passwd, code: str, python: Path | None = None) -> str:
+    """What ``code`` prints, run as ``account`` (its uid, its group only) by ``python``: an
+    :func:`account_python` (default: one made for this call and removed after it; the copy
+    takes seconds, so a test that runs several gives its own).
     """
-    base = account_folder("lw-account-python-")
+    base = None if python is not None else account_folder("lw-account-python-")
     try:
         done = subprocess.run(
-            [str(account_python(base)), "-c", code], user=account.pw_uid, group=account.pw_gid, extra_groups=[],
-            cwd="/", capture_output=True, text=True, timeout=60, check=False,
+            [str(python or account_python(base)), "-c", code], user=account.pw_uid, group=account.pw_gid,
+            extra_groups=[], cwd="/", capture_output=True, text=True, timeout=60, check=False,
         )  # fmt: skip
     finally:
-        shutil.rmtree(base, ignore_errors=True)
+        if base is not None:
+            shutil.rmtree(base, ignore_errors=True)
     assert done.returncode == 0, done.stderr
     return done.stdout
 

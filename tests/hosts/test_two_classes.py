@@ -12,11 +12,14 @@ from __future__ import annotations
 import contextlib
 import os
 import pwd
+import shutil
+import urllib.parse
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from accountkit import read_probe, run_as
+from accountkit import account_folder, account_python, read_probe, run_as
 from classsetup import culler_account, service_account
 from hubkit import BoardSocket, Hub, HubError, Kernel, chosen_password, fill_login, pupil_token, running_hub
 
@@ -53,15 +56,25 @@ def _read(probed: str) -> set[str]:
     return {line.removeprefix("READ ") for line in probed.splitlines() if line.startswith("READ ")}
 
 
-def _pupil_in_jupyterlab(hub: Hub, browser: Any, screenshots: Path, name: str, language: str,
-                         passwords: dict[str, str]) -> None:  # fmt: skip
-    """``name`` logs in through Chromium; her server starts and JupyterLab's menus are in her language."""
+@contextlib.contextmanager
+def _logged_in(hub: Hub, browser: Any, name: str, passwords: dict[str, str], then: str = "") -> Iterator[Any]:
+    """A Chromium page of its own where ``name`` logged in on the hub's login page (then to ``then``;
+    by default to the hub, which starts a pupil's server and opens her tutorial)."""
     context = browser.new_context(viewport={"width": 1400, "height": 900})
     context.set_default_timeout(120_000)
     try:
         page = context.new_page()
-        page.goto(hub.url + "hub/login")
+        page.goto(hub.url + "hub/login" + ("?next=" + urllib.parse.quote(then, safe="") if then else ""))
         fill_login(page, hub, name, passwords)
+        yield page
+    finally:
+        context.close()
+
+
+def _pupil_in_jupyterlab(hub: Hub, browser: Any, screenshots: Path, name: str, language: str,
+                         passwords: dict[str, str]) -> None:  # fmt: skip
+    """``name`` logs in through Chromium; her server starts and JupyterLab's menus are in her language."""
+    with _logged_in(hub, browser, name, passwords) as page:
         page.wait_for_url(f"**/user/{name}/lab/tree/tutorial_{language}.ipynb*", timeout=300_000)
         menus = page.locator("#jp-MainMenu .lm-MenuBar-itemLabel")
         menus.nth(len(LAB_MENUS[language]) - 1).wait_for()
@@ -70,8 +83,6 @@ def _pupil_in_jupyterlab(hub: Hub, browser: Any, screenshots: Path, name: str, l
         assert menus.all_inner_texts() == LAB_MENUS[language]
         column = page.locator(".jp-DirListing-headerItem.jp-id-name .jp-DirListing-headerItemText")
         assert column.inner_text() == LAB_NAME_COLUMN[language]
-    finally:
-        context.close()
 
 
 def _teachers_new_code_page(hub: Hub, browser: Any, screenshots: Path, teacher: str, pupil: str,
@@ -79,12 +90,7 @@ def _teachers_new_code_page(hub: Hub, browser: Any, screenshots: Path, teacher: 
     """The teacher issues ``pupil`` a new code on the class's page: the page in the class's language,
     the slip in the pupil's (here the same), none of it in English."""
     tr, en = Translator(language), Translator("en")
-    context = browser.new_context(viewport={"width": 900, "height": 700})
-    context.set_default_timeout(60_000)
-    try:
-        page = context.new_page()
-        page.goto(hub.url + "hub/login?next=%2Fhub%2Fclass%2Fcodes")
-        fill_login(page, hub, teacher, passwords)
+    with _logged_in(hub, browser, teacher, passwords, "/hub/class/codes") as page:
         page.wait_for_url("**/hub/class/codes")
         row = page.locator("li", has=page.locator("b", has_text=pupil))
         row.get_by_role("button", name=tr.translate(CODES["button"])).click()
@@ -98,8 +104,6 @@ def _teachers_new_code_page(hub: Hub, browser: Any, screenshots: Path, teacher: 
         text = page.locator("body").inner_text()
         english = [en.translate(m) for m in CODES.values() if en.translate(m) in text]
         assert not english, f"English on the {language} class's page: {english}"
-    finally:
-        context.close()
 
 
 @pytest.mark.skipif(os.geteuid() != 0, reason="the classes' accounts are made by root (CI runs as root)")
@@ -145,6 +149,9 @@ def test_two_classes_run_side_by_side_each_in_its_language_neither_reads_the_oth
             assert hub.process.poll() is None, name
             assert all(hub.ready(pupil) for pupil in CLASSES[name][0]), name
         # neither class reads the other's files, as its pupil (her kernel) or its services' accounts
+        base = account_folder("lw-account-python-")
+        stack.callback(shutil.rmtree, base, ignore_errors=True)
+        python = account_python(base)  # the services' accounts' Python, made once for the four probes
         for mine, theirs in (("7a", "7b"), ("7b", "7a")):
             state, pupils = hubs[mine].state, CLASSES[mine][0]
             closed = _other_class_paths(hubs[theirs], CLASSES[theirs][0])
@@ -153,7 +160,7 @@ def test_two_classes_run_side_by_side_each_in_its_language_neither_reads_the_oth
             assert read == {home}, read  # her own home, nothing of the other class
             database = str(state / "classgame" / "classgame.sqlite")
             for account in (service_account(state), culler_account(state)):
-                read = _read(run_as(pwd.getpwnam(account), read_probe([database, *closed])))
+                read = _read(run_as(pwd.getpwnam(account), read_probe([database, *closed]), python))
                 assert read == ({database} if account == service_account(state) else set()), (account, read)
         # the teacher's new-code page, each in the class's language
         for name, hub in hubs.items():
