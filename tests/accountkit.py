@@ -10,7 +10,10 @@ this environment's own, so every package the tests installed imports as it does 
 
 from __future__ import annotations
 
+import pwd
+import shutil
 import site
+import subprocess
 import sys
 import sysconfig
 import tempfile
@@ -59,4 +62,33 @@ def account_folder(prefix: str) -> Path:
     return base
 
 
-__all__ = ["account_folder", "account_python"]
+def run_as(account: pwd.struct_passwd, code: str, python: Path | None = None) -> str:
+    """What ``code`` prints, run as ``account`` (its uid, its group only) by ``python``: an
+    :func:`account_python` (default: one made for this call and removed after it; the copy
+    takes seconds, so a test that runs several gives its own).
+    """
+    base = None if python is not None else account_folder("lw-account-python-")
+    try:
+        done = subprocess.run(
+            [str(python or account_python(base)), "-c", code], user=account.pw_uid, group=account.pw_gid,
+            extra_groups=[], cwd="/", capture_output=True, text=True, timeout=60, check=False,
+        )  # fmt: skip
+    finally:
+        if base is not None:
+            shutil.rmtree(base, ignore_errors=True)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def read_probe(paths: list[str]) -> str:
+    """Python code that tries to read each of ``paths`` (a folder: list it) and prints
+    ``READ <path>`` or ``DENIED <path>`` for each (a missing path is an error, not a denial)."""
+    return (
+        f"import pathlib\nfor path in {paths!r}:\n"
+        "    p = pathlib.Path(path)\n"
+        "    try:\n        list(p.iterdir()) if p.is_dir() else p.read_bytes()\n        print('READ', path)\n"
+        "    except PermissionError:\n        print('DENIED', path)\n"
+    )
+
+
+__all__ = ["account_folder", "account_python", "read_probe", "run_as"]

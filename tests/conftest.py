@@ -29,6 +29,7 @@ SERIAL_GROUPS = {
     "machine": (
         "hosts/test_classplay_hub.py", "hosts/test_hub_culler.py", "hosts/test_hub_nbgrader.py",
         "hosts/test_hub_not_root.py", "hosts/test_jupyterhub.py", "hosts/test_progress_hub.py",
+        "hosts/test_two_classes.py",
         "test_classroom_setup.py", "test_nbgrader.py", "test_hostile_bots.py",
         "test_cgroupspawner.py",
         "test_packaging.py", "test_hosts_lite.py", "test_release.py", "test_lite_site.py",

@@ -37,6 +37,7 @@ from classsetup import (  # noqa: E402
     lab_languages,
     lab_settings,
     make_exchange,
+    nbgrader_off,
     quiet_jupyterlab,
     role_config,
     service_account,
@@ -224,6 +225,30 @@ def test_each_role_gets_its_own_nbgrader_in_jupyterlab(
     }
     teacher = role_config(tmp_path / "env", "teacher")
     assert "~" in (teacher / "nbgrader_config.py").read_text() and (teacher / "course_config.py").exists()
+
+
+def test_nbgrader_is_off_in_the_environment_whatever_its_own_config_enables(tmp_path: Path) -> None:
+    """classsetup.nbgrader_off: the files ``jupyter server extension disable --sys-prefix`` and
+    ``jupyter labextension disable --level=sys_prefix`` would write, read after nbgrader's own
+    (which enables its four server extensions), without the five commands' start-up time."""
+    from classsetup import NBGRADER_EXTENSIONS
+    from jupyter_server.extension.config import ExtensionConfigManager
+
+    config = tmp_path / "env" / "etc" / "jupyter"
+    names = [f"nbgrader.server_extensions.{ext}" for ext in NBGRADER_EXTENSIONS]
+    (config / "jupyter_server_config.d").mkdir(parents=True)  # as nbgrader's wheel installs it
+    (config / "jupyter_server_config.d" / "nbgrader.json").write_text(
+        json.dumps({"ServerApp": {"jpserver_extensions": dict.fromkeys(names, True)}})
+    )
+    (config / "labconfig").mkdir()
+    (config / "labconfig" / "page_config.json").write_text('{"disabledExtensions": {"other": true}}')
+    nbgrader_off(tmp_path / "env")
+    nbgrader_off(tmp_path / "env")  # a set-up run again: the same
+    extensions = ExtensionConfigManager(read_config_path=[str(config)]).get_jpserver_extensions()
+    assert extensions == dict.fromkeys(names, False), extensions
+    page = json.loads((config / "labconfig" / "page_config.json").read_text())
+    assert page == {"disabledExtensions": {"other": True, "@jupyter/nbgrader": True},
+                    "lockedExtensions": {"@jupyter/nbgrader": True}}  # fmt: skip
 
 
 def test_the_class_jupyterlab_asks_nothing_about_jupyter_news(tmp_path: Path) -> None:

@@ -238,6 +238,12 @@ except ValueError:
 #: culler stopped pupils who were playing: at least three reports per timeout.
 ACTIVITY_INTERVAL = max(5, min(300, CULL_TIMEOUT // 3))
 c.JupyterHub.last_activity_interval = ACTIVITY_INTERVAL
+# Of the hub's own environment a server keeps only the language and JupyterHub's choice of app:
+# JupyterHub also passes on PYTHONPATH, VIRTUAL_ENV, LD_LIBRARY_PATH and conda's by default, so a hub
+# started with PYTHONPATH set (as the tests run it) gave every pupil the repository's package instead
+# of the class's wheel, and each pupil's kernel compiled its own kernel (minutes of CPU per pupil at
+# a lesson's start) instead of loading the class's compiled one.
+c.Spawner.env_keep = ["LANG", "LC_ALL", "JUPYTERHUB_SINGLEUSER_APP"]
 # the class environment's own PATH first (jupyter, python); nothing of this repository
 c.Spawner.environment = {
     "PATH": f"{CLASS_ENV / 'bin'}:/usr/local/bin:/usr/bin:/bin",

@@ -14,6 +14,7 @@ import os
 import pwd
 import re
 import shutil
+import sys
 import time
 import urllib.error
 import urllib.request
@@ -22,8 +23,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from accountkit import read_probe, run_as
 from classsetup import culler_account, service_account
-from hubkit import CLASS_ENV, Hub, HubError, chosen_password, pupil_token, run_in_kernel, running_hub
+from hubkit import CLASS_ENV, REPO, Hub, HubError, chosen_password, pupil_token, run_in_kernel, running_hub
 from hubkit import token_status as _status
 
 pytestmark = pytest.mark.slow
@@ -59,6 +61,8 @@ def hub() -> Iterator[Hub]:
             LW_TMP_SIZE=f"{TMP_SIZE // 2**20}M",
             LW_PIDS_LIMIT=str(PIDS_LIMIT),
             LW_TEACHER_PASSWORD=HUB_SECRET,
+            PYTHONPATH=str(REPO),  # as the tests run: the pupils must still get the class's wheel
+            VIRTUAL_ENV=str(Path(sys.prefix)),
         ) as hub:
             PASSWORDS[TEACHER] = hub.teacher_password
             yield hub
@@ -573,28 +577,6 @@ def _proc_ids(pid: int) -> dict[str, list[int]]:
             if k in ("Uid", "Gid", "Groups")}  # fmt: skip
 
 
-def _as_account(account: pwd.struct_passwd, code: str) -> str:
-    """What ``code`` prints, run by this environment's Python as ``account`` (its uid, its group only).
-
-    The interpreter is one ``account`` can run (:func:`accountkit.account_python`: this one may
-    lie under a ``/root`` of mode 0700, as the class machine's copy does not).
-    """
-    import subprocess
-
-    from accountkit import account_folder, account_python
-
-    base = account_folder("lw-account-python-")
-    try:
-        done = subprocess.run(
-            [str(account_python(base)), "-c", code], user=account.pw_uid, group=account.pw_gid, extra_groups=[],
-            cwd="/", capture_output=True, text=True, timeout=60, check=False,
-        )  # fmt: skip
-    finally:
-        shutil.rmtree(base, ignore_errors=True)
-    assert done.returncode == 0, done.stderr
-    return done.stdout
-
-
 def test_the_hub_starts_the_class_game_service_and_a_pupils_kernel_reaches_it(hub: Hub) -> None:
     """The class game service runs as the hub's service: a pupil's kernel is known by its server's
     token, a classmate's challenge is closed to a third pupil, the teacher is the hub's teacher,
@@ -672,27 +654,17 @@ def test_the_hub_starts_the_class_game_service_and_a_pupils_kernel_reaches_it(hu
                if "jupyterhub_idle_culler" in p.cmdline()]  # fmt: skip
     assert len(cullers) == 1 and _proc_ids(cullers[0].pid)["Uid"] == [culler.pw_uid] * 4, cullers
     # what the service's account may open: its own folder; not a pupil's home, not the hub's secrets
-    probe = (
-        "import pathlib\n"
-        "for path in "
-        + repr(
-            [
-                str(hub.state / "homes" / "amy"),
-                str(hub.state / "homes" / "amy" / "tutorial_en.ipynb"),
-                str(hub.state / "jupyterhub_cookie_secret"),
-                str(hub.state / "codes.json"),
-                str(hub.state / "jupyterhub.sqlite"),
-                str(database),
-            ]
-        )
-        + ":\n"
-        "    p = pathlib.Path(path)\n"
-        "    try:\n        list(p.iterdir()) if p.is_dir() else p.read_bytes()\n        print('READ', path)\n"
-        "    except PermissionError:\n        print('DENIED', path)\n"
-    )
-    seen = _as_account(account, probe)
+    probe = read_probe([
+        str(hub.state / "homes" / "amy"),
+        str(hub.state / "homes" / "amy" / "tutorial_en.ipynb"),
+        str(hub.state / "jupyterhub_cookie_secret"),
+        str(hub.state / "codes.json"),
+        str(hub.state / "jupyterhub.sqlite"),
+        str(database),
+    ])  # fmt: skip
+    seen = run_as(account, probe)
     assert seen.count("DENIED") == 5 and f"READ {database}" in seen, seen
-    assert "READ" not in _as_account(culler, probe), "the culler's account reads what it has no need of"
+    assert "READ" not in run_as(culler, probe), "the culler's account reads what it has no need of"
 
 
 def _progress_code(lesson: str, other: str) -> str:
@@ -741,14 +713,28 @@ def test_two_pupils_progress_is_kept_by_the_service_the_teacher_sees_both_neithe
     assert status == 200 and body["pupil"] == "olena" and body["lessons"] == [], body
 
 
+def test_the_pupils_environment_leaves_out_what_only_slows_each_servers_start(hub: Hub) -> None:
+    """classsetup.LEFT_OUT: ``rfc3987-syntax`` (a CPU second of every server's start) is not in the
+    pupils' environment, and their servers start without it."""
+    from classsetup import LEFT_OUT
+
+    for name in LEFT_OUT:
+        assert not list(CLASS_ENV.glob(f"lib/python*/site-packages/{name.replace('-', '_')}*")), name
+    hub.start("amy")
+
+
 def test_a_pupils_kernel_sees_none_of_the_hubs_environment_and_its_tmp_is_capped(hub: Hub) -> None:
-    """amy's kernel: no hub secret in its environment (env_keep); /tmp and /var/tmp full at LW_TMP_SIZE."""
+    """amy's kernel: no hub secret and no path of the hub's in its environment (env_keep), the package
+    from the class's environment (not the repository on the hub's PYTHONPATH); /tmp and /var/tmp
+    full at LW_TMP_SIZE."""
     if os.geteuid() != 0:
         pytest.fail("needs root: the hub creates the pupils' Unix accounts (CI and this machine run as root)")
     hub.start("amy")
     code = (
         "import errno, json, os\n"
+        "import logger_widget\n"
         "print('ENV', json.dumps(dict(os.environ)))\n"
+        "print('PACKAGE', logger_widget.__file__)\n"
         "for folder in ('/tmp', '/var/tmp'):\n"
         "    path = os.path.join(folder, 'amy-fill')\n"
         "    try:\n"
@@ -768,6 +754,9 @@ def test_a_pupils_kernel_sees_none_of_the_hubs_environment_and_its_tmp_is_capped
     env = json.loads(out["stdout"].split("ENV ", 1)[1].splitlines()[0])
     leaked = {k: v for k, v in env.items() if HUB_SECRET in v or hub.token in v or k == "LW_API_TOKEN"}
     assert not leaked, leaked
+    assert not {"PYTHONPATH", "VIRTUAL_ENV"} & set(env), sorted(env)
+    package = out["stdout"].split("PACKAGE ", 1)[1].splitlines()[0]
+    assert package.startswith(str(CLASS_ENV) + "/"), package
     # of the hub's LW_ settings only those the config hands to every server
     assert {k for k in env if k.startswith("LW_")} == {"LW_MEM_LIMIT", "LW_CLASSGAME_URL"}, sorted(env)
 
