@@ -56,6 +56,33 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.xdist_group(group))
 
 
+#: Held from the first test of the "machine" group until its last one ends (its hubs' teardown
+#: included): two test runs on one machine (a developer's and CI's, or two worktrees') never make
+#: the same pupils' accounts or hubs at the same time. A shell takes it with ``flock FILE COMMAND``.
+MACHINE_LOCK = "/tmp/lw-machine.lock"
+_held: list[Any] = []
+
+
+def _in_machine_group(item: pytest.Item | None) -> bool:
+    marker = item.get_closest_marker("xdist_group") if item is not None else None
+    return marker is not None and "machine" in marker.args
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    """Take :data:`MACHINE_LOCK` (``flock``) before a test of the machine group; let it go after the
+    group's last test here, so that a hub a module keeps between its tests is covered."""
+    if _in_machine_group(item) and not _held:
+        import fcntl
+
+        lock = open(MACHINE_LOCK, "a")  # noqa: SIM115 - held across tests, closed below
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        _held.append(lock)
+    yield
+    if _held and not _in_machine_group(nextitem):
+        _held.pop().close()  # closing the file lets the lock go
+
+
 #: What a run may leave changed on the machine: ``{fnmatch pattern of an account, group or folder:
 #: why it is kept}``. Nothing: every account a test makes goes with it, every mode is put back.
 #: The folders a run keeps (caches, the hubs' shared environment) are not checked here; the

@@ -7,6 +7,7 @@ import os
 import pwd
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 from machinekit import Machine, changes, remove_account, snapshot
@@ -77,3 +78,40 @@ def test_a_tests_account_is_removed_with_its_group_and_its_processes_left_runnin
             sleeper.kill()
             sleeper.wait()
         subprocess.run(["userdel", name], capture_output=True, check=False)
+
+
+def test_the_machine_group_holds_the_machine_lock_from_its_first_test_to_its_last(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another run's hub test waits while this run's machine group runs, and gets the lock after its last test."""
+    import fcntl
+
+    import conftest
+
+    lock_file = tmp_path / "machine.lock"
+    monkeypatch.setattr(conftest, "MACHINE_LOCK", str(lock_file))
+
+    class Item:
+        def __init__(self, group: str | None) -> None:
+            self.group = group
+
+        def get_closest_marker(self, name: str) -> Any:
+            return pytest.mark.xdist_group(self.group).mark if self.group and name == "xdist_group" else None
+
+    def others_may_take_it() -> bool:
+        with open(lock_file, "a") as other:  # another open file: another run, as far as flock is concerned
+            try:
+                fcntl.flock(other, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                return False
+            fcntl.flock(other, fcntl.LOCK_UN)
+            return True
+
+    first, second, free = Item("machine"), Item("machine"), Item(None)
+    for item, nextitem, held_during in ((free, first, False), (first, second, True), (second, free, True)):
+        protocol = conftest.pytest_runtest_protocol(item, nextitem)
+        next(protocol)
+        assert others_may_take_it() is not held_during, (item.group, nextitem.group)
+        with pytest.raises(StopIteration):
+            next(protocol)
+    assert others_may_take_it()  # after the group's last test
