@@ -66,7 +66,7 @@ def play_game(job: tuple[str, int, list[tuple[str, str]], float]) -> dict[str, A
 #: Run in each kernel: the pupil's board, and timestamps of the hops (this benchmark's own wrappers).
 _KERNEL_CODE = """
 import time
-from logger_widget.board.online_mode import OnlineBoard
+from logger_widget.classplay.online_mode import OnlineBoard
 from logger_widget.online.client import ClassClient
 __hops = {{"intent": [], "post": [], "posted": [], "feed": [], "loop": []}}
 __client = ClassClient({url!r}, {token!r})

@@ -22,8 +22,8 @@ from pseudolocalekit import unbracketed, view_strings
 from support import Driver
 
 from logger_widget import Position, Turn
-from logger_widget.board import Lobby, OnlineBoard
-from logger_widget.board.online_mode import refusal_text
+from logger_widget.classplay import Lobby, OnlineBoard
+from logger_widget.classplay.online_mode import refusal_text
 from logger_widget.i18n import Translator
 from logger_widget.online.client import (
     ClassClient,
@@ -103,10 +103,9 @@ _drivers: dict[int, Driver] = {}
 
 
 def settle(*lobbies: Lobby) -> None:
-    """Wait until each lobby's worker has done all it was given (its answers applied: no loop runs here)."""
-    for _ in range(2):  # an answer may give the worker one more job (a board to open)
-        for lobby in lobbies:
-            lobby._jobs.submit(lambda: None).result(timeout=30)
+    """Wait until each lobby's requests are answered (their answers applied: no loop runs here)."""
+    for lobby in lobbies:
+        assert lobby.wait(30), "a lobby's requests still unanswered after 30 s"
 
 
 def drive(board: OnlineBoard) -> Driver:
@@ -275,8 +274,7 @@ def test_a_read_older_than_the_turns_the_board_has_taken_never_takes_it_back(kla
 def test_a_stale_board_is_refused_by_the_service_and_shows_the_game_as_it_is(klass: Class) -> None:
     game = klass.game()
     olena = klass.board(game, "olena", "es")
-    assert olena.mode._feed is not None
-    olena.mode._feed.wait_until_stopped(POLL + 5)  # this board hears nothing more...
+    olena.mode.stop_following()  # this board hears nothing more...
     klass.client("olena").play(game, 0, "a1-a2 *b2")  # ...while olena's other kernel plays
     drive(olena).play(Turn.parse("a1-a3 *b3"))
     until(lambda: olena.view["notice"] and olena.view["notice"]["kind"] == "error", what="the refusal")
@@ -410,11 +408,39 @@ def _buttons(widget: Any) -> list[Any]:
     return out
 
 
+def _press(click: Callable[[], Any]) -> float:
+    """Seconds a button's click held the calling (the kernel's) thread."""
+    start = time.perf_counter()
+    click()
+    return time.perf_counter() - start
+
+
+def test_closing_a_lobby_or_a_board_ends_their_requests_to_a_hung_service_at_once(klass: Class) -> None:
+    game = klass.game()
+    client = klass.client("olena")
+    lobby = Lobby("en", client, refresh=0.5, poll_wait=POLL)
+    settle(lobby)
+    board = klass.board(game, "olena", client=client)
+    hung = _HungService()
+    client.aio.url, client.aio.timeout = hung.url, 30.0
+    try:
+        lobby._refresh.click()
+        drive(board).play(Turn.parse("a1-a3 *b3"))  # its turn on the way, its long poll too
+        until(lambda: hung.waiting >= 3, what="the lobby's and the board's requests waiting")
+        board.close()
+        lobby.close()
+        until(lambda: hung.waiting == 0, 1.0, "every request ended by close()")
+        time.sleep(1.0)  # the lobby's refresh (every 0.5 s) and the board's retries would ask again here
+        assert hung.waiting == 0
+        assert online(board)["state"] == "sending"  # no answer applied after close
+    finally:
+        hung.stop()
+    klass.clients["diego"].resign(game)
+
+
 def test_with_the_service_hung_or_stopped_every_lobby_and_board_button_answers_off_the_kernels_thread(
     klass: Class,
 ) -> None:
-    from logger_widget.online.connections import Connections
-
     klass.clients["diego"].heartbeat()  # a classmate online: a Challenge button
     seek = klass.clients["amy"].open_seek(2)  # an open invitation: Accept
     game = klass.game()  # olena's game: Resume
@@ -427,26 +453,27 @@ def test_with_the_service_hung_or_stopped_every_lobby_and_board_button_answers_o
     names = sorted({b.description for b in buttons})
     assert {"Challenge", "Accept", "Resume", "Watch", "Open an invitation", "Refresh"} <= set(names), names
     hung = _HungService()
-    client.url, client.timeout = hung.url, 30.0
-    client._connections = Connections(hung.url)
+    client.aio.url, client.aio.timeout = hung.url, 30.0
     try:
         # a hung service: the press is answered at once; its request waits on the worker, not here
         buttons[0].click()
         assert "Asking the class game service" in lobby._notice.value
-        until(lambda: hung.waiting >= 1, what="the request waiting on the lobby's worker")
+        until(lambda: hung.waiting >= 1, what="the request waiting on the class loop")
         drive(board).play(Turn.parse("a1-a3 *b3"))  # the board too: played, "Sending your turn…"
         assert online(board)["state"] == "sending"
     finally:
         hung.stop()  # a stopped service: every connection refused
     until(lambda: "does not answer" in lobby._notice.value, what="the hung request's error")
-    for button in _buttons(lobby.widget):  # every button, one by one: each says the service does not answer
+    # a stopped service: every button, one by one, returns at once (the kernel's thread is free) and
+    # says within 1 s that the service does not answer
+    for button in _buttons(lobby.widget):
         lobby._notice.value = ""
-        button.click()
-        until(lambda: "does not answer" in lobby._notice.value, what=f"{button.description}'s answer")
+        pressed = _press(button.click)
+        until(lambda: "does not answer" in lobby._notice.value, 1.0, f"{button.description}'s answer")
         assert lobby.board is None or lobby.board.mode.game_id in (game, watched)
-    board.resign_button.click()
-    board.yes_button.click()
-    until(lambda: "does not answer" in (board.view["notice"] or {}).get("text", ""), what="Resign's answer")
+        assert pressed < 0.2, f"{button.description} held the kernel's thread {pressed:.2f} s"
+    assert _press(board.resign_button.click) < 0.2 and _press(board.yes_button.click) < 0.2
+    until(lambda: "does not answer" in (board.view["notice"] or {}).get("text", ""), 1.0, "Resign's answer")
     until(lambda: online(board)["state"] == "reconnecting", what="the board's turn waiting for the service")
     lobby.close()
     klass.clients["amy"].cancel(int(seek["id"]))

@@ -378,7 +378,7 @@ class PuzzlePanel(TypedDict):
 
 
 class OnlinePanel(TypedDict):
-    """A class game's state (:mod:`~logger_widget.board.online_mode`), read by code and tests; no panel draws it."""
+    """A class game's state (:mod:`~logger_widget.classplay.online_mode`), read by code and tests; no panel draws it."""
 
     game: int
     state: str

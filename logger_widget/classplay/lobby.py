@@ -17,36 +17,38 @@ refreshed by **Refresh** and every ``refresh`` seconds in the background, the ar
 :data:`ARENA_POLL` seconds while the pupil is in it (the service pairs only pupils it hears from).
 
 No button waits for the service on the kernel's thread: a press says "Asking the class game
-service…" at once, and its request, the lists read again and the game's record for a board to open
-are made by the lobby's one worker thread; the answers are applied on the kernel's event loop
-(:meth:`Lobby._deliver`, the one path), and a service that cannot be reached is said so.
-:meth:`Lobby.close` drops the work not begun and every answer still to come. Off the hub the lobby says that class play
-needs the class hub (it never raises in a notebook); a service that does not answer is said so too.
+service…" at once; its request, the lists read again (six reads at once) and the game's record for
+a board to open are coroutines on the kernel's class play loop (:class:`~.requests.Requests`), and
+their answers are applied on the kernel's event loop (the lobby's
+:class:`~logger_widget.board.delivery.Inbox`); a service that cannot be reached is said so.
+:meth:`Lobby.close` cancels the background refresh and every request at once, and drops the answers
+still to come. Off the hub the lobby says that class play needs the class hub (it never raises in a
+notebook); a service that does not answer is said so too.
 """
 
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import html
 import logging
 import math
-import threading
 import time
 import weakref
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from functools import partial
 from typing import Any
 
 import ipywidgets as w  # type: ignore[import-untyped]
 
+from ..board.delivery import Inbox
 from ..i18n import Translator
 from ..i18n.texts.dashboard import ARENA as BOARD_ARENA
 from ..i18n.texts.dashboard import COLUMNS, PAGE
 from ..i18n.texts.online import ARENA, ERRORS, LOBBY, SEEK
-from ..online.client import ClassClient, ClassGameError, NotOnHub, Refused, connect
+from ..online.client import AsyncClassClient, ClassClient, ClassGameError, NotOnHub, Refused, connect
 from ..online.protocol import MAX_TURN_LIMIT
 from .online_mode import OnlineBoard
+from .requests import Requests
 
 __all__ = ["Lobby"]
 
@@ -61,6 +63,14 @@ STANDING_COLUMNS = ("rank", "name", "points", "rating")
 
 #: The lobby of each pupil in this kernel (a new one closes the old one).
 _lobbies: weakref.WeakValueDictionary[str, Lobby] = weakref.WeakValueDictionary()
+
+
+async def _nothing(_aio: AsyncClassClient) -> None:
+    """No request of its own (**Refresh**, the first read): only the lists are read."""
+
+
+async def _known(value: dict[str, Any]) -> dict[str, Any]:
+    return value
 
 
 def _lists_key(data: dict[str, list[dict[str, Any]]], name: str) -> tuple[Any, ...]:
@@ -82,11 +92,6 @@ def _games_of(name: str, games: list[dict[str, Any]]) -> list[dict[str, Any]]:
         if any(s.get("player") == name for s in g.get("seats", ())):
             out.setdefault(int(g["id"]), g)
     return list(out.values())
-
-
-def _unless(stop: threading.Event, fn: Callable[[], Any]) -> None:
-    if not stop.is_set():
-        fn()
 
 
 def _fill(box: w.Box, rows: list[w.Widget]) -> None:
@@ -155,12 +160,12 @@ def _standings_html(standings: list[dict[str, Any]], name: str, headings: list[s
     return f'<table class="lw-arena-standings"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
 
 
-def _challenge(name: str, client: ClassClient) -> None:
-    client.open_seek(2, (name,))
+async def _challenge(name: str, aio: AsyncClassClient) -> None:
+    await aio.open_seek(2, (name,))
 
 
-def _cancel(seek: int, client: ClassClient) -> None:
-    client.cancel(seek)
+async def _cancel(seek: int, aio: AsyncClassClient) -> None:
+    await aio.cancel(seek)
 
 
 class Lobby:
@@ -195,15 +200,9 @@ class Lobby:
         self.error: ClassGameError | None = None
         self.me: dict[str, Any] = {}
         self.data: dict[str, list[dict[str, Any]]] = {"players": [], "seeks": [], "games": [], "class": []}
-        self._stop = threading.Event()
-        #: the lobby's one worker: every request of a button, a refresh or a board to open (in order)
-        self._jobs = concurrent.futures.ThreadPoolExecutor(
-            max_workers=1, thread_name_prefix="classgame-lobby"
-        )
-        try:
-            self._loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
-        except RuntimeError:
-            self._loop = None
+        #: the answers of the lobby's requests, applied on the kernel's event loop
+        self._inbox = Inbox()
+        self._requests: Requests | None = None
         t = self._t
         self._title = w.HTML(f"<h3>{html.escape(t('title'))}</h3>")
         self._notice = w.HTML("")
@@ -238,7 +237,7 @@ class Lobby:
             button.layout.display = "none"
         self._refresh = w.Button(description=t("refresh"), icon="refresh")
         self._refresh.add_class("lw-lobby-refresh")
-        self._refresh.on_click(lambda _b: self._submit(lambda _c: None))
+        self._refresh.on_click(lambda _b: self._submit(_nothing))
         self._output = w.Output()
         self.client: ClassClient | None
         try:
@@ -282,11 +281,12 @@ class Lobby:
         self.widget.add_class("lw-lobby")
         old = _lobbies.get(self.client.who)
         if old is not None:
-            old.close()  # the cell was run again: one lobby (and one refresh thread) per pupil
+            old.close()  # the cell was run again: one lobby (and one refresh) per pupil
         _lobbies[self.client.who] = self
-        self._submit(lambda _c: None)  # the first read, in the background
+        self._requests = Requests(self.client, self._inbox.deliver)
+        self._submit(_nothing)  # the first read, in the background
         if refresh > 0:
-            threading.Thread(target=self._every, args=(refresh,), name="classgame-lobby", daemon=True).start()
+            self._requests.start(self._every(refresh), loop=True)
 
     # ------------------------------------------------------------------ texts
 
@@ -306,31 +306,39 @@ class Lobby:
         if self.client is None:
             return
         try:
-            data = self._read(self.client)
+            data = self.client.run(self._read(self.client.aio))
         except ClassGameError as e:
             self._show_error(e)
             return
         self._draw(data)
 
-    def _read(self, client: ClassClient) -> dict[str, Any]:
-        client.heartbeat()
-        me = self.me or client.me()
+    async def _read(self, aio: AsyncClassClient) -> dict[str, Any]:
+        """The lists: the heartbeat first (the pupil is online), then the six reads at once."""
+        await aio.heartbeat()
+        me, players, seeks, games, whole, arena = await asyncio.gather(
+            _known(self.me) if self.me else aio.me(),
+            aio.presence(),
+            aio.seeks(),
+            aio.games(status="active"),
+            aio.games(whole_class=True, status="active"),
+            self._read_arena(aio),
+        )
         return {
             "me": me,
-            "players": [p for p in client.presence() if p.get("online")],
-            "seeks": client.seeks(),
-            "games": client.games(status="active"),
-            "class": client.games(whole_class=True, status="active"),
-            "arena": self._read_arena(client),
+            "players": [p for p in players if p.get("online")],
+            "seeks": seeks,
+            "games": games,
+            "class": whole,
+            "arena": arena,
         }
 
     @staticmethod
-    def _read_arena(client: ClassClient) -> dict[str, Any]:
+    async def _read_arena(aio: AsyncClassClient) -> dict[str, Any]:
         """The current arena; in an open one the pupil has joined, the pupil's state read as present."""
-        answer = client.arena()
+        answer = await aio.arena()
         info, you = answer.get("arena"), answer.get("you")
         if info and info.get("status") == "open" and you and you.get("state") in ("waiting", "playing"):
-            answer["you"] = client.arena_me(int(info["id"]))  # present: the service pairs the pupil now
+            answer["you"] = await aio.arena_me(int(info["id"]))  # present: the service pairs the pupil now
         return answer
 
     def in_arena(self) -> bool:
@@ -338,46 +346,58 @@ class Lobby:
         info, you = self.arena.get("arena") or {}, self.arena.get("you") or {}
         return info.get("status") == "open" and you.get("state") in ("waiting", "playing")
 
-    def _every(self, seconds: float) -> None:
-        """Background refresh: read in this thread, redraw on the kernel's loop.
+    async def _every(self, seconds: float) -> None:
+        """Background refresh on the class loop; each answer drawn on the kernel's loop.
 
         Everything every ``seconds``; in between, only the arena every :data:`ARENA_POLL` s while
-        the pupil is in it.
+        the pupil is in it. Ends with :meth:`close`.
         """
+        aio, requests = self.client_aio, self._requests
+        assert requests is not None
         last = time.monotonic()
-        while not self._stop.wait(min(seconds, ARENA_POLL)):
-            client = self.client
-            if client is None:
-                return
+        while True:
+            await asyncio.sleep(min(seconds, ARENA_POLL))
             full = time.monotonic() - last >= seconds - 0.01
             if not full and not self.in_arena():
                 continue
             try:
                 if full:
                     last = time.monotonic()
-                    draw = partial(self._draw, self._read(client))
+                    draw = partial(self._draw, await self._read(aio))
                 else:
-                    draw = partial(self._draw_arena, self._read_arena(client))
+                    draw = partial(self._draw_arena, await self._read_arena(aio))
             except ClassGameError as e:
-                self._deliver(partial(self._show_error, e))
+                requests.deliver(partial(self._show_error, e))
                 continue
-            self._deliver(draw)
+            requests.deliver(draw)
 
-    def _deliver(self, fn: Callable[[], Any]) -> None:
-        """Run ``fn`` (an answer of the service) on the kernel's event loop; dropped once the lobby is closed."""
-        if self._stop.is_set():
-            return
-        fn = partial(_unless, self._stop, fn)
-        loop = self._loop
-        if loop is not None and loop.is_running() and not loop.is_closed():
-            loop.call_soon_threadsafe(fn)
-        else:
-            fn()
+    @property
+    def client_aio(self) -> AsyncClassClient:
+        """The pupil's client, every request a coroutine.
+
+        Raises:
+            NotOnHub: the lobby is not on the class hub.
+        """
+        if self.client is None:
+            raise NotOnHub("JUPYTERHUB_API_TOKEN")
+        return self.client.aio
+
+    def wait(self, timeout: float = 30.0) -> bool:
+        """Block until the requests in flight (not the background refresh) are answered and applied.
+
+        For code and tests (a button never waits); False after ``timeout`` s.
+        """
+        requests = self._requests
+        for _ in range(3):  # an answer may ask once more (a board to open)
+            if requests is not None and not requests.wait(timeout):
+                return False
+            self._inbox.drain()
+        return True
 
     def close(self) -> None:
-        """Stop the background refresh and every request still to come (and the open board's feed)."""
-        self._stop.set()
-        self._jobs.shutdown(wait=False, cancel_futures=True)
+        """Stop the background refresh and every request at once (and the open board's)."""
+        if self._requests is not None:
+            self._requests.close()
         if self.board is not None:
             self.board.close()
 
@@ -478,21 +498,21 @@ class Lobby:
         if widget.layout.display != display:
             widget.layout.display = display
 
-    def _join_arena(self, client: ClassClient) -> Callable[[], Any]:
+    async def _join_arena(self, aio: AsyncClassClient) -> Callable[[], Any]:
         info = self.arena.get("arena") or {}
-        client.join_arena(int(info["id"]))
+        await aio.join_arena(int(info["id"]))
         return lambda: setattr(self._notice, "value", self._box("success", self._t("joined", ARENA)))
 
-    def _leave_arena(self, client: ClassClient) -> None:
+    async def _leave_arena(self, aio: AsyncClassClient) -> None:
         info = self.arena.get("arena") or {}
-        client.leave_arena(int(info["id"]))
+        await aio.leave_arena(int(info["id"]))
 
-    def _open_arena_game(self, client: ClassClient) -> Callable[[], Any] | None:
+    async def _open_arena_game(self, aio: AsyncClassClient) -> Callable[[], Any] | None:
         game = (self.arena.get("you") or {}).get("game")
         if not isinstance(game, int):
             return None
         self._arena_opened.add(game)
-        return partial(self._put_board, client.game(game))
+        return partial(self._put_board, await aio.game(game))
 
     def _rows(self, name: str) -> None:
         t = self._t
@@ -566,12 +586,16 @@ class Lobby:
             self._notice.value = self._box("error", text)
             return
         seats, bots = self._seats.value, self._bot_specs()
-        self._submit(lambda c: self._accepted(c.open_seek(seats, (), bots, turn_limit=limit), c), "opened")
+
+        async def work(aio: AsyncClassClient) -> Callable[[], Any] | None:
+            return await self._accepted(await aio.open_seek(seats, (), bots, turn_limit=limit), aio)
+
+        self._submit(work, "opened")
 
     def _button(
         self,
         key: str,
-        act: Callable[[ClassClient], Any],
+        act: Callable[[AsyncClassClient], Awaitable[Any]],
         done: str | None = None,
         table: Any = LOBBY,
         css: str | None = None,
@@ -582,72 +606,50 @@ class Lobby:
         return button
 
     def _submit(
-        self, work: Callable[[ClassClient], Callable[[], Any] | None], done: str | None = None
+        self, work: Callable[[AsyncClassClient], Awaitable[Callable[[], Any] | None]], done: str | None = None
     ) -> None:
-        """A button's ``work`` (its requests) on the lobby's worker, then the lists read again.
+        """A button's ``work`` (its requests, a coroutine) on the class loop, then the lists read again.
 
         The kernel's thread only says "Asking the class game service…"; on the kernel's loop the lists
         are drawn, ``done``'s notice (or who the pupil is) shown, and what ``work`` returned run (a
         board to open), or the error said.
         """
-        client = self.client
-        if client is None or self._stop.is_set():
+        requests = self._requests
+        if requests is None or requests.closed:
             return
         self._notice.value = self._box("info", self._t("working"))
 
-        def job() -> None:
-            try:
-                then = work(client)
-                data = self._read(client)
-            except ClassGameError as e:
-                self._deliver(partial(self._show_error, e))
-                return
+        async def job(aio: AsyncClassClient) -> tuple[Callable[[], Any] | None, dict[str, Any]]:
+            then = await work(aio)
+            return then, await self._read(aio)
 
-            def apply() -> None:
-                self._notice.value = ""  # the lists say who the pupil is again
-                self._draw(data)
-                if done is not None:
-                    self._notice.value = self._box("success", self._t(done))
-                if then is not None:
-                    then()
+        def apply(answer: tuple[Callable[[], Any] | None, dict[str, Any]]) -> None:
+            then, data = answer
+            self._notice.value = ""  # the lists say who the pupil is again
+            self._draw(data)
+            if done is not None:
+                self._notice.value = self._box("success", self._t(done))
+            if then is not None:
+                then()
 
-            self._deliver(apply)
+        requests.ask(job, apply, self._show_error)
 
-        try:
-            self._jobs.submit(job)
-        except RuntimeError:  # closed meanwhile
-            return
+    async def _accept(self, seek: int, aio: AsyncClassClient) -> Callable[[], Any] | None:
+        return await self._accepted(await aio.accept(seek), aio)
 
-    def _accept(self, seek: int, client: ClassClient) -> Callable[[], Any] | None:
-        return self._accepted(client.accept(seek), client)
+    async def _open_with(self, game: int, aio: AsyncClassClient) -> Callable[[], Any]:
+        return partial(self._put_board, await aio.game(game))
 
-    def _open_with(self, game: int, client: ClassClient) -> Callable[[], Any]:
-        return partial(self._put_board, client.game(game))
-
-    def _accepted(self, seek: dict[str, Any], client: ClassClient) -> Callable[[], Any] | None:
+    async def _accepted(self, seek: dict[str, Any], aio: AsyncClassClient) -> Callable[[], Any] | None:
         """A seek joined or opened: its game's board comes up once every seat is taken."""
         if isinstance(seek.get("game"), int):
-            return partial(self._put_board, client.game(seek["game"]))
+            return partial(self._put_board, await aio.game(seek["game"]))
         return None
 
     def _open_later(self, game: int) -> None:
-        """Open game ``game``'s board once its record is read (on the worker)."""
-        client = self.client
-        if client is None or self._stop.is_set():
-            return
-
-        def job() -> None:
-            try:
-                info = client.game(game)
-            except ClassGameError as e:
-                self._deliver(partial(self._show_error, e))
-                return
-            self._deliver(partial(self._put_board, info))
-
-        try:
-            self._jobs.submit(job)
-        except RuntimeError:  # closed meanwhile
-            return
+        """Open game ``game``'s board once its record is read (in the background)."""
+        if self._requests is not None:
+            self._requests.ask(lambda aio: aio.game(game), self._put_board, self._show_error)
 
     # ------------------------------------------------------------------ boards
 

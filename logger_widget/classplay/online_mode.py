@@ -11,10 +11,16 @@ service is the authority; the board shows its game:
   why, with the rule.
 * **a change made in code** (``board.undo()``, ``board.load()``): the board's game is no more the
   service's game and the pupil's turn on its way, so the service's game goes back on it.
-* **the others' turns** (classmates, or bots the service plays) arrive through a
-  :class:`~logger_widget.online.client.GameFeed` (a long poll in a background thread) and are played
-  on the board on the kernel's event loop (:meth:`Host.deliver <logger_widget.board.host.Host.deliver>`),
-  so the board redraws at once.
+* **the others' turns** (classmates, or bots the service plays) arrive through a long poll of the
+  game's events (``GET api/games/<id>/events?after=<seq>``, which passes the hub's proxy with no
+  websocket), reconnecting with a growing pause (0.5 s to 5 s) while the service cannot be reached,
+  and are played on the board on the kernel's event loop, so the board redraws at once.
+
+Every request — the turn, the long poll, a read of the game, Resign — is a coroutine on the
+kernel's one class play loop (:class:`~.requests.Requests`), its answer handed to the board's
+:meth:`Host.deliver <logger_widget.board.host.Host.deliver>` (the board's one path for background
+results); the kernel's thread never waits for the service, and :meth:`OnlineMode.close` (or
+:meth:`OnlineBoard.close`) ends them all at once.
 * **clicks** are taken only on the pupil's own turn; Undo, Redo, New game, Hint, opening another
   game and the bots' buttons are off (the others are refused with the reason, never silently).
 * **the online state** is always on the board (the ``online`` panel, the status line and the task
@@ -22,7 +28,7 @@ service is the authority; the board shows its game:
   away (with the minutes left before the forfeit), the result (a forfeit too), or watching.
 
 The mode holds the client and the board's :class:`~logger_widget.board.host.Host`, never the
-widget. :class:`OnlineBoard` makes a board with it (as :class:`~.puzzle_mode.PuzzleBoard` does).
+widget. :class:`OnlineBoard` makes a board with it (as :class:`~logger_widget.board.PuzzleBoard` does).
 A kernel restart, a closed tab or a culled server loses nothing: the game is the service's, and
 ``OnlineBoard(game)`` (or the lobby's Resume) puts it back on a new board.
 
@@ -33,29 +39,39 @@ service ends the game, and every board of it says who resigned.
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import functools
 import html
 import logging
 import math
-import threading
 import time
 import weakref
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from functools import partial
 from typing import Any
 
 import ipywidgets as w  # type: ignore[import-untyped]
 
+from ..board.host import TURN_INTENTS, BaseMode, Host
+from ..board.view import BoardState, Notice, ViewModel, players_in_sentence
+from ..board.widget import Board
 from ..engine.errors import LoggerError
 from ..engine.game import Game
 from ..engine.turn import Turn
 from ..i18n import Translator
 from ..i18n.explain import explain_rule
 from ..i18n.texts.online import ERRORS, ONLINE, RESIGN, STATUS
-from ..online.client import ClassClient, ClassGameError, GameFeed, Refused, ServiceUnreachable, connect
-from .host import TURN_INTENTS, BaseMode
-from .view import BoardState, Notice, ViewModel, players_in_sentence
-from .widget import Board
+from ..online.client import (
+    POLL_WAIT,
+    AsyncClassClient,
+    ClassClient,
+    ClassGameError,
+    Refused,
+    ServiceUnreachable,
+    connect,
+)
+from .requests import Requests
 
 __all__ = ["OFF_INTENTS", "OnlineBoard", "OnlineMode", "game_from"]
 
@@ -66,9 +82,9 @@ OFF_INTENTS = frozenset(
     {"undo", "redo", "new_game", "import", "resume", "hint", "take_over", "retry", "restart", "next_lesson"}
 )
 
-#: The feed of each game followed in this kernel, by pupil: a new board of the pupil's for the same game
-#: (the cell run again) stops the old one.
-_feeds: weakref.WeakValueDictionary[tuple[str, int], GameFeed] = weakref.WeakValueDictionary()
+#: The board of each game followed in this kernel, by pupil: a new board of the pupil's for the same game
+#: (the cell run again) stops the old one following it.
+_followers: weakref.WeakValueDictionary[tuple[str, int], OnlineMode] = weakref.WeakValueDictionary()
 
 
 def game_from(info: Mapping[str, Any]) -> Game:
@@ -128,8 +144,8 @@ class OnlineMode(BaseMode):
         self._confirmed = 0  # turns the service has
         #: the game the board must hold: the service's (and the pupil's turn on its way); start and turns
         self._known: tuple[Any, tuple[Any, ...]] | None = None
-        self._stop = threading.Event()  # close(): the sending loop ends at once
-        self._feed: GameFeed | None = None
+        self._requests: Requests | None = None  # made by attach(): its answers go to the board
+        self._feed: concurrent.futures.Future[Any] | None = None
         self._closed = False
         self._presence_read = 0.0
         self._looked: tuple[Any, ...] = ()
@@ -190,34 +206,71 @@ class OnlineMode(BaseMode):
 
     # ------------------------------------------------------------------ following the game
 
+    def attach(self, host: Host) -> None:
+        """On its board: the mode's requests deliver their answers to the board (its one path)."""
+        super().attach(host)
+        self._requests = Requests(self.client, host.deliver)
+
+    @property
+    def requests(self) -> Requests:
+        """The mode's requests to the service (see :class:`~.requests.Requests`).
+
+        Raises:
+            RuntimeError: the mode is not on a board yet.
+        """
+        if self._requests is None:
+            raise RuntimeError(f"the {self.name} mode is not on a board")
+        return self._requests
+
     def start(self) -> None:
-        """Follow the game live (a :class:`GameFeed` thread); a finished game is not followed."""
+        """Follow the game live (a long poll on the class loop); a finished game is not followed."""
         self._hold()  # the board holds the service's game
         if self.over or self._closed:
             return
         key = (self.client.who, self.game_id)
-        old = _feeds.get(key)
+        old = _followers.get(key)
         if old is not None:
-            old.stop()  # the cell was run again: the old board stops following
-        options: dict[str, Any] = {} if self.poll_wait is None else {"wait": self.poll_wait}
-        self._feed = GameFeed(
-            self.client,
-            self.game_id,
-            self.seq,
-            self._on_events,
-            self._on_trouble,
-            self.host.deliver,
-            **options,
-        )
-        _feeds[key] = self._feed
-        self._feed.start()
+            old.stop_following()  # the cell was run again: the old board stops following
+        _followers[key] = self
+        self._feed = self.requests.start(self._follow(), loop=True)
+
+    def stop_following(self) -> None:
+        """Stop following the game (the board hears of no more turns; a turn of its own is still sent)."""
+        if self._feed is not None:
+            self._feed.cancel()
 
     def close(self) -> None:
-        """Stop following the game and sending (the board stays as it is)."""
+        """Stop following the game and every request at once (the board stays as it is)."""
         self._closed = True
-        self._stop.set()
-        if self._feed is not None:
-            self._feed.stop()
+        if self._requests is not None:
+            self._requests.close()
+
+    async def _follow(self) -> None:
+        """Long-poll the game's events and deliver each answer; reconnect with a growing pause (0.5 s to 5 s)."""
+        aio, requests = self.client.aio, self.requests
+        wait = POLL_WAIT if self.poll_wait is None else self.poll_wait
+        pause, troubled, after = 0.5, False, self.seq
+        while True:
+            try:
+                answer = await aio.events(self.game_id, after, wait)
+            except ServiceUnreachable as e:
+                if not troubled:
+                    troubled = True
+                    requests.deliver(partial(self._on_trouble, e))
+                await asyncio.sleep(pause)
+                pause = min(5.0, pause * 2)
+                continue
+            except Refused as e:  # the game is gone, or the pupil may not follow it: stop
+                requests.deliver(partial(self._on_trouble, e))
+                return
+            if troubled:
+                troubled, pause = False, 0.5
+                requests.deliver(partial(self._on_trouble, None))
+            events = answer.get("events") or []
+            after = max([after, *(e["seq"] for e in events if isinstance(e.get("seq"), int))])
+            requests.deliver(partial(self._on_events, answer))
+            if answer.get("status") == "finished" and not events:
+                return
 
     def _on_events(self, answer: Mapping[str, Any]) -> None:
         """An answer of the long poll (on the kernel's loop): play the turns, take the rest, redraw."""
@@ -319,7 +372,7 @@ class OnlineMode(BaseMode):
         if now - self._presence_read < 10.0:
             return
         self._presence_read = now
-        self._background(lambda info: self._take_seats(info), "seats")
+        self._ask(self._take_seats)
 
     def _take_seats(self, info: Mapping[str, Any]) -> None:
         with self.host.lock:
@@ -329,34 +382,22 @@ class OnlineMode(BaseMode):
 
     def resync(self, notice: Notice | None = None) -> None:
         """Put the service's game on the board (read in the background), saying why with ``notice``."""
-        self._background(lambda info: self._replace(info, notice), "sync")
+        self._ask(partial(self._replace, notice=notice))
 
-    def _background(
+    def _ask(
         self,
         then: Callable[[Mapping[str, Any]], None],
-        what: str,
-        call: Callable[[], Mapping[str, Any]] | None = None,
+        request: Callable[[AsyncClassClient], Awaitable[Mapping[str, Any]]] | None = None,
         failed: Callable[[ClassGameError], None] | None = None,
     ) -> None:
-        """Run ``call`` (default: read the service's game) in a thread; ``then`` its answer, ``failed`` its error.
+        """Ask ``request`` (default: the service's game) in the background; ``then`` its answer, ``failed`` its error.
 
-        Both run on the kernel's event loop (``failed`` defaults to the feed's trouble handler).
+        Both run on the kernel's event loop (``failed`` defaults to the trouble handler).
         """
-        deliver = self.host.deliver
-        request = call or (lambda: self.client.game(self.game_id))
-        on_error = failed or self._on_trouble
+        game = self.game_id
+        self.requests.ask(request or (lambda aio: aio.game(game)), then, failed or self._on_trouble)
 
-        def work() -> None:
-            try:
-                answer = request()
-            except ClassGameError as e:
-                deliver(partial(on_error, e))
-                return
-            deliver(lambda: then(answer))
-
-        threading.Thread(target=work, name=f"classgame-{what}-{self.game_id}", daemon=True).start()
-
-    def _replace(self, info: Mapping[str, Any], notice: Notice | None) -> None:
+    def _replace(self, info: Mapping[str, Any], notice: Notice | None = None) -> None:
         try:
             game = game_from(info)
         except ClassGameError:
@@ -424,29 +465,27 @@ class OnlineMode(BaseMode):
     def send(self, ply: int, notation: str) -> None:
         """Send the pupil's turn ``notation`` played at ``ply`` (in the background).
 
-        Retried while the service cannot be reached, until :meth:`close`.
+        Sent again while the service cannot be reached (after 0.5 s, then longer, up to 5 s), until
+        :meth:`close`.
         """
         self.pending = (ply, notation)
-        deliver = self.host.deliver
+        self.requests.start(self._send(ply, notation))
 
-        def work() -> None:
-            pause = 0.5
-            while not self._closed:
-                try:
-                    self.client.play(self.game_id, ply, notation)
-                except ServiceUnreachable as e:
-                    deliver(partial(self._on_trouble, e))
-                    if self._stop.wait(pause):
-                        return
-                    pause = min(5.0, pause * 2)
-                    continue
-                except Refused as e:
-                    deliver(partial(self._refused, e))
-                    return
-                deliver(lambda: self._sent(ply))
+    async def _send(self, ply: int, notation: str) -> None:
+        aio, requests, pause = self.client.aio, self.requests, 0.5
+        while True:
+            try:
+                await aio.play(self.game_id, ply, notation)
+            except ServiceUnreachable as e:
+                requests.deliver(partial(self._on_trouble, e))
+                await asyncio.sleep(pause)
+                pause = min(5.0, pause * 2)
+                continue
+            except Refused as e:
+                requests.deliver(partial(self._refused, e))
                 return
-
-        threading.Thread(target=work, name=f"classgame-send-{self.game_id}", daemon=True).start()
+            requests.deliver(partial(self._sent, ply))
+            return
 
     def _sent(self, ply: int) -> None:
         with self.host.lock:
@@ -472,11 +511,11 @@ class OnlineMode(BaseMode):
         the board; the service's game is read again after a refusal.
         """
         self.resigning = True
-        self._background(
+        game = self.game_id
+        self._ask(
             lambda event: self._on_events({"events": [event], "status": "finished"}),
-            "resign",
-            call=lambda: self.client.resign(self.game_id),
-            failed=self._resign_failed,
+            lambda aio: aio.resign(game),
+            self._resign_failed,
         )
 
     def _resign_failed(self, error: ClassGameError) -> None:
