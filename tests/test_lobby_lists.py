@@ -54,16 +54,17 @@ class _Client(ClassClient):
         self.loop = class_loop()
 
 
-def _labels(box: Any) -> list[tuple[str, str]]:
-    return [(row.children[0].value, getattr(row.children[-1], "description", "")) for row in box.children]
+def _labels(lobby: Lobby, part: str) -> list[tuple[str, str]]:
+    rows = next(lst["rows"] for lst in lobby.view["lists"] if lst["id"] == part)
+    return [(row["text"], " ".join(b["label"] for b in row["buttons"])) for row in rows]
 
 
 def test_the_pupils_own_game_is_under_her_games_and_the_teacher_is_no_classmate_to_challenge() -> None:
     lobby = Lobby("en", _Client(), refresh=0)
     assert lobby.wait()  # the first read, done
     try:
-        assert _labels(lobby._games) == [("Game 7: olena, diego", "Resume")]
-        assert _labels(lobby._watch) == [("Game 9: amy, diego", "Watch")]
-        assert _labels(lobby._online) == [("diego", "Challenge")]
+        assert _labels(lobby, "games") == [("Game 7: olena, diego", "Resume")]
+        assert _labels(lobby, "watch") == [("Game 9: amy, diego", "Watch")]
+        assert _labels(lobby, "online") == [("diego", "Challenge")]
     finally:
         lobby.close()

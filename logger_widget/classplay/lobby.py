@@ -1,4 +1,4 @@
-"""The lobby of class play: who is online, open seeks, challenges, the pupil's games (ipywidgets).
+"""The lobby of class play: who is online, open seeks, challenges, the pupil's games.
 
 ``Lobby(locale="uk")`` in a notebook on the class hub shows
 
@@ -12,7 +12,10 @@
   closed tab or a culled server the game is still the service's, and Resume puts it on a new
   board — and the class's other games with **Watch**;
 
-and, below, the board of the game opened (an :class:`~.online_mode.OnlineBoard`). The lists are
+and, below, the board of the game opened (an :class:`~.online_mode.OnlineBoard`). The lobby is drawn
+by its own front end (``static/lobby.js``, an anywidget with the board's styles): Python builds its
+view (:attr:`Lobby.view`) and handles the intents its buttons send (:meth:`Lobby.handle_message`),
+as the board does. The lists are
 refreshed by **Refresh** and every ``refresh`` seconds in the background, the arena every
 :data:`ARENA_POLL` seconds while the pupil is in it (the service pairs only pupils it hears from).
 
@@ -29,17 +32,20 @@ notebook); a service that does not answer is said so too.
 from __future__ import annotations
 
 import asyncio
-import html
 import logging
 import math
 import time
 import weakref
 from collections.abc import Awaitable, Callable
 from functools import partial
+from pathlib import Path
 from typing import Any
 
+import anywidget
 import ipywidgets as w  # type: ignore[import-untyped]
+import traitlets
 
+from ..board.assets import STATIC as BOARD_STATIC
 from ..board.delivery import Inbox
 from ..i18n import Translator
 from ..i18n.texts.dashboard import ARENA as BOARD_ARENA
@@ -50,11 +56,13 @@ from ..online.protocol import MAX_TURN_LIMIT
 from .online_mode import OnlineBoard
 from .requests import Requests
 
-__all__ = ["Lobby"]
+__all__ = ["Lobby", "LobbyWidget"]
 
 log = logging.getLogger(__name__)
 
 
+#: The lobby's front end (``lobby.js``) and its styles (``lobby.css``, beside the board's).
+STATIC = Path(__file__).resolve().parent / "static"
 #: Seconds between the arena's reads while the pupil is in an open arena (the service pairs only
 #: pupils it has heard from in the last 30 s).
 ARENA_POLL = 2.0
@@ -73,18 +81,6 @@ async def _known(value: dict[str, Any]) -> dict[str, Any]:
     return value
 
 
-def _lists_key(data: dict[str, list[dict[str, Any]]], name: str) -> tuple[Any, ...]:
-    """What the lobby's lists show (names, seeks and their seats, games and their seats)."""
-    players = tuple(sorted(str(p.get("name")) for p in data["players"] if p.get("name") != name))
-    seeks = tuple((s["id"], tuple(s.get("joined", ())), tuple(s.get("invite", ()))) for s in data["seeks"])
-    games = tuple(
-        (kind, g["id"], tuple(str(s.get("player") or s.get("bot")) for s in g.get("seats", ())))
-        for kind in ("games", "class")
-        for g in data[kind]
-    )
-    return players, seeks, games
-
-
 def _games_of(name: str, games: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The games in ``games`` where ``name`` has a seat, each once (by id), in their order."""
     out: dict[int, dict[str, Any]] = {}
@@ -92,16 +88,6 @@ def _games_of(name: str, games: list[dict[str, Any]]) -> list[dict[str, Any]]:
         if any(s.get("player") == name for s in g.get("seats", ())):
             out.setdefault(int(g["id"]), g)
     return list(out.values())
-
-
-def _fill(box: w.Box, rows: list[w.Widget]) -> None:
-    """Put ``rows`` in ``box``; the rows they replace are closed (their models leave the kernel and the page)."""
-    old = list(box.children)
-    box.children = rows
-    for row in old:
-        for child in getattr(row, "children", ()):
-            child.close()
-        row.close()
 
 
 def turn_limit(text: str) -> int | None:
@@ -118,46 +104,42 @@ def turn_limit(text: str) -> int | None:
     return int(value)
 
 
-#: The lobby's own styles (scoped to it): texts wrap instead of being cut, the form fits 360 px, the standings
-#: table scrolls inside itself when a name is very long (the page never scrolls sideways).
-_LOBBY_CSS = (
-    "<style>"
-    ".lw-lobby .widget-label{white-space:normal;height:auto;line-height:1.35;overflow:visible;min-width:0}"
-    ".lw-lobby .widget-html-content{line-height:1.35}"
-    ".lw-lobby .widget-hbox>.widget-label{flex:0 1 auto}"
-    ".lw-lobby .widget-hbox{max-width:100%;align-items:center}"
-    ".lw-lobby .lw-lobby-turn-limit{max-width:100%}"
-    ".lw-lobby .jupyter-button{height:auto;min-height:var(--jp-widgets-inline-height);white-space:normal}"
-    ".lw-arena-table .widget-html-content{overflow-x:auto;max-width:100%}"
-    ".lw-arena-standings{border-collapse:collapse}"
-    ".lw-arena-standings th,.lw-arena-standings td{padding:0 .6em 0 0;text-align:left;white-space:nowrap}"
-    ".lw-arena-standings tr.lw-arena-me{font-weight:bold}"
-    "</style>"
-)
-
-
-def _standings_html(standings: list[dict[str, Any]], name: str, headings: list[str], tr: Translator) -> str:
-    """The class's standings as a table (names escaped, numbers in the pupil's language), the pupil's row bold."""
-    # the place's column is narrow: its heading is said to screen readers and shown as a tooltip only
-    place, *rest = headings
-    head = f'<th title="{html.escape(place)}" aria-label="{html.escape(place)}"></th>'
-    head += "".join(f"<th>{html.escape(h)}</th>" for h in rest)
+def _standings(
+    standings: list[dict[str, Any]], name: str, headings: list[str], tr: Translator
+) -> dict[str, Any]:
+    """The class's standings as the lobby's table: headings, rows of texts (numbers in the pupil's language)."""
     rows = []
     for s in standings:
-        mine = ' class="lw-arena-me"' if s.get("name") == name else ""
         cells = []
         for column in STANDING_COLUMNS:
             value = s.get(column, "")
-            if column == "name":
-                cells.append(f'<td class="lw-arena-name">{html.escape(str(value))}</td>')
-                continue
-            text = tr.format_number(round(value)) if isinstance(value, (int, float)) else str(value)
-            if column == "rank":
-                text += "."
-            cells.append(f"<td>{html.escape(text)}</td>")
-        rows.append(f"<tr{mine}>{''.join(cells)}</tr>")
-    body = "".join(rows)
-    return f'<table class="lw-arena-standings"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+            text = (
+                tr.format_number(round(value))
+                if isinstance(value, (int, float)) and column != "name"
+                else str(value)
+            )
+            cells.append(text + "." if column == "rank" else text)
+        rows.append({"cells": cells, "me": s.get("name") == name})
+    return {"place": headings[0], "headings": headings, "rows": rows}
+
+
+def _lobby_css() -> str:
+    """The board's stylesheet scoped to the lobby (its colours, type, buttons, fields), then the lobby's own.
+
+    The lobby's root is not a ``.lw-board`` (a page finds its board by that class), so the board's
+    rules are given the lobby's root class instead.
+    """
+    board = (BOARD_STATIC / "board.css").read_text(encoding="utf-8").replace(".lw-board", ".lw-lobby-panel")
+    return board + (STATIC / "lobby.css").read_text(encoding="utf-8")
+
+
+class LobbyWidget(anywidget.AnyWidget):
+    """The lobby's front end (``static/lobby.js``): it draws :attr:`view` and sends the presses as intents."""
+
+    _esm = STATIC / "lobby.js"
+    _css = _lobby_css()
+    #: what the front end draws (built by :class:`Lobby`)
+    view = traitlets.Dict().tag(sync=True)
 
 
 async def _challenge(name: str, aio: AsyncClassClient) -> None:
@@ -182,7 +164,8 @@ class Lobby:
         error: the :class:`~logger_widget.online.client.ClassGameError` of the last refresh, or ``None``.
         arena: the class arena as last read (:meth:`~logger_widget.online.client.ClassClient.arena`,
             ``you`` read as present while the pupil is in it).
-        widget: the ipywidgets box shown.
+        panel: the lobby's front end (:class:`LobbyWidget`).
+        widget: what the notebook shows: the panel and, under it, the board opened.
     """
 
     def __init__(
@@ -200,44 +183,16 @@ class Lobby:
         self.error: ClassGameError | None = None
         self.me: dict[str, Any] = {}
         self.data: dict[str, list[dict[str, Any]]] = {"players": [], "seeks": [], "games": [], "class": []}
+        self.arena: dict[str, Any] = {"arena": None, "standings": [], "you": None}
+        #: the notice over the lists: ``(kind, text)`` (``info``, ``success``, ``error``) or ``None``
+        self.notice: tuple[str, str] | None = None
         #: the answers of the lobby's requests, applied on the kernel's event loop
         self._inbox = Inbox()
         self._requests: Requests | None = None
-        t = self._t
-        self._title = w.HTML(f"<h3>{html.escape(t('title'))}</h3>")
-        self._notice = w.HTML("")
-        self._online = w.VBox()
-        self._seeks = w.VBox()
-        self._games = w.VBox()
-        self._watch = w.VBox()
         self._drawn = False
-        self._key: tuple[Any, ...] = ()
-        narrow = {"width": "auto", "max_width": "100%"}
-        self._seats = w.Dropdown(options=[2, 3, 4], value=2, description=t("players"), layout=narrow)
-        self._bots = w.Dropdown(options=[0, 1, 2, 3], value=0, description=t("bots"), layout=narrow)
-        # the limit's label apart from its field: on a narrow screen the field goes under it
-        self._turn_limit_label = w.Label(t("turn_limit", SEEK), layout={"width": "auto", "flex": "0 1 auto"})
-        self._turn_limit = w.Text(value="", placeholder=t("no_limit", SEEK), layout={"width": "10em"})
-        self._turn_limit.add_class("lw-lobby-turn-limit")
-        for field in (self._seats, self._bots):
-            field.style.description_width = "initial"
-        self._open = w.Button(description=t("open_seek"), layout={"width": "auto"})
-        self._open.add_class("lw-lobby-open")
-        self._open.on_click(lambda _b: self._open_seek())
-        self.arena: dict[str, Any] = {"arena": None, "standings": [], "you": None}
         self._arena_opened: set[int] = set()
-        self._arena_status = w.HTML("")
-        self._arena_you = w.HTML("")
-        self._arena_table = w.HTML("")
-        self._arena_table.add_class("lw-arena-table")
-        self._join = self._button("join", self._join_arena, table=ARENA, css="lw-arena-join")
-        self._leave = self._button("leave", self._leave_arena, table=ARENA, css="lw-arena-leave")
-        self._arena_resume = self._button("resume", self._open_arena_game, css="lw-arena-resume")
-        for button in (self._join, self._leave, self._arena_resume):
-            button.layout.display = "none"
-        self._refresh = w.Button(description=t("refresh"), icon="refresh")
-        self._refresh.add_class("lw-lobby-refresh")
-        self._refresh.on_click(lambda _b: self._submit(_nothing))
+        self.panel = LobbyWidget()
+        self.panel.on_msg(lambda _w, content, _buffers: self.handle_message(content))
         self._output = w.Output()
         self.client: ClassClient | None
         try:
@@ -245,45 +200,19 @@ class Lobby:
         except NotOnHub as e:
             self.client = None
             self.error = e
-            self._notice.value = self._box("info", t("not_on_hub", ERRORS))
-            self.widget = w.VBox([self._title, self._notice])
+            self.notice = ("info", self._t("not_on_hub", ERRORS))
+            self.widget = w.VBox([self.panel])
             self.widget.add_class("lw-lobby")
+            self._render()
             return
-        self.widget = w.VBox(
-            [
-                w.HTML(_LOBBY_CSS, layout={"display": "none"}),
-                self._title,
-                self._notice,
-                self._heading("class_standings", PAGE),  # the arena first: a pupil in it must not look for it
-                self._arena_status,
-                self._arena_you,
-                w.HBox(
-                    [self._join, self._leave, self._arena_resume],
-                    layout={"flex_flow": "row wrap", "max_width": "100%"},
-                ),
-                self._arena_table,
-                self._heading("online"),
-                self._online,
-                self._heading("seeks"),
-                self._seeks,
-                w.HBox(
-                    [self._seats, self._bots, self._turn_limit_label, self._turn_limit, self._open],
-                    layout={"flex_flow": "row wrap", "max_width": "100%"},
-                ),
-                self._heading("games"),
-                self._games,
-                self._heading("watch_title"),
-                self._watch,
-                self._refresh,
-                self._output,
-            ]
-        )
+        self.widget = w.VBox([self.panel, self._output])
         self.widget.add_class("lw-lobby")
         old = _lobbies.get(self.client.who)
         if old is not None:
             old.close()  # the cell was run again: one lobby (and one refresh) per pupil
         _lobbies[self.client.who] = self
         self._requests = Requests(self.client, self._inbox.deliver)
+        self._render()
         self._submit(_nothing)  # the first read, in the background
         if refresh > 0:
             self._requests.start(self._every(refresh), loop=True)
@@ -293,16 +222,85 @@ class Lobby:
     def _t(self, key: str, table: Any = LOBBY, **params: Any) -> str:
         return self.tr.format(table[key], **params)
 
-    def _heading(self, key: str, table: Any = LOBBY) -> w.HTML:
-        return w.HTML(f"<b>{html.escape(self._t(key, table))}</b>")
+    def _say(self, kind: str, text: str) -> None:
+        """Show ``text`` over the lists (``kind``: ``info``, ``success`` or ``error``)."""
+        self.notice = (kind, text)
+        self._render()
 
-    def _box(self, kind: str, text: str) -> str:
-        return f'<div class="lw-lobby-notice" data-kind="{kind}">{html.escape(text)}</div>'
+    @property
+    def view(self) -> dict[str, Any]:
+        """What the lobby's front end draws (the last view sent to it)."""
+        return dict(self.panel.view)
+
+    # ------------------------------------------------------------------ the pupil's presses
+
+    def handle_message(self, content: Any) -> str:
+        """One press of the lobby's front end: ``{"type": "intent", "action": …}``; ``"ok"`` or ``"invalid"``.
+
+        Actions: ``refresh``; ``open_seek`` (``players``, ``bots``, ``limit`` as typed); ``challenge``
+        (``name``); ``accept`` and ``cancel`` (``seek``); ``open`` (``game``: Resume, Watch); ``join``,
+        ``leave`` and ``arena_game`` (the arena). Each is answered at once ("Asking the class game
+        service…"); its requests run in the background.
+        """
+        if not isinstance(content, dict) or content.get("type") != "intent":
+            return "invalid"
+        action, number = content.get("action"), content.get("seek", content.get("game"))
+        if action == "open_seek":
+            self._open_seek(content.get("players"), content.get("bots"), str(content.get("limit") or ""))
+            return "ok"
+        simple: dict[str, Callable[[AsyncClassClient], Awaitable[Any]]] = {
+            "refresh": _nothing,
+            "join": self._join_arena,
+            "leave": self._leave_arena,
+            "arena_game": self._open_arena_game,
+        }
+        if action in simple:
+            self._submit(simple[action])
+        elif action == "challenge" and isinstance(content.get("name"), str):
+            self._submit(partial(_challenge, content["name"]), "opened")
+        elif action in ("accept", "cancel", "open") and isinstance(number, int):
+            work = {"accept": self._accept, "cancel": _cancel, "open": self._open_with}[action]
+            self._submit(partial(work, number))
+        else:
+            return "invalid"
+        return "ok"
+
+    def buttons(self) -> list[dict[str, Any]]:
+        """Every button the lobby shows now (``label``, ``css``, ``intent``), Open and Refresh last."""
+        view = self.view
+        shown = [
+            *view["arena"]["buttons"],
+            *(b for lst in view["lists"] for r in lst["rows"] for b in r["buttons"]),
+        ]
+        if self.client is not None:
+            shown.append({"label": view["form"]["open"], "css": "lw-lobby-open",
+                          "intent": {"action": "open_seek", "players": 2, "bots": 0, "limit": ""}})  # fmt: skip
+            shown.append(
+                {"label": view["refresh"], "css": "lw-lobby-refresh", "intent": {"action": "refresh"}}
+            )
+        return shown
+
+    def press(self, css: str, text: str = "", **values: Any) -> str:
+        """Press the button of class ``css`` (in the row whose text has ``text``) as the front end does.
+
+        For code and tests. ``values``: the form's fields for **Open an invitation** (``players``,
+        ``bots``, ``limit`` as typed). Returns what :meth:`handle_message` returns.
+
+        Raises:
+            LookupError: no such button is shown.
+        """
+        view = self.view
+        rows = [(r["text"], b) for lst in view["lists"] for r in lst["rows"] for b in r["buttons"]]
+        rows += [("", b) for b in self.buttons() if not any(b is other for _t, other in rows)]
+        for row_text, button in rows:
+            if button["css"] == css and text in row_text:
+                return self.handle_message({"type": "intent", **button["intent"], **values})
+        raise LookupError(f"no button {css!r} in a row with {text!r}: {[(t, b['css']) for t, b in rows]}")
 
     # ------------------------------------------------------------------ the lists
 
     def refresh(self) -> None:
-        """Read who is online, the seeks and the games again, and redraw the lists."""
+        """Read who is online, the seeks and the games again, and redraw the lists (waits for the service)."""
         if self.client is None:
             return
         try:
@@ -407,10 +405,9 @@ class Lobby:
             text = self.tr.format(ERRORS["service"], code=error.code, message=error.message)
         else:
             text = self.tr.format(ERRORS["unreachable"], error=getattr(error, "reason", str(error)))
-        self._notice.value = self._box("error", text)
+        self._say("error", text)
 
     def _draw(self, data: dict[str, Any]) -> None:
-        t = self._t
         self.error = None
         self.me = dict(data["me"])
         name = str(self.me.get("name", ""))
@@ -427,12 +424,8 @@ class Lobby:
             "games": mine,  # the pupil's own games, with Resume
             "class": [g for g in data["class"] if int(g["id"]) not in ids],  # the others', with Watch
         }
-        if not self._notice.value or 'data-kind="error"' in self._notice.value:
-            self._notice.value = self._box("info", t("me", name=name))
-        key = _lists_key(self.data, name)
-        if key != self._key:  # rebuilt only when a list changed: a button is never swapped under a click
-            self._key = key
-            self._rows(name)
+        if self.notice is None or self.notice[0] == "error":
+            self.notice = ("info", self._t("me", name=name))
         if fresh and not first and (self.board is None or self.board.mode.over):
             self._open_later(
                 int(fresh[0]["id"])
@@ -440,9 +433,52 @@ class Lobby:
         self._draw_arena(data["arena"])
 
     def _draw_arena(self, answer: dict[str, Any]) -> None:
-        """Show the arena ``answer`` (:meth:`ClassClient.arena`); a new arena game of the pupil's opens on the board."""
-        t = self._t
+        """Take the arena ``answer`` (:meth:`ClassClient.arena`) and redraw; a new arena game of the pupil's opens."""
         self.arena = dict(answer)
+        you = answer.get("you") or {}
+        game = you.get("game") if you.get("state") == "playing" else None
+        if isinstance(game, int) and game not in self._arena_opened:
+            busy = self.board is not None and not self.board.mode.over and not self.board.mode.watching
+            if not busy or self._showing(game):
+                self._arena_opened.add(game)  # paired: the game's board comes up by itself (once)
+                if not self._showing(game):
+                    self._open_later(game)
+        self._render()
+
+    def _showing(self, game: int) -> bool:
+        return self.board is not None and self.board.mode.game_id == game
+
+    # ------------------------------------------------------------------ the view
+
+    def _button(self, key: str, css: str, table: Any = LOBBY, **intent: Any) -> dict[str, Any]:
+        return {"label": self._t(key, table), "css": css, "intent": intent}
+
+    def _render(self) -> None:
+        """Send the front end the lobby as it is now (nothing is sent when nothing changed)."""
+        t = self._t
+        kind, text = self.notice or ("info", "")
+        view = {
+            "lang": self.locale,
+            "hub": self.client is not None,
+            "title": t("title"),
+            "notice": {"kind": kind, "text": text} if text else None,
+            "arena": self._arena_view(),
+            "lists": self._lists(str(self.me.get("name", ""))),
+            "form": {
+                "players": {"label": t("players"), "options": [2, 3, 4]},
+                "bots": {"label": t("bots"), "options": [0, 1, 2, 3]},
+                "limit": {"label": t("turn_limit", SEEK), "placeholder": t("no_limit", SEEK)},
+                "open": t("open_seek"),
+            },
+            "refresh": t("refresh"),
+        }
+        if view != self.panel.view:
+            self.panel.view = view
+
+    def _arena_view(self) -> dict[str, Any]:
+        """The arena's part of the view: its state, the pupil's place, Join/Leave/Resume, the standings."""
+        t = self._t
+        answer = self.arena
         info, you = answer.get("arena") or {}, answer.get("you") or {}
         state = str(you.get("state") or "out")
         is_open = info.get("status") == "open"
@@ -453,7 +489,6 @@ class Lobby:
             status = self.tr.count(ARENA["open"], left)
         else:
             status = t("ended", ARENA)
-        self._set(self._arena_status, f'<div class="lw-arena-status">{html.escape(status)}</div>')
         game = you.get("game") if state == "playing" else None
         lines = []
         if is_open:
@@ -464,44 +499,81 @@ class Lobby:
         mine = next((s for s in standings if s.get("name") == name), None)
         if mine is not None:
             lines.append(t("place", ARENA, rank=mine.get("rank"), total=len(standings)))
-        self._set(self._arena_you, "".join(f"<div>{html.escape(line)}</div>" for line in lines))
-        self._show(self._join, is_open and state in ("out", "left"))
-        self._show(self._leave, is_open and state in ("waiting", "playing"))
-        self._show(self._arena_resume, isinstance(game, int) and not self._showing(game))
+        buttons = []
+        if is_open and state in ("out", "left"):
+            buttons.append(self._button("join", "lw-arena-join", ARENA, action="join"))
+        if is_open and state in ("waiting", "playing"):
+            buttons.append(self._button("leave", "lw-arena-leave", ARENA, action="leave"))
+        if isinstance(game, int) and not self._showing(game) and game not in self._arena_opened:
+            buttons.append(self._button("resume", "lw-arena-resume", action="arena_game"))
+        table = None
         if info and standings:
-            headings = [t(c, COLUMNS) for c in STANDING_COLUMNS]
-            table = _standings_html(standings, name, headings, self.tr)
-        elif info:
-            table = html.escape(t("no_entrants", BOARD_ARENA))
-        else:
-            table = ""
-        self._set(self._arena_table, table)
-        if isinstance(game, int) and game not in self._arena_opened:
-            busy = self.board is not None and not self.board.mode.over and not self.board.mode.watching
-            if not busy or self._showing(game):
-                self._arena_opened.add(game)  # paired: the game's board comes up by itself (once)
-                if not self._showing(game):
-                    self._open_later(game)
-                    self._show(self._arena_resume, False)
+            table = _standings(standings, name, [t(c, COLUMNS) for c in STANDING_COLUMNS], self.tr)
+        return {
+            "heading": t("class_standings", PAGE),  # the arena first: a pupil in it must not look for it
+            "status": status,
+            "lines": lines,
+            "buttons": buttons,
+            "table": table,
+            "empty": t("no_entrants", BOARD_ARENA) if info else "",
+        }
 
-    def _showing(self, game: int) -> bool:
-        return self.board is not None and self.board.mode.game_id == game
+    def _lists(self, name: str) -> list[dict[str, Any]]:
+        """Online now, the open invitations, the pupil's games and the class's: rows with their buttons."""
+        t = self._t
+        online = [
+            {
+                "text": str(p["name"]),
+                "buttons": [
+                    self._button("challenge", "lw-lobby-challenge", action="challenge", name=str(p["name"]))
+                ],
+            }
+            for p in self.data["players"]
+            if p.get("name") != name
+        ]
+        seeks = []
+        for seek in self.data["seeks"]:
+            label = self.tr.count(
+                LOBBY["seek"], int(seek.get("players", 2)), name=str(seek.get("creator", ""))
+            )
+            if isinstance(seek.get("turn_limit"), int):
+                label += " · " + self.tr.count(SEEK["limit"], seek["turn_limit"])
+            if name in seek.get("joined", ()):
+                taken = len(seek.get("joined", ())) + len(seek.get("bots", ()))
+                label += " · " + t("waiting", joined=taken, total=int(seek.get("players", 2)))
+                button = self._button("cancel", "lw-lobby-cancel", action="cancel", seek=int(seek["id"]))
+            else:
+                if name in seek.get("invite", ()):
+                    label += " · " + t("challenged", name=seek.get("creator", ""))
+                button = self._button("accept", "lw-lobby-accept", action="accept", seek=int(seek["id"]))
+            seeks.append({"text": label, "buttons": [button]})
 
-    @staticmethod
-    def _set(widget: w.HTML, value: str) -> None:
-        if widget.value != value:  # no message to the page when nothing changed
-            widget.value = value
+        def games(kind: str, action: str) -> list[dict[str, Any]]:
+            rows = []
+            for g in self.data[kind]:
+                names = ", ".join(str(s.get("player") or s.get("bot") or "—") for s in g.get("seats", ()))
+                button = self._button(action, f"lw-lobby-{action}", action="open", game=int(g["id"]))
+                rows.append({"text": t("game", game=g["id"], names=names), "buttons": [button]})
+            return rows
 
-    @staticmethod
-    def _show(widget: w.Widget, shown: bool) -> None:
-        display = "" if shown else "none"
-        if widget.layout.display != display:
-            widget.layout.display = display
+        return [
+            {"id": "online", "heading": t("online"), "rows": online, "empty": t("nobody")},
+            {"id": "seeks", "heading": t("seeks"), "rows": seeks, "empty": t("no_seeks")},
+            {"id": "games", "heading": t("games"), "rows": games("games", "resume"), "empty": t("no_games")},
+            {
+                "id": "watch",
+                "heading": t("watch_title"),
+                "rows": games("class", "watch"),
+                "empty": t("no_watch"),
+            },
+        ]
+
+    # ------------------------------------------------------------------ the requests
 
     async def _join_arena(self, aio: AsyncClassClient) -> Callable[[], Any]:
         info = self.arena.get("arena") or {}
         await aio.join_arena(int(info["id"]))
-        return lambda: setattr(self._notice, "value", self._box("success", self._t("joined", ARENA)))
+        return lambda: self._say("success", self._t("joined", ARENA))
 
     async def _leave_arena(self, aio: AsyncClassClient) -> None:
         info = self.arena.get("arena") or {}
@@ -514,96 +586,21 @@ class Lobby:
         self._arena_opened.add(game)
         return partial(self._put_board, await aio.game(game))
 
-    def _rows(self, name: str) -> None:
-        t = self._t
-        others = [p for p in self.data["players"] if p.get("name") != name]
-        _fill(
-            self._online,
-            [
-                w.HBox(
-                    [
-                        w.Label(str(p["name"])),
-                        self._button("challenge", partial(_challenge, str(p["name"])), "opened"),
-                    ]
-                )
-                for p in others
-            ]
-            or [w.Label(t("nobody"))],
-        )
-        rows = []
-        for seek in self.data["seeks"]:
-            label = self.tr.count(
-                LOBBY["seek"], int(seek.get("players", 2)), name=str(seek.get("creator", ""))
-            )
-            if isinstance(seek.get("turn_limit"), int):
-                label += " · " + self.tr.count(SEEK["limit"], seek["turn_limit"])
-            if name in seek.get("joined", ()):
-                taken = len(seek.get("joined", ())) + len(seek.get("bots", ()))
-                waiting = t("waiting", joined=taken, total=int(seek.get("players", 2)))
-                rows.append(
-                    w.HBox(
-                        [
-                            w.Label(f"{label} · {waiting}"),
-                            self._button("cancel", partial(_cancel, int(seek["id"]))),
-                        ]
-                    )
-                )
-            else:
-                key = "challenged" if name in seek.get("invite", ()) else None
-                text = f"{label} · {t(key, name=seek.get('creator', ''))}" if key else label
-                rows.append(
-                    w.HBox(
-                        [
-                            w.Label(text),
-                            self._button("accept", partial(self._accept, int(seek["id"]))),
-                        ]
-                    )
-                )
-        _fill(self._seeks, rows or [w.Label(t("no_seeks"))])
-        _fill(
-            self._games, [self._game_row(g, "resume") for g in self.data["games"]] or [w.Label(t("no_games"))]
-        )
-        _fill(
-            self._watch, [self._game_row(g, "watch") for g in self.data["class"]] or [w.Label(t("no_watch"))]
-        )
-
-    def _game_row(self, game: dict[str, Any], action: str) -> w.HBox:
-        names = ", ".join(str(s.get("player") or s.get("bot") or "—") for s in game.get("seats", ()))
-        label = self._t("game", game=game["id"], names=names)
-        return w.HBox([w.Label(label), self._button(action, partial(self._open_with, int(game["id"])))])
-
-    def _bot_specs(self) -> tuple[str, ...]:
-        return ("mcts:easy",) * min(int(self._bots.value), int(self._seats.value) - 1)
-
-    def _open_seek(self) -> None:
+    def _open_seek(self, players: Any, bots: Any, limit_text: str) -> None:
         """**Open an invitation**: the seats, bots and turn limit of the form (a bad limit is said, nothing sent)."""
         try:
-            limit = turn_limit(self._turn_limit.value)
+            limit = turn_limit(limit_text)
         except ValueError:
-            text = self._t(
-                "bad_turn_limit", SEEK, value=self._turn_limit.value.strip()[:20], max=MAX_TURN_LIMIT
-            )
-            self._notice.value = self._box("error", text)
+            text = self._t("bad_turn_limit", SEEK, value=limit_text.strip()[:20], max=MAX_TURN_LIMIT)
+            self._say("error", text)
             return
-        seats, bots = self._seats.value, self._bot_specs()
+        seats = players if players in (2, 3, 4) else 2
+        specs = ("mcts:easy",) * min(bots if bots in (0, 1, 2, 3) else 0, seats - 1)
 
         async def work(aio: AsyncClassClient) -> Callable[[], Any] | None:
-            return await self._accepted(await aio.open_seek(seats, (), bots, turn_limit=limit), aio)
+            return await self._accepted(await aio.open_seek(seats, (), specs, turn_limit=limit), aio)
 
         self._submit(work, "opened")
-
-    def _button(
-        self,
-        key: str,
-        act: Callable[[AsyncClassClient], Awaitable[Any]],
-        done: str | None = None,
-        table: Any = LOBBY,
-        css: str | None = None,
-    ) -> w.Button:
-        button = w.Button(description=self._t(key, table), layout={"width": "auto"})
-        button.add_class(css or f"lw-lobby-{key}")
-        button.on_click(lambda _b: self._submit(act, done))
-        return button
 
     def _submit(
         self, work: Callable[[AsyncClassClient], Awaitable[Callable[[], Any] | None]], done: str | None = None
@@ -617,7 +614,7 @@ class Lobby:
         requests = self._requests
         if requests is None or requests.closed:
             return
-        self._notice.value = self._box("info", self._t("working"))
+        self._say("info", self._t("working"))
 
         async def job(aio: AsyncClassClient) -> tuple[Callable[[], Any] | None, dict[str, Any]]:
             then = await work(aio)
@@ -625,10 +622,10 @@ class Lobby:
 
         def apply(answer: tuple[Callable[[], Any] | None, dict[str, Any]]) -> None:
             then, data = answer
-            self._notice.value = ""  # the lists say who the pupil is again
+            self.notice = None  # the lists say who the pupil is again
             self._draw(data)
             if done is not None:
-                self._notice.value = self._box("success", self._t(done))
+                self._say("success", self._t(done))
             if then is not None:
                 then()
 

@@ -32,17 +32,16 @@ widget. :class:`OnlineBoard` makes a board with it (as :class:`~logger_widget.bo
 A kernel restart, a closed tab or a culled server loses nothing: the game is the service's, and
 ``OnlineBoard(game)`` (or the lobby's Resume) puts it back on a new board.
 
-Under the board of a player (not a watcher) whose game goes on, :class:`OnlineBoard` shows
-**Resign**; it asks first (**Yes, resign** or **No, play on**), so a misclick loses nothing. The
-service ends the game, and every board of it says who resigned.
+Under the board of a player (not a watcher) whose game goes on, the board shows **Resign** (the
+``resign`` intent, drawn by the board's own front end); it asks first (**Yes, resign** or **No,
+play on**), so a misclick loses nothing. The service ends the game, and every board of it says who
+resigned.
 """
 
 from __future__ import annotations
 
 import asyncio
 import concurrent.futures
-import functools
-import html
 import logging
 import math
 import time
@@ -51,9 +50,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from functools import partial
 from typing import Any
 
-import ipywidgets as w  # type: ignore[import-untyped]
-
-from ..board.host import TURN_INTENTS, BaseMode, Host
+from ..board.host import TURN_INTENTS, BaseMode
 from ..board.view import BoardState, Notice, ViewModel, players_in_sentence
 from ..board.widget import Board
 from ..engine.errors import LoggerError
@@ -140,6 +137,7 @@ class OnlineMode(BaseMode):
         self.pending: tuple[int, str] | None = None
         self.trouble: ClassGameError | None = None
         self.resigning = False  # the pupil's resignation is on its way to the service
+        self.asking = False  # Resign was pressed: the board asks before giving up
         self.seq = 0
         self._confirmed = 0  # turns the service has
         #: the game the board must hold: the service's (and the pupil's turn on its way); start and turns
@@ -206,20 +204,15 @@ class OnlineMode(BaseMode):
 
     # ------------------------------------------------------------------ following the game
 
-    def attach(self, host: Host) -> None:
-        """On its board: the mode's requests deliver their answers to the board (its one path)."""
-        super().attach(host)
-        self._requests = Requests(self.client, host.deliver)
-
     @property
     def requests(self) -> Requests:
-        """The mode's requests to the service (see :class:`~.requests.Requests`).
+        """The mode's requests to the service (see :class:`~.requests.Requests`), answered to its board.
 
         Raises:
             RuntimeError: the mode is not on a board yet.
         """
-        if self._requests is None:
-            raise RuntimeError(f"the {self.name} mode is not on a board")
+        if self._requests is None:  # the board's deliver: its one path for background results
+            self._requests = Requests(self.client, self.host.deliver)
         return self._requests
 
     def start(self) -> None:
@@ -533,6 +526,25 @@ class OnlineMode(BaseMode):
         """Always on: the whole board is a class game."""
         return True
 
+    def handle(self, action: str, msg: dict[str, Any]) -> str | None:
+        """The Resign panel's intent ``resign`` (``op``: ``ask``, ``yes`` or ``no``); others pass."""
+        if action != "resign":
+            return None
+        op = msg.get("op")
+        if op not in ("ask", "yes", "no"):
+            return "invalid"
+        if op == "no":
+            self.asking = False
+            return "ok"
+        if not self.can_resign():
+            self.asking = False
+            self.host.show(self.refusal(action))
+            return "rejected"
+        self.asking = op == "ask"
+        if op == "yes":
+            self.resign()
+        return "ok"
+
     def allows(self, action: str) -> bool:
         """Turn steps only on the pupil's own turn; nothing that would change the game otherwise."""
         if action in OFF_INTENTS:
@@ -548,6 +560,8 @@ class OnlineMode(BaseMode):
         params: dict[str, str] = {}
         if action in OFF_INTENTS or action == "review":
             key = "off"
+        elif action == "resign" and self.resigning:
+            key = "sending"
         elif self.watching:
             key = "watching"
         elif self.over or self.host.game.is_over:
@@ -609,6 +623,15 @@ class OnlineMode(BaseMode):
                 "result": self.result,
                 "ply": self._confirmed,
             },
+        }
+        may = self.can_resign()
+        out["resign"] = {
+            "shown": may,
+            "asking": may and self.asking,
+            "label": tr.translate(RESIGN["resign"]),
+            "question": tr.translate(RESIGN["confirm"]),
+            "yes": tr.translate(RESIGN["yes"]),
+            "no": tr.translate(RESIGN["no"]),
         }
         if "review" in view and not (self.over or self.host.game.is_over):
             out["review"] = {**view["review"], "available": False}
@@ -675,11 +698,6 @@ def _parse(position: Any, notation: str) -> Any:
         return None
 
 
-@functools.lru_cache(maxsize=8)
-def _translator(locale: str) -> Translator:
-    return Translator(locale)
-
-
 def refusal_text(error: ClassGameError) -> Callable[[Translator], str]:
     """Why the service refused a turn, in the pupil's language: the rule broken, or the service's reason."""
 
@@ -702,8 +720,8 @@ class OnlineBoard:
     """A board showing class game ``game`` live (see the module docstring).
 
     A :class:`~logger_widget.board.widget.Board` with an :class:`OnlineMode` (in :attr:`board` and
-    :attr:`mode`); it is displayed as :attr:`widget` (the board and, under it, the resign bar
-    :attr:`bar`), and the board's public members are reached on it.
+    :attr:`mode`); it is displayed as the board itself, Resign drawn by the board's own front end
+    (the view's ``resign`` panel), and the board's public members are reached on it.
 
     Args:
         game: the game's id (from the lobby, or :meth:`ClassClient.games`).
@@ -736,7 +754,7 @@ class OnlineBoard:
         #: the Online mode: the service's seats, status, result and the pupil's turn on its way
         self.mode = OnlineMode(self.client, info, poll_wait=poll_wait)
         options.setdefault("autosave", False)
-        #: the board showing the game
+        #: the board showing the game (and, under it while the pupil may resign, Resign)
         self.board = Board(
             ["human"] * record.players,
             locale=locale,
@@ -746,70 +764,9 @@ class OnlineBoard:
             sink=self.mode,  # the pupil's turn goes to the service
             **options,
         )
-        self._confirming = False
-        #: **Resign**, its question and its two answers (shown under the board while the pupil may resign)
-        self.resign_button = self._button("resign", "lw-online-resign", self._ask)
-        self.confirm_text = w.HTML("")
-        self.confirm_text.add_class("lw-online-resign-confirm")
-        self.yes_button = self._button("yes", "lw-online-resign-yes", self._resign, "danger")
-        self.no_button = self._button("no", "lw-online-resign-no", self._keep)
-        self.bar = w.HBox(
-            [self.resign_button, self.confirm_text, self.yes_button, self.no_button],
-            layout={"flex_flow": "row wrap", "align_items": "center", "max_width": "100%"},
-        )
-        self.bar.add_class("lw-online-bar")
-        #: what the notebook shows: the board and, under it, the resign bar
-        self.widget = w.VBox([self.board, self.bar], layout={"max_width": "100%"})
-        self._sync_bar()
-        self.board.observe(lambda _change: self._sync_bar(), names=["_view", "locale"])
+        #: what the notebook shows: the board
+        self.widget = self.board
         self.mode.start()
-
-    def _button(self, key: str, css: str, act: Callable[[], None], style: str = "") -> w.Button:
-        button = w.Button(button_style=style, layout={"width": "auto"})
-        button.add_class(css)
-        button.on_click(lambda _b: act())
-        return button
-
-    def _ask(self) -> None:
-        """**Resign** pressed: ask before giving up (a misclick loses nothing)."""
-        self._confirming = True
-        self._sync_bar()
-
-    def _keep(self) -> None:
-        self._confirming = False
-        self._sync_bar()
-
-    def _resign(self) -> None:
-        self._confirming = False
-        if self.mode.can_resign():
-            self.mode.resign()
-        self._sync_bar()
-
-    def _sync_bar(self) -> None:
-        """Show Resign (or its question) only while the pupil may resign; texts in the board's language."""
-        tr = _translator(self.board.locale)
-        may = self.mode.can_resign()
-        self._confirming = self._confirming and may
-        for button, key in ((self.resign_button, "resign"), (self.yes_button, "yes"), (self.no_button, "no")):
-            text = tr.translate(RESIGN[key])
-            if button.description != text:
-                button.description = text
-        confirm = f"<span>{html.escape(tr.translate(RESIGN['confirm']))}</span>"
-        if self.confirm_text.value != confirm:
-            self.confirm_text.value = confirm
-        shown = (
-            (self.resign_button, may and not self._confirming),
-            (self.confirm_text, self._confirming),
-            (self.yes_button, self._confirming),
-            (self.no_button, self._confirming),
-        )
-        for widget, on in shown:
-            display = "" if on else "none"
-            if widget.layout.display != display:
-                widget.layout.display = display
-        bar = "" if may else "none"
-        if self.bar.layout.display != bar:
-            self.bar.layout.display = bar
 
     def close(self) -> None:
         """Stop following the game."""
@@ -817,7 +774,7 @@ class OnlineBoard:
 
     def __getattr__(self, name: str) -> Any:
         """The board's public members (``view``, ``game``, ``play``, ``locale``…)."""
-        if name.startswith("_") or name in ("board", "mode", "client", "widget", "bar"):
+        if name.startswith("_") or name in ("board", "mode", "client", "widget"):
             raise AttributeError(name)
         return getattr(self.board, name)
 
