@@ -317,6 +317,21 @@ def test_a_new_kernel_resumes_the_game_from_the_lobby_and_it_goes_on(klass: Clas
     lobby.close()
 
 
+def test_a_classmate_watches_a_game_from_the_lobby(klass: Class) -> None:
+    game = klass.game()
+    amy = Lobby("en", klass.client("amy"), refresh=0, poll_wait=POLL)
+    settle(amy)
+    assert amy.press("lw-lobby-watch", f"Game {game}:") == "ok"
+    settle(amy)
+    assert amy.board is not None and amy.board.mode.game_id == game and amy.board.mode.watching
+    assert (
+        amy._output.outputs and "application/vnd.jupyter.widget-view+json" in amy._output.outputs[0]["data"]
+    )
+    klass.boards.append(amy.board)
+    amy.close()
+    klass.clients["diego"].resign(game)
+
+
 def test_the_lobby_opens_a_seek_a_classmate_accepts_and_both_boards_come_up(klass: Class) -> None:
     olena = Lobby("uk", klass.clients["olena"], refresh=0, poll_wait=POLL)
     diego = Lobby("es", klass.clients["diego"], refresh=30, poll_wait=POLL)
@@ -560,7 +575,9 @@ def test_every_text_of_an_online_board_comes_from_the_catalogues(klass: Class) -
     strings += [
         (f"lobby{path}", s)
         for path, s in view_strings(lobby.view)
-        if not path.endswith(".css") and ".intent." not in path and s not in PUPILS  # a pupil's name is theirs
+        if not path.endswith(".css")
+        and ".intent." not in path
+        and s not in PUPILS  # a pupil's name is theirs
     ]
     lobby.close()
     bad = sorted({f"{path}: {s!r}" for path, s in strings if unbracketed(s)})

@@ -62,7 +62,7 @@ function render({ model, el }) {
   for (const id of ["online", "seeks", "games", "watch"]) {
     const heading = h("h4", { class: "lw-h3" });
     const body = h("ul", { class: "lw-lobby-list" });
-    lists[id] = { heading, body, el: h("section", { class: `lw-lobby-${id}` }, heading, body) };
+    lists[id] = { heading, body, el: h("section", { class: `lw-lobby-part lw-lobby-part-${id}` }, heading, body) };
   }
   // the form of a new invitation: seats, bots, a turn limit (empty: none)
   const seatsLabel = h("span", {});
