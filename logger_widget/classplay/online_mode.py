@@ -15,17 +15,17 @@ service is the authority; the board shows its game:
   game's events (``GET api/games/<id>/events?after=<seq>``, which passes the hub's proxy with no
   websocket), reconnecting with a growing pause (0.5 s to 5 s) while the service cannot be reached,
   and are played on the board on the kernel's event loop, so the board redraws at once.
+* **clicks** are taken only on the pupil's own turn; Undo, Redo, New game, Hint, opening another
+  game and the bots' buttons are off (the others are refused with the reason, never silently).
+* **the online state** is always on the board (the ``online`` panel, the status line and the task
+  line): waiting for players, a classmate thinking, the turn being sent, reconnecting, a classmate
+  away (with the minutes left before the forfeit), the result (a forfeit too), or watching.
 
 Every request — the turn, the long poll, a read of the game, Resign — is a coroutine on the
 kernel's one class play loop (:class:`~.requests.Requests`), its answer handed to the board's
 :meth:`Host.deliver <logger_widget.board.host.Host.deliver>` (the board's one path for background
 results); the kernel's thread never waits for the service, and :meth:`OnlineMode.close` (or
 :meth:`OnlineBoard.close`) ends them all at once.
-* **clicks** are taken only on the pupil's own turn; Undo, Redo, New game, Hint, opening another
-  game and the bots' buttons are off (the others are refused with the reason, never silently).
-* **the online state** is always on the board (the ``online`` panel, the status line and the task
-  line): waiting for players, a classmate thinking, the turn being sent, reconnecting, a classmate
-  away (with the minutes left before the forfeit), the result (a forfeit too), or watching.
 
 The mode holds the client and the board's :class:`~logger_widget.board.host.Host`, never the
 widget. :class:`OnlineBoard` makes a board with it (as :class:`~logger_widget.board.PuzzleBoard` does).
@@ -142,7 +142,7 @@ class OnlineMode(BaseMode):
         self._confirmed = 0  # turns the service has
         #: the game the board must hold: the service's (and the pupil's turn on its way); start and turns
         self._known: tuple[Any, tuple[Any, ...]] | None = None
-        self._requests: Requests | None = None  # made by attach(): its answers go to the board
+        self._requests: Requests | None = None  # made on first use (:attr:`requests`)
         self._feed: concurrent.futures.Future[Any] | None = None
         self._closed = False
         self._presence_read = 0.0
