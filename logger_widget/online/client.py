@@ -6,8 +6,8 @@ and the service's address (``LW_CLASSGAME_URL``, set by the hub's configuration;
 a :class:`ClassClient` from them; off the hub it raises :class:`NotOnHub`, whose message says
 that class play needs the class hub.
 
-**One event loop per kernel.** Every request is a coroutine of :class:`AsyncClassClient` (`httpx
-<https://www.python-httpx.org>`_'s ``AsyncClient``, its connections kept open and reused: a turn
+**One event loop per kernel.** Every request is a coroutine of :class:`AsyncClassClient` (an `aiohttp
+<https://docs.aiohttp.org>`_ ``ClientSession``, its connections kept open and reused: a turn
 does not wait for a new connection through the hub's proxy). They all run on one asyncio loop in
 one background thread of the kernel (:func:`class_loop`), never on the kernel's own thread, so a
 service that is slow or down never freezes the notebook. :class:`ClassClient` is the synchronous
@@ -38,7 +38,7 @@ import weakref
 from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
-import httpx
+import aiohttp
 
 from .protocol import MAX_BODY_BYTES, PROTOCOL_VERSION, seek_request, turn_message
 
@@ -193,9 +193,9 @@ def class_loop() -> ClassLoop:
         return _loop
 
 
-def _close_soon(loop: asyncio.AbstractEventLoop, http: httpx.AsyncClient) -> None:
+def _close_soon(loop: asyncio.AbstractEventLoop, http: aiohttp.ClientSession) -> None:
     if not loop.is_closed():
-        asyncio.run_coroutine_threadsafe(http.aclose(), loop)
+        asyncio.run_coroutine_threadsafe(http.close(), loop)
 
 
 class AsyncClassClient:
@@ -220,7 +220,7 @@ class AsyncClassClient:
         self.url = url if url.endswith("/") else url + "/"
         self._token = token
         self.timeout = timeout
-        self._http: httpx.AsyncClient | None = None
+        self._http: aiohttp.ClientSession | None = None
 
     @property
     def who(self) -> str:
@@ -234,26 +234,32 @@ class AsyncClassClient:
         """Close the connections kept open to the service (a later request opens a new one)."""
         http, self._http = self._http, None
         if http is not None:
-            await http.aclose()
+            await http.close()
 
-    async def _send(self, method: str, url: str, data: bytes | None, timeout: float) -> httpx.Response:
+    async def _send(self, method: str, url: str, data: bytes | None, timeout: float) -> tuple[int, bytes]:
+        """``(status, body)`` of ``method url``; a read cut off on a kept connection is asked once more."""
         if self._http is None:  # kept open: no new connection per turn (HTTP keep-alive)
-            limits = httpx.Limits(max_connections=None, max_keepalive_connections=4)
-            self._http = httpx.AsyncClient(limits=limits, follow_redirects=False)
+            connector = aiohttp.TCPConnector(limit=0, limit_per_host=0)
+            # trust_env: an HTTP proxy the environment names (http_proxy, no_proxy) is used, as urllib does
+            self._http = aiohttp.ClientSession(connector=connector, trust_env=True)
             # a client dropped without aclose() (a cell run again) closes its connections on its loop
             weakref.finalize(self, _close_soon, asyncio.get_running_loop(), self._http)
         headers = {"Authorization": f"token {self._token}", "Accept": "application/json"}
         if data is not None:
             headers["Content-Type"] = "application/json"
+        limit = aiohttp.ClientTimeout(total=timeout)
         for attempt in (1, 2):
             try:
-                return await self._http.request(method, url, content=data, headers=headers, timeout=timeout)
-            except (httpx.RemoteProtocolError, httpx.ReadError) as e:
+                async with self._http.request(
+                    method, url, data=data, headers=headers, timeout=limit, allow_redirects=False
+                ) as response:
+                    return response.status, await response.read()
+            except (aiohttp.ServerDisconnectedError, aiohttp.ClientOSError) as e:
                 # a kept connection the service (or the proxy) closed meanwhile: a read is asked once
                 # more on a new one, a turn never (the service would refuse it as stale; the board reads again)
                 if method != "GET" or attempt == 2:
                     raise ServiceUnreachable(self.url, str(e) or type(e).__name__) from None
-            except httpx.TransportError as e:
+            except (aiohttp.ClientError, asyncio.TimeoutError) as e:
                 raise ServiceUnreachable(self.url, str(e) or type(e).__name__) from None
         raise AssertionError("unreachable")  # pragma: no cover
 
@@ -267,8 +273,8 @@ class AsyncClassClient:
         if data is not None and len(data) > MAX_BODY_BYTES:  # refused before it is sent: no reset connection
             raise Refused(413, {"code": "too_large", "message": f"the body ({len(data)} bytes) is larger than "
                                 f"the service's limit of {MAX_BODY_BYTES} bytes; not sent"})  # fmt: skip
-        response = await self._send(method, url, data, self.timeout if timeout is None else timeout)
-        status, text = response.status_code, response.content.decode("utf-8", errors="replace")
+        status, raw = await self._send(method, url, data, self.timeout if timeout is None else timeout)
+        text = raw.decode("utf-8", errors="replace")
         if status >= 500:  # the service is down, restarting (a poll cut short) or the proxy cannot reach it
             raise ServiceUnreachable(self.url, f"HTTP {status}")
         if status >= 400:
