@@ -438,9 +438,9 @@ def test_closing_a_lobby_or_a_board_ends_their_requests_to_a_hung_service_at_onc
         until(lambda: hung.waiting >= 3, what="the lobby's and the board's requests waiting")
         board.close()
         lobby.close()
+        # every request and loop ended (none left to refresh every 0.5 s or send the turn again)
         until(lambda: hung.waiting == 0, 1.0, "every request ended by close()")
-        time.sleep(1.0)  # the lobby's refresh (every 0.5 s) and the board's retries would ask again here
-        assert hung.waiting == 0
+        until(lambda: lobby._requests.running == board.mode.requests.running == 0, 1.0, "no loop left")
         assert online(board)["state"] == "sending"  # no answer applied after close
     finally:
         hung.stop()

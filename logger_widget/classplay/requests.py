@@ -99,6 +99,12 @@ class Requests:
         for future in futures:
             future.cancel()
 
+    @property
+    def running(self) -> int:
+        """How many requests and loops run now (0 after :meth:`close`, once each has seen its cancel)."""
+        with self._lock:
+            return len(self._futures)
+
     def wait(self, timeout: float = 30.0) -> bool:
         """Block until every request (not the loops) has ended; False after ``timeout`` s.
 
