@@ -20,9 +20,9 @@ by ``tests/e2e/test_classplay_e2e.py`` and ``tests/e2e/test_latency_e2e.py``). E
 also broken down with timestamps taken in the kernels (wall clock, one machine):
 
 * ``to_kernel``: intent sent → the mover's kernel handles it;
-* ``to_post``: → the mover's ``ClassClient.play`` starts its request;
+* ``to_post``: → the mover's ``AsyncClassClient.play`` starts its request (on the class play loop);
 * ``post``: the request (the service checks and commits the turn) until its answer;
-* ``to_feed``: the request's start → the classmate's long poll returns the turn (in its thread);
+* ``to_feed``: the request's start → the classmate's long poll returns the turn (on its class play loop);
 * ``to_loop``: → the answer is handled on the classmate kernel's event loop;
 * ``to_view``: → the classmate's view message arrives here.
 
@@ -66,30 +66,31 @@ def play_game(job: tuple[str, int, list[tuple[str, str]], float]) -> dict[str, A
 #: Run in each kernel: the pupil's board, and timestamps of the hops (this benchmark's own wrappers).
 _KERNEL_CODE = """
 import time
-from logger_widget.board.online_mode import OnlineBoard
+from logger_widget.classplay.online_mode import OnlineBoard
 from logger_widget.online.client import ClassClient
 __hops = {{"intent": [], "post": [], "posted": [], "feed": [], "loop": []}}
 __client = ClassClient({url!r}, {token!r})
-__play, __events = __client.play, __client.events
-def _play(*a, **k):
+__aio = __client.aio
+__play, __events = __aio.play, __aio.events
+async def _play(*a, **k):
     __hops["post"].append(time.time())
     try:
-        return __play(*a, **k)
+        return await __play(*a, **k)
     finally:
         __hops["posted"].append(time.time())
-def _events(*a, **k):
-    answer = __events(*a, **k)
+async def _events(*a, **k):
+    answer = await __events(*a, **k)
     if any(e.get("kind") == "turn" for e in answer.get("events") or ()):
         __hops["feed"].append(time.time())
     return answer
-__client.play, __client.events = _play, _events
+__aio.play, __aio.events = _play, _events
 board = OnlineBoard({game}, "en", client=__client)
-__on_events = board.mode._feed.on_events
+__on_events = board.mode._on_events
 def _on_events(answer):
     if any(e.get("kind") == "turn" for e in answer.get("events") or ()):
         __hops["loop"].append(time.time())
     __on_events(answer)
-board.mode._feed.on_events = _on_events
+board.mode._on_events = _on_events
 __handle = board.board.handle_message
 def _handle(content):
     __hops["intent"].append(time.time())

@@ -15,7 +15,7 @@ with the Latin-American overrides, and its code cells pass ``"es_419"`` to every
 * ``puzzles_<lang>.ipynb`` — the puzzle board (:class:`logger_widget.board.PuzzleBoard`),
   the themes and difficulty of the set, one theme, the pupil's rating;
 * ``class_play_<lang>.ipynb`` — class play on the class hub: the lobby
-  (:class:`logger_widget.board.Lobby`), a game against classmates live; off the hub the lobby
+  (:class:`logger_widget.classplay.Lobby`), a game against classmates live; off the hub the lobby
   says that class play needs the class hub;
 * ``game_theory_exercises_<lang>.ipynb`` — classroom game-theory exercises with
   checkers (:mod:`logger_widget.classroom.exercises`), and
@@ -192,7 +192,7 @@ def class_play(language: str) -> nbformat.NotebookNode:
     cells = [
         new_markdown_cell(f"# {t['title']}\n\n{t['intro']}"),
         new_code_cell(
-            f"# {t['code_lobby']}\nfrom logger_widget.board import Lobby\n\n"
+            f"# {t['code_lobby']}\nfrom logger_widget.classplay import Lobby\n\n"
             f'lobby = Lobby(locale="{language}")\nlobby'
         ),
         new_markdown_cell(f"## {t['how_title']}\n\n{t['how_text']}"),

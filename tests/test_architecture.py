@@ -163,6 +163,51 @@ def test_importing_the_engine_loads_no_ui_library() -> None:
     subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)
 
 
+#: Class play's one thread: the kernel's class play loop (``online/client.py``'s ``ClassLoop``).
+CLASS_PLAY = ["logger_widget/online", "logger_widget/classplay"]
+
+
+def _waits_and_threads(path: Path) -> list[str]:
+    """``file:line`` of each thread started, ``time.sleep`` and blocking queue in ``path``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+            call = f"{node.value.id}.{node.attr}"
+            if call in (
+                "threading.Thread",
+                "time.sleep",
+                "concurrent.futures.ThreadPoolExecutor",
+                "queue.Queue",
+            ):
+                found.append(f"{path.name}:{node.lineno}: {call}")
+        if isinstance(node, ast.ImportFrom) and node.module in ("threading", "time", "concurrent.futures"):
+            found += [f"{path.name}:{node.lineno}: from {node.module} import {a.name}" for a in node.names]
+    return found
+
+
+def test_class_play_runs_on_its_one_loop_no_other_thread_and_no_sleep() -> None:
+    """Every request of class play is a coroutine on the kernel's one loop: no thread of its own, no sleep."""
+    found = [
+        hit
+        for folder in CLASS_PLAY
+        for p in sorted((ROOT / folder).glob("*.py"))
+        for hit in _waits_and_threads(p)
+    ]
+    assert [hit.split(":")[0] + hit.split(":", 2)[2] for hit in found] == ["client.py threading.Thread"], (
+        found
+    )
+
+
+def test_the_thread_check_finds_a_thread_and_a_sleep(tmp_path: Path) -> None:
+    planted = tmp_path / "planted.py"
+    planted.write_text("import threading, time\nthreading.Thread(target=print).start()\ntime.sleep(1)\n")
+    assert sorted(_waits_and_threads(planted)) == [
+        "planted.py:2: threading.Thread",
+        "planted.py:3: time.sleep",
+    ]
+
+
 def _functions(path: Path) -> list[tuple[int, str]]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     out = []

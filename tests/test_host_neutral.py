@@ -169,6 +169,15 @@ def test_board_js_uses_only_anywidget_host_neutral_api() -> None:
     assert js_violations(src) == []
 
 
+def test_the_lobbys_module_uses_only_anywidget_host_neutral_api_and_its_css_is_scoped() -> None:
+    """The class play lobby's front end (logger_widget/classplay/static) keeps the board's rules, under its own root."""
+    folder = STATIC.parents[1] / "classplay" / "static"
+    assert js_violations((folder / "lobby.js").read_text(encoding="utf-8")) == []
+    css = (folder / "lobby.css").read_text(encoding="utf-8")
+    assert ".lw-board" not in css  # a page finds its board by that class: the lobby never has it
+    assert css_violations(css.replace(".lw-lobby-panel", f".{ROOT_CLASS}")) == []
+
+
 def test_board_js_root_element_carries_the_root_class() -> None:
     """The CSS scope class is the one the module puts on the element it appends to ``el``."""
     code = _strip_js_comments_and_strings((STATIC / "board.js").read_text(encoding="utf-8"))

@@ -9,8 +9,6 @@ the other; a third pupil watches. The attacks a pupil could try from their own k
 from __future__ import annotations
 
 import contextlib
-import html
-import re
 import statistics
 import time
 from collections.abc import Callable, Iterator
@@ -22,8 +20,8 @@ from pseudolocalekit import unbracketed, view_strings
 from support import Driver
 
 from logger_widget import Position, Turn
-from logger_widget.board import Lobby, OnlineBoard
-from logger_widget.board.online_mode import refusal_text
+from logger_widget.classplay import Lobby, OnlineBoard
+from logger_widget.classplay.online_mode import refusal_text
 from logger_widget.i18n import Translator
 from logger_widget.online.client import (
     ClassClient,
@@ -103,10 +101,9 @@ _drivers: dict[int, Driver] = {}
 
 
 def settle(*lobbies: Lobby) -> None:
-    """Wait until each lobby's worker has done all it was given (its answers applied: no loop runs here)."""
-    for _ in range(2):  # an answer may give the worker one more job (a board to open)
-        for lobby in lobbies:
-            lobby._jobs.submit(lambda: None).result(timeout=30)
+    """Wait until each lobby's requests are answered (their answers applied: no loop runs here)."""
+    for lobby in lobbies:
+        assert lobby.wait(30), "a lobby's requests still unanswered after 30 s"
 
 
 def drive(board: OnlineBoard) -> Driver:
@@ -119,13 +116,23 @@ def pick(position: Position) -> Turn:
     return min(position.legal_turns(), key=lambda t: t.notation())
 
 
-def _text(markup: str) -> str:
-    """The text of an HTML widget's value (its tags dropped)."""
-    return html.unescape(re.sub(r"<[^>]+>", "", markup))
-
-
 def online(board: OnlineBoard) -> dict[str, Any]:
     return board.view["online"]
+
+
+def notice(lobby: Lobby) -> str:
+    """The text over the lobby's lists ("" for none)."""
+    return (lobby.view["notice"] or {}).get("text", "")
+
+
+def rows(lobby: Lobby, part: str) -> list[dict[str, Any]]:
+    """The rows of a list of the lobby (``online``, ``seeks``, ``games``, ``watch``): text and buttons."""
+    return next(lst["rows"] for lst in lobby.view["lists"] if lst["id"] == part)
+
+
+def arena_buttons(lobby: Lobby) -> set[str]:
+    """The classes of the arena's buttons shown (``lw-arena-join``, ``lw-arena-leave``, ``lw-arena-resume``)."""
+    return {b["css"] for b in lobby.view["arena"]["buttons"]}
 
 
 # ---------------------------------------------------------------------------- off the hub
@@ -145,8 +152,9 @@ def test_off_the_hub_the_client_and_the_lobby_say_that_class_play_needs_the_hub(
         monkeypatch.delenv(key, raising=False)
     lobby = Lobby(locale="uk", refresh=0)
     assert isinstance(lobby.error, NotOnHub)
-    assert "Гра з однокласниками" not in lobby._notice.value
-    assert "JupyterHub" in lobby._notice.value and "класу" in lobby._notice.value, lobby._notice.value
+    assert "Гра з однокласниками" not in notice(lobby)
+    assert "JupyterHub" in notice(lobby) and "класу" in notice(lobby), notice(lobby)
+    assert not lobby.view["hub"] and lobby.buttons() == []
     with pytest.raises(NotOnHub):
         OnlineBoard(1)
 
@@ -160,7 +168,7 @@ def test_a_service_that_does_not_answer_is_said_so_with_its_address(klass: Class
     lobby = Lobby("es", ClassClient(url, "token"), refresh=0)
     settle(lobby)
     assert isinstance(lobby.error, ServiceUnreachable)
-    assert "no responde" in lobby._notice.value, lobby._notice.value
+    assert "no responde" in notice(lobby), notice(lobby)
 
 
 # ---------------------------------------------------------------------------- two boards, one game
@@ -275,8 +283,7 @@ def test_a_read_older_than_the_turns_the_board_has_taken_never_takes_it_back(kla
 def test_a_stale_board_is_refused_by_the_service_and_shows_the_game_as_it_is(klass: Class) -> None:
     game = klass.game()
     olena = klass.board(game, "olena", "es")
-    assert olena.mode._feed is not None
-    olena.mode._feed.wait_until_stopped(POLL + 5)  # this board hears nothing more...
+    olena.mode.stop_following()  # this board hears nothing more...
     klass.client("olena").play(game, 0, "a1-a2 *b2")  # ...while olena's other kernel plays
     drive(olena).play(Turn.parse("a1-a3 *b3"))
     until(lambda: olena.view["notice"] and olena.view["notice"]["kind"] == "error", what="the refusal")
@@ -297,10 +304,9 @@ def test_a_new_kernel_resumes_the_game_from_the_lobby_and_it_goes_on(klass: Clas
     # olena's kernel restarted: a new client (new token), a new lobby; her game is listed with Resume
     lobby = Lobby("en", klass.client("olena"), refresh=0, poll_wait=POLL)
     settle(lobby)
-    rows = [row for row in lobby._games.children if isinstance(row.children[0].value, str)]
-    row = next(r for r in rows if r.children[0].value.startswith(f"Game {game}:"))
-    assert row.children[1].description == "Resume"
-    row.children[1].click()
+    row = next(r for r in rows(lobby, "games") if r["text"].startswith(f"Game {game}:"))
+    assert [b["label"] for b in row["buttons"]] == ["Resume"]
+    assert lobby.press("lw-lobby-resume", f"Game {game}:") == "ok"
     settle(lobby)
     board = lobby.board
     assert board is not None and board.mode.game_id == game
@@ -311,21 +317,36 @@ def test_a_new_kernel_resumes_the_game_from_the_lobby_and_it_goes_on(klass: Clas
     lobby.close()
 
 
+def test_a_classmate_watches_a_game_from_the_lobby(klass: Class) -> None:
+    game = klass.game()
+    amy = Lobby("en", klass.client("amy"), refresh=0, poll_wait=POLL)
+    settle(amy)
+    assert amy.press("lw-lobby-watch", f"Game {game}:") == "ok"
+    settle(amy)
+    assert amy.board is not None and amy.board.mode.game_id == game and amy.board.mode.watching
+    assert (
+        amy._output.outputs and "application/vnd.jupyter.widget-view+json" in amy._output.outputs[0]["data"]
+    )
+    klass.boards.append(amy.board)
+    amy.close()
+    klass.clients["diego"].resign(game)
+
+
 def test_the_lobby_opens_a_seek_a_classmate_accepts_and_both_boards_come_up(klass: Class) -> None:
     olena = Lobby("uk", klass.clients["olena"], refresh=0, poll_wait=POLL)
     diego = Lobby("es", klass.clients["diego"], refresh=30, poll_wait=POLL)
     settle(olena, diego)
     olena.refresh()
     diego.refresh()
-    assert "olena" in [row.children[0].value for row in diego._online.children]
-    olena._open.click()  # Open an invitation: 2 seats
-    assert "Звертаємося до сервісу ігор класу" in olena._notice.value  # said at once, asked in the background
+    assert "olena" in [row["text"] for row in rows(diego, "online")]
+    olena.press("lw-lobby-open")  # Open an invitation: 2 seats
+    assert "Звертаємося до сервісу ігор класу" in notice(olena)  # said at once, asked in the background
     settle(olena)
-    assert "Чекаємо на гравців: 1 з 2" in olena._seeks.children[0].children[0].value
+    assert "Чекаємо на гравців: 1 з 2" in rows(olena, "seeks")[0]["text"]
     diego.refresh()
-    accept = next(r for r in diego._seeks.children if "olena" in r.children[0].value)
-    assert accept.children[1].description == "Aceptar"
-    accept.children[1].click()
+    accept = next(r for r in rows(diego, "seeks") if "olena" in r["text"])
+    assert accept["buttons"][0]["label"] == "Aceptar"
+    diego.press("lw-lobby-accept", "olena")
     settle(diego)
     assert diego.board is not None
     olena.refresh()  # her seek has become a game: its board comes up by itself
@@ -396,25 +417,39 @@ class _HungService:
                     conn.shutdown(socket.SHUT_RDWR)
 
 
-def _buttons(widget: Any) -> list[Any]:
-    """The buttons shown in an ipywidgets tree."""
-    import ipywidgets as w
+def _press(click: Callable[[], Any]) -> float:
+    """Seconds a button's click held the calling (the kernel's) thread."""
+    start = time.perf_counter()
+    click()
+    return time.perf_counter() - start
 
-    out = []
-    for child in getattr(widget, "children", ()):
-        if child.layout.display == "none":
-            continue
-        if isinstance(child, w.Button):
-            out.append(child)
-        out += _buttons(child)
-    return out
+
+def test_closing_a_lobby_or_a_board_ends_their_requests_to_a_hung_service_at_once(klass: Class) -> None:
+    game = klass.game()
+    client = klass.client("olena")
+    lobby = Lobby("en", client, refresh=0.5, poll_wait=POLL)
+    settle(lobby)
+    board = klass.board(game, "olena", client=client)
+    hung = _HungService()
+    client.aio.url, client.aio.timeout = hung.url, 30.0
+    try:
+        lobby.press("lw-lobby-refresh")
+        drive(board).play(Turn.parse("a1-a3 *b3"))  # its turn on the way, its long poll too
+        until(lambda: hung.waiting >= 3, what="the lobby's and the board's requests waiting")
+        board.close()
+        lobby.close()
+        # every request and loop ended (none left to refresh every 0.5 s or send the turn again)
+        until(lambda: hung.waiting == 0, 1.0, "every request ended by close()")
+        until(lambda: lobby._requests.running == board.mode.requests.running == 0, 1.0, "no loop left")
+        assert online(board)["state"] == "sending"  # no answer applied after close
+    finally:
+        hung.stop()
+    klass.clients["diego"].resign(game)
 
 
 def test_with_the_service_hung_or_stopped_every_lobby_and_board_button_answers_off_the_kernels_thread(
     klass: Class,
 ) -> None:
-    from logger_widget.online.connections import Connections
-
     klass.clients["diego"].heartbeat()  # a classmate online: a Challenge button
     seek = klass.clients["amy"].open_seek(2)  # an open invitation: Accept
     game = klass.game()  # olena's game: Resume
@@ -423,30 +458,32 @@ def test_with_the_service_hung_or_stopped_every_lobby_and_board_button_answers_o
     lobby = Lobby("en", client, refresh=0, poll_wait=POLL)
     settle(lobby)
     board = klass.board(game, "olena", client=client)
-    buttons = _buttons(lobby.widget)
-    names = sorted({b.description for b in buttons})
+    buttons = lobby.buttons()
+    names = sorted({b["label"] for b in buttons})
     assert {"Challenge", "Accept", "Resume", "Watch", "Open an invitation", "Refresh"} <= set(names), names
     hung = _HungService()
-    client.url, client.timeout = hung.url, 30.0
-    client._connections = Connections(hung.url)
+    client.aio.url, client.aio.timeout = hung.url, 30.0
     try:
         # a hung service: the press is answered at once; its request waits on the worker, not here
-        buttons[0].click()
-        assert "Asking the class game service" in lobby._notice.value
-        until(lambda: hung.waiting >= 1, what="the request waiting on the lobby's worker")
+        lobby.handle_message({"type": "intent", **buttons[0]["intent"]})
+        assert "Asking the class game service" in notice(lobby)
+        until(lambda: hung.waiting >= 1, what="the request waiting on the class loop")
         drive(board).play(Turn.parse("a1-a3 *b3"))  # the board too: played, "Sending your turn…"
         assert online(board)["state"] == "sending"
     finally:
         hung.stop()  # a stopped service: every connection refused
-    until(lambda: "does not answer" in lobby._notice.value, what="the hung request's error")
-    for button in _buttons(lobby.widget):  # every button, one by one: each says the service does not answer
-        lobby._notice.value = ""
-        button.click()
-        until(lambda: "does not answer" in lobby._notice.value, what=f"{button.description}'s answer")
+    until(lambda: "does not answer" in notice(lobby), what="the hung request's error")
+    # a stopped service: every button, one by one, returns at once (the kernel's thread is free) and
+    # says within 1 s that the service does not answer
+    for button in lobby.buttons():
+        lobby.notice = None
+        pressed = _press(lambda b=button: lobby.handle_message({"type": "intent", **b["intent"]}))
+        until(lambda: "does not answer" in notice(lobby), 1.0, f"{button['label']}'s answer")
         assert lobby.board is None or lobby.board.mode.game_id in (game, watched)
-    board.resign_button.click()
-    board.yes_button.click()
-    until(lambda: "does not answer" in (board.view["notice"] or {}).get("text", ""), what="Resign's answer")
+        assert pressed < 0.2, f"{button['label']} held the kernel's thread {pressed:.2f} s"
+    assert _press(lambda: drive(board).send("resign", op="ask")) < 0.2
+    assert _press(lambda: drive(board).send("resign", op="yes")) < 0.2
+    until(lambda: "does not answer" in (board.view["notice"] or {}).get("text", ""), 1.0, "Resign's answer")
     until(lambda: online(board)["state"] == "reconnecting", what="the board's turn waiting for the service")
     lobby.close()
     klass.clients["amy"].cancel(int(seek["id"]))
@@ -528,17 +565,20 @@ def test_every_text_of_an_online_board_comes_from_the_catalogues(klass: Class) -
         if s not in PUPILS
     ]
     first = klass.boards[-3]  # olena's: she plays, so her board has Resign and its question
-    first.resign_button.click()
-    strings += [
-        (f"bar.{n}", b.description) for n, b in (("resign", first.resign_button), ("yes", first.yes_button))
-    ]
-    strings.append(("bar.confirm", _text(first.confirm_text.value)))
+    assert drive(first).send("resign", op="ask") == "ok"
+    assert first.view["resign"]["asking"]
+    strings += view_strings({"resign": first.view["resign"]})
     lobby = Lobby("en-XA", klass.clients["amy"], refresh=0)
     settle(lobby)
-    lobby._turn_limit.value = "x"
-    lobby._open.click()
-    strings += [("lobby.limit", lobby._turn_limit_label.value), ("lobby.placeholder", lobby._turn_limit.placeholder),
-                ("lobby.arena", _text(lobby._arena_status.value)), ("lobby.bad_limit", _text(lobby._notice.value))]  # fmt: skip
+    lobby.press("lw-lobby-open", limit="x")
+    assert notice(lobby)  # the bad limit, said
+    strings += [
+        (f"lobby{path}", s)
+        for path, s in view_strings(lobby.view)
+        if not path.endswith(".css")
+        and ".intent." not in path
+        and s not in PUPILS  # a pupil's name is theirs
+    ]
     lobby.close()
     bad = sorted({f"{path}: {s!r}" for path, s in strings if unbracketed(s)})
     assert not bad, "texts that bypass the catalogues:\n" + "\n".join(bad[:40])
@@ -548,8 +588,9 @@ def test_every_text_of_an_online_board_comes_from_the_catalogues(klass: Class) -
 # ---------------------------------------------------------------------------- the arena, resigning, turn limits
 
 
-def _shown(widget: Any) -> bool:
-    return widget.layout.display != "none"
+def you(lobby: Lobby) -> str:
+    """The lines of the lobby's arena about the pupil (their state, their place)."""
+    return " ".join(lobby.view["arena"]["lines"])
 
 
 def test_the_lobby_joins_the_arena_is_paired_and_the_game_opens_then_resign_and_leave(klass: Class) -> None:
@@ -560,17 +601,14 @@ def test_the_lobby_joins_the_arena_is_paired_and_the_game_opens_then_resign_and_
     diego = Lobby("es", klass.clients["diego"], refresh=30, poll_wait=POLL)
     settle(olena, diego)
     try:
-        assert "Арена відкрита: до кінця ще 20 хвилин." in olena._arena_status.value
-        assert (
-            _shown(olena._join)
-            and not _shown(olena._leave)
-            and olena._join.description == "Приєднатися до арени"
-        )
-        olena._join.click()
+        assert olena.view["arena"]["status"] == "Арена відкрита: до кінця ще 20 хвилин."
+        assert arena_buttons(olena) == {"lw-arena-join"}
+        assert olena.view["arena"]["buttons"][0]["label"] == "Приєднатися до арени"
+        olena.press("lw-arena-join")
         settle(olena)
-        assert "Ти на арені: чекаємо" in olena._arena_you.value and olena.in_arena()
-        assert _shown(olena._leave) and not _shown(olena._join) and olena.board is None
-        diego._join.click()  # two waiting: the service pairs them at the next poll of either
+        assert "Ти на арені: чекаємо" in you(olena) and olena.in_arena()
+        assert arena_buttons(olena) == {"lw-arena-leave"} and olena.board is None
+        diego.press("lw-arena-join")  # two waiting: the service pairs them at the next poll of either
         settle(diego)
         # neither clicks anything more: their lobbies' arena polls open the game on their boards
         board = until(lambda: olena.board, timeout=10, what="olena's arena board by itself")
@@ -578,25 +616,22 @@ def test_the_lobby_joins_the_arena_is_paired_and_the_game_opens_then_resign_and_
         other = until(lambda: diego.board, timeout=10, what="diego's arena board by itself")
         klass.boards.append(other)
         game = other.mode.game_id
-        until(lambda: f"Estás jugando la partida {game} de la arena" in diego._arena_you.value)
+        until(lambda: f"Estás jugando la partida {game} de la arena" in you(diego))
         assert board.mode.game_id == game and board.mode.mine and not board.mode.watching
-        until(lambda: f"Ти граєш на арені: гра {game}," in olena._arena_you.value, what="olena playing")
-        for name in ("olena", "diego"):
-            assert f'<td class="lw-arena-name">{name}</td>' in olena._arena_table.value
-        assert (
-            'aria-label="Місце"' in olena._arena_table.value
-            and "<th>Рейтинг</th>" in olena._arena_table.value
-        )
-        assert "Твоє місце:" in olena._arena_you.value
-        diego._leave.click()  # no new games for diego; the game in progress goes on
+        until(lambda: f"Ти граєш на арені: гра {game}," in you(olena), what="olena playing")
+        table = olena.view["arena"]["table"]
+        assert {"olena", "diego"} <= {row["cells"][1] for row in table["rows"]}
+        assert table["place"] == "Місце" and "Рейтинг" in table["headings"]
+        assert "Твоє місце:" in you(olena)
+        diego.press("lw-arena-leave")  # no new games for diego; the game in progress goes on
         settle(diego)
-        other.resign_button.click()
-        other.yes_button.click()
+        assert drive(other).send("resign", op="ask") == "ok"
+        assert drive(other).send("resign", op="yes") == "ok"
         until(lambda: online(board)["state"] == "over", what="the resignation on olena's board")
         assert board.view["status"]["text"] == "Гру завершено через визнання поразки: diego."
         assert klass.clients["olena"].game(game)["result"]["reason"] == "resign"
         diego.refresh()
-        assert "Has salido de la arena" in diego._arena_you.value and _shown(diego._join)
+        assert "Has salido de la arena" in you(diego) and arena_buttons(diego) == {"lw-arena-join"}
         assert klass.clients["diego"].arena_me(arena)["state"] == "left"
         time.sleep(2 * 2.0 + 1)  # olena waits alone: two arena polls pair nobody (diego left)
         assert olena.board is board and olena.in_arena()
@@ -606,7 +641,7 @@ def test_the_lobby_joins_the_arena_is_paired_and_the_game_opens_then_resign_and_
         diego.close()
         teacher.request("POST", f"arena/{arena}/close", {"protocol": 1})
     olena.refresh()
-    assert "Арена завершилася" in olena._arena_status.value and not _shown(olena._join)
+    assert "Арена завершилася" in olena.view["arena"]["status"] and not arena_buttons(olena)
 
 
 def test_resign_asks_first_the_others_see_who_resigned_and_the_service_refuses_the_wrong_ones(
@@ -614,21 +649,24 @@ def test_resign_asks_first_the_others_see_who_resigned_and_the_service_refuses_t
 ) -> None:
     game = klass.game()
     olena, diego, amy = klass.board(game, "olena"), klass.board(game, "diego"), klass.board(game, "amy")
-    assert not _shown(amy.bar)  # a watcher cannot resign
-    assert _shown(olena.bar) and _shown(olena.resign_button) and not _shown(olena.yes_button)
-    olena.resign_button.click()  # the question, not yet the resignation
-    assert not _shown(olena.resign_button) and _shown(olena.yes_button) and _shown(olena.no_button)
-    assert "give up this game" in olena.confirm_text.value and olena.yes_button.description == "Yes, resign"
-    olena.no_button.click()
-    assert _shown(olena.resign_button) and not _shown(olena.yes_button)
+    assert not amy.view["resign"]["shown"]  # a watcher cannot resign
+    assert (
+        drive(amy).send("resign", op="yes") == "rejected" and "only its players" in amy.view["notice"]["text"]
+    )
+    assert olena.view["resign"]["shown"] and not olena.view["resign"]["asking"]
+    assert drive(olena).send("resign", op="ask") == "ok"  # the question, not yet the resignation
+    resign = olena.view["resign"]
+    assert resign["asking"] and "give up this game" in resign["question"] and resign["yes"] == "Yes, resign"
+    assert drive(olena).send("resign", op="no") == "ok"
+    assert olena.view["resign"]["shown"] and not olena.view["resign"]["asking"]
     assert klass.clients["amy"].game(game)["status"] == "active"
-    olena.resign_button.click()
-    olena.yes_button.click()
+    assert drive(olena).send("resign", op="ask") == "ok"
+    assert drive(olena).send("resign", op="yes") == "ok"
     until(lambda: online(diego)["state"] == "over", what="the result on diego's board")
     assert diego.view["status"]["text"] == "The game is over: olena resigned."
     until(lambda: online(amy)["state"] == "over", what="the result on the watcher's board")
-    until(lambda: not _shown(olena.bar), what="no Resign once the game is over")
-    assert not _shown(diego.bar) and drive(diego).cell("a2") == "rejected"
+    until(lambda: not olena.view["resign"]["shown"], what="no Resign once the game is over")
+    assert not diego.view["resign"]["shown"] and drive(diego).cell("a2") == "rejected"
     with pytest.raises(Refused) as over:
         klass.clients["diego"].resign(game)
     assert over.value.code == "game_over" and "finished already" in over.value.message
@@ -646,23 +684,18 @@ def test_the_lobby_turn_limit_refuses_bad_values_by_name_and_a_limited_game_ends
     try:
         before = {s["id"] for s in klass.clients["olena"].seeks()}
         for bad in ("abc", "0", "501", "2.5", "-3"):
-            olena._turn_limit.value = bad
-            olena._open.click()
-            notice = html.unescape(olena._notice.value)
-            assert f'Turn limit "{bad}" is not a whole number of turns from 1 to 500' in notice, notice
-        diego._turn_limit.value = "десять"
-        diego._open.click()
-        assert (
-            "Обмеження ходів «десять» не підходить: потрібне ціле число від 1 до 500" in diego._notice.value
-        )
+            olena.press("lw-lobby-open", limit=bad)
+            said = notice(olena)
+            assert f'Turn limit "{bad}" is not a whole number of turns from 1 to 500' in said, said
+        diego.press("lw-lobby-open", limit="десять")
+        assert "Обмеження ходів «десять» не підходить: потрібне ціле число від 1 до 500" in notice(diego)
         assert {s["id"] for s in klass.clients["olena"].seeks()} == before  # nothing was opened
-        olena._turn_limit.value = " 2 "
-        olena._open.click()
+        olena.press("lw-lobby-open", limit=" 2 ")
         settle(olena)
         diego.refresh()
-        row = next(r for r in diego._seeks.children if "olena" in r.children[0].value)
-        assert "щонайбільше 2 ходи" in row.children[0].value, row.children[0].value
-        row.children[1].click()
+        row = next(r for r in rows(diego, "seeks") if "olena" in r["text"])
+        assert "щонайбільше 2 ходи" in row["text"], row["text"]
+        diego.press("lw-lobby-accept", "olena")
         settle(diego)
         assert diego.board is not None
         olena.refresh()
@@ -675,7 +708,7 @@ def test_the_lobby_turn_limit_refuses_bad_values_by_name_and_a_limited_game_ends
         drive(second).play(Turn.parse("e5-e4 *d4"))
         until(lambda: online(first)["state"] == "over" and online(second)["state"] == "over", what="the end")
         assert klass.clients["olena"].game(first.mode.game_id)["result"]["reason"] == "turn_limit"
-        assert not _shown(first.bar)
+        assert not first.view["resign"]["shown"]
     finally:
         olena.close()
         diego.close()

@@ -6,6 +6,8 @@ A small HTTP/1.1 server of the standard library counts the connections it accept
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import json
 import threading
 from collections.abc import Iterator
@@ -14,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from logger_widget.online.client import ClassClient, GameFeed, Refused, ServiceUnreachable
+from logger_widget.online.client import ClassClient, Refused, ServiceUnreachable
 
 
 class _Service(ThreadingHTTPServer):
@@ -101,17 +103,35 @@ def test_a_connection_the_server_closed_is_replaced_and_the_request_still_answer
     assert service.connections == 3
 
 
-def test_the_feeds_long_polls_and_the_other_requests_share_the_kept_connection(service: _Service) -> None:
+def test_the_long_polls_and_the_other_requests_share_the_kept_connection(service: _Service) -> None:
     client = ClassClient(service.url, "secret-token")
-    answers: list[Any] = []
-    feed = GameFeed(client, 7, 0, answers.append, lambda e: None, wait=0.1)
-    feed.start()
-    assert feed._thread is not None
-    feed._thread.join(5)  # the turn, then "finished" with nothing new: the thread ends
-    assert not feed._thread.is_alive()
+    answers = [
+        client.events(7, 0, 0.1),
+        client.events(7, 1, 0.1),
+    ]  # the turn, then "finished" with nothing new
     assert client.me()["name"] == "olena"
-    assert [a["last_seq"] for a in answers] == [1, 1]
-    assert service.connections == 1  # the feed's connection went back to the client's pool
+    assert [len(a["events"]) for a in answers] == [1, 0]
+    assert service.connections == 1  # the long poll's connection went back to the client's pool
+
+
+def test_requests_run_on_one_loop_off_the_callers_thread_and_a_cancel_ends_one_at_once(
+    service: _Service,
+) -> None:
+    client, other = ClassClient(service.url, "secret-token"), ClassClient(service.url, "other-token")
+    assert client.loop is other.loop  # one loop per kernel
+    threads: list[str] = []
+
+    async def where() -> str:
+        threads.append(threading.current_thread().name)
+        return (await client.aio.me())["name"]
+
+    assert client.run(where()) == "olena"
+    assert threads == ["classgame-loop"] and threading.current_thread().name != "classgame-loop"
+    hung = client.submit(asyncio.sleep(3600))  # a request that never ends, cancelled
+    hung.cancel()
+    with pytest.raises(concurrent.futures.CancelledError):
+        hung.result(timeout=1)
+    assert client.me()["name"] == "olena"  # the loop still serves
 
 
 def test_an_answer_that_is_not_the_services_says_the_service_does_not_answer(service: _Service) -> None:

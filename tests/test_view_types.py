@@ -234,6 +234,12 @@ def test_typescript_finds_no_type_error_in_board_js() -> None:
 
 
 @pytest.mark.lint
+def test_typescript_finds_no_type_error_in_the_lobbys_module() -> None:
+    out = typecheck(BOARD_JS.parents[2] / "classplay" / "static" / "lobby.js")
+    assert out.returncode == 0, out.stdout + out.stderr
+
+
+@pytest.mark.lint
 def test_typescript_finds_a_misspelt_key_of_the_view(tmp_path: Path) -> None:
     """The check can fail: a panel that reads a key the view does not have is a type error."""
     source = BOARD_JS.read_text(encoding="utf-8")

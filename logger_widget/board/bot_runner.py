@@ -29,9 +29,7 @@ pauses its seat with a message ("Try again" / "Play this seat myself").
 
 from __future__ import annotations
 
-import asyncio
 import logging
-import queue
 import sys
 import threading
 import time
@@ -42,9 +40,10 @@ from typing import Any
 from ..engine.errors import LoggerError
 from ..engine.position import Position
 from ..engine.turn import Turn
+from .delivery import Inbox, kernel, on_cell_end
 from .host import Host
 from .messages import error_text, player_of_text, short, text
-from .persistence import headless_kernel, in_kernel
+from .persistence import headless_kernel
 from .view import Notice
 
 __all__ = ["BotRunner", "BOT_MODES", "threads_available"]
@@ -69,47 +68,29 @@ def threads_available() -> bool:
 SETTLE_TIMEOUT = 300.0
 
 _runners: weakref.WeakSet[BotRunner] = weakref.WeakSet()
-_hooked: set[int] = set()
-
-
-def _kernel() -> Any:
-    """The ipykernel kernel object of this process, or ``None`` outside a kernel."""
-    if not in_kernel():
-        return None
-    app = sys.modules["ipykernel.kernelapp"].IPKernelApp.instance()
-    return getattr(app, "kernel", None)
 
 
 def _recording_cell() -> bool:
     """The cell running now was sent by a client that records outputs (``allow_stdin`` false: nbclient)."""
-    kernel = _kernel()
-    if kernel is None:
+    k = kernel()
+    if k is None:
         return False
     try:
-        parent = kernel.get_parent("shell")
+        parent = k.get_parent("shell")
     except Exception:  # noqa: BLE001 - an older ipykernel: no per-channel parent
-        parent = getattr(kernel, "_parent_header", None) or {}
+        parent = getattr(k, "_parent_header", None) or {}
     header = parent.get("header") or {}
     content = parent.get("content") or {}
     return header.get("msg_type") == "execute_request" and not content.get("allow_stdin", False)
 
 
-def _cell_finished(*_args: Any) -> None:
-    """IPython's ``post_run_cell``: give the running cell the answers of every board (module docstring)."""
-    recording = _recording_cell()
-    for runner in list(_runners):
-        runner.drain()
-        if recording and runner.mode == "thread" and not runner.settle(SETTLE_TIMEOUT):
-            log.warning("logger_widget: a bot still thinks %.0f s after its cell", SETTLE_TIMEOUT)
-
-
-def _hook_cell_end() -> None:
-    """Register :func:`_cell_finished` once with this kernel's IPython shell."""
-    shell = getattr(_kernel(), "shell", None)
-    if shell is None or id(shell) in _hooked:
+def _cell_finished() -> None:
+    """At a cell's end (the inboxes drained already): a recording client's cell waits for the bots."""
+    if not _recording_cell():
         return
-    shell.events.register("post_run_cell", _cell_finished)
-    _hooked.add(id(shell))
+    for runner in list(_runners):
+        if runner.mode == "thread" and not runner.settle(SETTLE_TIMEOUT):
+            log.warning("logger_widget: a bot still thinks %.0f s after its cell", SETTLE_TIMEOUT)
 
 
 def _compute(bot: Any, position: Position) -> tuple[Any, BaseException | None]:
@@ -148,8 +129,7 @@ class BotRunner:
         self._seed = seed
         self._hint_bot: Any = None
         self._compute_lock = threading.Lock()
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._inbox: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
+        self._inbox = Inbox()
         #: The game's epoch: answers computed for an older epoch are dropped.
         self.epoch = 0
         #: Seat of the bot that is computing, or None.
@@ -157,9 +137,8 @@ class BotRunner:
         #: The hint's suggestion for the current turn, and whether it is being computed.
         self.hint: Turn | None = None
         self.hint_pending = False
-        self.capture_loop()
         _runners.add(self)
-        _hook_cell_end()
+        on_cell_end(_cell_finished)
 
     # ------------------------------------------------------------------ game changes
 
@@ -185,35 +164,16 @@ class BotRunner:
 
     def capture_loop(self) -> None:
         """Remember the running event loop (the kernel's), if there is one."""
-        try:
-            self._loop = asyncio.get_running_loop()
-        except RuntimeError:
-            pass
+        self._inbox.capture_loop()
 
     def deliver(self, fn: Callable[[], None]) -> None:
         """Run ``fn`` (a bot's or the hint's answer, from the bot's thread) on the kernel's event loop.
 
-        The answer waits in an inbox that the loop drains; :meth:`drain` (called by
-        ``Board.wait`` and at the end of every cell) drains it too, so a cell that
-        blocks still gets the answers. The loop is the one captured when the board
-        was made or last heard from its view, else the kernel's own: in a kernel the
-        answer is never applied in the bot's thread. Outside a kernel (a script,
-        no front end, no loop) it is applied at once.
+        The board's :class:`~.delivery.Inbox`: the one path of every background result to the board
+        (bots, the hint, a review, a class game's service). Outside a kernel (a script, no front
+        end, no loop) it is applied at once.
         """
-        self._inbox.put(fn)
-        loop = self._loop
-        if loop is not None and loop.is_running() and not loop.is_closed():
-            try:
-                loop.call_soon_threadsafe(self.drain)
-                return
-            except RuntimeError:
-                pass
-        io_loop = getattr(_kernel(), "io_loop", None)
-        if io_loop is not None:
-            io_loop.add_callback(self.drain)  # thread-safe (tornado)
-            return
-        if not in_kernel():
-            self.drain()
+        self._inbox.deliver(fn)
 
     def settle(self, timeout: float) -> bool:
         """Apply answers until no bot thinks and no hint is pending (blocking); False after ``timeout`` s."""
@@ -229,15 +189,7 @@ class BotRunner:
 
     def drain(self) -> None:
         """Apply the answers that are waiting."""
-        while True:
-            try:
-                fn = self._inbox.get_nowait()
-            except queue.Empty:
-                return
-            try:
-                fn()
-            except Exception:  # pragma: no cover - never break the event loop
-                log.exception("logger_widget: applying a bot answer failed")
+        self._inbox.drain()
 
     # ------------------------------------------------------------------ bot seats
 

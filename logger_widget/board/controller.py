@@ -12,7 +12,7 @@ It is the board's **Play** mode (the bottom of its stack of modes, see
 :class:`~logger_widget.board.host.Host`, for every change of the game. A completed
 turn is *submitted* (:meth:`Host.submit_turn <logger_widget.board.host.Host.submit_turn>`)
 to the board's :class:`~logger_widget.board.host.TurnSink`: local play, or the class
-game service (:meth:`OnlineMode.submit <logger_widget.board.online_mode.OnlineMode.submit>`). Forced choices are taken
+game service (:meth:`OnlineMode.submit <logger_widget.classplay.online_mode.OnlineMode.submit>`). Forced choices are taken
 for the player (:func:`forced`), except the *target* of an action: a chop,
 plant or protest target is always shown first (with the chop preview) and
 confirmed by a click, even when it is the only one.

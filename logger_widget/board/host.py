@@ -39,7 +39,7 @@ class TurnSink(Protocol):
 
     The Play mode never changes the game itself: it submits the turn to the host
     (:meth:`Host.submit_turn`), and the host hands it to its sink. The board's own sink plays it
-    on the board's game; a class game's sink (:class:`~logger_widget.board.online_mode.OnlineMode`)
+    on the board's game; a class game's sink (:class:`~logger_widget.classplay.online_mode.OnlineMode`)
     plays it at once, sends it to the service and confirms it, or takes it back with a notice.
     """
 

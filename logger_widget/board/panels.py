@@ -31,6 +31,7 @@ __all__ = [
     "ModePanels",
     "NoticePanel",
     "OnlinePanel",
+    "ResignPanel",
     "PhasePanel",
     "PlayerCard",
     "PuzzlePanel",
@@ -378,7 +379,7 @@ class PuzzlePanel(TypedDict):
 
 
 class OnlinePanel(TypedDict):
-    """A class game's state (:mod:`~logger_widget.board.online_mode`), read by code and tests; no panel draws it."""
+    """A class game's state (:mod:`~logger_widget.classplay.online_mode`), read by code and tests; no panel draws it."""
 
     game: int
     state: str
@@ -390,11 +391,25 @@ class OnlinePanel(TypedDict):
     ply: int
 
 
+class ResignPanel(TypedDict):
+    """A class game's **Resign** under the board, asked first: its texts in the board's language."""
+
+    #: the pupil plays in this game, it goes on and no resignation is on its way
+    shown: bool
+    #: Resign was pressed: the question and its two answers are shown instead
+    asking: bool
+    label: str
+    question: str
+    yes: str
+    no: str
+
+
 class ModePanels(TypedDict, total=False):
-    """What a board with a mode adds to its view: the puzzle, or the class game."""
+    """What a board with a mode adds to its view: the puzzle, or the class game (its state and Resign)."""
 
     puzzle: PuzzlePanel
     online: OnlinePanel
+    resign: ResignPanel
 
 
 class BoardView(StaticPanel, ModePanels):

@@ -117,7 +117,7 @@ class Board(anywidget.AnyWidget):
             :class:`~logger_widget.board.puzzle_mode.PuzzleBoard`.
         sink: where a person's completed turn goes (a :class:`~.host.TurnSink`); default: played
             on this board's game. A class game's board sends it to the service
-            (:class:`~logger_widget.board.online_mode.OnlineMode`).
+            (:class:`~logger_widget.classplay.online_mode.OnlineMode`).
     """
 
     _esm = _STATIC / "board.js"

@@ -1,5 +1,5 @@
 """Class play, the wire side: the service's protocol (:mod:`.protocol`) and the pupil's client (:mod:`.client`).
 
-The lobby and the online board are widgets: :class:`logger_widget.board.Lobby` and
-:class:`logger_widget.board.OnlineBoard`.
+The lobby and the online board are widgets: :class:`logger_widget.classplay.Lobby` and
+:class:`logger_widget.classplay.OnlineBoard`.
 """

@@ -67,7 +67,7 @@ def test_a_pupil_joins_the_arena_is_paired_the_board_appears_and_resigns(
     teacher = ClassClient(running.url, hub.token("teacher"))
     arena = int(teacher.request("POST", "arena", {"minutes": 20})["arena"]["id"])
     code = (
-        "from logger_widget.board import Lobby\n"
+        "from logger_widget.classplay import Lobby\n"
         "from logger_widget.online.client import ClassClient\n\n"
         f"lobby = Lobby('uk', ClassClient({running.url!r}, {hub.token('olena')!r}), refresh=5)\n"
         "lobby"

@@ -38,7 +38,7 @@ def service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Any, Any
 
 def _notebook(lab: Any, name: str, url: str, token: str) -> str:
     code = (
-        "from logger_widget.board import Lobby\n"
+        "from logger_widget.classplay import Lobby\n"
         "from logger_widget.online.client import ClassClient\n\n"
         f"lobby = Lobby({PUPILS[name]!r}, ClassClient({url!r}, {token!r}), refresh=2)\n"
         "lobby"

@@ -129,10 +129,22 @@ const RANKS = ["5", "4", "3", "2", "1"];
  */
 
 /**
- * What a board with a mode adds to its view: the puzzle, or the class game.
+ * A class game's Resign under the board, asked first: its texts in the board's language.
+ * @typedef {object} ResignPanel
+ * @property {boolean} shown
+ * @property {boolean} asking
+ * @property {string} label
+ * @property {string} question
+ * @property {string} yes
+ * @property {string} no
+ */
+
+/**
+ * What a board with a mode adds to its view: the puzzle, or the class game (its state and Resign).
  * @typedef {object} ModePanels
  * @property {PuzzlePanel} [puzzle]
  * @property {OnlinePanel} [online]
+ * @property {ResignPanel} [resign]
  */
 
 /**
@@ -388,6 +400,7 @@ const RANKS = ["5", "4", "3", "2", "1"];
  * @property {ControlsPanel} controls
  * @property {PuzzlePanel} [puzzle]
  * @property {OnlinePanel} [online]
+ * @property {ResignPanel} [resign]
  * @property {LastTurnPanel|null} last
  * @property {BannerPanel|null} banner
  * @property {ResultPanel|null} result
@@ -1742,6 +1755,38 @@ function makeBoard(model, root) {
   return board;
 }
 
+// A class game's Resign: one press asks (Yes, resign / No, play on), so a misclick loses nothing.
+// Shown only while the pupil may resign; the question takes the focus to "No" (Escape-safe, keyboard first).
+/** @param {BoardInstance} board */
+function resignPanel(board) {
+  const send = board.send;
+  const resignBtn = button("resign", "lw-btn lw-online-resign", () => send("resign", { op: "ask" }));
+  const question = h("span", { class: "lw-online-resign-confirm", role: "alert" });
+  const yesBtn = button("resign-yes", "lw-btn lw-btn-strong lw-online-resign-yes", () => send("resign", { op: "yes" }));
+  const noBtn = button("resign-no", "lw-btn lw-online-resign-no", () => send("resign", { op: "no" }));
+  const el = h("div", { class: "lw-online-bar", role: "group", hidden: true }, resignBtn, question, yesBtn, noBtn);
+  let asked = false;
+
+  /** @param {BoardView} view */
+  function draw(view) {
+    const r = view.resign;
+    el.hidden = !r || !r.shown;
+    if (!r) return;
+    const asking = r.shown && r.asking;
+    el.setAttribute("aria-label", r.label);
+    resignBtn.textContent = r.label;
+    question.textContent = r.question;
+    yesBtn.textContent = r.yes;
+    noBtn.textContent = r.no;
+    resignBtn.hidden = asking;
+    question.hidden = yesBtn.hidden = noBtn.hidden = !asking;
+    if (asking && !asked) noBtn.focus();
+    asked = asking;
+  }
+
+  return { el, draw };
+}
+
 // Build every panel into the board's root; return the function that draws a view.
 /** @param {BoardInstance} board */
 function layOut(board) {
@@ -1758,6 +1803,7 @@ function layOut(board) {
   const history = historyPanel(board);
   const gameTools = gameToolsPanel(board);
   const chart = chartPanel();
+  const resign = resignPanel(board);
   const side = h(
     "div",
     { class: "lw-side" },
@@ -1774,6 +1820,7 @@ function layOut(board) {
     actions.el,
     preview.el,
     tools.row,
+    resign.el,
     last.el,
   );
   const main = h("div", { class: "lw-main" }, grid.el, side);
@@ -1794,7 +1841,7 @@ function layOut(board) {
     preview.draw(board.view, shown);
     grid.drawPreview(board.view, shown);
   };
-  const panels = [header, grid, players, status, chart, actions, tools, last, history, review, gameTools];
+  const panels = [header, grid, players, status, chart, actions, tools, last, history, review, gameTools, resign];
 
   /** @param {BoardView} view */
   return function drawAll(view) {

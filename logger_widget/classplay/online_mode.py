@@ -11,51 +11,64 @@ service is the authority; the board shows its game:
   why, with the rule.
 * **a change made in code** (``board.undo()``, ``board.load()``): the board's game is no more the
   service's game and the pupil's turn on its way, so the service's game goes back on it.
-* **the others' turns** (classmates, or bots the service plays) arrive through a
-  :class:`~logger_widget.online.client.GameFeed` (a long poll in a background thread) and are played
-  on the board on the kernel's event loop (:meth:`Host.deliver <logger_widget.board.host.Host.deliver>`),
-  so the board redraws at once.
+* **the others' turns** (classmates, or bots the service plays) arrive through a long poll of the
+  game's events (``GET api/games/<id>/events?after=<seq>``, which passes the hub's proxy with no
+  websocket), reconnecting with a growing pause (0.5 s to 5 s) while the service cannot be reached,
+  and are played on the board on the kernel's event loop, so the board redraws at once.
 * **clicks** are taken only on the pupil's own turn; Undo, Redo, New game, Hint, opening another
   game and the bots' buttons are off (the others are refused with the reason, never silently).
 * **the online state** is always on the board (the ``online`` panel, the status line and the task
   line): waiting for players, a classmate thinking, the turn being sent, reconnecting, a classmate
   away (with the minutes left before the forfeit), the result (a forfeit too), or watching.
 
+Every request — the turn, the long poll, a read of the game, Resign — is a coroutine on the
+kernel's one class play loop (:class:`~.requests.Requests`), its answer handed to the board's
+:meth:`Host.deliver <logger_widget.board.host.Host.deliver>` (the board's one path for background
+results); the kernel's thread never waits for the service, and :meth:`OnlineMode.close` (or
+:meth:`OnlineBoard.close`) ends them all at once.
+
 The mode holds the client and the board's :class:`~logger_widget.board.host.Host`, never the
-widget. :class:`OnlineBoard` makes a board with it (as :class:`~.puzzle_mode.PuzzleBoard` does).
+widget. :class:`OnlineBoard` makes a board with it (as :class:`~logger_widget.board.PuzzleBoard` does).
 A kernel restart, a closed tab or a culled server loses nothing: the game is the service's, and
 ``OnlineBoard(game)`` (or the lobby's Resume) puts it back on a new board.
 
-Under the board of a player (not a watcher) whose game goes on, :class:`OnlineBoard` shows
-**Resign**; it asks first (**Yes, resign** or **No, play on**), so a misclick loses nothing. The
-service ends the game, and every board of it says who resigned.
+Under the board of a player (not a watcher) whose game goes on, the board shows **Resign** (the
+``resign`` intent, drawn by the board's own front end); it asks first (**Yes, resign** or **No,
+play on**), so a misclick loses nothing. The service ends the game, and every board of it says who
+resigned.
 """
 
 from __future__ import annotations
 
-import functools
-import html
+import asyncio
+import concurrent.futures
 import logging
 import math
-import threading
 import time
 import weakref
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from functools import partial
 from typing import Any
 
-import ipywidgets as w  # type: ignore[import-untyped]
-
+from ..board.host import TURN_INTENTS, BaseMode
+from ..board.view import BoardState, Notice, ViewModel, players_in_sentence
+from ..board.widget import Board
 from ..engine.errors import LoggerError
 from ..engine.game import Game
 from ..engine.turn import Turn
 from ..i18n import Translator
 from ..i18n.explain import explain_rule
 from ..i18n.texts.online import ERRORS, ONLINE, RESIGN, STATUS
-from ..online.client import ClassClient, ClassGameError, GameFeed, Refused, ServiceUnreachable, connect
-from .host import TURN_INTENTS, BaseMode
-from .view import BoardState, Notice, ViewModel, players_in_sentence
-from .widget import Board
+from ..online.client import (
+    POLL_WAIT,
+    AsyncClassClient,
+    ClassClient,
+    ClassGameError,
+    Refused,
+    ServiceUnreachable,
+    connect,
+)
+from .requests import Requests
 
 __all__ = ["OFF_INTENTS", "OnlineBoard", "OnlineMode", "game_from"]
 
@@ -66,9 +79,9 @@ OFF_INTENTS = frozenset(
     {"undo", "redo", "new_game", "import", "resume", "hint", "take_over", "retry", "restart", "next_lesson"}
 )
 
-#: The feed of each game followed in this kernel, by pupil: a new board of the pupil's for the same game
-#: (the cell run again) stops the old one.
-_feeds: weakref.WeakValueDictionary[tuple[str, int], GameFeed] = weakref.WeakValueDictionary()
+#: The board of each game followed in this kernel, by pupil: a new board of the pupil's for the same game
+#: (the cell run again) stops the old one following it.
+_followers: weakref.WeakValueDictionary[tuple[str, int], OnlineMode] = weakref.WeakValueDictionary()
 
 
 def game_from(info: Mapping[str, Any]) -> Game:
@@ -124,12 +137,13 @@ class OnlineMode(BaseMode):
         self.pending: tuple[int, str] | None = None
         self.trouble: ClassGameError | None = None
         self.resigning = False  # the pupil's resignation is on its way to the service
+        self.asking = False  # Resign was pressed: the board asks before giving up
         self.seq = 0
         self._confirmed = 0  # turns the service has
         #: the game the board must hold: the service's (and the pupil's turn on its way); start and turns
         self._known: tuple[Any, tuple[Any, ...]] | None = None
-        self._stop = threading.Event()  # close(): the sending loop ends at once
-        self._feed: GameFeed | None = None
+        self._requests: Requests | None = None  # made on first use (:attr:`requests`)
+        self._feed: concurrent.futures.Future[Any] | None = None
         self._closed = False
         self._presence_read = 0.0
         self._looked: tuple[Any, ...] = ()
@@ -190,34 +204,66 @@ class OnlineMode(BaseMode):
 
     # ------------------------------------------------------------------ following the game
 
+    @property
+    def requests(self) -> Requests:
+        """The mode's requests to the service (see :class:`~.requests.Requests`), answered to its board.
+
+        Raises:
+            RuntimeError: the mode is not on a board yet.
+        """
+        if self._requests is None:  # the board's deliver: its one path for background results
+            self._requests = Requests(self.client, self.host.deliver)
+        return self._requests
+
     def start(self) -> None:
-        """Follow the game live (a :class:`GameFeed` thread); a finished game is not followed."""
+        """Follow the game live (a long poll on the class loop); a finished game is not followed."""
         self._hold()  # the board holds the service's game
         if self.over or self._closed:
             return
         key = (self.client.who, self.game_id)
-        old = _feeds.get(key)
+        old = _followers.get(key)
         if old is not None:
-            old.stop()  # the cell was run again: the old board stops following
-        options: dict[str, Any] = {} if self.poll_wait is None else {"wait": self.poll_wait}
-        self._feed = GameFeed(
-            self.client,
-            self.game_id,
-            self.seq,
-            self._on_events,
-            self._on_trouble,
-            self.host.deliver,
-            **options,
-        )
-        _feeds[key] = self._feed
-        self._feed.start()
+            old.stop_following()  # the cell was run again: the old board stops following
+        _followers[key] = self
+        self._feed = self.requests.start(self._follow(), loop=True)
+
+    def stop_following(self) -> None:
+        """Stop following the game (the board hears of no more turns; a turn of its own is still sent)."""
+        if self._feed is not None:
+            self._feed.cancel()
 
     def close(self) -> None:
-        """Stop following the game and sending (the board stays as it is)."""
+        """Stop following the game and every request at once (the board stays as it is)."""
         self._closed = True
-        self._stop.set()
-        if self._feed is not None:
-            self._feed.stop()
+        if self._requests is not None:
+            self._requests.close()
+
+    async def _follow(self) -> None:
+        """Long-poll the game's events and deliver each answer; reconnect with a growing pause (0.5 s to 5 s)."""
+        aio, requests = self.client.aio, self.requests
+        wait = POLL_WAIT if self.poll_wait is None else self.poll_wait
+        pause, troubled, after = 0.5, False, self.seq
+        while True:
+            try:
+                answer = await aio.events(self.game_id, after, wait)
+            except ServiceUnreachable as e:
+                if not troubled:
+                    troubled = True
+                    requests.deliver(partial(self._on_trouble, e))
+                await asyncio.sleep(pause)
+                pause = min(5.0, pause * 2)
+                continue
+            except Refused as e:  # the game is gone, or the pupil may not follow it: stop
+                requests.deliver(partial(self._on_trouble, e))
+                return
+            if troubled:
+                troubled, pause = False, 0.5
+                requests.deliver(partial(self._on_trouble, None))
+            events = answer.get("events") or []
+            after = max([after, *(e["seq"] for e in events if isinstance(e.get("seq"), int))])
+            requests.deliver(partial(self._on_events, answer))
+            if answer.get("status") == "finished" and not events:
+                return
 
     def _on_events(self, answer: Mapping[str, Any]) -> None:
         """An answer of the long poll (on the kernel's loop): play the turns, take the rest, redraw."""
@@ -319,7 +365,7 @@ class OnlineMode(BaseMode):
         if now - self._presence_read < 10.0:
             return
         self._presence_read = now
-        self._background(lambda info: self._take_seats(info), "seats")
+        self._ask(self._take_seats)
 
     def _take_seats(self, info: Mapping[str, Any]) -> None:
         with self.host.lock:
@@ -329,34 +375,22 @@ class OnlineMode(BaseMode):
 
     def resync(self, notice: Notice | None = None) -> None:
         """Put the service's game on the board (read in the background), saying why with ``notice``."""
-        self._background(lambda info: self._replace(info, notice), "sync")
+        self._ask(partial(self._replace, notice=notice))
 
-    def _background(
+    def _ask(
         self,
         then: Callable[[Mapping[str, Any]], None],
-        what: str,
-        call: Callable[[], Mapping[str, Any]] | None = None,
+        request: Callable[[AsyncClassClient], Awaitable[Mapping[str, Any]]] | None = None,
         failed: Callable[[ClassGameError], None] | None = None,
     ) -> None:
-        """Run ``call`` (default: read the service's game) in a thread; ``then`` its answer, ``failed`` its error.
+        """Ask ``request`` (default: the service's game) in the background; ``then`` its answer, ``failed`` its error.
 
-        Both run on the kernel's event loop (``failed`` defaults to the feed's trouble handler).
+        Both run on the kernel's event loop (``failed`` defaults to the trouble handler).
         """
-        deliver = self.host.deliver
-        request = call or (lambda: self.client.game(self.game_id))
-        on_error = failed or self._on_trouble
+        game = self.game_id
+        self.requests.ask(request or (lambda aio: aio.game(game)), then, failed or self._on_trouble)
 
-        def work() -> None:
-            try:
-                answer = request()
-            except ClassGameError as e:
-                deliver(partial(on_error, e))
-                return
-            deliver(lambda: then(answer))
-
-        threading.Thread(target=work, name=f"classgame-{what}-{self.game_id}", daemon=True).start()
-
-    def _replace(self, info: Mapping[str, Any], notice: Notice | None) -> None:
+    def _replace(self, info: Mapping[str, Any], notice: Notice | None = None) -> None:
         try:
             game = game_from(info)
         except ClassGameError:
@@ -424,29 +458,27 @@ class OnlineMode(BaseMode):
     def send(self, ply: int, notation: str) -> None:
         """Send the pupil's turn ``notation`` played at ``ply`` (in the background).
 
-        Retried while the service cannot be reached, until :meth:`close`.
+        Sent again while the service cannot be reached (after 0.5 s, then longer, up to 5 s), until
+        :meth:`close`.
         """
         self.pending = (ply, notation)
-        deliver = self.host.deliver
+        self.requests.start(self._send(ply, notation))
 
-        def work() -> None:
-            pause = 0.5
-            while not self._closed:
-                try:
-                    self.client.play(self.game_id, ply, notation)
-                except ServiceUnreachable as e:
-                    deliver(partial(self._on_trouble, e))
-                    if self._stop.wait(pause):
-                        return
-                    pause = min(5.0, pause * 2)
-                    continue
-                except Refused as e:
-                    deliver(partial(self._refused, e))
-                    return
-                deliver(lambda: self._sent(ply))
+    async def _send(self, ply: int, notation: str) -> None:
+        aio, requests, pause = self.client.aio, self.requests, 0.5
+        while True:
+            try:
+                await aio.play(self.game_id, ply, notation)
+            except ServiceUnreachable as e:
+                requests.deliver(partial(self._on_trouble, e))
+                await asyncio.sleep(pause)
+                pause = min(5.0, pause * 2)
+                continue
+            except Refused as e:
+                requests.deliver(partial(self._refused, e))
                 return
-
-        threading.Thread(target=work, name=f"classgame-send-{self.game_id}", daemon=True).start()
+            requests.deliver(partial(self._sent, ply))
+            return
 
     def _sent(self, ply: int) -> None:
         with self.host.lock:
@@ -472,11 +504,11 @@ class OnlineMode(BaseMode):
         the board; the service's game is read again after a refusal.
         """
         self.resigning = True
-        self._background(
+        game = self.game_id
+        self._ask(
             lambda event: self._on_events({"events": [event], "status": "finished"}),
-            "resign",
-            call=lambda: self.client.resign(self.game_id),
-            failed=self._resign_failed,
+            lambda aio: aio.resign(game),
+            self._resign_failed,
         )
 
     def _resign_failed(self, error: ClassGameError) -> None:
@@ -494,6 +526,25 @@ class OnlineMode(BaseMode):
         """Always on: the whole board is a class game."""
         return True
 
+    def handle(self, action: str, msg: dict[str, Any]) -> str | None:
+        """The Resign panel's intent ``resign`` (``op``: ``ask``, ``yes`` or ``no``); others pass."""
+        if action != "resign":
+            return None
+        op = msg.get("op")
+        if op not in ("ask", "yes", "no"):
+            return "invalid"
+        if op == "no":
+            self.asking = False
+            return "ok"
+        if not self.can_resign():
+            self.asking = False
+            self.host.show(self.refusal(action))
+            return "rejected"
+        self.asking = op == "ask"
+        if op == "yes":
+            self.resign()
+        return "ok"
+
     def allows(self, action: str) -> bool:
         """Turn steps only on the pupil's own turn; nothing that would change the game otherwise."""
         if action in OFF_INTENTS:
@@ -509,6 +560,8 @@ class OnlineMode(BaseMode):
         params: dict[str, str] = {}
         if action in OFF_INTENTS or action == "review":
             key = "off"
+        elif action == "resign" and self.resigning:
+            key = "sending"
         elif self.watching:
             key = "watching"
         elif self.over or self.host.game.is_over:
@@ -570,6 +623,15 @@ class OnlineMode(BaseMode):
                 "result": self.result,
                 "ply": self._confirmed,
             },
+        }
+        may = self.can_resign()
+        out["resign"] = {
+            "shown": may,
+            "asking": may and self.asking,
+            "label": tr.translate(RESIGN["resign"]),
+            "question": tr.translate(RESIGN["confirm"]),
+            "yes": tr.translate(RESIGN["yes"]),
+            "no": tr.translate(RESIGN["no"]),
         }
         if "review" in view and not (self.over or self.host.game.is_over):
             out["review"] = {**view["review"], "available": False}
@@ -636,11 +698,6 @@ def _parse(position: Any, notation: str) -> Any:
         return None
 
 
-@functools.lru_cache(maxsize=8)
-def _translator(locale: str) -> Translator:
-    return Translator(locale)
-
-
 def refusal_text(error: ClassGameError) -> Callable[[Translator], str]:
     """Why the service refused a turn, in the pupil's language: the rule broken, or the service's reason."""
 
@@ -663,8 +720,8 @@ class OnlineBoard:
     """A board showing class game ``game`` live (see the module docstring).
 
     A :class:`~logger_widget.board.widget.Board` with an :class:`OnlineMode` (in :attr:`board` and
-    :attr:`mode`); it is displayed as :attr:`widget` (the board and, under it, the resign bar
-    :attr:`bar`), and the board's public members are reached on it.
+    :attr:`mode`); it is displayed as the board itself, Resign drawn by the board's own front end
+    (the view's ``resign`` panel), and the board's public members are reached on it.
 
     Args:
         game: the game's id (from the lobby, or :meth:`ClassClient.games`).
@@ -697,7 +754,7 @@ class OnlineBoard:
         #: the Online mode: the service's seats, status, result and the pupil's turn on its way
         self.mode = OnlineMode(self.client, info, poll_wait=poll_wait)
         options.setdefault("autosave", False)
-        #: the board showing the game
+        #: the board showing the game (and, under it while the pupil may resign, Resign)
         self.board = Board(
             ["human"] * record.players,
             locale=locale,
@@ -707,70 +764,9 @@ class OnlineBoard:
             sink=self.mode,  # the pupil's turn goes to the service
             **options,
         )
-        self._confirming = False
-        #: **Resign**, its question and its two answers (shown under the board while the pupil may resign)
-        self.resign_button = self._button("resign", "lw-online-resign", self._ask)
-        self.confirm_text = w.HTML("")
-        self.confirm_text.add_class("lw-online-resign-confirm")
-        self.yes_button = self._button("yes", "lw-online-resign-yes", self._resign, "danger")
-        self.no_button = self._button("no", "lw-online-resign-no", self._keep)
-        self.bar = w.HBox(
-            [self.resign_button, self.confirm_text, self.yes_button, self.no_button],
-            layout={"flex_flow": "row wrap", "align_items": "center", "max_width": "100%"},
-        )
-        self.bar.add_class("lw-online-bar")
-        #: what the notebook shows: the board and, under it, the resign bar
-        self.widget = w.VBox([self.board, self.bar], layout={"max_width": "100%"})
-        self._sync_bar()
-        self.board.observe(lambda _change: self._sync_bar(), names=["_view", "locale"])
+        #: what the notebook shows: the board
+        self.widget = self.board
         self.mode.start()
-
-    def _button(self, key: str, css: str, act: Callable[[], None], style: str = "") -> w.Button:
-        button = w.Button(button_style=style, layout={"width": "auto"})
-        button.add_class(css)
-        button.on_click(lambda _b: act())
-        return button
-
-    def _ask(self) -> None:
-        """**Resign** pressed: ask before giving up (a misclick loses nothing)."""
-        self._confirming = True
-        self._sync_bar()
-
-    def _keep(self) -> None:
-        self._confirming = False
-        self._sync_bar()
-
-    def _resign(self) -> None:
-        self._confirming = False
-        if self.mode.can_resign():
-            self.mode.resign()
-        self._sync_bar()
-
-    def _sync_bar(self) -> None:
-        """Show Resign (or its question) only while the pupil may resign; texts in the board's language."""
-        tr = _translator(self.board.locale)
-        may = self.mode.can_resign()
-        self._confirming = self._confirming and may
-        for button, key in ((self.resign_button, "resign"), (self.yes_button, "yes"), (self.no_button, "no")):
-            text = tr.translate(RESIGN[key])
-            if button.description != text:
-                button.description = text
-        confirm = f"<span>{html.escape(tr.translate(RESIGN['confirm']))}</span>"
-        if self.confirm_text.value != confirm:
-            self.confirm_text.value = confirm
-        shown = (
-            (self.resign_button, may and not self._confirming),
-            (self.confirm_text, self._confirming),
-            (self.yes_button, self._confirming),
-            (self.no_button, self._confirming),
-        )
-        for widget, on in shown:
-            display = "" if on else "none"
-            if widget.layout.display != display:
-                widget.layout.display = display
-        bar = "" if may else "none"
-        if self.bar.layout.display != bar:
-            self.bar.layout.display = bar
 
     def close(self) -> None:
         """Stop following the game."""
@@ -778,7 +774,7 @@ class OnlineBoard:
 
     def __getattr__(self, name: str) -> Any:
         """The board's public members (``view``, ``game``, ``play``, ``locale``…)."""
-        if name.startswith("_") or name in ("board", "mode", "client", "widget", "bar"):
+        if name.startswith("_") or name in ("board", "mode", "client", "widget"):
             raise AttributeError(name)
         return getattr(self.board, name)
 
