@@ -997,7 +997,7 @@ PLANTED = [
         "That turn gets a chop of {n} tree ready for {mover}'s next turn, not {played}.",
         "Esa jugada dejaría preparado para la próxima jugada del {mover} un corte de {n} árboles, no de {played}.",
     ),
-    ("hint_label", "tutorial:hint", "Hint: {task} {steps}", "Pista. {task} {steps}"),
+    ("hint_label", "tutorial:hint", "Hint: {steps}", "Pista. {steps}"),
     ("hint_label", "exercise:own_bot:hint", "Hint: …", "Pista: el bot codicioso solo mira esta jugada."),
     (
         "list_after_demonstrative",

@@ -723,13 +723,13 @@ def count_in_brackets(entry: Entry, form: str) -> str | None:
 
 
 #: Placeholders that are whole sentences (a task, a hint's idea, a question, a review's sentence).
-_SENTENCE_SLOTS = r"task|idea|question|sentence|reason|hint"
+_SENTENCE_SLOTS = r"task|steps|idea|question|sentence|reason|hint"
 
 
 def sentence_after_a_colon(entry: Entry, form: str) -> str | None:
     """Kind 63: after a label with a colon a sentence goes on in lower case («Підказка: жадібний бот…»); a
     label before a whole sentence ({task}, {idea}, …, which start with a capital) ends with a full stop, as
-    «**Питання.** {question}»: «Підказка. {task} {steps}», «**Твоє завдання.** {task}»."""
+    «**Питання.** {question}»: «Підказка. {steps}», «**Твоє завдання.** {task}»."""
     return _find(
         rf"(?:^|[.!?]\s+|\*\*)[А-ЯІЇЄҐ][\w’]*(?:\s[\w’]+)?:\**\s+(?:\{{(?:{_SENTENCE_SLOTS})\}}|[А-ЯІЇЄҐ])",
         0,
@@ -1452,7 +1452,7 @@ PLANTED += [
         "If everyone plays on well for {rounds}, …",
         "Якщо всі й далі гратимуть добре ще кілька раундів ({rounds}), …",
     ),
-    ("sentence after a label's colon", "tutorial:hint", "Hint: {task} {steps}", "Підказка: {task} {steps}"),
+    ("sentence after a label's colon", "tutorial:hint", "Hint: {steps}", "Підказка: {steps}"),
     (
         "sentence after a label's colon",
         "notebook:tutorial",
@@ -1468,7 +1468,7 @@ PLANTED += [
         "Hint: the greedy bot",
         "Підказка: жадібний бот дивиться лише на цей хід.",
     ),
-    ("hint label", "tutorial:hint", "Hint: {task} {steps}", "Підказка: {task} {steps}"),
+    ("hint label", "tutorial:hint", "Hint: {steps}", "Підказка: {steps}"),
     # the round-6 reader's findings, as the old texts wrote them
     (
         "python decimal",
@@ -1775,8 +1775,8 @@ def test_every_kind_has_a_planted_instance():
         (
             "sentence after a label's colon",
             "tutorial:hint",
-            "Hint: {task} {steps}",
-            "Підказка. {task} {steps}",
+            "Hint: {steps}",
+            "Підказка. {steps}",
         ),
         ("sentence after a label's colon", "board:notice", "Hint: {turn}", "Підказка: {turn}"),
         (
