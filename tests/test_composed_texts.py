@@ -248,6 +248,36 @@ def test_a_personal_verdict_ends_with_when_the_puzzle_comes_back(rendered, langu
     assert any(_comes_back(language).search(s.text) for s in rendered[language])  # the samples show one
 
 
+#: A zero with its noun, «0 помилок», "0 mistakes": not a zero that is a value («2 після твого ходу, 0 після
+#: найкращого», "between 0 and 1").
+_ZERO_COUNT = re.compile(
+    r"(?<![\w.,−-])0[\s\u00a0]+(?!(?:and|or|to|after|y|o|a|tras|до|після|і|й|або|проти)\b)[^\W\d]\w*"
+)
+
+
+def zero_counts(text: str) -> list[str]:
+    """A count of nothing said with its noun: a zero gets its own words («без помилок») or is left out."""
+    return [f"«{m.group(0)}» in «{text}»" for m in _ZERO_COUNT.finditer(text)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Лінійний графік шансів на перемогу за 9 ходів: гравець 1: 0 неточностей, 0 помилок і 0 грубих помилок.",
+        "jugador 1: 0 imprecisiones, 0 errores y 0 errores graves",
+        "Player 1: 1 inaccuracy, 0 mistakes and 2 blunders",
+    ],
+)
+def test_a_zero_count_is_found(text: str) -> None:
+    assert zero_counts(text)
+
+
+@pytest.mark.parametrize("language", text_samples.LANGUAGES)
+def test_no_composed_text_counts_nothing_with_its_noun(rendered, language: str) -> None:
+    found = [f"{s.where}: {p}" for s in rendered[language] for p in zero_counts(s.text)]
+    assert found == [], "\n".join(found)
+
+
 def test_the_samples_command_writes_a_page_per_language(tmp_path, rendered) -> None:
     """``python scripts/i18n.py samples`` runs ``python -m scripts.text_samples``: its pages hold every text."""
     assert text_samples.main(["--out", str(tmp_path), "--language", "es_419"]) == 0
