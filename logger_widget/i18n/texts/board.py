@@ -260,7 +260,7 @@ FORCED: MappingProxyType[str, Any] = MappingProxyType(  # PMessage or PPluralMes
             "The new seedlings could only grow on {cells}, so they are there already.",
         ),
         # TRANSLATORS: {action} is the name of the action button, already in quotes: “Plant”, “Protest”
-        # or “Chop” (uk «Рубати», es «Cortar»: the quotes come from "board:quoted").
+        # or “Chop” (uk «Зрубати», es «Cortar»: the quotes come from "board:quoted").
         "action": NP_("board:forced", "Only one action is possible now: {action}."),
     }
 )
