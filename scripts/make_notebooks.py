@@ -155,18 +155,24 @@ def puzzles(language: str) -> nbformat.NotebookNode:
         "from logger_widget.i18n.texts.puzzles import THEME_NAMES\n\n"
         "tr = Translator(LANGUAGE)\n"
         "for theme, n in Counter(p.theme for p in puzzles).most_common():\n"
-        "    ratings = sorted(round(p.rating) for p in puzzles if p.theme == theme)\n"
-        '    print(f"{tr.translate(THEME_NAMES[theme])}: {n} ({ratings[0]}–{ratings[-1]})")'
+        "    ratings = [p.rating for p in puzzles if p.theme == theme]\n"
+        "    low, high = tr.format_number(round(min(ratings))), tr.format_number(round(max(ratings)))\n"
+        '    print(f"{tr.translate(THEME_NAMES[theme])}: {tr.format_number(n)} ({low}–{high})")'
     )
     one = (
         'THEME = "domino_chop"\n\n'
         "practice = PuzzleBoard([p for p in puzzles if p.theme == THEME], locale=LANGUAGE)\n"
         "practice"
     )
+    # numbers as the board writes them (uk «1 500», es «15 000»), ± and → between no-break spaces
     rating = (
-        'print(round(board.rating.rating), "±", round(board.rating.deviation))\n'
+        "from logger_widget.i18n import Translator\n\n"
+        "tr = Translator(LANGUAGE)\n\n\n"
+        "def number(x):\n"
+        "    return tr.format_number(round(x))\n\n\n"
+        'print(f"{number(board.rating.rating)}\\u00a0±\\u00a0{number(board.rating.deviation)}")\n'
         "for puzzle_id, solved, before, after in board.session.history:\n"
-        '    print(puzzle_id, "✓" if solved else "✗", round(before), "→", round(after))'
+        '    print(puzzle_id, "✓" if solved else "✗", f"{number(before)}\\u00a0→\\u00a0{number(after)}")'
     )
     cells = [
         new_markdown_cell(f"# {t['title']}\n\n{t['intro']}"),

@@ -14,6 +14,8 @@ import re
 
 import pytest
 
+from logger_widget.i18n import Translator
+from logger_widget.i18n.texts.progress import AGAIN
 from scripts import text_samples
 
 #: A sentence ends with . ! ? or … (perhaps inside a closing quote) before a space and a capital,
@@ -67,7 +69,19 @@ def repetitions(text: str) -> list[str]:
     for i, sentence in enumerate(said):
         if sentence in said[:i]:
             found.append(f"said twice: «{sentence}»")
+        elif _said(sentence) in {_said(s) for s in said[:i]}:
+            found.append(f"said again as a step: «{sentence}»")
     return found
+
+
+#: Words that only join a step to the one before it ("Then plant on b2." says "Plant on b2." again).
+_LABEL = re.compile(r"^[^\W\d_]+:\s+")  # "Hint: Plant on b2." says "Plant on b2."
+_STEP_LINK = re.compile(r"^(?:then|after that|потім|тоді|далі|luego|después|y luego)[,\s]+", re.IGNORECASE)
+
+
+def _said(sentence: str) -> str:
+    """What a sentence says, without a word that links it as a next step and without its full stop."""
+    return _STEP_LINK.sub("", _LABEL.sub("", sentence.casefold())).rstrip(".!…")
 
 
 # --------------------------------------------------------------------------- the checker itself
@@ -78,6 +92,9 @@ PLANTED = [
     "Not the best turn. Then Player 2 plays e5-d4. Then Player 2 chops and fells 3 trees.",
     "Right! Your chop fells 3 trees: +3 points. Your rating: 1,500 → 1,562.",
     "Player 2 wins with 10 points! Player 2 reached 10 points and the round was completed.",
+    "Підказка. Посади саджанець на b2. Твій лісоруб іде на b1. Потім посади саджанець на b2.",
+    "Pista: Planta en b2. Tu leñador va a b1. Luego planta en b2.",
+    "Hint: Plant on b2. Your logger goes to b1. Then plant on b2.",
     "¡Correcto! Tu corte derriba 3 árboles. Tus puntos: 5.",
     "Правильно! Твоя рубка валить 3 дерева. Твій рейтинг: 1 500 → 1 562.",
     "Відповіді ще немає: заміни три крапки. Відповідь — одне число.",
@@ -151,6 +168,113 @@ def test_no_composed_text_repeats_an_opening_or_a_sentence(rendered, language: s
     found = [
         f"[{s.kind}] {s.where}: {problem}" for s in rendered[language] for problem in repetitions(s.text)
     ]
+    assert found == [], "\n".join(found)
+
+
+#: A seat named in a text: "Player 2", «jugador 2», «гравець 2» / «гравця 2».
+_SEAT = re.compile(r"\b(?:player|jugador|гравц\w*|гравець)\s+([1-4])\b", re.IGNORECASE)
+
+
+def seats_named_twice(text: str) -> list[str]:
+    """A board result's reason does not name again the very seats its headline named with their points.
+
+    It may name others ("Player 3 wins… because Player 1 and Player 3 reached 10 points" says who else).
+    """
+    *before, reason = sentences(text) or [""]
+    again = {m.group(1) for m in _SEAT.finditer(reason)}
+    named = {m.group(1) for m in _SEAT.finditer(" ".join(before))}
+    return [f"seats {', '.join(sorted(again))} named again: «{text}»"] if again and again == named else []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "¡Gana el jugador 2 con 10 puntos! Se ha completado la ronda porque el jugador 2 ha llegado a 10 puntos.",
+        "Перемагає гравець 2 з 10 очками! Раунд дограно до кінця, бо гравець 2 набрав щонайменше 10 очок.",
+        "Player 1 and Player 2 share the win. The round was played to its end because Player 1 and Player 2 "
+        "reached 10 points.",
+    ],
+)
+def test_a_seat_named_twice_is_found(text: str) -> None:
+    assert seats_named_twice(text)
+
+
+@pytest.mark.parametrize("language", text_samples.LANGUAGES)
+def test_no_board_result_names_a_seat_twice(rendered, language: str) -> None:
+    found = [
+        f"{s.where}: {problem}"
+        for s in rendered[language]
+        if s.where.endswith("result")
+        for problem in seats_named_twice(s.text)
+    ]
+    assert found == [], "\n".join(found)
+
+
+def _comes_back(language: str) -> re.Pattern[str]:
+    """The sentences that say when a personal puzzle comes back, in ``language`` (any count)."""
+    tr = Translator(language)
+    forms = {tr.count(message, n) for message in AGAIN.values() for n in (1, 2, 5, 21)}
+    # a count in any form: the digits, and whatever space the language writes after them
+    return re.compile("|".join(re.sub(r"\d+(?:\\ |\s)", r"\\d+\\s", re.escape(f)) for f in forms))
+
+
+def comes_back_not_last(language: str, text: str) -> list[str]:
+    """A personal puzzle's verdict ends with when the puzzle comes back: nothing after it seems to belong
+    to the next try."""
+    said = sentences(text)
+    pattern = _comes_back(language)
+    return [f"«{s}» is not last: «{text}»" for s in said[:-1] if pattern.fullmatch(s)]
+
+
+@pytest.mark.parametrize(
+    ("language", "text"),
+    [
+        (
+            "es",
+            "Era mejor quedarse en a2. Volverás a ver este problema dentro de 10 minutos. De tu partida. "
+            "Jugada 3 (jugador 1): un error (−0,30).",
+        ),
+        ("en", "Not the best turn. You will see this puzzle again in 2 days. From your game. Turn 3 …"),
+    ],
+)
+def test_a_comes_back_sentence_before_the_end_is_found(language: str, text: str) -> None:
+    assert comes_back_not_last(language, text)
+
+
+@pytest.mark.parametrize("language", text_samples.LANGUAGES)
+def test_a_personal_verdict_ends_with_when_the_puzzle_comes_back(rendered, language: str) -> None:
+    found = [f"{s.where}: {p}" for s in rendered[language] for p in comes_back_not_last(language, s.text)]
+    assert found == [], "\n".join(found)
+    assert any(_comes_back(language).search(s.text) for s in rendered[language])  # the samples show one
+
+
+#: A zero with its noun, «0 помилок», "0 mistakes": not a zero that is a value («2 після твого ходу, 0 після
+#: найкращого», "between 0 and 1").
+_ZERO_COUNT = re.compile(
+    r"(?<![\w.,−-])0[\s\u00a0]+(?!(?:and|or|to|after|y|o|a|tras|до|після|і|й|або|проти)\b)[^\W\d]\w*"
+)
+
+
+def zero_counts(text: str) -> list[str]:
+    """A count of nothing said with its noun: a zero gets its own words («без помилок») or is left out."""
+    return [f"«{m.group(0)}» in «{text}»" for m in _ZERO_COUNT.finditer(text)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Лінійний графік шансів на перемогу за 9 ходів: гравець 1: 0 неточностей, 0 помилок і 0 грубих помилок.",
+        "jugador 1: 0 imprecisiones, 0 errores y 0 errores graves",
+        "Player 1: 1 inaccuracy, 0 mistakes and 2 blunders",
+    ],
+)
+def test_a_zero_count_is_found(text: str) -> None:
+    assert zero_counts(text)
+
+
+@pytest.mark.parametrize("language", text_samples.LANGUAGES)
+def test_no_composed_text_counts_nothing_with_its_noun(rendered, language: str) -> None:
+    found = [f"{s.where}: {p}" for s in rendered[language] for p in zero_counts(s.text)]
     assert found == [], "\n".join(found)
 
 

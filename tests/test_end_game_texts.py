@@ -23,17 +23,17 @@ def _board(lpn: str, language: str) -> Board:
         (
             "en",
             "Player 1 reached 10 points: 1 more turn",
-            "The round was played to its end because Player 1 reached 10 points.",
+            "The round was played to its end because the winner reached 10 points.",
         ),
         (
             "uk",
             "Гравець 1: 10 очок або більше. У цьому раунді залишився 1 хід",
-            "Раунд дограно до кінця, бо гравець 1 набрав щонайменше 10 очок.",
+            "Раунд дограно до кінця, бо переможець набрав щонайменше 10 очок.",
         ),
         (
             "es",
             "Jugador 1: 10 puntos o más. Queda 1 jugada",
-            "Se ha completado la ronda porque el jugador 1 ha llegado a 10 puntos.",
+            "Se ha completado la ronda porque ha llegado a 10 puntos.",
         ),
     ],
 )
@@ -81,23 +81,26 @@ def test_a_list_of_seats_takes_the_sentence_form(language: str, banner: str, sha
     [
         (
             "uk",
-            "Раунд дограно до кінця, бо гравець 1 набрав щонайменше 10 очок.",
-            "бо гравець 1 і гравець 3 набрали щонайменше 10 очок.",
+            "Раунд дограно до кінця, бо переможець набрав щонайменше 10 очок.",
+            "бо переможці набрали щонайменше 10 очок.",
         ),
         (
             "es",
-            "porque el jugador 1 ha llegado a 10 puntos.",
-            "porque han llegado a 10 puntos: jugador 1 y jugador 3.",
+            "porque ha llegado a 10 puntos.",
+            "porque han llegado a 10 puntos.",
         ),
         (
             "es_419",
-            "porque el jugador 1 llegó a 10 puntos.",
-            "porque llegaron a 10 puntos: jugador 1 y jugador 3.",
+            "porque llegó a 10 puntos.",
+            "porque llegaron a 10 puntos.",
         ),
     ],
 )
 def test_the_round_played_to_its_end_is_a_sentence_agreeing_with_the_players(language, one, two) -> None:
-    """Before: «Раунд завершено. 10 очок або більше: гравець 2.» — a bare label after the sentence."""
+    """Before: «Раунд завершено. 10 очок або більше: гравець 2.» — a bare label after the sentence.
+
+    The headline just named the winners with their points, so the reason does not name them again
+    («¡Gana el jugador 1 con 10 puntos! …porque el jugador 1 ha llegado a 10 puntos» said it twice)."""
     board = _board(ONE, language)
     board.play(next(iter(board.position.legal_turns())))
     assert board.view["result"]["detail"].endswith(one), board.view["result"]["detail"]
@@ -105,3 +108,20 @@ def test_the_round_played_to_its_end_is_a_sentence_agreeing_with_the_players(lan
     while not board.game.is_over:
         board.play(next(iter(board.position.legal_turns())))
     assert board.view["result"]["detail"].endswith(two), board.view["result"]["detail"]
+
+
+@pytest.mark.parametrize(
+    ("language", "reason"),
+    [
+        ("en", "because Player 1 and Player 3 reached 10 points."),
+        ("uk", "бо гравець 1 і гравець 3 набрали щонайменше 10 очок."),
+        ("es", "porque han llegado a 10 puntos: jugador 1 y jugador 3."),
+    ],
+)
+def test_the_reason_names_the_players_when_they_are_not_just_the_winners(language, reason) -> None:
+    """Player 3 wins with 11 points; Player 1 reached 10 too: the reason says who else ended the game."""
+    board = _board(TWO, language)
+    while not board.game.is_over:
+        board.play(next(iter(board.position.legal_turns())))
+    assert board.game.outcome.winners != (1, 3)
+    assert board.view["result"]["detail"].endswith(reason), board.view["result"]["detail"]

@@ -211,6 +211,66 @@ def test_the_puzzle_notebook_says_where_the_puzzles_come_from(lang: str) -> None
     assert said in text and wrong not in text
 
 
+#: The two code cells of the puzzles notebook before they used the translator's numbers.
+OLD_PUZZLE_CELLS = (
+    'print(round(board.rating.rating), "±", round(board.rating.deviation))\n'
+    "for puzzle_id, solved, before, after in board.session.history:\n"
+    '    print(puzzle_id, "✓" if solved else "✗", round(before), "→", round(after))',
+    "from collections import Counter\n"
+    "from logger_widget.i18n import Translator\n"
+    "from logger_widget.i18n.texts.puzzles import THEME_NAMES\n\n"
+    "tr = Translator(LANGUAGE)\n"
+    "for theme, n in Counter(p.theme for p in puzzles).most_common():\n"
+    "    ratings = sorted(round(p.rating) for p in puzzles if p.theme == theme)\n"
+    '    print(f"{tr.translate(THEME_NAMES[theme])}: {n} ({ratings[0]}–{ratings[-1]})")',
+)
+
+
+def _printed(sources, lang: str) -> str:
+    """What the puzzles notebook's rating and theme cells print, for a board rated 1500 ± 200."""
+    from contextlib import redirect_stdout
+    from types import SimpleNamespace
+
+    from logger_widget.puzzles import load_puzzles
+
+    board = SimpleNamespace(
+        rating=SimpleNamespace(rating=1500.4, deviation=200.0),
+        session=SimpleNamespace(history=[("p0001", True, 1326.0, 1618.2)]),
+    )
+    namespace = {"LANGUAGE": lang, "board": board, "puzzles": load_puzzles()}
+    out = io.StringIO()
+    with redirect_stdout(out):
+        for source in sources:
+            exec(compile(source, "<cell>", "exec"), namespace)
+    return out.getvalue()
+
+
+def ungrouped_numbers(text: str, lang: str) -> list[str]:
+    """Numbers not as the translator writes them, and ± or → without no-break spaces around them."""
+    found = re.findall(r"(?<![\w\u00a0])\d{4,}(?!\w)" if lang == "uk" else r"(?!)", text)
+    found += re.findall(r"(?:^|[^\u00a0])[±→]|[±→](?:[^\u00a0]|$)", text, flags=re.MULTILINE)
+    return found
+
+
+def test_the_old_puzzle_cells_print_ungrouped_numbers() -> None:
+    assert ungrouped_numbers(_printed(OLD_PUZZLE_CELLS, "uk"), "uk")
+
+
+@pytest.mark.parametrize("lang", ["uk", "es", "en"])
+def test_the_puzzle_notebook_prints_numbers_as_the_board_writes_them(lang: str) -> None:
+    """«1 500 ± 200», «(1 326–1 618)» in uk: the translator's grouping, no-break spaces around ± and →."""
+    code = [
+        source
+        for kind, source in cells(ROOT / "notebooks" / f"puzzles_{lang}.ipynb")
+        if kind == "code" and ("rating.deviation" in source or "THEME_NAMES" in source)
+    ]
+    assert len(code) == 2
+    printed = _printed(code, lang)
+    assert not ungrouped_numbers(printed, lang), printed
+    if lang == "uk":
+        assert "1\u00a0500\u00a0±\u00a0200" in printed and "1\u00a0326\u00a0→\u00a01\u00a0618" in printed
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_play_notebook_offers_the_corner_choice_in_its_settings(lang: str) -> None:
     code = [

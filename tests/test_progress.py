@@ -115,7 +115,7 @@ def test_solving_one_and_failing_one_changes_their_schedule_as_documented(db_url
     board.play(wrong)
     text = board.view["notice"]["text"]
     assert (
-        "You will see this puzzle again in 10 minutes." in text
+        text.endswith("You will see this puzzle again in 10 minutes.")  # the verdict's last sentence
         and "From your game. Turn " in text
         and ": Turn" not in text
     )

@@ -78,9 +78,26 @@ def _points_per_game(entry: Entry, form: str) -> str | None:
     m = re.search(r"\btasas?\b|\bporcentajes? de victorias\b", text, re.I)
     if m:
         return m.group(0)
+    if entry.context == "chart" and _PERCENT_RATE.search(entry.msgid):
+        return None  # a percentage: see _percent_rate
     if _RATE_EN.search(_prose(entry.msgid)) and "puntos por partida" not in text.casefold():
         return "the quantity is not called «puntos por partida»"
     return None
+
+
+#: The charts' rates, printed as percentages («41 %»): the tournament's heat map and first-player chart.
+_PERCENT_RATE = re.compile(r"\bwin rate\b|\bhow often\b", re.IGNORECASE)
+
+
+def _percent_rate(entry: Entry, form: str) -> str | None:
+    """A rate printed as a percentage is «el porcentaje de los puntos (en juego)», never a mean of points."""
+    if entry.context != "chart" or not _PERCENT_RATE.search(entry.msgid):
+        return None
+    text = _prose(form)
+    m = re.search(r"\bpuntos por partida\b|\b(?:media|promedio) de puntos\b", text, re.I)
+    if m:
+        return m.group(0)
+    return None if "porcentaje de los puntos" in text.casefold() else "not «porcentaje de los puntos»"
 
 
 #: Words that end like a vosotros imperative but are not one.
@@ -668,8 +685,29 @@ KINDS.update(
             "no masculine noun in apposition to the pupil's «tú»: «Tú, que tienes el turno, decides…»",
             _find(r"\bTú, el jugador\b"),
         ),
+        "percent_rate": (
+            "a rate printed as a percentage is «el porcentaje de los puntos en juego», not «puntos por partida»",
+            _percent_rate,
+        ),
+        "growth_at_once": (
+            "growth is «avanzan una etapa, todos al mismo tiempo»: «una etapa a la vez» is one at a time",
+            _find(r"\buna etapa a la vez\b"),
+        ),
+        "seat_label": (
+            "the pupil's seat is a sentence, «Juegas como {you}.», not a label «Tu plaza: {you}»",
+            lambda entry, form: (
+                m.group(0)
+                if re.search(r"\bseat\b", entry.msgid)
+                and (m := re.search(r"\b(?:plaza|lugar|puesto|asiento)s?:\s*\{", _prose(form), re.I))
+                else None
+            ),
+        ),
+        "exploited_subject": (
+            "«…: esta estrategia mixta se puede explotar», never a bare «: se puede explotar»",
+            _find(r":\s*se\s+puede\s+explotar\b"),
+        ),
         "colon_after_como": (
-            "no colon between «como» (or a verb) and its complement: «Tu plaza: {you}», not «Juegas como: {you}»",
+            "no colon between «como» (or a verb) and its complement: «Juegas como {you}.», not «Juegas como: {you}»",
             _find(r"\bcomo:"),
         ),
         "list_article": (
@@ -868,6 +906,37 @@ def test_each_latin_american_kind_finds_the_peninsular_es(kind):
 
 #: One planted instance per kind: (kind, context, English, translation).
 PLANTED = [
+    ("percent_rate", "chart", "Win rate", "Puntos por partida"),
+    (
+        "percent_rate",
+        "chart",
+        "Win rate of each seat with its {level} confidence interval: {seats}.",
+        "Media de puntos por partida de cada jugador, con su intervalo de confianza del {level}: {seats}.",
+    ),
+    (
+        "growth_at_once",
+        "rules:growth:1",
+        "Every tree in them grows one stage, all at the same time.",
+        "Todos los árboles que hay en ellas avanzan una etapa a la vez.",
+    ),
+    (
+        "seat_label",
+        "online",
+        "Class game {game}. Your seat: {you}.",
+        "Partida {game} de la clase. Tu plaza: {you}.",
+    ),
+    (
+        "seat_label",
+        "online",
+        "Class game {game}. Your seat: {you}.",
+        "Partida {game} de la clase. Tu lugar: {you}.",
+    ),
+    (
+        "exploited_subject",
+        "exercise:nash:exploited",
+        "the mixed strategy can be exploited",
+        "más de los {value} puntos por partida que permite un equilibrio: se puede explotar.",
+    ),
     (
         "cell_siguiente",
         "notebook:online",
@@ -928,7 +997,7 @@ PLANTED = [
         "That turn gets a chop of {n} tree ready for {mover}'s next turn, not {played}.",
         "Esa jugada dejaría preparado para la próxima jugada del {mover} un corte de {n} árboles, no de {played}.",
     ),
-    ("hint_label", "tutorial:hint", "Hint: {task} {steps}", "Pista. {task} {steps}"),
+    ("hint_label", "tutorial:hint", "Hint: {steps}", "Pista. {steps}"),
     ("hint_label", "exercise:own_bot:hint", "Hint: …", "Pista: el bot codicioso solo mira esta jugada."),
     (
         "list_after_demonstrative",

@@ -315,8 +315,9 @@ def click_verb(entry: Entry, form: str) -> str | None:
 
 
 def move_verb(entry: Entry, form: str) -> str | None:
-    """Kind 25: the pupil moves the logger with «пересунь (лісоруба)»; the review's infinitive is «перейти на»."""
-    return _find(rf"(?<!{W})(?:переведи|піди|перейди)(?!{W})|(?<!{W})піти\s+на(?!{W})")(entry, form)
+    """Kind 25: the pupil moves the logger with «пересунь (лісоруба)»; the review's, the hint's and the
+    turn's infinitive is «перейти» («перейти сюди», «перейти a1 → c1»), the logger «переходить на»."""
+    return _find(rf"(?<!{W})(?:переведи|піди|перейди|піти)(?!{W})|(?<!{W})[ій]де\s+на(?!{W})")(entry, form)
 
 
 def heavy_phrasing(entry: Entry, form: str) -> str | None:
@@ -341,7 +342,7 @@ def name_starts_a_sentence(entry: Entry, form: str) -> str | None:
 
 
 def seat_as_place(entry: Entry, form: str) -> str | None:
-    """Kind 28: a seat is «гравець 1…4» («Ти граєш за: {you}», «від 2 до 4 гравців»); «місце» is a ranking place.
+    """Kind 28: a seat is «гравець 1…4» («Ти — {you}.», «від 2 до 4 гравців»); «місце» is a ranking place.
 
     The lobby's invitation keeps its free places («3 місця», «усі місця зайнято»). Swapped seats are
     said the glossary's way too («по черзі за гравця 1 і гравця 2», «міняються ролями»), not «міняються
@@ -351,6 +352,10 @@ def seat_as_place(entry: Entry, form: str) -> str | None:
         return None
     text = _outside_code(form)
     m = re.search(rf"(?<!{W})місц{W}*|(?<!{W})місце(?!{W})", text, re.IGNORECASE)
+    if m:
+        return m.group(0)
+    # a colon never cuts a preposition from its noun: «Ти — {you}.», not «Ти граєш за: {you}.»
+    m = re.search(rf"(?<!{W})(?:за|про|на|для|від|до)\s*:", text, re.IGNORECASE)
     return m.group(0) if m else None
 
 
@@ -444,6 +449,7 @@ CALQUES = (
     rf"(?<!{W})спробува{W}*\s+(?:кожну\s+)?задач{W}*|задач\s+спробувано",  # a puzzle is tried «розв’язати»
     rf"потренувати\s+(?:один\s+)?(?:вид|тип){W}*",  # train oneself: «потренуватися на задачах…»
     r"через\s+`",  # "via `board.load`": «за допомогою `…`»
+    r"(?<!\w)Що\s+правда(?!\w)",  # "What is true about…": «Яке твердження … правильне?»
 )
 
 
@@ -717,13 +723,13 @@ def count_in_brackets(entry: Entry, form: str) -> str | None:
 
 
 #: Placeholders that are whole sentences (a task, a hint's idea, a question, a review's sentence).
-_SENTENCE_SLOTS = r"task|idea|question|sentence|reason|hint"
+_SENTENCE_SLOTS = r"task|steps|idea|question|sentence|reason|hint"
 
 
 def sentence_after_a_colon(entry: Entry, form: str) -> str | None:
     """Kind 63: after a label with a colon a sentence goes on in lower case («Підказка: жадібний бот…»); a
     label before a whole sentence ({task}, {idea}, …, which start with a capital) ends with a full stop, as
-    «**Питання.** {question}»: «Підказка. {task} {steps}», «**Твоє завдання.** {task}»."""
+    «**Питання.** {question}»: «Підказка. {steps}», «**Твоє завдання.** {task}»."""
     return _find(
         rf"(?:^|[.!?]\s+|\*\*)[А-ЯІЇЄҐ][\w’]*(?:\s[\w’]+)?:\**\s+(?:\{{(?:{_SENTENCE_SLOTS})\}}|[А-ЯІЇЄҐ])",
         0,
@@ -1242,6 +1248,16 @@ PLANTED = [
 
 
 PLANTED += [
+    # the seventh fresh reading's instances
+    ("move verb", "board:turn", "move {origin} → {destination}", "піти {origin} → {destination}"),
+    ("move verb", "board:hint", "move here", "піти сюди"),
+    ("move verb", "tutorial:hint-step", "Your logger goes to {cells}.", "Твій лісоруб іде на {cells}."),
+    ("calque", "exercise:kingmaker:question", "What is true about Player 2 here?", "Що правда про гравця 2?"),
+    ("seat as place", "online", "Your seat: {you}.", "Гра {game} з однокласниками. Ти граєш за: {you}."),
+]
+
+
+PLANTED += [
     # the eighth reading: the reader's instances, one or more per kind
     ("tree limit", "rules:growth:7", "the limit of 20 trees still counts", "обмеження в 20 дерев діє й тут"),
     (
@@ -1436,7 +1452,7 @@ PLANTED += [
         "If everyone plays on well for {rounds}, …",
         "Якщо всі й далі гратимуть добре ще кілька раундів ({rounds}), …",
     ),
-    ("sentence after a label's colon", "tutorial:hint", "Hint: {task} {steps}", "Підказка: {task} {steps}"),
+    ("sentence after a label's colon", "tutorial:hint", "Hint: {steps}", "Підказка: {steps}"),
     (
         "sentence after a label's colon",
         "notebook:tutorial",
@@ -1452,7 +1468,7 @@ PLANTED += [
         "Hint: the greedy bot",
         "Підказка: жадібний бот дивиться лише на цей хід.",
     ),
-    ("hint label", "tutorial:hint", "Hint: {task} {steps}", "Підказка: {task} {steps}"),
+    ("hint label", "tutorial:hint", "Hint: {steps}", "Підказка: {steps}"),
     # the round-6 reader's findings, as the old texts wrote them
     (
         "python decimal",
@@ -1608,7 +1624,7 @@ def test_every_kind_has_a_planted_instance():
         ("name starts a sentence", "online:status", "{name} is thinking…", "Зараз думає {name}…"),
         ("name starts a sentence", "online:lobby", "{name} · {n} seat", "{name} · {n} місця"),
         ("name starts a sentence", "online:status", "{name} is not connected.", "Не на зв’язку: {name}."),
-        ("seat as place", "online", "Your seat: {you}.", "Ти граєш за: {you}."),
+        ("seat as place", "online", "Your seat: {you}.", "Ти — {you}."),
         (
             "fixed plural after a count",
             "review",
@@ -1759,8 +1775,8 @@ def test_every_kind_has_a_planted_instance():
         (
             "sentence after a label's colon",
             "tutorial:hint",
-            "Hint: {task} {steps}",
-            "Підказка. {task} {steps}",
+            "Hint: {steps}",
+            "Підказка. {steps}",
         ),
         ("sentence after a label's colon", "board:notice", "Hint: {turn}", "Підказка: {turn}"),
         (

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
+from babel.messages.pofile import read_po
 from support import Driver
 
 from logger_widget.classroom.tutorial import LESSONS, lesson
@@ -12,7 +14,54 @@ from logger_widget.i18n import Translator
 from logger_widget.i18n.texts.lessons import MORE_BELOW
 from logger_widget.i18n.texts.rules import SECTIONS
 
+ROOT = Path(__file__).resolve().parents[1]
+
 CYRILLIC = re.compile("[А-Яа-яІіЇїЄєҐґ]")
+
+
+def _advice(key: str) -> list[str]:
+    """The English texts of a lesson's messages (its task, feedback and advice: context ``tutorial:KEY:…``)."""
+    with (ROOT / "locales" / "logger_widget.pot").open("rb") as fh:
+        template = read_po(fh)
+    mine = [m for m in template if m.id and (m.context or "").startswith(f"tutorial:{key}:")]
+    return [text for m in mine for text in ((m.id,) if isinstance(m.id, str) else m.id)]
+
+
+def unreachable_advice(les, texts: list[str]) -> list[str]:
+    """Where a lesson's advice sends the logger but no legal turn of the lesson's position goes: a
+    row or column named ("Stand in row 4") with no reachable cell, a cell to stand on ("c1 is two steps
+    to the right") that no turn reaches."""
+    reach = {t.destination for t in les.position.legal_turns()}
+    found = []
+    for text in texts:
+        for row in re.findall(r"\brow (\d)\b", text):
+            if not any(cell[1] == row for cell in reach):
+                found.append(f"row {row} in «{text}»")
+        for column in re.findall(r"\bcolumn ([a-e])\b", text):
+            if not any(cell[0] == column for cell in reach):
+                found.append(f"column {column} in «{text}»")
+        for cell in re.findall(r"\b([a-e][1-5]) is (?:one|two) steps?\b", text):
+            if cell not in reach:
+                found.append(f"{cell} in «{text}»")
+    return found
+
+
+def test_an_unreachable_suggestion_is_found() -> None:
+    growth = lesson("growth")
+    assert unreachable_advice(growth, ["Stand in column c or in row 4."])
+    assert unreachable_advice(growth, ["Stand in its column: c2 is two steps up."])
+
+
+@pytest.mark.parametrize("les", LESSONS, ids=lambda les: les.key)
+def test_a_lessons_advice_is_playable_from_its_position(les) -> None:
+    """A lesson must be playable as it says: every row, column or cell its texts send the logger to is reached
+    by a legal turn (docs/rules.md: a walk of at most two steps)."""
+    assert unreachable_advice(les, _advice(les.key)) == []
+
+
+def test_the_growth_lessons_advice_solves_it() -> None:
+    growth = lesson("growth")
+    assert any(t.destination == "c1" and growth.check(t).ok for t in growth.position.legal_turns())
 
 
 @pytest.mark.parametrize("les", LESSONS, ids=lambda les: les.key)
@@ -134,7 +183,8 @@ def test_lesson_hint_marks_part_of_an_accepted_turn_and_asks_no_bot(les) -> None
     assert accepted, f"no turn the lesson accepts goes through {sorted(marked)}"
     en = Translator("en")
     text = board.view["hint"]["text"]
-    assert text and en.translate(les.task) in text, "the hint is phrased from the lesson's task"
+    # the task stands above the board: the hint names the steps, not the task again
+    assert text and en.translate(les.task) not in text, "the hint repeats the lesson's task"
     assert all(cell in text for cell in marked)
     assert not board.view["hint"]["enabled"], "the hint is given once per try"
     _solve(board, les)  # the marked cells lead to the praise; then the hint is gone

@@ -167,7 +167,7 @@ class MistakesSession(PuzzleSession):
         return comes_back(tr, self.current.due, self._answered_at)
 
     def explanation(self, tr: Translator) -> str:
-        """The coach's sentence about the turn in the game."""
+        """The coach's sentence about the turn in the game (before the verdict's last sentence)."""
         return tr.format(PERSONAL["coach"], sentence=review_sentence(tr, as_turn_review(self.current)))
 
 

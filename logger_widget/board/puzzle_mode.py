@@ -370,7 +370,10 @@ class PuzzleSession(TeachingMode):
         )
 
     def explanation(self, tr: Translator) -> str | None:
-        """A last sentence after every answer (``None`` here; a personal puzzle tells the coach's words)."""
+        """A sentence after the reasons, before the last one.
+
+        ``None`` here; a personal puzzle tells the review's words about the turn in the game.
+        """
         return None
 
     def judge(self) -> None:
@@ -403,17 +406,17 @@ class PuzzleSession(TeachingMode):
                 host.play_turn(reply)  # the consequence, drawn as the last turns
 
         def message(tr: Translator) -> str:
-            text = why(tr)
-            if shown:
-                text += " " + tr.translate(texts.VERDICT["shown"])
-            elif hinted:
-                text += " " + tr.translate(texts.VERDICT["hinted"])
-            elif not counted:
-                text += " " + tr.translate(texts.VERDICT["again"])
-            else:
-                text += " " + self.verdict_tail(tr, right, counted, before.rating, after.rating)
+            # the reasons, a personal puzzle's review note, and last what the answer earned or when the
+            # puzzle comes back
             more = self.explanation(tr)
-            return text if more is None else f"{text} {more}"
+            text = why(tr) if more is None else f"{why(tr)} {more}"
+            if shown:
+                return text + " " + tr.translate(texts.VERDICT["shown"])
+            if hinted:
+                return text + " " + tr.translate(texts.VERDICT["hinted"])
+            if not counted:
+                return text + " " + tr.translate(texts.VERDICT["again"])
+            return text + " " + self.verdict_tail(tr, right, counted, before.rating, after.rating)
 
         # the solution shown, then played, is no success (the status says it did not count)
         with_solution = right and self.hints >= 2

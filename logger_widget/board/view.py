@@ -759,7 +759,9 @@ def result_view(f: Frame, tr: Translator) -> dict[str, Any] | None:
         "tie_break": outcome.tie_break,
         "reason": outcome.reason,
         "headline": headline,
-        "detail": sentence_start(_reason(tr, outcome.reason, outcome.scores)),
+        "detail": sentence_start(
+            _reason(tr, outcome.reason, outcome.scores, ws if outcome.tie_break != "protesters" else ())
+        ),
         "title": tr.translate(LABELS["result"]),
     }
 
@@ -774,12 +776,18 @@ def banner_view(f: Frame, tr: Translator) -> panels.BannerPanel | None:
     return {"title": tr.translate(LABELS["end_game"]), "text": text}
 
 
-def _reason(tr: Translator, reason: str, scores: Sequence[int]) -> str:
-    """Why the game ended; for the round played to its end, who reached 10 points (verb agreeing)."""
+def _reason(tr: Translator, reason: str, scores: Sequence[int], named: Sequence[int] = ()) -> str:
+    """Why the game ended; for the round played to its end, who reached 10 points (verb agreeing).
+
+    ``named`` are the seats the headline just named with their points: when they are exactly the
+    ones who reached 10 points, the reason calls them "the winner(s)" instead of naming them again.
+    """
     if reason != "target":
         return tr.translate(RESULT[f"reason_{reason}"])
-    reached = sum(s >= core.TARGET_SCORE for s in scores)
-    return tr.count(RESULT["reason_target"], reached, players=_reached(tr, scores))
+    seats = [i + 1 for i, s in enumerate(scores) if s >= core.TARGET_SCORE]
+    if seats and sorted(named) == seats:
+        return tr.count(RESULT["reason_target_winners"], len(seats))
+    return tr.count(RESULT["reason_target"], len(seats), players=_reached(tr, scores))
 
 
 def _reached(tr: Translator, scores: Sequence[int]) -> str:

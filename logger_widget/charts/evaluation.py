@@ -170,9 +170,11 @@ def _describe(fig: Figure, tr: Translator, review: Review) -> None:
     seats = []
     for seat in range(1, review.players + 1):
         counts = review.counts(seat)
-        marks = tr.format_list([text(tr, EVALUATION[f"count_{label}"], counts[label]) for label in MARKED])
+        # a zero is left out («1 неточність і 1 груба помилка»), none at all said in words («без помилок»)
+        found = [text(tr, EVALUATION[f"count_{label}"], counts[label]) for label in MARKED if counts[label]]
+        marks = tr.format_list(found) if found else text(tr, EVALUATION["count_none"])
         player = tr.format(PLAYER_IN_SENTENCE, seat=seat)  # a list inside the sentence: «гравець 1: …»
         seats.append(text(tr, EVALUATION["seat"], player=player, marks=marks))
-    # "; " between the seats: each seat's item is itself a list («0 неточностей, 0 помилок і 0 грубих помилок»)
+    # "; " between the seats: each seat's item is itself a list («1 неточність, 2 помилки і 1 груба помилка»)
     sentence = text(tr, EVALUATION["describe"], len(review.turns), seats="; ".join(seats))
     describe(fig, sentence, "logger-evaluation-chart")

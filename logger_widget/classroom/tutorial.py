@@ -45,9 +45,9 @@ Check = Callable[[Position, Turn, Position], Feedback]
 _ILLEGAL = NP_("tutorial:illegal", "That turn is not allowed here.")
 _TRY_AGAIN = NP_("tutorial:try_again", "Try again!")
 _MALFORMED = NP_("tutorial:malformed", "I could not read that turn. Try clicking on the board.")
-# TRANSLATORS: {task} is the lesson's task; {steps} one or more sentences of the "tutorial:hint-step"
-# context, naming what each marked cell is for.
-_HINT = NP_("tutorial:hint", "Hint: {task} {steps}")
+# TRANSLATORS: {steps} is one or more sentences of the "tutorial:hint-step" context, naming what each
+# marked cell is for (the lesson's task stands just above the board, so the hint does not repeat it).
+_HINT = NP_("tutorial:hint", "Hint: {steps}")
 # TRANSLATORS: {n} protesters, one on each of {cells} (a list of cells).
 _HINT_PROTEST = NNP_(
     "tutorial:hint-step", "Then put a protester on {cells}.", "Then put protesters on {cells}."
@@ -230,7 +230,7 @@ def _judge_growth(before: Position, turn: Turn, after: Position) -> Feedback:
         False,
         NP_(
             "tutorial:growth:wrong",
-            "From {cell} the sapling on c4 did not grow. Stand in column c or in row 4.",
+            "From {cell} the sapling on c4 did not grow. Stand in its column: c1 is two steps to the right.",
         ),
         {"cell": turn.destination},
     )
@@ -686,10 +686,8 @@ class LessonMode(TeachingMode):
         return self.lesson.hint_cells if self._hinted and not self._solved else ()
 
     def hint_text(self, tr: Translator) -> str:
-        """The hint's sentence: the task again, then what each marked cell is for (walk, spawn, action)."""
-        return tr.format(
-            _HINT, task=tr.translate(self.lesson.task), steps=" ".join(self.lesson.hint_steps(tr))
-        )
+        """The hint's sentences: what each marked cell is for (walk, spawn, action), not the task again."""
+        return tr.format(_HINT, steps=" ".join(self.lesson.hint_steps(tr)))
 
     def panels(self, view: Any, tr: Translator) -> dict[str, Any]:
         """The teaching mode's panels and the lesson's Hint (offered until pressed, its text until solved)."""

@@ -57,7 +57,8 @@ NOTEBOOK: Mapping[str, PMessage] = {
         "bot to bring to a tournament (a Nash equilibrium). Run the cells in order with **Shift + Enter**. "
         "In the students' version, where a cell says `answer = ...`, the pupils replace the three dots "
         "with their answer and run the cell below it: the checker tells them whether they are right, and "
-        "gives a hint when they are not.",
+        "gives a hint when they are not. The questions and notes below speak to the pupils, as in their "
+        "version.",
     ),
     "teacher_intro": NP_(
         "exercise:notebook",

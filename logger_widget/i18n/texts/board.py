@@ -260,7 +260,7 @@ FORCED: MappingProxyType[str, Any] = MappingProxyType(  # PMessage or PPluralMes
             "The new seedlings could only grow on {cells}, so they are there already.",
         ),
         # TRANSLATORS: {action} is the name of the action button, already in quotes: “Plant”, “Protest”
-        # or “Chop” (uk «Рубати», es «Cortar»: the quotes come from "board:quoted").
+        # or “Chop” (uk «Зрубати», es «Cortar»: the quotes come from "board:quoted").
         "action": NP_("board:forced", "Only one action is possible now: {action}."),
     }
 )
@@ -288,6 +288,13 @@ RESULT: MappingProxyType[str, Any] = MappingProxyType(  # PMessage or PPluralMes
             "board:result",
             "The round was played to its end because {players} reached 10 points.",
             "The round was played to its end because {players} reached 10 points.",
+        ),
+        # TRANSLATORS: the same, when the headline just above named the winner(s) and their points and
+        # they are the ones who reached 10 points: do not name them again ({n} is how many they are).
+        "reason_target_winners": NNP_(
+            "board:result",
+            "The round was played to its end because the winner reached 10 points.",
+            "The round was played to its end because the winners reached 10 points.",
         ),
         "reason_repetition": NP_(
             "board:result", "The same position came up for the third time, so the game ended there."

@@ -222,11 +222,14 @@ EVALUATION: MappingProxyType[str, PMessage | PPluralMessage] = MappingProxyType(
         "count_inaccuracy": NNP_("chart", "{n} inaccuracy", "{n} inaccuracies"),
         "count_mistake": NNP_("chart", "{n} mistake", "{n} mistakes"),
         "count_blunder": NNP_("chart", "{n} blunder", "{n} blunders"),
-        # TRANSLATORS: one item of the evaluation chart's alt text: "Player 1: 1 inaccuracy, 0 mistakes and 2 blunders",
+        # TRANSLATORS: the marks of a player with none of them, in the evaluation chart's alt text: "Player 1:
+        # no inaccuracies, mistakes or blunders" (a zero is said in words, never "0 mistakes").
+        "count_none": NP_("chart", "no inaccuracies, mistakes or blunders"),
+        # TRANSLATORS: one item of the evaluation chart's alt text: "Player 1: 1 inaccuracy and 2 blunders",
         # a list item inside a sentence: {player} inside a sentence (uk «гравець 1», es «jugador 1», no article).
         "seat": NP_("chart", "{player}: {marks}"),
-        # TRANSLATORS: alt text of the evaluation chart. {seats} lists "Player 1: 1 inaccuracy, 0 mistakes and 2 blunders"
-        # for each player, joined by "; ".
+        # TRANSLATORS: alt text of the evaluation chart. {seats} lists "Player 1: 1 inaccuracy and 2 blunders"
+        # for each player, joined by "; " (the kinds a player has none of are left out).
         "describe": NNP_(
             "chart",
             "Line chart of each player's winning chances over {n} reviewed turn: {seats}.",
