@@ -205,6 +205,28 @@ def test_a_turn_clicked_on_one_board_reaches_the_other_and_a_classmate_watches(k
           f"max {1000 * max(latencies):.0f} ms")  # fmt: skip
 
 
+def test_a_read_from_before_the_pupils_turn_reached_the_service_leaves_her_turn_on_the_board(
+    klass: Class, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The service's game read while her turn is on its way (no event of it yet) must not take the turn
+    back: the board would flicker to "your turn" and take a second turn for the same ply."""
+    game = klass.game()
+    olena = klass.board(game, "olena")
+    before = klass.clients["olena"].game(
+        game
+    )  # the service's game without her turn, as a late read brings it
+    mode = olena.mode
+    monkeypatch.setattr(mode, "send", lambda ply, notation: setattr(mode, "pending", (ply, notation)))
+    drive(olena).play(pick(Position.initial(2)))  # on its way: the request is held back
+    assert online(olena)["state"] == "sending" and len(olena.game.turns) == 1
+    try:
+        mode._replace(before)
+        assert online(olena)["state"] == "sending" and len(olena.game.turns) == 1
+        assert not olena.view["interactive"]
+    finally:
+        klass.clients["diego"].resign(game)  # the class's players keep their seats for the next tests
+
+
 def test_clicks_out_of_turn_and_for_a_watcher_are_refused_and_nothing_is_sent(klass: Class) -> None:
     game = klass.game()
     olena, diego, amy = klass.board(game, "olena"), klass.board(game, "diego", "uk"), klass.board(game, "amy")

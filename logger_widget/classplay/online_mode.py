@@ -402,6 +402,12 @@ class OnlineMode(BaseMode):
             if isinstance(seq, int) and seq < self.seq:  # read before events the board has taken since
                 self.resync(notice)  # (a turn sent meanwhile): read again rather than go back
                 return
+            if self._before_pending(game):  # read before the pupil's turn on its way reached the service:
+                self.update(info)  # the turn stays on the board; its answer or its event comes next
+                if notice is not None:
+                    host.show(notice)
+                self._changed()
+                return
             self.pending = None
             self.update(info)
             local = host.game
@@ -437,10 +443,11 @@ class OnlineMode(BaseMode):
             )
         known = self._held()
         self._known = (known[0], (*known[1], turn))
+        self.pending = (ply, turn.notation())  # before the board draws the turn: it says "sending"
         try:
             self.host.play_turn(turn, notice)
         except LoggerError:
-            self._known = known
+            self._known, self.pending = known, None
             raise
         self.send(ply, turn.notation())
 
@@ -488,9 +495,21 @@ class OnlineMode(BaseMode):
             self.trouble = None
             self._changed()
 
+    def _before_pending(self, game: Game) -> bool:
+        """``game`` (the service's) is the board's game without the pupil's turn still on its way."""
+        if self.pending is None:
+            return False
+        ply, local = self.pending[0], self.host.game
+        return (
+            game.start == local.start
+            and tuple(game.turns) == tuple(local.turns[:ply])
+            and len(local.turns) > ply
+        )
+
     def _refused(self, error: Refused) -> None:
         """The service refused the pupil's turn: its game goes back on the board, with the reason."""
         with self.host.lock:
+            self.pending = None  # the turn is not on its way any more: the service's game replaces it
             self.resync(Notice("error", refusal_text(error)))
 
     def can_resign(self) -> bool:
