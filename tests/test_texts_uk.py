@@ -316,8 +316,12 @@ def click_verb(entry: Entry, form: str) -> str | None:
 
 def move_verb(entry: Entry, form: str) -> str | None:
     """Kind 25: the pupil moves the logger with «пересунь (лісоруба)»; the review's, the hint's and the
-    turn's infinitive is «перейти» («перейти сюди», «перейти a1 → c1»), the logger «переходить на»."""
-    return _find(rf"(?<!{W})(?:переведи|піди|перейди|піти)(?!{W})|(?<!{W})[ій]де\s+на(?!{W})")(entry, form)
+    turn's infinitive is «перейти» («перейти сюди», «перейти a1 → c1»), the logger «переходить на»: never
+    «куди йде лісоруб», «лісоруб пішов на» (the eighth readers)."""
+    return _find(
+        rf"(?<!{W})(?:переведи|піди|перейди|піти)(?!{W})|(?<!{W})[ій]де\s+на(?!{W})"
+        rf"|(?<!{W})куди\s+[ій]де(?!{W})|(?<!{W})піш(?:ов|ла|ли)\s+на(?!{W})"
+    )(entry, form)
 
 
 def heavy_phrasing(entry: Entry, form: str) -> str | None:
@@ -1252,6 +1256,8 @@ PLANTED += [
     ("move verb", "board:turn", "move {origin} → {destination}", "піти {origin} → {destination}"),
     ("move verb", "board:hint", "move here", "піти сюди"),
     ("move verb", "tutorial:hint-step", "Your logger goes to {cells}.", "Твій лісоруб іде на {cells}."),
+    ("move verb", "exercise:turn:malformed", "Turn notation: where the logger goes", "Нотація ходів: куди йде лісоруб"),
+    ("move verb", "tutorial:board:wrong", "Your logger went to {cell}", "Твій лісоруб пішов на {cell}, тому"),
     ("calque", "exercise:kingmaker:question", "What is true about Player 2 here?", "Що правда про гравця 2?"),
     ("seat as place", "online", "Your seat: {you}.", "Гра {game} з однокласниками. Ти граєш за: {you}."),
 ]
