@@ -768,6 +768,23 @@ def teacher_as_vy(entry: Entry, form: str) -> str | None:
     return _find(_TI, re.IGNORECASE)(entry, form)
 
 
+#: A count, a rate or an answer the pupil gave: the placeholders that hold a figure (a name, a cell or a
+#: sentence may open a sentence: «{name} думає…», «{reason}»).
+_FIGURE_SLOT = r"\{(?:n|rate|games|given|count|points|score|total|low|high|half|chop|before|after)\}"
+
+
+def opens_with_a_figure(entry: Entry, form: str) -> str | None:
+    """Kind 67: a sentence does not open with a figure, in digits or a placeholder that holds one (the eighth
+    readers: «2 твої ходи стали задачами», «0,380 — це частка…», «5 000 ігор — це…»): «Задачами стали {n} твої
+    ходи», «Твоя відповідь {rate} — це…», «Уже 10 очок!». A label that is no sentence («{n} очок», «{n} гра;
+    довірчі інтервали…», without a full stop) is left alone."""
+    text = _outside_code(form)
+    if not re.search(r"[.!?…](?:\s|$)", text):
+        return None
+    m = re.search(rf"(?:^|[.!?…]\s+)(?:\d|{_FIGURE_SLOT})", text)
+    return m.group(0).strip() if m else None
+
+
 def python_decimal(entry: Entry, form: str) -> str | None:
     """A question whose Python answer has a decimal says it is written with a point: Ukrainian writes
     «0,62», and `answer = (0,62, 0,52, 0,71)` is a tuple of six numbers («з крапкою: `0.45`»)."""
@@ -845,6 +862,7 @@ KINDS: dict[str, Check] = {
     "resigned": resigned,
     "hint label": hint_label,
     "teacher as ви": teacher_as_vy,
+    "opens with a figure": opens_with_a_figure,
 }
 
 
@@ -1499,7 +1517,11 @@ PLANTED += [
         "exercise:notebook:teacher",
         "That is all.",
         "Це все. Обговори свої відповіді в класі.",
-    ),
+    ),    ("opens with a figure", "progress", "{n} of your turns became a puzzle", "{n} твої ходи стали задачами."),
+    ("opens with a figure", "exercise:first_player:seat2", "Your rate {rate} is Player 2's.", "{rate} — це частка."),
+    ("opens with a figure", "exercise:sample_size:many", "{games} are more than needed.", "Так. 5 000 ігор — це більше."),
+    ("opens with a figure", "exercise:sample_size:square", "{given} is the square root", "{given} — це корінь: розв’яжи."),
+    ("opens with a figure", "tutorial:end:ok", "10 points!", "10 очок! Почався кінець гри."),
 ]
 
 
@@ -1802,6 +1824,10 @@ def test_every_kind_has_a_planted_instance():
             "Запускайте клітинки по черзі. Учні замінюють три крапки своєю відповіддю: перевірка каже їм, чи вона правильна.",
         ),
         ("teacher as ви", "exercise:notebook", "That is all.", "Це все. Обговори свої відповіді в класі."),
+
+        ("opens with a figure", "progress", "{n} of your turns", "Задачами стали {n} твої ходи. Розв’язуй їх."),
+        ("opens with a figure", "chart", "{n} game; {level} confidence", "{n} гра; довірчі інтервали ({level})"),
+        ("opens with a figure", "board:notice", "{reason}", "Такий хід не дозволено. {reason}"),
     ],
 )
 def test_checkers_leave_correct_texts_alone(kind, context, msgid, form):
