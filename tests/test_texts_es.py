@@ -744,6 +744,11 @@ KINDS.update(
             "a sentence does not open with a figure: «Con {games} tienes más…», «El análisis ha convertido {n}…»",
             _opens_with_number,
         ),
+        "register_tag": (
+            "a register is said in words («tratan de tú al alumnado», es_419 «tutean a los estudiantes»), not"
+            " tagged in brackets («se dirigen al alumnado (tú)» reads as a translator's note)",
+            _find(r"\((?:tú|usted|vos|ustedes|vosotros)\)"),
+        ),
     }
 )
 
@@ -1024,6 +1029,12 @@ PLANTED = [
         "{n} de tus jugadas se han convertido en problemas.",
     ),
     ("opens_with_number", "exercise:first_player:rate", "The rate {rate}", "{rate} no es la media correcta."),
+    (
+        "register_tag",
+        "exercise:notebook:teacher",
+        "The questions and comments below speak to the pupils",
+        "Las preguntas y los comentarios de abajo se dirigen al alumnado (tú), como en su versión.",
+    ),
     ("grouping_419", "notebook:puzzles", "rated below 1500", "tiene una dificultad por debajo de 1500)."),
     (
         "wins_for_points",
@@ -1555,6 +1566,7 @@ def test_every_kind_has_a_planted_instance():
         ("board:result", "La misma posición ha aparecido por tercera vez: partida terminada por repetición."),
         ("exercise:game_value:question", "`answer = 1`, `0.5` (con punto, no `0,5`) o `0`."),
         ("dashboard", "Actualizado: {time}"),
+        ("exercise:notebook:teacher", "Las preguntas y los comentarios de abajo tratan de tú al alumnado."),
     ],
 )
 def test_the_kinds_leave_correct_texts_alone(context, form):
