@@ -91,8 +91,8 @@ def test_a_list_of_seats_takes_the_sentence_form(language: str, banner: str, sha
         ),
         (
             "es_419",
-            "porque llegó a 10 puntos.",
-            "porque llegaron a 10 puntos.",
+            "Como llegó a 10 puntos, se completó la ronda.",
+            "Como llegaron a 10 puntos, se completó la ronda.",
         ),
     ],
 )

@@ -744,6 +744,11 @@ KINDS.update(
             "a sentence does not open with a figure: «Con {games} tienes más…», «El análisis ha convertido {n}…»",
             _opens_with_number,
         ),
+        "imperative_after_seat": (
+            "an instruction to the pupil right after a sentence about a seat names the pupil («Así gana el"
+            " jugador 1. Tú también tienes que llegar a 10 puntos…»): a bare «Empata…» reads as «he ties»",
+            _find(r"\bjugador \d+[.!]\s+(?:Empata|Llega|Gana|Juega|Conserva|Guarda)\b", flags=0),
+        ),
         "register_tag": (
             "a register is said in words («tratan de tú al alumnado», es_419 «tutean a los estudiantes»), not"
             " tagged in brackets («se dirigen al alumnado (tú)» reads as a translator's note)",
@@ -825,6 +830,16 @@ ES_419_KINDS: dict[str, tuple[str, Check]] = {
         "Latin-American numbers are grouped from four digits: «1 500» (a no-break space), not «1500»",
         _grouping_419,
     ),
+    "reason_first": (
+        "the result's reason names no one, so it opens the sentence and «llegó» takes the winner of the headline:"
+        " «Como llegó a 10 puntos, se completó la ronda», not «…la ronda porque llegó…» (the round reached 10)",
+        _find(r"\bla ronda,? porque (?:llegó|llegaron) a (?:\d+|\{\w+\}) puntos\.", contexts=("board:result",)),
+    ),
+    "biggest_chop_label": (
+        "no calqued noun phrase before a colon («Árboles del mayor corte que les queda a los demás: …»): «El mayor"
+        " corte que les queda a los demás derriba {mine} tras tu jugada…»",
+        _find(r"\bÁrboles del mayor corte\b", flags=0),
+    ),
 }
 
 #: The es rules es_419 replaces: es says what just happened in the compuesto («tense»), es_419 in the
@@ -901,6 +916,8 @@ def test_the_served_latin_american_texts_have_no_slip_of_this_kind(kind):
             "mixed_tense",
             "second_button_en",
             "game_over_state",
+            "reason_first",
+            "biggest_chop_label",
         }
     ),
 )
@@ -1029,6 +1046,24 @@ PLANTED = [
         "{n} de tus jugadas se han convertido en problemas.",
     ),
     ("opens_with_number", "exercise:first_player:rate", "The rate {rate}", "{rate} no es la media correcta."),
+    (
+        "imperative_after_seat",
+        "tutorial:tiebreak:wrong",
+        "Player 1 wins this way. Tie at 10 points",
+        "Así gana el jugador 1. Empata con 10 puntos sin gastar ningún manifestante.",
+    ),
+    (
+        "reason_first",
+        "board:result",
+        "The round was played to its end because the winner reached 10 points.",
+        "Se completó la ronda porque llegó a 10 puntos.",
+    ),
+    (
+        "biggest_chop_label",
+        "puzzle:why",
+        "Trees in the biggest chop left to the others",
+        "Árboles del mayor corte que les queda a los demás: {mine} tras la tuya, {best} tras la mejor jugada.",
+    ),
     (
         "register_tag",
         "exercise:notebook:teacher",
@@ -1474,6 +1509,8 @@ PLANTED = [
         "Todo el intervalo está por encima de {half}: intervalo del {level}: {interval}, {z} (`0.5`).",
         "Haz clic en «Intentar de nuevo» o en «Siguiente problema». Ganarle a un bot; le gana al bot j.",
         "Posibilidades de ganar a lo largo de la partida",
+        "Como llegó a 10 puntos, se completó la ronda. Se completó la ronda porque llegaron a 10 puntos: {players}.",
+        "El mayor corte que les queda a los demás derriba {mine} tras tu jugada y {best} tras la mejor jugada.",
     ],
 )
 def test_the_latin_american_kinds_leave_correct_texts_alone(form):
