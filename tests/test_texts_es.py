@@ -833,7 +833,9 @@ ES_419_KINDS: dict[str, tuple[str, Check]] = {
     "reason_first": (
         "the result's reason names no one, so it opens the sentence and «llegó» takes the winner of the headline:"
         " «Como llegó a 10 puntos, se completó la ronda», not «…la ronda porque llegó…» (the round reached 10)",
-        _find(r"\bla ronda,? porque (?:llegó|llegaron) a (?:\d+|\{\w+\}) puntos\.", contexts=("board:result",)),
+        _find(
+            r"\bla ronda,? porque (?:llegó|llegaron) a (?:\d+|\{\w+\}) puntos\.", contexts=("board:result",)
+        ),
     ),
     "biggest_chop_label": (
         "no calqued noun phrase before a colon («Árboles del mayor corte que les queda a los demás: …»): «El mayor"

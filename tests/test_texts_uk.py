@@ -1274,7 +1274,12 @@ PLANTED += [
     ("move verb", "board:turn", "move {origin} → {destination}", "піти {origin} → {destination}"),
     ("move verb", "board:hint", "move here", "піти сюди"),
     ("move verb", "tutorial:hint-step", "Your logger goes to {cells}.", "Твій лісоруб іде на {cells}."),
-    ("move verb", "exercise:turn:malformed", "Turn notation: where the logger goes", "Нотація ходів: куди йде лісоруб"),
+    (
+        "move verb",
+        "exercise:turn:malformed",
+        "Turn notation: where the logger goes",
+        "Нотація ходів: куди йде лісоруб",
+    ),
     ("move verb", "tutorial:board:wrong", "Your logger went to {cell}", "Твій лісоруб пішов на {cell}, тому"),
     ("calque", "exercise:kingmaker:question", "What is true about Player 2 here?", "Що правда про гравця 2?"),
     ("seat as place", "online", "Your seat: {you}.", "Гра {game} з однокласниками. Ти граєш за: {you}."),
@@ -1517,10 +1522,26 @@ PLANTED += [
         "exercise:notebook:teacher",
         "That is all.",
         "Це все. Обговори свої відповіді в класі.",
-    ),    ("opens with a figure", "progress", "{n} of your turns became a puzzle", "{n} твої ходи стали задачами."),
-    ("opens with a figure", "exercise:first_player:seat2", "Your rate {rate} is Player 2's.", "{rate} — це частка."),
-    ("opens with a figure", "exercise:sample_size:many", "{games} are more than needed.", "Так. 5 000 ігор — це більше."),
-    ("opens with a figure", "exercise:sample_size:square", "{given} is the square root", "{given} — це корінь: розв’яжи."),
+    ),
+    ("opens with a figure", "progress", "{n} of your turns became a puzzle", "{n} твої ходи стали задачами."),
+    (
+        "opens with a figure",
+        "exercise:first_player:seat2",
+        "Your rate {rate} is Player 2's.",
+        "{rate} — це частка.",
+    ),
+    (
+        "opens with a figure",
+        "exercise:sample_size:many",
+        "{games} are more than needed.",
+        "Так. 5 000 ігор — це більше.",
+    ),
+    (
+        "opens with a figure",
+        "exercise:sample_size:square",
+        "{given} is the square root",
+        "{given} — це корінь: розв’яжи.",
+    ),
     ("opens with a figure", "tutorial:end:ok", "10 points!", "10 очок! Почався кінець гри."),
 ]
 
@@ -1824,9 +1845,18 @@ def test_every_kind_has_a_planted_instance():
             "Запускайте клітинки по черзі. Учні замінюють три крапки своєю відповіддю: перевірка каже їм, чи вона правильна.",
         ),
         ("teacher as ви", "exercise:notebook", "That is all.", "Це все. Обговори свої відповіді в класі."),
-
-        ("opens with a figure", "progress", "{n} of your turns", "Задачами стали {n} твої ходи. Розв’язуй їх."),
-        ("opens with a figure", "chart", "{n} game; {level} confidence", "{n} гра; довірчі інтервали ({level})"),
+        (
+            "opens with a figure",
+            "progress",
+            "{n} of your turns",
+            "Задачами стали {n} твої ходи. Розв’язуй їх.",
+        ),
+        (
+            "opens with a figure",
+            "chart",
+            "{n} game; {level} confidence",
+            "{n} гра; довірчі інтервали ({level})",
+        ),
         ("opens with a figure", "board:notice", "{reason}", "Такий хід не дозволено. {reason}"),
     ],
 )
