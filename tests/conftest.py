@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -58,7 +59,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 #: Held from the first test of the "machine" group until its last one ends (its hubs' teardown
 #: included): two test runs on one machine (a developer's and CI's, or two worktrees') never make
-#: the same pupils' accounts or hubs at the same time. A shell takes it with ``flock FILE COMMAND``.
+#: the same pupils' accounts or hubs at the same time. A shell takes it with ``flock FILE COMMAND``;
+#: ``LW_MACHINE_LOCK=0`` is a run started by a test that holds it (it would wait for itself).
 MACHINE_LOCK = "/tmp/lw-machine.lock"
 _held: list[Any] = []
 
@@ -72,7 +74,7 @@ def _in_machine_group(item: pytest.Item | None) -> bool:
 def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
     """Take :data:`MACHINE_LOCK` (``flock``) before a test of the machine group; let it go after the
     group's last test here, so that a hub a module keeps between its tests is covered."""
-    if _in_machine_group(item) and not _held:
+    if _in_machine_group(item) and not _held and os.environ.get("LW_MACHINE_LOCK") != "0":
         import fcntl
 
         lock = open(MACHINE_LOCK, "a")  # noqa: SIM115 - held across tests, closed below
@@ -125,8 +127,6 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
 
 def _machine_checked(config: pytest.Config) -> bool:
     """The check runs in the run's main process (not in a pytest-xdist worker) unless LW_MACHINE_CHECK=0."""
-    import os
-
     return os.environ.get("LW_MACHINE_CHECK", "1") != "0" and not hasattr(config, "workerinput")
 
 

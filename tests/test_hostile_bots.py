@@ -521,6 +521,7 @@ def test_the_hostile_suite_also_holds_for_an_unprivileged_teacher(sandbox_accoun
             "LANG": "C.UTF-8",
             "LW_PRIVATE_HOME": str(home),
             "LW_MACHINE_CHECK": "0",  # this run checks the machine (tests/conftest.py), not the one inside
+            "LW_MACHINE_LOCK": "0",  # and holds the machine lock: the run inside must not wait for it
         }
         # that user must reach this interpreter and repository: where they lie in folders it cannot
         # enter (pyenv under a 0700 /root), a private view passes just them (as for the sandboxes)

@@ -81,15 +81,18 @@ def test_a_tests_account_is_removed_with_its_group_and_its_processes_left_runnin
 
 
 def test_the_machine_group_holds_the_machine_lock_from_its_first_test_to_its_last(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, pytestconfig: pytest.Config
 ) -> None:
     """Another run's hub test waits while this run's machine group runs, and gets the lock after its last test."""
     import fcntl
 
-    import conftest
-
+    here = str(Path(__file__).with_name("conftest.py"))  # tests/conftest.py: hosts/ has a "conftest" too
+    conftest = next(
+        m for m in pytestconfig.pluginmanager.get_plugins() if getattr(m, "__file__", None) == here
+    )
     lock_file = tmp_path / "machine.lock"
     monkeypatch.setattr(conftest, "MACHINE_LOCK", str(lock_file))
+    monkeypatch.delenv("LW_MACHINE_LOCK", raising=False)
 
     class Item:
         def __init__(self, group: str | None) -> None:

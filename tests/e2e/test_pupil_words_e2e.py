@@ -24,7 +24,7 @@ FELLED = {"uk": "Повалено дерев:", "es": "Árboles derribados:", "e
 #: a word of what the board says after a review that made puzzles, by language
 MADE = {"uk": "Розв’язуй свої задачі", "es": "problema", "en": "became"}
 #: the lesson's hint for the chop lesson, by language
-WALK = {"uk": "Твій лісоруб іде на c1.", "es": "Tu leñador va a c1.", "en": "Your logger goes to c1."}
+WALK = {"uk": "Твій лісоруб переходить на c1.", "es": "Tu leñador va a c1.", "en": "Your logger goes to c1."}
 NOTICE = "[data-testid=message]"
 
 
