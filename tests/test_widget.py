@@ -1323,3 +1323,19 @@ def test_notices_that_judge_nothing_are_not_labelled_correct() -> None:
     assert b.view["notice"]["text"] == "New game. Good luck!" and b.view["notice"]["kind"] == "info"
     b.load(Game.new(2))
     assert b.view["notice"]["text"] == "Game loaded." and b.view["notice"]["kind"] == "info"
+
+
+def test_a_redraw_is_one_message_to_the_front_end() -> None:
+    """The view and the position (LPN) of one redraw reach the front end in one comm message.
+
+    Each message is relayed by the Jupyter server (and a class hub's proxy) and handled by the
+    page's widget manager: a class game's turn reaches the classmate's board sooner with one.
+    """
+    board = sync_board(("human", "human"))
+    sent: list[dict[str, Any]] = []
+    board._send = lambda msg, buffers=None: sent.append(msg)  # type: ignore[method-assign]
+    turn = next(iter(board.game.position.legal_turns()))
+    board.play(turn)
+    assert len(sent) == 1, [sorted(m.get("state", {})) for m in sent]
+    assert {"_view", "lpn"} <= set(sent[0]["state"])
+    assert sent[0]["state"]["lpn"] == board.game.position.to_lpn()

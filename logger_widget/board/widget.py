@@ -717,11 +717,12 @@ class Board(anywidget.AnyWidget):
         )
         for mode in self._modes:
             view.update(mode.panels(view, self._tr))
-        if self._static_language != self._tr.language:  # sent again only with a new language
-            self._static = dict(static_view(self._tr))
-            self._static_language = self._tr.language
-        self._view = view
-        self.lpn = self._game.position.to_lpn()
+        with self.hold_sync():  # one message to the front end, not one per trait
+            if self._static_language != self._tr.language:  # sent again only with a new language
+                self._static = dict(static_view(self._tr))
+                self._static_language = self._tr.language
+            self._view = view
+            self.lpn = self._game.position.to_lpn()
 
     def _next_basis(self, state: BoardState, active: Sequence[Mode]) -> int:
         """The basis of the view being drawn: one more when what a click refers to changed, else the same."""
