@@ -44,6 +44,7 @@ __all__ = [
     "seat_style",
     "FOREST_COLOURS",
     "FOREST_HATCHES",
+    "TREE_COLOURS",
     "ACTION_COLOURS",
     "ACTION_MARKERS",
     "EVENT_COLOUR",
@@ -209,6 +210,21 @@ FOREST_COLOURS: MappingProxyType[str, str] = MappingProxyType(
         "sapling": "#74C476",
         "mature": "#1B7837",
         "protested": OKABE_ITO["sky_blue"],
+    }
+)
+
+#: Colours of a tree drawn as a piece (the board widget and every static board, :mod:`logger_widget.svg`):
+#: the fills of its tiers, the large (bottom) pyramid first, dark to light so the tiers read apart; a
+#: seedling's one tier in a lighter green of its own; the pyramids' outline, the trunk and its
+#: outline; the protester's cap (Okabe–Ito yellow, no seat colour).
+TREE_COLOURS: MappingProxyType[str, Any] = MappingProxyType(
+    {
+        "tiers": ("#1e6b35", "#2f8f4b", "#55b365"),
+        "seedling": "#7cc68a",
+        "outline": "#0f2d18",
+        "trunk": "#7a4b24",
+        "trunk_outline": "#3b2410",
+        "protester": OKABE_ITO["yellow"],
     }
 )
 

@@ -35,3 +35,29 @@ def test_the_renderer_draws_the_position_and_the_last_turns_path() -> None:
     assert svg.count("data-cell=") == 25
     assert 'class="last-turn" points="100,500 100,400 100,300"' in svg  # a1, a2, a3: the cells' centres
     assert move_path(before, Turn.parse("a1-a3")) == ["a1", "a2", "a3"]
+
+
+def test_every_board_draws_its_pieces_with_this_renderer() -> None:
+    """The widget's front end gets its pieces' markup from here and draws none of its own.
+
+    Before, ``board.js`` had its own trees and pawns (other colours than the dashboard's): a
+    colour changed in the palette changed one board and not the other.
+    """
+    from pathlib import Path
+
+    from logger_widget.board.view import static_view
+    from logger_widget.palette import SEAT_COLOURS, TREE_COLOURS
+    from logger_widget.svg import logger, pieces, tree
+
+    js = (Path(__file__).parents[1] / "logger_widget/board/static/board.js").read_text(encoding="utf-8")
+    for drawn in ("M28 86 Q28 56 40 48", "M25 60 L50 18 L75 60 Z", TREE_COLOURS["tiers"][0], "#7cc68a"):
+        assert drawn not in js, f"board.js draws a piece of its own ({drawn})"
+    assert static_view(Translator("uk"))["pieces"] == pieces()
+    # the dashboard's board: the same markup in its cells
+    position = Game.new(2).position  # the start: both loggers in their corners, trees of each stage
+    svg = board_svg(position, Translator("en"), label="Game 1")
+    for cell, stage in position.trees.items():
+        assert tree(stage, cell in position.protested) in svg
+    for seat in (1, 2):
+        assert logger(seat) in svg and SEAT_COLOURS[seat] in logger(seat)
+    assert TREE_COLOURS["seedling"] in tree("seedling") and TREE_COLOURS["tiers"][2] in tree("mature")

@@ -78,6 +78,7 @@ NEUTRAL_KEYS = frozenset(
         "bot_name",
         "bot_name_full",
         "palette",
+        "pieces",  # SVG markup: no words
     }
 )
 # ---------------------------------------------------------------------------- static files
@@ -121,8 +122,6 @@ def test_hooks_in_the_view() -> None:
     for hook in (
         "lw-board",
         "data-cell",
-        "data-piece",
-        "data-protested",
         "action-${k}",
         "protest-done",
         '"undo"',
@@ -132,9 +131,16 @@ def test_hooks_in_the_view() -> None:
         '"status"',
         "score-${p.seat}",
         '"locale"',
-        "logger-${seat}",
     ):
         assert hook in js, hook
+    # the pieces come drawn from logger_widget.svg with the view's static part, with their hooks
+    pieces = b._static["pieces"]
+    assert 'data-piece="logger-2"' in pieces["logger"]["2"]
+    assert 'data-piece="sapling"' in pieces["tree"]["sapling"]
+    assert (
+        'data-protested="true"' in pieces["protested"]["mature"]
+        and "data-protested" not in pieces["tree"]["mature"]
+    )
 
 
 # ---------------------------------------------------------------------------- construction and API

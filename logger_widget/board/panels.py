@@ -33,6 +33,7 @@ __all__ = [
     "OnlinePanel",
     "ResignPanel",
     "PhasePanel",
+    "PiecesPanel",
     "PlayerCard",
     "PuzzlePanel",
     "ReplayPanel",
@@ -162,12 +163,23 @@ class SeatStyle(TypedDict):
     dash: str
 
 
+class PiecesPanel(TypedDict):
+    """Every piece's SVG markup (:func:`logger_widget.svg.pieces`): the front end draws no piece of its own."""
+
+    tree: dict[str, str]
+    protested: dict[str, str]
+    logger: dict[str, str]
+    ghost: dict[str, str]
+    stump: str
+
+
 class StaticPanel(TypedDict):
     """The part of the view that changes only with the language (:func:`static_view`)."""
 
     languages: list[LanguageOption]
     labels: dict[str, Any]
     palette: dict[str, SeatStyle]
+    pieces: PiecesPanel
     files: list[str]
     ranks: list[str]
     cell_names: list[str]

@@ -45,7 +45,7 @@ from ..i18n.texts.board import (
 )
 from ..names import short_name
 from ..palette import SEAT_STYLES
-from ..svg import move_path
+from ..svg import move_path, pieces
 from . import panels
 
 __all__ = [
@@ -957,6 +957,7 @@ def _static_view(tr: Translator) -> panels.StaticPanel:
         "languages": [{"id": k, "label": v} for k, v in LANGUAGE_NAMES.items()],
         "labels": labels_view(tr),
         "palette": palette_view(),
+        "pieces": cast(panels.PiecesPanel, pieces()),
         "files": list(FILES),
         "ranks": list(RANKS),
         "cell_names": list(CELL_NAMES),
@@ -967,7 +968,8 @@ def static_view(tr: Translator) -> panels.StaticPanel:
     """The part of the view model that changes only with the language (sent once per language).
 
     Keys: ``languages`` (the language menu), ``labels`` (every fixed label, :func:`labels_view`),
-    ``palette`` (seat colours, :func:`palette_view`), ``files``, ``ranks`` and ``cell_names``.
-    The front end draws ``{**static_view(tr), **build_view(state, tr)}``.
+    ``palette`` (seat colours, :func:`palette_view`), ``pieces`` (the pieces' SVG markup,
+    :func:`logger_widget.svg.pieces`), ``files``, ``ranks`` and ``cell_names``. The front end
+    draws ``{**static_view(tr), **build_view(state, tr)}``.
     """
     return _static_view(tr)

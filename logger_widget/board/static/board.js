@@ -170,11 +170,22 @@ const RANKS = ["5", "4", "3", "2", "1"];
  */
 
 /**
+ * Every piece's SVG markup (logger_widget/svg.py `pieces()`): stage or seat → markup.
+ * @typedef {object} PiecesPanel
+ * @property {Object<string, string>} tree
+ * @property {Object<string, string>} protested
+ * @property {Object<string, string>} logger
+ * @property {Object<string, string>} ghost
+ * @property {string} stump
+ */
+
+/**
  * The part of the view that changes only with the language (static_view).
  * @typedef {object} StaticPanel
  * @property {LanguageOption[]} languages
  * @property {Object<string, any>} labels
  * @property {Object<string, SeatStyle>} palette
+ * @property {PiecesPanel} pieces
  * @property {string[]} files
  * @property {string[]} ranks
  * @property {string[]} cell_names
@@ -377,6 +388,7 @@ const RANKS = ["5", "4", "3", "2", "1"];
  * @property {LanguageOption[]} languages
  * @property {Object<string, any>} labels
  * @property {Object<string, SeatStyle>} palette
+ * @property {PiecesPanel} pieces
  * @property {string[]} files
  * @property {string[]} ranks
  * @property {string[]} cell_names
@@ -457,68 +469,24 @@ function svg(tag, attrs = {}) {
 
 // ---------------------------------------------------------------- pieces (SVG markup, viewBox 0 0 100 100)
 
-// Trees are stacked pyramids seen from the side: 1, 2 or 3 tiers, so the stage
-// shows in the silhouette as well as the size.
-const TIERS = [
-  "M15 86 L50 36 L85 86 Z", // large pyramid
-  "M25 60 L50 18 L75 60 Z", // medium pyramid, on top of the large one
-  "M34 36 L50 5 L66 36 Z", // small pyramid, on top of the medium one
-];
-const TIER_FILL = ["#1e6b35", "#2f8f4b", "#55b365"];
+// The pieces come drawn from Python (`view.pieces`, logger_widget/svg.py, the one renderer of a
+// piece): the board, its legend, the players' cards and the teacher's dashboard show the same tree
+// and logger, in the palette's colours.
 
-function treeMarkup(piece, protestedFlag) {
-  const n = piece === "seedling" ? 1 : piece === "sapling" ? 2 : 3;
-  let out = `<g class="lw-piece lw-tree" data-piece="${piece}"${protestedFlag ? ' data-protested="true"' : ""}>`;
-  out += `<rect x="44" y="84" width="12" height="10" rx="2" fill="#7a4b24" stroke="#3b2410" stroke-width="2"/>`;
-  for (let i = 0; i < n; i++) {
-    out += `<path d="${TIERS[i]}" fill="${TIER_FILL[i]}" stroke="#0f2d18" stroke-width="3" stroke-linejoin="round"/>`;
-  }
-  if (protestedFlag) {
-    // the protester: a bright cap on the top of the tree, with a "!" sign
-    out +=
-      `<g class="lw-protester">` +
-      `<path d="M33 17 Q33 -3 50 -3 Q67 -3 67 17 Z" fill="#F0E442" stroke="#1b1b1b" stroke-width="3" stroke-linejoin="round"/>` +
-      `<rect x="27" y="15" width="46" height="8" rx="4" fill="#F0E442" stroke="#1b1b1b" stroke-width="3"/>` +
-      `<rect x="47.5" y="1" width="5" height="8" rx="1.5" fill="#1b1b1b"/>` +
-      `<circle cx="50" cy="12.5" r="2.2" fill="#1b1b1b"/>` +
-      `</g>`;
-  }
-  return out + "</g>";
+/** @param {PiecesPanel} pieces */
+function treeMarkup(pieces, piece, protestedFlag) {
+  return (protestedFlag ? pieces.protested : pieces.tree)[piece] || "";
 }
 
-/** @param {Object<string, SeatStyle>} palette */
-function loggerMarkup(palette, seat) {
-  const fill = seatColour(palette, seat);
-  const ink = seatText(palette, seat);
-  return (
-    `<g class="lw-piece lw-logger" data-piece="logger-${seat}">` +
-    `<ellipse cx="50" cy="86" rx="27" ry="7" fill="rgba(0,0,0,0.18)"/>` +
-    `<path d="M28 86 Q28 56 40 48 L60 48 Q72 56 72 86 Z" fill="${fill}" stroke="#1b1b1b" stroke-width="3" stroke-linejoin="round"/>` +
-    `<circle cx="50" cy="31" r="15" fill="${fill}" stroke="#1b1b1b" stroke-width="3"/>` +
-    `<text x="50" y="79" text-anchor="middle" font-size="27" font-weight="800" fill="${ink}" font-family="system-ui, sans-serif">${seat}</text>` +
-    `</g>`
-  );
+/** @param {PiecesPanel} pieces */
+function loggerMarkup(pieces, seat) {
+  return pieces.logger[String(seat)] || "";
 }
 
-/** @param {Object<string, SeatStyle>} palette */
-function ghostMarkup(palette, seat) {
+/** @param {PiecesPanel} pieces */
+function ghostMarkup(pieces, seat) {
   // where the logger stood before the last turn: a dashed outline of the pawn
-  const colour = seatColour(palette, seat);
-  return (
-    `<g class="lw-ghost" aria-hidden="true" opacity="0.8">` +
-    `<path d="M28 86 Q28 56 40 48 L60 48 Q72 56 72 86 Z" fill="none" stroke="${colour}" stroke-width="4" stroke-dasharray="7 5" stroke-linejoin="round"/>` +
-    `<circle cx="50" cy="31" r="15" fill="none" stroke="${colour}" stroke-width="4" stroke-dasharray="7 5"/></g>`
-  );
-}
-
-function stumpMarkup() {
-  return (
-    `<g class="lw-stump" aria-hidden="true">` +
-    `<ellipse cx="50" cy="84" rx="14" ry="5" fill="#a8743f" stroke="#3b2410" stroke-width="2.5"/>` +
-    `<path d="M36 84 L36 74 Q50 68 64 74 L64 84" fill="#c58d52" stroke="#3b2410" stroke-width="2.5"/>` +
-    `<ellipse cx="50" cy="74" rx="14" ry="5" fill="#e2b07a" stroke="#3b2410" stroke-width="2.5"/>` +
-    `</g>`
-  );
+  return pieces.ghost[String(seat)] || "";
 }
 
 /** @param {Object<string, SeatStyle>} palette */
@@ -582,11 +550,11 @@ function badgeMarkup(cell) {
 /** @param {BoardView} view */
 function cellMarkup(cell, view, extra) {
   let out = "";
-  if (extra.stump) out += stumpMarkup();
-  if (extra.ghost) out += ghostMarkup(view.palette, extra.ghost);
+  if (extra.stump) out += view.pieces.stump;
+  if (extra.ghost) out += ghostMarkup(view.pieces, extra.ghost);
   if (cell.mark === "stay") out += markMarkup(view.palette, "stay", view.to_move);
-  if (cell.logger) out += loggerMarkup(view.palette, cell.logger);
-  else if (cell.piece) out += treeMarkup(cell.piece, cell.protested);
+  if (cell.logger) out += loggerMarkup(view.pieces, cell.logger);
+  else if (cell.piece) out += treeMarkup(view.pieces, cell.piece, cell.protested);
   if (cell.mark && cell.mark !== "stay") out += markMarkup(view.palette, cell.mark, view.to_move);
   out += badgeMarkup(cell);
   if (extra.sparkle) {
@@ -630,10 +598,14 @@ const FLAG_ICON =
   `<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M5 3 V22" stroke="currentColor" stroke-width="2.5" stroke-linecap="round"/>` +
   `<path d="M6 4 H18 L15 8.5 L18 13 H6 Z" fill="currentColor"/></svg>`;
 
-/** @param {Object<string, SeatStyle>} palette */
-function legendIcon(palette, piece) {
+/** @param {PiecesPanel} pieces */
+function legendIcon(pieces, piece) {
   const inner =
-    piece === "logger" ? loggerMarkup(palette, 1) : piece === "protested" ? treeMarkup("mature", true) : treeMarkup(piece, false);
+    piece === "logger"
+      ? loggerMarkup(pieces, 1)
+      : piece === "protested"
+        ? treeMarkup(pieces, "mature", true)
+        : treeMarkup(pieces, piece, false);
   return `<svg viewBox="0 0 100 100" aria-hidden="true" focusable="false">${inner.replace(/ data-piece="[^"]*"| data-protested="true"/g, "")}</svg>`;
 }
 
@@ -1165,7 +1137,7 @@ function firstBadge(label) {
  */
 function playerCard(view, p) {
   const icon = h("span", { class: "lw-pawn", "aria-hidden": "true" });
-  icon.innerHTML = `<svg viewBox="0 0 100 100" focusable="false">${loggerMarkup(view.palette, p.seat).replace(/ data-piece="[^"]*"/, "")}</svg>`;
+  icon.innerHTML = `<svg viewBox="0 0 100 100" focusable="false">${loggerMarkup(view.pieces, p.seat).replace(/ data-piece="[^"]*"/, "")}</svg>`;
   const supplyIcons = h("span", { class: "lw-caps", "aria-hidden": "true" });
   for (let i = 0; i < Math.min(p.supply, 8); i++) supplyIcons.append(h("span", { class: "lw-cap" }));
   return h(
@@ -1627,7 +1599,7 @@ function gameToolsPanel(board) {
     legend.replaceChildren(
       ...L.legend_items.map((it) => {
         const li = h("li", {});
-        li.innerHTML = legendIcon(view.palette, it.piece);
+        li.innerHTML = legendIcon(view.pieces, it.piece);
         li.append(h("span", {}, it.label));
         return li;
       }),
