@@ -11,7 +11,7 @@ per position, the board's seed), makes the pupil's personal puzzles
 all: the games with at least one blunder of the pupil, how many of them yield at least one
 personal puzzle (the goal: all; and how many would with the acceptance search's
 "clear" proof alone), the errors with no puzzle, and the puzzles by proof
-(:data:`logger_widget.progress.mistakes.PROOFS`). The figures are quoted in docs/review.md.
+(:data:`logger_widget.progress.mistakes.PROOFS`). The figures of ``--games 8`` are quoted in docs/progress.md.
 """
 
 from __future__ import annotations
@@ -55,6 +55,7 @@ def main() -> None:
             row["unpuzzled"] += len(errors) - len(made)
             row["with_error"] += bool(errors)
             row["with_error_practice"] += bool(errors) and bool(made)
+            row["with_error_clear"] += bool(errors) and any(p.proof == "clear" for p in made)
             row["with_blunder"] += bool(blunders)
             row["with_blunder_practice"] += bool(blunders) and bool(made)
             row["with_blunder_clear"] += bool(blunders) and any(p.proof == "clear" for p in made)
@@ -68,10 +69,12 @@ def main() -> None:
 
 def _print(name: str, row: Counter[str]) -> None:
     proofs = ", ".join(f"{kind} {row[kind]}" for kind in PROOFS)
+    clear = 'with a "clear" proof only'
     print(
         f"{name}: {row['games']} games; with a blunder {row['with_blunder']}, yielding practice "
-        f'{row["with_blunder_practice"]} (with a "clear" proof only: {row["with_blunder_clear"]}); with an error {row["with_error"]}, yielding practice '
-        f"{row['with_error_practice']}; errors {row['errors']}, without a puzzle {row['unpuzzled']}; "
+        f"{row['with_blunder_practice']} ({clear}: {row['with_blunder_clear']}); with an error "
+        f"{row['with_error']}, yielding practice {row['with_error_practice']} ({clear}: "
+        f"{row['with_error_clear']}); errors {row['errors']}, without a puzzle {row['unpuzzled']}; "
         f"puzzles by proof: {proofs}"
     )
 

@@ -315,6 +315,16 @@ def test_the_info_me_and_presence_endpoints(running: Running) -> None:
     assert ann.call("GET", "no-such-thing")[0] == 404
 
 
+def test_presence_marks_the_teacher_so_no_lobby_offers_her_as_a_classmate(running: Running) -> None:
+    """Before: the teacher, seen by the service as anyone else, was listed among the classmates with Challenge."""
+    ann, teacher = running.client("ann"), running.client("teacher")
+    ann.ok("POST", "presence")
+    teacher.ok("POST", "presence")
+    players = {p["name"]: p for p in ann.ok("GET", "presence")["players"]}
+    assert players["teacher"]["teacher"] is True
+    assert players["ann"]["teacher"] is False
+
+
 # ---------------------------------------------------------------------------- a class's load
 
 

@@ -1345,3 +1345,25 @@ def test_a_redraw_is_one_message_to_the_front_end() -> None:
     assert len(sent) == 1, [sorted(m.get("state", {})) for m in sent]
     assert {"_view", "lpn"} <= set(sent[0]["state"])
     assert sent[0]["state"]["lpn"] == board.game.position.to_lpn()
+
+
+def test_a_class_game_back_in_touch_with_the_service_says_so_as_a_note() -> None:
+    """Before: "Connected to the class game again." came labelled "✓ Correct" (a "success" notice)."""
+    from logger_widget.classplay.online_mode import OnlineMode
+    from logger_widget.online.client import ServiceUnreachable
+
+    class _Host:
+        lock = threading.RLock()
+
+        def changed(self) -> None:
+            pass
+
+    mode = OnlineMode(None, {"id": 7, "status": "active"})  # type: ignore[arg-type]
+    mode._host = _Host()  # type: ignore[assignment]
+    told: list[Any] = []
+    mode.resync = told.append  # type: ignore[method-assign]
+    mode._look = lambda: ()  # type: ignore[method-assign]
+    mode._on_trouble(ServiceUnreachable("http://service/", "down"))
+    mode._on_trouble(None)  # the service answers again: its game is read, and the board says so
+    [notice] = told
+    assert notice.kind == "info" and notice.message(Translator("en")) == "Connected to the class game again."

@@ -418,7 +418,7 @@ class Lobby:
         self._drawn = True
         ids = {int(g["id"]) for g in mine}
         self.data = {
-            # classmates only: the teacher is not one to challenge (PresenceEntry's optional ``teacher``)
+            # classmates only: the teacher is not one to challenge (PresenceEntry's ``teacher``)
             "players": [p for p in data["players"] if not p.get("teacher")],
             "seeks": list(data["seeks"]),
             "games": mine,  # the pupil's own games, with Resume

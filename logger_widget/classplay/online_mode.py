@@ -351,7 +351,8 @@ class OnlineMode(BaseMode):
             if error is None:
                 if self.trouble is not None:
                     self.trouble = None
-                    self.resync(Notice("success", lambda tr: tr.translate(ERRORS["reconnected"])))
+                    # a note, not "✓ Correct": it judges nothing
+                    self.resync(Notice("info", lambda tr: tr.translate(ERRORS["reconnected"])))
             elif isinstance(error, Refused):  # the service answers, but no more for this game: say why
                 self.trouble = None
                 self.host.show(Notice("error", refusal_text(error)))

@@ -299,7 +299,7 @@ class AsyncClassClient:
         return dict(await self.request("GET", "me"))
 
     async def presence(self) -> list[dict[str, Any]]:
-        """Every player the service has seen (``name``, ``online``, ``last_seen``, ``rating``)."""
+        """Every player the service has seen (``name``, ``online``, ``last_seen``, ``rating``, ``teacher``)."""
         return list((await self.request("GET", "presence"))["players"])
 
     async def heartbeat(self) -> None:

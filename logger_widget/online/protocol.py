@@ -204,6 +204,7 @@ class PresenceEntry(TypedDict):
     online: bool
     last_seen: float  # seconds since the epoch (UTC)
     rating: float
+    teacher: bool  # the class's teacher (seen as one since the service started): no classmate to challenge
 
 
 # ---------------------------------------------------------------------------- seeks and challenges

@@ -206,6 +206,7 @@ class ClassGameService:
         self._bot_jobs: set[int] = set()
         self._bot_again: set[int] = set()  # games kicked while their bot job ran: looked at again after it
         self._seen: dict[str, float] = {}
+        self.teachers: set[str] = set()  # the names seen as the teacher (presence marks them)
         self._seat_seen: dict[tuple[int, str], float] = {}
         self._pending_names: set[str] = set()  # seen since the last flush_presence
         self._pending_seats: set[tuple[int, str]] = set()
@@ -225,8 +226,15 @@ class ClassGameService:
 
     # ------------------------------------------------------------------ presence
 
-    def seen(self, name: str) -> None:
-        """``name`` made a request: online now (noted at most every 5 s per pupil, written by :meth:`flush_presence`)."""
+    def seen(self, name: str, teacher: bool = False) -> None:
+        """``name`` made a request: online now (noted at most every 5 s per pupil, written by :meth:`flush_presence`).
+
+        ``teacher``: the hub says ``name`` teaches the class; ``GET api/presence`` marks her so.
+        """
+        if teacher:
+            self.teachers.add(name)
+        else:
+            self.teachers.discard(name)
         now = time.monotonic()
         if now - self._seen.get(name, -1e9) >= 5.0:
             self._seen[name] = now
@@ -535,6 +543,9 @@ class PresenceHandler(APIHandler):
     async def get(self) -> None:  # noqa: D102
         await self.service.flush_presence()
         players = await self.service.db(self.service.games.presence, self.service.config.online_seconds)
+        teachers = self.service.teachers  # the teacher is no classmate to challenge
+        for player in players:
+            player["teacher"] = player["name"] in teachers
         self.send({"protocol": PROTOCOL_VERSION, "players": players})
 
     async def post(self) -> None:  # noqa: D102

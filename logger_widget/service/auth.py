@@ -340,7 +340,7 @@ class APIHandler(_Authenticated, web.RequestHandler):
                 "forbidden", "Authorization", "only the hub's users play (this is a service's token)"
             )
         self._teacher = await self.service.users.is_teacher(user)
-        self.service.seen(user["name"])
+        self.service.seen(user["name"], self._teacher)
 
     def data_received(self, chunk: bytes) -> None:  # noqa: D102
         self._received += len(chunk)
@@ -417,4 +417,4 @@ class PageHandler(_Authenticated, web.RequestHandler):
         user = await self._find_user()
         if user is not None:
             self._teacher = await self.service.users.is_teacher(user)
-            self.service.seen(user["name"])
+            self.service.seen(user["name"], self._teacher)

@@ -26,6 +26,8 @@ MADE = {"uk": "Розв’язуй", "es": "problema", "en": "became"}
 #: the lesson's hint for the chop lesson, by language
 WALK = {"uk": "Твій лісоруб переходить на c1.", "es": "Tu leñador va a c1.", "en": "Your logger goes to c1."}
 NOTICE = "[data-testid=message]"
+#: what "More" unfolds (``data-testid``s): the notation box, the position and its Copy button, Save and Open
+TOOLS = {"notation-input", "notation-submit", "lpn", "copy-lpn", "export", "import"}
 
 
 def _sweep(page: Any, shots: Path, tag: str) -> None:
@@ -129,7 +131,8 @@ def test_the_lesson_hint_names_each_cell(page: Any, lab: Any, screenshots: Path,
 def test_the_result_box_keeps_its_words_whole_at_360_px(
     page: Any, lab: Any, screenshots: Path, lang: str
 ) -> None:
-    """Before: "Перемага/є", "протест/увальн/иків" at 360 px; the notation box's Play button out of the board at 400 px."""
+    """Before: "Перемага/є", "протест/увальн/иків" at 360 px; the notation box's Play button out of the board at
+    400 px, "Копіюват/и" under it."""
     shots = screenshots / "words"
     shots.mkdir(exist_ok=True)
     code = (
@@ -138,6 +141,8 @@ def test_the_result_box_keeps_its_words_whole_at_360_px(
     )
     open_board(page, lab, f"words_result_{lang}.ipynb", code)
     page.wait_for_selector(".lw-result:not([hidden])")
+    page.click("[data-testid=more]")  # the notation box is folded under "More"
+    page.wait_for_selector("[data-testid=notation-submit]:visible")
     for theme in ("light", "dark"):
         set_theme(page, theme)
         for width in (360, 400):
@@ -153,4 +158,15 @@ def test_the_result_box_keeps_its_words_whole_at_360_px(
                 p for p in page.eval_on_selector(".lw-result", MEASURE) if p["kind"] in ("clipped", "outside")
             ]
             assert result == [], (width, result)
+            # under "More": the notation field and its Play button, the position and Copy, Save and
+            # Open inside the board, each word whole
+            page.locator(".lw-notation").scroll_into_view_if_needed()
+            page.eval_on_selector(ROOT, SETTLE)
+            page.screenshot(path=str(shots / f"more-{lang}-{theme}-{width}.png"))
+            more = [
+                p
+                for p in page.eval_on_selector(ROOT, MEASURE)
+                if p.get("el") in TOOLS and p["kind"] in ("clipped", "outside")
+            ] + page.eval_on_selector(".lw-more-body", BROKEN_WORDS)
+            assert more == [], (width, more)
     set_theme(page, "light")
