@@ -91,11 +91,11 @@ def _on_events(answer):
         __hops["loop"].append(time.time())
     __on_events(answer)
 board.mode._on_events = _on_events
-__handle = board.board.handle_message
+__handle = board.handle_message
 def _handle(content):
     __hops["intent"].append(time.time())
     return __handle(content)
-board.board.handle_message = _handle
+board.handle_message = _handle
 board
 """
 

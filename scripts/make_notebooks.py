@@ -66,7 +66,7 @@ def tutorial(language: str) -> nbformat.NotebookNode:
     cells = [
         new_markdown_cell(f"# {t['title']}\n\n{t['intro']}\n\n{t['setup']}"),
         new_code_cell(
-            "from logger_widget import Board\nfrom logger_widget.classroom.tutorial import lesson_board"
+            "from logger_widget import Board\nfrom logger_widget.classroom.tutorial import LessonBoard"
         ),
     ]
     shown: set[str] = set()
@@ -83,7 +83,7 @@ def tutorial(language: str) -> nbformat.NotebookNode:
             )
         parts.append(tr.format(TUTORIAL["task"], task=tr.translate(les.task)))
         cells.append(new_markdown_cell("\n\n".join(parts)))
-        cells.append(new_code_cell(f'# {t["code_lesson"]}\nlesson_board("{les.key}", "{language}")'))
+        cells.append(new_code_cell(f'# {t["code_lesson"]}\nLessonBoard("{les.key}", "{language}")'))
     cells.append(new_markdown_cell(f"## {t['final_title']}\n\n{t['final_text']}"))
     cells.append(
         new_code_cell(f'# {t["code_game"]}\nBoard(players=["human", "mcts:easy"], locale="{language}")')

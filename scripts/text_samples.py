@@ -36,7 +36,7 @@ from logger_widget.board import PuzzleBoard
 from logger_widget.board.coach import review_sentence
 from logger_widget.board.widget import Board
 from logger_widget.classroom import exercises as ex
-from logger_widget.classroom.tutorial import LESSONS, lesson_board
+from logger_widget.classroom.tutorial import LESSONS, LessonBoard
 from logger_widget.i18n import Translator
 from logger_widget.puzzles import THEMES, load_puzzles
 from logger_widget.review import Review, review
@@ -405,7 +405,7 @@ def _lesson_samples(language: str) -> Iterator[Sample]:
     tr = Translator(language)
     for les in LESSONS:
         where = f"lesson {les.key}"
-        board = lesson_board(les.key, language, progress=False, bot_mode="sync", autosave=False)
+        board = LessonBoard(les.key, language, progress=False, bot_mode="sync", autosave=False)
         yield Sample("lesson", f"{where}: the task", board.view["task"])
         _intent(board, "hint")
         yield Sample("lesson", f"{where}: the hint", board.view["hint"]["text"])
@@ -551,7 +551,7 @@ def _progress_samples(language: str) -> Iterator[Sample]:
 
     for kind in PROBLEMS:
         progress = Progress(None, ProgressError(kind, "progress.sqlite", "(sample)"))
-        board = lesson_board("chop", language, progress=progress, bot_mode="sync", autosave=False)
+        board = LessonBoard("chop", language, progress=progress, bot_mode="sync", autosave=False)
         yield Sample("progress", f"a lesson's task, progress not saved ({kind})", board.view["task"])
     tr = Translator(language)
     names = ["olena", "taras", "bot greedy"]

@@ -108,7 +108,7 @@ def settle(*lobbies: Lobby) -> None:
 
 def drive(board: OnlineBoard) -> Driver:
     """The board's one view that clicks (its sequence numbers go on from call to call)."""
-    return _drivers.setdefault(id(board), Driver(board.board, client=f"view-{id(board)}"))
+    return _drivers.setdefault(id(board), Driver(board, client=f"view-{id(board)}"))
 
 
 def pick(position: Position) -> Turn:
@@ -274,14 +274,14 @@ def test_a_pupil_cannot_play_another_seat_replay_a_turn_or_forge_the_board(klass
     # olena's board in code: her turn goes to the service; diego's seat from her kernel is refused,
     # her board unchanged
     until(lambda: online(olena)["state"] == "my_turn")
-    olena.board.play("a3-a2 *b2")
+    olena.play("a3-a2 *b2")
     with pytest.raises(ValueError, match="does not take a turn of seat 2"):
-        olena.board.play("e4-e3 *d3")
+        olena.play("e4-e3 *d3")
     assert len(olena.game.turns) == 3
     # changed in code another way (a take-back): the service's game goes back on it
     until(lambda: online(olena)["state"] == "thinking")
-    olena.board.game.undo()
-    olena.board.refresh()
+    olena.game.undo()
+    olena.refresh()
     until(lambda: len(olena.game.turns) == 3, what="the take-back undone")
     assert klass.clients["amy"].game(game)["ply"] == 3
     assert olena.position == until(lambda: diego.position if len(diego.game.turns) == 3 else None)

@@ -22,7 +22,7 @@ from dbkit import db_url, postgres_server  # noqa: F401  (fixtures)
 from logger_widget import Board
 from logger_widget.board import MistakesBoard, PuzzleBoard
 from logger_widget.board.review_mode import BOARD_SECONDS
-from logger_widget.classroom.tutorial import lesson, lesson_board
+from logger_widget.classroom.tutorial import LessonBoard, lesson
 from logger_widget.progress import Progress, ProgressError, SQLProgressStore, local_url
 from logger_widget.progress.mistakes import check_proof
 from logger_widget.progress.records import now
@@ -145,14 +145,14 @@ def test_solving_one_and_failing_one_changes_their_schedule_as_documented(db_url
 def test_two_finished_lessons_show_as_done_after_a_restart(db_url) -> None:  # noqa: F811
     progress = Progress.open(db_url, pupil="ann")
     for key in ("board", "plant"):
-        board = lesson_board(key, "en", progress=progress, bot_mode="sync")
+        board = LessonBoard(key, "en", progress=progress, bot_mode="sync")
         assert "You have finished this lesson before" not in board.view["task"]
         board.play(lesson(key).solution)
         assert board.view["notice"]["kind"] == "success"
     restarted = Progress.open(db_url, pupil="ann")
     assert restarted.lessons_done() == {"board", "plant"}
     for key, done in (("board", True), ("plant", True), ("chop", False)):
-        task = lesson_board(key, "en", progress=restarted, bot_mode="sync").view["task"]
+        task = LessonBoard(key, "en", progress=restarted, bot_mode="sync").view["task"]
         assert ("✓ You have finished this lesson before." in task) is done, (key, task)
     other = Progress.open(db_url, pupil="bob")  # the same database, another pupil: nothing done
     assert other.lessons_done() == set()
@@ -177,13 +177,13 @@ def test_a_corrupt_file_is_said_and_left_alone_and_the_board_still_plays(tmp_pat
     path.write_bytes(garbage)
     progress = Progress.open(local_url(tmp_path))
     assert progress.problem is not None and progress.problem.kind == "corrupt" and not progress.saving
-    board = lesson_board("plant", "en", progress=progress, bot_mode="sync")
+    board = LessonBoard("plant", "en", progress=progress, bot_mode="sync")
     task = board.view["task"]
     assert f"Your progress is not being saved: the progress file {path} is damaged." in task
     board.play(lesson("plant").solution)  # the lesson still works
     assert board.view["notice"]["kind"] == "success" and progress.lessons_done() == {"plant"}
     assert path.read_bytes() == garbage, "a damaged file is never overwritten"
-    es = lesson_board("plant", "es", progress=progress, bot_mode="sync").view["task"]
+    es = LessonBoard("plant", "es", progress=progress, bot_mode="sync").view["task"]
     assert "Tu progreso no se está guardando" in es
     puzzles = PuzzleBoard(list(load_puzzles()[:1]), locale="uk", progress=progress, bot_mode="sync")
     assert "Твій прогрес не зберігається: файл прогресу" in puzzles.view["task"]
@@ -192,7 +192,7 @@ def test_a_corrupt_file_is_said_and_left_alone_and_the_board_still_plays(tmp_pat
 def test_a_database_locked_by_another_program_is_said_and_the_board_still_plays(tmp_path: Path) -> None:
     url = local_url(tmp_path)
     progress = Progress.open(url)
-    board = lesson_board("plant", "en", progress=progress, bot_mode="sync")
+    board = LessonBoard("plant", "en", progress=progress, bot_mode="sync")
     assert progress.saving and "not being saved" not in board.view["task"]
     holder = subprocess.Popen(  # another program holds the file: an exclusive transaction, kept open
         [sys.executable, "-c",
@@ -318,7 +318,7 @@ def test_lw_progress_db_puts_a_boards_progress_in_that_database(
         monkeypatch.delenv(name)  # off the hub
     monkeypatch.setenv("LW_PROGRESS_DB", db_url)
     progress = Progress.open()  # what a kernel opens for its boards
-    board = lesson_board("plant", "en", progress=progress, bot_mode="sync")
+    board = LessonBoard("plant", "en", progress=progress, bot_mode="sync")
     board.play(lesson("plant").solution)
     assert board.view["notice"]["kind"] == "success" and progress.saving, progress.problem
     assert not list(folder.iterdir()), "nothing beside the notebooks"

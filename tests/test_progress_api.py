@@ -17,7 +17,7 @@ from dbkit import module_db_url, postgres_server  # noqa: F401  (fixtures)
 
 from logger_widget import Board
 from logger_widget.board import PuzzleBoard
-from logger_widget.classroom.tutorial import lesson, lesson_board
+from logger_widget.classroom.tutorial import LessonBoard, lesson
 from logger_widget.progress import Progress, ServiceProgressStore
 from logger_widget.puzzles import load_puzzles
 from logger_widget.service.progress_api import LIMITS
@@ -60,7 +60,7 @@ def test_a_pupils_kernel_saves_through_the_service_and_a_new_kernel_finds_it(
     progress = _kernel_of(monkeypatch, hub, service, people["ann"].token)
     assert isinstance(progress._store, ServiceProgressStore) and progress.saving, progress.problem
     assert progress.snapshot.pupil == "ann"
-    board = lesson_board("plant", "en", progress=progress, bot_mode="sync")
+    board = LessonBoard("plant", "en", progress=progress, bot_mode="sync")
     board.play(lesson("plant").solution)
     puzzles = list(load_puzzles()[:2])
     pb = PuzzleBoard(puzzles, locale="en", progress=progress, bot_mode="sync")
@@ -77,5 +77,5 @@ def test_a_pupils_kernel_saves_through_the_service_and_a_new_kernel_finds_it(
     assert again.rating() == pb.rating, "the service scored the attempt exactly as the kernel did"
     assert {p.id for p in again.personal()} == made and len(again.snapshot.games) == 1
     assert (
-        "✓ You have finished this lesson before." in lesson_board("plant", "en", progress=again).view["task"]
+        "✓ You have finished this lesson before." in LessonBoard("plant", "en", progress=again).view["task"]
     )

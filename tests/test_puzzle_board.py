@@ -112,7 +112,7 @@ def test_the_first_hint_gives_the_idea_and_one_cell_not_the_solution(board) -> N
     target = solution.action.cells[0]
     assert d.send("hint") == "ok"
     hint = board.view["hint"]
-    assert board.session.hints == 1 and board.board._bots.hint is None
+    assert board.session.hints == 1 and board._bots.hint is None
     assert hint["text"] == (
         f"Hint: One chop can fell a whole line of mature trees. Look at the tree on {target}. "
         "Press “Solution” to see the whole turn."
@@ -133,7 +133,7 @@ def test_the_second_hint_shows_the_solution_and_counts_as_not_solved(board) -> N
     solution = board.puzzle.solution_turns()[0]
     assert d.send("hint") == "ok" and d.send("hint") == "ok"
     hint = board.view["hint"]
-    assert board.session.hints == 2 and board.board._bots.hint == solution
+    assert board.session.hints == 2 and board._bots.hint == solution
     assert hint["text"].startswith(f"Hint: {notation_in_text(solution)} (")
     assert "counts as not solved: your rating 1,500 → 1,4" in hint["text"]
     assert not hint["enabled"] and "label" not in hint

@@ -114,11 +114,19 @@ def test_unknown_lesson_names_the_known_ones() -> None:
         lesson("flying")
 
 
+def test_the_name_notebooks_copied_before_call_makes_the_same_lesson_board() -> None:
+    """``lesson_board(...)``, in a pupil's notebook copied before ``LessonBoard``, is that class itself."""
+    from logger_widget.classroom.tutorial import LessonBoard, lesson_board
+
+    board = lesson_board("chop", "en", progress=False, bot_mode="sync", autosave=False)
+    assert lesson_board is LessonBoard and isinstance(board, LessonBoard) and board.mode.lesson.key == "chop"
+
+
 @pytest.mark.parametrize("les", LESSONS, ids=lambda les: les.key)
 def test_lesson_board_praises_the_solution_and_takes_back_a_mistake(les) -> None:
-    from logger_widget.classroom.tutorial import lesson_board
+    from logger_widget.classroom.tutorial import LessonBoard
 
-    board = lesson_board(les.key, "uk", bot_mode="sync")
+    board = LessonBoard(les.key, "uk", bot_mode="sync")
     assert board.position.to_lpn() == les.lpn
     assert board.view["task"].endswith(Translator("uk").translate(les.task))
     if les.position.is_legal(les.mistake):
@@ -151,9 +159,9 @@ def test_check_never_raises_for_junk(junk) -> None:
 
 
 def test_lesson_board_does_not_judge_another_game() -> None:
-    from logger_widget.classroom.tutorial import lesson_board
+    from logger_widget.classroom.tutorial import LessonBoard
 
-    board = lesson_board("movement", "uk", bot_mode="sync")
+    board = LessonBoard("movement", "uk", bot_mode="sync")
     board.new_game()
     board.play("a1-b1 *b2")  # legal in the standard start, not the lesson's position
     assert len(board.game.turns) == 1
@@ -171,9 +179,9 @@ def _turn_cells(turn) -> set[str]:
 
 @pytest.mark.parametrize("les", LESSONS, ids=lambda les: les.key)
 def test_lesson_hint_marks_part_of_an_accepted_turn_and_asks_no_bot(les) -> None:
-    from logger_widget.classroom.tutorial import lesson_board
+    from logger_widget.classroom.tutorial import LessonBoard
 
-    board = lesson_board(les.key, "en", bot_mode="sync")
+    board = LessonBoard(les.key, "en", bot_mode="sync")
     assert board.view["hint"]["enabled"]
     assert Driver(board).send("hint") == "ok"
     assert board._bots.hint is None and not board._bots.hint_pending, "a lesson's hint starts no bot search"
@@ -194,9 +202,9 @@ def test_lesson_hint_marks_part_of_an_accepted_turn_and_asks_no_bot(les) -> None
 
 def test_the_two_step_walk_of_lesson_2_is_drawn_with_its_corner() -> None:
     """Before: the lesson praised the walk around the sapling but drew no path (the very point of the lesson)."""
-    from logger_widget.classroom.tutorial import lesson_board
+    from logger_widget.classroom.tutorial import LessonBoard
 
-    board = lesson_board("movement", "en", bot_mode="sync")
+    board = LessonBoard("movement", "en", bot_mode="sync")
     d = Driver(board)
     assert d.cell("b2") == "ok"
     view = board.view
@@ -227,9 +235,9 @@ def test_the_two_step_walk_of_lesson_2_is_drawn_with_its_corner() -> None:
 )
 def test_the_lesson_hint_says_what_each_marked_cell_is_for(key: str, says: list[str]) -> None:
     """Before: "the marked cells show the way: c1, b2, b3, b4 and c2" — and a child walked to the spawn cell."""
-    from logger_widget.classroom.tutorial import lesson_board
+    from logger_widget.classroom.tutorial import LessonBoard
 
-    board = lesson_board(key, "en", bot_mode="sync")
+    board = LessonBoard(key, "en", bot_mode="sync")
     assert Driver(board).send("hint") == "ok"
     text = board.view["hint"]["text"]
     assert text.endswith(" ".join(says)) and "show the way" not in text, text
@@ -263,9 +271,9 @@ def test_the_spawn_step_of_a_hint_agrees_with_the_number_of_cells(
 
 
 def test_spawning_hint_marks_b2_and_d2_not_the_bots_turn() -> None:
-    from logger_widget.classroom.tutorial import lesson_board
+    from logger_widget.classroom.tutorial import LessonBoard
 
-    board = lesson_board("spawning", "uk", bot_mode="sync")
+    board = LessonBoard("spawning", "uk", bot_mode="sync")
     d = Driver(board)
     assert d.send("hint") == "ok"
     marked = _marked(board)
@@ -280,10 +288,10 @@ def test_spawning_hint_marks_b2_and_d2_not_the_bots_turn() -> None:
 
 @pytest.mark.parametrize("language", ["en", "uk", "es"])
 def test_a_lesson_board_names_its_lesson_after_next_lesson(language: str) -> None:
-    from logger_widget.classroom.tutorial import lesson_board
+    from logger_widget.classroom.tutorial import LessonBoard
 
     tr = Translator(language)
-    board = lesson_board("board", language, bot_mode="sync")
+    board = LessonBoard("board", language, bot_mode="sync")
     first = board.view["task"]
     assert tr.translate(lesson("board").title) in first
     board.play(lesson("board").solution)
@@ -298,10 +306,10 @@ def test_a_lesson_board_names_its_lesson_after_next_lesson(language: str) -> Non
 @pytest.mark.parametrize("language", ["en", "uk", "es"])
 def test_after_next_lesson_the_board_explains_the_new_lesson(language: str) -> None:
     """Before: the board switched to lesson 2 while the only explanation on screen was lesson 1's."""
-    from logger_widget.classroom.tutorial import lesson_board
+    from logger_widget.classroom.tutorial import LessonBoard
 
     tr = Translator(language)
-    board = lesson_board("movement", language, bot_mode="sync")
+    board = LessonBoard("movement", language, bot_mode="sync")
     assert board.view["lesson"]["intro"] is None  # the notebook's text above explains this one
     board.play(lesson("movement").solution)
     d = Driver(board)
@@ -319,10 +327,10 @@ def test_after_next_lesson_the_board_explains_the_new_lesson(language: str) -> N
 
 
 def test_the_repetition_lesson_shows_the_third_repetition() -> None:
-    from logger_widget.classroom.tutorial import lesson_board
+    from logger_widget.classroom.tutorial import LessonBoard
 
     les = lesson("repetition")
-    board = lesson_board(les.key, "en", bot_mode="sync")
+    board = LessonBoard(les.key, "en", bot_mode="sync")
     seen = []
     for _ in range(les.plays):
         assert not board.view["lesson"]["solved"], "judged before the position came up three times"

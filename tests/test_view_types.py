@@ -2,23 +2,31 @@
 
 Three links, each checked here: every view a board sends has that shape (checked at run time
 with typeguard); board.js declares the same shapes as JSDoc types (compared key by key); and
-TypeScript (``tsc --checkJs``, from npm) checks board.js's code against those types.
+TypeScript (``tsc --checkJs``, from npm) checks board.js's code against those types. Every kind of
+board (lesson, puzzle, own mistakes, class game) is drawn here, and each is a ``Board`` made with its
+mode, never a wrapper around one.
 """
 
 from __future__ import annotations
 
+import concurrent.futures
 import re
+import shutil
 import subprocess
+import tempfile
 import types
 import typing
+import weakref
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+import ipywidgets  # type: ignore[import-untyped]
 import pytest
 from support import Driver, npm_tool
 from typeguard import CollectionCheckStrategy, TypeCheckError, check_type
 
-from logger_widget import Game
+from logger_widget import Game, Position
 from logger_widget.board import panels
 from logger_widget.board.panels import BoardView
 from logger_widget.board.widget import Board
@@ -70,9 +78,9 @@ def _review() -> Board:
 
 
 def _lesson() -> Board:
-    from logger_widget.classroom.tutorial import LESSONS, lesson_board
+    from logger_widget.classroom.tutorial import LESSONS, LessonBoard
 
-    return lesson_board(LESSONS[0].key, "uk", bot_mode="sync")
+    return LessonBoard(LESSONS[0].key, "uk", bot_mode="sync")
 
 
 def _puzzle() -> Any:
@@ -80,6 +88,65 @@ def _puzzle() -> Any:
 
     board = PuzzleBoard(locale="es", bot_mode="sync")
     assert board.view["puzzle"]["id"]
+    return board
+
+
+def _mistakes() -> Any:
+    """A board of the pupil's own puzzles, answered wrong (the verdict, the schedule, the coach's sentence)."""
+    from logger_widget.board import MistakesBoard
+    from logger_widget.progress import PersonalPuzzle, Progress
+    from logger_widget.progress.schedule import new_card
+    from logger_widget.puzzles import load_puzzles
+
+    puzzle = load_puzzles()[3]
+    played = next(t for t in puzzle.position.legal_turns() if not puzzle.is_solution(t))
+    when = datetime(2026, 12, 1, 10, tzinfo=timezone.utc)
+    card, due = new_card(when)
+    folder = tempfile.mkdtemp(prefix="lw-mistakes-")
+    progress = Progress.open(f"sqlite:///{folder}/progress.sqlite", pupil="ann")
+    progress._put_personal(
+        PersonalPuzzle(
+            id="m-1", game="g-1", ply=1, lpn=puzzle.lpn, seat=puzzle.seat, played=played.notation(),
+            label="mistake", loss=0.3, best=sorted(puzzle.solutions)[0], played_value=0.2, best_value=0.5,
+            solutions=puzzle.solutions, value=10.0, bound=5.0, theme=puzzle.theme, card=card, due=due,
+            created=when,
+        )
+    )  # fmt: skip
+    board = MistakesBoard(locale="uk", progress=progress, bot_mode="sync")
+    weakref.finalize(board, shutil.rmtree, folder, True)
+    board.play(played)
+    assert board.view["puzzle"]["result"] == "wrong" and board.view["stage"] == "solved"
+    return board
+
+
+class _Unsent:
+    """A pupil's class client whose requests never leave the kernel (the board's view is what is read)."""
+
+    who = "olena"
+
+    def submit(self, coro: Any) -> concurrent.futures.Future[Any]:
+        coro.close()
+        return concurrent.futures.Future()  # never answered
+
+
+def _class_game(**info: Any) -> Any:
+    from logger_widget.classplay import OnlineBoard
+
+    seats = [{"player": "olena", "online": True}, {"player": "diego", "online": True}]
+    game = {"id": 7, "seats": seats, "status": "active", "start": Position.initial(2).to_lpn(), "turns": [],
+            "last_seq": 0, "result": None, "you": [1], **info}  # fmt: skip
+    return OnlineBoard(7, "es", _Unsent(), info=game)  # type: ignore[arg-type]
+
+
+def _online() -> Any:
+    board = _class_game()
+    assert board.view["online"]["state"] == "my_turn" and board.view["resign"]["shown"]
+    return board
+
+
+def _online_resigned() -> Any:
+    board = _class_game(status="finished", result={"reason": "resign", "left": [2], "winners": [1]}, you=[])
+    assert board.view["online"]["state"] == "over" and board.view["online"]["watching"]
     return board
 
 
@@ -97,6 +164,9 @@ BOARDS = {
     "review": _review,
     "lesson": _lesson,
     "puzzle": _puzzle,
+    "own mistakes": _mistakes,
+    "class game": _online,
+    "class game watched, resigned": _online_resigned,
 }
 
 
@@ -110,6 +180,56 @@ def test_the_chop_stage_is_a_view_with_previews() -> None:
     """The scenario above reaches what it is named after (so the previews' shape is checked)."""
     view = _chop_stage().view
     assert view["stage"] == "chop" and view["previews"], (view["stage"], view["previews"])
+
+
+# ---------------------------------------------------------------- every kind of board is a Board
+
+#: a board of each kind the package exports, made with its mode (a new kind gets a maker here and in BOARDS)
+KINDS = {"LessonBoard": _lesson, "PuzzleBoard": _puzzle, "MistakesBoard": _mistakes, "OnlineBoard": _online}
+
+
+def exported_kinds() -> dict[str, type]:
+    """Every kind of board the package exports: its public names ending in ``Board``, but ``Board``."""
+    from logger_widget import board, classplay
+    from logger_widget.classroom import tutorial
+
+    return {
+        name: getattr(module, name)
+        for module in (board, classplay, tutorial)
+        for name in module.__all__
+        if name.endswith("Board") and name != "Board"
+    }
+
+
+def test_every_exported_kind_of_board_is_a_board_that_delegates_nothing() -> None:
+    """One way to make a board with a mode: a subclass of Board, never a wrapper reaching one through __getattr__."""
+    kinds = exported_kinds()
+    assert set(kinds) == set(KINDS), "a new kind of board needs a maker in KINDS (and in BOARDS)"
+    for name, kind in kinds.items():
+        assert issubclass(kind, Board), f"{name} is not a Board"
+        for klass in kind.__mro__[: kind.__mro__.index(Board)]:
+            delegating = {"__getattr__", "__getattribute__", "__setattr__"} & vars(klass).keys()
+            assert not delegating, f"{klass.__name__} defines {sorted(delegating)}"
+
+
+@pytest.mark.parametrize("name", KINDS)
+def test_each_kind_of_board_is_the_widget_the_notebook_shows(name: str) -> None:
+    """No board inside a board: the board made is the widget displayed, and it holds no other widget."""
+    board = KINDS[name]()
+    assert isinstance(board, exported_kinds()[name])
+    held = sorted(key for key, value in vars(board).items() if isinstance(value, ipywidgets.Widget))
+    assert not held, f"{name} holds the widgets {held}"
+    shown = board._repr_mimebundle_()[0]["application/vnd.jupyter.widget-view+json"]
+    assert shown["model_id"] == board.model_id
+
+
+def test_closing_a_class_game_board_ends_its_requests_and_closes_the_widget() -> None:
+    board = _online()
+    following = board.mode._feed
+    assert following is not None and not following.cancelled() and board.comm is not None
+    board.close()
+    assert following.cancelled() and board.mode.requests.closed
+    assert board.comm is None  # ipywidgets' close: the front end removes the board's views
 
 
 def test_the_shape_check_finds_a_missing_an_extra_and_a_mistyped_key() -> None:

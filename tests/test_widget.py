@@ -944,10 +944,10 @@ def test_history_window_does_not_grow_with_the_game() -> None:
 
 
 def test_a_lesson_board_restarts_and_goes_on_instead_of_a_new_game() -> None:
-    from logger_widget.classroom.tutorial import LESSONS, lesson, lesson_board
+    from logger_widget.classroom.tutorial import LESSONS, LessonBoard, lesson
 
     first = LESSONS[0]
-    b = lesson_board(first.key, "en", bot_mode="sync")
+    b = LessonBoard(first.key, "en", bot_mode="sync")
     d = Driver(b)
     v = d.view
     assert v["lesson"] == {"solved": False, "restart": "Restart lesson", "next": None, "intro": None}
@@ -1047,10 +1047,10 @@ def test_corners_are_chosen_by_clicking_at_setup() -> None:
 
 
 def test_a_lesson_about_one_step_is_judged_when_that_step_is_done() -> None:
-    from logger_widget.classroom.tutorial import lesson, lesson_board
+    from logger_widget.classroom.tutorial import LessonBoard, lesson
 
     spawning = lesson("spawning")
-    b = lesson_board("spawning", "en", bot_mode="sync")
+    b = LessonBoard("spawning", "en", bot_mode="sync")
     d = Driver(b)
     assert d.cell("b2") == "ok"
     while d.view["stage"] == "spawn" and not d.view["lesson"]["solved"]:
@@ -1060,7 +1060,7 @@ def test_a_lesson_about_one_step_is_judged_when_that_step_is_done() -> None:
     assert not b.game.turns and not v["interactive"]
     assert spawning.judged_after == "spawn"
     # a wrong movement in the growth lesson is explained at once and the turn starts again
-    g = lesson_board("growth", "en", bot_mode="sync")
+    g = LessonBoard("growth", "en", bot_mode="sync")
     dg = Driver(g)
     assert dg.cell("a2") == "ok"
     assert dg.view["notice"]["kind"] == "error" and dg.view["stage"] == "move" and not g.game.turns
@@ -1095,15 +1095,15 @@ def test_load_into_a_board_choosing_corners_leaves_the_setup() -> None:
 
 
 def test_a_lesson_judged_after_one_step_shows_the_result_of_the_step() -> None:
-    from logger_widget.classroom.tutorial import lesson_board
+    from logger_widget.classroom.tutorial import LessonBoard
 
-    growth = lesson_board("growth", "en", bot_mode="sync")
+    growth = LessonBoard("growth", "en", bot_mode="sync")
     d = Driver(growth)
     assert d.cell("c1") == "ok" and d.view["lesson"]["solved"]
     cells = {c["id"]: c for row in d.view["cells"] for c in row}
     assert cells["c4"]["piece"] == "mature", "the sapling grew: the board shows it"
     assert cells["c4"]["grew"] and _loggers_drawn(d.view) == {"c1": 1, "e5": 2}
-    spawning = lesson_board("spawning", "en", bot_mode="sync")
+    spawning = LessonBoard("spawning", "en", bot_mode="sync")
     d = Driver(spawning)
     assert d.cell("b2") == "ok"
     while d.view["stage"] == "spawn" and not d.view["lesson"]["solved"]:
@@ -1114,10 +1114,10 @@ def test_a_lesson_judged_after_one_step_shows_the_result_of_the_step() -> None:
 
 
 def test_undo_and_redo_are_off_on_a_solved_lesson() -> None:
-    from logger_widget.classroom.tutorial import lesson, lesson_board
+    from logger_widget.classroom.tutorial import LessonBoard, lesson
 
     chop = lesson("chop")
-    b = lesson_board("chop", "en", bot_mode="sync")
+    b = LessonBoard("chop", "en", bot_mode="sync")
     b.play(chop.solution)
     v = Driver(b).view
     assert v["lesson"]["solved"] and len(b.game.turns) == 1

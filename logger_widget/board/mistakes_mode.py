@@ -174,6 +174,9 @@ class MistakesSession(PuzzleSession):
 class MistakesBoard(PuzzleBoard):
     """A puzzle board of the pupil's personal puzzles ("learn from your mistakes"), due ones first.
 
+    A :class:`~logger_widget.board.puzzle_mode.PuzzleBoard` made with a :class:`MistakesSession`
+    as its mode (:attr:`session`).
+
     Args:
         locale: ``"uk"``, ``"es"`` or ``"en"``.
         progress: the pupil's progress (default: the kernel's,
@@ -186,6 +189,9 @@ class MistakesBoard(PuzzleBoard):
     Raises:
         LookupError: no personal puzzle to show (the message says how to get some).
     """
+
+    #: the puzzle mode over the personal puzzles
+    session: MistakesSession
 
     def __init__(
         self,
@@ -203,12 +209,7 @@ class MistakesBoard(PuzzleBoard):
         puzzles = due + rest
         if not puzzles:
             raise LookupError(Translator(locale).translate(PERSONAL["none"]))
-        #: the puzzle mode over the personal puzzles
-        self.session = MistakesSession(puzzles, chosen)
-        self._show(locale, options)
-
-    def __repr__(self) -> str:
-        return f"<logger_widget.MistakesBoard {self.puzzle.id} on {self.board!r}>"
+        self._show(MistakesSession(puzzles, chosen), locale, options)
 
 
 class NoMistakes:

@@ -3,7 +3,7 @@
 :class:`PuzzleSession` is the board's **Puzzle** mode (a
 :class:`~logger_widget.board.modes.TeachingMode`: the task line, "Try again" and
 "Next puzzle" in place of "Restart lesson" / "Next lesson", Undo and Redo off);
-:func:`PuzzleBoard` makes a :class:`~logger_widget.board.widget.Board` with it.
+:class:`PuzzleBoard` is a :class:`~logger_widget.board.widget.Board` made with it.
 Every seat is played by a person, so nothing moves by itself.
 
 * The pupil plays one turn with the normal turn flow (or ``board.play(...)``).
@@ -481,12 +481,11 @@ def _hint_view(session: PuzzleSession, tr: Translator, hint: dict[str, Any]) -> 
     return out
 
 
-class PuzzleBoard:
+class PuzzleBoard(Board):
     """A board that shows puzzles one after the other (see the module docstring).
 
-    A :class:`~logger_widget.board.widget.Board` with a :class:`PuzzleSession` mode (in
-    :attr:`board`); everything else of the board is reached as on a board (``view``,
-    ``game``, ``play``, ``observe``…), and it is displayed as its board.
+    A :class:`~logger_widget.board.widget.Board` made with a :class:`PuzzleSession` as its mode
+    (:attr:`session`); everything of a board (``view``, ``game``, ``play``, ``observe``…) is its own.
 
     Args:
         puzzles: the puzzles (default: the shipped set, :func:`~logger_widget.puzzles.load_puzzles`),
@@ -505,6 +504,9 @@ class PuzzleBoard:
         ValueError: no puzzles, or ``start`` out of range.
         KeyError: an unknown puzzle id.
     """
+
+    #: the puzzle mode: the puzzles, the current one's state, the pupil's rating and history
+    session: PuzzleSession
 
     def __init__(
         self,
@@ -525,20 +527,18 @@ class PuzzleBoard:
             if puzzles is None
             else [shipped[p] if isinstance(p, str) else p for p in puzzles]
         )
-        #: the puzzle mode: the puzzles, the current one's state, the pupil's rating and history
-        self.session = PuzzleSession(chosen, start, rating, board_progress(progress))
-        self._show(locale, options)
+        self._show(PuzzleSession(chosen, start, rating, board_progress(progress)), locale, options)
 
-    def _show(self, locale: str, options: dict[str, Any]) -> None:
-        """Make the board that shows :attr:`session`'s puzzles (a puzzle is no game: no autosave)."""
+    def _show(self, session: PuzzleSession, locale: str, options: dict[str, Any]) -> None:
+        """Make the board with ``session`` as its mode (a puzzle is no game: no autosave)."""
+        self.session = session
         options.setdefault("autosave", False)
-        #: the board showing the puzzles
-        self.board = Board(
-            ["human"] * self.session.puzzle.players,
+        super().__init__(
+            ["human"] * session.puzzle.players,
             locale=locale,
-            record=self.session.puzzle.lpn,
-            hint_bot=self.session.hint_turn,
-            mode=self.session,
+            record=session.puzzle.lpn,
+            hint_bot=session.hint_turn,
+            mode=session,
             **options,
         )
 
@@ -552,20 +552,5 @@ class PuzzleBoard:
         """The pupil's rating."""
         return self.session.rating
 
-    def __getattr__(self, name: str) -> Any:
-        """The board's public members (``view``, ``game``, ``play``, ``locale``…)."""
-        if name.startswith("_") or name in ("board", "session"):
-            raise AttributeError(name)
-        return getattr(self.board, name)
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        if name in ("board", "session") or name.startswith("_"):
-            object.__setattr__(self, name, value)
-        else:  # a trait of the board (``locale``)
-            setattr(self.board, name, value)
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.board._repr_mimebundle_(**kwargs)
-
     def __repr__(self) -> str:
-        return f"<logger_widget.PuzzleBoard {self.puzzle.id} on {self.board!r}>"
+        return f"<logger_widget.{type(self).__name__} {self.puzzle.id} {self.game!r}>"

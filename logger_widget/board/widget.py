@@ -112,9 +112,11 @@ class Board(anywidget.AnyWidget):
             proved errors of the people's seats personal puzzles (:mod:`.progress_link`):
             ``True`` (default: the kernel's progress, in a notebook), ``False``, or a
             :class:`~logger_widget.progress.Progress`. A board with a teaching mode saves no game.
-        mode: a teaching mode over the game (a lesson's or a puzzle's, a :class:`~.host.Mode`):
-            see :func:`logger_widget.classroom.tutorial.lesson_board` and
-            :class:`~logger_widget.board.puzzle_mode.PuzzleBoard`.
+        mode: a mode over the game (a lesson's, a puzzle's or a class game's, a :class:`~.host.Mode`);
+            each kind of board is a subclass made with its mode:
+            :class:`~logger_widget.classroom.tutorial.LessonBoard`,
+            :class:`~logger_widget.board.puzzle_mode.PuzzleBoard`,
+            :class:`~logger_widget.classplay.online_mode.OnlineBoard`.
         sink: where a person's completed turn goes (a :class:`~.host.TurnSink`); default: played
             on this board's game. A class game's board sends it to the service
             (:class:`~logger_widget.classplay.online_mode.OnlineMode`).

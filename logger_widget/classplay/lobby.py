@@ -393,7 +393,7 @@ class Lobby:
         return True
 
     def close(self) -> None:
-        """Stop the background refresh and every request at once (and the open board's)."""
+        """Stop the background refresh and every request at once, and close the open board."""
         if self._requests is not None:
             self._requests.close()
         if self.board is not None:
@@ -672,7 +672,7 @@ class Lobby:
         # set as the output's data, not displayed into it: the lobby also opens a board from its
         # background refresh, where no cell is running to route a display message
         self._output.outputs = ()
-        self._output.append_display_data(self.board.widget)
+        self._output.append_display_data(self.board)
         return self.board
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:

@@ -25,10 +25,10 @@ Every request — the turn, the long poll, a read of the game, Resign — is a c
 kernel's one class play loop (:class:`~.requests.Requests`), its answer handed to the board's
 :meth:`Host.deliver <logger_widget.board.host.Host.deliver>` (the board's one path for background
 results); the kernel's thread never waits for the service, and :meth:`OnlineMode.close` (or
-:meth:`OnlineBoard.close`) ends them all at once.
+:meth:`OnlineBoard.close`, which also closes the widget) ends them all at once.
 
 The mode holds the client and the board's :class:`~logger_widget.board.host.Host`, never the
-widget. :class:`OnlineBoard` makes a board with it (as :class:`~logger_widget.board.PuzzleBoard` does).
+widget. :class:`OnlineBoard` is a board made with it (as :class:`~logger_widget.board.PuzzleBoard` is).
 A kernel restart, a closed tab or a culled server loses nothing: the game is the service's, and
 ``OnlineBoard(game)`` (or the lobby's Resume) puts it back on a new board.
 
@@ -736,12 +736,12 @@ def refusal_text(error: ClassGameError) -> Callable[[Translator], str]:
     return render
 
 
-class OnlineBoard:
+class OnlineBoard(Board):
     """A board showing class game ``game`` live (see the module docstring).
 
-    A :class:`~logger_widget.board.widget.Board` with an :class:`OnlineMode` (in :attr:`board` and
-    :attr:`mode`); it is displayed as the board itself, Resign drawn by the board's own front end
-    (the view's ``resign`` panel), and the board's public members are reached on it.
+    A :class:`~logger_widget.board.widget.Board` made with an :class:`OnlineMode` (:attr:`mode`) as
+    its mode and its turn sink; Resign is drawn by the board's own front end (the view's ``resign``
+    panel).
 
     Args:
         game: the game's id (from the lobby, or :meth:`ClassClient.games`).
@@ -757,6 +757,11 @@ class OnlineBoard:
         ServiceUnreachable, Refused: the service cannot be reached, or does not know the game.
     """
 
+    #: the pupil's client
+    client: ClassClient
+    #: the Online mode: the service's seats, status, result and the pupil's turn on its way
+    mode: OnlineMode
+
     def __init__(
         self,
         game: int,
@@ -771,11 +776,9 @@ class OnlineBoard:
         if info is None:
             info = self.client.game(game)
         record = game_from(info)
-        #: the Online mode: the service's seats, status, result and the pupil's turn on its way
         self.mode = OnlineMode(self.client, info, poll_wait=poll_wait)
         options.setdefault("autosave", False)
-        #: the board showing the game (and, under it while the pupil may resign, Resign)
-        self.board = Board(
+        super().__init__(
             ["human"] * record.players,
             locale=locale,
             record=record,
@@ -784,22 +787,14 @@ class OnlineBoard:
             sink=self.mode,  # the pupil's turn goes to the service
             **options,
         )
-        #: what the notebook shows: the board
-        self.widget = self.board
         self.mode.start()
 
     def close(self) -> None:
-        """Stop following the game."""
-        self.mode.close()
-
-    def __getattr__(self, name: str) -> Any:
-        """The board's public members (``view``, ``game``, ``play``, ``locale``…)."""
-        if name.startswith("_") or name in ("board", "mode", "client", "widget"):
-            raise AttributeError(name)
-        return getattr(self.board, name)
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
+        """Stop following the game and every request at once, and close the widget (its views go)."""
+        mode = self.__dict__.get("mode")  # None when the board was never made (the service refused)
+        if mode is not None:
+            mode.close()
+        super().close()
 
     def __repr__(self) -> str:
-        return f"<logger_widget.OnlineBoard game {self.mode.game_id} on {self.board!r}>"
+        return f"<logger_widget.OnlineBoard game {self.mode.game_id} {self.game!r}>"

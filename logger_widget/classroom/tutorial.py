@@ -18,11 +18,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..board.modes import TeachingMode
 from ..board.progress_link import board_progress, not_saved_text
 from ..board.view import Notice, move_path, turn_view
+from ..board.widget import Board
 from ..engine.decisions import TurnInProgress
 from ..engine.errors import RULE_MESSAGES, LoggerError, NotationError
 from ..engine.position import Position
@@ -34,10 +35,7 @@ from ..i18n.texts.lessons import TITLES as LESSON_TITLES
 from ..i18n.texts.progress import LESSON_DONE
 from .feedback import Feedback
 
-if TYPE_CHECKING:
-    from ..board.widget import Board
-
-__all__ = ["Feedback", "LESSONS", "Lesson", "lesson", "lesson_board"]
+__all__ = ["Feedback", "LESSONS", "Lesson", "LessonBoard", "lesson", "lesson_board"]
 
 
 Check = Callable[[Position, Turn, Position], Feedback]
@@ -549,10 +547,11 @@ def lesson(key: str) -> Lesson:
         raise KeyError(f"no lesson {key!r}; lessons are {', '.join(_BY_KEY)}") from None
 
 
-def lesson_board(key: str | Lesson, locale: str = "uk", progress: Any = True, **options: Any) -> Board:
-    """A live :class:`~logger_widget.Board` for one lesson, with feedback in the pupil's language.
+class LessonBoard(Board):
+    """A live board for one lesson, with feedback in the pupil's language.
 
-    Every seat is played by a person. The task stays above the status; the first
+    A :class:`~logger_widget.board.widget.Board` made with a :class:`LessonMode` as its mode
+    (:attr:`mode`). Every seat is played by a person. The task stays above the status; the first
     turn played (or, for a lesson about one step, that step) is judged with the lesson's
     judge: a success is praised, the board stops, shows the result and says the lesson
     is solved (with "Next lesson" when one follows; Undo and Redo are off); a mistake is
@@ -566,16 +565,29 @@ def lesson_board(key: str | Lesson, locale: str = "uk", progress: Any = True, **
         progress: where finished lessons are saved: ``True`` (default) the kernel's progress
             (:mod:`logger_widget.board.progress_link`), ``False`` none, or a
             :class:`~logger_widget.progress.Progress`.
-        options: more keyword arguments for :class:`~logger_widget.Board`.
+        options: more keyword arguments for :class:`~logger_widget.board.widget.Board`.
 
     Raises:
         KeyError: no lesson with that key.
     """
-    from ..board.widget import Board
 
-    les = key if isinstance(key, Lesson) else lesson(key)
-    mode = LessonMode(les, board_progress(progress))
-    return Board(["human"] * les.position.players, locale=locale, record=les.lpn, mode=mode, **options)
+    #: the lesson mode: the lesson shown (it changes with "Next lesson"), solved or not
+    mode: LessonMode
+
+    def __init__(self, key: str | Lesson, locale: str = "uk", progress: Any = True, **options: Any) -> None:
+        les = key if isinstance(key, Lesson) else lesson(key)
+        self.mode = LessonMode(les, board_progress(progress))
+        super().__init__(
+            ["human"] * les.position.players, locale=locale, record=les.lpn, mode=self.mode, **options
+        )
+
+    def __repr__(self) -> str:
+        return f"<logger_widget.LessonBoard {self.mode.lesson.key} {self.game!r}>"
+
+
+#: The name the notebooks copied before :class:`LessonBoard` call (``lesson_board("chop", "uk")``):
+#: the same class.
+lesson_board = LessonBoard
 
 
 class LessonMode(TeachingMode):

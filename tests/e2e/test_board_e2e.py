@@ -298,7 +298,7 @@ def test_tutorial_lesson_by_clicking(page: Any, lab: Lab, screenshots: Path) -> 
         page,
         lab,
         "lesson_chop.ipynb",
-        'from logger_widget.classroom.tutorial import lesson_board\nlesson_board("chop", "uk")',
+        'from logger_widget.classroom.tutorial import LessonBoard\nLessonBoard("chop", "uk")',
     )
     assert page.inner_text("[data-testid=task]").strip().endswith(tr.translate(chop.task))
     page.locator(ROOT).screenshot(path=str(screenshots / "10-lesson-task-uk.png"))
@@ -316,7 +316,7 @@ def test_lesson_hint_marks_the_task_under_the_status(page: Any, lab: Lab, screen
         page,
         lab,
         "lesson_spawning_hint.ipynb",
-        'from logger_widget.classroom.tutorial import lesson_board\nlesson_board("spawning", "en")',
+        'from logger_widget.classroom.tutorial import LessonBoard\nLessonBoard("spawning", "en")',
     )
     click_and_wait(page, "[data-testid=hint]")
     page.wait_for_selector("[data-testid=hint-text]:not([hidden])")

@@ -95,7 +95,7 @@ def test_lesson_board_restart_solve_and_next(page: Any, lab: Lab, screenshots: P
     chop = lesson("chop")
     nxt = LESSONS[[les.key for les in LESSONS].index("chop") + 1]
     tr = Translator("uk")
-    code = 'from logger_widget.classroom.tutorial import lesson_board\nlesson_board("chop", "uk")'
+    code = 'from logger_widget.classroom.tutorial import LessonBoard\nLessonBoard("chop", "uk")'
     open_board(page, lab, "lesson_flow.ipynb", code)
     assert not page.is_visible("[data-testid=new-game]"), "a lesson board has no New game"
     assert page.inner_text("[data-testid=restart-lesson]").strip() == tr.translate(

@@ -22,7 +22,7 @@ _GRID_OFFSET = """(root) => { const g = root.querySelector('.lw-gridwrap').getBo
 
 
 def _lesson(page: Any, lab: Any, name: str, lang: str) -> Any:
-    code = f"from logger_widget.classroom.tutorial import lesson_board\nboard = lesson_board('movement', {lang!r})\nboard"
+    code = f"from logger_widget.classroom.tutorial import LessonBoard\nboard = LessonBoard('movement', {lang!r})\nboard"
     return open_board(page, lab, name, code)
 
 
@@ -160,8 +160,8 @@ def test_next_lesson_shows_the_new_lessons_explanation_on_the_board(
     """ "Next lesson" on a solved lesson: the board explains the new lesson above its task (the notebook's
     text above the board is the old lesson's); at 360 px no word of it breaks in the middle."""
     code = (
-        "from logger_widget.classroom.tutorial import lesson, lesson_board\n"
-        f"board = lesson_board('movement', {lang!r})\nboard.play(lesson('movement').solution)\nboard"
+        "from logger_widget.classroom.tutorial import lesson, LessonBoard\n"
+        f"board = LessonBoard('movement', {lang!r})\nboard.play(lesson('movement').solution)\nboard"
     )
     root = open_board(page, lab, f"lesson_next_{lang}.ipynb", code)
     assert page.is_hidden("[data-testid=lesson-intro]")

@@ -24,7 +24,7 @@ def test_a_lesson_solved_by_clicks_shows_as_done_after_a_kernel_restart(
     page: Any, lab: Lab, screenshots: Path
 ) -> None:
     (lab.root / ".logger_progress.sqlite").unlink(missing_ok=True)
-    code = "from logger_widget.classroom.tutorial import lesson_board\nlesson_board('plant', 'en')"
+    code = "from logger_widget.classroom.tutorial import LessonBoard\nLessonBoard('plant', 'en')"
     open_board(page, lab, "progress.ipynb", code)
     task = page.locator(f"{ROOT} [data-testid=task]")
     assert DONE not in task.inner_text()

@@ -118,7 +118,7 @@ def test_the_board_says_what_came_of_the_review(page: Any, lab: Any, screenshots
 def test_the_lesson_hint_names_each_cell(page: Any, lab: Any, screenshots: Path, lang: str) -> None:
     shots = screenshots / "words"
     shots.mkdir(exist_ok=True)
-    code = f"from logger_widget.classroom.tutorial import lesson_board\nlesson_board('chop', {lang!r})"
+    code = f"from logger_widget.classroom.tutorial import LessonBoard\nLessonBoard('chop', {lang!r})"
     open_board(page, lab, f"words_hint_{lang}.ipynb", code)
     page.set_viewport_size({"width": 1400, "height": 1000})
     click_at_and_wait(page, "[data-testid=hint]")

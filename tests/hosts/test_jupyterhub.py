@@ -673,11 +673,11 @@ def _progress_code(lesson: str, other: str) -> str:
     """A pupil's kernel: solve ``lesson`` on a lesson board saving into the hub's progress, try to read ``other``'s."""
     return (
         "import json, os, pathlib, urllib.error, urllib.request\n"
-        "from logger_widget.classroom.tutorial import lesson, lesson_board\n"
+        "from logger_widget.classroom.tutorial import lesson, LessonBoard\n"
         "from logger_widget.progress import Progress\n"
         "p = Progress.open()\n"
         "print('store', type(p._store).__name__, p.saving, p.problem)\n"
-        f"board = lesson_board({lesson!r}, 'en', progress=p, bot_mode='sync')\n"
+        f"board = LessonBoard({lesson!r}, 'en', progress=p, bot_mode='sync')\n"
         f"board.play(lesson({lesson!r}).solution)\n"
         "print('notice', board.view['notice']['kind'])\n"
         "print('again', sorted(Progress.open().lessons_done()))\n"
