@@ -16,7 +16,7 @@ from typing import Any
 MACHINE_KEYS = {
     "lang", "id", "piece", "mark", "kind", "state", "stage", "lpn", "shown_lpn", "cell_names",
     "files", "ranks", "bot_name", "bot_name_full", "badge", "src", "gid", "seq", "level", "colour", "color",
-    "fill", "stroke", "text_colour", "palette", "turn_notation", "notation",
+    "fill", "stroke", "text_colour", "palette", "pieces", "turn_notation", "notation",
     # the last turn and the result as data for drawing (cells, action and reason keys)
     "action", "destination", "origin", "felled", "grew", "spawned", "targets", "reason", "tie_break",
 }  # fmt: skip

@@ -393,11 +393,11 @@ class Lobby:
         return True
 
     def close(self) -> None:
-        """Stop the background refresh and every request at once, and close the open board."""
+        """Stop the background refresh and every request at once, the open board's too (it stays on the page as it is)."""
         if self._requests is not None:
             self._requests.close()
         if self.board is not None:
-            self.board.close()
+            self.board.mode.close()
 
     def _show_error(self, error: ClassGameError) -> None:
         self.error = error
