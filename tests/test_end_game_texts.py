@@ -115,7 +115,8 @@ def test_the_round_played_to_its_end_is_a_sentence_agreeing_with_the_players(lan
     [
         ("en", "because Player 1 and Player 3 reached 10 points."),
         ("uk", "бо гравець 1 і гравець 3 набрали щонайменше 10 очок."),
-        ("es", "porque han llegado a 10 puntos: jugador 1 y jugador 3."),
+        ("es", "porque el jugador 1 y el jugador 3 han llegado a 10 puntos."),
+        ("es_419", "porque el jugador 1 y el jugador 3 llegaron a 10 puntos."),
     ],
 )
 def test_the_reason_names_the_players_when_they_are_not_just_the_winners(language, reason) -> None:

@@ -290,8 +290,9 @@ _HYPOTHETICAL = r"\bque\s+(?:(?:ha|han|has)\s+\w+(?:ado|ido)|\w+(?:ó|aron|ieron
 #: o «Reiniciar la lección» para jugarla otra vez», not «X o Y para jugarla otra vez» (both?).
 _SHARED_PURPOSE = r"(?:«[^»]+»|\*\*[^*]+\*\*),?\s+o\s+(?:en\s+)?(?:«[^»]+»|\*\*[^*]+\*\*)\s+para\b"
 
-#: A list of seats comes in bare («jugador 1 y jugador 3»): an article before it reads «el jugador 1 y
-#: jugador 3 han llegado» (one article over two seats); a plural verb shows the list (round-4 reader).
+#: A list of seats as a subject comes with an article on every seat («el jugador 1 y el jugador 3»,
+#: `board.view.players_as_subject`): an article before it reads «el el jugador 1…», or, before the bare
+#: list, «el jugador 1 y jugador 3 han llegado» (one article over two seats; round-4 reader).
 _ARTICLE_BEFORE_LIST = r"\b(?:el|del|al)\s+\{…\}\s+(?:han|hayan|llegaron|llegan|tienen|son|están|comparten|ganan|empatan|suman)\b"
 
 
@@ -703,7 +704,7 @@ KINDS.update(
             ),
         ),
         "exploited_subject": (
-            "«…: esta estrategia mixta se puede explotar», never a bare «: se puede explotar»",
+            "«…: esta estrategia se puede explotar», never a bare «: se puede explotar»",
             _find(r":\s*se\s+puede\s+explotar\b"),
         ),
         "colon_after_como": (
@@ -711,7 +712,8 @@ KINDS.update(
             _find(r"\bcomo:"),
         ),
         "list_article": (
-            "no «el {players}» before a plural verb: «…porque han llegado a 10 puntos: {players}»",
+            "no «el {players}» before a plural verb: {players} carries its articles («…porque {players} han"
+            " llegado a 10 puntos»: «el jugador 1 y el jugador 3»)",
             _find(_ARTICLE_BEFORE_LIST),
         ),
         "counterfactual": (
@@ -728,8 +730,8 @@ KINDS.update(
             _find(_HINT_LABEL, flags=0),
         ),
         "list_after_demonstrative": (
-            "a bare list of seats is not announced by a demonstrative («estos jugadores …: {players}»): "
-            "«…porque han llegado a 10 puntos: {players}»",
+            "a list of seats is not announced by a demonstrative («estos jugadores …: {players}»): "
+            "«…porque {players} han llegado a 10 puntos»",
             _find(r"\b(?:est|es|aquell)[oa]s\s+jugador\w*\b[^.,]*:\s*\{…\}"),
         ),
         "teacher_notebook": (
@@ -756,6 +758,150 @@ KINDS.update(
         ),
     }
 )
+
+#: A placeholder that the code fills with a count and its noun («1 partida», «7 partidas»): in a message
+#: that is not a plural one, no verb may agree with it («De estas 100 partidas, 1 partida son distintas»).
+_COUNT_BEFORE_PLURAL_VERB = re.compile(
+    r"\{(?:n|distinct|games|\w+_games|rounds|trees|points|protesters|count)\}\s+"
+    r"(?:son|están|han|tienen|quedan|caen|suman|llegan|llegaron|fueron|cuentan|aportan|repiten)\b"
+)
+
+
+def _count_before_plural_verb(entry: Entry, form: str) -> str | None:
+    """A count with its noun is a label's value («Partidas distintas entre estas {n}: {distinct}»), not a
+    subject: the verb would be plural for «1 partida» too (ninth reader). A plural message agrees per form."""
+    if len(entry.forms) > 1:
+        return None
+    m = _COUNT_BEFORE_PLURAL_VERB.search(form)
+    return m.group(0) if m else None
+
+
+#: A distance in steps: «c1 está a dos pasos a la derecha».
+_STEPS = re.compile(r"\bestá a (?:más de )?(?:un|dos|tres|\d) pasos?\b", re.I)
+
+
+def _distance_origin(entry: Entry, form: str) -> str | None:
+    """A distance in steps says where it is counted from, in its own clause («desde a1, c1 está a dos pasos
+    a la derecha», «a más de dos pasos de {origin}»): after «Desde b1 …», a bare «c1 está a dos pasos» counts
+    from b1, and is wrong there (ninth reader)."""
+    for clause in re.split(r"[.;:!?]", _prose(form)):
+        m = _STEPS.search(clause)
+        if m and not re.search(
+            r"\bdesde\s+(?:[a-e][1-5]|\{…\})|\bpasos?\s+de\s+(?:[a-e][1-5]|\{…\})", clause
+        ):
+            return m.group(0)
+    return None
+
+
+def _placeholder_places(form: str) -> list[float]:
+    words = re.findall(r"\{\w+\}|\w+", form)
+    return [i / max(1, len(words) - 1) for i, w in enumerate(words) if w.startswith("{")]
+
+
+def _one_structure(entry: Entry, form: str) -> str | None:
+    """The forms of a plural message differ in agreement only: each placeholder stands where it stands in the
+    first form (never «Como el {players} llegó…, se completó la ronda.» beside «Se completó la ronda porque
+    llegaron a 10 puntos: {players}.», one sentence built two ways by the count; ninth reader)."""
+    if len(entry.forms) < 2 or form == entry.forms[0]:
+        return None
+    first, this = _placeholder_places(entry.forms[0]), _placeholder_places(form)
+    if len(first) != len(this) or any(abs(a - b) > 0.4 for a, b in zip(first, this)):
+        return "a placeholder moves between the plural forms"
+    return None
+
+
+def _mixed_only_if_mixed(entry: Entry, form: str) -> str | None:
+    """«mixta» only where the English says "mixed": the pupil's answer may be a pure strategy (1, 0, 0)."""
+    m = re.search(r"\bmixt[oa]s?\b", _prose(form), re.I)
+    return m.group(0) if m and not re.search(r"\bmix", entry.msgid, re.I) else None
+
+
+#: The ninth reader's one-off slips: an infinitive as the one that «consigue» points («Mirar una sola jugada
+#: no basta: … consigue»: a bot does); «ellas» after the singular «la acción».
+ES_SLIPS_9 = (
+    r"\bMirar una sola jugada no basta\b",
+    r"\bsaltarte la acción si alguna de ellas\b",
+)
+
+KINDS.update(
+    {
+        "count_before_plural_verb": (
+            "a count with its noun is a label's value («Partidas distintas entre estas {n}: {distinct}»), never"
+            " the subject of a plural verb («1 partida son distintas»)",
+            _count_before_plural_verb,
+        ),
+        "distance_origin": (
+            "a distance in steps says where it counts from («desde a1, c1 está a dos pasos a la derecha»)",
+            _distance_origin,
+        ),
+        "felled_noun": (
+            "«derriba» takes its trees («derriba {n} árboles»): a bare number may be 0 («el mayor corte … derriba"
+            " 0»); a count of trees that may be 0 is a label's value («Árboles del mayor corte…: {mine}»)",
+            _find(r"\bderrib\w*\s+\{…\}(?!\s+(?:árbol\w*|de)\b)"),
+        ),
+        "interval_after_name": (
+            "an interval after a name stands in brackets: «{first} ({interval1}) y {second} ({interval2})»",
+            lambda entry, form: m.group(0) if (m := re.search(r"\{\w+\}\s+\{interval\w*\}", form)) else None,
+        ),
+        "biggest_chop": (
+            "the biggest chop has one name, «el mayor corte» (not «el corte más largo», «el corte más grande»)",
+            _find(r"\bcortes? más (?:grandes?|largos?)\b"),
+        ),
+        "mixed_only_if_mixed": ("«estrategia mixta» only where the English says mixed", _mixed_only_if_mixed),
+        "one_structure": (
+            "the forms of a plural message differ only in agreement: «…porque {players} ha llegado» / «…porque"
+            " {players} han llegado», never a list moved after a colon in one form",
+            _one_structure,
+        ),
+        "list_after_colon": (
+            "a list of seats that is a verb's subject stands before it («porque {players} han llegado a 10"
+            " puntos»), not tacked on after the sentence («…porque han llegado a 10 puntos: {players}»)",
+            _find(r"\b(?:han|hayan|llegaron|llegan|tienen|comparten|suman)\b[^.:;]*:\s*\{…\}\.?$"),
+        ),
+        "pero_needs_solo": (
+            "«solo se ha perdido un {loss} …, pero esta jugada…»: without «solo» the «pero» contrasts nothing",
+            _find(r"(?<!solo )\bse (?:ha perdido|perdió) un \{…\} de las posibilidades de ganar, pero\b"),
+        ),
+        "menu_item": (
+            "a JupyterLab menu item is named as the pupil's menu shows it («**Ejecutar todas las celdas** (menú"
+            " *Ejecutar*; en inglés, *Run All*)»), not by its English label in bold",
+            _find(r"\*\*(?:Run All|Run Selected[^*]*|Restart[^*]*)\*\*", flags=0),
+        ),
+        "slips_9": (
+            "the ninth reader's one-off slips do not come back",
+            _find("|".join(ES_SLIPS_9), flags=0),
+        ),
+    }
+)
+
+#: The texts a pupil reads; the teacher's (usted) are the dashboard, the class codes and sheet, and the
+#: teacher's version of the exercises notebook.
+_TEACHER_CONTEXTS = ("dashboard", "class codes", "class sheet", "exercise:notebook:teacher")
+
+
+def _pupil_ustedes(entry: Entry, form: str) -> str | None:
+    """es_419 speaks to the pupil as *tú* to the last line of her notebook, the class discussion included
+    («Comenta tus respuestas en clase»), as «¿Qué harías tú como jugador 2?» does (ninth reader)."""
+    if f"{entry.context}".startswith(_TEACHER_CONTEXTS):
+        return None
+    m = re.search(
+        r"\bustedes\b|\b(?:Comenten|Ejecuten|Discutan|Hablen|Piensen|Respondan|Comparen|Expliquen|Miren|Prueben"
+        r"|Intenten|Jueguen|Escriban)\b",
+        _prose(form),
+    )
+    return m.group(0) if m else None
+
+
+def _cell_de_abajo(entry: Entry, form: str) -> str | None:
+    """es_419's Markdown cells point to «la celda de abajo» (its word, docs/i18n.md), never also «la celda
+    siguiente»: one notebook said both a few cells apart (ninth reader)."""
+    if not f"{entry.context}".startswith(("notebook:", "exercise:")) or re.search(
+        r"code cell|printed", entry.comments
+    ):
+        return None
+    m = re.search(r"\bceldas?\s+siguientes?\b", _prose(form), re.I)
+    return m.group(0) if m else None
+
 
 ES_419_KINDS: dict[str, tuple[str, Check]] = {
     "keys": (
@@ -837,10 +983,13 @@ ES_419_KINDS: dict[str, tuple[str, Check]] = {
             r"\bla ronda,? porque (?:llegó|llegaron) a (?:\d+|\{\w+\}) puntos\.", contexts=("board:result",)
         ),
     ),
-    "biggest_chop_label": (
-        "no calqued noun phrase before a colon («Árboles del mayor corte que les queda a los demás: …»): «El mayor"
-        " corte que les queda a los demás derriba {mine} tras tu jugada…»",
-        _find(r"\bÁrboles del mayor corte\b", flags=0),
+    "pupil_tu": (
+        "the pupil is *tú* to the last line of her notebook: «Comenta tus respuestas en clase», no *ustedes*",
+        _pupil_ustedes,
+    ),
+    "cell_de_abajo": (
+        "es_419's Markdown cells say «la celda de abajo», never «la celda siguiente» as well",
+        _cell_de_abajo,
     ),
 }
 
@@ -919,7 +1068,7 @@ def test_the_served_latin_american_texts_have_no_slip_of_this_kind(kind):
             "second_button_en",
             "game_over_state",
             "reason_first",
-            "biggest_chop_label",
+            "pupil_tu",
         }
     ),
 )
@@ -1060,11 +1209,79 @@ PLANTED = [
         "The round was played to its end because the winner reached 10 points.",
         "Se completó la ronda porque llegó a 10 puntos.",
     ),
+    # the ninth readers' findings, as the old texts wrote them
     (
-        "biggest_chop_label",
+        "count_before_plural_verb",
+        "exercise:first_player:copies",
+        "Different games among these {n}: {distinct}.",
+        "De estas {n}, solo {distinct} son distintas.",
+    ),
+    (
+        "distance_origin",
+        "tutorial:growth:wrong",
+        "c1 is two steps to the right",
+        "Desde {cell} el árbol joven de c4 no ha crecido. Colócate en su columna: c1 está a dos pasos a la derecha.",
+    ),
+    (
+        "felled_noun",
         "puzzle:why",
         "Trees in the biggest chop left to the others",
-        "Árboles del mayor corte que les queda a los demás: {mine} tras la tuya, {best} tras la mejor jugada.",
+        "El mayor corte que les queda a los demás derriba {mine} tras tu jugada y {best} tras la mejor jugada.",
+    ),
+    (
+        "interval_after_name",
+        "exercise:ranking:ok_apart",
+        "its interval {interval1} lies above {second}'s {interval2}",
+        "su intervalo {interval1} está por encima del de {second} {interval2}.",
+    ),
+    ("biggest_chop", "exercise:kingmaker:A", "the longest chop", "incluso el corte más largo del tablero"),
+    (
+        "mixed_only_if_mixed",
+        "exercise:nash:exploited",
+        "Against this strategy",
+        "Contra esta estrategia mixta, {bot} consigue {score} puntos por partida.",
+    ),
+    (
+        "list_after_colon",
+        "board:result",
+        "The round was played to its end because {players} reached 10 points.",
+        "Se ha completado la ronda porque han llegado a 10 puntos: {players}.",
+    ),
+    (
+        "pero_needs_solo",
+        "review",
+        "{loss} of the winning chances lost, but this turn let",
+        "Jugada {ply} ({player}): se perdió un {loss} de las posibilidades de ganar, pero esta jugada le permitió",
+    ),
+    (
+        "menu_item",
+        "notebook:play",
+        "**Run All**",
+        "así que con **Run All** (Ejecutar todas las celdas) el tablero queda listo",
+    ),
+    (
+        "slips_9",
+        "rules:action:2",
+        "if any of them",
+        "No puedes saltarte la acción si alguna de ellas es posible.",
+    ),
+    (
+        "slips_9",
+        "exercise:own_bot:file_solution",
+        "One turn of look-ahead is not enough",
+        "Mirar una sola jugada no basta: desde aperturas variadas consigue menos de la mitad de los puntos.",
+    ),
+    (
+        "pupil_tu",
+        "exercise:notebook",
+        "Talk about your answers in class",
+        "Eso es todo. Comenten sus respuestas en clase: ¿en qué coincidieron los bots con ustedes y en qué no?",
+    ),
+    (
+        "cell_de_abajo",
+        "exercise:first_player:intro:2",
+        "The cell below",
+        "La celda siguiente pone a jugar a dos bots",
     ),
     (
         "register_tag",
@@ -1512,7 +1729,7 @@ PLANTED = [
         "Haz clic en «Intentar de nuevo» o en «Siguiente problema». Ganarle a un bot; le gana al bot j.",
         "Posibilidades de ganar a lo largo de la partida",
         "Como llegó a 10 puntos, se completó la ronda. Se completó la ronda porque llegaron a 10 puntos: {players}.",
-        "El mayor corte que les queda a los demás derriba {mine} tras tu jugada y {best} tras la mejor jugada.",
+        "Comenta tus respuestas en clase: ¿en qué coincidieron los bots contigo? Ejecuta la celda de abajo.",
     ],
 )
 def test_the_latin_american_kinds_leave_correct_texts_alone(form):
@@ -1525,8 +1742,45 @@ def test_each_kind_catches_a_planted_instance(kind, context, msgid, form, commen
     assert any(f": {kind} (" in p for p in problems), problems
 
 
+#: Planted instances of the kinds that read a plural message's forms together: (kind, context, English, forms).
+PLANTED_PLURAL = [
+    (
+        "one_structure",
+        "board:result",
+        "The round was played to its end because {players} reached 10 points.",
+        (
+            "Como el {players} llegó a 10 puntos, se completó la ronda.",
+            "Se completó la ronda porque llegaron a 10 puntos: {players}.",
+        ),
+    ),
+    (
+        "one_structure",
+        "board:result",
+        "The round was played to its end because {players} reached 10 points.",
+        (
+            "Se ha completado la ronda porque el {players} ha llegado a 10 puntos.",
+            "Se ha completado la ronda porque han llegado a 10 puntos: {players}.",
+        ),
+    ),
+]
+
+
+@pytest.mark.parametrize(("kind", "context", "msgid", "forms"), PLANTED_PLURAL)
+def test_each_plural_kind_catches_a_planted_instance(kind, context, msgid, forms):
+    problems = kind_problems([Entry(context, msgid, forms)], {**KINDS, **ES_419_KINDS})
+    assert any(f": {kind} (" in p for p in problems), problems
+
+
+def test_the_plural_kinds_leave_agreeing_forms_alone():
+    forms = (
+        "Se completó la ronda porque {players} llegó a 10 puntos.",
+        "Se completó la ronda porque {players} llegaron a 10 puntos.",
+    )
+    assert kind_problems([Entry("board:result", "x", forms)], {"one_structure": KINDS["one_structure"]}) == []
+
+
 def test_every_kind_has_a_planted_instance():
-    assert {p[0] for p in PLANTED} == set(KINDS) | set(ES_419_KINDS)
+    assert {p[0] for p in PLANTED} | {p[0] for p in PLANTED_PLURAL} == set(KINDS) | set(ES_419_KINDS)
 
 
 @pytest.mark.parametrize(
@@ -1536,7 +1790,20 @@ def test_every_kind_has_a_planted_instance():
         ("puzzle:hint", "Pista: {idea} {start} Pulsa «Solución»."),
         ("exercise:own_bot:hint", "Pista: El bot codicioso solo mira esta jugada."),
         ("board:notice", "Pista: {turn}"),
-        ("board:result", "Se ha completado la ronda porque han llegado a 10 puntos: {players}."),
+        ("board:result", "Se ha completado la ronda porque {players} han llegado a 10 puntos."),
+        ("exercise:first_player:copies", "Partidas distintas entre estas {n}: {distinct}."),
+        ("tutorial:growth:wrong", "Colócate en su columna: desde a1, c1 está a dos pasos a la derecha."),
+        ("engine", "La casilla {cell} está a más de dos pasos de {origin}."),
+        (
+            "puzzle:why",
+            "Antes, el {player} podía derribar {before} de un corte. Tu corte derriba {n} árboles.",
+        ),
+        (
+            "exercise:ranking:ok_apart",
+            "su intervalo {interval1} está por encima del de {second} ({interval2}).",
+        ),
+        ("review", "Jugada 3 (jugador 1): solo se ha perdido un {loss} de las posibilidades de ganar, pero…"),
+        ("notebook:play", "con **Ejecutar todas las celdas** (menú *Ejecutar*; en inglés, *Run All*)"),
         (
             "exercise:notebook:teacher",
             "Ejecute las celdas; cada estudiante ejecuta la celda siguiente: la comprobación le dice si acierta.",
@@ -1687,7 +1954,12 @@ def _message_with(context: str, needle: str) -> str:
         ("tutorial:malformed", "Try clicking", "Prueba a pulsar en el tablero", "Intenta hacer clic"),
         ("exercise:own_bot:hint", "Try giving every legal turn", "Prueba a evaluar", "Intenta evaluar"),
         ("exercise:backward_induction:discuss", "grows very fast", "crece muy deprisa", "crece muy rápido"),
-        ("exercise:notebook", "Talk about your answers", "Comenta tus respuestas", "Comenten sus respuestas"),
+        (
+            "exercise:notebook",
+            "Talk about your answers",
+            "han coincidido los bots contigo",
+            "coincidieron los bots contigo",
+        ),
     ],
 )
 def test_the_differing_messages(context, needle, es_text, es_419_text):

@@ -181,6 +181,15 @@ def players_in_sentence(tr: Translator, seats: Sequence[int]) -> str:
     return tr.format_list([player_in_sentence(tr, s) for s in seats])
 
 
+def players_as_subject(tr: Translator, seats: Sequence[int]) -> str:
+    """Seats as the subject of a sentence, each with its article where the language has one.
+
+    es ``"el jugador 1 y el jugador 3"`` (:data:`~logger_widget.i18n.texts.terms.PLAYER_SUBJECT`), uk
+    ``"гравець 1 і гравець 3"``, en ``"Player 1 and Player 3"``.
+    """
+    return tr.format_list([tr.format(terms.PLAYER_SUBJECT, seat=s) for s in seats])
+
+
 def player_of(tr: Translator, seat: int) -> str:
     """``"Player 2"`` as the owner inside a sentence ("player 2's bot"): uk ``"гравця 2"`` (genitive), es ``"jugador 2"``."""
     return tr.format(terms.PLAYER_OF, seat=seat)
@@ -787,7 +796,7 @@ def _reason(tr: Translator, reason: str, scores: Sequence[int], named: Sequence[
     seats = [i + 1 for i, s in enumerate(scores) if s >= core.TARGET_SCORE]
     if seats and sorted(named) == seats:
         return tr.count(RESULT["reason_target_winners"], len(seats))
-    return tr.count(RESULT["reason_target"], len(seats), players=_reached(tr, scores))
+    return tr.count(RESULT["reason_target"], len(seats), players=players_as_subject(tr, seats))
 
 
 def _reached(tr: Translator, scores: Sequence[int]) -> str:

@@ -228,7 +228,7 @@ def _judge_growth(before: Position, turn: Turn, after: Position) -> Feedback:
         False,
         NP_(
             "tutorial:growth:wrong",
-            "From {cell} the sapling on c4 did not grow. Stand in its column: c1 is two steps to the right.",
+            "From {cell}, the sapling on c4 did not grow. Stand in its column: from a1, c1 is two steps to the right.",
         ),
         {"cell": turn.destination},
     )

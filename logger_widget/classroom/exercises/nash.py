@@ -75,8 +75,8 @@ _NE_CANNOT_TELL = NP_(
 )
 _NE_EXPLOITED = NP_(
     "exercise:nash:exploited",
-    "Against this mixed strategy {bot} scores {score} per game, more than the {value} an equilibrium "
-    "allows: the mixed strategy can be exploited.",
+    "Against this strategy {bot} scores {score} per game, more than the {value} an equilibrium "
+    "allows: the strategy can be exploited.",
 )
 _COL_AGAINST = NP_("exercise:nash:table", "row against column")
 

@@ -281,9 +281,10 @@ RESULT: MappingProxyType[str, Any] = MappingProxyType(  # PMessage or PPluralMes
             "{players} share the win: the same points ({points}) and the same protesters in supply.",
         ),
         # TRANSLATORS: {players} is "Player 2" or a list ("Player 1 and Player 3"): who has 10 points or
-        # more, inside a sentence (uk «гравець 2», es «jugador 2»: write «el {players}»); the form follows
-        # how many they are, so the verb can agree. The result's headline just above opens with the
-        # winners: do not open this sentence with {players} too.
+        # more, as the subject of the sentence, each seat with its article (uk «гравець 1 і гравець 3», es
+        # «el jugador 1 y el jugador 3»: write no article before {players}); the form follows how many they
+        # are, so the verb can agree. The result's headline just above opens with the winners: do not open
+        # this sentence with {players} too.
         "reason_target": NNP_(
             "board:result",
             "The round was played to its end because {players} reached 10 points.",

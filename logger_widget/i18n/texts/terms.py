@@ -26,6 +26,7 @@ __all__ = [
     "TERMS",
     "PLAYER",
     "PLAYER_IN_SENTENCE",
+    "PLAYER_SUBJECT",
     "PLAYER_OF",
     "POINTS",
     "PROTESTERS",
@@ -106,6 +107,14 @@ PLAYER_IN_SENTENCE: PMessage = NP_("player:sentence", "Player {seat}")
 # людина»), es «jugador {seat}» WITHOUT the article, as for the sentence form: the sentences write
 # «del {player}» («el bot del jugador 2»).
 PLAYER_OF: PMessage = NP_("player:of", "Player {seat}")
+
+#: A seat as a sentence's subject, in a list of seats («the round ended because Player 1 and Player 3
+#: reached 10 points»); fill with ``seat=1..4``. Spanish gives every item its article («el jugador 1 y
+#: el jugador 3»), which one article before the whole list cannot do.
+# TRANSLATORS: a player's name as the subject of a sentence, also as an item of a list of players
+# ("Player 1 and Player 3 reached…"): uk «гравець {seat}» (lower case, nominative), es «el jugador
+# {seat}» WITH the article, so that a list reads «el jugador 1 y el jugador 3».
+PLAYER_SUBJECT: PMessage = NP_("player:subject", "Player {seat}")
 
 # Count messages: (singular, plural) tuples for ngettext; placeholder {n}.
 POINTS: PluralMessage = NN_("{n} point", "{n} points")
