@@ -2209,3 +2209,44 @@ def test_the_rounds_played_on_take_their_own_plural_form(n, expected):
         f"Якби всі й далі грали добре {expected} після кращого ходу гравець 1 набрав би за ці раунди 3 очки, "
         "а після зіграного — 2."
     )
+
+
+@pytest.mark.parametrize(
+    ("rule", "params", "expected"),
+    [
+        (
+            "spawn_count",
+            {"expected": 2, "given": 0},
+            "Під час фази «Ріст» має з’явитися якомога більше нових саджанців: тут 2, а в цьому ході — жодного.",
+        ),
+        ("spawn_count", {"expected": 2, "given": 1}, "…: тут 2, а не 1."),
+        (
+            "protest_no_supply",
+            {"supply": 0, "count": 1},
+            "У твоєму запасі немає жодного протестувальника, а вибрано 1.",
+        ),
+        ("protest_no_supply", {"supply": 1, "count": 2}, "…: є 1, а вибрано 2."),
+    ],
+)
+def test_a_refused_turn_says_a_count_of_nothing_in_words(rule, params, expected):
+    """Kind 73 in the engine's refusals: «а в цьому ході — жодного», «немає жодного протестувальника», never
+    «а не 0» or «є 0» (``engine.errors.RULE_MESSAGES_NONE``)."""
+    from logger_widget.i18n.explain import explain_rule
+
+    text = explain_rule(Translator("uk"), rule, params)
+    assert text.endswith(expected.lstrip("…")) if expected.startswith("…") else text == expected, text
+    assert " 0" not in text
+
+
+def test_a_puzzle_reason_says_a_count_of_nothing_in_words():
+    """Kind 73 in the puzzle's reasons: «Повалено дерев: твоїм ходом — жодного; …», never «— 0»."""
+    from logger_widget.i18n.texts.puzzles import WHY, WHY_NONE
+
+    tr = Translator("uk")
+    none_trees, none_points = tr.translate(WHY_NONE["trees"]), tr.translate(WHY_NONE["points"])
+    assert tr.format(WHY["felled_both"], mine=none_trees, best="4") == (
+        "Повалено дерев: твоїм ходом — жодного; найкращим ходом — 4."
+    )
+    assert tr.format(WHY["points_both"], mine=none_points, theirs="3").startswith(
+        "Очки після цієї відповіді: у тебе — жодного очка; "
+    )
