@@ -248,8 +248,8 @@ def test_a_personal_verdict_ends_with_when_the_puzzle_comes_back(rendered, langu
     assert any(_comes_back(language).search(s.text) for s in rendered[language])  # the samples show one
 
 
-#: A zero with its noun, «0 помилок», "0 mistakes": not a zero that is a value («2 після твого ходу, 0 після
-#: найкращого», "between 0 and 1").
+#: A zero with its noun, «0 помилок», "0 mistakes": not a zero that is a value ("between 0 and 1"; a zero
+#: standing for a count is :func:`zero_values`).
 _ZERO_COUNT = re.compile(
     r"(?<![\w.,−-])0[\s\u00a0]+(?!(?:and|or|to|after|y|o|a|tras|до|після|і|й|або|проти)\b)[^\W\d]\w*"
 )
@@ -275,6 +275,49 @@ def test_a_zero_count_is_found(text: str) -> None:
 @pytest.mark.parametrize("language", text_samples.LANGUAGES)
 def test_no_composed_text_counts_nothing_with_its_noun(rendered, language: str) -> None:
     found = [f"{s.where}: {p}" for s in rendered[language] for p in zero_counts(s.text)]
+    assert found == [], "\n".join(found)
+
+
+#: A count of nothing shown as the digit where a count stands, in a list of counts («твоїм ходом — 0;», "with
+#: yours, 0;", «0 після найкращого», "tú, 0;") or after "you have" («є 0, а вибрано 1»): the words say it
+#: («жодного», "none", «ninguno»; «немає жодного протестувальника»). A zero that is a value ("between 0 and
+#: 1", «містить 0:») is left alone.
+_ZERO_VALUE = re.compile(
+    r"(?:[—,:]\s+0(?=\s*[;.]|\s+(?:після|after|tras)\b)|\b(?:have|tienes|є)\s+0\b)(?![\d\u00a0]|[.,]\d)"
+)
+
+
+def zero_values(text: str) -> list[str]:
+    """A count of nothing given as the digit 0 in a list of counts: zero is said in words."""
+    return [f"«{m.group(0)}» in «{text}»" for m in _ZERO_VALUE.finditer(text)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Не найкращий хід. Повалено дерев: твоїм ходом — 0; найкращим ходом — 4.",
+        "Trees felled: with yours, 0; with the best turn, 3.",
+        "Дерев у найбільшій рубці, що лишається іншим: 3 після твого ходу, 0 після найкращого.",
+        "Puntos tras esa respuesta: tú, 0; el mejor de los demás jugadores, 2.",
+        "У твоєму запасі замало протестувальників: є 0, а вибрано 1.",
+        "Not enough protesters in your supply: you have 0, you chose 1.",
+    ],
+)
+def test_a_zero_value_is_found(text: str) -> None:
+    assert zero_values(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Відповідь — три числа від 0 до 1.", "Інтервал [−0,1; 0,3] містить 0: …", "Trees felled: 10; 0.5"],
+)
+def test_a_zero_that_is_a_value_is_left_alone(text: str) -> None:
+    assert zero_values(text) == []
+
+
+@pytest.mark.parametrize("language", text_samples.LANGUAGES)
+def test_no_composed_text_shows_a_count_of_nothing_as_a_digit(rendered, language: str) -> None:
+    found = [f"{s.where}: {p}" for s in rendered[language] for p in zero_values(s.text)]
     assert found == [], "\n".join(found)
 
 

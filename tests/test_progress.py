@@ -303,7 +303,7 @@ def test_my_mistakes_is_a_sentence_until_a_review_made_puzzles(tmp_path: Path) -
     assert repr(my_mistakes("en", progress=False)).startswith("No puzzles from your games yet")
     _reviewed_on_a_board(progress)
     board = my_mistakes("uk", progress=progress, bot_mode="sync")
-    assert isinstance(board, MistakesBoard) and board.view["task"].startswith("Твоя власна задача 1 з ")
+    assert isinstance(board, MistakesBoard) and board.view["task"].startswith("Власна задача 1 з ")
 
 
 def test_lw_progress_db_puts_a_boards_progress_in_that_database(

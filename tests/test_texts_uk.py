@@ -794,6 +794,111 @@ def python_decimal(entry: Entry, form: str) -> str | None:
     return None
 
 
+# ---------------------------------------------------------------- the kinds of the ninth reading
+
+
+def elided_own(entry: Entry, form: str) -> str | None:
+    """Kind 68: a clause with «свій» followed by one whose verb is left out («я роблю свій результат якомога
+    більшим, ти — якомога меншим»): the gap is filled from the first clause, «свій» with it, and then points to
+    the second subject (the opponent's own result, the opposite of minimax). Say the verb and «його»: «а ти
+    робиш його якомога меншим»."""
+    return _find(
+        rf"(?<!{W})(?:свій|сво(?:я|є|ї|го|ю|єї|єму|їй|єю|їм|їх|ими))(?!{W})[^.;:]*?,\s*(?:а\s+)?(?:ти|він|вона|вони|я)\s+—"
+    )(entry, form)
+
+
+def total_after_a_chop(entry: Entry, form: str) -> str | None:
+    """Kind 69: a running total right after what a chop fells («упадуть три дорослі дерева…: {points} і
+    протестувальник», «рубка валить три дерева…: теж {reply_points}») reads as what those trees earn (1 point a
+    tree): say whose score it becomes («у гравця 1 стане {points}»). «Повалено дерев: {points}» counts the
+    trees."""
+    return _find(
+        r"(?:упадуть|упаде|падають|валить|валять|повалить)[^.;]*?:\s*(?:теж\s+|також\s+)?\{(?:points|reply_points|leader)\}"
+    )(entry, form)
+
+
+def notation_after_pislia(entry: Entry, form: str) -> str | None:
+    """Kind 70: a turn's notation cannot take the genitive read aloud: «після ходу {turn}», never «після
+    {turn}» or «після b4 xa4» (as «відповідає ходом {reply}» in the same messages)."""
+    return _find(
+        rf"(?<!{W})(?:після|до|перед)\s+(?:\{{(?:turn|reply|best|played)\}}|[a-e][1-5](?:[-+x\s][a-e]?\d?|$))"
+    )(entry, form)
+
+
+def lesson_done_word(entry: Entry, form: str) -> str | None:
+    """Kind 71: a lesson done is «пройдено» («Урок пройдено!», «Цей урок уже пройдено», the dashboard's
+    «Пройдені уроки»), never «виконано»."""
+    return _find(rf"(?<!{W})урок{W}*\s+(?:уже\s+)?виконан{W}*|(?<!{W})виконан{W}*\s+урок{W}*")(entry, form)
+
+
+def tie_without_po(entry: Entry, form: str) -> str | None:
+    """Kind 72: a tie's points in brackets say «по» («Рівність очок (по 10 очок)»): «(10 очок)» reads as both
+    players' total."""
+    return _find(r"рівн\w*\s+очок\s*\((?!по\s)")(entry, form)
+
+
+def zero_with_its_noun(entry: Entry, form: str) -> str | None:
+    """Kind 73: a count of nothing is said in words, not as the digit 0 with its noun («за це питання 0
+    балів», «в усіх 0 очок»): «балів не нараховано», «жодного очка» (docs/i18n.md). A zero that is a value
+    («від 0 до 1», «містить 0») is left alone."""
+    return _find(rf"(?<![\w,.\d−-])0\s+(?:бал|очк|очок|дерев|ход|протестувальник|помил|неточн){W}*")(
+        entry, form
+    )
+
+
+#: Kind 74: the same word said again within one short text (the ninth reader): «Твоя власна задача … у твоїй
+#: грі», «протестувальників у запасі більше: у тебе 2 протестувальники» and «його протестувальник», «Його
+#: залишено як є: покажи його».
+REPEATED = (
+    r"Твоя\s+власна\s+задача[^·]*·[^·]*·[^·]*тво",
+    r"протестувальників\s+у\s+запасі\s+більше:\s+у\s+тебе\s+\{mine\}",
+    r"і\s+його\s+протестувальник\s+перейшов",
+    r"Його\s+залишено\s+як\s+є:\s+покажи\s+його",
+)
+
+
+def repeated_word(entry: Entry, form: str) -> str | None:
+    return _find("|".join(REPEATED))(entry, form)
+
+
+#: Kind 75: a reference left without what it refers to: «у тому самому стовпці» (as what?), «хто грає за
+#: кожного:» (each what?), «мусить рубати: лісоруб не може» (whose logger?).
+INCOMPLETE = (
+    r"у\s+тому\s+самому\s+стовпці\.",
+    r"(?<![\w’])за\s+кожного:",
+    r"мусить\s+рубати:\s+лісоруб",
+)
+
+
+def incomplete_reference(entry: Entry, form: str) -> str | None:
+    return _find("|".join(INCOMPLETE))(entry, form)
+
+
+#: Kind 76: clumsy phrasing and calques: «Зрівняй рахунок — 10 очок —», «збережи протестувальників у своєму
+#: запасі», «пройти ходи», a puzzle «зіграти її знову» (a puzzle is solved), «шукає сили, які пояснюють»
+#: (plural «сили» reads as forces), «позначить …, стає» (two tenses for one future).
+CLUMSY = (
+    r"Зрівняй\s+рахунок",
+    r"збережи\s+протестувальників",
+    r"(?<![\w’])пройти\s+ходи",
+    r"(?:задач|її)\w*\s+[^.]{0,20}?зіграти\s+її",
+    r"щоб\s+зіграти\s+її\s+знову",
+    r"шукає\s+сили,",
+    r"позначить\s+[^.]*?,\s+стає",
+)
+
+
+def clumsy_phrasing(entry: Entry, form: str) -> str | None:
+    return _find("|".join(CLUMSY))(entry, form)
+
+
+def last_round_begins(entry: Entry, form: str) -> str | None:
+    """Kind 77: reaching 10 points starts no new round: the round under way is played to its end and becomes
+    the last (docs/rules.md, "End of the game"): «10 очок: цей раунд стає останнім», never «починається
+    останній раунд»."""
+    return _find(rf"почина{W}*\s+останн{W}*\s+раунд|останн{W}*\s+раунд{W}*\s+почина")(entry, form)
+
+
 KINDS: dict[str, Check] = {
     "python decimal": python_decimal,
     "every other": _find(r"\bКожен інший\b"),
@@ -863,6 +968,16 @@ KINDS: dict[str, Check] = {
     "hint label": hint_label,
     "teacher as ви": teacher_as_vy,
     "opens with a figure": opens_with_a_figure,
+    "elided «свій»": elided_own,
+    "total after a chop": total_after_a_chop,
+    "notation after «після»": notation_after_pislia,
+    "lesson done": lesson_done_word,
+    "tie without «по»": tie_without_po,
+    "zero with its noun": zero_with_its_noun,
+    "repeated word": repeated_word,
+    "incomplete reference": incomplete_reference,
+    "clumsy phrasing": clumsy_phrasing,
+    "last round begins": last_round_begins,
 }
 
 
@@ -1545,6 +1660,98 @@ PLANTED += [
     ("opens with a figure", "tutorial:end:ok", "10 points!", "10 очок! Почався кінець гри."),
 ]
 
+#: The ninth reader's findings, as the catalogue wrote them.
+PLANTED += [
+    (
+        "elided «свій»",
+        "exercise:backward_induction:intro:1",
+        "I make my result as big as possible, you make it as small as possible.",
+        "Для двох гравців це правило мінімаксу: я роблю свій результат якомога більшим, ти — якомога меншим.",
+    ),
+    (
+        "total after a chop",
+        "exercise:best_turn:solution",
+        "Chopping c4 fells three mature trees, one of them protested: {points} and a protester.",
+        "Якщо зрубати c4, упадуть три дорослі дерева, одне з них із протестувальником: {points} і протестувальник.",
+    ),
+    (
+        "total after a chop",
+        "exercise:best_turn:solution",
+        "Player 2 walks out and chops three trees in column d or e: {reply_points} as well",
+        "Гравець 2 виходить, і його рубка валить три дерева в стовпці d або e: теж {reply_points}, а",
+    ),
+    (
+        "notation after «після»",
+        "exercise:best_turn:wrong",
+        "After {turn} Player 2 answers",
+        "Після {turn} гравець 2",
+    ),
+    ("notation after «після»", "exercise:best_turn:ok", "after b4 xa4", "після b4 xa4 рахунок гравця 1"),
+    ("lesson done", "board:prompt", "Lesson solved!", "Урок виконано! Натисни «Наступний урок»."),
+    ("lesson done", "board:notice", "This lesson is solved.", "Цей урок уже виконано."),
+    ("tie without «по»", "board:result", "Tie on points ({points}).", "Рівність очок ({points}). Перемагає"),
+    ("tie without «по»", "chart", "Tied on {n} points", "Рівність очок ({n} очок); у запасі"),
+    ("zero with its noun", "exercise:course:many", "this question scores 0", "тож за це питання 0 балів."),
+    (
+        "zero with its noun",
+        "rules:setup:3",
+        "Everybody starts with 0 points.",
+        "На початку гри в усіх 0 очок.",
+    ),
+    (
+        "repeated word",
+        "progress:personal",
+        "Your own puzzle",
+        "Твоя власна задача {n} з {total} · {theme} · {label} у твоїй грі",
+    ),
+    (
+        "repeated word",
+        "exercise:protester:ok",
+        "but {mine} in your supply against {theirs}",
+        "але протестувальників у запасі більше: у тебе {mine}, у гравця 1 — {theirs}.",
+    ),
+    ("repeated word", "progress:reason", "It is left as it is", "Його залишено як є: покажи його вчителю."),
+    (
+        "incomplete reference",
+        "tutorial:growth:ok",
+        "{cell} is in its column",
+        "на {cell} стоїть у тому самому стовпці.",
+    ),
+    ("incomplete reference", "notebook:play", "who sits in each seat", "хто грає за кожного: людина чи бот"),
+    (
+        "incomplete reference",
+        "exercise:backward_induction:intro:2",
+        "the logger cannot move",
+        "і він мусить рубати: лісоруб не може",
+    ),
+    (
+        "clumsy phrasing",
+        "tutorial:tiebreak:wrong",
+        "Tie at 10 points",
+        "Зрівняй рахунок — 10 очок — і збережи протестувальників.",
+    ),
+    ("clumsy phrasing", "notebook:play", "step through the turns", "щоб пройти ходи й побачити кращий хід."),
+    ("clumsy phrasing", "puzzle", "to play it again", "Натисни «Спробувати ще раз», щоб зіграти її знову."),
+    (
+        "clumsy phrasing",
+        "exercise:ranking:intro:1",
+        "finds the strengths",
+        "Бредлі — Террі шукає сили, які пояснюють",
+    ),
+    (
+        "clumsy phrasing",
+        "notebook:puzzles",
+        "marks … becomes",
+        "хід, який розбір позначить як помилку, стає задачею",
+    ),
+    (
+        "last round begins",
+        "chart",
+        "{n} points: the last round begins",
+        "{n} очок: починається останній раунд",
+    ),
+]
+
 
 @pytest.mark.parametrize(("kind", "context", "msgid", "form"), PLANTED)
 def test_each_checker_catches_a_planted_instance(kind, context, msgid, form):
@@ -1858,6 +2065,45 @@ def test_every_kind_has_a_planted_instance():
             "{n} гра; довірчі інтервали ({level})",
         ),
         ("opens with a figure", "board:notice", "{reason}", "Такий хід не дозволено. {reason}"),
+        (
+            "elided «свій»",
+            "exercise",
+            "minimax",
+            "я роблю свій результат якомога більшим, а ти робиш його якомога меншим.",
+        ),
+        (
+            "elided «свій»",
+            "rules",
+            "their supply",
+            "кладе протестувальників у свій запас: по 2 у грі на двох",
+        ),
+        (
+            "total after a chop",
+            "exercise:best_turn:solution",
+            "{points}",
+            "упадуть три дерева: у гравця 1 стане {points}",
+        ),
+        ("notation after «після»", "exercise:best_turn:ok", "after {turn}", "після ходу {turn} рахунок"),
+        ("notation after «після»", "board:notice", "after {n} turns", "гру відновлено після {n} ходу."),
+        ("lesson done", "board:prompt", "Lesson solved!", "Урок пройдено! Блокнот виконується за хвилину."),
+        (
+            "tie without «по»",
+            "board:result",
+            "Tie on points ({points}).",
+            "Рівність очок (по {points}). Перемагає",
+        ),
+        (
+            "last round begins",
+            "chart",
+            "{n} points: this round becomes the last",
+            "{n} очок: цей раунд стає останнім",
+        ),
+        (
+            "zero with its noun",
+            "exercise:first_player:format",
+            "between 0 and 1",
+            "три числа від 0 до 1, містить 0: щоб",
+        ),
     ],
 )
 def test_checkers_leave_correct_texts_alone(kind, context, msgid, form):
@@ -1962,4 +2208,45 @@ def test_the_rounds_played_on_take_their_own_plural_form(n, expected):
     assert mine == (
         f"Якби всі й далі грали добре {expected} після кращого ходу гравець 1 набрав би за ці раунди 3 очки, "
         "а після зіграного — 2."
+    )
+
+
+@pytest.mark.parametrize(
+    ("rule", "params", "expected"),
+    [
+        (
+            "spawn_count",
+            {"expected": 2, "given": 0},
+            "Під час фази «Ріст» має з’явитися якомога більше нових саджанців: тут 2, а в цьому ході — жодного.",
+        ),
+        ("spawn_count", {"expected": 2, "given": 1}, "…: тут 2, а не 1."),
+        (
+            "protest_no_supply",
+            {"supply": 0, "count": 1},
+            "У твоєму запасі немає жодного протестувальника, а вибрано 1.",
+        ),
+        ("protest_no_supply", {"supply": 1, "count": 2}, "…: є 1, а вибрано 2."),
+    ],
+)
+def test_a_refused_turn_says_a_count_of_nothing_in_words(rule, params, expected):
+    """Kind 73 in the engine's refusals: «а в цьому ході — жодного», «немає жодного протестувальника», never
+    «а не 0» or «є 0» (``engine.errors.RULE_MESSAGES_NONE``)."""
+    from logger_widget.i18n.explain import explain_rule
+
+    text = explain_rule(Translator("uk"), rule, params)
+    assert text.endswith(expected.lstrip("…")) if expected.startswith("…") else text == expected, text
+    assert " 0" not in text
+
+
+def test_a_puzzle_reason_says_a_count_of_nothing_in_words():
+    """Kind 73 in the puzzle's reasons: «Повалено дерев: твоїм ходом — жодного; …», never «— 0»."""
+    from logger_widget.i18n.texts.puzzles import WHY, WHY_NONE
+
+    tr = Translator("uk")
+    none_trees, none_points = tr.translate(WHY_NONE["trees"]), tr.translate(WHY_NONE["points"])
+    assert tr.format(WHY["felled_both"], mine=none_trees, best="4") == (
+        "Повалено дерев: твоїм ходом — жодного; найкращим ходом — 4."
+    )
+    assert tr.format(WHY["points_both"], mine=none_points, theirs="3").startswith(
+        "Очки після цієї відповіді: у тебе — жодного очка; "
     )

@@ -94,10 +94,15 @@ def explain_wrong(tr: Translator, puzzle: Puzzle, turn: Turn, reply: Turn | None
     """Why ``turn`` is not a solution, in counts a pupil reads: trees, the chop left to the others, points.
 
     One sentence for the reply (played on the board), then what differs from the best turn:
-    the trees each fells ("Trees felled: with yours, 0; with the best turn, 3."), else the biggest chop
+    the trees each fells ("Trees felled: with yours, none; with the best turn, 3."), else the biggest chop
     another player is left, else the points after the reply; the search's values (``value``)
-    are not told (they are kept in the puzzle panel of the view, :func:`puzzle_view`).
+    are not told (they are kept in the puzzle panel of the view, :func:`puzzle_view`). A zero is said in
+    words ("none", uk «жодного»), never as the digit.
     """
+
+    def shown_count(n: int, what: str) -> str:
+        return tr.format_number(n) if n else tr.translate(texts.WHY_NONE[what])
+
     parts = [tr.translate(texts.VERDICT["wrong"])]
     position = puzzle.position
     after = position.play(turn)
@@ -124,16 +129,16 @@ def explain_wrong(tr: Translator, puzzle: Puzzle, turn: Turn, reply: Turn | None
         parts.append(
             tr.format(
                 texts.WHY["felled_both"],
-                mine=tr.format_number(mine.felled),
-                best=tr.format_number(theirs.felled),
+                mine=shown_count(mine.felled, "trees"),
+                best=shown_count(theirs.felled, "trees"),
             )
         )
     elif mine.threat_after != theirs.threat_after:
         parts.append(
             tr.format(
                 texts.WHY["threat_both"],
-                mine=tr.format_number(mine.threat_after),
-                best=tr.format_number(theirs.threat_after),
+                mine=shown_count(mine.threat_after, "trees"),
+                best=shown_count(theirs.threat_after, "trees"),
             )
         )
     elif reply is not None and best_value < WIN / 4 and value > -WIN / 2:
@@ -143,8 +148,8 @@ def explain_wrong(tr: Translator, puzzle: Puzzle, turn: Turn, reply: Turn | None
         parts.append(
             tr.format(
                 texts.WHY["points_both"],
-                mine=tr.format_number(replied.scores[me - 1]),
-                theirs=tr.format_number(others),
+                mine=shown_count(replied.scores[me - 1], "points"),
+                theirs=shown_count(others, "points"),
             )
         )
     return " ".join(parts)

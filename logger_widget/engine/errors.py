@@ -17,7 +17,9 @@ __all__ = [
     "LPNError",
     "NotationError",
     "RULE_MESSAGES",
+    "RULE_MESSAGES_NONE",
     "RecordError",
+    "rule_template",
 ]
 
 
@@ -57,6 +59,25 @@ RULE_MESSAGES: dict[str, str] = {
     "chop_protested": N_("{cell} is protected by a protester and cannot be chopped."),
     "not_an_option": N_("{choice} is not one of the choices now."),
 }
+
+
+#: The message of a rule when one of its counts is zero, keyed by the rule: (that count's parameter, the
+#: English template). A count of nothing is said in words, never "you have 0" (docs/i18n.md).
+RULE_MESSAGES_NONE: dict[str, tuple[str, str]] = {
+    "spawn_count": (
+        "given",
+        N_("Growth must spawn as many seedlings as possible: {expected} here, and this turn spawns none."),
+    ),
+    "protest_no_supply": ("supply", N_("There is no protester in your supply, and you chose {count}.")),
+}
+
+
+def rule_template(rule: str, params: dict[str, Any]) -> str:
+    """The English template of ``rule`` for ``params``: its :data:`RULE_MESSAGES_NONE` one when that count is 0."""
+    zero = RULE_MESSAGES_NONE.get(rule)
+    if zero is not None and params.get(zero[0]) == 0:
+        return zero[1]
+    return RULE_MESSAGES[rule]
 
 
 def shown(text: object, limit: int = 80) -> str:
@@ -114,7 +135,7 @@ class IllegalTurnError(LoggerError):
         self.lpn = lpn
         self.rule = rule
         self.params = params
-        self.explanation = RULE_MESSAGES[rule].format(**params)
+        self.explanation = rule_template(rule, params).format(**params)
         super().__init__(f"illegal turn {shown(turn)} in position {lpn!r}: {self.explanation}")
 
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from ..engine.errors import RULE_MESSAGES, IllegalTurnError, NotationError, RecordError
+from ..engine.errors import IllegalTurnError, NotationError, RecordError, rule_template
 from .runtime import PMessage, Translator
 from .texts.board import LABELS, NOTICES
 from .texts.terms import ACTIONS
@@ -85,7 +85,7 @@ def explain_rule(tr: Translator, rule: str, params: Mapping[str, Any]) -> str:
         KeyError: ``rule`` is not a known rule key, or ``params`` lacks a placeholder
             of its message (both are programming errors; catalogues are checked at load).
     """
-    template = RULE_MESSAGES[rule]
+    template = rule_template(rule, dict(params))
     return tr.format(template, **{k: _localise(tr, k, v) for k, v in params.items()})
 
 

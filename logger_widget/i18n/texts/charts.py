@@ -73,8 +73,11 @@ SCORES: MappingProxyType[str, PMessage | PPluralMessage] = MappingProxyType(
         "seat": NP_("chart", "{player}: {points}"),
         # TRANSLATORS: a seat with a name: "Player 1 (greedy)". {name} is not translated.
         "named_seat": NP_("chart", "{player} ({name})"),
-        # TRANSLATORS: label of the horizontal line at 10 points.
-        "target": NNP_("chart", "{n} point: the last round begins", "{n} points: the last round begins"),
+        # TRANSLATORS: label of the horizontal line at 10 points. Reaching it starts no new round: the round
+        # under way is played to its end, and then the game is over (docs/rules.md, "End of the game").
+        "target": NNP_(
+            "chart", "{n} point: this round becomes the last", "{n} points: this round becomes the last"
+        ),
         # TRANSLATORS: legend entry of the marker where a seat reached 10 points.
         "triggered": NP_("chart", "End of the game triggered"),
         # TRANSLATORS: legend entry of the shaded turns between the trigger and the end.

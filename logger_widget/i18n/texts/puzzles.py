@@ -172,6 +172,20 @@ WHY: MappingProxyType[str, PMessage] = MappingProxyType(
     }
 )
 
+#: A count of nothing in the reasons above, said in words where {mine}, {best} or {theirs} would show "0"
+#: (docs/i18n.md: zero has words of its own).
+WHY_NONE: MappingProxyType[str, PMessage] = MappingProxyType(
+    {
+        # TRANSLATORS: stands for {mine} or {best} in "Trees felled: …" and "Trees in the biggest chop left to
+        # the others: …" when that number is zero: "Trees felled: with yours, none; with the best turn, 4."
+        # (uk «жодного», es «ninguno»).
+        "trees": NP_("puzzle:why:trees", "none"),
+        # TRANSLATORS: stands for {mine} or {theirs} in "Points after that reply: …" when that number is zero:
+        # "Points after that reply: you, none; the best other player, 3." (uk «жодного очка», es «ninguno»).
+        "points": NP_("puzzle:why:points", "none"),
+    }
+)
+
 #: Why-texts with a number of trees (context ``puzzle:why``).
 WHY_COUNTS: MappingProxyType[str, PPluralMessage] = MappingProxyType(
     {
