@@ -430,7 +430,7 @@ def test_well_placed_values_pass() -> None:
         misplaced_values("uk", "Лісоруб гравця 1 замкнений і лишається на c2. Гравець 1: зрубай дерево.")
         == []
     )
-    assert misplaced_values("uk", "Рівність очок (10 очок); у запасі: гравець 1: 2 і гравець 2: 1") == []
+    assert misplaced_values("uk", "Рівність очок (10 очок); у запасі: 2 у гравця 1 і 1 у гравця 2") == []
     assert (
         misplaced_values("es", "Jugador 1: elige.\nJugador 2 · Lección 3. Jugador 3: corta 10 árboles.") == []
     )

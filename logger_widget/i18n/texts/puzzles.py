@@ -84,12 +84,15 @@ HINT: MappingProxyType[str, PMessage] = MappingProxyType(
         # TRANSLATORS: the label of the Hint button after the first hint: keep it about as short
         # as the board's "Hint" label it replaces (uk «Розв’язок», es «Solución»).
         "button": NP_("puzzle:hint", "Solution"),
-        # TRANSLATORS: the hint after "Solution" was pressed on a first try.
-        # {hint} is the board's hint line, "Hint: a1-c1 *b1 (move a1 → c1;
-        # plant on b1)", which ends without a full stop.
+        # TRANSLATORS: the solution shown after "Solution" was pressed (the label of the Solution
+        # button, not the board's "Hint: …"): {turn} is "a1-c1 *b1 (move a1 → c1; plant on b1)".
+        "solution": NP_("puzzle:hint", "Solution: {turn}"),
+        # TRANSLATORS: the solution shown after "Solution" was pressed on a first try.
+        # {hint} is the line above, "Solution: a1-c1 *b1 (move a1 → c1;
+        # plant on b1)", which ends without a full stop; "it" is that solution (do not name it again).
         "counted": NP_(
             "puzzle:hint",
-            "{hint}. You saw the solution, so this puzzle counts as not solved: your rating {before} → {after}.",
+            "{hint}. Since you saw it, this puzzle counts as not solved: your rating {before} → {after}.",
         ),
     }
 )
