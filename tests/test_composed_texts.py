@@ -501,15 +501,12 @@ def test_one_colon_a_sentence_passes() -> None:
         assert nested_colons(text) == [], text
 
 
-#: Composed texts whose two colons are written into one message (not nested by the code): the exercises'
-#: feedback on a rate and its interval («Todavía no: … (partidas: 2; …), con un intervalo de confianza del
-#: 95 %: [0,000; 0,658]», uk «Правильно: … інтервал з рівнем довіри 95 %: [0,522; 0,709]»; the es convention
-#: writes «del {level}: {interval}»). Open: each is to be reworded in every language; the test fails when
-#: one of them no longer holds two colons, so that it leaves this list.
-ONE_MESSAGE_TWO_COLONS = (
-    "own_bot: the first legal turn",
-    "first_player: right",
-)
+#: Composed texts whose two colons are written into one message (not nested by the code): the own-bot
+#: exercise's feedback on its rate («Todavía no: … (partidas: 2; …), con un intervalo de confianza del
+#: 95 %: [0,000; 0,658]»; the es convention writes «del {level}: {interval}», so the opening label is to end
+#: with a full stop, as the first-player feedback's «Correcto. El jugador 1…»). Open: to be reworded in
+#: every language; the test fails when it no longer holds two colons, so that it leaves this list.
+ONE_MESSAGE_TWO_COLONS = ("own_bot: the first legal turn",)
 
 
 @pytest.mark.parametrize("language", text_samples.LANGUAGES)
