@@ -473,7 +473,7 @@ def test_well_placed_values_pass() -> None:
         misplaced_values("uk", "Лісоруб гравця 1 замкнений і лишається на c2. Гравець 1: зрубай дерево.")
         == []
     )
-    assert misplaced_values("uk", "Рівність очок (10 очок); у запасі: гравець 1: 2 і гравець 2: 1") == []
+    assert misplaced_values("uk", "Рівність очок (10 очок); у запасі: 2 у гравця 1 і 1 у гравця 2") == []
     assert (
         misplaced_values("es", "Jugador 1: elige.\nJugador 2 · Lección 3. Jugador 3: corta 10 árboles.") == []
     )
@@ -494,4 +494,98 @@ def test_no_composed_text_misplaces_a_value(rendered, language: str) -> None:
         for s in rendered[language]
         for problem in misplaced_values(language, s.text, s.where)
     ]
+    assert found == [], "\n".join(found)
+
+
+# --------------------------------------------------------------------------- colons, and the solution's label
+
+#: A colon after a label: not a time's («11:05», «1:0»).
+_COLON = re.compile(r":(?!\d)")
+#: What a sentence quotes rather than says: a code span, and a Python exception's name before its own
+#: message ("ValueError: my bot is not finished", the text a bot's error carries in ``{error}``).
+_QUOTED = re.compile(r"`[^`]*`|\b[A-Z]\w*(?:Error|Exception|Warning|Exit|Interrupt):")
+
+
+def nested_colons(text: str) -> list[str]:
+    """A sentence that holds two colons: a list after a label's colon whose items carry labels of their
+    own («…en la reserva: jugador 1: 2 y jugador 2: 1»). The items say it without a colon («2 del jugador
+    1 y 1 del jugador 2», «10 очок у гравця 1», "chop c2 and score 4 points")."""
+    found = []
+    for line in text.split("\n"):
+        for sentence in sentences(line):
+            if len(_COLON.findall(_QUOTED.sub("", sentence))) > 1:
+                found.append(f"two colons in one sentence: «{sentence}»")
+    return found
+
+
+NESTED = [
+    "Empate a 10 puntos; manifestantes en la reserva: jugador 1: 2 y jugador 2: 1",
+    "Рівність очок (10 очок); протестувальників у запасі: гравець 1: 2 і гравець 2: 2",
+    "Лінійний графік очок кожного гравця за 2 ходи: гравець 1: 10 очок, гравець 2: 3 очки і гравець 3: 11 очок.",
+    "…en 12 jugadas analizadas: jugador 1: ninguna imprecisión ni error; jugador 2: 1 imprecisión.",
+    "Pista: d1-c1 +b5 xc2 (moverse d1 → c1; cortar c2: 4 puntos). Viste la solución.",
+    "Hint: The game is about to end: the most points wins.",
+]
+
+
+@pytest.mark.parametrize("text", NESTED)
+def test_a_sentence_with_two_colons_is_found(text: str) -> None:
+    assert nested_colons(text), text
+
+
+def test_one_colon_a_sentence_passes() -> None:
+    for text in (
+        "Empate a 10 puntos; manifestantes en la reserva: 2 del jugador 1 y 1 del jugador 2",
+        "Гравець 1: 10 очок\nГравець 2: 3 очки",  # legend lines, one label each
+        "Solution: d1-c1 xc2 (move d1 → c1; chop c2 and score 4 points). Since you saw it: your rating…",
+        "Player 2's bot failed: ValueError: my bot is not finished",  # the exception's own text
+        "Оновлено: 11:05. Відповідь: `x: int`.",
+    ):
+        assert nested_colons(text) == [], text
+
+
+@pytest.mark.parametrize("language", text_samples.LANGUAGES)
+def test_no_composed_sentence_holds_two_colons(rendered, language: str) -> None:
+    found = [
+        f"[{s.kind}] {s.where}: {problem}" for s in rendered[language] for problem in nested_colons(s.text)
+    ]
+    assert found == [], "\n".join(found)
+
+
+def solution_as_hint(language: str, text: str) -> list[str]:
+    """The solution shown after the pupil pressed "Solution" is labelled so («Solución: …»), not as the
+    board's hint («Pista: …») that the first press gave."""
+    from logger_widget.i18n.texts.board import NOTICES
+    from logger_widget.i18n.texts.puzzles import HINT
+
+    tr = Translator(language)
+    hint = tr.format(NOTICES["hint"], turn="").strip()
+    solution = tr.format(HINT["solution"], turn="").strip()
+    if text.startswith(hint) or not text.startswith(solution):
+        return [f"the solution not labelled «{solution}»: «{text[:60]}…»"]
+    return []
+
+
+@pytest.mark.parametrize(
+    ("language", "text"),
+    [
+        ("es", "Pista: d1-c1 xc2 (moverse d1 → c1; cortar c2 y sumar 4 puntos). Viste la solución, así que…"),
+        ("uk", "Підказка: d1-c1 xc2 (перейти d1 → c1; зрубати c2 і набрати 4 очки). Розв’язок показано…"),
+        ("en", "Hint: d1-c1 xc2 (move d1 → c1; chop c2 and score 4 points)"),
+    ],
+)
+def test_a_solution_labelled_as_a_hint_is_found(language: str, text: str) -> None:
+    assert solution_as_hint(language, text)
+
+
+def test_a_solution_labelled_so_passes() -> None:
+    assert solution_as_hint("es", "Solución: d1-c1 xc2 (moverse d1 → c1; cortar c2 y sumar 4 puntos)") == []
+    assert solution_as_hint("uk", "Розв’язок: d1-c1 xc2 (перейти d1 → c1; зрубати c2 і набрати 4 очки)") == []
+
+
+@pytest.mark.parametrize("language", text_samples.LANGUAGES)
+def test_the_shown_solution_is_not_labelled_as_a_hint(rendered, language: str) -> None:
+    shown = [s for s in rendered[language] if s.where.endswith("the solution shown")]
+    assert shown  # every puzzle of the samples shows its solution
+    found = [f"{s.where}: {p}" for s in shown for p in solution_as_hint(language, s.text)]
     assert found == [], "\n".join(found)

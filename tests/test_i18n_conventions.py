@@ -53,9 +53,6 @@ def _search(pattern: str, flags: int = re.IGNORECASE, unless: str | None = None)
 
 #: The marker of a message whose ``{player}`` is :data:`terms.PLAYER_IN_SENTENCE`.
 IN_SENTENCE = "{player} inside a sentence"
-#: The marker of a message that is an item of a list inside a sentence («…: jugador 1: 2 y jugador 2: 1»):
-#: its ``{player}`` opens the item, with no article.
-LIST_ITEM = "a list item inside a sentence"
 #: Contexts whose every message has ``{player}`` inside a sentence (said in the comment of the first one).
 IN_SENTENCE_CONTEXTS = {"puzzle:task"}
 
@@ -83,8 +80,6 @@ def _player_form(language: str) -> Callable[[Entry, str], str | None]:
 
     def check(entry: Entry, form: str) -> str | None:
         if "{player}" not in form:
-            return None
-        if LIST_ITEM in entry.comments:
             return None
         if IN_SENTENCE in entry.comments or entry.context in IN_SENTENCE_CONTEXTS:
             if form.startswith("{player}"):
@@ -343,12 +338,6 @@ def test_every_rule_has_a_planted_violation():
         ("es", "Jugada 5 del {player}: un error.", IN_SENTENCE),
         ("es", "Jugada 5 ({player}): un error.", IN_SENTENCE),  # the game's turn 5, played by that seat
         ("es", "{player}: mueve tu leñador.", ""),  # a label before a colon
-        (
-            "es",
-            "{player}: {n}",
-            f"{IN_SENTENCE}, {LIST_ITEM}",
-        ),  # «…en la reserva: jugador 1: 2 y jugador 2: 1»
-        ("uk", "{player}: {n}", f"{IN_SENTENCE}, {LIST_ITEM}"),
         ("es", "Ejemplo: a1-b2 +c4 xb3; `x = -1`", ""),  # notation and code are not numbers
         ("en", 'Above {half}: {interval}; `answer = (0.45, 0.40, 0.50)`, a list like ["a1", "e1"]', ""),
         ("en", "run this cell after your game", "a comment in the code cell of the review"),

@@ -134,7 +134,9 @@ def test_the_second_hint_shows_the_solution_and_counts_as_not_solved(board) -> N
     assert d.send("hint") == "ok" and d.send("hint") == "ok"
     hint = board.view["hint"]
     assert board.session.hints == 2 and board._bots.hint == solution
-    assert hint["text"].startswith(f"Hint: {notation_in_text(solution)} (")
+    # the turn shown is the solution the button named, not a hint
+    assert hint["text"].startswith(f"Solution: {notation_in_text(solution)} (")
+    assert "Since you saw it, this puzzle counts as not solved" in hint["text"]
     assert "counts as not solved: your rating 1,500 → 1,4" in hint["text"]
     assert not hint["enabled"] and "label" not in hint
     marked = set(_suggested(board))
@@ -152,6 +154,7 @@ def test_the_second_hint_shows_the_solution_and_counts_as_not_solved(board) -> N
     assert d.send("restart") == "ok" and board.session.hints == 0
     assert d.send("hint") == "ok" and d.send("hint") == "ok" and board.rating == dropped
     assert "counts as not solved" not in board.view["hint"]["text"]
+    assert board.view["hint"]["text"].startswith(f"Solution: {notation_in_text(solution)} (")
     # the shown solution played after "Try again": no "✓ Correct" under a "not solved" status
     board.play(solution)
     view = board.view

@@ -114,11 +114,15 @@ class HistoryPanel(TypedDict):
 
 
 class HintPanel(TypedDict, total=False):
-    """The Hint button and its text (a mode may add its own ``label``)."""
+    """The Hint button and its text (a mode may add its own ``label``).
+
+    ``turn``: the suggested turn in notation and words, while it is shown (a mode may label it its own way).
+    """
 
     enabled: bool
     text: str | None
     label: str
+    turn: str
 
 
 class LessonIntro(TypedDict):

@@ -475,11 +475,15 @@ def _hint_view(session: PuzzleSession, tr: Translator, hint: dict[str, Any]) -> 
         )
         return {**hint, "text": text, "label": tr.translate(texts.HINT["button"])}
     out = {**hint, "enabled": False}
-    if session.revealed is not None and hint.get("text"):
+    if hint.get("turn") is None:  # the solution is still being looked up
+        return out
+    # the pupil pressed "Solution": the turn shown is the solution, not a hint
+    out["text"] = tr.format(texts.HINT["solution"], turn=hint["turn"])
+    if session.revealed is not None:
         before, after = session.revealed
         out["text"] = tr.format(
             texts.HINT["counted"],
-            hint=hint["text"],
+            hint=out["text"],
             before=tr.format_number(round(before)),
             after=tr.format_number(round(after)),
         )

@@ -236,7 +236,7 @@ def turn_effects(position: Position, turn: Turn) -> TurnEffects:
 
 
 def describe_turn(tr: Translator, position: Position, turn: Turn, finished: bool = True) -> str:
-    """A turn in words, e.g. uk ``"рух a1 → b2; зрубати b3: 2 очки"``.
+    """A turn in words, e.g. en ``"move a1 → b2; chop b3 and score 2 points"``.
 
     ``finished=False``: a turn in progress, its action not chosen yet (no "no action possible").
     """
@@ -856,16 +856,24 @@ def replay_view(f: Frame, tr: Translator) -> panels.ReplayPanel:
 
 
 def hint_view(f: Frame, tr: Translator) -> panels.HintPanel:
-    """The Hint button and its text (the suggestion, or "looking for a good turn…")."""
+    """The Hint button and its text (the suggestion, or "looking for a good turn…").
+
+    ``turn`` is the suggested turn in notation and in words, for a mode that labels it its own way
+    (the puzzle's "Solution: …").
+    """
     state = f.state
-    text = None
+    text = turn = None
     if state.hint is not None and f.live and f.tip is not None:
         described = describe_turn(tr, f.game.position, state.hint)
-        text = tr.format(NOTICES["hint"], turn=f"{notation_in_text(state.hint)} ({described})")
+        turn = f"{notation_in_text(state.hint)} ({described})"
+        text = tr.format(NOTICES["hint"], turn=turn)
     elif state.hint_pending:
         text = tr.translate(NOTICES["hint_thinking"])
     enabled = f.live and not f.over and f.tip is not None and state.hint_available and not state.hint_pending
-    return {"enabled": enabled, "text": text}
+    out: panels.HintPanel = {"enabled": enabled, "text": text}
+    if turn is not None:
+        out["turn"] = turn
+    return out
 
 
 def labels_view(tr: Translator) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from matplotlib.ticker import MaxNLocator
 from ..i18n import Translator
 from ..i18n.texts.charts import EVALUATION, PLAYER, SCORES
 from ..i18n.texts.review import LABELS
-from ..i18n.texts.terms import PLAYER_IN_SENTENCE
+from ..i18n.texts.terms import PLAYER_OF
 from ..palette import NEUTRAL_COLOUR, REVIEW_COLOURS, REVIEW_GLYPHS, seat_style
 from ..review import Review
 from ._common import chart_style, describe, new_figure, percent_formatter, root_figure, text, translator
@@ -173,7 +173,7 @@ def _describe(fig: Figure, tr: Translator, review: Review) -> None:
         # a zero is left out («1 неточність і 1 груба помилка»), none at all said in words («без помилок»)
         found = [text(tr, EVALUATION[f"count_{label}"], counts[label]) for label in MARKED if counts[label]]
         marks = tr.format_list(found) if found else text(tr, EVALUATION["count_none"])
-        player = tr.format(PLAYER_IN_SENTENCE, seat=seat)  # a list inside the sentence: «гравець 1: …»
+        player = tr.format(PLAYER_OF, seat=seat)  # after the sentence's colon, no second: «… у гравця 1»
         seats.append(text(tr, EVALUATION["seat"], player=player, marks=marks))
     # "; " between the seats: each seat's item is itself a list («1 неточність, 2 помилки і 1 груба помилка»)
     sentence = text(tr, EVALUATION["describe"], len(review.turns), seats="; ".join(seats))

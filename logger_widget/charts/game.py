@@ -73,13 +73,15 @@ def _seat_label(
 ) -> str:
     """A seat's score line, e.g. "Player 1 (anna): 12 points"; the name shortened (:func:`~logger_widget.names.short_name`) unless ``full``.
 
-    ``inside``: the seat in the form used inside a sentence (uk «гравець 1», es «jugador 1»), for a
-    description that lists the seats after its opening words.
+    ``inside``: an item of a list inside a sentence that a colon already opened, "12 points for Player 1
+    (anna)" (uk «12 очок у гравця 1 (anna)», es «12 puntos del jugador 1 (anna)»): no second colon.
     """
-    player = tr.format(terms.PLAYER_IN_SENTENCE, seat=seat) if inside else _player(tr, seat)
+    player = tr.format(terms.PLAYER_OF, seat=seat) if inside else _player(tr, seat)
     if names is not None:
         name = names[seat - 1] if full else short_name(names[seat - 1])
         player = text(tr, SCORES["named_seat"], player=player, name=name)
+    if inside:
+        return text(tr, DESCRIBE["score_item"], player=player, points=text(tr, POINTS, points))
     return text(tr, SCORES["seat"], player=player, points=text(tr, POINTS, points))
 
 
@@ -99,7 +101,7 @@ def result_lines(history: ScoreHistory, tr: Translator) -> list[str]:
 
     Examples (en): ``["Player 2 wins with 11 points"]``,
     ``["Player 2 wins on protesters in supply",
-    "Tied on 10 points; protesters in supply: Player 1: 0 and Player 2: 2"]``,
+    "Tied on 10 points; protesters in supply: 0 for Player 1 and 2 for Player 2"]``,
     ``["Players 1 and 3 share the win", …]``, ``["Game in progress: Player 2 to move"]``.
     """
     outcome = history.outcome
@@ -124,18 +126,16 @@ def result_lines(history: ScoreHistory, tr: Translator) -> list[str]:
         lines.append(text(tr, RESULT["wins_on_protesters"], seat=outcome.winners[0]))
     else:
         lines.append(text(tr, RESULT["share"], seats=tr.format_list(list(outcome.winners))))
-    supplies = (
-        tr.format_list(  # inside the sentence: the seats' sentence form («гравець 1: 0 і гравець 2: 2»)
-            [
-                text(
-                    tr,
-                    RESULT["supply"],
-                    player=tr.format(terms.PLAYER_IN_SENTENCE, seat=s),
-                    n=tr.format_number(outcome.supplies[s - 1]),
-                )
-                for s in tied
-            ]
-        )
+    supplies = tr.format_list(  # after the sentence's colon, no second one: «2 у гравця 1 і 1 у гравця 2»
+        [
+            text(
+                tr,
+                RESULT["supply"],
+                player=tr.format(terms.PLAYER_OF, seat=s),
+                n=tr.format_number(outcome.supplies[s - 1]),
+            )
+            for s in tied
+        ]
     )
     lines.append(text(tr, RESULT["tied"], best, supplies=supplies))
     return lines
@@ -571,14 +571,12 @@ def board_history(
     history = forest_history(game)
     fig = _board_history(history, tr, ax, by, kind, figsize, title)
     values = _stage_values(history)
-    stages = tr.format_list(
-        [
-            text(
-                tr, DESCRIBE["item"], label=text(tr, STAGES[stage]), value=tr.format_number(values[stage][-1])
-            )
-            for stage in STAGE_ORDER
-        ]
-    )
+    # after the sentence's colon, counts without a colon of their own («3 seedlings, 2 saplings…»), a stage
+    # with none left out
+    found = [
+        text(tr, DESCRIBE[f"forest_{stage}"], values[stage][-1]) for stage in STAGE_ORDER if values[stage][-1]
+    ]
+    stages = tr.format_list(found) if found else text(tr, DESCRIBE["forest_none"])
     describe(fig, text(tr, DESCRIBE["forest"], history.turns, stages=stages), "logger-forest-chart")
     return fig
 

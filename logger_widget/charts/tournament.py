@@ -30,7 +30,7 @@ from matplotlib.lines import Line2D
 
 from ..i18n import Translator
 from ..i18n.texts.charts import DESCRIBE, PLAYER, TOURNAMENT
-from ..i18n.texts.terms import PLAYER_IN_SENTENCE
+from ..i18n.texts.terms import PLAYER_OF
 from ..names import short_name
 from ..palette import DIVERGING, NEUTRAL_COLOUR, contrast_ratio, seat_style
 from ._common import (
@@ -569,12 +569,12 @@ def rating_chart(
             ax.legend(handles=handles, loc="lower right")
         heading = text(tr, TOURNAMENT["ratings_title"], level=_level(tr)) if title else None
         _subtitle(ax, heading, [])
-    items = [
+    items = [  # after the sentence's colon, no second one: "anna with 1,520 (1,480–1,560)"
         text(
             tr,
-            DESCRIBE["item"],
-            label=r.name,
-            value=text(
+            DESCRIBE["rating_item"],
+            name=r.name,
+            rating=text(
                 tr,
                 TOURNAMENT["rate_interval"],
                 rate=format_number(tr, round(r.rating)),
@@ -673,11 +673,11 @@ def first_player_chart(
             notes.append(text(tr, TOURNAMENT["seats_note"], counts.pop(), level=_level(tr)))
         notes.append(text(tr, TOURNAMENT["share_note"]))
         _subtitle(ax, text(tr, TOURNAMENT["first_title"]) if title else None, notes, fontsize=9)
-    items = []  # inside the sentence: the seats' sentence form («гравець 1 (перший гравець): …»)
+    items = []  # after the sentence's colon, no second one: «41 % (37 %–45 %) у гравця 1 (перший гравець)»
     for r in rows:
-        player = tr.format(PLAYER_IN_SENTENCE, seat=r.seat)
+        player = tr.format(PLAYER_OF, seat=r.seat)
         label = text(tr, TOURNAMENT["first_player"], player=player) if r.seat == 1 else player
-        items.append(text(tr, DESCRIBE["item"], label=label, value=_rate_text(tr, r)))
+        items.append(text(tr, DESCRIBE["first_item"], player=label, rate=_rate_text(tr, r)))
     sentence = text(tr, DESCRIBE["first"], level=_level(tr), seats=tr.format_list(items))
     describe(fig, sentence, "logger-first-player-chart")
     return fig

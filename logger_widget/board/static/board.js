@@ -79,11 +79,13 @@ const RANKS = ["5", "4", "3", "2", "1"];
  */
 
 /**
- * The Hint button and its text (a mode may add its own "label").
+ * The Hint button and its text (a mode may add its own "label"); "turn": the suggested turn in
+ * notation and words, while it is shown (a mode may label it its own way).
  * @typedef {object} HintPanel
  * @property {boolean} [enabled]
  * @property {string|null} [text]
  * @property {string} [label]
+ * @property {string} [turn]
  */
 
 /**

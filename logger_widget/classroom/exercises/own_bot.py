@@ -76,14 +76,15 @@ _OB_IN_POSITION = NP_("exercise:own_bot:in_position", "(Position: `{lpn}`.)")
 # TRANSLATORS: {games}, {wins}, {draws} and {losses} are bare numbers ("20"), {rate} a points-per-game figure.
 _OB_OK = NP_(
     "exercise:own_bot:ok",
-    "Well done! Your bot scored {rate} of the points against the greedy bot "
-    "(games: {games}; won {wins}, shared {draws}, lost {losses}), {level} interval {interval}.",
+    "Well done! Your bot scored {rate} of the points against the greedy bot, {level} interval {interval}. "
+    "Games: {games} (won {wins}, shared {draws}, lost {losses}).",
 )
 # TRANSLATORS: {games}, {wins}, {draws} and {losses} are bare numbers ("20"), {rate} a points-per-game figure.
+# One colon a sentence: where the interval follows a colon, the opening label ends with a full stop.
 _OB_NOT_YET = NP_(
     "exercise:own_bot:not_yet",
-    "Not yet: your bot scored {rate} of the points against the greedy bot "
-    "(games: {games}; won {wins}, shared {draws}, lost {losses}), {level} interval {interval}. "
+    "Not yet. Your bot scored {rate} of the points against the greedy bot, {level} interval {interval}. "
+    "Games: {games} (won {wins}, shared {draws}, lost {losses}). "
     "It needs more than {half}.",
 )
 _OB_CONVINCING = NP_(

@@ -84,12 +84,12 @@ _RK_OK_OVERLAP = NP_(
 _RK_DIFF_APART = NP_(
     "exercise:ranking:diff_apart",
     "Look again: {first} is rated {difference} above {second}, and the {level} interval of that "
-    "difference, {interval}, lies above 0: {first} is clearly stronger.",
+    "difference, {interval}, lies above 0, so {first} is clearly stronger.",
 )
 _RK_DIFF_OVERLAP = NP_(
     "exercise:ranking:diff_overlap",
     "Look again: {first} is rated {difference} above {second}, but the {level} interval of that "
-    "difference, {interval}, contains 0: these games cannot tell for sure which one is stronger.",
+    "difference, {interval}, contains 0, so these games cannot tell for sure which one is stronger.",
 )
 _RK_OK_DIFF_APART = NP_(
     "exercise:ranking:ok_diff_apart",
@@ -99,7 +99,7 @@ _RK_OK_DIFF_APART = NP_(
 _RK_OK_DIFF_OVERLAP = NP_(
     "exercise:ranking:ok_diff_overlap",
     "Right: {first} is first, rated {difference} above {second}, but the {level} interval of the "
-    "difference, {interval}, contains 0: more games are needed to be sure.",
+    "difference, {interval}, contains 0, so more games are needed to be sure.",
 )
 _RK_TIE = NP_(
     "exercise:ranking:tie",

@@ -312,10 +312,12 @@ DESCRIBE: MappingProxyType[str, Any] = MappingProxyType(  # PMessage or PPluralM
         "spawn": NNP_("board:turn", "{n} new seedling on {cells}", "{n} new seedlings on {cells}"),
         "plant": NP_("board:turn", "plant on {cell}"),
         "protest": NP_("board:turn", "protest on {cells}"),
-        "chop": NP_("board:turn", "chop {cell}: {points}"),
+        # TRANSLATORS: {points} is "2 points". No colon: the description sits after a label's colon
+        # ("Hint: a1-b2 xb3 (move a1 → b2; chop b3 and score 2 points)", "Player 1: move…").
+        "chop": NP_("board:turn", "chop {cell} and score {points}"),
         "skip": NP_("board:turn", "no action possible"),
         "who": NP_("board:turn", "{player}: {description}"),
-        # TRANSLATORS: joins the parts of a turn description: "move a1 → b2; chop b3: 2 points".
+        # TRANSLATORS: joins the parts of a turn description: "move a1 → b2; chop b3 and score 2 points".
         "join": NP_("board:turn", "{first}; {second}"),
         "entry": NP_("board:turn", "{ply}. {player}"),
     }

@@ -118,17 +118,18 @@ RESULT: MappingProxyType[str, PMessage | PPluralMessage] = MappingProxyType(
         "wins_on_protesters": NP_("chart", "Player {seat} wins on protesters in supply"),
         "share": NP_("chart", "Players {seats} share the win"),
         # TRANSLATORS: second line under a tie: "Tied on 10 points; protesters in
-        # supply: Player 1: 0 and Player 2: 2". {supplies} is a list of "supply" items, one for each
-        # player level on the most points (not always every player): their seats are in the form used
-        # inside a sentence (uk «гравець 1: 0 і гравець 2: 2», es «jugador 1: 0 y jugador 2: 2»).
+        # supply: 0 for Player 1 and 2 for Player 2". {supplies} is a list of "supply" items, one for each
+        # player level on the most points (not always every player; uk «0 у гравця 1 і 2 у гравця 2»,
+        # es «0 del jugador 1 y 2 del jugador 2»).
         "tied": NNP_(
             "chart",
             "Tied on {n} point; protesters in supply: {supplies}",
             "Tied on {n} points; protesters in supply: {supplies}",
         ),
-        # TRANSLATORS: one item of {supplies} above, a list item inside a sentence: {player} inside a
-        # sentence (uk «гравець 1», es «jugador 1», no article).
-        "supply": NP_("chart", "{player}: {n}"),
+        # TRANSLATORS: one item of {supplies} above, the protesters in one player's supply: "2 for
+        # Player 1". No colon: the list already follows one. {player} inside a sentence, in the
+        # genitive (the owner: uk «гравця 1»: «{n} у {player}»; es «jugador 1»: «{n} del {player}»).
+        "supply": NP_("chart", "{n} for {player}"),
         "repetition": NP_("chart", "Ended by repetition: the same position for the third time"),
         "turn_limit": NP_("chart", "Stopped at the turn limit (not a normal end)"),
         # TRANSLATORS: after a game stopped by the turn limit nobody "wins": {players} were ahead.
@@ -186,31 +187,54 @@ TOURNAMENT: MappingProxyType[str, PMessage | PPluralMessage] = MappingProxyType(
 #: read aloud by screen readers. Names of bots and people are written in full.
 DESCRIBE: MappingProxyType[str, PMessage | PPluralMessage] = MappingProxyType(
     {
-        # TRANSLATORS: alt text of the score chart. {players} is a list of "Player 1 (anna): 12 points";
-        # {result} is the sentence(s) written under the title ("Player 2 wins with 11 points").
+        # TRANSLATORS: alt text of the score chart. {players} is a list of "score_item": "12 points for
+        # Player 1 (anna)"; {result} is the sentence(s) written under the title ("Player 2 wins with 11 points").
         "score": NNP_(
             "chart",
             "Line chart of each player's points over {n} turn: {players}. {result}",
             "Line chart of each player's points over {n} turns: {players}. {result}",
         ),
-        # TRANSLATORS: alt text of the forest chart. {stages} is a list of "Seedlings: 3".
+        # TRANSLATORS: one item of the score chart's alt text, a seat's final points: "12 points for
+        # Player 1 (anna)". No colon: the list follows one. {player} inside a sentence, in the genitive
+        # (the owner: uk «гравця 1»: «{points} у {player}»; es «jugador 1»: «{points} del {player}»).
+        "score_item": NP_("chart", "{points} for {player}"),
+        # TRANSLATORS: alt text of the forest chart. {stages} is a list of "forest_…" items, "3 seedlings".
         "forest": NNP_(
             "chart",
             "Chart of the trees on the board over {n} turn; after the last one: {stages}.",
             "Chart of the trees on the board over {n} turns; after the last one: {stages}.",
         ),
-        # TRANSLATORS: one item of a list in an alt text: "Seedlings: 3", "anna: 1 520 (1 480–1 560)".
-        "item": NP_("chart", "{label}: {value}"),
+        # TRANSLATORS: the items of {stages} in the forest chart's alt text, the trees after the last turn:
+        # "3 seedlings, 2 saplings and 4 mature trees without a protester" (a stage with none is left out).
+        "forest_seedling": NNP_("chart", "{n} seedling", "{n} seedlings"),
+        "forest_sapling": NNP_("chart", "{n} sapling", "{n} saplings"),
+        "forest_mature": NNP_(
+            "chart", "{n} mature tree without a protester", "{n} mature trees without a protester"
+        ),
+        "forest_protested": NNP_(
+            "chart", "{n} mature tree with a protester", "{n} mature trees with a protester"
+        ),
+        # TRANSLATORS: {stages} of the forest chart's alt text when the board has no tree at all.
+        "forest_none": NP_("chart", "no trees"),
         # TRANSLATORS: alt text of the win-rate matrix; {names} lists the bots (full names).
         "matrix": NNP_(
             "chart",
             "Heat map of how often each of {n} bot beat each other bot: {names}.",
             "Heat map of how often each of {n} bots beat each other bot: {names}.",
         ),
-        # TRANSLATORS: alt text of the rating chart; {ratings} lists "anna: 1 520 (1 480–1 560)", best first.
+        # TRANSLATORS: alt text of the rating chart; {ratings} lists "rating_item"s, "anna with 1 520
+        # (1 480–1 560)", best first.
         "ratings": NP_("chart", "Ratings with their {level} confidence intervals, best first: {ratings}."),
-        # TRANSLATORS: alt text of the first-player chart; {seats} lists "Player 1: 56 % (51 %–61 %)".
+        # TRANSLATORS: one item of the rating chart's alt text: "anna with 1 520 (1 480–1 560)". No colon:
+        # the list follows one. {name} is a bot's or a person's name, not translated.
+        "rating_item": NP_("chart", "{name} with {rating}"),
+        # TRANSLATORS: alt text of the first-player chart; {seats} lists "first_item"s, "56 % (51 %–61 %)
+        # for Player 1 (first player)".
         "first": NP_("chart", "Win rate of each seat with its {level} confidence interval: {seats}."),
+        # TRANSLATORS: one item of the first-player chart's alt text: "56 % (51 %–61 %) for Player 1". No
+        # colon: the list follows one. {player} inside a sentence, in the genitive (the owner: uk «гравця
+        # 1»: «{rate} у {player}»; es «jugador 1»: «{rate} del {player}»).
+        "first_item": NP_("chart", "{rate} for {player}"),
     }
 )
 
@@ -225,13 +249,14 @@ EVALUATION: MappingProxyType[str, PMessage | PPluralMessage] = MappingProxyType(
         "count_inaccuracy": NNP_("chart", "{n} inaccuracy", "{n} inaccuracies"),
         "count_mistake": NNP_("chart", "{n} mistake", "{n} mistakes"),
         "count_blunder": NNP_("chart", "{n} blunder", "{n} blunders"),
-        # TRANSLATORS: the marks of a player with none of them, in the evaluation chart's alt text: "Player 1:
-        # no inaccuracies, mistakes or blunders" (a zero is said in words, never "0 mistakes").
+        # TRANSLATORS: the marks of a player with none of them, in the evaluation chart's alt text: "no
+        # inaccuracies, mistakes or blunders by Player 1" (a zero is said in words, never "0 mistakes").
         "count_none": NP_("chart", "no inaccuracies, mistakes or blunders"),
-        # TRANSLATORS: one item of the evaluation chart's alt text: "Player 1: 1 inaccuracy and 2 blunders",
-        # a list item inside a sentence: {player} inside a sentence (uk «гравець 1», es «jugador 1», no article).
-        "seat": NP_("chart", "{player}: {marks}"),
-        # TRANSLATORS: alt text of the evaluation chart. {seats} lists "Player 1: 1 inaccuracy and 2 blunders"
+        # TRANSLATORS: one item of the evaluation chart's alt text: "1 inaccuracy and 2 blunders by Player
+        # 1". No colon: the list follows one. {player} inside a sentence, in the genitive (the owner: uk
+        # «гравця 1»: «{marks} у {player}»; es «jugador 1»: «el {player}, {marks}»).
+        "seat": NP_("chart", "{marks} by {player}"),
+        # TRANSLATORS: alt text of the evaluation chart. {seats} lists "1 inaccuracy and 2 blunders by Player 1"
         # for each player, joined by "; " (the kinds a player has none of are left out).
         "describe": NNP_(
             "chart",
@@ -255,6 +280,10 @@ COUNTS: MappingProxyType[str, PluralMessage | PPluralMessage] = MappingProxyType
         "describe_score": DESCRIBE["score"],  # type: ignore[dict-item]
         "describe_forest": DESCRIBE["forest"],  # type: ignore[dict-item]
         "describe_matrix": DESCRIBE["matrix"],  # type: ignore[dict-item]
+        "forest_seedling": DESCRIBE["forest_seedling"],  # type: ignore[dict-item]
+        "forest_sapling": DESCRIBE["forest_sapling"],  # type: ignore[dict-item]
+        "forest_mature": DESCRIBE["forest_mature"],  # type: ignore[dict-item]
+        "forest_protested": DESCRIBE["forest_protested"],  # type: ignore[dict-item]
         "count_inaccuracy": EVALUATION["count_inaccuracy"],  # type: ignore[dict-item]
         "count_mistake": EVALUATION["count_mistake"],  # type: ignore[dict-item]
         "count_blunder": EVALUATION["count_blunder"],  # type: ignore[dict-item]

@@ -52,12 +52,13 @@ TASKS: MappingProxyType[str, PMessage] = MappingProxyType(
     }
 )
 
-#: The first hint: the idea of each theme, one sentence (context ``puzzle:idea``).
+#: The first hint: the idea of each theme, one sentence without a colon, as it follows "Hint:" (context
+#: ``puzzle:idea``).
 HINT_IDEAS: MappingProxyType[str, PMessage] = MappingProxyType(
     {
         "endgame_tiebreak": NP_(
             "puzzle:idea",
-            "The game is about to end: the most points wins, and on a tie the protesters in supply decide.",
+            "The game is about to end; the most points wins, and on a tie the protesters in supply decide.",
         ),
         "spawn_placement": NP_("puzzle:idea", "Where the new seedlings grow decides this puzzle."),
         "domino_chop": NP_("puzzle:idea", "One chop can fell a whole line of mature trees."),
@@ -65,14 +66,14 @@ HINT_IDEAS: MappingProxyType[str, PMessage] = MappingProxyType(
         "block_chop": NP_("puzzle:idea", "Break the line of trees another player wants to chop."),
         "deny_opponent": NP_("puzzle:idea", "Chop first, so that another player's big chop is gone."),
         "chop": NP_("puzzle:idea", "A mature tree is waiting for your axe."),
-        "quiet": NP_("puzzle:idea", "No chop is best here: move, plant or wait."),
+        "quiet": NP_("puzzle:idea", "No chop is best here, so move, plant or wait."),
     }
 )
 
 #: The graded hint (context ``puzzle:hint``): first the idea and where to start, then the solution.
 HINT: MappingProxyType[str, PMessage] = MappingProxyType(
     {
-        # TRANSLATORS: the first hint; {idea} is one sentence of the puzzle:idea context,
+        # TRANSLATORS: the first hint; {idea} is one sentence of the puzzle:idea context (without a colon),
         # {start} is "Look at the tree on c3.", "Your logger goes to c3." or "Your logger stays on c3.".
         "first": NP_("puzzle:hint", "Hint: {idea} {start} Press “Solution” to see the whole turn."),
         "tree": NP_("puzzle:hint", "Look at the tree on {cell}."),
@@ -84,12 +85,15 @@ HINT: MappingProxyType[str, PMessage] = MappingProxyType(
         # TRANSLATORS: the label of the Hint button after the first hint: keep it about as short
         # as the board's "Hint" label it replaces (uk «Розв’язок», es «Solución»).
         "button": NP_("puzzle:hint", "Solution"),
-        # TRANSLATORS: the hint after "Solution" was pressed on a first try.
-        # {hint} is the board's hint line, "Hint: a1-c1 *b1 (move a1 → c1;
-        # plant on b1)", which ends without a full stop.
+        # TRANSLATORS: the solution shown after "Solution" was pressed (the label of the Solution
+        # button, not the board's "Hint: …"): {turn} is "a1-c1 *b1 (move a1 → c1; plant on b1)".
+        "solution": NP_("puzzle:hint", "Solution: {turn}"),
+        # TRANSLATORS: the solution shown after "Solution" was pressed on a first try.
+        # {hint} is the line above, "Solution: a1-c1 *b1 (move a1 → c1;
+        # plant on b1)", which ends without a full stop; "it" is that solution (do not name it again).
         "counted": NP_(
             "puzzle:hint",
-            "{hint}. You saw the solution, so this puzzle counts as not solved: your rating {before} → {after}.",
+            "{hint}. Since you saw it, this puzzle counts as not solved: your rating {before} → {after}.",
         ),
     }
 )
