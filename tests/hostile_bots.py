@@ -507,6 +507,23 @@ HOSTILE: dict[str, tuple[str, str]] = {
         "    raise OSError('every limit held')\n",
         "exception",
     ),
+    "fills_inodes": (
+        # a tmpfs's --size caps bytes, not files: empty files cost kernel memory outside every limit
+        # (about 1 KiB each, up to half the machine's memory pages per folder); the parent counts them
+        "def choose(position):\n"
+        "    made = 0\n"
+        "    for folder in ('/tmp', '/dev/shm'):\n"
+        "        try:\n"
+        "            for k in range(60000):\n"
+        "                os.close(os.open('%s/i%d' % (folder, k), os.O_CREAT | os.O_WRONLY, 0o600))\n"
+        "                made += 1\n"
+        "        except OSError:\n"
+        "            pass\n"
+        "    if made > 8192:\n"
+        "        return 'PWNED %d empty files (a tmpfs takes %d)' % (made, os.statvfs('/tmp').f_files)\n"
+        "    raise OSError('stopped after %d files' % made)\n",
+        "memory",
+    ),
     "leaks_in_exception": (
         "def choose(position):\n    raise RuntimeError('\\ud800\\x1b[2J\\u202e' + 'x' * 100000)\n",
         "exception",
@@ -627,26 +644,3 @@ def write_hostile(folder: Path, targets: Targets, classmate_stem: str) -> list[s
             source.replace("{classmate_stem!r}", repr(classmate_stem)), "utf-8"
         )
     return [*HOSTILE, *IMPOSTORS]
-
-
-#: Attacks the sandbox does not hold yet (each has a test that expects it to be held, marked as failing).
-UNHELD: dict[str, str] = {
-    # a tmpfs's --size counts bytes, not files: an empty file costs about 1 KiB of kernel memory that no
-    # limit of the sandbox sees (no size, no address space), and a tmpfs may hold half the machine's
-    # RAM pages as files
-    "fills_inodes": (
-        PRELUDE + "def choose(position):\n"
-        "    made = 0\n"
-        "    for folder in ('/tmp', '/dev/shm'):\n"
-        "        try:\n"
-        "            for k in range(60000):\n"
-        "                os.close(os.open('%s/i%d' % (folder, k), os.O_CREAT | os.O_WRONLY, 0o600))\n"
-        "                made += 1\n"
-        "        except OSError:\n"
-        "            pass\n"
-        "    if made > 40000:\n"
-        "        info = os.statvfs('/tmp')\n"
-        "        return 'PWNED %d empty files (a tmpfs takes %d)' % (made, info.f_files)\n"
-        "    raise OSError('stopped after %d files' % made)\n"
-    ),
-}
