@@ -453,6 +453,77 @@ HOSTILE: dict[str, tuple[str, str]] = {
         "    raise OSError('no host path in %d mounts, %d modules' % (len(roots), len(seen['files'])))\n",
         "exception",
     ),
+    "io_uring": (
+        # an io_uring ring performs system calls (socket, connect, openat...) that the filter never sees
+        "def choose(position):\n"
+        "    params = ctypes.create_string_buffer(120)\n"
+        "    fd = _libc.syscall(425, 8, params)  # io_uring_setup\n"
+        "    if fd >= 0:\n"
+        "        return 'PWNED io_uring ring %d' % fd\n"
+        "    raise OSError(_err())\n",
+        "exception",
+    ),
+    "userfaultfd": (
+        # page faults handled by the bot itself: a classic way to hold the kernel mid-copy
+        "def choose(position):\n"
+        "    if _libc.syscall(323, 0) >= 0 or _libc.syscall(323, 1) >= 0:  # userfaultfd, UFFD_USER_MODE_ONLY\n"
+        "        return 'PWNED userfaultfd'\n"
+        "    raise OSError(_err())\n",
+        "exception",
+    ),
+    "clone_namespace": (
+        # new namespaces through the raw clone() (not unshare): a user namespace gives every capability
+        "def choose(position):\n"
+        "    for flag in (0x10000000, 0x20000000, 0x40000000, 0x00000080):  # NEWUSER, NEWPID, NEWNET, NEWTIME\n"
+        "        pid = _libc.syscall(56, flag | 17, 0, 0, 0, 0)  # clone(flags | SIGCHLD) as a fork\n"
+        "        if pid == 0:\n"
+        "            os._exit(0)\n"
+        "        if pid > 0:\n"
+        "            os.waitpid(pid, 0)\n"
+        "            return 'PWNED clone %x' % flag\n"
+        "    raise OSError(_err())\n",
+        "exception",
+    ),
+    "raises_limits": (
+        # each limit the worker sets is a hard one, and no real-time priority: raising any of them must fail
+        "import resource\n"
+        "def choose(position):\n"
+        "    raised = []\n"
+        "    for name in ('NPROC', 'AS', 'CPU', 'NOFILE', 'FSIZE', 'CORE'):\n"
+        "        which = getattr(resource, 'RLIMIT_' + name)\n"
+        "        soft, hard = resource.getrlimit(which)\n"
+        "        try:\n"
+        "            resource.setrlimit(which, (resource.RLIM_INFINITY, resource.RLIM_INFINITY))\n"
+        "            raised.append(name)\n"
+        "        except (OSError, ValueError):\n"
+        "            pass\n"
+        "    try:\n"
+        "        os.sched_setscheduler(0, os.SCHED_FIFO, os.sched_param(1))  # a real-time spinner\n"
+        "        raised.append('SCHED_FIFO')\n"
+        "    except OSError:\n"
+        "        pass\n"
+        "    if raised:\n"
+        "        return 'PWNED raised ' + ' '.join(raised)\n"
+        "    raise OSError('every limit held')\n",
+        "exception",
+    ),
+    "fills_inodes": (
+        # a tmpfs's --size caps bytes, not files: empty files cost kernel memory outside every limit
+        # (about 1 KiB each, up to half the machine's memory pages per folder); the parent counts them
+        "def choose(position):\n"
+        "    made = 0\n"
+        "    for folder in ('/tmp', '/dev/shm'):\n"
+        "        try:\n"
+        "            for k in range(60000):\n"
+        "                os.close(os.open('%s/i%d' % (folder, k), os.O_CREAT | os.O_WRONLY, 0o600))\n"
+        "                made += 1\n"
+        "        except OSError:\n"
+        "            pass\n"
+        "    if made > 8192:\n"
+        "        return 'PWNED %d empty files (a tmpfs takes %d)' % (made, os.statvfs('/tmp').f_files)\n"
+        "    raise OSError('stopped after %d files' % made)\n",
+        "memory",
+    ),
     "leaks_in_exception": (
         "def choose(position):\n    raise RuntimeError('\\ud800\\x1b[2J\\u202e' + 'x' * 100000)\n",
         "exception",

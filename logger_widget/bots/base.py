@@ -57,7 +57,8 @@ class BotError(RuntimeError):
             ``"type"`` (not a Turn nor notation) or ``"time"`` (overran its budget);
             bots in a worker process (:mod:`logger_widget.tournament.sandbox`) also
             ``"crash"`` (the process died), ``"killed"`` (from outside),
-            ``"garbage"`` (an unreadable answer) and ``"load"`` (the file did not load).
+            ``"garbage"`` (an unreadable answer), ``"memory"`` (too many files in its
+            in-memory folders) and ``"load"`` (the file did not load).
         seat: the bot's seat (1-based) when known, else ``None``.
         game: the :class:`~logger_widget.Game` so far, when raised by
             :func:`~logger_widget.tournament.play_game`, else ``None``.

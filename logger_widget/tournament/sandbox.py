@@ -101,6 +101,13 @@ _REAP_TIMEOUT = 5.0
 _WORKER_KINDS = {"load", "exception", "memory", "exit", "type"}
 #: The kind of every failure a worker reports itself: its words cannot choose another.
 _REPORTED = "exception"
+#: Most entries (files, folders, links) a sandbox may make in its ``/tmp`` and ``/dev/shm`` together. A
+#: tmpfs's size caps its bytes, not its entries, and each costs about 1 KiB of kernel memory that no
+#: limit of the sandbox counts: the parent counts them while it waits for an answer and kills a
+#: sandbox past this number (between requests every process of it is stopped).
+MAX_FILES = 4096
+#: Seconds between two counts of those entries while a request is in flight.
+_FILES_EVERY = 0.05
 
 
 def safe_text(text: Any, limit: int = 300) -> str:
@@ -530,6 +537,29 @@ class _Worker:
             except OSError:
                 raise self._died() from None
 
+    def files(self) -> int:
+        """Entries in the sandbox's ``/tmp`` and ``/dev/shm``, counted from outside.
+
+        0 while that is not known: no bubblewrap, its first process not yet known or not yet in its
+        own root, or gone.
+        """
+        self._read_info()
+        if not self.isolated or self.pid1 is None:
+            return 0
+        size, made = self.limits.tmp_mb << 20, 0
+        try:
+            root = os.stat(f"/proc/{self.pid1_number}/root")
+            host = os.stat("/")
+            if (root.st_dev, root.st_ino) == (host.st_dev, host.st_ino):
+                return 0  # still being set up
+            for folder in ("tmp", "dev/shm"):
+                info = os.statvfs(f"/proc/{self.pid1_number}/root/{folder}")
+                if info.f_blocks * info.f_frsize == size:  # its own sized tmpfs, not the host's folder
+                    made += info.f_files - info.f_ffree - 1  # but its root folder
+        except OSError:
+            return made
+        return made
+
     def ask(self, request: dict[str, Any], timeout: float) -> dict[str, Any]:
         """Send one request and wait for the reply; kill the worker on any failure."""
         assert self.process.stdout is not None
@@ -544,7 +574,13 @@ class _Worker:
             if left <= 0:
                 self.kill()
                 raise _Failure("time", f"gave no answer within {timeout:g} s (its sandbox was killed)")
-            ready = _ready(fd, select.POLLIN, left)
+            ready = _ready(fd, select.POLLIN, min(left, _FILES_EVERY))
+            if self.files() > MAX_FILES:
+                self.kill()
+                raise _Failure(
+                    "memory",
+                    f"made more than {MAX_FILES} files in /tmp and /dev/shm (its sandbox was killed)",
+                )
             if not ready:
                 continue
             try:
