@@ -281,7 +281,18 @@ def test_generating_writes_the_class_variants_into_the_set_up_cell(tmp_path: Pat
 
 def test_the_course_texts_fit_the_course_notebook() -> None:
     """No board to undo, no table announced and missing, no name the pupil's kernel lacks."""
+    from logger_widget.classroom.grading import GRADED
+    from logger_widget.i18n import LANGUAGES
+
     variant = draw(SECRET, "olena")
+    for language in LANGUAGES:  # in every language, whatever its words: nothing announced and missing,
+        for key in (g.key for g in GRADED):  # no name used before the text defines it
+            shown = str(question(key, language, 1, variant))
+            ending = [p[-60:] for p in shown.split("\n\n") if p.rstrip().endswith(":")]
+            assert not ending, (language, key, ending)
+            if "position." in shown:
+                defined = shown.find('position = VARIANT.position("game_value")')
+                assert 0 <= defined < shown.find("position."), (language, key)
     for language in ("en", "uk", "es"):
         shown = "".join(str(question(key, language)) for key in ("game_value", "kingmaker", "protester"))
         for absent in (
