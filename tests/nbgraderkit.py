@@ -32,12 +32,12 @@ RIGHT = {
     "protester": "from logger_widget.classroom.variants import transform_cells\n"
     'answer_protester = transform_cells("e5–d5-c5 xc4", VARIANT.symmetry)',
 }
-#: the usual mistakes, for the pupil's variant: whole width for half-width (partial), the other
-#: side's value, a wrong statement ("Player 2 can still win"), a shared win instead of the tie-break win (partial)
+#: the usual mistakes, for the pupil's variant: whole width for half-width (partial), the formative
+#: notebook's value copied, a wrong statement ("Player 2 can still win"), a shared win instead of the tie-break win (partial)
 MISTAKES = {
     "sample_size": "import math\nanswer_sample_size = math.ceil("
     "(1.96 * (VARIANT.rate * (1 - VARIANT.rate)) ** 0.5 / (VARIANT.half_width / 2)) ** 2)",
-    "game_value": "answer_game_value = 0",
+    "game_value": "answer_game_value = 1",
     "kingmaker": 'answer_kingmaker = VARIANT.option("A")',
     "protester": "from logger_widget.classroom.variants import transform_cells\n"
     'answer_protester = transform_cells("e5 +d4,e2 xe4", VARIANT.symmetry)',
@@ -67,12 +67,12 @@ ASK_THE_CHECKERS = {
 }
 #: a pupil who asks the checkers in her kernel, on every question, for the answer that they accept:
 #: they refuse to judge in a graded notebook, so she is left with her fallbacks, each wrong for her
-#: variant (too few games, the other side's value, "Player 2 can still win", a turn after which Player 1 wins)
+#: variant (too few games, the formative question's value, "Player 2 can still win", a turn after which Player 1 wins)
 ORACLE = {
     key: code.replace("FALLBACK", fallback)
     for (key, code), fallback in zip(
         ASK_THE_CHECKERS.items(),
-        ("5", "0", "VARIANT.option('A')", "transform_cells('e5-d5 !e3', VARIANT.symmetry)"),
+        ("5", "1", "VARIANT.option('A')", "transform_cells('e5-d5 !e3', VARIANT.symmetry)"),
     )
 }
 MISTAKES_POINTS = 1.0 + 0 + 0 + 1.0
@@ -185,9 +185,8 @@ EVERY_JUDGE_PATHS = [
 def every_oracle(pupil: str) -> dict[str, str]:
     """The answer cells of pupil ``pupil`` who asks every judging path of her package for her answers
     (:data:`EVERY_JUDGE`) and answers what she is told, else a wrong fallback: the formative question's
-    answers, which her variant makes wrong — but for the game's value, which the board's symmetry
-    keeps (the formative notebook's value is hers too)."""
-    fallbacks = ("5", "0", "VARIANT.option('A')", "transform_cells('e5-d5 !e3', VARIANT.symmetry)")
+    answers, which her variant makes wrong (no variant's game value is the formative one's 1)."""
+    fallbacks = ("5", "1", "VARIANT.option('A')", "transform_cells('e5-d5 !e3', VARIANT.symmetry)")
     cells = {
         key: (EVERY_JUDGE.replace("PUPIL_NAME", pupil) if n == 0 else "")
         + f"found = asked_every_judge({key!r})\nanswer_{key} = {fallback} if found is None else found"
@@ -199,8 +198,8 @@ def every_oracle(pupil: str) -> dict[str, str]:
     return cells
 
 
-#: her points: the game's value only (1 of 6)
-EVERY_ORACLE_POINTS = 1.0
+#: her points: none (1 of 6 before, the game's value, when every variant's position had the formative one's value)
+EVERY_ORACLE_POINTS = 0
 #: what :data:`CHEAT` prints in her protester answer cell and when the test calls her ``form_check``
 #: (her code spells it in pieces, so her code shown in the feedback does not hold it)
 PRINTED_MARK = "Full marks: 6 of 6"

@@ -113,6 +113,52 @@ def test_variants_differ_between_pupils_and_never_are_the_default() -> None:
         draw(b"", "olena")
 
 
+def test_each_pupil_has_her_own_game_value_question_and_is_judged_on_it() -> None:
+    """The position's value differs between pupils (0 or ½) and is never the formative notebook's 1:
+    the formative checker's answer, or a classmate's of the other value, scores nothing; her own
+    value scores, with a verdict that says what it means (before: every variant was the formative
+    position turned, whose value 1 every pupil shared)."""
+    from logger_widget.classroom.variants import GAME_VALUE_LPNS
+
+    assert exact_value(Position.from_lpn(GAME_VALUE_LPNS[0]))[0] == 1
+    values = {}
+    for v, name in by_variant().items():
+        value = exact_value(v.position("game_value"))[0]
+        values[name] = value
+        assert value in (0, 0.5), (v, value)
+        assert exercise("game_value").check(1).ok  # the formative notebook's answer ...
+        assert score("game_value", judged("game_value", 1, "en", name)) == 0  # ... is wrong for her
+        right = judged("game_value", value, "en", name)
+        assert right.ok and score("game_value", right) == 1
+        said = right.text()
+        assert ("share the win" in said) if value == 0.5 else ("Player 2 wins" in said), said
+        assert "Player 1 wins" not in said
+        assert not judged("game_value", 0.5 - value, "en", name).ok
+    assert set(values.values()) == {0, 0.5}  # a classmate's value is not hers
+    assert len({draw(SECRET, n).game_value for n in CLASS}) == len(GAME_VALUE_LPNS) - 1
+    for value in (0, 0.5):  # in the pupil's language
+        name = next(n for n, v in values.items() if v == value)
+        english = judged("game_value", value, "en", name).text()
+        for language in ("uk", "es", "es_419"):
+            assert judged("game_value", value, language, name).text() != english, language
+
+
+def test_the_game_value_positions_tell_the_texts_story() -> None:
+    """Each position of the question: Player 1 has 9 points and must chop (no other turn), every
+    chop ends the game after Player 2's last turn, and the search reaches every end."""
+    from logger_widget.classroom.variants import GAME_VALUE_LPNS
+
+    for lpn in GAME_VALUE_LPNS:
+        position = Position.from_lpn(lpn)
+        assert position.to_move == 1 and position.scores[0] == 9 and position.supplies[0] == 0, lpn
+        for turn in position.legal_turns():
+            assert " x" in turn.notation() and turn.notation().startswith("b4 "), (lpn, turn)
+            after = position.play(turn)
+            assert after.end_triggered and not after.is_terminal, (lpn, turn)
+            assert all(after.play(reply).is_terminal for reply in after.legal_turns()), (lpn, turn)
+        assert len({exact_value(Position.from_lpn(transform_lpn(lpn, s))) for s in range(8)}) == 1
+
+
 def test_each_pupil_has_her_own_kingmaker_question_and_is_judged_on_it() -> None:
     """Other numbers (points added to every score) and the statements under other letters: a
     classmate's letter, or the formative notebook's B, is wrong; each pupil's own letter is right."""
@@ -235,7 +281,18 @@ def test_generating_writes_the_class_variants_into_the_set_up_cell(tmp_path: Pat
 
 def test_the_course_texts_fit_the_course_notebook() -> None:
     """No board to undo, no table announced and missing, no name the pupil's kernel lacks."""
+    from logger_widget.classroom.grading import GRADED
+    from logger_widget.i18n import LANGUAGES
+
     variant = draw(SECRET, "olena")
+    for language in LANGUAGES:  # in every language, whatever its words: nothing announced and missing,
+        for key in (g.key for g in GRADED):  # no name used before the text defines it
+            shown = str(question(key, language, 1, variant))
+            ending = [p[-60:] for p in shown.split("\n\n") if p.rstrip().endswith(":")]
+            assert not ending, (language, key, ending)
+            if "position." in shown:
+                defined = shown.find('position = VARIANT.position("game_value")')
+                assert 0 <= defined < shown.find("position."), (language, key)
     for language in ("en", "uk", "es"):
         shown = "".join(str(question(key, language)) for key in ("game_value", "kingmaker", "protester"))
         for absent in (
@@ -306,9 +363,9 @@ def test_the_oracle_pupil_scores_nothing(graded_kernel: None) -> None:
 
 def test_no_process_judges_a_pupils_variant_without_the_secret() -> None:
     """Her own question gets no verdict where the checkers judge (a formative notebook's kernel, a
-    terminal): the same cells as :data:`nbgraderkit.ORACLE` find only the formative question's answers
-    (6 of 6 before: the checkers judged any variant they were given). The game's value is the one
-    question whose formative answer is hers too: the board's symmetry keeps the value."""
+    terminal): the same cells as :data:`nbgraderkit.ORACLE` find only the formative question's answers,
+    each wrong for her variant (6 of 6 before, when the checkers judged any variant they were given;
+    1 of 6 while her game-value position was the formative one turned, which keeps its value)."""
     from nbgraderkit import ASK_THE_CHECKERS
 
     from logger_widget.classroom.grading import score
@@ -320,7 +377,7 @@ def test_no_process_judges_a_pupils_variant_without_the_secret() -> None:
         namespace = {"VARIANT": variant}
         exec(code.replace("FALLBACK", "None"), namespace)  # noqa: S102 - the pupil's answer cell
         points[key] = score(key, judged(key, namespace[f"answer_{key}"], "en", "oscar"))
-    assert points == {"sample_size": 0, "game_value": 1, "kingmaker": 0, "protester": 0}
+    assert points == {"sample_size": 0, "game_value": 0, "kingmaker": 0, "protester": 0}
     for key in ("sample_size", "game_value", "kingmaker", "protester"):
         mine = variant.checker_kwargs(key)
         right = next(a for a in _candidates(key, variant) if judged(key, a, "en", "oscar").ok)
@@ -358,7 +415,8 @@ def test_every_judging_path_in_a_graded_kernel_a_reset_or_a_new_interpreter(grad
     """nbgraderkit.every_oracle as her graded kernel runs it: every judging path of the package, on
     her variant and the formative question, as the kernel is, after switching its checkers back on,
     after reloading the feedback module, in a new interpreter. Nothing on her variant; the formative
-    answers elsewhere, which score only on the game's value (6 of 6 before)."""
+    answers elsewhere, which score nothing (6 of 6 before; 1 of 6, the game's value, while her
+    game-value position was the formative one turned)."""
     import subprocess
     import sys
 
@@ -392,7 +450,7 @@ def test_every_judging_path_in_a_graded_kernel_a_reset_or_a_new_interpreter(grad
     answers = {k: ast.literal_eval(v) for k, v in re.findall(r"^answer: (\w+) (.*)$", run.stdout, re.M)}
     fb._judging = True  # the teacher's process judges
     points = {key: score(key, judged(key, answer, "en", "amy")) for key, answer in answers.items()}
-    assert points == {"sample_size": 0, "game_value": 1, "kingmaker": 0, "protester": 0}, answers
+    assert points == {"sample_size": 0, "game_value": 0, "kingmaker": 0, "protester": 0}, answers
 
 
 def test_a_variant_shows_no_number_of_its_answer() -> None:

@@ -3,13 +3,15 @@
 A shared answer sheet is worthless when two pupils' questions differ. :func:`draw` turns the
 teacher's secret (:func:`read_secret`: 32 random bytes in a file only the teacher can read) and a
 pupil's account name into a :class:`Variant` with HMAC-SHA256 (:mod:`hmac`): the sample-size
-question's half-width and rate, and one of the board's eight symmetries (rotations and
-reflections of the 5 × 5 board, which keep every rule: :func:`transform_lpn`) for the positions of
-the game-value and protester questions, and for the kingmaker question the points added to every
+question's half-width and rate, the game-value question's position (one of
+:data:`~logger_widget.classroom.exercises.backward_induction.GAME_VALUE_VARIANTS`, worth 0 or ½ to
+Player 1), one of the board's eight symmetries (rotations and reflections of the 5 × 5 board, which
+keep every rule: :func:`transform_lpn`) for the positions of the game-value and protester
+questions, and for the kingmaker question the points added to every
 player's score (the same game with other numbers) and the letters its four statements are shown
 under (:func:`~logger_widget.classroom.exercises.kingmaker.order_options`). The parameters of the formative notebooks
-(:data:`DEFAULT`) are never drawn, so their answers are wrong in the course — all but the game's
-value, which a symmetry keeps (the game-value question's variant shows other cells, not another value).
+(:data:`DEFAULT`) are never drawn, so their answers are wrong in the course: no variant's game
+value is the formative position's 1.
 
 The teacher's side only holds the secret: the judge (:mod:`logger_widget.classroom.judge`)
 draws each pupil's variant again when it grades; the released notebook carries the
@@ -37,11 +39,13 @@ from typing import Any
 from ..engine.position import Position
 from . import feedback
 from .exercises import BACKWARD_INDUCTION, KINGMAKER, PROTESTER_ENDGAME
+from .exercises.backward_induction import GAME_VALUE_VARIANTS
 from .exercises.first_player import SAMPLE_HALF_WIDTH, SAMPLE_RATE, right_sample_sizes, sample_size_params
 from .exercises.kingmaker import OPTIONS, score_params, with_points
 
 __all__ = [
     "DEFAULT",
+    "GAME_VALUE_LPNS",
     "HALF_WIDTHS",
     "KINGMAKER_POINTS",
     "RATES",
@@ -58,8 +62,12 @@ HALF_WIDTHS = (0.02, 0.025, 0.03, 0.035, 0.04, 0.05)
 RATES = (0.5, 0.4, 0.3)
 #: The points a pupil's kingmaker position adds to every player's score (never the default's 0).
 KINGMAKER_POINTS = (1, 2, 3, 4, 5)
-#: The positions of the course's questions, before a variant's symmetry.
+#: The positions of the course's questions, before a variant's symmetry (the game-value
+#: question's is one of :data:`GAME_VALUE_LPNS`).
 POSITIONS: Mapping[str, str] = {"game_value": BACKWARD_INDUCTION.lpn, "protester": PROTESTER_ENDGAME.lpn}
+#: The game-value question's positions by :attr:`Variant.game_value`: 0 the formative notebooks'
+#: (worth 1 to Player 1), then the course's own (worth 0 or ½).
+GAME_VALUE_LPNS: tuple[str, ...] = (BACKWARD_INDUCTION.lpn, *(e.lpn for e in GAME_VALUE_VARIANTS))
 _SIZE = 5
 _CELL = re.compile(r"([a-e])([1-5])(?![0-9])")
 
@@ -116,6 +124,7 @@ class Variant:
         half_width: the sample-size question's half-width (0–0.5).
         rate: the rate it assumes (0–1).
         symmetry: the symmetry (0–7) of the game-value and protester positions.
+        game_value: the game-value question's position, an index of :data:`GAME_VALUE_LPNS`.
         kingmaker_points: the points the kingmaker position adds to every player's score.
         options: the kingmaker question's statements in the order letters A–D show them.
     """
@@ -125,11 +134,14 @@ class Variant:
     symmetry: int = 0
     kingmaker_points: int = 0
     options: str = OPTIONS
+    game_value: int = 0
 
     def lpn(self, key: str) -> str | None:
         """The position of question ``key`` in this variant, or ``None`` when it has none of its own."""
         if key == "kingmaker":
             return with_points(KINGMAKER.lpn, self.kingmaker_points)
+        if key == "game_value":
+            return transform_lpn(GAME_VALUE_LPNS[self.game_value], self.symmetry)
         return transform_lpn(POSITIONS[key], self.symmetry) if key in POSITIONS else None
 
     def option(self, statement: str) -> str:
@@ -226,7 +238,8 @@ def draw(secret: bytes, pupil: str) -> Variant:
     answers (:func:`~logger_widget.classroom.exercises.first_player.right_sample_sizes`) share
     none with the default's (0.03 at 0.5: 1064–1121 games), a symmetry other than the identity,
     the kingmaker's added points (1–5) and an order of its statements that does not show the
-    right one (B) under B.
+    right one (B) under B; a second HMAC (of the name after ``game_value:``) picks the game-value
+    question's position among the course's own (never the formative one, worth 1).
 
     Raises:
         ValueError: an empty secret.
@@ -239,7 +252,9 @@ def draw(secret: bytes, pupil: str) -> Variant:
     symmetry = 1 + int.from_bytes(digest[8:16], "big") % 7
     added = KINGMAKER_POINTS[int.from_bytes(digest[16:24], "big") % len(KINGMAKER_POINTS)]
     options = _ORDERS[int.from_bytes(digest[24:32], "big") % len(_ORDERS)]
-    return Variant(half_width, rate, symmetry, added, options)
+    more = hmac.new(secret, b"game_value:" + pupil.strip().lower().encode("utf-8"), hashlib.sha256).digest()
+    game_value = 1 + int.from_bytes(more[:8], "big") % (len(GAME_VALUE_LPNS) - 1)
+    return Variant(half_width, rate, symmetry, added, options, game_value)
 
 
 def read_secret(path: str | os.PathLike[str], create: bool = False) -> bytes:

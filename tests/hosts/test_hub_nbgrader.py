@@ -19,7 +19,7 @@ three pupils and the teacher, everything through JupyterLab as they would use it
   the exchange under diego's name, tries to read diego's home, the course and the exchange, and
   asks every judging path again in her own kernel with her graded notebook's set-up: nothing on
   her variant, by any path, there or at grading; she answers the formative question's answers,
-  which score only on the game's value (a turned board keeps it: 1 of 6);
+  which score nothing (0 of 6: no variant's game value is the formative position's);
 * each pupil's own kernel shows the questions of her own variant: two pupils' numbers differ;
 * the teacher collects, autogrades each submission, generates and releases feedback in the
   formgrader; its Manage Students page lists each pupil once with the right score;
@@ -113,9 +113,9 @@ ANSWERS = {
     },
 }
 #: amy's points: the oracle told her nothing on her own variant, only the formative question's answers,
-#: which her variant makes wrong — but for the game's value, which a turned board keeps
+#: which her variant makes wrong (the game's value too: her position is worth 0 or ½, the formative one 1)
 EXPECTED = {"olena": TOTAL, "diego": MISTAKES_POINTS, "amy": EVERY_ORACLE_POINTS}
-AMY_BY_QUESTION = {"sample_size": 0.0, "game_value": 1.0, "kingmaker": 0.0, "protester": 0.0}
+AMY_BY_QUESTION = {"sample_size": 0.0, "game_value": 0.0, "kingmaker": 0.0, "protester": 0.0}
 #: the kingmaker letter each pupil answers for her variant (olena's right, diego's and amy's wrong: amy's
 #: is the formative notebook's B, under which no variant shows the right statement): the verdict on it
 #: in each pupil's feedback, for her variant, in her language

@@ -37,6 +37,15 @@ _GV_OK = NP_(
     "Right: with best play Player 1 wins, whatever Player 2 does in the last turn. "
     "Now find a turn that does it.",
 )
+_GV_OK_SHARED = NP_(
+    "exercise:game_value:ok:shared",
+    "Right: with best play the players share the win. Player 1 has a turn after which Player 2 "
+    "cannot win, but none after which Player 2 cannot draw level.",
+)
+_GV_OK_LOSS = NP_(
+    "exercise:game_value:ok:loss",
+    "Right: with best play Player 2 wins. Whatever Player 1 chops, Player 2 has a last turn that wins.",
+)
 _GV_LOW = NP_(
     "exercise:game_value:low",
     "Player 1 can do better. Look at each of Player 1's turns and then at Player 2's best reply: "
@@ -118,6 +127,18 @@ def best_turns(position: Position, max_turns: int = 4) -> list[Turn]:
 #: Player 2 plays the last turn. The biggest chop (c4, 3 trees and a protester) frees
 #: Player 2, who then chops 3 trees and wins the tie on protesters; the small chops win.
 BACKWARD_INDUCTION = Endgame("mmmp2/m1mmp/mmamm/.m.mm/.ssmm 1 9,9 0,2")
+#: The graded course's positions of the same story (Player 1 walled in with 9 points, any chop ends
+#: the game, Player 2 plays the last turn), a tree or two changed so that the value for Player 1 is
+#: never :data:`BACKWARD_INDUCTION`'s 1. Worth 0: d5 holds a sapling no one protests, or e4 a
+#: seedling, and Player 2's last turn wins after every turn of Player 1. Worth ½: d5 is not protested
+#: and d4 is; after every small chop Player 2's last turn wins, after the biggest chop (c4) it ties
+#: on points and protesters.
+GAME_VALUE_VARIANTS: tuple[Endgame, ...] = (
+    Endgame("mmma2/m1mmp/mmamm/.m.mm/.ssmm 1 9,9 0,3"),
+    Endgame("mmmp2/m1mms/mmamm/.m.mm/.ssmm 1 9,8 0,3"),
+    Endgame("mmma2/m1mpp/mmamm/.m.mm/.ssmm 1 9,8 0,2"),
+    Endgame("mmmm2/m1mpp/mmamm/.m.mm/.ssmm 1 9,8 0,2"),
+)
 
 
 def _value_of(answer: Any) -> float | None:
@@ -165,7 +186,9 @@ def check_game_value(
         return feedback("hint", _GV_FORMAT, locale)
     exact = exact_value(position or BACKWARD_INDUCTION.position)[0]
     if close(value, exact, 1e-6):
-        return feedback("ok", _GV_OK, locale)
+        return feedback(
+            "ok", _GV_OK if exact == 1 else _GV_OK_SHARED if exact == 0.5 else _GV_OK_LOSS, locale
+        )
     return feedback("wrong", _GV_LOW if value < exact else _GV_HIGH, locale)
 
 
