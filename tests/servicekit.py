@@ -8,6 +8,10 @@ user ``<name>``, any other token is nobody, and :class:`FakeUsers` says who exis
 the teacher. Bot seats are played in a thread (no process pool to start). Everything else is
 what the service does on the hub: the tests speak HTTP to it with
 :class:`classgamekit.Client`.
+
+With ``LW_SERVICE_ROUTES_LOG`` set to a file, every answer of every in-process service is
+appended to it as a line ``<handler class> <method> <status>`` (:func:`handlers_answered` reads
+it back): ``tests/test_service_routes.py`` checks that the in-process tests reach every handler.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import inspect
+import os
 import threading
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -22,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from classgamekit import Client
+from tornado import web
 from tornado.httpserver import HTTPServer
 from tornado.testing import bind_unused_port
 
@@ -29,6 +35,38 @@ from logger_widget.service.app import ClassGameService, ServiceConfig, make_app
 from logger_widget.service.auth import DRAIN_BYTES
 
 SCOPE = "access:services!service=classgame"
+
+#: The file every in-process service appends its answers to, when set (see the module's text).
+ROUTES_LOG = "LW_SERVICE_ROUTES_LOG"
+
+
+def handler_name(handler_class: type) -> str:
+    """``module.Class`` of a Tornado handler class, as the routes log names it."""
+    return f"{handler_class.__module__}.{handler_class.__qualname__}"
+
+
+def _log_answers(app: web.Application, path: str) -> None:
+    """Have ``app`` append ``<handler> <method> <status>`` to ``path`` for every answer, besides its own log."""
+    own = app.settings["log_function"]
+
+    def log_function(handler: web.RequestHandler) -> None:
+        own(handler)
+        line = f"{handler_name(type(handler))} {handler.request.method} {handler.get_status()}\n"
+        with open(path, "a", encoding="utf-8") as f:
+            f.write(line)
+
+    app.settings["log_function"] = log_function
+
+
+def handlers_answered(path: Path) -> set[tuple[str, str, int]]:
+    """``(handler, method, status)`` of every answer logged in ``path`` (:data:`ROUTES_LOG`)."""
+    if not path.is_file():
+        return set()
+    found = set()
+    for line in path.read_text(encoding="utf-8").splitlines():
+        name, method, status = line.split()
+        found.add((name, method, int(status)))
+    return found
 
 
 def token(name: str) -> str:
@@ -77,8 +115,10 @@ class FakeUsers:
 class Running:
     """A service run by :func:`in_process_service`: its address, the service object, clients."""
 
-    def __init__(self, url: str, service: ClassGameService, loop: asyncio.AbstractEventLoop) -> None:
-        self.url, self.service, self.loop = url, service, loop
+    def __init__(
+        self, url: str, service: ClassGameService, loop: asyncio.AbstractEventLoop, app: web.Application
+    ) -> None:
+        self.url, self.service, self.loop, self.app = url, service, loop, app
 
     def client(self, name: str) -> Client:
         """``name``'s client (their fake hub token)."""
@@ -124,6 +164,8 @@ def in_process_service(
             service = ClassGameService(config, bot_executor=ThreadPoolExecutor(1))
             service.users = FakeUsers(people, set(teachers))  # type: ignore[assignment]
             app = make_app(service, auth=FakeHubAuth(people, set(teachers)))
+            if os.environ.get(ROUTES_LOG):
+                _log_answers(app, os.environ[ROUTES_LOG])
             server = HTTPServer(app, max_body_size=DRAIN_BYTES)
             if port is None:
                 sock, chosen = bind_unused_port()
@@ -136,7 +178,7 @@ def in_process_service(
             state["error"] = error
             ready.set()
             return
-        state.update(service=service, port=chosen, loop=loop, server=server)
+        state.update(service=service, port=chosen, loop=loop, server=server, app=app)
         ready.set()
         loop.run_forever()
         server.stop()
@@ -151,7 +193,7 @@ def in_process_service(
         raise state["error"]
     loop = state["loop"]
     try:
-        yield Running(f"http://127.0.0.1:{state['port']}/", state["service"], loop)
+        yield Running(f"http://127.0.0.1:{state['port']}/", state["service"], loop, state["app"])
     finally:
         loop.call_soon_threadsafe(loop.stop)
         thread.join(60)

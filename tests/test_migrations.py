@@ -81,3 +81,24 @@ def test_an_old_database_gets_a_schema_version(tmp_path: Path) -> None:
         assert "ix_progress_attempts_pupil_puzzle" in indexes
     finally:
         engine.dispose()
+
+
+#: Every column of the class database that holds a hub user's name.
+NAME_COLUMNS = {
+    "players.name", "seats.player", "turns.by", "seeks.creator", "seek_members.player",
+    "arena_sessions.created_by", "arena_entries.player", "progress_lessons.pupil",
+    "progress_attempts.pupil", "progress_games.pupil", "progress_personal.pupil",
+}  # fmt: skip
+
+
+def test_every_name_column_of_the_class_database_has_the_one_name_type() -> None:
+    """The service's tables took 64 characters for a name and the progress store's 200: a name the
+    progress store kept could not sit at a game. The database made at start is checked the same way
+    (the newest revision describes the tables the code declares)."""
+    from logger_widget.online.schema import MAX_NAME_CHARS
+    from logger_widget.service import db
+
+    columns = {f"{t.name}.{c.name}": c for t in migrations.metadata().tables.values() for c in t.columns}
+    assert NAME_COLUMNS <= set(columns), NAME_COLUMNS - set(columns)
+    lengths = {name: getattr(columns[name].type, "length", None) for name in NAME_COLUMNS}
+    assert set(lengths.values()) == {db.NAME.length} == {MAX_NAME_CHARS}, lengths

@@ -15,6 +15,7 @@ import subprocess
 import sys
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 from dbkit import db_url, postgres_server  # noqa: F401  (fixtures)
@@ -323,3 +324,62 @@ def test_lw_progress_db_puts_a_boards_progress_in_that_database(
     assert board.view["notice"]["kind"] == "success" and progress.saving, progress.problem
     assert not list(folder.iterdir()), "nothing beside the notebooks"
     assert Progress.open(db_url, pupil=progress.snapshot.pupil).lessons_done() == {"plant"}
+
+
+def _sqlite_error(kind: type, message: str, code: int, name: str) -> Exception:
+    error = kind(message)
+    error.sqlite_errorcode, error.sqlite_errorname = code, name
+    return error
+
+
+@pytest.mark.parametrize(
+    ("orig", "kind"),
+    [
+        # PostgreSQL says it in the server's language (lc_messages): its SQLSTATE says what happened
+        (
+            lambda e: e.ReadOnlySqlTransaction("не можна виконати INSERT у транзакції лише для читання"),
+            "readonly",
+        ),
+        (lambda e: e.InsufficientPrivilege("permiso denegado a la tabla progress_games"), "readonly"),
+        (lambda e: e.LockNotAvailable("не вдалося отримати блокування рядка"), "locked"),
+        (lambda e: e.DataCorrupted("página inválida en el bloque 12"), "corrupt"),
+        (lambda e: e.ConnectionFailure("з'єднання розірвано"), "unavailable"),
+        # a constraint's message that names a column "locked" is no lock
+        (lambda e: e.CheckViolation('new row violates check constraint "locked_or_busy"'), "invalid"),
+    ],
+)
+def test_a_database_servers_errors_are_told_apart_by_their_code_not_their_words(orig: Any, kind: str) -> None:
+    import psycopg.errors
+    from sqlalchemy import exc as sa_exc
+
+    from logger_widget.progress.sql import _kind
+
+    error = orig(psycopg.errors)
+    wrapped = sa_exc.DBAPIError.instance("INSERT …", {}, error, psycopg.Error)
+    assert _kind(wrapped)[0] == kind
+
+
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="SQLite's result codes reach Python from 3.11")
+@pytest.mark.parametrize(
+    ("code", "name", "message", "kind"),
+    [
+        (5, "SQLITE_BUSY", "database is locked", "locked"),
+        (8, "SQLITE_READONLY", "attempt to write a readonly database", "readonly"),
+        (26, "SQLITE_NOTADB", "file is not a database", "corrupt"),
+        (14, "SQLITE_CANTOPEN", "unable to open database file", "unavailable"),
+        (275, "SQLITE_CONSTRAINT_CHECK", "CHECK constraint failed: busy_or_locked", "invalid"),
+    ],
+)
+def test_sqlites_errors_are_told_apart_by_their_result_code(
+    code: int, name: str, message: str, kind: str
+) -> None:
+    import sqlite3
+
+    from sqlalchemy import exc as sa_exc
+
+    from logger_widget.progress.sql import _kind
+
+    base = sqlite3.IntegrityError if name.startswith("SQLITE_CONSTRAINT") else sqlite3.OperationalError
+    error = _sqlite_error(base, message, code, name)
+    wrapped = sa_exc.DBAPIError.instance("INSERT …", {}, error, sqlite3.Error)
+    assert _kind(wrapped)[0] == kind

@@ -153,6 +153,11 @@ def test_a_personal_puzzle_with_a_softer_proof_is_checked_by_its_own_search(
     assert saved["m-soft"]["proof"] == "better"
     status, body = bob.call("PUT", "progress/me/personal/m-soft", dict(record, proof="clear"))
     assert status == 400, "a saved puzzle's proof never changes"
+    # the pupil cannot remove it; the teacher can, once
+    assert bob.call("DELETE", "progress/pupils/bob/personal/m-soft")[0] == 403
+    people["teacher"].ok("DELETE", "progress/pupils/bob/personal/m-soft")
+    assert people["teacher"].call("DELETE", "progress/pupils/bob/personal/m-soft")[0] == 404
+    assert "m-soft" not in {p["id"] for p in bob.ok("GET", "progress/me")["personal"]}
 
 
 def test_a_lesson_not_in_the_tutorial_is_refused_and_nothing_stored(people: dict[str, Client]) -> None:

@@ -343,6 +343,47 @@ def test_who_was_seen_is_written_for_everyone_in_one_commit(running: Running) ->
     assert set(PUPILS) <= seen and len(commits) == 1, commits
 
 
+def test_a_request_waiting_for_the_database_holds_up_no_other(running: Running, tmp_path: Path) -> None:
+    """Another program holds the class database's write lock: a seek waits for it, the other requests do not.
+
+    Before, every handler ran its database work on the event loop: while one write waited for
+    the lock (up to SQLite's 30 s), no pupil got an answer, not even one the service keeps in memory.
+    """
+    import sqlite3
+    import threading
+    import time
+
+    ann, bob, cat = running.client("ann"), running.client("bob"), running.client("cat")
+    seek = ann.ok("POST", "seeks", protocol.seek_request(2, invite=["bob"]))
+    game = bob.ok("POST", f"seeks/{seek['id']}/accept")["game"]
+    turn = next(iter(Game.from_record(ann.ok("GET", f"games/{game}/record")).position.legal_turns()))
+    ann.ok("POST", f"games/{game}/turns", protocol.turn_message(0, turn.notation()))
+    bob.ok("GET", f"games/{game}/events?after=0&timeout=0")  # the game's events are kept from now on
+    holder = sqlite3.connect(tmp_path / "classgame.sqlite", timeout=0, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")  # the write lock, as a backup tool or a second program would hold it
+    answers: dict[str, Any] = {}
+
+    def seek_waits() -> None:
+        answers["seek"] = cat.call("POST", "seeks", protocol.seek_request(3))
+
+    waiting = threading.Thread(target=seek_waits)
+    try:
+        waiting.start()
+        time.sleep(0.5)  # the seek's write is waiting for the lock
+        assert "seek" not in answers
+        start = time.monotonic()
+        assert ann.ok("GET", "")["name"] == "ann"
+        events = bob.ok("GET", f"games/{game}/events?after=0&timeout=0")["events"]
+        took = time.monotonic() - start
+        assert [e["kind"] for e in events] == ["turn"] and "seek" not in answers
+        assert took < 1.0, f"answers took {took:.1f} s while a write waited for the database"
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+        waiting.join(30)
+    assert answers["seek"][0] in (200, 201), answers
+
+
 def test_a_turn_played_while_a_long_poll_reads_the_database_wakes_that_poll(running: Running) -> None:
     """The turn's wake-up reached the loop before the read's answer: the poll slept to its timeout."""
     from logger_widget.bots import make_bot

@@ -113,16 +113,42 @@ def _where(url: sa.URL) -> str:
     return url.render_as_string(hide_password=True)
 
 
+#: SQLite's primary result codes (``sqlite_errorcode & 0xFF``) by the kind of error they are.
+_SQLITE_KINDS = {11: "corrupt", 26: "corrupt", 5: "locked", 6: "locked", 8: "readonly", 3: "readonly",
+                 23: "readonly", 14: "unavailable", 10: "unavailable", 13: "unavailable"}  # fmt: skip
+
+#: PostgreSQL's SQLSTATEs (or their two-character classes) by the kind of error they are.
+_SQLSTATE_KINDS = {"XX001": "corrupt", "XX002": "corrupt", "55P03": "locked", "40P01": "locked",
+                   "57014": "locked", "25006": "readonly", "42501": "readonly", "08": "unavailable",
+                   "53": "unavailable", "57P": "unavailable", "58": "unavailable"}  # fmt: skip
+
+
 def _kind(error: sa_exc.SQLAlchemyError) -> tuple[str, str]:
-    """``(kind, detail)`` of a database error (see :class:`~logger_widget.progress.store.ProgressError`)."""
-    text = str(getattr(error, "orig", None) or error)
-    low = text.lower()
-    if "not a database" in low or "malformed" in low or "file is encrypted" in low:
-        return "corrupt", text
-    if "locked" in low or "busy" in low:
-        return "locked", text
-    if "readonly" in low or "read-only" in low or "permission denied" in low:
-        return "readonly", text
+    """``(kind, detail)`` of a database error (see :class:`~logger_widget.progress.store.ProgressError`).
+
+    Told by the driver's code: PostgreSQL's SQLSTATE (its messages are in the server's
+    language), SQLite's result code (Python 3.11 and later). Only SQLite on Python 3.10, which
+    gives no code, is told by its (English) message.
+    """
+    orig = getattr(error, "orig", None)
+    text = str(orig or error)
+    state = getattr(orig, "sqlstate", None)
+    code = getattr(orig, "sqlite_errorcode", None)
+    if isinstance(state, str) and state:
+        for key in (state, state[:3], state[:2]):
+            if key in _SQLSTATE_KINDS:
+                return _SQLSTATE_KINDS[key], text
+    elif isinstance(code, int):
+        if code & 0xFF in _SQLITE_KINDS:
+            return _SQLITE_KINDS[code & 0xFF], text
+    elif orig is not None and type(orig).__module__ == "sqlite3":  # Python 3.10: no result code
+        low = text.lower()
+        if "not a database" in low or "malformed" in low or "file is encrypted" in low:
+            return "corrupt", text
+        if "locked" in low or "busy" in low:
+            return "locked", text
+        if "readonly" in low or "read-only" in low:
+            return "readonly", text
     if isinstance(error, sa_exc.OperationalError):
         return "unavailable", text
     return "invalid", text

@@ -12,12 +12,18 @@ HTTP 413 (:mod:`logger_widget.service.auth`); a connection waits at most ``idle_
 request's headers and ``body_timeout`` for its body (:class:`~logger_widget.service.app.ServiceConfig`);
 the open-files limit is raised to its hard limit, so that many connections do not run the
 service out of file descriptors before the kernel's own cap.
+
+Once started, the service moves what it made at start (its modules, the application, the
+database's tables) out of the garbage collector's sight (:func:`gc.freeze`): they live as long
+as the process, and a full collection scanning them stopped the event loop for 65 ms (at a load
+of 3; 200-400 ms at a load of 8) several times a minute under a school's 300 pupils.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import logging
 import os
 import resource
@@ -51,6 +57,8 @@ async def _serve(ip: str, port: int) -> None:
     server = make_server(service)
     server.listen(port, ip)
     service.start()
+    gc.collect()
+    gc.freeze()  # what start made lives as long as the process: no collection scans it again
     logging.getLogger("logger_widget.service").info(
         "class game service on http://%s:%s%s, database %s", ip, port, config.prefix,
         config.db_url.split("@")[-1],
