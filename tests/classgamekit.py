@@ -366,6 +366,19 @@ def start_game(people: dict[str, Client], players: list[str], bots: list[str] = 
     return int(seek["game"])
 
 
+def arena_games(
+    people: dict[str, Client], arena: int, names: list[str], timeout: float = 30.0
+) -> dict[str, int]:
+    """Each of ``names``' game in arena ``arena``, once the service has paired them all (every 0.2 s until ``timeout``)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        states = {n: people[n].ok("GET", f"arena/{arena}/me") for n in names}
+        if all(s["state"] == "playing" for s in states.values()):
+            return {n: s["game"] for n, s in states.items()}
+        assert time.monotonic() < deadline, states
+        time.sleep(0.2)
+
+
 def snapshot(client: Client, game: int) -> tuple[Any, Any]:
     """``game`` as ``client`` sees it (without its ``you``) and all its events: to compare before and after."""
     state = client.ok("GET", f"games/{game}")

@@ -7,12 +7,11 @@ test (tests/test_classgame_arena.py, slow tier) plays a whole arena on each data
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from classgamekit import Client, request
+from classgamekit import arena_games, request
 from servicekit import Running, in_process_service
 
 PUPILS = ["ann", "bob", "cat", "dan"]
@@ -26,19 +25,6 @@ pytestmark = pytest.mark.usefixtures("no_running_loop")
 def running(tmp_path: Path) -> Iterator[Running]:
     with in_process_service(tmp_path, PUPILS) as service:
         yield service
-
-
-def _playing(
-    people: dict[str, Client], arena: int, names: list[str], timeout: float = 30.0
-) -> dict[str, int]:
-    """Each of ``names``' arena game, once the service has paired them all."""
-    deadline = time.monotonic() + timeout
-    while True:
-        states = {n: people[n].ok("GET", f"arena/{arena}/me") for n in names}
-        if all(s["state"] == "playing" for s in states.values()):
-            return {n: s["game"] for n, s in states.items()}
-        assert time.monotonic() < deadline, states
-        time.sleep(0.2)
 
 
 def test_an_arena_is_the_teachers_pairs_who_joined_counts_results_and_closes(running: Running) -> None:
@@ -55,7 +41,7 @@ def test_an_arena_is_the_teachers_pairs_who_joined_counts_results_and_closes(run
     for name in PUPILS:
         people[name].ok("POST", f"arena/{aid}/join")
     assert sorted(ann.ok("GET", f"arena/{aid}")["arena"]["entrants"]) == PUPILS
-    games = _playing(people, aid, PUPILS)
+    games = arena_games(people, aid, PUPILS)
     assert len(set(games.values())) == 2
     # each game ends by a resignation: the other seat's pupil wins 2 points
     winners = set()

@@ -15,7 +15,7 @@ import time
 import urllib.request
 
 import pytest
-from classgamekit import Client, mini_hub, request, running_service
+from classgamekit import Client, arena_games, mini_hub, request, running_service
 from dbkit import db_url, postgres_server  # noqa: F401  (fixtures)
 from nbgraderkit import make_gradebook
 
@@ -49,16 +49,6 @@ def _clients(hub, service):
     return people
 
 
-def _wait_all_playing(people, arena_id, names, timeout=30.0):
-    deadline = time.monotonic() + timeout
-    while True:
-        states = {n: people[n].ok("GET", f"arena/{arena_id}/me") for n in names}
-        if all(s["state"] == "playing" for s in states.values()):
-            return {n: s["game"] for n, s in states.items()}
-        assert time.monotonic() < deadline, states
-        time.sleep(0.3)
-
-
 def test_an_arena_pairs_the_class_keeps_results_and_carries_ratings_over(hub, db_url):  # noqa: F811
     with running_service(hub, db_url) as service:
         people = _clients(hub, service)
@@ -85,7 +75,7 @@ def test_an_arena_pairs_the_class_keeps_results_and_carries_ratings_over(hub, db
         info = olena.ok("GET", f"arena/{aid}")["arena"]
         assert sorted(info["entrants"]) == sorted(PUPILS)
 
-        games = _wait_all_playing(people, aid, PUPILS)
+        games = arena_games(people, aid, PUPILS)
         assert len(set(games.values())) == 2  # two games, each pupil in exactly one
         first_pairs = set()
         for game_id in set(games.values()):
@@ -116,7 +106,7 @@ def test_an_arena_pairs_the_class_keeps_results_and_carries_ratings_over(hub, db
         assert [s["rank"] for s in olena.ok("GET", f"arena/{aid}")["standings"]] == [1, 1, 3, 3]
 
         # the next round: nobody meets their last opponent again (another pairing exists)
-        again = _wait_all_playing(people, aid, PUPILS)
+        again = arena_games(people, aid, PUPILS)
         assert not set(again.values()) & set(games.values())
         second_pairs = set()
         for game_id in set(again.values()):
