@@ -899,6 +899,16 @@ def last_round_begins(entry: Entry, form: str) -> str | None:
     return _find(rf"почина{W}*\s+останн{W}*\s+раунд|останн{W}*\s+раунд{W}*\s+почина")(entry, form)
 
 
+def sequence_of_tenses(entry: Entry, form: str) -> str | None:
+    """Kind 78: a sentence about what will happen keeps the future to its end: «…стане твоєю власною задачею,
+    і поле скаже, скільки їх вийшло», never the present «і поле каже» after «позначить», «стане» (tenth
+    reader)."""
+    return _find(
+        rf"\b(?:стане|позначить|з’явиться|перетвориться|буде)\b[^.!?]*,\s+(?:і|й|а)\s+{W}+\s+"
+        r"(?:каже|показує|пише|з’являється|стає|позначає)\b"
+    )(entry, form)
+
+
 KINDS: dict[str, Check] = {
     "python decimal": python_decimal,
     "every other": _find(r"\bКожен інший\b"),
@@ -978,6 +988,7 @@ KINDS: dict[str, Check] = {
     "incomplete reference": incomplete_reference,
     "clumsy phrasing": clumsy_phrasing,
     "last round begins": last_round_begins,
+    "sequence of tenses": sequence_of_tenses,
 }
 
 
@@ -1749,6 +1760,17 @@ PLANTED += [
         "chart",
         "{n} points: the last round begins",
         "{n} очок: починається останній раунд",
+    ),
+]
+
+#: The tenth reader's findings, as the catalogue wrote them.
+PLANTED += [
+    (
+        "sequence of tenses",
+        "notebook:puzzles",
+        "After a game on a board of the play notebook, press **Review the game**",
+        "кожен твій хід, який розбір позначить як помилку, стане твоєю власною задачею, і поле каже, скільки їх"
+        " вийшло.",
     ),
 ]
 
