@@ -318,7 +318,7 @@ _HINT_LABEL = r"\bPista\.(?=\s)|\bPista:\s+[a-záéíóúñ]"
 
 #: A sentence does not open with a figure («5000 partidas son…», «2 de tus jugadas…»).
 _OPENS_WITH_NUMBER = re.compile(
-    r"(?:^|[.!?]\s+)\{(?:n|games|rate|count)\}\s+(?:de tus|de las|de los|son|no es)\b", re.I
+    r"(?:^|[.!?]\s+)\{(?:n|games|rate|count|given)\}\s+(?:de tus|de las|de los|son|no es|es)\b", re.I
 )
 
 
@@ -871,6 +871,26 @@ KINDS.update(
             "the ninth reader's one-off slips do not come back",
             _find("|".join(ES_SLIPS_9), flags=0),
         ),
+        # the tenth reader's kinds
+        "reason_names_subject": (
+            "a reason after «porque»/«como» names who did it («porque el ganador ha llegado a 10 puntos», es_419"
+            " «Como los ganadores llegaron…»): with no subject the verb attaches to «la ronda» of the main clause",
+            _find(
+                r"\b(?:porque|como)\s+(?:ha|han|llegó|llegaron|llega|llegan|tiene|tienen)\b",
+                contexts=("board:result", "board:notice", "board:prompt", "online:status"),
+            ),
+        ),
+        "bare_empatar": (
+            "the verb «empatar» says with what («empata con el jugador 1 a 10 puntos», «empatan en"
+            " manifestantes»): a bare «no pueda empatar» reads as equal points before the tie-break, not the"
+            " shared win («no pueda, como mínimo, compartir la victoria»)",
+            _find(r"\bempat(?:ar|a|an|en|ó|aron|as)\b(?!\s+(?:a|con|en)\b)"),
+        ),
+        "empty_supply": (
+            "an empty supply names its protesters («no le quedan manifestantes en la reserva»): «la reserva está"
+            " vacía» next to planting reads as the common pool of pyramids",
+            _find(r"\breservas?\s+(?:(?:está|esté|están|queda|quedan|se queda)\s+)?vací[ao]s?\b"),
+        ),
     }
 )
 
@@ -977,8 +997,8 @@ ES_419_KINDS: dict[str, tuple[str, Check]] = {
         _grouping_419,
     ),
     "reason_first": (
-        "the result's reason names no one, so it opens the sentence and «llegó» takes the winner of the headline:"
-        " «Como llegó a 10 puntos, se completó la ronda», not «…la ronda porque llegó…» (the round reached 10)",
+        "the result's reason opens the sentence: «Como el ganador llegó a 10 puntos, se completó la ronda», not"
+        " «…la ronda porque llegó…» (the round reached 10)",
         _find(
             r"\bla ronda,? porque (?:llegó|llegaron) a (?:\d+|\{\w+\}) puntos\.", contexts=("board:result",)
         ),
@@ -1208,6 +1228,37 @@ PLANTED = [
         "board:result",
         "The round was played to its end because the winner reached 10 points.",
         "Se completó la ronda porque llegó a 10 puntos.",
+    ),
+    # the tenth readers' findings, as the old texts wrote them
+    (
+        "reason_names_subject",
+        "board:result",
+        "The round was played to its end because the winner reached 10 points.",
+        "Se ha completado la ronda porque ha llegado a 10 puntos.",
+    ),
+    (
+        "reason_names_subject",
+        "board:result",
+        "The round was played to its end because the winners reached 10 points.",
+        "Como llegaron a 10 puntos, se completó la ronda.",
+    ),
+    (
+        "bare_empatar",
+        "exercise:game_value:ok:shared",
+        "none after which Player 2 cannot draw level.",
+        "pero ninguna tras la cual el jugador 2 no pueda empatar.",
+    ),
+    (
+        "opens_with_number",
+        "exercise:sample_size:square",
+        "{given} is the square root of the answer",
+        "{given} es la raíz cuadrada de la respuesta: despeja n.",
+    ),
+    (
+        "empty_supply",
+        "exercise:backward_induction:intro:2",
+        "there is no free cell to plant on and the supply is empty",
+        "no hay ninguna casilla libre donde plantar y la reserva está vacía.",
     ),
     # the ninth readers' findings, as the old texts wrote them
     (
@@ -1728,7 +1779,8 @@ PLANTED = [
         "Todo el intervalo está por encima de {half}: intervalo del {level}: {interval}, {z} (`0.5`).",
         "Haz clic en «Intentar de nuevo» o en «Siguiente problema». Ganarle a un bot; le gana al bot j.",
         "Posibilidades de ganar a lo largo de la partida",
-        "Como llegó a 10 puntos, se completó la ronda. Se completó la ronda porque llegaron a 10 puntos: {players}.",
+        "Como el ganador llegó a 10 puntos, se completó la ronda. Se completó la ronda porque llegaron a 10 puntos:"
+        " {players}.",
         "Comenta tus respuestas en clase: ¿en qué coincidieron los bots contigo? Ejecuta la celda de abajo.",
     ],
 )
