@@ -262,6 +262,14 @@ SLIPS = (
     r"поразку\s+визнано",
     r"^Очок порівну — у кожного",
     r"^Рівність очок: \{n\}",
+    # the tenth reader: «хто грає за кожного гравця» (the same word twice), the greedy bot's «виграш» (the
+    # payoff of exercise 7), «подивися на його стовпець» (his = {name}'s?), «учнів, так, як вони», a label
+    # opening with a governed genitive («Дерев у найбільшій рубці…:»)
+    r"за\s+кожного\s+гравця:",
+    r"хапає\s+найбільший\s+виграш",
+    r"подивися\s+на\s+його\s+стовпець",
+    r"учнів,\s+так,\s+як",
+    r"^Дерев\s+у\s+найбільшій",
 )
 
 
@@ -676,8 +684,9 @@ def keyboard_help(entry: Entry, form: str) -> str | None:
 
 
 def chop_as_notation(entry: Entry, form: str) -> str | None:
-    """Kind 58: «Рубка c3 повалила…» reads like notation: «Рубка на c3 повалила…», «Якби зрубати c3, упало б…»."""
-    return _find(rf"(?<!{W})рубк{W}*\s+(?:\{{cell\}}|[a-e][1-5](?!{W}))")(entry, form)
+    """Kind 58: «Рубка c3 повалила…» reads like notation, and «Рубка на c3» like where the logger stood (tenth
+    reader): «Рубка дерева на c3 повалила…», «Якби зрубати c3, упало б…»."""
+    return _find(rf"(?<!{W})рубк{W}*\s+(?:на\s+)?(?:\{{cell\}}|[a-e][1-5](?!{W}))")(entry, form)
 
 
 def game_name_in_a_sentence(entry: Entry, form: str) -> str | None:
@@ -899,6 +908,18 @@ def last_round_begins(entry: Entry, form: str) -> str | None:
     return _find(rf"почина{W}*\s+останн{W}*\s+раунд|останн{W}*\s+раунд{W}*\s+почина")(entry, form)
 
 
+def contrast_without_lyshe(entry: Entry, form: str) -> str | None:
+    """Kind 79: «втрачено {loss} шансів…, але після цього ходу…» contrasts nothing until «лише» says the loss is
+    small: «втрачено лише {loss} шансів на перемогу, але…» (tenth reader; es «solo se ha perdido»)."""
+    return _find(r"(?<!лише\s)втрачено\s+\{loss\}[^.]*,\s+але\b")(entry, form)
+
+
+def score_verb(entry: Entry, form: str) -> str | None:
+    """Kind 80: one verb for scoring points, «набрати очки» («Набери 10 очок», «щоб набрати очко»), never
+    also «заробити» or «здобути» (tenth reader: three verbs in one lesson)."""
+    return _find(rf"(?<![\w’])(?:зароб|здоб)(?:и|ити|удь|уде|ув|ула|ули|уваєш|ляєш){W}*")(entry, form)
+
+
 def sequence_of_tenses(entry: Entry, form: str) -> str | None:
     """Kind 78: a sentence about what will happen keeps the future to its end: «…стане твоєю власною задачею,
     і поле скаже, скільки їх вийшло», never the present «і поле каже» after «позначить», «стане» (tenth
@@ -989,6 +1010,8 @@ KINDS: dict[str, Check] = {
     "clumsy phrasing": clumsy_phrasing,
     "last round begins": last_round_begins,
     "sequence of tenses": sequence_of_tenses,
+    "contrast without «лише»": contrast_without_lyshe,
+    "score verb": score_verb,
 }
 
 
@@ -1772,6 +1795,61 @@ PLANTED += [
         "кожен твій хід, який розбір позначить як помилку, стане твоєю власною задачею, і поле каже, скільки їх"
         " вийшло.",
     ),
+    (
+        "chop as notation",
+        "review",
+        "Chopping {cell} felled {n} tree",
+        "Рубка на {cell} повалила {n} дерево: +{points}.",
+    ),
+    (
+        "chop as notation",
+        "exercise:protester:discuss",
+        "the easy chop of e4",
+        "саме тому проста рубка на e4 дає",
+    ),
+    (
+        "contrast without «лише»",
+        "review",
+        "Turn {ply}, {player}: {loss} of the winning chances lost, but this turn",
+        "Хід {ply}, {player}: втрачено {loss} шансів на перемогу, але після цього ходу {next} міг",
+    ),
+    (
+        "score verb",
+        "tutorial:end:task",
+        "Score one more",
+        "У тебе 9 очок. Здобудь ще одне, щоб почався кінець гри.",
+    ),
+    (
+        "score verb",
+        "tutorial:end:wrong",
+        "Chop a mature tree to score.",
+        "Зрубай доросле дерево, щоб заробити очко.",
+    ),
+    ("one-off slips", "notebook:play", "who sits in each seat", "хто грає за кожного гравця: людина чи бот."),
+    (
+        "one-off slips",
+        "exercise:own_bot:intro:2",
+        "the biggest gain",
+        "який одразу хапає найбільший виграш і",
+    ),
+    (
+        "one-off slips",
+        "exercise:ranking:elo",
+        "look at its column",
+        "Бредлі — Террі: подивися на його стовпець.",
+    ),
+    (
+        "one-off slips",
+        "exercise:notebook:teacher",
+        "as they see them",
+        "звернені до учнів, так, як вони їх бачать",
+    ),
+    (
+        "one-off slips",
+        "puzzle:why",
+        "Trees in the biggest chop left to the others",
+        "Дерев у найбільшій рубці, що лишається іншим: {mine} після твого ходу",
+    ),
 ]
 
 
@@ -2008,7 +2086,7 @@ def test_every_kind_has_a_planted_instance():
             "chop as notation",
             "review",
             "Chopping {cell}",
-            "Рубка на {cell} повалила 2 дерева. Якби зрубати c3, упали б 2 дерева.",
+            "Рубка дерева на {cell} повалила 2 дерева. Якби зрубати c3, упали б 2 дерева.",
         ),
         ("bot level", "board:bot", "minimax, easy", "мінімакс, слабкий; Монте-Карло, сильний"),
         (
