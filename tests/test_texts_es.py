@@ -823,6 +823,22 @@ ES_SLIPS_9 = (
     r"\bsaltarte la acción si alguna de ellas\b",
 )
 
+#: The tenth reader's one-off wordings: «tú, ninguno» (you, nobody), a genitive chain («Árboles del mayor corte
+#: que les queda»), «en cada reserva ({mine})» (one protester in all?), the bots' «semilla» (seeds are the
+#: trees'), «planta o espera» (a turn is never skipped), «cada uno elige» (inclusive «cada cual»), «dan lo mismo
+#: en las jugadas siguientes» and «Los jugadores juegan» (the same word twice), «puntos por partida» said twice.
+ES_SLIPS_10 = (
+    r"\btú, ninguno\b",
+    r"\bÁrboles del mayor corte que\b",
+    r"\ben cada reserva \(\{…\}\)",
+    r"\busan una semilla fija\b",
+    r"\bplanta o espera\b",
+    r"\bcada uno elige\b",
+    r"\bdan lo mismo en las jugadas\b",
+    r"\bLos jugadores juegan por turnos, en orden\b",
+    r"\bpuntos por partida, más de los \{…\} puntos por partida\b",
+)
+
 KINDS.update(
     {
         "count_before_plural_verb": (
@@ -836,7 +852,7 @@ KINDS.update(
         ),
         "felled_noun": (
             "«derriba» takes its trees («derriba {n} árboles»): a bare number may be 0 («el mayor corte … derriba"
-            " 0»); a count of trees that may be 0 is a label's value («Árboles del mayor corte…: {mine}»)",
+            " 0»); a count of trees that may be 0 is a label's value («Árboles que los demás podrían derribar…: {mine}»)",
             _find(r"\bderrib\w*\s+\{…\}(?!\s+(?:árbol\w*|de)\b)"),
         ),
         "interval_after_name": (
@@ -885,6 +901,24 @@ KINDS.update(
             " manifestantes»): a bare «no pueda empatar» reads as equal points before the tie-break, not the"
             " shared win («no pueda, como mínimo, compartir la victoria»)",
             _find(r"\bempat(?:ar|a|an|en|ó|aron|as)\b(?!\s+(?:a|con|en)\b)"),
+        ),
+        "zero_list": (
+            "each kind of a list of zeros takes its own «ningún»: «ninguna imprecisión, ningún error ni ningún"
+            " error grave» («ninguna» cannot govern the masculine «error»)",
+            _find(r"\bningun[ao]\s+\w+(?:\s+grave)?\s+ni\s+(?!ningun)"),
+        ),
+        "al_lado": (
+            "next to a cell is «al lado de», the rules' word («Al lado» significa…), not «junto a»",
+            _find(r"\bjunto a\b"),
+        ),
+        "interval_named": (
+            "the interval is named «intervalo de confianza del {level}», in a table header too, never a bare"
+            " «intervalo del 95 %»",
+            _find(r"\bintervalos?\s+del\s+(?:\{…\}|\d)"),
+        ),
+        "slips_10": (
+            "the tenth reader's one-off wordings do not come back",
+            _find("|".join(ES_SLIPS_10), flags=0),
         ),
         "empty_supply": (
             "an empty supply names its protesters («no le quedan manifestantes en la reserva»): «la reserva está"
@@ -1259,6 +1293,53 @@ PLANTED = [
         "exercise:backward_induction:intro:2",
         "there is no free cell to plant on and the supply is empty",
         "no hay ninguna casilla libre donde plantar y la reserva está vacía.",
+    ),
+    ("zero_list", "chart", "no inaccuracies, mistakes or blunders", "ninguna imprecisión ni error"),
+    (
+        "al_lado",
+        "board:prompt",
+        "next to your logger",
+        "{player}: corta un árbol maduro marcado junto a tu leñador.",
+    ),
+    ("interval_named", "exercise:table", "{level} interval", "intervalo del {level}"),
+    (
+        "slips_10",
+        "puzzle:why",
+        "Points after that reply: you, {mine}",
+        "Puntos tras esa respuesta: tú, ninguno; el",
+    ),
+    (
+        "slips_10",
+        "puzzle:why",
+        "Trees in the biggest chop",
+        "Árboles del mayor corte que les queda a los demás: {mine}",
+    ),
+    (
+        "slips_10",
+        "exercise:protester:shared",
+        "({mine})",
+        "el mismo número de manifestantes en cada reserva ({mine}).",
+    ),
+    ("slips_10", "exercise:first_player:intro:2", "seeded", "Los bots usan una semilla fija: toda la clase"),
+    (
+        "slips_10",
+        "puzzle:idea",
+        "move, plant or wait",
+        "Aquí lo mejor no es cortar, así que muévete, planta o espera.",
+    ),
+    (
+        "slips_10",
+        "exercise:nash:intro:1",
+        "everybody chooses",
+        "también es un juego: cada uno elige qué bot llevar.",
+    ),
+    ("slips_10", "review", "over the next turns", "las dos jugadas dan lo mismo en las jugadas siguientes"),
+    ("slips_10", "rules:turn:1", "Players take turns", "Los jugadores juegan por turnos, en orden"),
+    (
+        "slips_10",
+        "exercise:nash:exploited",
+        "more than the {value}",
+        "consigue {score} puntos por partida, más de los {value} puntos por partida que permite",
     ),
     # the ninth readers' findings, as the old texts wrote them
     (
@@ -1914,7 +1995,7 @@ def test_every_kind_has_a_planted_instance():
         ("online", "Partida {game} de la clase. Partidas de la clase."),
         (
             "exercise:first_player:ok",
-            "intervalo del {level}: {interval}; por encima de {half}, {z} o {rating} (`0.5`, `(0.45, 0.4, 0.5)`)",
+            "intervalo de confianza del {level}: {interval}; por encima de {half}, {z} o {rating} (`0.5`, `(0.45, 0.4, 0.5)`)",
         ),
         ("exercise:nash:table", "fila contra columna; el bot {a} juega contra {b}"),
         (
