@@ -920,6 +920,13 @@ def score_verb(entry: Entry, form: str) -> str | None:
     return _find(rf"(?<![\w’])(?:зароб|здоб)(?:и|ити|удь|уде|ув|ула|ули|уваєш|ляєш){W}*")(entry, form)
 
 
+def protest_as_a_demonstration(entry: Entry, form: str) -> str | None:
+    """Kind 81: «протестувати на d1» sounds like a demonstration held on a square: a turn puts a protester on a
+    cell, «поставити протестувальника на d1» (plural «протестувальників на c2 і d2»), as the review and the
+    hints say (tenth reader)."""
+    return _find(rf"протест(?:увати|уй)\s+на\s+(?:\{{cells?\}}|[a-e][1-5](?!{W}))")(entry, form)
+
+
 def sequence_of_tenses(entry: Entry, form: str) -> str | None:
     """Kind 78: a sentence about what will happen keeps the future to its end: «…стане твоєю власною задачею,
     і поле скаже, скільки їх вийшло», never the present «і поле каже» after «позначить», «стане» (tenth
@@ -1012,6 +1019,7 @@ KINDS: dict[str, Check] = {
     "sequence of tenses": sequence_of_tenses,
     "contrast without «лише»": contrast_without_lyshe,
     "score verb": score_verb,
+    "protest as a demonstration": protest_as_a_demonstration,
 }
 
 
@@ -1788,6 +1796,7 @@ PLANTED += [
 
 #: The tenth reader's findings, as the catalogue wrote them.
 PLANTED += [
+    ("protest as a demonstration", "board:turn", "protest on {cells}", "протестувати на {cells}"),
     (
         "sequence of tenses",
         "notebook:puzzles",
@@ -2350,3 +2359,27 @@ def test_a_puzzle_reason_says_a_count_of_nothing_in_words():
     assert tr.format(WHY["points_both"], mine=none_points, theirs="3").startswith(
         "Очки після цієї відповіді: у тебе — жодного очка; "
     )
+
+
+@pytest.mark.parametrize(
+    ("lpn", "turn", "expected"),
+    [
+        (
+            "...s./.43mm/...s./pam1a/pa.2. 1 5,2,7,3 1,0,1,0",
+            "d2 +a3,c1 !b2",
+            "поставити протестувальника на b2",
+        ),
+        (
+            "as2../apa../...../....1/....a 2 1,8 0,3",
+            "c5-d4 +b3 !a4,c4",
+            "поставити протестувальників на a4 і c4",
+        ),
+    ],
+)
+def test_a_protest_in_a_turn_description_puts_protesters_on_cells(lpn, turn, expected):
+    """Before: «протестувати на b2», a demonstration on a square; the form follows how many cells."""
+    from logger_widget.board.view import describe_turn
+    from logger_widget.engine.position import Position
+
+    position = Position.from_lpn(lpn)
+    assert describe_turn(Translator("uk"), position, position.parse_turn(turn)).endswith(expected)
