@@ -33,7 +33,7 @@ def _board(lpn: str, language: str) -> Board:
         (
             "es",
             "Jugador 1: 10 puntos o más. Queda 1 jugada",
-            "Se ha completado la ronda porque ha llegado a 10 puntos.",
+            "Se ha completado la ronda porque el ganador ha llegado a 10 puntos.",
         ),
     ],
 )
@@ -86,13 +86,13 @@ def test_a_list_of_seats_takes_the_sentence_form(language: str, banner: str, sha
         ),
         (
             "es",
-            "porque ha llegado a 10 puntos.",
-            "porque han llegado a 10 puntos.",
+            "porque el ganador ha llegado a 10 puntos.",
+            "porque los ganadores han llegado a 10 puntos.",
         ),
         (
             "es_419",
-            "Como llegó a 10 puntos, se completó la ronda.",
-            "Como llegaron a 10 puntos, se completó la ronda.",
+            "Como el ganador llegó a 10 puntos, se completó la ronda.",
+            "Como los ganadores llegaron a 10 puntos, se completó la ronda.",
         ),
     ],
 )

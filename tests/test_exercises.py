@@ -817,7 +817,10 @@ def test_the_numbers_in_the_texts_come_from_the_positions_and_constants() -> Non
     assert "z = 1.96" in text  # NormalDist's 97.5 % quantile, shown with two decimals
     wrong = ex.check_kingmaker("A")
     gain = max(c.scores[1] for c in ex.KINGMAKER.position.successors()) - p2
-    assert f"at most {gain} more, and Player 1 already has {p1} points" in wrong.text()
+    assert f"at most {gain} points more, and Player 1 already has {p1} points" in wrong.text()
+    # the chop's gain carries its noun beside the leader's points (uk «щонайбільше ще 3 очки»; tenth readers)
+    assert f"щонайбільше ще {gain} очки, а в гравця 1 уже" in ex.check_kingmaker("A", locale="uk").text()
+    assert f"como máximo {gain} puntos más, y el jugador 1" in ex.check_kingmaker("A", locale="es").text()
 
 
 def test_the_checkers_marks_show_without_an_emoji_font() -> None:

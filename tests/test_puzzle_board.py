@@ -331,3 +331,26 @@ def test_a_reply_that_chops_is_told_in_one_sentence() -> None:
         f"Then Player {seat} plays {notation_in_text(reply)} (shown on the board) and fells {felled} tree"
     )
     assert sentence in text and text.count("Then Player") == 1 and "chops and fells" not in text, text
+
+
+@pytest.mark.parametrize(
+    ("language", "points"),
+    [
+        ("en", "Points after that reply: you, 2 points; the best other player, 2 points."),
+        ("uk", "Очки після цієї відповіді: у тебе — 2 очки; у найкращого з інших гравців — 2 очки."),
+        ("es", "Puntos tras esa respuesta: tú, 2 puntos; el mejor de los demás jugadores, 2 puntos."),
+    ],
+)
+def test_the_points_after_the_reply_carry_their_noun(language: str, points: str) -> None:
+    """Before: «у тебе — жодного очка; у найкращого з інших гравців — 2»: a bare «2» beside a count with its
+    noun, and es «tú, ninguno» (you, nobody). Both counts now carry their noun, a zero «жодного очка»,
+    «ningún punto»."""
+    from logger_widget.board.puzzle_mode import explain_wrong
+    from logger_widget.puzzles import load_puzzles
+    from logger_widget.puzzles.search import refutation
+
+    puzzle = next(p for p in load_puzzles() if p.id == "p0023")
+    turn = puzzle.position.parse_turn("b4 *a4")
+    reply, value = refutation(puzzle.position, turn)
+    text = explain_wrong(Translator(language), puzzle, turn, reply, value)
+    assert points in text, text

@@ -318,7 +318,7 @@ _HINT_LABEL = r"\bPista\.(?=\s)|\bPista:\s+[a-záéíóúñ]"
 
 #: A sentence does not open with a figure («5000 partidas son…», «2 de tus jugadas…»).
 _OPENS_WITH_NUMBER = re.compile(
-    r"(?:^|[.!?]\s+)\{(?:n|games|rate|count)\}\s+(?:de tus|de las|de los|son|no es)\b", re.I
+    r"(?:^|[.!?]\s+)\{(?:n|games|rate|count|given)\}\s+(?:de tus|de las|de los|son|no es|es)\b", re.I
 )
 
 
@@ -823,6 +823,22 @@ ES_SLIPS_9 = (
     r"\bsaltarte la acción si alguna de ellas\b",
 )
 
+#: The tenth reader's one-off wordings: «tú, ninguno» (you, nobody), a genitive chain («Árboles del mayor corte
+#: que les queda»), «en cada reserva ({mine})» (one protester in all?), the bots' «semilla» (seeds are the
+#: trees'), «planta o espera» (a turn is never skipped), «cada uno elige» (inclusive «cada cual»), «dan lo mismo
+#: en las jugadas siguientes» and «Los jugadores juegan» (the same word twice), «puntos por partida» said twice.
+ES_SLIPS_10 = (
+    r"\btú, ninguno\b",
+    r"\bÁrboles del mayor corte que\b",
+    r"\ben cada reserva \(\{…\}\)",
+    r"\busan una semilla fija\b",
+    r"\bplanta o espera\b",
+    r"\bcada uno elige\b",
+    r"\bdan lo mismo en las jugadas\b",
+    r"\bLos jugadores juegan por turnos, en orden\b",
+    r"\bpuntos por partida, más de los \{…\} puntos por partida\b",
+)
+
 KINDS.update(
     {
         "count_before_plural_verb": (
@@ -836,7 +852,7 @@ KINDS.update(
         ),
         "felled_noun": (
             "«derriba» takes its trees («derriba {n} árboles»): a bare number may be 0 («el mayor corte … derriba"
-            " 0»); a count of trees that may be 0 is a label's value («Árboles del mayor corte…: {mine}»)",
+            " 0»); a count of trees that may be 0 is a label's value («Árboles que los demás podrían derribar…: {mine}»)",
             _find(r"\bderrib\w*\s+\{…\}(?!\s+(?:árbol\w*|de)\b)"),
         ),
         "interval_after_name": (
@@ -870,6 +886,44 @@ KINDS.update(
         "slips_9": (
             "the ninth reader's one-off slips do not come back",
             _find("|".join(ES_SLIPS_9), flags=0),
+        ),
+        # the tenth reader's kinds
+        "reason_names_subject": (
+            "a reason after «porque»/«como» names who did it («porque el ganador ha llegado a 10 puntos», es_419"
+            " «Como los ganadores llegaron…»): with no subject the verb attaches to «la ronda» of the main clause",
+            _find(
+                r"\b(?:porque|como)\s+(?:ha|han|llegó|llegaron|llega|llegan|tiene|tienen)\b",
+                contexts=("board:result", "board:notice", "board:prompt", "online:status"),
+            ),
+        ),
+        "bare_empatar": (
+            "the verb «empatar» says with what («empata con el jugador 1 a 10 puntos», «empatan en"
+            " manifestantes»): a bare «no pueda empatar» reads as equal points before the tie-break, not the"
+            " shared win («no pueda, como mínimo, compartir la victoria»)",
+            _find(r"\bempat(?:ar|a|an|en|ó|aron|as)\b(?!\s+(?:a|con|en)\b)"),
+        ),
+        "zero_list": (
+            "each kind of a list of zeros takes its own «ningún»: «ninguna imprecisión, ningún error ni ningún"
+            " error grave» («ninguna» cannot govern the masculine «error»)",
+            _find(r"\bningun[ao]\s+\w+(?:\s+grave)?\s+ni\s+(?!ningun)"),
+        ),
+        "al_lado": (
+            "next to a cell is «al lado de», the rules' word («Al lado» significa…), not «junto a»",
+            _find(r"\bjunto a\b"),
+        ),
+        "interval_named": (
+            "the interval is named «intervalo de confianza del {level}», in a table header too, never a bare"
+            " «intervalo del 95 %»",
+            _find(r"\bintervalos?\s+del\s+(?:\{…\}|\d)"),
+        ),
+        "slips_10": (
+            "the tenth reader's one-off wordings do not come back",
+            _find("|".join(ES_SLIPS_10), flags=0),
+        ),
+        "empty_supply": (
+            "an empty supply names its protesters («no le quedan manifestantes en la reserva»): «la reserva está"
+            " vacía» next to planting reads as the common pool of pyramids",
+            _find(r"\breservas?\s+(?:(?:está|esté|están|queda|quedan|se queda)\s+)?vací[ao]s?\b"),
         ),
     }
 )
@@ -977,8 +1031,8 @@ ES_419_KINDS: dict[str, tuple[str, Check]] = {
         _grouping_419,
     ),
     "reason_first": (
-        "the result's reason names no one, so it opens the sentence and «llegó» takes the winner of the headline:"
-        " «Como llegó a 10 puntos, se completó la ronda», not «…la ronda porque llegó…» (the round reached 10)",
+        "the result's reason opens the sentence: «Como el ganador llegó a 10 puntos, se completó la ronda», not"
+        " «…la ronda porque llegó…» (the round reached 10)",
         _find(
             r"\bla ronda,? porque (?:llegó|llegaron) a (?:\d+|\{\w+\}) puntos\.", contexts=("board:result",)
         ),
@@ -1208,6 +1262,84 @@ PLANTED = [
         "board:result",
         "The round was played to its end because the winner reached 10 points.",
         "Se completó la ronda porque llegó a 10 puntos.",
+    ),
+    # the tenth readers' findings, as the old texts wrote them
+    (
+        "reason_names_subject",
+        "board:result",
+        "The round was played to its end because the winner reached 10 points.",
+        "Se ha completado la ronda porque ha llegado a 10 puntos.",
+    ),
+    (
+        "reason_names_subject",
+        "board:result",
+        "The round was played to its end because the winners reached 10 points.",
+        "Como llegaron a 10 puntos, se completó la ronda.",
+    ),
+    (
+        "bare_empatar",
+        "exercise:game_value:ok:shared",
+        "none after which Player 2 cannot draw level.",
+        "pero ninguna tras la cual el jugador 2 no pueda empatar.",
+    ),
+    (
+        "opens_with_number",
+        "exercise:sample_size:square",
+        "{given} is the square root of the answer",
+        "{given} es la raíz cuadrada de la respuesta: despeja n.",
+    ),
+    (
+        "empty_supply",
+        "exercise:backward_induction:intro:2",
+        "there is no free cell to plant on and the supply is empty",
+        "no hay ninguna casilla libre donde plantar y la reserva está vacía.",
+    ),
+    ("zero_list", "chart", "no inaccuracies, mistakes or blunders", "ninguna imprecisión ni error"),
+    (
+        "al_lado",
+        "board:prompt",
+        "next to your logger",
+        "{player}: corta un árbol maduro marcado junto a tu leñador.",
+    ),
+    ("interval_named", "exercise:table", "{level} interval", "intervalo del {level}"),
+    (
+        "slips_10",
+        "puzzle:why",
+        "Points after that reply: you, {mine}",
+        "Puntos tras esa respuesta: tú, ninguno; el",
+    ),
+    (
+        "slips_10",
+        "puzzle:why",
+        "Trees in the biggest chop",
+        "Árboles del mayor corte que les queda a los demás: {mine}",
+    ),
+    (
+        "slips_10",
+        "exercise:protester:shared",
+        "({mine})",
+        "el mismo número de manifestantes en cada reserva ({mine}).",
+    ),
+    ("slips_10", "exercise:first_player:intro:2", "seeded", "Los bots usan una semilla fija: toda la clase"),
+    (
+        "slips_10",
+        "puzzle:idea",
+        "move, plant or wait",
+        "Aquí lo mejor no es cortar, así que muévete, planta o espera.",
+    ),
+    (
+        "slips_10",
+        "exercise:nash:intro:1",
+        "everybody chooses",
+        "también es un juego: cada uno elige qué bot llevar.",
+    ),
+    ("slips_10", "review", "over the next turns", "las dos jugadas dan lo mismo en las jugadas siguientes"),
+    ("slips_10", "rules:turn:1", "Players take turns", "Los jugadores juegan por turnos, en orden"),
+    (
+        "slips_10",
+        "exercise:nash:exploited",
+        "more than the {value}",
+        "consigue {score} puntos por partida, más de los {value} puntos por partida que permite",
     ),
     # the ninth readers' findings, as the old texts wrote them
     (
@@ -1728,7 +1860,8 @@ PLANTED = [
         "Todo el intervalo está por encima de {half}: intervalo del {level}: {interval}, {z} (`0.5`).",
         "Haz clic en «Intentar de nuevo» o en «Siguiente problema». Ganarle a un bot; le gana al bot j.",
         "Posibilidades de ganar a lo largo de la partida",
-        "Como llegó a 10 puntos, se completó la ronda. Se completó la ronda porque llegaron a 10 puntos: {players}.",
+        "Como el ganador llegó a 10 puntos, se completó la ronda. Se completó la ronda porque llegaron a 10 puntos:"
+        " {players}.",
         "Comenta tus respuestas en clase: ¿en qué coincidieron los bots contigo? Ejecuta la celda de abajo.",
     ],
 )
@@ -1862,7 +1995,7 @@ def test_every_kind_has_a_planted_instance():
         ("online", "Partida {game} de la clase. Partidas de la clase."),
         (
             "exercise:first_player:ok",
-            "intervalo del {level}: {interval}; por encima de {half}, {z} o {rating} (`0.5`, `(0.45, 0.4, 0.5)`)",
+            "intervalo de confianza del {level}: {interval}; por encima de {half}, {z} o {rating} (`0.5`, `(0.45, 0.4, 0.5)`)",
         ),
         ("exercise:nash:table", "fila contra columna; el bot {a} juega contra {b}"),
         (

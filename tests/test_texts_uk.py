@@ -262,6 +262,14 @@ SLIPS = (
     r"поразку\s+визнано",
     r"^Очок порівну — у кожного",
     r"^Рівність очок: \{n\}",
+    # the tenth reader: «хто грає за кожного гравця» (the same word twice), the greedy bot's «виграш» (the
+    # payoff of exercise 7), «подивися на його стовпець» (his = {name}'s?), «учнів, так, як вони», a label
+    # opening with a governed genitive («Дерев у найбільшій рубці…:»)
+    r"за\s+кожного\s+гравця:",
+    r"хапає\s+найбільший\s+виграш",
+    r"подивися\s+на\s+його\s+стовпець",
+    r"учнів,\s+так,\s+як",
+    r"^Дерев\s+у\s+найбільшій",
 )
 
 
@@ -676,8 +684,9 @@ def keyboard_help(entry: Entry, form: str) -> str | None:
 
 
 def chop_as_notation(entry: Entry, form: str) -> str | None:
-    """Kind 58: «Рубка c3 повалила…» reads like notation: «Рубка на c3 повалила…», «Якби зрубати c3, упало б…»."""
-    return _find(rf"(?<!{W})рубк{W}*\s+(?:\{{cell\}}|[a-e][1-5](?!{W}))")(entry, form)
+    """Kind 58: «Рубка c3 повалила…» reads like notation, and «Рубка на c3» like where the logger stood (tenth
+    reader): «Рубка дерева на c3 повалила…», «Якби зрубати c3, упало б…»."""
+    return _find(rf"(?<!{W})рубк{W}*\s+(?:на\s+)?(?:\{{cell\}}|[a-e][1-5](?!{W}))")(entry, form)
 
 
 def game_name_in_a_sentence(entry: Entry, form: str) -> str | None:
@@ -899,6 +908,35 @@ def last_round_begins(entry: Entry, form: str) -> str | None:
     return _find(rf"почина{W}*\s+останн{W}*\s+раунд|останн{W}*\s+раунд{W}*\s+почина")(entry, form)
 
 
+def contrast_without_lyshe(entry: Entry, form: str) -> str | None:
+    """Kind 79: «втрачено {loss} шансів…, але після цього ходу…» contrasts nothing until «лише» says the loss is
+    small: «втрачено лише {loss} шансів на перемогу, але…» (tenth reader; es «solo se ha perdido»)."""
+    return _find(r"(?<!лише\s)втрачено\s+\{loss\}[^.]*,\s+але\b")(entry, form)
+
+
+def score_verb(entry: Entry, form: str) -> str | None:
+    """Kind 80: one verb for scoring points, «набрати очки» («Набери 10 очок», «щоб набрати очко»), never
+    also «заробити» or «здобути» (tenth reader: three verbs in one lesson)."""
+    return _find(rf"(?<![\w’])(?:зароб|здоб)(?:и|ити|удь|уде|ув|ула|ули|уваєш|ляєш){W}*")(entry, form)
+
+
+def protest_as_a_demonstration(entry: Entry, form: str) -> str | None:
+    """Kind 81: «протестувати на d1» sounds like a demonstration held on a square: a turn puts a protester on a
+    cell, «поставити протестувальника на d1» (plural «протестувальників на c2 і d2»), as the review and the
+    hints say (tenth reader)."""
+    return _find(rf"протест(?:увати|уй)\s+на\s+(?:\{{cells?\}}|[a-e][1-5](?!{W}))")(entry, form)
+
+
+def sequence_of_tenses(entry: Entry, form: str) -> str | None:
+    """Kind 78: a sentence about what will happen keeps the future to its end: «…стане твоєю власною задачею,
+    і поле скаже, скільки їх вийшло», never the present «і поле каже» after «позначить», «стане» (tenth
+    reader)."""
+    return _find(
+        rf"\b(?:стане|позначить|з’явиться|перетвориться|буде)\b[^.!?]*,\s+(?:і|й|а)\s+{W}+\s+"
+        r"(?:каже|показує|пише|з’являється|стає|позначає)\b"
+    )(entry, form)
+
+
 KINDS: dict[str, Check] = {
     "python decimal": python_decimal,
     "every other": _find(r"\bКожен інший\b"),
@@ -978,6 +1016,10 @@ KINDS: dict[str, Check] = {
     "incomplete reference": incomplete_reference,
     "clumsy phrasing": clumsy_phrasing,
     "last round begins": last_round_begins,
+    "sequence of tenses": sequence_of_tenses,
+    "contrast without «лише»": contrast_without_lyshe,
+    "score verb": score_verb,
+    "protest as a demonstration": protest_as_a_demonstration,
 }
 
 
@@ -1752,6 +1794,73 @@ PLANTED += [
     ),
 ]
 
+#: The tenth reader's findings, as the catalogue wrote them.
+PLANTED += [
+    ("protest as a demonstration", "board:turn", "protest on {cells}", "протестувати на {cells}"),
+    (
+        "sequence of tenses",
+        "notebook:puzzles",
+        "After a game on a board of the play notebook, press **Review the game**",
+        "кожен твій хід, який розбір позначить як помилку, стане твоєю власною задачею, і поле каже, скільки їх"
+        " вийшло.",
+    ),
+    (
+        "chop as notation",
+        "review",
+        "Chopping {cell} felled {n} tree",
+        "Рубка на {cell} повалила {n} дерево: +{points}.",
+    ),
+    (
+        "chop as notation",
+        "exercise:protester:discuss",
+        "the easy chop of e4",
+        "саме тому проста рубка на e4 дає",
+    ),
+    (
+        "contrast without «лише»",
+        "review",
+        "Turn {ply}, {player}: {loss} of the winning chances lost, but this turn",
+        "Хід {ply}, {player}: втрачено {loss} шансів на перемогу, але після цього ходу {next} міг",
+    ),
+    (
+        "score verb",
+        "tutorial:end:task",
+        "Score one more",
+        "У тебе 9 очок. Здобудь ще одне, щоб почався кінець гри.",
+    ),
+    (
+        "score verb",
+        "tutorial:end:wrong",
+        "Chop a mature tree to score.",
+        "Зрубай доросле дерево, щоб заробити очко.",
+    ),
+    ("one-off slips", "notebook:play", "who sits in each seat", "хто грає за кожного гравця: людина чи бот."),
+    (
+        "one-off slips",
+        "exercise:own_bot:intro:2",
+        "the biggest gain",
+        "який одразу хапає найбільший виграш і",
+    ),
+    (
+        "one-off slips",
+        "exercise:ranking:elo",
+        "look at its column",
+        "Бредлі — Террі: подивися на його стовпець.",
+    ),
+    (
+        "one-off slips",
+        "exercise:notebook:teacher",
+        "as they see them",
+        "звернені до учнів, так, як вони їх бачать",
+    ),
+    (
+        "one-off slips",
+        "puzzle:why",
+        "Trees in the biggest chop left to the others",
+        "Дерев у найбільшій рубці, що лишається іншим: {mine} після твого ходу",
+    ),
+]
+
 
 @pytest.mark.parametrize(("kind", "context", "msgid", "form"), PLANTED)
 def test_each_checker_catches_a_planted_instance(kind, context, msgid, form):
@@ -1986,7 +2095,7 @@ def test_every_kind_has_a_planted_instance():
             "chop as notation",
             "review",
             "Chopping {cell}",
-            "Рубка на {cell} повалила 2 дерева. Якби зрубати c3, упали б 2 дерева.",
+            "Рубка дерева на {cell} повалила 2 дерева. Якби зрубати c3, упали б 2 дерева.",
         ),
         ("bot level", "board:bot", "minimax, easy", "мінімакс, слабкий; Монте-Карло, сильний"),
         (
@@ -2250,3 +2359,27 @@ def test_a_puzzle_reason_says_a_count_of_nothing_in_words():
     assert tr.format(WHY["points_both"], mine=none_points, theirs="3").startswith(
         "Очки після цієї відповіді: у тебе — жодного очка; "
     )
+
+
+@pytest.mark.parametrize(
+    ("lpn", "turn", "expected"),
+    [
+        (
+            "...s./.43mm/...s./pam1a/pa.2. 1 5,2,7,3 1,0,1,0",
+            "d2 +a3,c1 !b2",
+            "поставити протестувальника на b2",
+        ),
+        (
+            "as2../apa../...../....1/....a 2 1,8 0,3",
+            "c5-d4 +b3 !a4,c4",
+            "поставити протестувальників на a4 і c4",
+        ),
+    ],
+)
+def test_a_protest_in_a_turn_description_puts_protesters_on_cells(lpn, turn, expected):
+    """Before: «протестувати на b2», a demonstration on a square; the form follows how many cells."""
+    from logger_widget.board.view import describe_turn
+    from logger_widget.engine.position import Position
+
+    position = Position.from_lpn(lpn)
+    assert describe_turn(Translator("uk"), position, position.parse_turn(turn)).endswith(expected)

@@ -103,6 +103,9 @@ def explain_wrong(tr: Translator, puzzle: Puzzle, turn: Turn, reply: Turn | None
     def shown_count(n: int, what: str) -> str:
         return tr.format_number(n) if n else tr.translate(texts.WHY_NONE[what])
 
+    def shown_points(n: int) -> str:  # with their noun: "2 points", "no points" (never "none … 2")
+        return tr.count(terms.POINTS, n) if n else tr.translate(texts.WHY_NONE["points"])
+
     parts = [tr.translate(texts.VERDICT["wrong"])]
     position = puzzle.position
     after = position.play(turn)
@@ -148,8 +151,8 @@ def explain_wrong(tr: Translator, puzzle: Puzzle, turn: Turn, reply: Turn | None
         parts.append(
             tr.format(
                 texts.WHY["points_both"],
-                mine=shown_count(replied.scores[me - 1], "points"),
-                theirs=shown_count(others, "points"),
+                mine=shown_points(replied.scores[me - 1]),
+                theirs=shown_points(others),
             )
         )
     return " ".join(parts)

@@ -254,7 +254,7 @@ def describe_turn(tr: Translator, position: Position, turn: Turn, finished: bool
     elif action.kind == "plant":
         parts.append(tr.format(DESCRIBE["plant"], cell=action.cells[0]))
     elif action.kind == "protest":
-        parts.append(tr.format(DESCRIBE["protest"], cells=_cells_text(tr, action.cells)))
+        parts.append(tr.count(DESCRIBE["protest"], len(action.cells), cells=_cells_text(tr, action.cells)))
     else:
         try:
             points = turn_effects(position, turn).points

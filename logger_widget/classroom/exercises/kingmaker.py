@@ -42,6 +42,7 @@ _KM_OK = NP_(
     "Right: Player 2 cannot win any more, yet its turn decides who wins. Player 2 is a kingmaker.",
 )
 _KM_WRONG = {
+    # TRANSLATORS: {points}, {chop} and {leader} are points with their noun ("3 points").
     "A": NP_(
         "exercise:kingmaker:A",
         "Player 2 has {points}: even the longest chop on the board gives at most {chop} more, "
@@ -273,7 +274,7 @@ def _mover_numbers(position: Position) -> dict[str, Any]:
     seat = position.to_move - 1
     before = position.scores[seat]
     gain = max(after.scores[seat] for after in position.successors()) - before
-    return {"points": points(before), "chop": gain, "leader": points(max(position.scores))}
+    return {"points": points(before), "chop": points(gain), "leader": points(max(position.scores))}
 
 
 KINGMAKER_QUESTION = Exercise(

@@ -311,7 +311,9 @@ DESCRIBE: MappingProxyType[str, Any] = MappingProxyType(  # PMessage or PPluralM
         "stay": NP_("board:turn", "stay on {cell}"),
         "spawn": NNP_("board:turn", "{n} new seedling on {cells}", "{n} new seedlings on {cells}"),
         "plant": NP_("board:turn", "plant on {cell}"),
-        "protest": NP_("board:turn", "protest on {cells}"),
+        # TRANSLATORS: {cells} is one cell or a list ("c2 and d2"); the form follows how many cells (uk «поставити
+        # протестувальника на d1», «поставити протестувальників на c2 і d2»).
+        "protest": NNP_("board:turn", "protest on {cells}", "protest on {cells}"),
         # TRANSLATORS: {points} is "2 points". No colon: the description sits after a label's colon
         # ("Hint: a1-b2 xb3 (move a1 → b2; chop b3 and score 2 points)", "Player 1: move…").
         "chop": NP_("board:turn", "chop {cell} and score {points}"),

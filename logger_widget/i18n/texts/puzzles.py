@@ -164,7 +164,8 @@ WHY: MappingProxyType[str, PMessage] = MappingProxyType(
             "puzzle:why",
             "Trees in the biggest chop left to the others: {mine} after yours, {best} after the best turn.",
         ),
-        # TRANSLATORS: the points after the reply: the pupil's ({mine}) and the best other player's ({theirs}).
+        # TRANSLATORS: the points after the reply, each with its noun: the pupil's ({mine}, "2 points" or
+        # "no points") and the best other player's ({theirs}).
         # Keep each number after its own separator, never beside "players" (it would read as a seat).
         "points_both": NP_(
             "puzzle:why",
@@ -185,8 +186,9 @@ WHY_NONE: MappingProxyType[str, PMessage] = MappingProxyType(
         # (uk «жодного», es «ninguno»).
         "trees": NP_("puzzle:why:trees", "none"),
         # TRANSLATORS: stands for {mine} or {theirs} in "Points after that reply: …" when that number is zero:
-        # "Points after that reply: you, none; the best other player, 3." (uk «жодного очка», es «ninguno»).
-        "points": NP_("puzzle:why:points", "none"),
+        # "Points after that reply: you, no points; the best other player, 3 points." (uk «жодного очка», es
+        # «ningún punto»).
+        "points": NP_("puzzle:why:points", "no points"),
     }
 )
 
