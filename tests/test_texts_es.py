@@ -361,12 +361,26 @@ PAIRS = [
     (("board", "Undo"), ("board", "Redo")),
 ]
 
+
+def _spoken_label_click(entry: Entry, form: str) -> str | None:
+    """A cell's spoken label (``board:hint``, read by screen readers to keyboard users, who choose with
+    Enter) never tells them to click or press: «elígelo otra vez para quitarlo» (tenth reader)."""
+    if entry.context != "board:hint":
+        return None
+    m = re.search(r"\b(?:haz clic|hagan clic|clic|pulsa|toca)\b", form, re.I)
+    return m.group(0) if m else None
+
+
 KINDS: dict[str, tuple[str, Check]] = {
     "points_per_game": (
         "the average result a game (½ for a shared win) is «puntos por partida», never «tasa (de victorias)»",
         _points_per_game,
     ),
     "vosotros": ("the pupil is *tú* and a teacher *usted*: no vosotros form", _vosotros),
+    "spoken_label_click": (
+        "a cell's spoken label (``board:hint``) says «elígelo», never «haz clic» or «pulsa»: keyboard users hear it",
+        _spoken_label_click,
+    ),
     "spawn": (
         "a seedling «brota» (not «crece», the Growth phase, nor «aparece»); «plántula nueva»",
         _find(_SPAWN),
@@ -957,6 +971,17 @@ def _cell_de_abajo(entry: Entry, form: str) -> str | None:
     return m.group(0) if m else None
 
 
+def _cell_referent(entry: Entry, form: str) -> str | None:
+    """«la celda de abajo» after the same text has named another cell («la celda que hay debajo de la
+    pregunta», «donde una celda dice…»): below which? («la celda que está debajo de esa/ella») (tenth reader)."""
+    m = re.search(
+        r"\b(?:una|otra|la)\s+celdas?\s+(?:que|donde|dice|diga)\b[^¶]*?(\bla celda de abajo\b)",
+        _prose(form),
+        re.I,
+    )
+    return m.group(1) if m else None
+
+
 ES_419_KINDS: dict[str, tuple[str, Check]] = {
     "keys": (
         "Latin-American keys: «Shift» and «Enter», not «Mayús» and «Intro»",
@@ -1045,6 +1070,10 @@ ES_419_KINDS: dict[str, tuple[str, Check]] = {
         "es_419's Markdown cells say «la celda de abajo», never «la celda siguiente» as well",
         _cell_de_abajo,
     ),
+    "cell_referent": (
+        "«la celda de abajo» only where no other cell was named before it: «la celda que está debajo de esa»",
+        _cell_referent,
+    ),
 }
 
 #: The es rules es_419 replaces: es says what just happened in the compuesto («tense»), es_419 in the
@@ -1123,6 +1152,7 @@ def test_the_served_latin_american_texts_have_no_slip_of_this_kind(kind):
             "game_over_state",
             "reason_first",
             "pupil_tu",
+            "cell_referent",
         }
     ),
 )
@@ -1133,6 +1163,18 @@ def test_each_latin_american_kind_finds_the_peninsular_es(kind):
 
 #: One planted instance per kind: (kind, context, English, translation).
 PLANTED = [
+    (
+        "cell_referent",
+        "exercise:course:intro",
+        "Write your answer in the cell under the question…",
+        "Escribe tu respuesta en la celda que hay debajo de la pregunta. La celda de abajo solo comprueba el formato.",
+    ),
+    (
+        "spoken_label_click",
+        "board:hint",
+        "protester chosen, choose again to remove it",
+        "manifestante elegido; haz clic otra vez para quitarlo",
+    ),
     ("percent_rate", "chart", "Win rate", "Puntos por partida"),
     (
         "percent_rate",
