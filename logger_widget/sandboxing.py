@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import os
 import shutil
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -37,6 +38,7 @@ __all__ = [
     "bwrap_program",
     "hidden_folders",
     "private_view",
+    "tmpfs_entries",
     "unprivileged",
 ]
 
@@ -341,3 +343,32 @@ def private_view(
     for folder in hidden:
         argv += ["--remount-ro", folder]
     return [*argv, "--die-with-parent", "--", *unprivileged(uid)]
+
+
+def tmpfs_entries(pid: int, folders: Iterable[str], size: int) -> int:
+    """Entries (files, folders, links) in a running sandbox's sized in-memory folders, counted from outside.
+
+    A tmpfs's ``--size`` caps its bytes, not its entries, and each costs about 1 KiB of kernel
+    memory that no limit of the sandbox counts: a watchdog counts them with this. ``pid``: the
+    host PID of a process of the sandbox (its first one); ``folders``: tmpfs mount points inside
+    its root, without the leading ``/`` (``"tmp"``, ``"dev/shm"``); ``size``: their size in bytes.
+    A folder of another size (the machine's own, seen while bubblewrap is still setting up) is
+    not counted, nor the root folder of each tmpfs.
+
+    Returns the sum of ``f_files - f_ffree - 1`` over the folders (``statvfs`` of
+    ``/proc/PID/root/FOLDER``); 0 while the process is still in the machine's root; what was
+    counted so far when it is gone or cannot be looked into. Never raises ``OSError``.
+    """
+    made = 0
+    try:
+        root = os.stat(f"/proc/{pid}/root")
+        host = os.stat("/")
+        if (root.st_dev, root.st_ino) == (host.st_dev, host.st_ino):
+            return 0  # still being set up
+        for folder in folders:
+            info = os.statvfs(f"/proc/{pid}/root/{folder}")
+            if info.f_blocks * info.f_frsize == size:  # its own sized tmpfs, not the machine's folder
+                made += info.f_files - info.f_ffree - 1  # but its root folder
+    except OSError:
+        return made
+    return made

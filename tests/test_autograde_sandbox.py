@@ -6,7 +6,8 @@ start processes and take memory past the limits, open network sockets. Another t
 (processes, memory, memfds, every writable folder) and attacks its first process, while a sampler
 (tests/sandboxkit.py) holds the whole sandbox to the documented budget (docs/classroom.md). A real
 kernel, started by :class:`ContainedKernelManager`, answers nbgrader through sockets in its own
-``/run`` and writes nothing on the machine's disk.
+``/run`` and writes nothing on the machine's disk; one whose cell makes empty files without end is
+killed soon past ``max_files`` (its sandbox's files are counted from outside), and the next kernel grades.
 """
 
 from __future__ import annotations
@@ -19,11 +20,17 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
+import nbformat
+import pytest
+from nbclient import NotebookClient
+from nbclient.exceptions import DeadKernelError
 from sandboxkit import PeakSampler
 
 from logger_widget.classroom.autograde import (
     INSIDE_SOCKETS,
+    WRITABLE,
     ContainedKernelManager,
     GradingLimits,
     contained_command,
@@ -378,4 +385,62 @@ def test_a_contained_kernel_answers_through_sockets_in_its_own_run(tmp_path: Pat
     assert seen["connection"] == "Read-only file system", seen
     assert [s for s in seen["sockets"] if s.startswith("kernel-ipc-")], seen
     assert on_disk == ["kernel.json"], on_disk  # the connection file only: no socket, no IPython profile
+    assert os.listdir(workdir) == ["ps1.ipynb"]
+
+
+#: Makes 100,000 empty files in ``/tmp`` and ``/dev/shm`` (half in each) as fast as it can; each costs about
+#: 1 KiB of kernel memory that ``tmp_mb`` does not count.
+FILES_CELL = r"""
+import os
+made = 0
+for folder in ("/tmp", "/dev/shm"):
+    for k in range(50000):
+        os.close(os.open("%s/e%d" % (folder, k), os.O_CREAT | os.O_WRONLY, 0o600))
+        made += 1
+print("made", made)
+"""
+
+
+def test_a_cell_making_files_without_end_is_killed_and_grading_goes_on(tmp_path: Path) -> None:
+    """Past ``max_files`` entries in its folders the kernel's sandbox is killed; the next kernel grades."""
+    course, workdir, _ = _grading_folders(tmp_path)
+    most = GradingLimits.max_files
+
+    async def grade(source: str, seen: dict[str, Any] | None = None) -> list[str]:
+        km = ContainedKernelManager(kernel_name="python3", hidden=[str(course)])
+        await km.start_kernel(cwd=str(workdir))
+        assert km.files_watch is not None and km.max_files == most
+        if seen is not None:  # its folders, held open: counted after the sandbox is gone
+            root = f"/proc/{km.files_watch.pid1}/root"
+            seen["watch"] = km.files_watch
+            seen["folders"] = [
+                os.open(f"{root}{inside}", os.O_RDONLY | os.O_DIRECTORY) for inside in WRITABLE
+            ]
+        nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source)])
+        watch, folder = km.files_watch, km._sockets
+        try:  # as nbgrader's Execute: the kernel's resources cleaned up, dead or alive
+            await NotebookClient(nb, km=km, timeout=120).async_execute(cleanup_kc=True)
+        finally:
+            if await km.is_alive():
+                await km.shutdown_kernel(now=True)
+            assert km.files_watch is None and not watch._thread.is_alive() and not os.path.exists(folder)
+        return [o.get("text", "") for o in nb.cells[0].outputs]
+
+    seen: dict[str, Any] = {}
+    began = time.monotonic()
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:  # as in the test above
+        with pytest.raises(DeadKernelError):
+            pool.submit(lambda: asyncio.run(grade(FILES_CELL, seen))).result(timeout=300)
+        elapsed = time.monotonic() - began
+        counted, made = seen["watch"].killed_at, 0
+        for fd in seen["folders"]:
+            info = os.fstatvfs(fd)
+            made += info.f_files - info.f_ffree - 1
+            os.close(fd)
+        out = pool.submit(lambda: asyncio.run(grade("print(6 * 7)"))).result(timeout=300)
+    load = os.getloadavg()[0]
+    print(f"killed with {made} entries in its folders ({counted} counted, max_files {most}), "
+          f"{elapsed:.1f} s, load {load:.1f}")  # fmt: skip
+    assert counted is not None and most < counted <= made <= 4 * most, (counted, made)
+    assert out == ["42\n"], out
     assert os.listdir(workdir) == ["ps1.ipynb"]

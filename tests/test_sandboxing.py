@@ -17,6 +17,7 @@ from logger_widget.sandboxing import (
     SandboxUnavailable,
     hidden_folders,
     private_view,
+    tmpfs_entries,
     unprivileged,
 )
 
@@ -105,6 +106,52 @@ def test_the_sandbox_holds_what_it_says(tmp_path: Path) -> None:
     devices, caps, filled, refused = out.stdout.splitlines()
     assert devices == "['fd', 'full', 'null', 'random', 'stderr', 'stdin', 'stdout', 'urandom', 'zero'] 1"
     assert int(caps, 16) == 0 and int(filled) <= 4 and int(refused) == 30  # EROFS
+
+
+def test_the_entries_of_a_sandboxs_sized_folders_are_counted_from_outside() -> None:
+    """Files, folders and links in its own sized tmpfs only; 0 for the machine's folders or once it is gone."""
+    from logger_widget.classroom.autograde import _first_process
+
+    script = (
+        "import os\n"
+        "for name in ('a', 'b', 'c'):\n"
+        "    open('/tmp/' + name, 'w').close()\n"
+        "os.mkdir('/tmp/d'); os.symlink('/tmp/a', '/tmp/d/e'); open('/dev/shm/f', 'w').close()\n"
+        "open('/run/g', 'w').close()\n"
+        "print('ready', flush=True)\n"
+        "import sys; sys.stdin.read()\n"
+    )
+    python = str(Path(sys.base_prefix).resolve())
+    size = 1 << 20
+    sandbox = Bubblewrap(
+        ro_binds=(
+            ("/usr", "/usr"),
+            ("/lib", "/lib"),
+            ("/lib64", "/lib64"),
+            (python, python),
+            ("/etc/ld.so.cache", "/etc/ld.so.cache"),
+        ),
+        tmpfs=(("/tmp", size), ("/dev/shm", size), ("/run", 2 * size)),
+    )
+    bwrap = shutil.which("bwrap")
+    if bwrap is None:
+        pytest.fail("bubblewrap is installed where the tests run (scripts/env.sh)")
+    argv = sandbox.argv([os.path.realpath(sys.executable), "-I", "-S", "-c", script], bwrap)
+    if os.geteuid() == 0:
+        hidden = hidden_folders([os.path.join(python, ".")])
+        argv = [*(private_view(bwrap, [python], hidden) if hidden else unprivileged()), *argv]
+    with subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True) as run:
+        assert run.stdout is not None and run.stdin is not None
+        assert run.stdout.readline() == "ready\n"
+        pid1 = _first_process(run.pid)
+        assert pid1 is not None
+        assert tmpfs_entries(pid1, ("tmp", "dev/shm"), size) == 6  # a, b, c, d, d/e; f
+        assert tmpfs_entries(pid1, ("tmp", "run"), size) == 5  # /run (g) is of another size
+        assert tmpfs_entries(pid1, ("nowhere", "tmp"), size) == 0  # stops at what it cannot look into
+        assert tmpfs_entries(os.getpid(), ("tmp", "dev/shm"), size) == 0  # the machine's own root
+        run.stdin.close()
+        assert run.wait(timeout=30) == 0
+    assert tmpfs_entries(pid1, ("tmp", "dev/shm"), size) == 0  # gone
 
 
 def test_no_bubblewrap_command_is_built_outside_the_builder() -> None:

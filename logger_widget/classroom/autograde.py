@@ -30,6 +30,12 @@ environment. :class:`ContainedExecute` (``c.Autograde.autograde_preprocessors`` 
   :attr:`ContainedKernelManager.open_files` descriptors, no core dumps. The whole sandbox
   therefore holds at most :meth:`GradingLimits.budget_mb` of memory (its processes, folders
   and memfds);
+* **its files counted from outside**: a tmpfs's size caps its bytes, not its files, and each
+  file costs about 1 KiB of kernel memory that no limit counts. While the kernel lives a thread
+  of the grading process (:class:`FileWatch`) counts the entries of its three folders every
+  :data:`FILES_EVERY` s and kills the sandbox (``SIGKILL`` to its first process) past
+  :attr:`ContainedKernelManager.max_files`: the cell fails (nbclient's "Kernel died") and
+  nbgrader goes on with the next notebook;
 * the bots' **seccomp filter** (:func:`logger_widget.tournament.isolation.seccomp_program`:
   no mounting, ``ptrace``, SysV IPC, namespaces... and no socket but ``AF_UNIX``, ``AF_INET``
   (ipykernel's own pipe on 127.0.0.1) and route ``AF_NETLINK`` (ZeroMQ lists the interfaces))
@@ -50,10 +56,14 @@ Raises :class:`~logger_widget.sandboxing.SandboxUnavailable` (naming what to ins
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
+import select
 import shutil
+import signal
 import sys
 import tempfile
+import threading
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -69,6 +79,7 @@ from ..sandboxing import (
     bwrap_program,
     hidden_folders,
     private_view,
+    tmpfs_entries,
     unprivileged,
 )
 from ..tournament.isolation import AF_INET, AF_NETLINK, AF_UNIX, seccomp_program
@@ -76,6 +87,7 @@ from ..tournament.isolation import AF_INET, AF_NETLINK, AF_UNIX, seccomp_program
 __all__ = [
     "ContainedExecute",
     "ContainedKernelManager",
+    "FileWatch",
     "GradingLimits",
     "SandboxUnavailable",
     "contained_command",
@@ -95,6 +107,10 @@ INSIDE_HOME = "/tmp"
 SYSTEM = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
 #: Single files of ``/etc`` a kernel needs (the dynamic linker's cache, the time zone).
 ETC = ("/etc/ld.so.cache", "/etc/localtime")
+#: The kernel's sized writable folders (tmpfs), inside its root.
+WRITABLE = ("/tmp", "/dev/shm", "/run")
+#: Seconds between two counts of a grading sandbox's files (:class:`FileWatch`).
+FILES_EVERY = 0.01
 
 
 @dataclass(frozen=True)
@@ -108,6 +124,10 @@ class GradingLimits:
         file_mb: largest file it may write, MiB (≥ 1), an in-memory one (``memfd``) too.
         tmp_mb: size of each of ``/tmp``, ``/dev/shm``, ``/run``, MiB (≥ 1).
         open_files: descriptors of each process (``RLIMIT_NOFILE``, ≥ 64; a kernel keeps about 50).
+        max_files: entries (files, folders, links) in ``/tmp``, ``/dev/shm`` and ``/run``
+            together past which the sandbox is killed (≥ 64; counted every :data:`FILES_EVERY` s by
+            :class:`FileWatch`, so a fast cell makes more before it dies; a kernel makes about 15: its
+            sockets, IPython's profile).
 
     Raises:
         ValueError: a limit out of its range (naming it).
@@ -118,9 +138,13 @@ class GradingLimits:
     file_mb: int = 64
     tmp_mb: int = 64
     open_files: int = 256
+    max_files: int = 4096
 
     def __post_init__(self) -> None:
-        bounds = (("memory_mb", 256), ("processes", 8), ("file_mb", 1), ("tmp_mb", 1), ("open_files", 64))
+        bounds = (
+            ("memory_mb", 256), ("processes", 8), ("file_mb", 1), ("tmp_mb", 1), ("open_files", 64),
+            ("max_files", 64),
+        )  # fmt: skip
         for name, low in bounds:
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= 1 << 20:
@@ -207,7 +231,7 @@ def contained_command(
         hidden=hide,
         shown=((workdir, workdir), (connection, connection)),
         symlinks=links,
-        tmpfs=tuple((inside, limits.tmp_mb << 20) for inside in ("/tmp", "/dev/shm", "/run")),
+        tmpfs=tuple((inside, limits.tmp_mb << 20) for inside in WRITABLE),
         hostname="grading",
         chdir=workdir,
         env=env,
@@ -250,6 +274,62 @@ def _first_process(ancestor: int) -> int | None:
     return None
 
 
+class FileWatch:
+    """A daemon thread that counts a grading sandbox's entries and kills the sandbox past a limit.
+
+    Every ``every`` seconds it counts the entries of the sandbox's :data:`WRITABLE` folders
+    (:func:`~logger_widget.sandboxing.tmpfs_entries`, tmpfs of ``size`` bytes each) through
+    ``/proc/PID/root`` of its first process ``pid1`` (a host PID); past ``most`` it sends that
+    process ``SIGKILL`` (through a pidfd: never another process that took its PID), which ends the
+    whole PID namespace, and stops. It also stops when that process ends or on :meth:`stop`. A
+    watchdog, not a limit Linux enforces: a cell making files as fast as it can makes some more
+    before the next count. Allowed as root and as the unprivileged account that started the sandbox.
+
+    Attributes:
+        killed_at: the entries counted when it killed the sandbox, else ``None``.
+
+    Raises:
+        OSError: ``pid1`` is not a running process (``ProcessLookupError``).
+    """
+
+    def __init__(self, pid1: int, size: int, most: int, every: float = FILES_EVERY) -> None:
+        self.pid1, self.size, self.most, self.every = pid1, size, most, every
+        self.killed_at: int | None = None
+        self._pidfd = os.pidfd_open(pid1)
+        self._stopped = threading.Event()
+        self._thread = threading.Thread(target=self._watch, name=f"grading-files-{pid1}", daemon=True)
+        self._thread.start()
+
+    def _watch(self) -> None:
+        folders = [inside.lstrip("/") for inside in WRITABLE]
+        watch = select.poll()
+        watch.register(self._pidfd, select.POLLIN)  # readable once the process has ended
+        try:
+            while not self._stopped.is_set() and not watch.poll(self.every * 1000):
+                made = tmpfs_entries(self.pid1, folders, self.size)
+                if made > self.most:
+                    try:
+                        signal.pidfd_send_signal(self._pidfd, signal.SIGKILL)
+                    except OSError:  # it has just ended
+                        return
+                    self.killed_at = made
+                    logging.getLogger(__name__).warning(
+                        "a grading kernel made %d files in /tmp, /dev/shm and /run (at most %d): "
+                        "its sandbox was killed",
+                        made,
+                        self.most,
+                    )
+                    return
+        finally:
+            os.close(self._pidfd)
+
+    def stop(self, timeout: float = 5.0) -> None:
+        """Stop counting and wait for the thread to end (at most ``timeout`` seconds)."""
+        self._stopped.set()
+        if self._thread is not threading.current_thread():
+            self._thread.join(timeout)
+
+
 class ContainedKernelManager(AsyncKernelManager):
     """A kernel manager whose kernels run in :func:`contained_command`'s sandbox.
 
@@ -269,9 +349,16 @@ class ContainedKernelManager(AsyncKernelManager):
         config=True
     )
     open_files = Int(GradingLimits.open_files, help="Descriptors of each kernel process").tag(config=True)
+    max_files = Int(
+        GradingLimits.max_files,
+        help="Files, folders and links in the kernel's /tmp, /dev/shm and /run together past which "
+        "its sandbox is killed (counted every 0.01 s)",
+    ).tag(config=True)
 
     _sockets: str = ""
     _seccomp: int = -1
+    #: The watchdog of the running kernel's files, ``None`` while none runs.
+    files_watch: FileWatch | None = None
 
     async def _async_pre_start_kernel(self, **kw: Any) -> tuple[list[str], dict[str, Any]]:
         if not self._sockets:
@@ -293,10 +380,15 @@ class ContainedKernelManager(AsyncKernelManager):
             self._seccomp = os.memfd_create("seccomp", 0)
             os.write(self._seccomp, seccomp_program((AF_UNIX, AF_INET, AF_NETLINK)))
         os.lseek(self._seccomp, 0, os.SEEK_SET)
-        limits = GradingLimits(self.memory_mb, self.processes, self.file_mb, self.tmp_mb, self.open_files)
+        limits = self._limits()
         argv = contained_command(command, workdir, self._sockets, hidden, shown, limits, self._seccomp)
         kw["pass_fds"] = (*kw.get("pass_fds", ()), self._seccomp)
         return argv, kw
+
+    def _limits(self) -> GradingLimits:
+        return GradingLimits(
+            self.memory_mb, self.processes, self.file_mb, self.tmp_mb, self.open_files, self.max_files
+        )
 
     async def _async_launch_kernel(self, kernel_cmd: list[str], **kw: Any) -> None:
         await super()._async_launch_kernel(kernel_cmd, **kw)
@@ -312,11 +404,19 @@ class ContainedKernelManager(AsyncKernelManager):
                 )
             await asyncio.sleep(0.02)
         self.ip = f"/proc/{pid1}/root{INSIDE_SOCKETS}"  # the kernel's sockets, in its own /run
+        limits = self._limits()
+        try:
+            self.files_watch = FileWatch(pid1, limits.tmp_mb << 20, limits.max_files)
+        except ProcessLookupError:
+            raise RuntimeError("the grading kernel's sandbox ended as it started") from None
 
     def cleanup_ipc_files(self) -> None:
         """Nothing to remove: the kernel's sockets lie in its sandbox's ``/run``, gone with it."""
 
     async def _async_cleanup_resources(self, restart: bool = False) -> None:
+        if self.files_watch is not None:
+            self.files_watch.stop()
+            self.files_watch = None
         await super()._async_cleanup_resources(restart=restart)
         if not restart and self._sockets:
             shutil.rmtree(self._sockets, ignore_errors=True)
@@ -324,6 +424,10 @@ class ContainedKernelManager(AsyncKernelManager):
         if not restart and self._seccomp >= 0:
             os.close(self._seccomp)
             self._seccomp = -1
+
+    # nbclient cleans a dead kernel's resources up through this name, which AsyncKernelManager binds to
+    # the base class's method: without it, a killed kernel's watchdog, folder and memfd would be left
+    cleanup_resources = _async_cleanup_resources  # type: ignore[assignment]
 
 
 class ContainedExecute(Execute):

@@ -68,6 +68,7 @@ from ..bots.base import BotError
 from ..engine.errors import LoggerError
 from ..engine.position import Position
 from ..engine.turn import Turn
+from ..sandboxing import tmpfs_entries
 from .isolation import (
     ISOLATIONS,
     SandboxUnavailable,
@@ -546,19 +547,7 @@ class _Worker:
         self._read_info()
         if not self.isolated or self.pid1 is None:
             return 0
-        size, made = self.limits.tmp_mb << 20, 0
-        try:
-            root = os.stat(f"/proc/{self.pid1_number}/root")
-            host = os.stat("/")
-            if (root.st_dev, root.st_ino) == (host.st_dev, host.st_ino):
-                return 0  # still being set up
-            for folder in ("tmp", "dev/shm"):
-                info = os.statvfs(f"/proc/{self.pid1_number}/root/{folder}")
-                if info.f_blocks * info.f_frsize == size:  # its own sized tmpfs, not the host's folder
-                    made += info.f_files - info.f_ffree - 1  # but its root folder
-        except OSError:
-            return made
-        return made
+        return tmpfs_entries(self.pid1_number, ("tmp", "dev/shm"), self.limits.tmp_mb << 20)
 
     def ask(self, request: dict[str, Any], timeout: float) -> dict[str, Any]:
         """Send one request and wait for the reply; kill the worker on any failure."""
