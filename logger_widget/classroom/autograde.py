@@ -427,7 +427,7 @@ class ContainedKernelManager(AsyncKernelManager):
 
     # nbclient cleans a dead kernel's resources up through this name, which AsyncKernelManager binds to
     # the base class's method: without it, a killed kernel's watchdog, folder and memfd would be left
-    cleanup_resources = _async_cleanup_resources  # type: ignore[assignment]
+    cleanup_resources = _async_cleanup_resources
 
 
 class ContainedExecute(Execute):
