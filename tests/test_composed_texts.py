@@ -473,7 +473,7 @@ def test_well_placed_values_pass() -> None:
         misplaced_values("uk", "Лісоруб гравця 1 замкнений і лишається на c2. Гравець 1: зрубай дерево.")
         == []
     )
-    assert misplaced_values("uk", "Рівність очок (10 очок); у запасі: 2 у гравця 1 і 1 у гравця 2") == []
+    assert misplaced_values("uk", "Рівність очок (10 очок); у запасі: у гравця 1 — 2 і у гравця 2 — 1") == []
     assert (
         misplaced_values("es", "Jugador 1: elige.\nJugador 2 · Lección 3. Jugador 3: corta 10 árboles.") == []
     )
@@ -535,7 +535,7 @@ def test_a_sentence_with_two_colons_is_found(text: str) -> None:
 
 def test_one_colon_a_sentence_passes() -> None:
     for text in (
-        "Empate a 10 puntos; manifestantes en la reserva: 2 del jugador 1 y 1 del jugador 2",
+        "Empate a 10 puntos; manifestantes en la reserva: el jugador 1 tiene 2 y el jugador 2 tiene 1",
         "Гравець 1: 10 очок\nГравець 2: 3 очки",  # legend lines, one label each
         "Solution: d1-c1 xc2 (move d1 → c1; chop c2 and score 4 points). Since you saw it: your rating…",
         "Player 2's bot failed: ValueError: my bot is not finished",  # the exception's own text
@@ -550,6 +550,127 @@ def test_no_composed_sentence_holds_two_colons(rendered, language: str) -> None:
         f"[{s.kind}] {s.where}: {problem}" for s in rendered[language] for problem in nested_colons(s.text)
     ]
     assert found == [], "\n".join(found)
+
+
+#: A Python value named as a label in a code comment ("True: short simulations; False: many more games").
+_VALUE_LABEL = re.compile(r"\b(?:True|False|None):")
+
+
+def catalogue_colons(language: str) -> list[str]:
+    """:func:`nested_colons` over every message of a catalogue, not only the composed samples: a note
+    rendered only when a table is undecided (``exercise:nash:unsure``) or a teacher's solution
+    (``exercise:best_turn:solution``) is never among the samples, and a placeholder's value is not known,
+    so it counts as a word (a list's own colons are :func:`nested_colons`' business on the samples)."""
+    from catalogkit import read_entries
+
+    found = []
+    for entry in read_entries(language):
+        for form in entry.forms or (entry.msgid,):
+            prose = _VALUE_LABEL.sub("", re.sub(r"\{[^{}]*\}", "X", form or entry.msgid)).replace("*", "")
+            found += [f"[{entry.context}] {p}" for p in nested_colons(prose)]
+    return found
+
+
+def test_a_catalogue_sentence_with_two_colons_is_found() -> None:
+    # the eleventh readers: the Nash note and the teacher's solution, never rendered among the samples
+    for planted in (
+        "Pero la tabla es una estimación: con X por pareja no se pueden distinguir estos bots, porque cada"
+        " intervalo contiene X: X.",
+        "El jugador 2 sale y corta tres árboles en la columna d o e: también X, y el jugador 2 gana el"
+        " desempate: tiene X; el jugador 1, X.",
+    ):
+        assert nested_colons(_VALUE_LABEL.sub("", planted)), planted
+    assert nested_colons(_VALUE_LABEL.sub("", "True: short simulations; False: many more games")) == []
+
+
+@pytest.mark.parametrize("language", ["en", "uk", "es", "es_419"])
+def test_no_catalogue_sentence_holds_two_colons(language: str) -> None:
+    found = catalogue_colons(language)
+    assert found == [], "\n".join(found)
+
+
+# --------------------------------------------------------------------------- a count beside a seat number
+
+#: A bare count right after a seat's number and a list's "and" or comma, before its owner («2 del jugador 1
+#: y 1 del jugador 2»: «jugador 1 y 1»): the reader takes the two numbers for two seats.
+_COUNT_BESIDE_SEAT = re.compile(
+    r"\b(?:jugador|jugadora|гравця|гравцю|гравець|Player)\s+\d+\s*(?:,|\by\b|\bі\b|\bй\b|\band\b)\s*\d+\s+"
+    r"(?:del|de|у|в|for)\b",
+    re.IGNORECASE,
+)
+
+
+def counts_beside_seats(text: str) -> list[str]:
+    return [f"a count beside a seat number: «{m.group(0)}»" for m in _COUNT_BESIDE_SEAT.finditer(text)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Empate con 10 puntos; manifestantes en la reserva: 2 del jugador 1 y 2 del jugador 2",
+        "Рівність очок (10 очок); протестувальників у запасі: 1 у гравця 1 і 3 у гравця 2",
+        "Tied on 10 points; protesters in supply: 1 for Player 1 and 3 for Player 2",
+    ],
+)
+def test_a_count_beside_a_seat_number_is_found(text: str) -> None:
+    assert counts_beside_seats(text), text
+
+
+def test_a_count_with_its_noun_or_after_its_owner_passes() -> None:
+    for text in (
+        "Empate con 10 puntos; manifestantes en la reserva: el jugador 1 tiene 2 y el jugador 2 tiene 1",
+        "за 2 ходи: 10 очок у гравця 1 і 3 очки у гравця 2",
+        "Tied on 10 points; protesters in supply: Player 1 has 1 and Player 2 has 3",
+    ):
+        assert counts_beside_seats(text) == [], text
+
+
+@pytest.mark.parametrize("language", text_samples.LANGUAGES)
+def test_no_composed_count_stands_beside_a_seat_number(rendered, language: str) -> None:
+    found = [f"[{s.kind}] {s.where}: {p}" for s in rendered[language] for p in counts_beside_seats(s.text)]
+    assert found == [], "\n".join(found)
+
+
+# --------------------------------------------------------------------------- Python names shown to a pupil
+
+#: A Python class called in prose, outside a code span ("solve it with MistakesBoard()"): the notebooks
+#: never show it; a text names the notebook and its section («Puzzles from your own games»).
+_CLASS_CALL = re.compile(r"\b[A-Z][a-z]+[A-Z]\w*\(")
+
+
+def class_calls(text: str) -> list[str]:
+    return [f"a Python class named in prose: «{m.group(0)})»" for m in _CLASS_CALL.finditer(re.sub(r"`[^`]*`", "", text))]
+
+
+def test_a_class_call_in_prose_is_found() -> None:
+    assert class_calls("Задачами стали 2 твої ходи. Розв’язуй їх у MistakesBoard().")
+    assert class_calls("Solve them with `MistakesBoard()` in a cell.") == []
+
+
+@pytest.mark.parametrize("language", ["en", "uk", "es", "es_419"])
+def test_no_message_names_a_python_class_in_prose(language: str) -> None:
+    from catalogkit import read_entries
+
+    found = [
+        f"[{e.context}] {p}" for e in read_entries(language) for form in (*e.forms, e.msgid) for p in class_calls(form)
+    ]
+    assert found == [], "\n".join(found)
+
+
+# --------------------------------------------------------------------------- the Nash note's list of pairs
+
+
+@pytest.mark.parametrize("language", ["en", "uk", "es", "es_419"])
+def test_a_pair_of_bots_in_the_nash_list_holds_no_colon_nor_and(language: str) -> None:
+    """The Nash notes list undecided pairs with the language's «and»: an item with its own «and» or colon
+    runs the pairs together («greedy і random: [0,40; 0,75] і greedy і mcts:easy: …», eleventh reader)."""
+    from logger_widget.classroom.exercises.nash import _NE_APART
+
+    tr = Translator(language)
+    item = tr.format(_NE_APART, a="A", b="B", interval="[0.4, 0.7]")
+    both = tr.format_list(["P", "Q"])
+    conjunction = both[1:-1].strip(" ,")
+    assert ":" not in item.replace("[0.4, 0.7]", "") and f" {conjunction} " not in f" {item} ", item
 
 
 def solution_as_hint(language: str, text: str) -> list[str]:

@@ -371,6 +371,15 @@ def _spoken_label_click(entry: Entry, form: str) -> str | None:
     return m.group(0) if m else None
 
 
+def _participle_without_noun(entry: Entry, form: str) -> str | None:
+    """«…cuenta como (no) resuelto» in a sentence that names no problem, lesson or exercise before it."""
+    for sentence in re.split(r"(?<=[.!?])\s+", _prose(form)):
+        m = re.search(r"\bcuenta como (?:no )?resuelt[oa]s?\b", sentence)
+        if m and not re.search(r"\b(?:problema|lección|ejercicio)s?\b", sentence[: m.start()]):
+            return sentence
+    return None
+
+
 KINDS: dict[str, tuple[str, Check]] = {
     "points_per_game": (
         "the average result a game (½ for a shared win) is «puntos por partida», never «tasa (de victorias)»",
@@ -878,6 +887,22 @@ KINDS.update(
             _find(r"\bcortes? más (?:grandes?|largos?)\b"),
         ),
         "mixed_only_if_mixed": ("«estrategia mixta» only where the English says mixed", _mixed_only_if_mixed),
+        "colon_after_verb_or_preposition": (
+            "no colon between a verb and its complement nor after a preposition (RAE, *Ortografía* §3.4.4):"
+            " «significa que el intervalo…», «Cierre de la arena: {time}», never «significa: el intervalo…»,"
+            " «Abierta hasta: {time}»",
+            _find(r"\b(?:significa|quiere decir|hasta|desde|para|por|con|entre|sin|sobre|según)\s*:"),
+        ),
+        "participle_without_noun": (
+            "«cuenta como resuelto» names what is solved in its own sentence («el problema no cuenta como"
+            " resuelto»): after «la solución mostrada:» the masculine participle agrees with no noun",
+            _participle_without_noun,
+        ),
+        "possessive_under_usted": (
+            "a text to the teacher (*usted*) says whose version it means («la versión del alumnado»): «su"
+            " versión» reads as the teacher's own",
+            _find(r"\b(?:como|igual que) en su versión\b"),
+        ),
         "one_structure": (
             "the forms of a plural message differ only in agreement: «…porque {players} ha llegado» / «…porque"
             " {players} han llegado», never a list moved after a colon in one form",
@@ -1886,6 +1911,26 @@ PLANTED = [
     ("slips", "board", "winner", "ganador"),
     ("forfeit", "online:status", "{name} loses by forfeit", "pierde la partida por ausencia."),
     ("forfeit", "online:status", "{name} loses by forfeit", "pierde la partida por incomparecencia."),
+    # the eleventh readers
+    (
+        "colon_after_verb_or_preposition",
+        "exercise:ranking:diff_question",
+        "Clearly stronger means: the {level} interval…",
+        "Claramente más fuerte significa: el intervalo de confianza del {level}…",
+    ),
+    ("colon_after_verb_or_preposition", "dashboard:arena", "Open until {time}", "Abierta hasta: {time}"),
+    (
+        "participle_without_noun",
+        "puzzle",
+        "You played the solution shown: it does not count as solved.",
+        "Has jugado la solución mostrada: no cuenta como resuelto.",
+    ),
+    (
+        "possessive_under_usted",
+        "exercise:notebook:teacher",
+        "…as in their version.",
+        "Las preguntas y los comentarios de abajo tutean a los estudiantes, como en su versión.",
+    ),
 ]
 
 

@@ -101,7 +101,7 @@ def result_lines(history: ScoreHistory, tr: Translator) -> list[str]:
 
     Examples (en): ``["Player 2 wins with 11 points"]``,
     ``["Player 2 wins on protesters in supply",
-    "Tied on 10 points; protesters in supply: 0 for Player 1 and 2 for Player 2"]``,
+    "Tied on 10 points; protesters in supply: Player 1 has 0 and Player 2 has 2"]``,
     ``["Players 1 and 3 share the win", …]``, ``["Game in progress: Player 2 to move"]``.
     """
     outcome = history.outcome
@@ -126,7 +126,7 @@ def result_lines(history: ScoreHistory, tr: Translator) -> list[str]:
         lines.append(text(tr, RESULT["wins_on_protesters"], seat=outcome.winners[0]))
     else:
         lines.append(text(tr, RESULT["share"], seats=tr.format_list(list(outcome.winners))))
-    supplies = tr.format_list(  # after the sentence's colon, no second one: «2 у гравця 1 і 1 у гравця 2»
+    supplies = tr.format_list(  # after the sentence's colon, no second one: «у гравця 1 — 2 і у гравця 2 — 1»
         [
             text(
                 tr,

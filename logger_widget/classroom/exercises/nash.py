@@ -58,16 +58,18 @@ _NE_OK = NP_(
 )
 _NE_UNSURE = NP_(
     "exercise:nash:unsure",
-    "But the table is an estimate: {pairs} cannot be told apart with {games} a pair (the interval "
-    "contains {half}). Solved with the ends of the intervals, the equilibrium is {mixes}: these games "
-    "do not tell which bot to bring.",
+    "But the table is an estimate. With {games} a pair, the bots of these pairs cannot be told apart, "
+    "as their intervals contain {half}: {pairs}. Solved with the ends of the intervals, the equilibrium "
+    "is {mixes}, so these games do not tell which bot to bring.",
 )
 _NE_STEADY = NP_(
     "exercise:nash:steady",
-    "Some rates are uncertain ({pairs}: the interval contains {half}), but solved with the ends of the "
-    "intervals the equilibrium stays close to this one: {mixes}.",
+    "Some rates are uncertain, as these pairs' intervals contain {half}: {pairs}. Solved with the ends "
+    "of the intervals, the equilibrium still stays close to this one: {mixes}.",
 )
-_NE_APART = NP_("exercise:nash:apart", "{a} and {b}: {interval}")
+# TRANSLATORS: one pair of bots in a list of pairs ("`greedy` against `random` [0.40, 0.75] and …"):
+# no colon and no "and" inside an item, so the pairs stay apart.
+_NE_APART = NP_("exercise:nash:apart", "{a} against {b} {interval}")
 _NE_CANNOT_TELL = NP_(
     "exercise:nash:cannot_tell",
     "These pairs' intervals contain {half}, so {games} a pair cannot tell them apart: {pairs}. Solved "

@@ -77,7 +77,7 @@ _RK_OK_APART = NP_(
 _RK_OK_OVERLAP = NP_(
     "exercise:ranking:ok_overlap",
     "Right: {first} is first, but its interval {interval1} overlaps {second}'s "
-    "{interval2}: more games are needed to be sure.",
+    "{interval2}, so more games are needed to be sure.",
 )
 
 

@@ -122,7 +122,7 @@ PROMPTS: MappingProxyType[str, Any] = MappingProxyType(  # PMessage or PPluralMe
         "chop": NP_("board:prompt", "{player}: chop a marked mature tree next to your logger."),
         "protest": NP_(
             "board:prompt",
-            "{player}: choose mature trees for your protesters (in your supply: {n}), then press Done.",
+            "{player}: choose mature trees for your protesters ({n} in your supply), then press Done.",
         ),
         # TRANSLATORS: {player} inside a sentence (es «jugador 2»: write «el {player}», «del {player}»).
         "thinking": NP_("board:prompt", "{player} (bot) is thinking…"),

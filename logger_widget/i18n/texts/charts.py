@@ -118,18 +118,20 @@ RESULT: MappingProxyType[str, PMessage | PPluralMessage] = MappingProxyType(
         "wins_on_protesters": NP_("chart", "Player {seat} wins on protesters in supply"),
         "share": NP_("chart", "Players {seats} share the win"),
         # TRANSLATORS: second line under a tie: "Tied on 10 points; protesters in
-        # supply: 0 for Player 1 and 2 for Player 2". {supplies} is a list of "supply" items, one for each
-        # player level on the most points (not always every player; uk «0 у гравця 1 і 2 у гравця 2»,
-        # es «0 del jugador 1 y 2 del jugador 2»).
+        # supply: Player 1 has 0 and Player 2 has 2". {supplies} is a list of "supply" items, one for each
+        # player level on the most points (not always every player; uk «у гравця 1 — 0 і у гравця 2 — 2»,
+        # es «el jugador 1 tiene 0 y el jugador 2 tiene 2»).
         "tied": NNP_(
             "chart",
             "Tied on {n} point; protesters in supply: {supplies}",
             "Tied on {n} points; protesters in supply: {supplies}",
         ),
-        # TRANSLATORS: one item of {supplies} above, the protesters in one player's supply: "2 for
-        # Player 1". No colon: the list already follows one. {player} inside a sentence, in the
-        # genitive (the owner: uk «гравця 1»: «{n} у {player}»; es «jugador 1»: «{n} del {player}»).
-        "supply": NP_("chart", "{n} for {player}"),
+        # TRANSLATORS: one item of {supplies} above, the protesters in one player's supply: "Player 1
+        # has 2". No colon: the list already follows one. Keep {n} away from the next item's seat
+        # number ("2 for Player 1 and 1 for Player 2" reads "Player 1 and 1"). {player} inside a
+        # sentence, in the genitive (the owner: uk «гравця 1»: «у {player} — {n}»; es «jugador 1»:
+        # «el {player} tiene {n}»).
+        "supply": NP_("chart", "{player} has {n}"),
         "repetition": NP_("chart", "Ended by repetition: the same position for the third time"),
         "turn_limit": NP_("chart", "Stopped at the turn limit (not a normal end)"),
         # TRANSLATORS: after a game stopped by the turn limit nobody "wins": {players} were ahead.

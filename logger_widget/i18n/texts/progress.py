@@ -99,8 +99,10 @@ AGAIN = MappingProxyType(
 # TRANSLATORS: after a game's review on the board: {n} turns of the pupil's became personal puzzles.
 REVIEWED = NNP_(
     "progress",
-    "{n} of your turns became a puzzle for you: solve it with MistakesBoard().",
-    "{n} of your turns became puzzles for you: solve them with MistakesBoard().",
+    "{n} of your turns became a puzzle for you: solve it in the puzzles notebook, under “Puzzles from "
+    "your own games”.",
+    "{n} of your turns became puzzles for you: solve them in the puzzles notebook, under “Puzzles from "
+    "your own games”.",
 )
 
 #: What came of a review when no new personal puzzle was made (context ``progress:review``).
@@ -112,7 +114,8 @@ REVIEW_OUTCOME: MappingProxyType[str, Any] = MappingProxyType(  # PMessage or PP
         ),
         "known": NP_(
             "progress:review",
-            "Your errors in this game are already among your puzzles: solve them with MistakesBoard().",
+            "Your errors in this game are already among your puzzles: solve them in the puzzles notebook, "
+            "under “Puzzles from your own games”.",
         ),
         # TRANSLATORS: {n} errors of the pupil, none of which could become a puzzle (a search disagreed).
         "none": NNP_(
