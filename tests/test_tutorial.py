@@ -341,3 +341,15 @@ def test_the_repetition_lesson_shows_the_third_repetition() -> None:
     assert board.game.end_reason == "repetition" and board.view["over"]
     assert board.view["lesson"]["solved"] and board.view["notice"]["kind"] == "success"
     assert "third time" in board.view["notice"]["text"]
+
+
+@pytest.mark.parametrize("language", ["en", "uk", "es", "es_419"])
+def test_a_chop_lesson_turn_that_fells_nothing_says_so_in_words(language: str) -> None:
+    """A turn of the chop lesson that fells no tree says it in words («No has derribado ningún árbol»),
+    never «Árboles derribados: 0.» (eleventh reader): a zero is said in words."""
+    from logger_widget.i18n import Translator
+
+    chop = lesson("chop")
+    tr = Translator(language)
+    shown = {chop.check(t).text(tr) for t in chop.position.legal_turns() if not chop.check(t).ok}
+    assert shown and not any(re.search(r":\s*0\b", s) for s in shown), shown

@@ -282,6 +282,14 @@ def _judge_chop(before: Position, turn: Turn, after: Position) -> Feedback:
     points = _points(before, after)
     if points == 3:
         return Feedback(True, NP_("tutorial:chop:ok", "Timber! Three trees fell like dominoes: 3 points."))
+    if points == 0:  # a zero is said in words, never «Árboles derribados: 0»
+        return Feedback(
+            False,
+            NP_(
+                "tutorial:chop:wrong",
+                "No tree fell. Stand at the end of the line of mature trees and chop the first one.",
+            ),
+        )
     return Feedback(
         False,
         NP_(

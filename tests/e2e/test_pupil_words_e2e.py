@@ -22,7 +22,7 @@ LANGS = ("uk", "es", "en")
 #: the start of the count sentence of a wrong answer, by language
 FELLED = {"uk": "Повалено дерев:", "es": "Árboles derribados:", "en": "Trees felled:"}
 #: a word of what the board says after a review that made puzzles, by language
-MADE = {"uk": "Розв’язуй", "es": "problema", "en": "became"}
+MADE = {"uk": "Задач", "es": "problema", "en": "became"}
 #: the lesson's hint for the chop lesson, by language
 WALK = {"uk": "Твій лісоруб переходить на c1.", "es": "Tu leñador va a c1.", "en": "Your logger goes to c1."}
 NOTICE = "[data-testid=message]"
