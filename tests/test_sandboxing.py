@@ -33,6 +33,11 @@ def _tmpfs_sizes(argv: list[str]) -> list[tuple[str, str | None]]:
     ]
 
 
+def _python_binds(python: str) -> tuple[tuple[str, str], ...]:
+    """What a sandboxed interpreter under ``python`` needs to start: the system's libraries and itself, read-only."""
+    return tuple((path, path) for path in ("/usr", "/lib", "/lib64", python, "/etc/ld.so.cache"))
+
+
 def test_every_tmpfs_has_a_size_and_dev_is_never_bubblewraps_own() -> None:
     sandbox = Bubblewrap(
         ro_binds=(("/usr", "/usr"),), tmpfs=(("/tmp", 1 << 20), ("/dev/shm", 1 << 19)), hidden=("/usr/share",)
@@ -85,13 +90,7 @@ def test_the_sandbox_holds_what_it_says(tmp_path: Path) -> None:
     )
     python = str(Path(sys.base_prefix).resolve())
     sandbox = Bubblewrap(
-        ro_binds=(
-            ("/usr", "/usr"),
-            ("/lib", "/lib"),
-            ("/lib64", "/lib64"),
-            (python, python),
-            ("/etc/ld.so.cache", "/etc/ld.so.cache"),
-        ),
+        ro_binds=_python_binds(python),
         tmpfs=(("/tmp", 4 * 65536),),
     )
     bwrap = shutil.which("bwrap")
@@ -124,13 +123,7 @@ def test_the_entries_of_a_sandboxs_sized_folders_are_counted_from_outside() -> N
     python = str(Path(sys.base_prefix).resolve())
     size = 1 << 20
     sandbox = Bubblewrap(
-        ro_binds=(
-            ("/usr", "/usr"),
-            ("/lib", "/lib"),
-            ("/lib64", "/lib64"),
-            (python, python),
-            ("/etc/ld.so.cache", "/etc/ld.so.cache"),
-        ),
+        ro_binds=_python_binds(python),
         tmpfs=(("/tmp", size), ("/dev/shm", size), ("/run", 2 * size)),
     )
     bwrap = shutil.which("bwrap")
