@@ -639,7 +639,10 @@ _CLASS_CALL = re.compile(r"\b[A-Z][a-z]+[A-Z]\w*\(")
 
 
 def class_calls(text: str) -> list[str]:
-    return [f"a Python class named in prose: «{m.group(0)})»" for m in _CLASS_CALL.finditer(re.sub(r"`[^`]*`", "", text))]
+    return [
+        f"a Python class named in prose: «{m.group(0)})»"
+        for m in _CLASS_CALL.finditer(re.sub(r"`[^`]*`", "", text))
+    ]
 
 
 def test_a_class_call_in_prose_is_found() -> None:
@@ -652,7 +655,10 @@ def test_no_message_names_a_python_class_in_prose(language: str) -> None:
     from catalogkit import read_entries
 
     found = [
-        f"[{e.context}] {p}" for e in read_entries(language) for form in (*e.forms, e.msgid) for p in class_calls(form)
+        f"[{e.context}] {p}"
+        for e in read_entries(language)
+        for form in (*e.forms, e.msgid)
+        for p in class_calls(form)
     ]
     assert found == [], "\n".join(found)
 
