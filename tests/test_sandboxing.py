@@ -33,9 +33,24 @@ def _tmpfs_sizes(argv: list[str]) -> list[tuple[str, str | None]]:
     ]
 
 
-def _python_binds(python: str) -> tuple[tuple[str, str], ...]:
-    """What a sandboxed interpreter under ``python`` needs to start: the system's libraries and itself, read-only."""
-    return tuple((path, path) for path in ("/usr", "/lib", "/lib64", python, "/etc/ld.so.cache"))
+def _python_in_sandbox(script: str, tmpfs: tuple[tuple[str, int], ...]) -> list[str]:
+    """The command that runs ``script`` in an isolated interpreter in bubblewrap with ``tmpfs`` (path, bytes).
+
+    Only the system's libraries and the interpreter are bound in, read-only; as root, behind a
+    private view that hides what the sandbox's user may not enter.
+    """
+    python = str(Path(sys.base_prefix).resolve())
+    binds = tuple((path, path) for path in ("/usr", "/lib", "/lib64", python, "/etc/ld.so.cache"))
+    bwrap = shutil.which("bwrap")
+    if bwrap is None:
+        pytest.fail("bubblewrap is installed where the tests run (scripts/env.sh)")
+    argv = Bubblewrap(ro_binds=binds, tmpfs=tmpfs).argv(
+        [os.path.realpath(sys.executable), "-I", "-S", "-c", script], bwrap
+    )
+    if os.geteuid() == 0:
+        hidden = hidden_folders([os.path.join(python, ".")])
+        argv = [*(private_view(bwrap, [python], hidden) if hidden else unprivileged()), *argv]
+    return argv
 
 
 def test_every_tmpfs_has_a_size_and_dev_is_never_bubblewraps_own() -> None:
@@ -88,18 +103,7 @@ def test_the_sandbox_holds_what_it_says(tmp_path: Path) -> None:
         "print(n)\n"
         "try:\n    open('/dev/x', 'w')\nexcept OSError as e:\n    print(e.errno)\n"
     )
-    python = str(Path(sys.base_prefix).resolve())
-    sandbox = Bubblewrap(
-        ro_binds=_python_binds(python),
-        tmpfs=(("/tmp", 4 * 65536),),
-    )
-    bwrap = shutil.which("bwrap")
-    if bwrap is None:
-        pytest.fail("bubblewrap is installed where the tests run (scripts/env.sh)")
-    argv = sandbox.argv([os.path.realpath(sys.executable), "-I", "-S", "-c", script], bwrap)
-    if os.geteuid() == 0:
-        hidden = hidden_folders([os.path.join(python, ".")])
-        argv = [*(private_view(bwrap, [python], hidden) if hidden else unprivileged()), *argv]
+    argv = _python_in_sandbox(script, (("/tmp", 4 * 65536),))
     out = subprocess.run(argv, capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     devices, caps, filled, refused = out.stdout.splitlines()
@@ -120,19 +124,8 @@ def test_the_entries_of_a_sandboxs_sized_folders_are_counted_from_outside() -> N
         "print('ready', flush=True)\n"
         "import sys; sys.stdin.read()\n"
     )
-    python = str(Path(sys.base_prefix).resolve())
     size = 1 << 20
-    sandbox = Bubblewrap(
-        ro_binds=_python_binds(python),
-        tmpfs=(("/tmp", size), ("/dev/shm", size), ("/run", 2 * size)),
-    )
-    bwrap = shutil.which("bwrap")
-    if bwrap is None:
-        pytest.fail("bubblewrap is installed where the tests run (scripts/env.sh)")
-    argv = sandbox.argv([os.path.realpath(sys.executable), "-I", "-S", "-c", script], bwrap)
-    if os.geteuid() == 0:
-        hidden = hidden_folders([os.path.join(python, ".")])
-        argv = [*(private_view(bwrap, [python], hidden) if hidden else unprivileged()), *argv]
+    argv = _python_in_sandbox(script, (("/tmp", size), ("/dev/shm", size), ("/run", 2 * size)))
     with subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True) as run:
         assert run.stdout is not None and run.stdin is not None
         assert run.stdout.readline() == "ready\n"
