@@ -384,6 +384,60 @@ def test_a_request_waiting_for_the_database_holds_up_no_other(running: Running, 
     assert answers["seek"][0] in (200, 201), answers
 
 
+#: Requests whose handlers read or write the class database besides the games' (``(who, method, path, body)``).
+DATABASE_REQUESTS = [
+    ("teacher", "GET", "dashboard/", None),
+    ("teacher", "GET", "dashboard/live", None),
+    ("teacher", "GET", "dashboard/progress.csv", None),
+    ("ann", "GET", "dashboard/me", None),
+    ("ann", "GET", "api/arena", None),
+    ("teacher", "PUT", "api/settings", {"forfeit_after": 600}),
+    ("ann", "GET", "api/progress/me", None),
+    ("ann", "POST", "api/progress/me/lessons", {"lesson": "chop", "at": AT}),
+    ("teacher", "GET", "api/progress/pupils", None),
+    ("teacher", "DELETE", "api/progress/pupils/ann/games/none", None),
+]
+
+
+@pytest.mark.parametrize(("who", "method", "path", "body"), DATABASE_REQUESTS, ids=lambda x: str(x))
+def test_the_dashboard_arena_settings_and_progress_wait_for_the_database_off_the_event_loop(
+    running: Running, who: str, method: str, path: str, body: Any
+) -> None:
+    """A slow database (every statement 1 s: a PostgreSQL server far away, a lock held) holds up no other request.
+
+    The dashboard, the arena, the settings and the progress API ran their database work on the
+    event loop: while one of them waited for the database, no pupil's turn or long poll was answered.
+    """
+    import threading
+    import time
+
+    slow = threading.Event()
+
+    def statement(*args: Any) -> None:
+        if slow.is_set():
+            time.sleep(1.0)
+
+    sa.event.listen(sa.engine.Engine, "before_cursor_execute", statement)
+    answers: dict[str, Any] = {}
+    waiting = threading.Thread(
+        target=lambda: answers.setdefault("slow", request(method, running.url + path, running.client(who).token, body))
+    )
+    try:
+        slow.set()
+        waiting.start()
+        time.sleep(0.3)  # the request waits for its first statement
+        start = time.monotonic()
+        assert running.client("bob").ok("GET", "")["name"] == "bob"
+        took = time.monotonic() - start
+        slow.clear()
+        assert took < 0.5, f"GET api/ took {took:.2f} s while {method} {path} waited for the database"
+    finally:
+        slow.clear()
+        waiting.join(60)
+        sa.event.remove(sa.engine.Engine, "before_cursor_execute", statement)
+    assert answers["slow"][0] < 400 or path.endswith("/none"), answers["slow"]
+
+
 def test_a_turn_played_while_a_long_poll_reads_the_database_wakes_that_poll(running: Running) -> None:
     """The turn's wake-up reached the loop before the read's answer: the poll slept to its timeout."""
     from logger_widget.bots import make_bot

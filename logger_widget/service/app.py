@@ -686,10 +686,10 @@ class SettingsHandler(APIHandler):
         return {"protocol": PROTOCOL_VERSION, "forfeit_after": games.forfeit_after(),
                 "language": games.setting("language", self.service.config.language)}  # fmt: skip
 
-    def get(self) -> None:  # noqa: D102
-        self.send(self._current())
+    async def get(self) -> None:  # noqa: D102
+        self.send(await self.service.db(self._current))
 
-    def put(self) -> None:  # noqa: D102
+    async def put(self) -> None:  # noqa: D102
         if not self.teacher:
             raise ProtocolError("forbidden", "", "only the teacher changes the settings")
         changes = read_settings(self.json_body())
@@ -698,9 +698,13 @@ class SettingsHandler(APIHandler):
                 "malformed", "language",
                 f"{changes['language'][:20]!r} is not one of {', '.join(LANGUAGES)}",
             )  # fmt: skip
-        for key, value in changes.items():  # every value checked first: a refusal changes nothing
-            self.service.games.set_setting(key, value)
-        self.send(self._current())
+
+        def write() -> dict[str, Any]:
+            for key, value in changes.items():  # every value checked first: a refusal changes nothing
+                self.service.games.set_setting(key, value)
+            return self._current()
+
+        self.send(await self.service.db(write))
 
 
 class NotFoundHandler(APIHandler):

@@ -452,78 +452,92 @@ class _ArenaHandler(APIHandler):
         if not self.teacher:
             raise ProtocolError("forbidden", "", f"only the teacher {what}")
 
-    def send_arena(self, arena_id: int | None) -> None:
+    def arena_answer(self, arena_id: int | None) -> dict[str, Any]:
+        """The arena ``arena_id`` (``None``: none) as the API answers it (reads the database)."""
         if arena_id is None:
-            self.send({"protocol": PROTOCOL_VERSION, "arena": None, "standings": [], "you": None})
-            return
-        self.send({
+            return {"protocol": PROTOCOL_VERSION, "arena": None, "standings": [], "you": None}
+        return {
             "protocol": PROTOCOL_VERSION, "arena": self.arena.info(arena_id),
             "standings": _standings_json(self.arena.standings(arena_id)),
             "you": self.arena.me(arena_id, self.pupil, touch=False),
-        })  # fmt: skip
+        }  # fmt: skip
 
 
 class ArenasHandler(_ArenaHandler):
     """``GET api/arena`` (the current arena), ``POST api/arena`` (open one: the teacher)."""
 
-    def get(self) -> None:  # noqa: D102
-        self.send_arena(self.arena.current())
+    async def get(self) -> None:  # noqa: D102
+        self.send(await self.service.db(lambda: self.arena_answer(self.arena.current())))
 
-    def post(self) -> None:  # noqa: D102
+    async def post(self) -> None:  # noqa: D102
         self.teacher_only("opens an arena")
         body = self.json_body()
         if not isinstance(body, dict) or set(body) - {"protocol", "minutes"}:
             raise ProtocolError("malformed", "", 'an arena is opened with {"minutes": 20}')
-        info = self.arena.open(self.pupil, body.get("minutes"))
-        self.set_status(201)
-        self.send_arena(info["id"])
+
+        def open_arena() -> dict[str, Any]:
+            return self.arena_answer(self.arena.open(self.pupil, body.get("minutes"))["id"])
+
+        self.send(await self.service.db(open_arena), 201)
 
 
 class ArenaHandler(_ArenaHandler):
     """``GET api/arena/<id>``."""
 
-    def get(self, arena: str) -> None:  # noqa: D102
-        self.send_arena(_arena_id(arena))
+    async def get(self, arena: str) -> None:  # noqa: D102
+        self.send(await self.service.db(self.arena_answer, _arena_id(arena)))
 
 
 class CloseHandler(_ArenaHandler):
     """``POST api/arena/<id>/close`` (the teacher)."""
 
-    def post(self, arena: str) -> None:  # noqa: D102
+    async def post(self, arena: str) -> None:  # noqa: D102
         self.teacher_only("closes an arena")
         self.no_body()
         arena_id = _arena_id(arena)
-        self.arena.close(arena_id)
-        self.send_arena(arena_id)
+
+        def close() -> dict[str, Any]:
+            self.arena.close(arena_id)
+            return self.arena_answer(arena_id)
+
+        self.send(await self.service.db(close))
 
 
 class JoinHandler(_ArenaHandler):
     """``POST api/arena/<id>/join``."""
 
-    def post(self, arena: str) -> None:  # noqa: D102
+    async def post(self, arena: str) -> None:  # noqa: D102
         self.no_body()
         arena_id = _arena_id(arena)
-        self.arena.join(arena_id, self.pupil)
-        self.arena.maybe_pair()
-        self.send(self.arena.me(arena_id, self.pupil))
+
+        def join() -> dict[str, Any]:
+            self.arena.join(arena_id, self.pupil)
+            self.arena.maybe_pair()
+            return self.arena.me(arena_id, self.pupil)
+
+        self.send(await self.service.db(join))
 
 
 class LeaveHandler(_ArenaHandler):
     """``POST api/arena/<id>/leave``."""
 
-    def post(self, arena: str) -> None:  # noqa: D102
+    async def post(self, arena: str) -> None:  # noqa: D102
         self.no_body()
-        self.send(self.arena.leave(_arena_id(arena), self.pupil))
+        self.send(await self.service.db(self.arena.leave, _arena_id(arena), self.pupil))
 
 
 class MeHandler(_ArenaHandler):
     """``GET api/arena/<id>/me``."""
 
-    def get(self, arena: str) -> None:  # noqa: D102
+    async def get(self, arena: str) -> None:  # noqa: D102
         arena_id = _arena_id(arena)
-        self.arena.me(arena_id, self.pupil)  # present: counted in this round
-        self.arena.maybe_pair()
-        self.send(self.arena.me(arena_id, self.pupil))
+
+        def me() -> dict[str, Any]:
+            self.arena.me(arena_id, self.pupil)  # present: counted in this round
+            self.arena.maybe_pair()
+            return self.arena.me(arena_id, self.pupil)
+
+        self.send(await self.service.db(me))
 
 
 def class_arena(service: Any) -> ClassArena:

@@ -358,12 +358,31 @@ class _Pages:
             return ""
         return format_time(datetime.fromtimestamp(seconds), "short", locale=self.tr.locale)
 
-    def card(self, summary: dict[str, Any]) -> dict[str, Any]:
+    def _boards(
+        self, status: str, limit: int | None = None, known: frozenset[int] = frozenset()
+    ) -> list[tuple[dict[str, Any], Any, Any, dict[str, Any] | None]]:
+        """The games of ``status`` (newest ``limit``) as ``(summary, position, last, record)``.
+
+        Runs on the database worker, where the games in memory move: ``position`` and
+        ``last`` (the position before the last turn and that turn, or ``None``) are what the
+        game is now; ``record`` is the game's record for a finished one. For the games in
+        ``known`` (cards made already) only the summary is read, the rest ``None``.
+        """
+        games = self.service.games
+        found = []
+        for summary in games.games(None, status, limit=limit):
+            if summary["id"] in known:
+                found.append((summary, None, None, None))
+                continue
+            game = games.game(summary["id"])
+            last = (game.positions[-2], game.turns[-1]) if game.turns else None
+            record = games.record(summary["id"]) if status == "finished" else None
+            found.append((summary, game.position, last, record))
+        return found
+
+    def card(self, summary: dict[str, Any], position: Any, last: Any) -> dict[str, Any]:
         game_id = summary["id"]
-        game = self.service.games.game(game_id)
         names = _names(summary["seats"], self.tr)
-        position = game.position
-        last = (game.positions[-2], game.turns[-1]) if game.turns else None
         label = self.tr.format(texts.PAGE["game"], game=game_id) + ": " + " – ".join(names)
         seats = [
             {"seat": i, "name": n, "points": self.tr.count(terms.POINTS, position.scores[i - 1]),
@@ -380,23 +399,27 @@ class _Pages:
             "finished": self.time(summary.get("finished")),
         }  # fmt: skip
 
-    def live_games(self) -> list[dict[str, Any]]:
-        return [self.card(s) for s in self.service.games.games(None, "active")]
+    async def live_games(self) -> list[dict[str, Any]]:
+        boards = await self.service.db(self._boards, "active")
+        return [self.card(summary, position, last) for summary, position, last, _ in boards]
 
-    def finished_games(self) -> list[dict[str, Any]]:
+    async def finished_games(self) -> list[dict[str, Any]]:
+        known = frozenset(game for game, language in self.finished if language == self.language)
+        boards = await self.service.db(self._boards, "finished", FINISHED_SHOWN, known)
         out = []
-        for s in self.service.games.games(None, "finished", limit=FINISHED_SHOWN):
-            key = (s["id"], self.language)
+        for summary, position, last, record in boards:
+            key = (summary["id"], self.language)
             if key not in self.finished:
                 if len(self.finished) >= 4 * FINISHED_SHOWN:
                     self.finished.pop(next(iter(self.finished)))  # the oldest card out
-                card = self.card(s)
-                card["snippet"] = snippet(self.service.games.record(s["id"]), self.language)
+                card = self.card(summary, position, last)
+                card["snippet"] = snippet(record or {}, self.language)
                 self.finished[key] = card
             out.append(self.finished[key])
         return out
 
-    def arena_view(self) -> dict[str, Any] | None:
+    def _arena(self) -> dict[str, Any] | None:
+        """The current arena's info, who waits and the standings (on the database worker); ``None``: none."""
         arena_id = self.arena.current()
         if arena_id is None:
             return None
@@ -404,21 +427,29 @@ class _Pages:
         waiting = [
             n for n in info["entrants"] if self.arena.me(arena_id, n, touch=False)["state"] == "waiting"
         ]
-        return {
-            **info, "ends_text": self.time(info["ends"]), "waiting": waiting,
-            "standings": self.arena.standings(arena_id),
-        }  # fmt: skip
+        return {**info, "waiting": waiting, "standings": self.arena.standings(arena_id)}
 
-    def progress(self, teacher: str) -> list[PupilProgress]:
+    async def arena_view(self) -> dict[str, Any] | None:
+        found = await self.service.db(self._arena)
+        return None if found is None else {**found, "ends_text": self.time(found["ends"])}
+
+    async def progress(self, teacher: str) -> list[PupilProgress]:
         """Every pupil's line (the players the service knows and everyone with saved progress), not ``teacher``'s."""
-        known = [p["name"] for p in self.service.games.presence(self.service.config.online_seconds)]
-        rows = class_progress(self.service.engine, known, self.arena.ratings())
-        return [r for r in rows if r.name != teacher]
 
-    def own_progress(self, name: str) -> PupilProgress:
+        def read() -> list[PupilProgress]:
+            known = [p["name"] for p in self.service.games.presence(self.service.config.online_seconds)]
+            return class_progress(self.service.engine, known, self.arena.ratings())
+
+        return [r for r in await self.service.db(read) if r.name != teacher]
+
+    async def own_progress(self, name: str) -> PupilProgress:
         """``name``'s own line (never anyone else's: only that name's store is opened)."""
-        snap = SQLProgressStore(self.service.engine, name, create=False).snapshot()
-        return _pupil_progress(snap, _readable_grades(), self.arena.ratings())
+
+        def read() -> PupilProgress:
+            snap = SQLProgressStore(self.service.engine, name, create=False).snapshot()
+            return _pupil_progress(snap, _readable_grades(), self.arena.ratings())
+
+        return await self.service.db(read)
 
 
 class _Dashboard:
@@ -431,17 +462,17 @@ class _Dashboard:
     def get_template_path(self) -> str:  # noqa: D102
         return str(TEMPLATES)
 
-    def page_language(self) -> str:
+    async def page_language(self) -> str:
         service = self.service  # type: ignore[attr-defined]
-        default = str(service.games.setting("language", service.config.language))
+        default = str(await service.db(service.games.setting, "language", service.config.language))
         return page_language(
             self.get_argument("lang", None),  # type: ignore[attr-defined]
             self.request.headers.get("Accept-Language"),  # type: ignore[attr-defined]
             default,
         )
 
-    def pages(self) -> _Pages:
-        language = self.page_language()
+    async def pages(self) -> _Pages:
+        language = await self.page_language()
         return _Pages(self.service, self.arena, Translator(language), language, self.finished)  # type: ignore[attr-defined]
 
 
@@ -474,20 +505,25 @@ class DashboardPage(_Dashboard, PageHandler):
     """``GET dashboard/``: the teacher's page (403 with a link to the pupil's own page for others)."""
 
     @web.authenticated
-    def get(self) -> None:  # noqa: D102
-        pages = self.pages()
+    async def get(self) -> None:  # noqa: D102
+        pages = await self.pages()
         self.set_header("Cache-Control", "no-store")
         if not self.teacher:
             self.set_status(403)
             self.render("forbidden.html", **_namespace(pages, xsrf=""))
             return
         try:
-            progress, progress_error = pages.progress(self.pupil), None
+            progress, progress_error = await pages.progress(self.pupil), None
         except ProgressError as e:
             progress, progress_error = [], e.detail
+        games, finished, arena = (
+            await pages.live_games(),
+            await pages.finished_games(),
+            await pages.arena_view(),
+        )
         self.render(
             "dashboard.html",
-            **_namespace(pages, xsrf=_xsrf(self), games=pages.live_games(), finished=pages.finished_games(), arena=pages.arena_view(),
+            **_namespace(pages, xsrf=_xsrf(self), games=games, finished=finished, arena=arena,
                          progress=progress, progress_error=progress_error),
         )  # fmt: skip
 
@@ -496,33 +532,35 @@ class MyPage(_Dashboard, PageHandler):
     """``GET dashboard/me``: the requester's own progress and the class standings."""
 
     @web.authenticated
-    def get(self) -> None:  # noqa: D102
-        pages = self.pages()
+    async def get(self) -> None:  # noqa: D102
+        pages = await self.pages()
         self.set_header("Cache-Control", "no-store")
         try:
-            mine, progress_error = pages.own_progress(self.pupil), None
+            mine, progress_error = await pages.own_progress(self.pupil), None
         except ProgressError as e:
             mine, progress_error = None, e.detail
-        self.render("me.html", **_namespace(pages, xsrf="", me=mine, name=self.pupil, arena=pages.arena_view(),
+        arena = await pages.arena_view()
+        self.render("me.html", **_namespace(pages, xsrf="", me=mine, name=self.pupil, arena=arena,
                                             progress_error=progress_error))  # fmt: skip
 
 
 class LiveHandler(_Dashboard, APIHandler):
     """``GET dashboard/live``: the dashboard's fragments (teacher only)."""
 
-    def get(self) -> None:  # noqa: D102
+    async def get(self) -> None:  # noqa: D102
         if not self.teacher:
             raise ProtocolError("forbidden", "", "only the teacher sees the class dashboard")
-        pages = self.pages()
+        pages = await self.pages()
         names = _namespace(pages, xsrf="")
+        games, finished, arena = (
+            await pages.live_games(),
+            await pages.finished_games(),
+            await pages.arena_view(),
+        )
         parts = {
-            "games": self.render_string("_games.html", games=pages.live_games(), **names).decode(),
-            "arena": self.render_string(
-                "_arena.html", arena=pages.arena_view(), teacher=True, **names
-            ).decode(),
-            "finished": self.render_string(
-                "_finished.html", finished=pages.finished_games(), **names
-            ).decode(),
+            "games": self.render_string("_games.html", games=games, **names).decode(),
+            "arena": self.render_string("_arena.html", arena=arena, teacher=True, **names).decode(),
+            "finished": self.render_string("_finished.html", finished=finished, **names).decode(),
         }
         versions = {k: hashlib.sha256(v.encode()).hexdigest()[:16] for k, v in parts.items()}
         self.send({"protocol": PROTOCOL_VERSION, "parts": parts, "versions": versions,
@@ -532,12 +570,12 @@ class LiveHandler(_Dashboard, APIHandler):
 class ProgressCSV(_Dashboard, APIHandler):
     """``GET dashboard/progress.csv`` (teacher only)."""
 
-    def get(self) -> None:  # noqa: D102
+    async def get(self) -> None:  # noqa: D102
         if not self.teacher:
             raise ProtocolError("forbidden", "", "only the teacher downloads the class's progress")
-        pages = self.pages()
+        pages = await self.pages()
         try:
-            rows = pages.progress(self.pupil)
+            rows = await pages.progress(self.pupil)
         except ProgressError as e:
             raise ProtocolError("not_found", "", f"progress cannot be read: {e.detail}") from None
         self.set_header("Content-Type", "text/csv; charset=utf-8")

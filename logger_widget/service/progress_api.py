@@ -104,21 +104,25 @@ class _ProgressHandler(APIHandler):
 class MyProgressHandler(_ProgressHandler):
     """``GET api/progress/me``: the requester's progress."""
 
-    def get(self) -> None:  # noqa: D102
-        self.send(self.store().snapshot().to_dict())
+    async def get(self) -> None:  # noqa: D102
+        self.send(await self.service.db(lambda: self.store().snapshot().to_dict()))
 
 
 class LessonsHandler(_ProgressHandler):
     """``POST api/progress/me/lessons``: a finished lesson."""
 
-    def post(self) -> None:  # noqa: D102
+    async def post(self) -> None:  # noqa: D102
         lesson: LessonDone = self.record(LessonDone, "lesson")
         if lesson.lesson not in LESSON_KEYS:  # only the tutorial's lessons count as done
             raise ProtocolError(
                 "malformed", "lesson", f"{lesson.lesson[:40]!r} is not one of the tutorial's lessons"
             )
-        self.limit("lessons", progress_sql.lessons)
-        self.store().finish_lesson(lesson)
+
+        def write() -> None:
+            self.limit("lessons", progress_sql.lessons)
+            self.store().finish_lesson(lesson)
+
+        await self.service.db(write)
         self.done(201)
 
 
@@ -129,8 +133,13 @@ class AttemptsHandler(_ProgressHandler):
     with 10 or 20,000 records saved.
     """
 
-    def post(self) -> None:  # noqa: D102
+    async def post(self) -> None:  # noqa: D102
         attempt: Attempt = self.record(Attempt, "attempt")
+        body, status = await self.service.db(self.judge, attempt)
+        self.send(body, status)
+
+    def judge(self, attempt: Attempt) -> tuple[dict[str, Any], int]:
+        """``attempt`` judged, rated and stored (on the database worker): the answer and its HTTP status."""
         self.limit("attempts", progress_sql.attempts)
         store = self.store()
         if attempt.personal:
@@ -146,9 +155,8 @@ class AttemptsHandler(_ProgressHandler):
                 raise ProtocolError("not_found", "puzzle", str(error.args[0])) from None
             _check_answer(shipped.lpn, shipped.solutions, attempt)
             if store.tried(attempt.puzzle):  # only the first try is rated: a repeat changes nothing
-                self.send({"protocol": PROTOCOL_VERSION, "ok": True, "rated": False,
-                           "message": f"puzzle {attempt.puzzle!r} was tried already: only the first try is rated"})  # fmt: skip
-                return
+                return {"protocol": PROTOCOL_VERSION, "ok": True, "rated": False,
+                        "message": f"puzzle {attempt.puzzle!r} was tried already: only the first try is rated"}, 200  # fmt: skip
             before = store.rating()
             after = update_rating(before, shipped.rating, shipped.deviation, attempt.solved)
             checked = Attempt(
@@ -156,9 +164,7 @@ class AttemptsHandler(_ProgressHandler):
                 attempt.at, False, attempt.turn,
             )  # fmt: skip
         store.add_attempt(checked)
-        self.send(
-            {"protocol": PROTOCOL_VERSION, "ok": True, "rated": True, "attempt": checked.to_dict()}, 201
-        )
+        return {"protocol": PROTOCOL_VERSION, "ok": True, "rated": True, "attempt": checked.to_dict()}, 201
 
 
 def _check_answer(lpn: str, solutions: frozenset[str], attempt: Attempt) -> None:
@@ -185,7 +191,7 @@ def _check_answer(lpn: str, solutions: frozenset[str], attempt: Attempt) -> None
 class GameHandler(_ProgressHandler):
     """``PUT api/progress/me/games/<id>``: a game of the requester's (and its review)."""
 
-    def put(self, game: str) -> None:  # noqa: D102
+    async def put(self, game: str) -> None:  # noqa: D102
         from ..engine.errors import LoggerError
         from ..engine.game import Game
         from ..progress import SavedGame
@@ -201,19 +207,30 @@ class GameHandler(_ProgressHandler):
             raise ProtocolError("malformed", "record", f"not a game record: {error}") from None
         if replayed.is_over != saved.finished:
             raise ProtocolError("malformed", "finished", "says otherwise than the record")
-        if not self.store().has_game(game):
-            self.limit("games", progress_sql.games)
-        self.store().save_game(saved)
+
+        def write() -> None:
+            store = self.store()
+            if not store.has_game(game):
+                self.limit("games", progress_sql.games)
+            store.save_game(saved)
+
+        await self.service.db(write)
         self.done()
 
 
 class PersonalHandler(_ProgressHandler):
     """``PUT api/progress/me/personal/<id>``: a personal puzzle (new, or its schedule after an answer)."""
 
-    def put(self, pid: str) -> None:  # noqa: D102
+    async def put(self, pid: str) -> None:  # noqa: D102
         puzzle: PersonalPuzzle = self.record(PersonalPuzzle, "personal")
         if puzzle.id != pid:
             raise ProtocolError("malformed", "id", f"the body's id {puzzle.id!r} is not the URL's {pid!r}")
+        await self.service.db(self.write, puzzle)
+        self.done()
+
+    def write(self, puzzle: PersonalPuzzle) -> None:
+        """Store ``puzzle`` once checked (on the database worker): a new one's proof, or only its schedule changed."""
+        pid = puzzle.id
         saved = self.store().personal_puzzle(pid)
         if saved is None:  # a new one: its proof is checked again here, and the turn played is no solution
             self.limit("personal", progress_sql.personal)
@@ -227,27 +244,30 @@ class PersonalHandler(_ProgressHandler):
         ):  # fmt: skip
             raise ProtocolError("malformed", "personal", "only a personal puzzle's schedule may change")
         self.store().save_personal(puzzle)
-        self.done()
 
 
 class PupilsHandler(_ProgressHandler):
     """``GET api/progress/pupils``: every pupil's progress (the teacher only)."""
 
-    def get(self) -> None:  # noqa: D102
+    async def get(self) -> None:  # noqa: D102
         if not self.teacher:
             raise ProtocolError("forbidden", "", "only the teacher sees every pupil's progress")
-        names = progress_sql.pupils(self.service.engine)
-        found = progress_sql.snapshots(self.service.engine, names)  # one query per table for the class
-        self.send({"protocol": PROTOCOL_VERSION, "pupils": [found[n].to_dict(records=False) for n in names]})
+
+        def everyone() -> list[dict[str, Any]]:
+            names = progress_sql.pupils(self.service.engine)
+            found = progress_sql.snapshots(self.service.engine, names)  # one query per table for the class
+            return [found[n].to_dict(records=False) for n in names]
+
+        self.send({"protocol": PROTOCOL_VERSION, "pupils": await self.service.db(everyone)})
 
 
 class PupilHandler(_ProgressHandler):
     """``GET api/progress/pupils/<name>``: one pupil's progress (the teacher, or that pupil)."""
 
-    def get(self, name: str) -> None:  # noqa: D102
+    async def get(self, name: str) -> None:  # noqa: D102
         if name != self.pupil and not self.teacher:
             raise ProtocolError("forbidden", "name", "a pupil sees only their own progress")
-        self.send(self.store(name).snapshot().to_dict())
+        self.send(await self.service.db(lambda: self.store(name).snapshot().to_dict()))
 
 
 class _RemoveHandler(_ProgressHandler):
@@ -255,11 +275,13 @@ class _RemoveHandler(_ProgressHandler):
 
     kind = ""
 
-    def delete(self, name: str, key: str) -> None:  # noqa: D102
+    async def delete(self, name: str, key: str) -> None:  # noqa: D102
         if not self.teacher:
             raise ProtocolError("forbidden", "", "only the teacher removes a pupil's records")
         store = self.store(name)
-        removed = store.delete_game(key) if self.kind == "game" else store.delete_personal(key)
+        removed = await self.service.db(
+            store.delete_game if self.kind == "game" else store.delete_personal, key
+        )
         if not removed:
             raise ProtocolError("not_found", self.kind, f"{name} has no {self.kind} {key[:80]!r}")
         self.done()
