@@ -2,8 +2,8 @@
 
 Usage (needs the project's environment; PostgreSQL's server for ``--db postgresql``)::
 
-    python -m benchmarks.bench_relay --json [--games 15] [--turns 40] [--think 1] [--idle 30] [--db sqlite|postgresql]
-        [--processes 8]
+    python -m benchmarks.bench_relay --json [--games 15] [--turns 40] [--think 1] [--spread 0.5] [--idle 30] [--db sqlite|postgresql]
+        [--processes 8] [--client kernel|urllib]
 
 A real JupyterHub (``tests/classgamekit.py``: no single-user servers) gives ``2 × games`` pupils a
 token each; the service (``python -m logger_widget.service``) runs on a SQLite file or on a
@@ -14,11 +14,18 @@ PostgreSQL server started for the run (``tests/dbkit.py``). Then:
    the service's resident memory (RSS: the service and its bot worker process) and CPU (% of one
    core: user + system time over the wall time);
 2. **relay latency with the games running**: ``--games`` games at once (spread over
-   ``--processes`` client processes, a thread per pupil), each pupil's turns chosen by the
+   ``--processes`` client processes; with ``--client kernel``, the default, every pupil is a
+   coroutine on its process's one event loop using the boards' own client, ``AsyncClassClient``,
+   whose connections stay open, as a pupil's kernel does; with ``--client urllib`` a thread per
+   pupil opening a new connection per request), each pupil's turns chosen by the
    ``greedy`` preset before the timed phase starts (a pupil's click costs the machine nothing:
    the figure is the service's, not 300 bots' competing with it for the 2 cores) and posted at
    their ply after ``--think`` seconds (1 s: a brisk class; 0: as fast as the machine goes, a
-   stress test), the opponent long-polling;
+   stress test) on average: each wait is drawn uniformly from ``think × (1 ± spread)``
+   (``--spread``, default 0.5; seeded per pupil), as pupils of a class do not all take the same
+   time; ``--spread 0`` has every pupil wait exactly ``--think``, so that the games started
+   together stay in step and every pupil's turn comes in the same moment as 149 others (the
+   heaviest burst the service can meet), the opponent long-polling;
    the latency of a turn is from the moment its pupil starts the POST to the moment the opponent's
    long-poll returns it (both in this process: one clock) — median, p95 and max over every turn;
    the service's RSS and CPU meanwhile.
@@ -34,6 +41,7 @@ the end (the machine is shared: report them with the figures); details go to std
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import multiprocessing
 import os
@@ -48,7 +56,15 @@ from typing import Any
 
 import psutil
 
-from tests.classgamekit import BotPupil, Client, mini_hub, relay_latencies, running_service, scripted_game
+from tests.classgamekit import (
+    BotPupil,
+    Client,
+    mini_hub,
+    relay_latencies,
+    running_service,
+    scripted_game,
+    thinking_times,
+)
 from tests.dbkit import PostgresServer
 
 
@@ -126,47 +142,129 @@ def idle_pupils(people: list[Client], seconds: float) -> None:
         people[2 * i].ok("POST", f"games/{game}/resign")
 
 
+class KernelPupil:
+    """A pupil's board as the class loop of its kernel plays it: :class:`AsyncClassClient`, kept connections.
+
+    The same turns and requests as :class:`tests.classgamekit.BotPupil` (post the turn at its ply
+    after each of ``waits``' seconds, long-poll the game's events), through the client every pupil's board
+    uses (aiohttp, its connections kept open), on the process's one event loop: a pupil's kernel
+    runs its class requests on one loop too. ``sent``, ``received`` and ``refused`` as BotPupil's
+    (:func:`tests.classgamekit.relay_latencies` reads them).
+    """
+
+    def __init__(
+        self, base: str, token: str, game: int, waits: Any, script: list[str], poll: float = 10.0
+    ) -> None:
+        from logger_widget.online.client import AsyncClassClient
+
+        self.client, self.game, self.waits, self.script, self.poll = (
+            AsyncClassClient(base, token),
+            game,
+            waits,
+            script,
+            poll,
+        )
+        self.sent: dict[int, float] = {}
+        self.received: dict[int, float] = {}
+        self.refused: list[Any] = []
+
+    async def run(self) -> None:
+        from logger_widget.engine import Position
+        from logger_widget.online.client import Refused
+
+        try:
+            state = await self.client.game(self.game)
+            (seat,) = state["you"]
+            position, ply, after, status = Position.from_lpn(state["lpn"]), state["ply"], 0, state["status"]
+            while status == "active":
+                if position.to_move == seat and ply not in self.sent:
+                    await asyncio.sleep(next(self.waits))
+                    self.sent[ply] = time.monotonic()
+                    try:
+                        await self.client.play(self.game, ply, self.script[ply])
+                    except Refused as e:
+                        self.refused.append(e.body)
+                        return
+                reply = await self.client.events(self.game, after, self.poll)
+                now = time.monotonic()
+                for event in reply["events"]:
+                    if event["kind"] == "turn":
+                        if event["seat"] != seat:
+                            self.received[event["ply"]] = now
+                        position, ply = Position.from_lpn(event["lpn"]), event["ply"] + 1
+                after, status = reply["last_seq"], reply["status"]
+        finally:
+            await self.client.aclose()
+
+
 def play_games(
-    jobs: list[tuple[str, int, list[tuple[str, str]], float, int]], ready: Any, go: Any
+    jobs: list[tuple[str, int, list[tuple[str, str]], float, float, int]],
+    ready: Any,
+    go: Any,
+    client: str = "kernel",
 ) -> list[dict[str, Any]]:
-    """Play some games, each between two pupils' threads in this process: their relay latencies and refusals.
+    """Play some games, each between two pupils of this process: their relay latencies and refusals.
 
     Every game's turns are chosen first (the ``greedy`` preset, as each pupil's board would be
     told them), then the process says ``ready`` and waits for ``go``: the timed phase measures
-    the service, not the pupils' bots starting up.
+    the service, not the pupils' bots starting up. ``client``: ``"kernel"``, every pupil a
+    :class:`KernelPupil` on this process's one event loop (what a pupil's board does), or
+    ``"urllib"``, every pupil a thread of :class:`tests.classgamekit.BotPupil` opening a new
+    connection per request.
     """
-    games = []
-    for base, game, seats, think, turns in jobs:
+    games: list[tuple[int, list[Any]]] = []
+    for base, game, seats, think, spread, turns in jobs:
         script = scripted_game("greedy", [2 * game, 2 * game + 1], turns)
-        pupils = [
-            BotPupil(Client(base, token, name), game, "greedy", seed=2 * game + i, think=think, script=script)
-            for i, (name, token) in enumerate(seats)
-        ]
+        if client == "kernel":
+            pupils: list[Any] = [
+                KernelPupil(base, token, game, thinking_times(think, spread, 2 * game + i), script)
+                for i, (_, token) in enumerate(seats)
+            ]
+        else:
+            pupils = [
+                BotPupil(
+                    Client(base, token, name),
+                    game,
+                    "greedy",
+                    seed=2 * game + i,
+                    think=think,
+                    script=script,
+                    spread=spread,
+                )
+                for i, (name, token) in enumerate(seats)
+            ]
         games.append((game, pupils))
         ready.release()
     go.wait()
-    for _, pupils in games:
-        for pupil in pupils:
-            pupil.start()
-    for _, pupils in games:
-        for pupil in pupils:
-            pupil.join(600)
+    if client == "kernel":
+
+        async def everyone() -> None:
+            await asyncio.gather(*(pupil.run() for _, pupils in games for pupil in pupils))
+
+        asyncio.run(everyone())
+    else:
+        for _, pupils in games:
+            for pupil in pupils:
+                pupil.start()
+        for _, pupils in games:
+            for pupil in pupils:
+                pupil.join(600)
     return [
         {"latencies": relay_latencies([(game, pupils)]), "refused": [r for p in pupils for r in p.refused]}
         for game, pupils in games
     ]
 
 
-def _worker(jobs: list[Any], ready: Any, go: Any, out: Any) -> None:
-    out.put(play_games(jobs, ready, go))
+def _worker(jobs: list[Any], ready: Any, go: Any, out: Any, client: str) -> None:
+    out.put(play_games(jobs, ready, go, client))
 
 
-def run_games(pairs: list[Any], processes: int, on_go: Any) -> list[dict[str, Any]]:
+def run_games(pairs: list[Any], processes: int, on_go: Any, client: str = "kernel") -> list[dict[str, Any]]:
     """Play ``pairs`` spread over ``processes`` client processes; ``on_go()`` is called as the timed phase starts."""
     context = multiprocessing.get_context("spawn")
     ready, go, out = context.Semaphore(0), context.Event(), context.Queue()
     shares = [pairs[i::processes] for i in range(min(processes, len(pairs)))]
-    workers = [context.Process(target=_worker, args=(share, ready, go, out)) for share in shares]
+    workers = [context.Process(target=_worker, args=(share, ready, go, out, client)) for share in shares]
     for w in workers:
         w.start()
     for _ in pairs:
@@ -189,10 +287,24 @@ def main() -> None:
         "--think", type=float, default=1.0, help="seconds each pupil waits before a turn (0: flat out)"
     )
     parser.add_argument(
+        "--spread",
+        type=float,
+        default=0.5,
+        help="each wait is drawn uniformly from think × (1 ± spread), seeded per pupil "
+        "(0: every pupil waits exactly --think, all in step)",
+    )
+    parser.add_argument(
         "--processes",
         type=int,
         default=8,
         help="client processes the games are spread over (threads in each)",
+    )
+    parser.add_argument(
+        "--client",
+        choices=["kernel", "urllib"],
+        default="kernel",
+        help="kernel: the pupils' boards' client (aiohttp, kept connections, one event loop per process); "
+        "urllib: a thread per pupil, a new connection per request",
     )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
@@ -224,7 +336,7 @@ def main() -> None:
                 )
                 game = int(second.ok("POST", f"seeks/{seek['id']}/accept")["game"])
                 pairs.append(
-                    (service.url, game, [(first.name, first.token), (second.name, second.token)], args.think,
+                    (service.url, game, [(first.name, first.token), (second.name, second.token)], args.think, args.spread,
                      args.turns)
                 )  # fmt: skip
             usage = Usage(service.pid)
@@ -233,7 +345,7 @@ def main() -> None:
                 usage.start()
                 log("== the timed phase starts")
 
-            played = run_games(pairs, args.processes, timed_phase)
+            played = run_games(pairs, args.processes, timed_phase, args.client)
             playing = usage.stop()
             if os.environ.get("BENCH_RELAY_LOG"):
                 shutil.copy(service.log, os.environ["BENCH_RELAY_LOG"])
@@ -246,7 +358,7 @@ def main() -> None:
         shutil.rmtree(folder, ignore_errors=True)
     p95 = latencies[min(len(latencies) - 1, int(0.95 * len(latencies)))]
     result = {
-        "db": args.db, "games": args.games, "think_s": args.think, "pupils": len(names), "turns_relayed": len(latencies),
+        "db": args.db, "client": args.client, "games": args.games, "think_s": args.think, "spread": args.spread, "pupils": len(names), "turns_relayed": len(latencies),
         "refused": len(refused),
         "relay_ms": {"median": round(1000 * statistics.median(latencies), 1), "p95": round(1000 * p95, 1),
                      "max": round(1000 * latencies[-1], 1)},

@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import random
 import secrets
 import shutil
 import signal
@@ -261,7 +262,9 @@ class BotPupil(threading.Thread):
     ply. ``sent[ply]`` is when it posted its turn at ``ply`` and ``received[ply]`` when its
     long-poll brought a classmate's turn (``time.monotonic()``), for relay latencies; ``refused``
     collects any refusal (none is expected); ``turns`` are the turns in the order the events
-    brought them. ``think``: seconds the pupil waits before choosing each turn (a class's pace).
+    brought them. ``think``: seconds the pupil waits before choosing each turn (a class's pace);
+    ``spread``: each wait is drawn uniformly from ``think × (1 ± spread)`` (seeded by ``seed``),
+    0 for exactly ``think`` every time.
     ``script``: the game's turns chosen beforehand (:func:`scripted_game`), played at their ply
     instead of asking the bot then (a pupil's click costs the machine nothing; a benchmark of the
     service does not measure the pupils' bots).
@@ -269,13 +272,14 @@ class BotPupil(threading.Thread):
 
     def __init__(
         self, client: Client, game: int, bot: str, seed: int, poll: float = 10.0, think: float = 0.0,
-        script: list[str] | None = None,
+        script: list[str] | None = None, spread: float = 0.0,
     ) -> None:  # fmt: skip
         super().__init__(daemon=True, name=f"{client.name}-game-{game}")
         self.client, self.game, self.poll, self.think, self.script = client, game, poll, think, script
         from logger_widget.bots import make_bot
 
         self.bot = make_bot(bot, seed=seed)
+        self.waits = thinking_times(think, spread, seed)
         self.sent: dict[int, float] = {}
         self.received: dict[int, float] = {}
         self.refused: list[Any] = []
@@ -293,7 +297,7 @@ class BotPupil(threading.Thread):
         self.status = state["status"]
         while self.status == "active":
             if position.to_move == seat and ply not in self.sent:
-                time.sleep(self.think)
+                time.sleep(next(self.waits))
                 turn = self.script[ply] if self.script is not None else self.bot.choose(position)
                 self.sent[ply] = time.monotonic()
                 status, reply = self.client.call("POST", f"games/{self.game}/turns", turn_message(ply, turn))
@@ -310,6 +314,13 @@ class BotPupil(threading.Thread):
                     self.turns.append(event["turn"])
                     position, ply = Position.from_lpn(event["lpn"]), event["ply"] + 1
             after, self.status = reply["last_seq"], reply["status"]
+
+
+def thinking_times(think: float, spread: float, seed: int) -> Iterator[float]:
+    """A pupil's waits before their turns (seconds): uniform in ``think × (1 ± spread)``, seeded; ``spread`` 0: ``think``."""
+    rng = random.Random(seed)
+    while True:
+        yield think * (1.0 + spread * (2.0 * rng.random() - 1.0)) if spread else think
 
 
 def scripted_game(bot: str, seeds: list[int], turn_limit: int | None, players: int = 2) -> list[str]:
