@@ -14,7 +14,8 @@ A file that is not a database (damaged, or something else under that name) raise
 a database another program holds locked raises ``locked`` after :data:`BUSY_SECONDS`.
 
 Times are seconds since the epoch (UTC) as double-precision floats (:class:`EpochTime`), the
-one time type of the class database; the records keep timezone-aware UTC datetimes.
+one time type of the class database; the records keep timezone-aware UTC datetimes. A local
+file written before (times as text) has its times turned into numbers when it is opened.
 """
 
 from __future__ import annotations
@@ -147,6 +148,8 @@ personal = sa.Table(
 
 #: The progress tables by record kind.
 TABLES = {"lessons": lessons, "attempts": attempts, "games": games, "personal": personal}
+#: Every time column of the progress tables.
+TIME_COLUMNS = (lessons.c.at, attempts.c.at, games.c.updated, personal.c.due)
 
 
 def local_url(folder: str | os.PathLike[str] | None = None) -> str:
@@ -217,7 +220,8 @@ class SQLProgressStore:
         database: a SQLAlchemy URL (``"sqlite:///path"``, ``"postgresql+psycopg://…"``) or an
             :class:`sqlalchemy.Engine` (the service shares its own).
         pupil: whose progress (1–200 characters); every query is limited to it.
-        create: create the tables when missing (the local file; the service creates them itself).
+        create: create the tables when missing (the local file; the service creates them itself);
+            in a SQLite file, the times the earlier code kept as text become seconds.
 
     Raises:
         ValueError: an empty or too long pupil name.
@@ -241,6 +245,8 @@ class SQLProgressStore:
         self._where = _where(self._engine.url)
         if create:
             self._run(lambda: METADATA.create_all(self._engine))
+            if self._engine.url.get_backend_name() == "sqlite":
+                self._run(lambda: _times_as_numbers(self._engine))
 
     @property
     def pupil(self) -> str:
@@ -538,6 +544,49 @@ def pupils(engine: sa.Engine) -> list[str]:
         kind, detail = _kind(error)
         raise ProgressError(kind, _where(engine.url), detail) from None
     return sorted(names)
+
+
+def _seconds(text: str, where: str) -> float:
+    try:
+        return (as_utc(datetime.fromisoformat(text)) - _EPOCH) / timedelta(seconds=1)
+    except ValueError:
+        raise ProgressRecordError(f"{where}: {text!r:.40} is not a time") from None
+
+
+def _times_as_numbers(engine: sa.Engine) -> int:
+    """Turn the times a local file written before keeps as text into seconds since the epoch: how many.
+
+    SQLAlchemy wrote them as ``YYYY-MM-DD HH:MM:SS.ffffff`` (UTC); each such cell becomes the
+    same time to the microsecond (SQLite's ``julianday`` keeps milliseconds only, so Python
+    reads the text); the column keeps its declared type, in which SQLite keeps a number as a
+    number. Nothing is written when no cell is text (a file of today, or read-only); a second
+    call finds none.
+
+    Raises:
+        ProgressRecordError: a time cell holds text that is not a time.
+    """
+    with engine.connect() as conn:
+        old = [c for c in TIME_COLUMNS if conn.execute(sa.text(_text_cells(c) + " LIMIT 1")).first()]
+    changed = 0
+    if old:
+        with engine.begin() as conn:
+            for c in old:
+                where = f"{c.table.name}.{c.name}"
+                rows = [
+                    {"t": _seconds(text, where), "r": r} for r, text in conn.execute(sa.text(_text_cells(c)))
+                ]
+                update = (
+                    f"UPDATE {c.table.name} SET {c.name} = :t WHERE rowid = :r AND typeof({c.name}) = 'text'"
+                )
+                if rows:
+                    conn.execute(sa.text(update), rows)
+                changed += len(rows)
+    return changed
+
+
+def _text_cells(column: sa.Column[Any]) -> str:
+    """The query of ``(rowid, text)`` of the cells of ``column`` that SQLite holds as text."""
+    return f"SELECT rowid, {column.name} FROM {column.table.name} WHERE typeof({column.name}) = 'text'"
 
 
 def _create_private(path: Path) -> None:
