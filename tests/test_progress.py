@@ -17,7 +17,9 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
+import progress_before
 import pytest
+import sqlalchemy as sa
 from dbkit import db_url, postgres_server  # noqa: F401  (fixtures)
 
 from logger_widget import Board
@@ -28,6 +30,7 @@ from logger_widget.progress import Progress, ProgressError, SQLProgressStore, lo
 from logger_widget.progress.mistakes import check_proof
 from logger_widget.progress.records import now
 from logger_widget.progress.schedule import STEP
+from logger_widget.progress.sql import personal
 from logger_widget.puzzles import analyse_position, load_puzzles, verify
 from logger_widget.review import review
 from logger_widget.tournament import play_game
@@ -383,3 +386,47 @@ def test_sqlites_errors_are_told_apart_by_their_result_code(
     error = _sqlite_error(base, message, code, name)
     wrapped = sa_exc.DBAPIError.instance("INSERT …", {}, error, sqlite3.Error)
     assert _kind(wrapped)[0] == kind
+
+
+def test_a_local_file_written_with_text_times_is_read_with_the_same_times_and_its_due_puzzles_found(
+    tmp_path: Path,
+) -> None:
+    """The earlier code kept a local file's times as text; opening it turns them into seconds in place
+    (the same times to the microsecond), and the file reads, sorts and schedules as one of today."""
+    url = local_url(tmp_path)
+    old = sa.create_engine(url)
+    try:
+        progress_before.old_tables()["progress_lessons"].metadata.create_all(old)
+        written = progress_before.write_rows(old)
+    finally:
+        old.dispose()
+    path = tmp_path / ".logger_progress.sqlite"
+
+    def kinds() -> set[str]:
+        with sqlite3.connect(path) as conn:
+            return {
+                conn.execute(f"SELECT typeof({c}) FROM {t}").fetchone()[0]
+                for t, c in progress_before.TIME_COLUMNS
+            }
+
+    assert kinds() == {"text"}, "the file is as the earlier code wrote it"
+    progress = Progress.open(url, pupil="ann")
+    assert progress.saving, progress.problem
+    assert kinds() == {"real"}, "its times are seconds now"
+    snap = progress.snapshot
+    assert not snap.unreadable
+    assert [x.at for x in snap.lessons] == written["progress_lessons"]
+    assert [x.at for x in snap.attempts] == written["progress_attempts"]
+    assert [x.updated for x in snap.games] == written["progress_games"]
+    assert [x.due for x in snap.personal] == written["progress_personal"]
+    soon, later = written["progress_personal"]
+    assert [p.id for p in progress.due(soon)] == ["m-soon"]
+    assert [p.id for p in progress.due(later)] == ["m-soon", "m-later"]
+    store = SQLProgressStore(url, "ann")  # a second opening finds nothing to change
+    with store.engine.connect() as conn:
+        query = sa.select(personal.c.id).where(personal.c.due <= soon).order_by(personal.c.due)
+        assert conn.execute(query).scalars().all() == ["m-soon"], "a time compares in SQL too"
+    store.close()
+    progress.finish_lesson("chop")  # today's rows beside the converted ones
+    again = {x.lesson: x.at for x in Progress.open(url, pupil="ann").snapshot.lessons}
+    assert set(again) == {"plant", "chop"} and again["plant"] == written["progress_lessons"][0]

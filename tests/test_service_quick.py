@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -82,7 +83,7 @@ def _plant_bad_game(running: Running, pupil: str) -> None:
         conn.execute(
             progress_sql.games.insert().values(
                 pupil=pupil, game="bad", record=json.dumps(record), finished=False,
-                updated=sa.func.current_timestamp(),
+                updated=datetime.fromisoformat(AT),
             )
         )  # fmt: skip
 

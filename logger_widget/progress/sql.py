@@ -12,6 +12,10 @@ its journal the same mode): other accounts on a shared machine cannot read a pup
 A file that is not a database (damaged, or something else under that name) raises
 :class:`~logger_widget.progress.store.ProgressError` ``corrupt`` and is never overwritten;
 a database another program holds locked raises ``locked`` after :data:`BUSY_SECONDS`.
+
+Times are seconds since the epoch (UTC) as double-precision floats (:class:`EpochTime`), the
+one time type of the class database; the records keep timezone-aware UTC datetimes. A local
+file written before (times as text) has its times turned into numbers when it is opened.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ import os
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -34,8 +39,10 @@ from .store import ProgressError
 
 __all__ = [
     "BUSY_SECONDS",
+    "EPOCH_SECONDS",
     "LOCAL_FILE",
     "METADATA",
+    "EpochTime",
     "SQLProgressStore",
     "create_tables",
     "local_url",
@@ -48,6 +55,53 @@ LOCAL_FILE = ".logger_progress.sqlite"
 #: Seconds a write waits for a database another program holds before giving up (``locked``).
 BUSY_SECONDS = 2.0
 
+#: The database type of every time of the class database (the service's, the arena's, the
+#: progress tables') and of the local file: seconds since the epoch (UTC), a double.
+EPOCH_SECONDS = sa.Float(precision=53)
+
+_EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
+
+
+class EpochTime(sa.types.TypeDecorator[datetime]):
+    """A time stored as seconds since the epoch (:data:`EPOCH_SECONDS`), read as an aware UTC datetime.
+
+    Units: seconds since 1970-01-01 00:00 UTC, a double-precision float (negative before 1970).
+    Range: Python's datetimes, years 1 to 9999. Between the years 1828 and 2112 a time comes
+    back to the microsecond; further away it may move by up to 16 µs (a double's 53 bits), and
+    a time in the last 16 µs of the year 9999 cannot be read back. A naive datetime is taken as
+    UTC (:func:`~logger_widget.progress.records.as_utc`, as the records do); any other
+    timezone is converted to UTC.
+
+    Raises:
+        TypeError: the value written is not a datetime (SQLAlchemy raises it as
+            :class:`sqlalchemy.exc.StatementError`), or the value read is not a number (a cell
+            of a local file written before, left as text: :class:`SQLProgressStore` converts them).
+        OverflowError: the value read is outside Python's datetimes.
+    """
+
+    impl = sa.Float
+    cache_ok = True
+
+    def __init__(self) -> None:
+        super().__init__(precision=53)
+
+    def process_bind_param(self, value: datetime | None, dialect: sa.Dialect) -> float | None:
+        """``value`` as seconds since the epoch."""
+        if value is None:
+            return None
+        if not isinstance(value, datetime):
+            raise TypeError(f"a time must be a datetime, not {value!r:.60}")
+        return (as_utc(value) - _EPOCH) / timedelta(seconds=1)
+
+    def process_result_value(self, value: float | None, dialect: sa.Dialect) -> datetime | None:
+        """Seconds since the epoch as an aware UTC datetime (rounded to the microsecond)."""
+        if value is None:
+            return None
+        if not isinstance(value, (int, float)):
+            raise TypeError(f"a stored time must be seconds since the epoch, not {value!r:.60}")
+        return _EPOCH + timedelta(seconds=float(value))
+
+
 METADATA = sa.MetaData()
 
 lessons = sa.Table(
@@ -55,7 +109,7 @@ lessons = sa.Table(
     METADATA,
     sa.Column("pupil", sa.String(200), primary_key=True),
     sa.Column("lesson", sa.String(60), primary_key=True),
-    sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("at", EpochTime(), nullable=False),
 )
 attempts = sa.Table(
     "progress_attempts",
@@ -68,7 +122,7 @@ attempts = sa.Table(
     sa.Column("rating_before", sa.Float, nullable=False),
     sa.Column("rating_after", sa.Float, nullable=False),
     sa.Column("deviation_after", sa.Float, nullable=False),
-    sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("at", EpochTime(), nullable=False),
     sa.Column("turn", sa.String(80), nullable=False, default=""),
     sa.Index("ix_progress_attempts_pupil_puzzle", "pupil", "puzzle"),  # a pupil's tries at a puzzle
 )
@@ -79,7 +133,7 @@ games = sa.Table(
     sa.Column("game", sa.String(80), primary_key=True),
     sa.Column("record", sa.Text, nullable=False),
     sa.Column("finished", sa.Boolean, nullable=False),
-    sa.Column("updated", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("updated", EpochTime(), nullable=False),
     sa.Column("review", sa.Text, nullable=True),
 )
 personal = sa.Table(
@@ -88,12 +142,14 @@ personal = sa.Table(
     sa.Column("pupil", sa.String(200), primary_key=True),
     sa.Column("id", sa.String(80), primary_key=True),
     sa.Column("data", sa.Text, nullable=False),
-    sa.Column("due", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("due", EpochTime(), nullable=False),
 )
 
 
 #: The progress tables by record kind.
 TABLES = {"lessons": lessons, "attempts": attempts, "games": games, "personal": personal}
+#: Every time column of the progress tables.
+TIME_COLUMNS = (lessons.c.at, attempts.c.at, games.c.updated, personal.c.due)
 
 
 def local_url(folder: str | os.PathLike[str] | None = None) -> str:
@@ -164,7 +220,8 @@ class SQLProgressStore:
         database: a SQLAlchemy URL (``"sqlite:///path"``, ``"postgresql+psycopg://…"``) or an
             :class:`sqlalchemy.Engine` (the service shares its own).
         pupil: whose progress (1–200 characters); every query is limited to it.
-        create: create the tables when missing (the local file; the service creates them itself).
+        create: create the tables when missing (the local file; the service creates them itself);
+            in a SQLite file, the times the earlier code kept as text become seconds.
 
     Raises:
         ValueError: an empty or too long pupil name.
@@ -188,6 +245,8 @@ class SQLProgressStore:
         self._where = _where(self._engine.url)
         if create:
             self._run(lambda: METADATA.create_all(self._engine))
+            if self._engine.url.get_backend_name() == "sqlite":
+                self._run(lambda: _times_as_numbers(self._engine))
 
     @property
     def pupil(self) -> str:
@@ -485,6 +544,49 @@ def pupils(engine: sa.Engine) -> list[str]:
         kind, detail = _kind(error)
         raise ProgressError(kind, _where(engine.url), detail) from None
     return sorted(names)
+
+
+def _seconds(text: str, where: str) -> float:
+    try:
+        return (as_utc(datetime.fromisoformat(text)) - _EPOCH) / timedelta(seconds=1)
+    except ValueError:
+        raise ProgressRecordError(f"{where}: {text!r:.40} is not a time") from None
+
+
+def _times_as_numbers(engine: sa.Engine) -> int:
+    """Turn the times a local file written before keeps as text into seconds since the epoch: how many.
+
+    SQLAlchemy wrote them as ``YYYY-MM-DD HH:MM:SS.ffffff`` (UTC); each such cell becomes the
+    same time to the microsecond (SQLite's ``julianday`` keeps milliseconds only, so Python
+    reads the text); the column keeps its declared type, in which SQLite keeps a number as a
+    number. Nothing is written when no cell is text (a file of today, or read-only); a second
+    call finds none.
+
+    Raises:
+        ProgressRecordError: a time cell holds text that is not a time.
+    """
+    with engine.connect() as conn:
+        old = [c for c in TIME_COLUMNS if conn.execute(sa.text(_text_cells(c) + " LIMIT 1")).first()]
+    changed = 0
+    if old:
+        with engine.begin() as conn:
+            for c in old:
+                where = f"{c.table.name}.{c.name}"
+                rows = [
+                    {"t": _seconds(text, where), "r": r} for r, text in conn.execute(sa.text(_text_cells(c)))
+                ]
+                update = (
+                    f"UPDATE {c.table.name} SET {c.name} = :t WHERE rowid = :r AND typeof({c.name}) = 'text'"
+                )
+                if rows:
+                    conn.execute(sa.text(update), rows)
+                changed += len(rows)
+    return changed
+
+
+def _text_cells(column: sa.Column[Any]) -> str:
+    """The query of ``(rowid, text)`` of the cells of ``column`` that SQLite holds as text."""
+    return f"SELECT rowid, {column.name} FROM {column.table.name} WHERE typeof({column.name}) = 'text'"
 
 
 def _create_private(path: Path) -> None:

@@ -76,9 +76,9 @@ arena_entries = sa.Table(
     db.metadata,
     sa.Column("arena", sa.Integer, sa.ForeignKey("arena_sessions.id"), primary_key=True),
     sa.Column("player", db.NAME, primary_key=True),
-    sa.Column("joined", sa.Float(precision=53), nullable=False),
+    sa.Column("joined", db.TIME, nullable=False),
     sa.Column("active", sa.Boolean, nullable=False),
-    sa.Column("seen", sa.Float(precision=53), nullable=False),
+    sa.Column("seen", db.TIME, nullable=False),
 )
 
 

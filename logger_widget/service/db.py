@@ -12,9 +12,10 @@ that only the service's account reads it. Any SQLAlchemy URL works, e.g.
 ``postgresql+psycopg://classgame@db.school/classgame`` (PostgreSQL with psycopg 3:
 ``pip install "logger_widget[classroom]"``).
 
-Times are seconds since the epoch (UTC) as floating point numbers (the progress tables keep
-timezone-aware times, as the kernel's own progress file has them); names are :data:`NAME`;
-JSON columns hold lists and dicts (the seats of a seek, a game's result).
+Every time, in every table, is :data:`TIME`: seconds since the epoch (UTC) as a double (the
+progress tables read and write them as timezone-aware UTC datetimes through
+:class:`logger_widget.progress.sql.EpochTime`, the same type in the database); names are
+:data:`NAME`; JSON columns hold lists and dicts (the seats of a seek, a game's result).
 """
 
 from __future__ import annotations
@@ -27,9 +28,12 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 
+from ..progress.sql import EPOCH_SECONDS
+
 __all__ = [
     "DEFAULT_FILE",
     "NAME",
+    "TIME",
     "copy_sqlite",
     "arena_sessions",
     "connect",
@@ -54,7 +58,10 @@ metadata = sa.MetaData()
 #: tables and the schema's :data:`~logger_widget.online.schema.MAX_NAME_CHARS` take 200).
 NAME = sa.String(200)
 _name = NAME
-_time = sa.Float(precision=53)
+#: The one time type of the class database: seconds since the epoch (UTC), a double
+#: (:data:`logger_widget.progress.sql.EPOCH_SECONDS`, which the progress tables use too).
+TIME = EPOCH_SECONDS
+_time = TIME
 
 #: Everyone who has used the service: the hub's user name, a rating and presence.
 players = sa.Table(
