@@ -225,10 +225,10 @@ class PersonalHandler(_ProgressHandler):
         puzzle: PersonalPuzzle = self.record(PersonalPuzzle, "personal")
         if puzzle.id != pid:
             raise ProtocolError("malformed", "id", f"the body's id {puzzle.id!r} is not the URL's {pid!r}")
-        await self.service.db(self.write, puzzle)
+        await self.service.db(self.keep, puzzle)
         self.done()
 
-    def write(self, puzzle: PersonalPuzzle) -> None:
+    def keep(self, puzzle: PersonalPuzzle) -> None:
         """Store ``puzzle`` once checked (on the database worker): a new one's proof, or only its schedule changed."""
         pid = puzzle.id
         saved = self.store().personal_puzzle(pid)
