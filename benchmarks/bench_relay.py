@@ -28,7 +28,8 @@ PostgreSQL server started for the run (``tests/dbkit.py``). Then:
    heaviest burst the service can meet), the opponent long-polling;
    the latency of a turn is from the moment its pupil starts the POST to the moment the opponent's
    long-poll returns it (both in this process: one clock) — median, p95 and max over every turn;
-   the service's RSS and CPU meanwhile.
+   the service's RSS and CPU meanwhile; with ``--client kernel`` also the turn's POST alone
+   (``post_ms``: from its start to the service's answer, the turn written to the database).
 
 What it does not include: the hub's proxy (the clients talk to the service's port, as the hub's
 proxy would forward them; one more local hop) and the board's drawing (the widget's own redraw is
@@ -166,6 +167,7 @@ class KernelPupil:
         )
         self.sent: dict[int, float] = {}
         self.received: dict[int, float] = {}
+        self.answered: dict[int, float] = {}  # when the service's answer to the turn's POST came
         self.refused: list[Any] = []
 
     async def run(self) -> None:
@@ -185,6 +187,7 @@ class KernelPupil:
                     except Refused as e:
                         self.refused.append(e.body)
                         return
+                    self.answered[ply] = time.monotonic()
                 reply = await self.client.events(self.game, after, self.poll)
                 now = time.monotonic()
                 for event in reply["events"]:
@@ -250,7 +253,11 @@ def play_games(
             for pupil in pupils:
                 pupil.join(600)
     return [
-        {"latencies": relay_latencies([(game, pupils)]), "refused": [r for p in pupils for r in p.refused]}
+        {
+            "latencies": relay_latencies([(game, pupils)]),
+            "posts": [t - p.sent[ply] for p in pupils for ply, t in getattr(p, "answered", {}).items()],
+            "refused": [r for p in pupils for r in p.refused],
+        }
         for game, pupils in games
     ]
 
@@ -275,6 +282,15 @@ def run_games(pairs: list[Any], processes: int, on_go: Any, client: str = "kerne
     for w in workers:
         w.join()
     return played
+
+
+def _figures(seconds: list[float]) -> dict[str, float] | None:
+    """Median, p95 and max of sorted ``seconds``, in ms (``None``: none measured)."""
+    if not seconds:
+        return None
+    p95 = seconds[min(len(seconds) - 1, int(0.95 * len(seconds)))]
+    return {"median": round(1000 * statistics.median(seconds), 1), "p95": round(1000 * p95, 1),
+            "max": round(1000 * seconds[-1], 1)}  # fmt: skip
 
 
 def main() -> None:
@@ -351,6 +367,7 @@ def main() -> None:
                 shutil.copy(service.log, os.environ["BENCH_RELAY_LOG"])
             refused = [r for game in played for r in game["refused"]]
             latencies = sorted(x for game in played for x in game["latencies"])
+            posts = sorted(x for game in played for x in game["posts"])
             log("playing:", playing, "refused:", refused[:3])
     finally:
         if postgres is not None:
@@ -362,6 +379,7 @@ def main() -> None:
         "refused": len(refused),
         "relay_ms": {"median": round(1000 * statistics.median(latencies), 1), "p95": round(1000 * p95, 1),
                      "max": round(1000 * latencies[-1], 1)},
+        "post_ms": _figures(posts),
         "turns_per_second": round(len(latencies) / playing["seconds"], 1),
         "idle_30_pupils": idle, "playing": playing,
         "load_1min": {"start": round(load_start, 2), "end": round(os.getloadavg()[0], 2)},

@@ -27,6 +27,9 @@ The arena, the teacher's dashboard and the progress API are mounted from
 ``dashboard/...``, ``api/progress/...``); handlers subclass
 :class:`~logger_widget.service.auth.APIHandler` or
 :class:`~logger_widget.service.auth.PageHandler` and reach the service as ``self.service``.
+A handler never reads or writes the database on the event loop: it gives that work to
+:meth:`ClassGameService.db` (one worker thread) and answers with what comes back, so a slow
+database holds up only the requests that need it.
 
 Bot seats are played by the service in a worker process (the project's presets only; a
 pupil's code never runs here). A background task ends the games a pupil has left for longer
