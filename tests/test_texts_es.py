@@ -364,7 +364,7 @@ PAIRS = [
 
 def _spoken_label_click(entry: Entry, form: str) -> str | None:
     """A cell's spoken label (``board:hint``, read by screen readers to keyboard users, who choose with
-    Enter) never tells them to click or press: «elígelo otra vez para quitarlo» (tenth reader)."""
+    Enter) never tells them to click or press: «vuelve a elegir este árbol para quitarlo» (tenth reader)."""
     if entry.context != "board:hint":
         return None
     m = re.search(r"\b(?:haz clic|hagan clic|clic|pulsa|toca)\b", form, re.I)
@@ -387,7 +387,7 @@ KINDS: dict[str, tuple[str, Check]] = {
     ),
     "vosotros": ("the pupil is *tú* and a teacher *usted*: no vosotros form", _vosotros),
     "spoken_label_click": (
-        "a cell's spoken label (``board:hint``) says «elígelo», never «haz clic» or «pulsa»: keyboard users hear it",
+        "a cell's spoken label (``board:hint``) says «elige», never «haz clic» or «pulsa»: keyboard users hear it",
         _spoken_label_click,
     ),
     "spawn": (
@@ -894,6 +894,19 @@ KINDS.update(
             "a count with its noun is a label's value («Partidas distintas entre estas {n}: {distinct}»), never"
             " the subject of a plural verb («1 partida son distintas»)",
             _count_before_plural_verb,
+        ),
+        "por_ejemplo_comma": (
+            "«por ejemplo» is a discourse marker set off by a comma (RAE, *Ortografía* 2010): «…, por ejemplo,"
+            " `answer = …`», «(por ejemplo, un bot…)»; a label that opens with it («por ejemplo a1-b2 xb3») is not"
+            " a sentence",
+            lambda e, f: (
+                None if f.startswith("por ejemplo") else _find(r"\bpor ejemplo\s+(?=[\w`\"«(])")(e, f)
+            ),
+        ),
+        "protest_as_a_demonstration": (
+            "a turn puts a protester on a cell, «poner un manifestante en d1»; «protestar en d1» reads as a"
+            " demonstration held there",
+            _find(r"\bprotestar\s+en\s+(?:\{…\}|[a-e][1-5]\b)"),
         ),
         "latin_italics": (
             "an unadapted Latin phrase is in italics (RAE, «Latinismos y locuciones latinas»): «(*a priori*)»",
@@ -1469,6 +1482,19 @@ PLANTED = [
         "Los intervalos de estas parejas contienen {half}, así que {games} por pareja no bastan para distinguir"
         " a los dos bots de cada pareja: {pairs}.",
     ),
+    (
+        "por_ejemplo_comma",
+        "exercise:best_turn:question",
+        "Write it in turn notation, for example `answer = …`.",
+        'Escríbela en notación de jugadas, por ejemplo `answer = "a1-b2 xb3"`.',
+    ),
+    (
+        "por_ejemplo_comma",
+        "rules:decisions:6",
+        "Simulations, for example a bot playing thousands of games",
+        "Las simulaciones, por ejemplo un bot que juega miles de partidas contra otro bot, también pueden…",
+    ),
+    ("protest_as_a_demonstration", "board:turn", "protest on {cells}", "protestar en {cells}"),
     (
         "latin_italics",
         "exercise:ranking:prior",
