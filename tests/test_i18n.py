@@ -916,7 +916,7 @@ def test_rule_positions_forced_protest():
 
 #: Every project decision of docs/rules.md (the words right after its mark), the rules message that tells the
 #: players, and words of its English text. The list is read off docs/rules.md, not written by hand: a decision
-#: added there without a place in the players' rules fails here (a hand-kept list of five missed three).
+#: added there without a place in the players' rules fails here (a list kept by hand misses the new ones).
 RULES_DECISIONS = {
     "the published materials list these counts": ("rules:decisions:2", "20 trees"),
     "The two-step path may turn": ("rules:movement:1", "may turn"),
