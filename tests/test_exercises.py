@@ -336,7 +336,7 @@ def test_own_bot_verdict_counts_copies_of_a_game_once(monkeypatch: pytest.Monkey
     monkeypatch.setattr(own_bot, "openings", lambda count, seed: [Position.initial(2)] * count)
     feedback = ex.check_own_bot(lookahead_bot, games=40, progress=False, locale="es")
     text = feedback.text(Translator("en"))
-    assert feedback.ok and "Only 2 of the games were different" in text, text  # 40 games, 2 distinct
+    assert feedback.ok and "Different games: only 2." in text, text  # 40 games, 2 distinct
     assert "could be luck" in text and "really stronger" not in text, text  # 2 games prove nothing
 
 
@@ -439,7 +439,7 @@ def test_ranking_uses_the_interval_of_the_difference_and_knows_a_tie() -> None:
 
 def test_ranking_table_flags_copies_of_a_game() -> None:
     copies = ex.Ranking(ranking_tournament([(0, 1, 1.0)] * 8, ("greedy", "random")), "en")
-    assert "Only 1 of the games were different" in str(copies)
+    assert "Different games: only 1." in str(copies)
 
 
 def test_kingmaker_checker() -> None:

@@ -153,7 +153,23 @@ _this_cell = _this_cell_in(r"\bthis cell\b")
 
 
 RULES: dict[str, list[Rule]] = {
-    "en": [("en.cell_below", "a Markdown cell says “Run the cell below”, not “Run this cell”", _this_cell)],
+    "en": [
+        ("en.cell_below", "a Markdown cell says “Run the cell below”, not “Run this cell”", _this_cell),
+        (
+            "en.count_agreement",
+            "a count in a message that is not a plural one is a label's value (“Different games: only"
+            " {distinct}.”), never the subject of a verb that agrees with it (“Only 1 of the games were”)",
+            lambda e, f: (
+                None
+                if len(e.forms) > 1
+                else _search(
+                    r"\{(?:n|distinct|games|\w+_games|shared|wins|losses|draws|count)\}\s+"
+                    r"(?:of\s+(?:the|these)\s+\w+\s+)?(?:were|are|have|was|is|has)\b",
+                    flags=0,
+                )(e, f)
+            ),
+        ),
+    ],
     "uk": [
         (
             "uk.cell_below",
@@ -169,8 +185,8 @@ RULES: dict[str, list[Rule]] = {
         ("uk.search_bot", "a bot that searches, not «бот-пошуковик» (a web crawler)", _search(r"пошуковик")),
         (
             "uk.end_game",
-            "the end game «почався», as in the tutorial (not «запущено»)",
-            _search(r"запущено кінець"),
+            "the end game «почався»/«починається», as in the tutorial (not «запущено», «запускає»)",
+            _search(r"\bзапу(?:щено|ска\w*|сти\w*|стя\w*)\s+кін(?:ець|ця)\b"),
         ),
         ("uk.register", "the pupil is *ти*: no -іть/-йте imperatives", uk_plural_imperative),
         ("uk.gender", "no gendered past or «сам/першим» addressed to the pupil", _uk_gendered_address),
@@ -248,6 +264,22 @@ PLANTED = [
     ("uk.calque", "uk", "puzzle", "Counts", "Рахується лише перша спроба.", ""),
     ("uk.search_bot", "uk", "notebook:play", "A search bot", "Бот-пошуковик шукає.", ""),
     ("uk.end_game", "uk", "chart", "End game triggered", "Запущено кінець гри", ""),
+    (
+        "uk.end_game",
+        "uk",
+        "exercise:backward_induction:intro:2",
+        "So any turn triggers the end of the game",
+        "Тож будь-який хід запускає кінець гри, і гравець 2 робить останній хід.",
+        "",
+    ),
+    (
+        "en.count_agreement",
+        "en",
+        "exercise:own_bot:duplicates",
+        "Only {distinct} of the games were different",
+        "Only {distinct} of the games were different: a bot that always plays…",
+        "",
+    ),
     ("uk.register", "uk", "review:board", "Press Exit", "Натисніть «Вийти».", ""),
     ("uk.register", "uk", "review:board", "Wait", "Зачекайте, будь ласка.", ""),
     ("uk.gender", "uk", "puzzle:verdict", "You saw it", "Ти побачив розв’язок.", ""),

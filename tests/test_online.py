@@ -663,7 +663,7 @@ def test_the_lobby_joins_the_arena_is_paired_and_the_game_opens_then_resign_and_
         diego.close()
         teacher.request("POST", f"arena/{arena}/close", {"protocol": 1})
     olena.refresh()
-    assert "Арена завершилася" in olena.view["arena"]["status"] and not arena_buttons(olena)
+    assert "Арену закрито" in olena.view["arena"]["status"] and not arena_buttons(olena)
 
 
 def test_resign_asks_first_the_others_see_who_resigned_and_the_service_refuses_the_wrong_ones(

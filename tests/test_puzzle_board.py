@@ -336,15 +336,15 @@ def test_a_reply_that_chops_is_told_in_one_sentence() -> None:
 @pytest.mark.parametrize(
     ("language", "points"),
     [
-        ("en", "Points after that reply: you, 2 points; the best other player, 2 points."),
-        ("uk", "Очки після цієї відповіді: у тебе — 2 очки; у найкращого з інших гравців — 2 очки."),
-        ("es", "Puntos tras esa respuesta: tú, 2 puntos; el mejor de los demás jugadores, 2 puntos."),
+        ("en", "Points after that reply: you, 2 points; your opponent, 2 points."),
+        ("uk", "Очки після цієї відповіді: у тебе — 2 очки; у суперника — 2 очки."),
+        ("es", "Puntos tras esa respuesta: tú, 2 puntos; tu rival, 2 puntos."),
     ],
 )
 def test_the_points_after_the_reply_carry_their_noun(language: str, points: str) -> None:
     """Before: «у тебе — жодного очка; у найкращого з інших гравців — 2»: a bare «2» beside a count with its
     noun, and es «tú, ninguno» (you, nobody). Both counts now carry their noun, a zero «жодного очка»,
-    «ningún punto»."""
+    «ningún punto». A 2-player puzzle names the one opponent, not "the best other player"."""
     from logger_widget.board.puzzle_mode import explain_wrong
     from logger_widget.puzzles import load_puzzles
     from logger_widget.puzzles.search import refutation

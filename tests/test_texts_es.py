@@ -364,7 +364,7 @@ PAIRS = [
 
 def _spoken_label_click(entry: Entry, form: str) -> str | None:
     """A cell's spoken label (``board:hint``, read by screen readers to keyboard users, who choose with
-    Enter) never tells them to click or press: «elígelo otra vez para quitarlo» (tenth reader)."""
+    Enter) never tells them to click or press: «vuelve a elegir este árbol para quitarlo» (tenth reader)."""
     if entry.context != "board:hint":
         return None
     m = re.search(r"\b(?:haz clic|hagan clic|clic|pulsa|toca)\b", form, re.I)
@@ -387,7 +387,7 @@ KINDS: dict[str, tuple[str, Check]] = {
     ),
     "vosotros": ("the pupil is *tú* and a teacher *usted*: no vosotros form", _vosotros),
     "spoken_label_click": (
-        "a cell's spoken label (``board:hint``) says «elígelo», never «haz clic» or «pulsa»: keyboard users hear it",
+        "a cell's spoken label (``board:hint``) says «elige», never «haz clic» or «pulsa»: keyboard users hear it",
         _spoken_label_click,
     ),
     "spawn": (
@@ -784,9 +784,13 @@ KINDS.update(
 
 #: A placeholder that the code fills with a count and its noun («1 partida», «7 partidas»): in a message
 #: that is not a plural one, no verb may agree with it («De estas 100 partidas, 1 partida son distintas»).
+#: A bare number counts too («y {shared} han sido victorias compartidas»: «y 1 han sido»), and so does a count
+#: with a phrase between it and its verb («Solo {distinct} de las partidas fueron», «{games} por pareja no bastan»).
 _COUNT_BEFORE_PLURAL_VERB = re.compile(
-    r"\{(?:n|distinct|games|\w+_games|rounds|trees|points|protesters|count)\}\s+"
-    r"(?:son|están|han|tienen|quedan|caen|suman|llegan|llegaron|fueron|cuentan|aportan|repiten)\b"
+    r"\{(?:n|distinct|games|\w+_games|rounds|trees|points|protesters|count|shared|wins|losses|draws)\}\s+"
+    r"(?:(?:de|por|entre)\s+(?:(?:las?|los?|cada|esta|estas|estos)\s+)?\w+\s+)?(?:no\s+)?"
+    r"(?:son|están|han|tienen|quedan|caen|suman|llegan|llegaron|fueron|cuentan|aportan|repiten|bastan|sirven"
+    r"|alcanzan)\b"
 )
 
 
@@ -796,6 +800,28 @@ def _count_before_plural_verb(entry: Entry, form: str) -> str | None:
     if len(entry.forms) > 1:
         return None
     m = _COUNT_BEFORE_PLURAL_VERB.search(form)
+    return m.group(0) if m else None
+
+
+#: Latin phrases that Spanish writes in italics because they are not adapted (RAE, *Ortografía* 2010).
+_LATIN = re.compile(
+    r"(?<![*\w])(?:a priori|a posteriori|grosso modo|de facto|ad hoc|per se|statu quo|in situ)(?![*\w])"
+)
+
+
+def _latin_italics(entry: Entry, form: str) -> str | None:
+    """«a priori» is written in italics, «(*a priori*)», like every unadapted Latin phrase."""
+    m = _LATIN.search(_prose(form))
+    return m.group(0) if m else None
+
+
+def _umbrella_not_a_grade(entry: Entry, form: str) -> str | None:
+    """Where the pupil's puzzles come from, «errores» names one grade of the review («Error»), while an
+    «imprecisión» becomes a puzzle too: the word for all three grades is «fallos». «error» is fine where the
+    three grades are named together («ninguna imprecisión, ningún error ni ningún error grave»)."""
+    if not f"{entry.context}".startswith(("progress", "puzzle")) or re.search(r"\bimprecisi", form, re.I):
+        return None
+    m = re.search(r"\berror(?:es)?\b", _prose(form), re.I)
     return m.group(0) if m else None
 
 
@@ -868,6 +894,28 @@ KINDS.update(
             "a count with its noun is a label's value («Partidas distintas entre estas {n}: {distinct}»), never"
             " the subject of a plural verb («1 partida son distintas»)",
             _count_before_plural_verb,
+        ),
+        "por_ejemplo_comma": (
+            "«por ejemplo» is a discourse marker set off by a comma (RAE, *Ortografía* 2010): «…, por ejemplo,"
+            " `answer = …`», «(por ejemplo, un bot…)»; a label that opens with it («por ejemplo a1-b2 xb3») is not"
+            " a sentence",
+            lambda e, f: (
+                None if f.startswith("por ejemplo") else _find(r"\bpor ejemplo\s+(?=[\w`\"«(])")(e, f)
+            ),
+        ),
+        "protest_as_a_demonstration": (
+            "a turn puts a protester on a cell, «poner un manifestante en d1»; «protestar en d1» reads as a"
+            " demonstration held there",
+            _find(r"\bprotestar\s+en\s+(?:\{…\}|[a-e][1-5]\b)"),
+        ),
+        "latin_italics": (
+            "an unadapted Latin phrase is in italics (RAE, «Latinismos y locuciones latinas»): «(*a priori*)»",
+            _latin_italics,
+        ),
+        "umbrella_not_a_grade": (
+            "the review's grades are «imprecisión», «error» and «error grave»: a word for all three is «fallos»,"
+            " never «errores», which a pupil reads as the one grade",
+            _umbrella_not_a_grade,
         ),
         "distance_origin": (
             "a distance in steps says where it counts from («desde a1, c1 está a dos pasos a la derecha»)",
@@ -1308,7 +1356,7 @@ PLANTED = [
     (
         "opens_with_number",
         "exercise:sample_size:many",
-        "{games} are more than needed.",
+        "With {games} you have more than needed.",
         "{games} son más de las necesarias.",
     ),
     (
@@ -1414,6 +1462,56 @@ PLANTED = [
         "exercise:first_player:copies",
         "Different games among these {n}: {distinct}.",
         "De estas {n}, solo {distinct} son distintas.",
+    ),
+    (
+        "count_before_plural_verb",
+        "exercise:first_player:data",
+        "Player 1 won {wins}, Player 2 won {losses}, shared wins: {shared}.",
+        "El jugador 1 ha ganado {wins}; el jugador 2, {losses}; y {shared} han sido victorias compartidas.",
+    ),
+    (
+        "count_before_plural_verb",
+        "exercise:own_bot:duplicates",
+        "Only {distinct} of the games were different: …",
+        "Solo {distinct} de las partidas fueron distintas: un bot que…",
+    ),
+    (
+        "count_before_plural_verb",
+        "exercise:nash:cannot_tell",
+        "These pairs' intervals contain {half}, so {games} a pair cannot tell them apart: {pairs}.",
+        "Los intervalos de estas parejas contienen {half}, así que {games} por pareja no bastan para distinguir"
+        " a los dos bots de cada pareja: {pairs}.",
+    ),
+    (
+        "por_ejemplo_comma",
+        "exercise:best_turn:question",
+        "Write it in turn notation, for example `answer = …`.",
+        'Escríbela en notación de jugadas, por ejemplo `answer = "a1-b2 xb3"`.',
+    ),
+    (
+        "por_ejemplo_comma",
+        "rules:decisions:6",
+        "Simulations, for example a bot playing thousands of games",
+        "Las simulaciones, por ejemplo un bot que juega miles de partidas contra otro bot, también pueden…",
+    ),
+    ("protest_as_a_demonstration", "board:turn", "protest on {cells}", "protestar en {cells}"),
+    (
+        "latin_italics",
+        "exercise:ranking:prior",
+        "So the fit adds a **prior**: …",
+        "Por eso el ajuste añade una **suposición previa** (a priori): una partida imaginaria…",
+    ),
+    (
+        "umbrella_not_a_grade",
+        "progress:personal",
+        "No puzzles from your games yet. They come from your errors: …",
+        "Todavía no hay problemas de tus partidas. Salen de tus errores: después de una partida…",
+    ),
+    (
+        "umbrella_not_a_grade",
+        "progress:review",
+        "The review found {n} error in your turns, but …",
+        "El análisis encontró {n} errores en tus jugadas, pero las búsquedas no coinciden en una jugada mejor.",
     ),
     (
         "distance_origin",

@@ -937,6 +937,29 @@ def sequence_of_tenses(entry: Entry, form: str) -> str | None:
     )(entry, form)
 
 
+def apposition_case(entry: Entry, form: str) -> str | None:
+    """Kind 82: a bracket after a placeholder explains the seat in any case the seat is put in («41 % у гравця 1
+    (ходить першим)»), so it holds no noun of its own in the nominative: «у гравця 1 (перший гравець)» puts a
+    nominative beside a genitive (twelfth reader)."""
+    return _find(rf"\{{\w+\}}\s+\([^)]*(?<!{W})(?:гравець|перший|другий)(?!{W})[^)]*\)")(entry, form)
+
+
+def junction_of_conjunctions(entry: Entry, form: str) -> str | None:
+    """Kind 83: where «тож», «але», «проте», «бо» meet «щоб», «якщо», «коли», a comma goes between them
+    (Український правопис, the junction of conjunctions): «…, тож, щоб бути певними, …», or better no junction
+    at all («тож потрібно більше ігор, щоб знати напевно»; twelfth reader)."""
+    return _find(rf"(?<!{W})(?:тож|але|проте|однак|бо)\s+(?:щоб|якщо|коли|хоча|хоч)(?!{W})")(entry, form)
+
+
+def umbrella_not_a_grade(entry: Entry, form: str) -> str | None:
+    """Kind 84: the review's grades are «Неточність», «Помилка», «Груба помилка», and a «неточність» becomes a
+    puzzle too: where the pupil's puzzles come from, the word for all three is «невдалі ходи», never «помилки»
+    (the one grade). «помилка» is fine where the three grades are named together."""
+    if not f"{entry.context}".startswith(("progress", "puzzle")) or re.search(r"неточн", form, re.I):
+        return None
+    return _find(rf"(?<!{W})помил{W}*")(entry, form)
+
+
 KINDS: dict[str, Check] = {
     "python decimal": python_decimal,
     "every other": _find(r"\bКожен інший\b"),
@@ -1020,6 +1043,9 @@ KINDS: dict[str, Check] = {
     "contrast without «лише»": contrast_without_lyshe,
     "score verb": score_verb,
     "protest as a demonstration": protest_as_a_demonstration,
+    "apposition case": apposition_case,
+    "junction of conjunctions": junction_of_conjunctions,
+    "umbrella word for the grades": umbrella_not_a_grade,
 }
 
 
@@ -1690,7 +1716,7 @@ PLANTED += [
     (
         "opens with a figure",
         "exercise:sample_size:many",
-        "{games} are more than needed.",
+        "With {games} you have more than needed.",
         "Так. 5 000 ігор — це більше.",
     ),
     (
@@ -1791,6 +1817,30 @@ PLANTED += [
         "chart",
         "{n} points: the last round begins",
         "{n} очок: починається останній раунд",
+    ),
+]
+
+#: The twelfth reader's findings, as the catalogue wrote them.
+PLANTED += [
+    ("apposition case", "chart", "{player} (first player)", "{player} (перший гравець)"),
+    (
+        "junction of conjunctions",
+        "exercise:ranking:ok_overlap",
+        "so more games are needed to be sure",
+        "{first} — перший, але його інтервал перетинається з інтервалом {second}, тож щоб бути певними, потрібно"
+        " більше ігор.",
+    ),
+    (
+        "umbrella word for the grades",
+        "progress:personal",
+        "They come from your errors",
+        "Задач із твоїх ігор ще немає. Вони виникають із твоїх помилок: після гри…",
+    ),
+    (
+        "umbrella word for the grades",
+        "progress:review",
+        "The review found {n} error in your turns",
+        "Розбір знайшов {n} помилку у твоїх ходах, але алгоритми пошуку не сходяться щодо кращого ходу.",
     ),
 ]
 

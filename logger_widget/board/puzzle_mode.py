@@ -121,6 +121,7 @@ def explain_wrong(tr: Translator, puzzle: Puzzle, turn: Turn, reply: Turn | None
             parts.append(tr.count(texts.WHY_COUNTS["reply_felled"], felled, player=player, turn=shown))
         else:
             parts.append(tr.format(texts.WHY["reply"], player=player, turn=shown))
+    one_opponent = len(position.scores) == 2  # "your opponent", not "the others"
     best = best_solution(puzzle)
     mine, theirs = facts(position, turn), facts(position, best)
     best_value = turn_value(position, best)
@@ -139,7 +140,7 @@ def explain_wrong(tr: Translator, puzzle: Puzzle, turn: Turn, reply: Turn | None
     elif mine.threat_after != theirs.threat_after:
         parts.append(
             tr.format(
-                texts.WHY["threat_both"],
+                texts.WHY["threat_one" if one_opponent else "threat_both"],
                 mine=shown_count(mine.threat_after, "trees"),
                 best=shown_count(theirs.threat_after, "trees"),
             )
@@ -150,7 +151,7 @@ def explain_wrong(tr: Translator, puzzle: Puzzle, turn: Turn, reply: Turn | None
         others = max(p for s, p in enumerate(replied.scores, start=1) if s != me)
         parts.append(
             tr.format(
-                texts.WHY["points_both"],
+                texts.WHY["points_one" if one_opponent else "points_both"],
                 mine=shown_points(replied.scores[me - 1]),
                 theirs=shown_points(others),
             )

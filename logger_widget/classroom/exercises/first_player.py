@@ -144,7 +144,7 @@ _FP_BELOW = NP_(
 )
 _FP_CONTAINS_HALF = NP_(
     "exercise:first_player:contains_half",
-    "The interval contains {half}: {n} are not enough to tell whether either seat has an advantage.",
+    "The interval contains {half}: with {n}, you cannot tell whether either seat has an advantage.",
 )
 _FP_COPIES = NP_(
     "exercise:first_player:copies",
@@ -178,7 +178,7 @@ _SS_FEW = NP_(
 )
 _SS_MANY = NP_(
     "exercise:sample_size:many",
-    "{games} are more than needed. Solve {z} · √({variance} / n) = {half_width} for n.",
+    "With {games} you have more than needed. Solve {z} · √({variance} / n) = {half_width} for n.",
 )
 
 

@@ -97,7 +97,7 @@ _OB_LUCK = NP_(
 )
 _OB_DUPLICATES = NP_(
     "exercise:own_bot:duplicates",
-    "Only {distinct} of the games were different: a bot that always plays the same turn in the same "
+    "Different games: only {distinct}. A bot that always plays the same turn in the same "
     "position repeats the same game, and a repeated game adds no information. "
     "The interval counts every game, so it looks more certain than it is.",
 )

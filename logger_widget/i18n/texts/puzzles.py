@@ -172,6 +172,15 @@ WHY: MappingProxyType[str, PMessage] = MappingProxyType(
             "Points after that reply: you, {mine}; the best other player, {theirs}. "
             "The best turn keeps you better off.",
         ),
+        # TRANSLATORS: "threat_both" and "points_both" in a 2-player puzzle, where the pupil has one opponent.
+        "threat_one": NP_(
+            "puzzle:why",
+            "Trees in the biggest chop left to your opponent: {mine} after yours, {best} after the best turn.",
+        ),
+        "points_one": NP_(
+            "puzzle:why",
+            "Points after that reply: you, {mine}; your opponent, {theirs}. The best turn keeps you better off.",
+        ),
         "win": NP_("puzzle:why", "The best turn wins the game."),
         "loss": NP_("puzzle:why", "After that reply you cannot win any more."),
     }

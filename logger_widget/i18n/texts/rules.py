@@ -141,6 +141,13 @@ _PARAGRAPHS: MappingProxyType[str, tuple[PMessage, ...]] = MappingProxyType(
                 "the published rules do not say whether a two-step move may turn; each step "
                 "is an ordinary step, so we allow it.)*",
             ),
+            NP_(
+                "rules:movement:2",
+                "While you move, the cell your logger starts from counts as free, so a two-step move may go "
+                "out and come back. It then ends where it started, which is the same as staying. *(Project "
+                "decision: the published rules do not say whether a move may come back; staying is allowed "
+                "anyway, so we allow it.)*",
+            ),
         ),
         "growth": (
             NP_(
@@ -158,7 +165,10 @@ _PARAGRAPHS: MappingProxyType[str, tuple[PMessage, ...]] = MappingProxyType(
             ),
             NP_(
                 "rules:growth:3",
-                "A free cell for a new seedling has no tree and no logger on it, not even your own logger.",
+                "A free cell for a new seedling has no tree and no logger on it, not even your own logger. "
+                "Growth comes after Movement: the cell your logger has just left is free, and the cell it "
+                "now stands on is not. *(Project decision: the published rules do not say whether “free” "
+                "is judged before or after the move.)*",
             ),
             NP_(
                 "rules:growth:4",
@@ -207,6 +217,17 @@ _PARAGRAPHS: MappingProxyType[str, tuple[PMessage, ...]] = MappingProxyType(
                 "then your turn ends. *(Project decision: the rules say that you must perform "
                 "an action if you are able to, and protesting is one of the actions.)*",
             ),
+            NP_(
+                "rules:action:3",
+                "You may choose any action that is possible: none of them has to come first. *(Project "
+                "decision.)*",
+            ),
+            NP_(
+                "rules:action:4",
+                "A tree that has just become mature in the Growth phase of this turn can already be "
+                "protested or chopped in the Action phase of the same turn. *(Project decision: the action "
+                "sees the board as it is after growth.)*",
+            ),
         ),
         "plant": (
             NP_(
@@ -249,7 +270,8 @@ _PARAGRAPHS: MappingProxyType[str, tuple[PMessage, ...]] = MappingProxyType(
                 "**domino effect**. "
                 "It knocks down mature trees with a protester too. The chain stops at the "
                 "edge of the board or at the first cell that does not hold a mature tree: an "
-                "empty cell, a seedling, a sapling or a logger.",
+                "empty cell, a seedling, a sapling or a logger. *(Project decision: a logger stops the "
+                "chain, because it is not a mature tree.)*",
             ),
             NP_(
                 "rules:chop:3",
@@ -334,11 +356,13 @@ _PARAGRAPHS: MappingProxyType[str, tuple[PMessage, ...]] = MappingProxyType(
             ),
             NP_(
                 "rules:decisions:7",
-                "**Smaller decisions**, each marked where it applies: a two-step move may turn "
-                "(Movement); you must protest when it is the only possible action (Action); "
-                "protesters may go on trees anywhere on the board (Protest); the pyramids of "
-                "felled trees go back to the pool (Chop); players who are still level after "
-                "comparing protesters share the win (Who wins).",
+                "**Smaller decisions**, each marked where it applies: a two-step move may turn, and it "
+                "may go out and come back (Movement); a cell is free for a new seedling or not as it is "
+                "after the move (Growth); you may choose any possible action, a tree that has just become "
+                "mature can be protested or chopped in the same turn, and you must protest when it is the "
+                "only possible action (Action); protesters may go on trees anywhere on the board (Protest); "
+                "a logger stops the domino chain, and the pyramids of felled trees go back to the pool "
+                "(Chop); players who are still level after comparing protesters share the win (Who wins).",
             ),
         ),
     }
