@@ -26,7 +26,7 @@ ANSWER = ("...../...../..a.2/....s/1s... 1 0,0 2,2", "a1-b2 *b3", "a1 *a2")
 SUPPLY = ("...../.2.../...../...../.1s.a 1 0,4 2,2", "b1 !e1", "b1 *a1")
 #: two rounds played on: the mover scores 3 points after the better turn, 2 after the one played
 FUTURE_MINE = (".s.../.1.../..s2./ss.../.pa.. 1 0,3 1,2", "b4 +a1 *a4", "b4-b3 +a1 *b4")
-#: two rounds played on: the others score at most 1 point after the better turn, 2 after the one played
+#: two rounds played on: the other player scores 1 point after the better turn, 2 after the one played
 FUTURE_OTHERS = ("...../a..../1a.../.2.../mps.. 1 1,3 2,1", "a3 +a2 xa4", "a3 +a2 xb3")
 #: Player 2's first turn, two ways of walking: nothing differs in trees or points, even two rounds on
 SAME_FACTS = ("....2/...../..s../...../1s... 2 0,0 2,2", "e5-e3 *e2", "e5-c5 *b5")

@@ -71,8 +71,8 @@ CONCRETE = [
     (
         FUTURE_OTHERS,
         "inaccuracy",
-        "If everyone plays on well for 2 rounds, the others score at most 1 point in them after it, "
-        "but 2 after the turn played.",
+        "If everyone plays on well for 2 rounds, the other player scores 1 point in them after it, "
+        "but 2 after the turn played.",  # a 2-player game: one other player, never "the others"
     ),
 ]
 

@@ -166,7 +166,8 @@ def better_reasons(tr: Translator, turn: TurnReview) -> list[str]:
             mover = player_in_sentence(tr, turn.seat)
             reasons.append(_more(tr, "future_mine", mine, was_mine, player=mover, rounds=rounds))
         elif others < was_others and mine - others > was_mine - was_others:
-            reasons.append(_fewer(tr, "future_others", others, was_others, rounds=rounds))
+            key = "future_other" if turn.position.players == 2 else "future_others"
+            reasons.append(_fewer(tr, key, others, was_others, rounds=rounds))
     if not reasons and not told:
         fine = label_for(turn.loss) in ("best", "good") and not _lets_end(turn)
         reasons.append(tr.translate(SENTENCES["as_good" if fine else "search_only"]))

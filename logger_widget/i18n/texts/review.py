@@ -277,6 +277,24 @@ COUNTS: MappingProxyType[str, PPluralMessage] = MappingProxyType(
             "If everyone plays on well for {rounds}, the others score no point in them after it, "
             "but {n} points after the turn played.",
         ),
+        # TRANSLATORS: "future_others" in a 2-player game, where there is one other player: they score
+        # {n} points in those rounds after the better turn, {played} (a number) after the turn played.
+        "future_other": NNP_(
+            "review",
+            "If everyone plays on well for {rounds}, the other player scores {n} point in them "
+            "after it, but {played} after the turn played.",
+            "If everyone plays on well for {rounds}, the other player scores {n} points in them "
+            "after it, but {played} after the turn played.",
+        ),
+        # TRANSLATORS: "future_other" when the other player scores nothing in those rounds after the
+        # better turn (never "0 points"); {n} points after the turn played.
+        "future_other_none": NNP_(
+            "review",
+            "If everyone plays on well for {rounds}, the other player scores no point in them after it, "
+            "but {n} point after the turn played.",
+            "If everyone plays on well for {rounds}, the other player scores no point in them after it, "
+            "but {n} points after the turn played.",
+        ),
         # TRANSLATORS: the turn played was the best found: what it did. {points} is "2 points".
         "played_chop": NNP_(
             "review",
