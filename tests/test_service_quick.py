@@ -421,7 +421,9 @@ def test_the_dashboard_arena_settings_and_progress_wait_for_the_database_off_the
     sa.event.listen(sa.engine.Engine, "before_cursor_execute", statement)
     answers: dict[str, Any] = {}
     waiting = threading.Thread(
-        target=lambda: answers.setdefault("slow", request(method, running.url + path, running.client(who).token, body))
+        target=lambda: answers.setdefault(
+            "slow", request(method, running.url + path, running.client(who).token, body)
+        )
     )
     try:
         slow.set()

@@ -369,7 +369,7 @@ class _Pages:
         ``known`` (cards made already) only the summary is read, the rest ``None``.
         """
         games = self.service.games
-        found = []
+        found: list[tuple[dict[str, Any], Any, Any, dict[str, Any] | None]] = []
         for summary in games.games(None, status, limit=limit):
             if summary["id"] in known:
                 found.append((summary, None, None, None))
