@@ -231,14 +231,14 @@ def test_no_last_round_when_the_last_seat_triggers(games):
             "tie_protesters",
             [
                 "Player 2 wins on protesters in supply",
-                "Tied on 10 points; protesters in supply: Player 1 has 1 and Player 2 has 3",
+                "Tied on 10 points; protesters in supply: Player 1 has 1; Player 2 has 3",
             ],
         ),
         (
             "shared_win",
             [
                 "Players 1 and 4 share the win",
-                "Tied on 10 points; protesters in supply: Player 1 has 2 and Player 4 has 2",
+                "Tied on 10 points; protesters in supply: Player 1 has 2; Player 4 has 2",
             ],
         ),
     ],
@@ -298,7 +298,7 @@ def test_repetition_and_turn_limit_are_not_normal_ends():
     assert result_lines(score_history(stall), Translator("en")) == [
         "Ended by repetition: the same position for the third time",
         "Players 1 and 2 share the win",
-        "Tied on 0 points; protesters in supply: Player 1 has 0 and Player 2 has 0",
+        "Tied on 0 points; protesters in supply: Player 1 has 0; Player 2 has 0",
     ]
     record = baselines.load_game("two_players", turns=12).to_record()
     del record["outcome"], record["final"]
@@ -715,14 +715,14 @@ def test_spanish_charts_have_no_english_word_left(games, english_words):
             "uk",
             [
                 "Перемагає гравець 2: у нього більше протестувальників у запасі",
-                "Рівність очок (по 10 очок); протестувальників у запасі: у гравця 1 — 1 і у гравця 2 — 3",
+                "Рівність очок (по 10 очок); протестувальників у запасі: у гравця 1 — 1; у гравця 2 — 3",
             ],
         ),
         (
             "es",
             [
                 "Gana el jugador 2 por tener más manifestantes en la reserva",
-                "Empate a 10 puntos; manifestantes en la reserva: el jugador 1 tiene 1 y el jugador 2 tiene 3",
+                "Empate a 10 puntos; manifestantes en la reserva: el jugador 1 tiene 1; el jugador 2 tiene 3",
             ],
         ),
     ],

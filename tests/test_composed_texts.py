@@ -473,7 +473,7 @@ def test_well_placed_values_pass() -> None:
         misplaced_values("uk", "Лісоруб гравця 1 замкнений і лишається на c2. Гравець 1: зрубай дерево.")
         == []
     )
-    assert misplaced_values("uk", "Рівність очок (10 очок); у запасі: у гравця 1 — 2 і у гравця 2 — 1") == []
+    assert misplaced_values("uk", "Рівність очок (10 очок); у запасі: у гравця 1 — 2; у гравця 2 — 1") == []
     assert (
         misplaced_values("es", "Jugador 1: elige.\nJugador 2 · Lección 3. Jugador 3: corta 10 árboles.") == []
     )
@@ -509,7 +509,7 @@ _QUOTED = re.compile(r"`[^`]*`|\b[A-Z]\w*(?:Error|Exception|Warning|Exit|Interru
 def nested_colons(text: str) -> list[str]:
     """A sentence that holds two colons: a list after a label's colon whose items carry labels of their
     own («…en la reserva: jugador 1: 2 y jugador 2: 1»). The items say it without a colon («2 del jugador
-    1 y 1 del jugador 2», «10 очок у гравця 1», "chop c2 and score 4 points")."""
+    1 y 1 del jugador 2», «у гравця 1 — 10 очок», "chop c2 and score 4 points")."""
     found = []
     for line in text.split("\n"):
         for sentence in sentences(line):
@@ -619,8 +619,8 @@ def test_a_count_beside_a_seat_number_is_found(text: str) -> None:
 def test_a_count_with_its_noun_or_after_its_owner_passes() -> None:
     for text in (
         "Empate con 10 puntos; manifestantes en la reserva: el jugador 1 tiene 2 y el jugador 2 tiene 1",
-        "за 2 ходи: 10 очок у гравця 1 і 3 очки у гравця 2",
-        "Tied on 10 points; protesters in supply: Player 1 has 1 and Player 2 has 3",
+        "за 2 ходи: у гравця 1 — 10 очок; у гравця 2 — 3 очки",
+        "Tied on 10 points; protesters in supply: Player 1 has 1; Player 2 has 3",
     ):
         assert counts_beside_seats(text) == [], text
 

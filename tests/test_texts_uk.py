@@ -2433,3 +2433,63 @@ def test_a_protest_in_a_turn_description_puts_protesters_on_cells(lpn, turn, exp
 
     position = Position.from_lpn(lpn)
     assert describe_turn(Translator("uk"), position, position.parse_turn(turn)).endswith(expected)
+
+
+# --------------------------------------------------------------------------- «у/в» in the composed chart texts
+
+#: Kind 53 across the joins of a composed text: «у» after a vowel and before a consonant («3 очки у гравця 2»,
+#: «2 і у гравця 2»), where Правопис 2019 §23 wants «в»; a template's «у {player}» meets whatever word the
+#: count or the list puts before it, so the check reads the texts as composed.
+_U_BETWEEN = re.compile(rf"[{_VOWEL}]\s+у\s+(?!{_U_BEFORE})[{_CONSONANT}]", re.IGNORECASE)
+
+
+def u_after_a_vowel(text: str) -> list[str]:
+    return [f"«{text[max(0, m.start() - 20) : m.end() + 10]}»" for m in _U_BETWEEN.finditer(text)]
+
+
+def _chart_texts(language: str) -> list[str]:
+    """Every chart text that puts a seat after a count or a list's «і»: the tie line's supplies, the score,
+    evaluation and first-player charts' descriptions, for every count 0–20 and every number of seats."""
+    from logger_widget.charts._common import text
+    from logger_widget.charts.evaluation import MARKED, marks_list
+    from logger_widget.charts.game import score_list, supply_list
+    from logger_widget.charts.tournament import SeatRate, first_list
+    from logger_widget.i18n.texts.charts import DESCRIBE, EVALUATION, RESULT
+
+    tr = Translator(language)
+    found = []
+    for players in (2, 3, 4):
+        seats = range(1, players + 1)
+        for n in range(21):
+            mixed = [(n + 3 * s) % 21 for s in seats]
+            for supplies in ({s: n for s in seats}, dict(zip(seats, mixed))):
+                found.append(text(tr, RESULT["tied"], n, supplies=supply_list(tr, supplies)))
+            for points in ([n] * players, mixed):
+                for names in (None, ["anna", "ben", "chris", "dana"][:players]):
+                    players_text = score_list(tr, points, names)
+                    found.append(text(tr, DESCRIBE["score"], n, players=players_text, result="."))
+            for label in (*MARKED, None):
+                counts = [{k: (n if label in (None, k) else 0) for k in MARKED} for _ in seats]
+                found.append(text(tr, EVALUATION["describe"], n, seats=marks_list(tr, counts)))
+        rate = 1 / players
+        rows = [SeatRate(s, rate, rate - 0.04, rate + 0.04, rate) for s in seats]
+        found.append(text(tr, DESCRIBE["first"], level="95 %", seats=first_list(tr, rows)))
+    return found
+
+
+def test_a_u_after_a_vowel_in_a_composed_text_is_found():
+    for planted in (
+        "Лінійний графік очок кожного гравця за 2 ходи: 10 очок у гравця 1 і 3 очки у гравця 2.",
+        "Рівність очок (по 10 очок); протестувальників у запасі: у гравця 1 — 2 і у гравця 2 — 2",
+        "…за 12 розібраних ходів: 2 неточності, 1 помилка у гравця 3.",
+    ):
+        assert u_after_a_vowel(planted), planted
+    assert u_after_a_vowel("…: у гравця 1 — 10 очок; у гравця 2 — 3 очки; у твоєму запасі") == []
+
+
+def test_no_chart_text_puts_u_after_a_vowel():
+    """The charts' items name the owner first and are joined by «; » (uk «у гравця 1 — 10 очок; у гравця 2 —
+    3 очки»), for every count and seat."""
+    texts = _chart_texts("uk")
+    found = [p for t in texts for p in u_after_a_vowel(t)]
+    assert found == [], "\n".join(sorted(set(found))[:20])

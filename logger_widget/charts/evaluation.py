@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from matplotlib.axes import Axes
@@ -167,14 +168,21 @@ def evaluation(
 
 def _describe(fig: Figure, tr: Translator, review: Review) -> None:
     """The chart's description: the number of turns and each seat's inaccuracies, mistakes and blunders."""
-    seats = []
-    for seat in range(1, review.players + 1):
-        counts = review.counts(seat)
-        # a zero is left out («1 неточність і 1 груба помилка»), none at all said in words («без помилок»)
-        found = [text(tr, EVALUATION[f"count_{label}"], counts[label]) for label in MARKED if counts[label]]
-        marks = tr.format_list(found) if found else text(tr, EVALUATION["count_none"])
-        player = tr.format(PLAYER_OF, seat=seat)  # after the sentence's colon, no second: «… у гравця 1»
-        seats.append(text(tr, EVALUATION["seat"], player=player, marks=marks))
-    # "; " between the seats: each seat's item is itself a list («1 неточність, 2 помилки і 1 груба помилка»)
-    sentence = text(tr, EVALUATION["describe"], len(review.turns), seats="; ".join(seats))
+    seats = marks_list(tr, [review.counts(seat) for seat in range(1, review.players + 1)])
+    sentence = text(tr, EVALUATION["describe"], len(review.turns), seats=seats)
     describe(fig, sentence, "logger-evaluation-chart")
+
+
+def marks_list(tr: Translator, counts: Sequence[Mapping[str, int]]) -> str:
+    """Each seat's inaccuracies, mistakes and blunders (``counts[seat - 1]``), in the chart's description.
+
+    A zero is left out («1 неточність і 1 груба помилка»), none at all is said in words («жодної неточності
+    чи помилки»). "; " between the seats: each seat's item is itself a list, and opens with its owner after
+    the sentence's colon, with no second colon (uk «у гравця 1 — 1 неточність; у гравця 2 — …»).
+    """
+    seats = []
+    for seat, marked in enumerate(counts, start=1):
+        found = [text(tr, EVALUATION[f"count_{label}"], marked[label]) for label in MARKED if marked[label]]
+        marks = tr.format_list(found) if found else text(tr, EVALUATION["count_none"])
+        seats.append(text(tr, EVALUATION["seat"], player=tr.format(PLAYER_OF, seat=seat), marks=marks))
+    return "; ".join(seats)

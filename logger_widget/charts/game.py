@@ -74,7 +74,7 @@ def _seat_label(
     """A seat's score line, e.g. "Player 1 (anna): 12 points"; the name shortened (:func:`~logger_widget.names.short_name`) unless ``full``.
 
     ``inside``: an item of a list inside a sentence that a colon already opened, "12 points for Player 1
-    (anna)" (uk «12 очок у гравця 1 (anna)», es «12 puntos del jugador 1 (anna)»): no second colon.
+    (anna)" (uk «у гравця 1 (anna) — 12 очок», es «12 puntos del jugador 1 (anna)»): no second colon.
     """
     player = tr.format(terms.PLAYER_OF, seat=seat) if inside else _player(tr, seat)
     if names is not None:
@@ -101,7 +101,7 @@ def result_lines(history: ScoreHistory, tr: Translator) -> list[str]:
 
     Examples (en): ``["Player 2 wins with 11 points"]``,
     ``["Player 2 wins on protesters in supply",
-    "Tied on 10 points; protesters in supply: Player 1 has 0 and Player 2 has 2"]``,
+    "Tied on 10 points; protesters in supply: Player 1 has 0; Player 2 has 2"]``,
     ``["Players 1 and 3 share the win", …]``, ``["Game in progress: Player 2 to move"]``.
     """
     outcome = history.outcome
@@ -126,19 +126,31 @@ def result_lines(history: ScoreHistory, tr: Translator) -> list[str]:
         lines.append(text(tr, RESULT["wins_on_protesters"], seat=outcome.winners[0]))
     else:
         lines.append(text(tr, RESULT["share"], seats=tr.format_list(list(outcome.winners))))
-    supplies = tr.format_list(  # after the sentence's colon, no second one: «у гравця 1 — 2 і у гравця 2 — 1»
-        [
-            text(
-                tr,
-                RESULT["supply"],
-                player=tr.format(terms.PLAYER_OF, seat=s),
-                n=tr.format_number(outcome.supplies[s - 1]),
-            )
-            for s in tied
-        ]
-    )
+    supplies = supply_list(tr, {s: outcome.supplies[s - 1] for s in tied})
     lines.append(text(tr, RESULT["tied"], best, supplies=supplies))
     return lines
+
+
+def supply_list(tr: Translator, supplies: dict[int, int]) -> str:
+    """The protesters in each tied seat's supply, after the tie line's colon: "Player 1 has 2; Player 2 has 1".
+
+    No second colon; the items are joined by "; ", not by the language's "and": each item opens with its
+    owner (uk «у гравця 1 — 2; у гравця 2 — 1»), and «… 2 і у гравця 2» would put «у» between vowels.
+    """
+    return "; ".join(
+        text(tr, RESULT["supply"], player=tr.format(terms.PLAYER_OF, seat=seat), n=tr.format_number(n))
+        for seat, n in supplies.items()
+    )
+
+
+def score_list(tr: Translator, points: Sequence[int], names: Sequence[str] | None = None) -> str:
+    """Every seat's final points in the score chart's description, joined by "; " as :func:`supply_list`.
+
+    "10 points for Player 1; 3 points for Player 2" (uk «у гравця 1 — 10 очок; у гравця 2 — 3 очки»).
+    """
+    return "; ".join(
+        _seat_label(tr, seat, p, names, full=True, inside=True) for seat, p in enumerate(points, start=1)
+    )
 
 
 def _subtitle(ax: Axes, title: str | None, lines: list[str], fontsize: float = 10.0) -> None:
@@ -406,12 +418,9 @@ def _end_events(ax: Axes, tr: Translator, history: ScoreHistory, x: Sequence[flo
 
 def _describe_scores(fig: Figure, tr: Translator, history: ScoreHistory, names: list[str] | None) -> None:
     """The score chart's description: every seat's final points (full names) and the result."""
-    finals = [
-        _seat_label(tr, seat, history.scores[-1][seat - 1], names, full=True, inside=True)
-        for seat in range(1, history.players + 1)
-    ]
+    finals = score_list(tr, history.scores[-1][: history.players], names)
     result = ". ".join(result_lines(history, tr)) + "."  # each line under the title, a sentence here
-    sentence = text(tr, DESCRIBE["score"], history.turns, players=tr.format_list(finals), result=result)
+    sentence = text(tr, DESCRIBE["score"], history.turns, players=finals, result=result)
     describe(fig, sentence, "logger-score-chart")
 
 

@@ -19,7 +19,7 @@ Rates are fractions in [0, 1]; a shared win counts as a share of a win.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -673,14 +673,23 @@ def first_player_chart(
             notes.append(text(tr, TOURNAMENT["seats_note"], counts.pop(), level=_level(tr)))
         notes.append(text(tr, TOURNAMENT["share_note"]))
         _subtitle(ax, text(tr, TOURNAMENT["first_title"]) if title else None, notes, fontsize=9)
-    items = []  # after the sentence's colon, no second one: «41 % (37 %–45 %) у гравця 1 (перший гравець)»
+    sentence = text(tr, DESCRIBE["first"], level=_level(tr), seats=first_list(tr, rows))
+    describe(fig, sentence, "logger-first-player-chart")
+    return fig
+
+
+def first_list(tr: Translator, rows: Sequence[SeatRate]) -> str:
+    """Each seat's rate in the first-player chart's description, after the sentence's colon.
+
+    No second colon, the owner first and "; " between the seats (uk «у гравця 1 (перший гравець) — 41 %
+    (37 %–45 %); у гравця 2 — …»), as the other charts' descriptions.
+    """
+    items = []
     for r in rows:
         player = tr.format(PLAYER_OF, seat=r.seat)
         label = text(tr, TOURNAMENT["first_player"], player=player) if r.seat == 1 else player
         items.append(text(tr, DESCRIBE["first_item"], player=label, rate=_rate_text(tr, r)))
-    sentence = text(tr, DESCRIBE["first"], level=_level(tr), seats=tr.format_list(items))
-    describe(fig, sentence, "logger-first-player-chart")
-    return fig
+    return "; ".join(items)
 
 
 def _rate_text(tr: Translator, r: SeatRate) -> str:

@@ -118,9 +118,9 @@ RESULT: MappingProxyType[str, PMessage | PPluralMessage] = MappingProxyType(
         "wins_on_protesters": NP_("chart", "Player {seat} wins on protesters in supply"),
         "share": NP_("chart", "Players {seats} share the win"),
         # TRANSLATORS: second line under a tie: "Tied on 10 points; protesters in
-        # supply: Player 1 has 0 and Player 2 has 2". {supplies} is a list of "supply" items, one for each
-        # player level on the most points (not always every player; uk «у гравця 1 — 0 і у гравця 2 — 2»,
-        # es «el jugador 1 tiene 0 y el jugador 2 tiene 2»).
+        # supply: Player 1 has 0; Player 2 has 2". {supplies} is a list of "supply" items joined by "; ", one
+        # for each player level on the most points (not always every player; uk «у гравця 1 — 0; у гравця 2
+        # — 2», es «el jugador 1 tiene 0; el jugador 2 tiene 2»).
         "tied": NNP_(
             "chart",
             "Tied on {n} point; protesters in supply: {supplies}",
@@ -189,8 +189,8 @@ TOURNAMENT: MappingProxyType[str, PMessage | PPluralMessage] = MappingProxyType(
 #: read aloud by screen readers. Names of bots and people are written in full.
 DESCRIBE: MappingProxyType[str, PMessage | PPluralMessage] = MappingProxyType(
     {
-        # TRANSLATORS: alt text of the score chart. {players} is a list of "score_item": "12 points for
-        # Player 1 (anna)"; {result} is the sentence(s) written under the title ("Player 2 wins with 11 points").
+        # TRANSLATORS: alt text of the score chart. {players} is a list of "score_item"s joined by "; ": "12
+        # points for Player 1 (anna); 3 points for Player 2 (ben)"; {result} is the sentence(s) written under the title ("Player 2 wins with 11 points").
         "score": NNP_(
             "chart",
             "Line chart of each player's points over {n} turn: {players}. {result}",
@@ -198,7 +198,8 @@ DESCRIBE: MappingProxyType[str, PMessage | PPluralMessage] = MappingProxyType(
         ),
         # TRANSLATORS: one item of the score chart's alt text, a seat's final points: "12 points for
         # Player 1 (anna)". No colon: the list follows one. {player} inside a sentence, in the genitive
-        # (the owner: uk «гравця 1»: «{points} у {player}»; es «jugador 1»: «{points} del {player}»).
+        # (the owner: uk «гравця 1»: «у {player} — {points}», the owner first, so that «у» never follows a
+        # vowel; es «jugador 1»: «{points} del {player}»).
         "score_item": NP_("chart", "{points} for {player}"),
         # TRANSLATORS: alt text of the forest chart. {stages} is a list of "forest_…" items, "3 seedlings".
         "forest": NNP_(
@@ -230,12 +231,12 @@ DESCRIBE: MappingProxyType[str, PMessage | PPluralMessage] = MappingProxyType(
         # TRANSLATORS: one item of the rating chart's alt text: "anna with 1 520 (1 480–1 560)". No colon:
         # the list follows one. {name} is a bot's or a person's name, not translated.
         "rating_item": NP_("chart", "{name} with {rating}"),
-        # TRANSLATORS: alt text of the first-player chart; {seats} lists "first_item"s, "56 % (51 %–61 %)
-        # for Player 1 (first player)".
+        # TRANSLATORS: alt text of the first-player chart; {seats} lists "first_item"s joined by "; ", "56 %
+        # (51 %–61 %) for Player 1 (first player); 44 % (39 %–49 %) for Player 2".
         "first": NP_("chart", "Win rate of each seat with its {level} confidence interval: {seats}."),
         # TRANSLATORS: one item of the first-player chart's alt text: "56 % (51 %–61 %) for Player 1". No
         # colon: the list follows one. {player} inside a sentence, in the genitive (the owner: uk «гравця
-        # 1»: «{rate} у {player}»; es «jugador 1»: «{rate} del {player}»).
+        # 1»: «у {player} — {rate}», the owner first; es «jugador 1»: «{rate} del {player}»).
         "first_item": NP_("chart", "{rate} for {player}"),
     }
 )
@@ -256,7 +257,8 @@ EVALUATION: MappingProxyType[str, PMessage | PPluralMessage] = MappingProxyType(
         "count_none": NP_("chart", "no inaccuracies, mistakes or blunders"),
         # TRANSLATORS: one item of the evaluation chart's alt text: "1 inaccuracy and 2 blunders by Player
         # 1". No colon: the list follows one. {player} inside a sentence, in the genitive (the owner: uk
-        # «гравця 1»: «{marks} у {player}»; es «jugador 1»: «el {player}, {marks}»).
+        # «гравця 1»: «у {player} — {marks}», the owner first, so that «у» never follows a vowel; es «jugador
+        # 1»: «el {player}, {marks}»).
         "seat": NP_("chart", "{marks} by {player}"),
         # TRANSLATORS: alt text of the evaluation chart. {seats} lists "1 inaccuracy and 2 blunders by Player 1"
         # for each player, joined by "; " (the kinds a player has none of are left out).
