@@ -152,6 +152,23 @@ def _this_cell_in(pattern: str) -> Callable[[Entry, str], str | None]:
 _this_cell = _this_cell_in(r"\bthis cell\b")
 
 
+#: A grow verb: the English source's, the Spanish and the Ukrainian.
+_GROWS = re.compile(
+    r"\b(?:keeps\s+growing|grows?|growing)\b|\bsigue\s+creciendo\b|\bcrec(?:e|en|iendo)\b"
+    r"|(?<![\w’])(?:росте|ростуть|рости|виросте)(?![\w’])",
+    re.IGNORECASE,
+)
+
+
+def _protested_tree_grows(entry: Entry, form: str) -> str | None:
+    """Only a mature tree takes a protester, and a mature tree no longer grows (`rules:growth:2`): in the Growth
+    phase it spreads its seeds (docs/rules.md, Growth: "each mature tree (protested or not) … spawns")."""
+    if not f"{entry.context}".startswith(("rules:protest", "tutorial:protest")):
+        return None
+    m = _GROWS.search(outside_code(form))
+    return m.group(0) if m else None
+
+
 RULES: dict[str, list[Rule]] = {
     "en": [
         ("en.cell_below", "a Markdown cell says “Run the cell below”, not “Run this cell”", _this_cell),
@@ -236,6 +253,11 @@ RULES: dict[str, list[Rule]] = {
             " formatter fills for the reader's region; `code` keeps its point",
             _decimal_literal,
         ),
+        (
+            "rules.protested_tree_grows",
+            "a protested tree is mature and grows no more: in the Growth phase it spreads its seeds",
+            _protested_tree_grows,
+        ),
     ],
 }
 
@@ -260,6 +282,30 @@ def test_catalogues_follow_the_conventions(language):
 
 #: One planted violation per rule: (rule, language, context, English, translation, comments).
 PLANTED = [
+    (
+        "rules.protested_tree_grows",
+        "en",
+        "rules:protest:2",
+        "A tree with a protester cannot be chosen for chopping.",
+        "But the domino effect can still knock it down (see Chop). It keeps growing and spreading its seeds.",
+        "",
+    ),
+    (
+        "rules.protested_tree_grows",
+        "es",
+        "rules:protest:2",
+        "A tree with a protester cannot be chosen for chopping.",
+        "Pero el efecto dominó sí puede derribarlo. Sigue creciendo y esparciendo semillas como siempre.",
+        "",
+    ),
+    (
+        "rules.protested_tree_grows",
+        "uk",
+        "rules:protest:2",
+        "A tree with a protester cannot be chosen for chopping.",
+        "Але ефект доміно все одно може його повалити. Воно й далі росте й розсіює насіння, як зазвичай.",
+        "",
+    ),
     ("uk.board", "uk", "board", "On the board", "На дошці", ""),
     ("uk.calque", "uk", "puzzle", "Counts", "Рахується лише перша спроба.", ""),
     ("uk.search_bot", "uk", "notebook:play", "A search bot", "Бот-пошуковик шукає.", ""),

@@ -248,8 +248,8 @@ _PARAGRAPHS: MappingProxyType[str, tuple[PMessage, ...]] = MappingProxyType(
             NP_(
                 "rules:protest:2",
                 "A tree with a protester cannot be chosen for chopping. But the domino effect "
-                "can still knock it down (see Chop). It keeps growing and spreading its seeds "
-                "as usual.",
+                "can still knock it down (see Chop). In the Growth phase it still spreads its "
+                "seeds as usual.",
             ),
             NP_(
                 "rules:protest:3",
