@@ -897,11 +897,8 @@ KINDS.update(
         ),
         "por_ejemplo_comma": (
             "«por ejemplo» is a discourse marker set off by a comma (RAE, *Ortografía* 2010): «…, por ejemplo,"
-            " `answer = …`», «(por ejemplo, un bot…)»; a label that opens with it («por ejemplo a1-b2 xb3») is not"
-            " a sentence",
-            lambda e, f: (
-                None if f.startswith("por ejemplo") else _find(r"\bpor ejemplo\s+(?=[\w`\"«(])")(e, f)
-            ),
+            " `answer = …`», «(por ejemplo, un bot…)», and the board's input hint «por ejemplo, a1-b2 xb3»",
+            _find(r"\bpor ejemplo\s+(?=[\w`\"«(])"),
         ),
         "protest_as_a_demonstration": (
             "a turn puts a protester on a cell, «poner un manifestante en d1»; «protestar en d1» reads as a"
@@ -1053,6 +1050,31 @@ def _cell_referent(entry: Entry, form: str) -> str | None:
         re.I,
     )
     return m.group(1) if m else None
+
+
+KINDS.update(
+    {
+        "phase_capital": (
+            "a phase named as the phase is capitalised, as in «la fase de Crecimiento» and the rules' titles: «El"
+            " Crecimiento es obligatorio», «tras el Crecimiento»; lower case is the process or the logger's move"
+            " («antes de este crecimiento», «después del movimiento», «un movimiento de dos pasos»)",
+            _find(r"\b[Ee]l\s+(?:crecimiento|movimiento)\b(?!\s+de\b)", flags=0),
+        ),
+        "elided_verb_comma": (
+            "a comma marks a verb left out (RAE, *Ortografía* 2010, §3.4.2.1.1), and a semicolon then parts the"
+            " two clauses: «el jugador 1 se queda con la primera esquina; el jugador 2, con la siguiente»",
+            _find(
+                r",\s+el\s+(?:jugador\s+\d+|\{…\})\s+(?:con|a|en)\s+(?:la|el|los|las|un|una)\s+"
+                r"(?:siguientes?|otr[oa]s?|primer[oa]?|segund[oa]|tercer[oa]|últim[oa])\b"
+            ),
+        ),
+        "lo_for_a_place": (
+            "«lo» stands only for the predicate of «estar», never for where something is (NGLE §37.7): «{cell} no"
+            " está a su lado», not «…al lado de tu leñador, y {cell} no lo está»",
+            _find(r"\b(?:al lado|junto|cerca|lejos)\b[^.]*\blo\s+está\b"),
+        ),
+    }
+)
 
 
 ES_419_KINDS: dict[str, tuple[str, Check]] = {
@@ -2029,6 +2051,34 @@ PLANTED = [
         "…as in their version.",
         "Las preguntas y los comentarios de abajo tutean a los estudiantes, como en su versión.",
     ),
+    # slips a reader found in the rules and the engine's messages
+    ("phase_capital", "rules:growth:5", "Growth is compulsory", "El crecimiento es obligatorio: no puedes…"),
+    (
+        "phase_capital",
+        "rules:growth:7",
+        "growth happens all at once",
+        "*(Decisión del proyecto: el crecimiento ocurre todo a la vez…)*",
+    ),
+    (
+        "elided_verb_comma",
+        "rules:setup:2",
+        "Player 1 gets the first corner of the list, Player 2 the next one",
+        "(el jugador 1 se queda con la primera esquina de la lista, el jugador 2 con la siguiente, y así"
+        " sucesivamente)",
+    ),
+    (
+        "lo_for_a_place",
+        None,
+        "You can plant only next to your logger, and {cell} is not.",
+        "Solo puedes plantar al lado de tu leñador, y {cell} no lo está.",
+    ),
+    (
+        "lo_for_a_place",
+        None,
+        "You can chop only a tree next to your logger, and {cell} is not.",
+        "Solo puedes cortar un árbol al lado de tu leñador, y {cell} no lo está.",
+    ),
+    ("por_ejemplo_comma", "board", "for example a1-b2 xb3", "por ejemplo a1-b2 xb3"),
 ]
 
 
@@ -2191,6 +2241,19 @@ def test_every_kind_has_a_planted_instance():
         ("exercise:game_value:question", "`answer = 1`, `0.5` (con punto, no `0,5`) o `0`."),
         ("dashboard", "Actualizado: {time}"),
         ("exercise:notebook:teacher", "Las preguntas y los comentarios de abajo tratan de tú al alumnado."),
+        (
+            "rules:growth:3",
+            "El Crecimiento va después del Movimiento: si «libre» se mira después del movimiento.",
+        ),
+        (
+            "rules:growth:2",
+            "Un árbol maduro que ya lo era antes de este crecimiento; un movimiento de dos pasos.",
+        ),
+        ("rules:movement:1", "El movimiento de tu leñador: ve tal como queda tras el Crecimiento."),
+        ("rules:setup:2", "el jugador 1 se queda con la primera esquina; el jugador 2, con la siguiente"),
+        (None, "Solo puedes cortar un árbol que esté al lado de tu leñador, y {cell} no está a su lado."),
+        (None, "Solo puedes plantar en una casilla libre, y {cell} no lo está."),
+        ("board", "por ejemplo, a1-b2 xb3"),
     ],
 )
 def test_the_kinds_leave_correct_texts_alone(context, form):
