@@ -353,3 +353,28 @@ def test_a_chop_lesson_turn_that_fells_nothing_says_so_in_words(language: str) -
     tr = Translator(language)
     shown = {chop.check(t).text(tr) for t in chop.position.legal_turns() if not chop.check(t).ok}
     assert shown and not any(re.search(r":\s*0\b", s) for s in shown), shown
+
+
+def test_the_plant_lessons_hint_follows_from_the_pupils_turn() -> None:
+    """A wrong turn of the plant lesson is answered from what the engine says about it: a logger that already
+    stood next to b2 (where planting on b2 was a legal turn) is not sent next to b2 again; the pupil learns
+    that the cell planted on was the slip («a1-a2 *a3»). The cells a hint sends the logger to are the ones
+    from which planting on b2 is legal."""
+    plant = lesson("plant")
+    en = Translator("en")
+    spots = {
+        t.destination
+        for t in plant.position.legal_turns()
+        if t.action is not None and t.action.kind == "plant" and t.action.cells == ("b2",)
+    }
+    wrong = [t for t in plant.position.legal_turns() if not plant.check(t).ok]
+    assert wrong and any(t.destination in spots for t in wrong)
+    for t in wrong:
+        said = plant.check(t).text(en)
+        if t.destination in spots:
+            assert "stand next to it first" not in said and t.destination in said, (t, said)
+            assert t.action is not None and t.action.cells[0] in said, (t, said)
+        else:
+            named = re.search(r"\(on ([a-e][1-5]) or ([a-e][1-5])\)", said)
+            assert named and set(named.groups()) == spots, (t, said)
+    assert "a3" in plant.check(plant.mistake).text(en)  # «a1-a2 *a3»: the seedling went to a3, not b2

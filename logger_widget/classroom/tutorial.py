@@ -251,9 +251,25 @@ def _judge_spawning(before: Position, turn: Turn, after: Position) -> Feedback:
     )
 
 
+def _plants_b2(turn: Turn) -> bool:
+    return turn.action is not None and turn.action.kind == "plant" and turn.action.cells == ("b2",)
+
+
 def _judge_plant(before: Position, turn: Turn, after: Position) -> Feedback:
-    if turn.action is not None and turn.action.kind == "plant" and turn.action.cells == ("b2",):
+    if _plants_b2(turn):
         return Feedback(True, NP_("tutorial:plant:ok", "A new seedling grows on b2."))
+    # where the logger may stand to plant on b2, as the engine says (from a1: b1 and a2)
+    spots = {t.destination for t in before.legal_turns() if _plants_b2(t)}
+    if turn.destination in spots and turn.action is not None and turn.action.kind == "plant":
+        # the logger stood next to b2: the slip was the cell planted on, not the move
+        return Feedback(
+            False,
+            NP_(
+                "tutorial:plant:wrong",
+                "On {cell} your logger is next to b2: choose Plant, then b2, not {planted}.",
+            ),
+            {"cell": turn.destination, "planted": ", ".join(turn.action.cells)},
+        )
     return Feedback(
         False,
         NP_("tutorial:plant:wrong", "Plant on b2: stand next to it first (on b1 or a2), then choose Plant."),
