@@ -238,6 +238,7 @@ def test_the_puzzle_texts_are_translated(locale) -> None:
     tables = (
         texts.THEME_NAMES,
         texts.TASKS,
+        texts.TASKS_ONE,
         texts.LABELS,
         texts.VERDICT,
         texts.WHY,
@@ -354,3 +355,24 @@ def test_the_points_after_the_reply_carry_their_noun(language: str, points: str)
     reply, value = refutation(puzzle.position, turn)
     text = explain_wrong(Translator(language), puzzle, turn, reply, value)
     assert points in text, text
+
+
+@pytest.mark.parametrize("locale", ["en", "uk", "es"])
+def test_a_two_player_puzzles_task_names_the_one_opponent(locale: str) -> None:
+    """In a 2-player puzzle the task says "your opponent" (as the why-notes do), never "another player" or
+    "the other players"; with more players it names the others."""
+    from logger_widget.puzzles import load_puzzles
+
+    tr = Translator(locale)
+    others = {
+        "en": r"another player|other players",
+        "uk": r"інш\w+ грав",
+        "es": r"otro jugador|demás jugadores",
+    }
+    for theme in texts.TASKS_ONE:
+        two = [p for p in load_puzzles() if p.players == 2 and p.theme == theme]
+        more = [p for p in load_puzzles() if p.players > 2 and p.theme == theme]
+        for puzzle, one in ((two[:1], True), (more[:1], False)):
+            for p in puzzle:
+                task = PuzzleBoard([p.id], locale=locale, bot_mode="sync").session.task(tr)
+                assert bool(re.search(others[locale], task)) != one, (theme, p.players, task)

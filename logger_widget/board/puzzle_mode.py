@@ -255,7 +255,9 @@ class PuzzleSession(TeachingMode):
             theme=tr.translate(texts.THEME_NAMES[puzzle.theme]),
             rating=tr.format_number(round(puzzle.rating)),
         )
-        task = tr.format(texts.TASKS[puzzle.theme], player=player_in_sentence(tr, puzzle.seat))
+        # a 2-player puzzle names "your opponent", not "another player"
+        tasks = texts.TASKS_ONE if puzzle.players == 2 and puzzle.theme in texts.TASKS_ONE else texts.TASKS
+        task = tr.format(tasks[puzzle.theme], player=player_in_sentence(tr, puzzle.seat))
         rating = tr.format(
             texts.LABELS["rating"],
             rating=tr.format_number(round(self.rating.rating)),

@@ -11,7 +11,17 @@ from types import MappingProxyType
 
 from .. import NNP_, NP_, PMessage, PPluralMessage
 
-__all__ = ["HINT", "HINT_IDEAS", "LABELS", "TASKS", "THEME_NAMES", "VERDICT", "WHY", "WHY_COUNTS"]
+__all__ = [
+    "HINT",
+    "HINT_IDEAS",
+    "LABELS",
+    "TASKS",
+    "TASKS_ONE",
+    "THEME_NAMES",
+    "VERDICT",
+    "WHY",
+    "WHY_COUNTS",
+]
 
 # TRANSLATORS: the puzzle board (context "puzzle"). Pupils are about 12 years
 # old: short, friendly sentences; glossary terms exactly.
@@ -49,6 +59,17 @@ TASKS: MappingProxyType[str, PMessage] = MappingProxyType(
         "deny_opponent": NP_("puzzle:task", "{player} to play: chop before another player can."),
         "chop": NP_("puzzle:task", "{player} to play: find the best chop."),
         "quiet": NP_("puzzle:task", "{player} to play: find the best turn."),
+    }
+)
+
+#: The tasks that name the other players, as said in a 2-player puzzle, where the pupil has one opponent
+#: (as ``WHY["threat_one"]``); the other themes' tasks name nobody and serve every puzzle.
+# TRANSLATORS: "protect", "block_chop" and "deny_opponent" above, in a 2-player puzzle: one opponent.
+TASKS_ONE: MappingProxyType[str, PMessage] = MappingProxyType(
+    {
+        "protect": NP_("puzzle:task", "{player} to play: save a tree from your opponent's axe."),
+        "block_chop": NP_("puzzle:task", "{player} to play: stop the big chop your opponent is preparing."),
+        "deny_opponent": NP_("puzzle:task", "{player} to play: chop before your opponent can."),
     }
 )
 
