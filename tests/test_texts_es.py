@@ -237,9 +237,14 @@ _DECIMAL_LITERAL = re.compile(
 )
 
 
-def _decimal_literal(entry: Entry, form: str) -> str | None:
-    m = _DECIMAL_LITERAL.search(_prose(form))
+def _found(pattern: re.Pattern[str], form: str) -> str | None:
+    """What ``pattern`` finds first in ``form`` as a pupil reads it (:func:`_prose`), or ``None``."""
+    m = pattern.search(_prose(form))
     return m.group(0) if m else None
+
+
+def _decimal_literal(entry: Entry, form: str) -> str | None:
+    return _found(_DECIMAL_LITERAL, form)
 
 
 def _python_decimal(entry: Entry, form: str) -> str | None:
@@ -811,8 +816,7 @@ _LATIN = re.compile(
 
 def _latin_italics(entry: Entry, form: str) -> str | None:
     """«a priori» is written in italics, «(*a priori*)», like every unadapted Latin phrase."""
-    m = _LATIN.search(_prose(form))
-    return m.group(0) if m else None
+    return _found(_LATIN, form)
 
 
 def _umbrella_not_a_grade(entry: Entry, form: str) -> str | None:
