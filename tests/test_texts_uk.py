@@ -960,6 +960,20 @@ def umbrella_not_a_grade(entry: Entry, form: str) -> str | None:
     return _find(rf"(?<!{W})помил{W}*")(entry, form)
 
 
+def i_before_iotated(entry: Entry, form: str) -> str | None:
+    """Kind 85: «і», never «й», before a word that begins with й, я, ю, є or ї (Правопис 2019, § 17):
+    «турнір класу і як», «кожної теми і яка»."""
+    return _find(rf"(?<!{W})й\s+[йяюєї]{W}*")(entry, form)
+
+
+def pronoun_before_a_count(entry: Entry, form: str) -> str | None:
+    """Kind 86: a plural pronoun before a count the message has in one form («у запасі їх {n}») reads
+    «їх 1» when the count is 1: the count follows a colon instead («у запасі: {n}»)."""
+    if len(entry.forms) > 1:
+        return None
+    return _find(rf"(?<!{W})(?:їх|них|вони)\s+\{{\w+\}}")(entry, form)
+
+
 KINDS: dict[str, Check] = {
     "python decimal": python_decimal,
     "every other": _find(r"\bКожен інший\b"),
@@ -1046,6 +1060,8 @@ KINDS: dict[str, Check] = {
     "apposition case": apposition_case,
     "junction of conjunctions": junction_of_conjunctions,
     "umbrella word for the grades": umbrella_not_a_grade,
+    "і before an iotated vowel": i_before_iotated,
+    "pronoun before a count": pronoun_before_a_count,
 }
 
 
@@ -1908,6 +1924,18 @@ PLANTED += [
         "puzzle:why",
         "Trees in the biggest chop left to the others",
         "Дерев у найбільшій рубці, що лишається іншим: {mine} після твого ходу",
+    ),
+    (
+        "і before an iotated vowel",
+        "exercise:nash:discuss",
+        "a class tournament and how a new bot",
+        "виставиш на турнір класу й як новий бот когось із класу може змінити",
+    ),
+    (
+        "pronoun before a count",
+        "board:prompt",
+        "{player}: choose mature trees for your protesters ({n} in your supply), then press Done.",
+        "{player}: вибери дорослі дерева для своїх протестувальників (у запасі їх {n}), потім натисни «Готово».",
     ),
 ]
 
