@@ -237,7 +237,7 @@ def test_no_last_round_when_the_last_seat_triggers(games):
         (
             "shared_win",
             [
-                "Players 1 and 4 share the win",
+                "Player 1 and Player 4 share the win",
                 "Tied on 10 points; protesters in supply: Player 1 has 2; Player 4 has 2",
             ],
         ),
@@ -297,7 +297,7 @@ def test_repetition_and_turn_limit_are_not_normal_ends():
     assert stall.end_reason == "repetition"
     assert result_lines(score_history(stall), Translator("en")) == [
         "Ended by repetition: the same position for the third time",
-        "Players 1 and 2 share the win",
+        "Player 1 and Player 2 share the win",
         "Tied on 0 points; protesters in supply: Player 1 has 0; Player 2 has 0",
     ]
     record = baselines.load_game("two_players", turns=12).to_record()

@@ -254,6 +254,18 @@ RULES: dict[str, list[Rule]] = {
             _decimal_literal,
         ),
         (
+            "unit_after_a_count",
+            "a count in a message that is not a plural one takes the unit's symbol («{seconds} s»), never a"
+            " plural noun that reads «1 seconds»",
+            lambda e, f: (
+                None
+                if len(e.forms) > 1
+                else _search(
+                    r"\{\w+\}\s+(?:seconds|minutes|hours|segundos|minutos|horas|секунд\w*|хвилин\w*|годин\w*)\b"
+                )(e, f)
+            ),
+        ),
+        (
             "rules.protested_tree_grows",
             "a protested tree is mature and grows no more: in the Growth phase it spreads its seeds",
             _protested_tree_grows,
@@ -316,6 +328,14 @@ PLANTED = [
         "exercise:backward_induction:intro:2",
         "So any turn triggers the end of the game",
         "Тож будь-який хід запускає кінець гри, і гравець 2 робить останній хід.",
+        "",
+    ),
+    (
+        "unit_after_a_count",
+        "es",
+        "exercise:own_bot:timeout",
+        "Your bot took longer than {seconds} seconds for one turn",
+        "Tu bot ha tardado más de {seconds} segundos en una jugada.",
         "",
     ),
     (

@@ -909,6 +909,11 @@ KINDS.update(
             " demonstration held there",
             _find(r"\bprotestar\s+en\s+(?:\{…\}|[a-e][1-5]\b)"),
         ),
+        "se_zeugma": (
+            "one «se puede» serves no verb whose subject it is not: «a un árbol … ya se le puede poner un"
+            " manifestante o cortarlo», not «se puede cortar o recibir un manifestante» (the tree receives)",
+            _find(r"\bse\s+pueden?\s+\w+(?:ar|er|ir)\s+o\s+recibir\b"),
+        ),
         "latin_italics": (
             "an unadapted Latin phrase is in italics (RAE, «Latinismos y locuciones latinas»): «(*a priori*)»",
             _latin_italics,
@@ -1133,6 +1138,10 @@ ES_419_KINDS: dict[str, tuple[str, Check]] = {
             r"(?:o|y|y después|y luego|luego)\s+(?:«|\*\*)",
             flags=0,
         ),
+    ),
+    "fallo": (
+        "a pupil's wrong turn is an «equivocación»: «fallo» reads as a court's ruling in much of Latin America",
+        _find(r"\bfallos?\b"),
     ),
     "ganarle": (
         "Latin-American «ganarle a alguien»: «que le gane al bot codicioso», «ganarle a un bot más fuerte»",
@@ -1521,6 +1530,18 @@ PLANTED = [
         "Las simulaciones, por ejemplo un bot que juega miles de partidas contra otro bot, también pueden…",
     ),
     ("protest_as_a_demonstration", "board:turn", "protest on {cells}", "protestar en {cells}"),
+    (
+        "se_zeugma",
+        "rules:decisions:7",
+        "a tree that has just matured can be chopped or take a protester",
+        "un árbol que acaba de madurar se puede cortar o recibir un manifestante en la misma jugada",
+    ),
+    (
+        "fallo",
+        "progress:personal",
+        "They come from your errors",
+        "Todavía no hay problemas de tus partidas. Salen de tus fallos (imprecisiones, errores y errores graves).",
+    ),
     (
         "latin_italics",
         "exercise:ranking:prior",

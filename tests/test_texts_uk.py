@@ -968,7 +968,7 @@ def i_before_iotated(entry: Entry, form: str) -> str | None:
 
 def pronoun_before_a_count(entry: Entry, form: str) -> str | None:
     """Kind 86: a plural pronoun before a count the message has in one form («у запасі їх {n}») reads
-    «їх 1» when the count is 1: the count follows a colon instead («у запасі: {n}»)."""
+    «їх 1» when the count is 1: the count stands without it («у запасі {n}»)."""
     if len(entry.forms) > 1:
         return None
     return _find(rf"(?<!{W})(?:їх|них|вони)\s+\{{\w+\}}")(entry, form)

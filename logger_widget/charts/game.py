@@ -125,7 +125,8 @@ def result_lines(history: ScoreHistory, tr: Translator) -> list[str]:
     if outcome.tie_break == "protesters":
         lines.append(text(tr, RESULT["wins_on_protesters"], seat=outcome.winners[0]))
     else:
-        lines.append(text(tr, RESULT["share"], seats=tr.format_list(list(outcome.winners))))
+        players = tr.format_list([tr.format(terms.PLAYER_IN_SENTENCE, seat=s) for s in outcome.winners])
+        lines.append(text(tr, RESULT["share"], players=players))
     supplies = supply_list(tr, {s: outcome.supplies[s - 1] for s in tied})
     lines.append(text(tr, RESULT["tied"], best, supplies=supplies))
     return lines

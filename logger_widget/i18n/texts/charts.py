@@ -116,7 +116,9 @@ RESULT: MappingProxyType[str, PMessage | PPluralMessage] = MappingProxyType(
     {
         "wins": NNP_("chart", "Player {seat} wins with {n} point", "Player {seat} wins with {n} points"),
         "wins_on_protesters": NP_("chart", "Player {seat} wins on protesters in supply"),
-        "share": NP_("chart", "Players {seats} share the win"),
+        # TRANSLATORS: {players} is the list of the seats that share the win in their sentence form, "Player 1
+        # and Player 3" (uk «гравець 1 і гравець 3», es «jugador 1 y jugador 3»), as the board's result says it.
+        "share": NP_("chart", "{players} share the win"),
         # TRANSLATORS: second line under a tie: "Tied on 10 points; protesters in
         # supply: Player 1 has 0; Player 2 has 2". {supplies} is a list of "supply" items joined by "; ", one
         # for each player level on the most points (not always every player; uk «у гравця 1 — 0; у гравця 2
