@@ -299,7 +299,7 @@ def zero_values(text: str) -> list[str]:
         "Trees felled: with yours, 0; with the best turn, 3.",
         "Дерев у найбільшій рубці, що лишається іншим: 3 після твого ходу, 0 після найкращого.",
         "Puntos tras esa respuesta: tú, 0; el mejor de los demás jugadores, 2.",
-        "У твоєму запасі замало протестувальників: є 0, а вибрано 1.",
+        "У запасі замало протестувальників: є 0, а хід вибирає 1.",
         "Not enough protesters in your supply: you have 0, you chose 1.",
     ],
 )

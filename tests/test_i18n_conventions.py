@@ -243,6 +243,11 @@ RULES: dict[str, list[Rule]] = {
         ),
         ("nbsp.percent", "no-break space before %", _search(r"[\d}] %", flags=0)),
         (
+            "nbsp.unit",
+            "no-break space between a number and a unit's symbol («{seconds}\u00a0s», «2\u00a0с»)",
+            _search(r"[\d}] (?:s|с|ms|мс|min|хв)\b", flags=0),
+        ),
+        (
             "minus",
             f"a negative number takes the minus sign {MINUS_SIGN} (U+2212), not a hyphen",
             _search(r"(?<![\w\-])-\d", flags=0),
@@ -252,6 +257,16 @@ RULES: dict[str, list[Rule]] = {
             "no decimal number or interval written into a text: a placeholder ({half}, {interval}) the number"
             " formatter fills for the reader's region; `code` keeps its point",
             _decimal_literal,
+        ),
+        (
+            "rules.supply_of_the_mover",
+            "a refused turn's supply is the mover's, a bot's too («Player 2's bot chose a turn that is not"
+            " allowed.» comes before it): «the supply», never «your supply»",
+            lambda e, f: (
+                _search(r"your supply|tu reserva|тво\w* запас\w*|no tienes")(e, f)
+                if e.msgid.startswith(("Not enough protesters in", "There is no protester in"))
+                else None
+            ),
         ),
         (
             "unit_after_a_count",
@@ -328,6 +343,22 @@ PLANTED = [
         "exercise:backward_induction:intro:2",
         "So any turn triggers the end of the game",
         "Тож будь-який хід запускає кінець гри, і гравець 2 робить останній хід.",
+        "",
+    ),
+    (
+        "rules.supply_of_the_mover",
+        "uk",
+        "",
+        "Not enough protesters in the supply: it holds {supply}, and the turn chooses {count}.",
+        "У твоєму запасі замало протестувальників: є {supply}, а вибрано {count}.",
+        "",
+    ),
+    (
+        "nbsp.unit",
+        "es",
+        "exercise:own_bot:time",
+        "Your bot took longer than {seconds}\u00a0s",
+        "Tu bot ha tardado más de {seconds} s en una jugada.",
         "",
     ),
     (

@@ -909,6 +909,10 @@ KINDS.update(
             " demonstration held there",
             _find(r"\bprotestar\s+en\s+(?:\{…\}|[a-e][1-5]\b)"),
         ),
+        "class_hub_name": (
+            "the class's hub is «el servidor de la clase» (glossary), never also «el JupyterHub de tu clase»",
+            _find(r"\bJupyterHub de (?:tu|la) clase\b"),
+        ),
         "se_zeugma": (
             "one «se puede» serves no verb whose subject it is not: «a un árbol … ya se le puede poner un"
             " manifestante o cortarlo», not «se puede cortar o recibir un manifestante» (the tree receives)",
@@ -1530,6 +1534,12 @@ PLANTED = [
         "Las simulaciones, por ejemplo un bot que juega miles de partidas contra otro bot, también pueden…",
     ),
     ("protest_as_a_demonstration", "board:turn", "protest on {cells}", "protestar en {cells}"),
+    (
+        "class_hub_name",
+        "online:notice",
+        "Class play needs the class hub: open this notebook on your class's JupyterHub",
+        "Para jugar con la clase hace falta el servidor de la clase: abre este cuaderno en el JupyterHub de tu clase.",
+    ),
     (
         "se_zeugma",
         "rules:decisions:7",

@@ -974,6 +974,12 @@ def pronoun_before_a_count(entry: Entry, form: str) -> str | None:
     return _find(rf"(?<!{W})(?:їх|них|вони)\s+\{{\w+\}}")(entry, form)
 
 
+def name_after_u(entry: Entry, form: str) -> str | None:
+    """Kind 87: a user's name does not decline («anna», «Олег»): «1 520 у anna» cannot take the genitive that
+    «у» needs, so the name comes first, as the other items of a chart do: «{name} ({rating})»."""
+    return _find(rf"(?<!{W})[ув]\s+\{{(?:name|names)\}}")(entry, form)
+
+
 KINDS: dict[str, Check] = {
     "python decimal": python_decimal,
     "every other": _find(r"\bКожен інший\b"),
@@ -1062,6 +1068,7 @@ KINDS: dict[str, Check] = {
     "umbrella word for the grades": umbrella_not_a_grade,
     "і before an iotated vowel": i_before_iotated,
     "pronoun before a count": pronoun_before_a_count,
+    "name after «у»": name_after_u,
 }
 
 
@@ -1931,6 +1938,7 @@ PLANTED += [
         "a class tournament and how a new bot",
         "виставиш на турнір класу й як новий бот когось із класу може змінити",
     ),
+    ("name after «у»", "chart", "{name} with {rating}", "{rating} у {name}"),
     (
         "pronoun before a count",
         "board:prompt",
@@ -2410,9 +2418,9 @@ def test_the_rounds_played_on_take_their_own_plural_form(n, expected):
         (
             "protest_no_supply",
             {"supply": 0, "count": 1},
-            "У твоєму запасі немає жодного протестувальника, а вибрано 1.",
+            "У запасі немає жодного протестувальника, а хід вибирає 1.",
         ),
-        ("protest_no_supply", {"supply": 1, "count": 2}, "…: є 1, а вибрано 2."),
+        ("protest_no_supply", {"supply": 1, "count": 2}, "…: є 1, а хід вибирає 2."),
     ],
 )
 def test_a_refused_turn_says_a_count_of_nothing_in_words(rule, params, expected):

@@ -50,7 +50,9 @@ RULE_MESSAGES: dict[str, str] = {
     "plant_not_adjacent": N_("You can plant only next to your logger, and {cell} is not."),
     "plant_not_free": N_("You cannot plant on {cell}: it is not free."),
     "plant_limit": N_("No seedling can be planted: 20 trees are already on the board."),
-    "protest_no_supply": N_("Not enough protesters in your supply: you have {supply}, you chose {count}."),
+    "protest_no_supply": N_(
+        "Not enough protesters in the supply: it holds {supply}, and the turn chooses {count}."
+    ),
     "protest_not_mature": N_("Protesters go on mature trees only, and {cell} is not one."),
     "protest_already": N_("{cell} already has a protester."),
     "protest_empty": N_("Choose at least one tree to protest on."),
@@ -68,7 +70,7 @@ RULE_MESSAGES_NONE: dict[str, tuple[str, str]] = {
         "given",
         N_("Growth must spawn as many seedlings as possible: {expected} here, and this turn spawns none."),
     ),
-    "protest_no_supply": ("supply", N_("There is no protester in your supply, and you chose {count}.")),
+    "protest_no_supply": ("supply", N_("There is no protester in the supply, and the turn chooses {count}.")),
 }
 
 

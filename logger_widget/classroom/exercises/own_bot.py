@@ -55,7 +55,7 @@ _OB_NO_FILE = NP_(
 )
 _OB_TIME = NP_(
     "exercise:own_bot:time",
-    "Your bot took longer than {seconds} s for one turn, so it was stopped. "
+    "Your bot took longer than {seconds}\u00a0s for one turn, so it was stopped. "
     "Look for a loop that never ends, or search less.",
 )
 _OB_NOT_FUNCTION = NP_(
@@ -417,7 +417,7 @@ SECTION = Section(
                     "In class tournaments a bot is a file that defines `choose(position)` (or a class "
                     "`Bot` with a method `choose`). The first line of the answer cell, "
                     "`%%writefile my_bot.py`, saves the cell as that file. The checker plays the file in "
-                    "a separate process with {seconds} s for each turn, from different openings "
+                    "a separate process with {seconds}\u00a0s for each turn, from different openings "
                     "(two random turns each), every opening twice with the seats swapped.",
                 ),
             ),

@@ -73,7 +73,7 @@ WAITING: MappingProxyType[str, PMessage] = MappingProxyType(
         # TRANSLATORS: {seconds}: the seconds waited, e.g. "45" ("s": seconds).
         "still": NP_(
             "class hub:waiting",
-            "Still starting ({seconds} s): your classmates are starting theirs at the same time. This page"
+            "Still starting ({seconds}\u00a0s): your classmates are starting theirs at the same time. This page"
             " keeps waiting; there is no need to reload it.",
         ),
     }
