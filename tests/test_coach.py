@@ -181,7 +181,7 @@ def test_a_turn_that_hands_over_the_end_of_the_game_is_never_called_good() -> No
     )
     text = review_sentence(Translator("en"), turn)
     assert text.startswith(
-        "Turn 7, Player 1: 2% of the winning chances lost, but this turn let Player 2 end the game "
+        "Turn 7, Player 1: 2% of the winning chances lost, but this turn let Player 2 start the end of the game "
         "with a chop of 3 trees."
     ), text
     assert "good turn" not in text.lower()

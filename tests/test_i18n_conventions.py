@@ -259,6 +259,15 @@ RULES: dict[str, list[Rule]] = {
             _decimal_literal,
         ),
         (
+            "rules.chop_starts_the_end",
+            "a chop that reaches 10 points starts the end of the game (the round is still finished,"
+            " docs/rules.md): it never ends the game at once",
+            _search(
+                r"end the game with a chop|одразу закінчи\w*\s+гру|закінчити гру, поваливши"
+                r"|terminar la partida con un corte"
+            ),
+        ),
+        (
             "rules.supply_of_the_mover",
             "a refused turn's supply is the mover's, a bot's too («Player 2's bot chose a turn that is not"
             " allowed.» comes before it): «the supply», never «your supply»",
@@ -351,6 +360,14 @@ PLANTED = [
         "",
         "Not enough protesters in the supply: it holds {supply}, and the turn chooses {count}.",
         "У твоєму запасі замало протестувальників: є {supply}, а вибрано {count}.",
+        "",
+    ),
+    (
+        "rules.chop_starts_the_end",
+        "uk",
+        "review",
+        "but this turn let {next} end the game with a chop of {n} tree.",
+        "…але після цього ходу {next} міг одразу закінчити гру, поваливши {n} дерево.",
         "",
     ),
     (

@@ -575,8 +575,13 @@ KINDS: dict[str, tuple[str, Check]] = {
     ),
     "cell_below": ("a Markdown cell sends the pupil to «la celda siguiente», not «esta celda»", _cell_below),
     "frente_a": (
-        "two counts are compared with «frente a» («{mine} frente a {theirs}»); «contra» is who plays whom",
-        _find(r"\{…\}(?:\s+en tu reserva)?\s+contra\s+(?:tus?\s+)?\{…\}"),
+        "two counts are compared with «frente a» («{mine} frente a {theirs}»); «contra» is who plays whom"
+        " (a pair of bots, `exercise:nash:apart`)",
+        lambda entry, form: (
+            None
+            if f"{entry.context}".startswith("exercise:nash:apart")
+            else _find(r"\{…\}(?:\s+en tu reserva)?\s+contra\s+(?:tus?\s+)?\{…\}")(entry, form)
+        ),
     ),
     "quoted_names": (
         "a section or an action named in a sentence is in «»: «(mira «Cortar»)», «elige «Plantar»»",
@@ -908,6 +913,10 @@ KINDS.update(
             "a turn puts a protester on a cell, «poner un manifestante en d1»; «protestar en d1» reads as a"
             " demonstration held there",
             _find(r"\bprotestar\s+en\s+(?:\{…\}|[a-e][1-5]\b)"),
+        ),
+        "pair_contra": (
+            "a pair of bots is who plays whom: «`greedy` contra `random`»; «frente a» compares two counts",
+            _find(r"\{…\}\s+frente a\s+\{…\}", contexts=("exercise:nash:apart",)),
         ),
         "class_hub_name": (
             "the class's hub is «el servidor de la clase» (glossary), never also «el JupyterHub de tu clase»",
@@ -1534,6 +1543,7 @@ PLANTED = [
         "Las simulaciones, por ejemplo un bot que juega miles de partidas contra otro bot, también pueden…",
     ),
     ("protest_as_a_demonstration", "board:turn", "protest on {cells}", "protestar en {cells}"),
+    ("pair_contra", "exercise:nash:apart", "{a} against {b} {interval}", "{a} frente a {b} ({interval})"),
     (
         "class_hub_name",
         "online:notice",

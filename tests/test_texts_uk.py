@@ -961,9 +961,9 @@ def umbrella_not_a_grade(entry: Entry, form: str) -> str | None:
 
 
 def i_before_iotated(entry: Entry, form: str) -> str | None:
-    """Kind 85: «і», never «й», before a word that begins with й, я, ю, є or ї (Правопис 2019, § 17):
-    «турнір класу і як», «кожної теми і яка»."""
-    return _find(rf"(?<!{W})й\s+[йяюєї]{W}*")(entry, form)
+    """Kind 85: «і» or «та», never «й», before a word that begins with і, й, я, ю, є or ї (Правопис 2019,
+    § 17): «турнір класу і як», «кожної теми і яка», «частку та інтервал»."""
+    return _find(rf"(?<!{W})й\s+[іййяюєї]{W}*")(entry, form)
 
 
 def pronoun_before_a_count(entry: Entry, form: str) -> str | None:
@@ -1939,6 +1939,12 @@ PLANTED += [
         "виставиш на турнір класу й як новий бот когось із класу може змінити",
     ),
     ("name after «у»", "chart", "{name} with {rating}", "{rating} у {name}"),
+    (
+        "і before an iotated vowel",
+        "exercise:first_player:percent",
+        "Write the rate and the interval as decimals",
+        "Запиши частку й інтервал десятковими дробами від 0 до 1",
+    ),
     (
         "pronoun before a count",
         "board:prompt",

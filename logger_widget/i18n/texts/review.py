@@ -122,14 +122,15 @@ COUNTS: MappingProxyType[str, PPluralMessage] = MappingProxyType(
         # TRANSLATORS: the better turn was a protest with {n} protesters, one per tree, on {cells}
         # (a list of cells: "e3" or "c2 and d2").
         # TRANSLATORS: the first sentence of a reviewed turn that lost few winning chances but let the
-        # next player ({next}) end the game with a chop of {n} trees, which the better turn did not.
+        # next player ({next}) start the end of the game with a chop of {n} trees (reaching 10 points: the
+        # round is still finished, docs/rules.md "End game"), which the better turn did not.
         # {player} inside a sentence (es «jugador 2»: write «del {player}»), {next} too («al {next}»).
         "lets_end": NNP_(
             "review",
-            "Turn {ply}, {player}: {loss} of the winning chances lost, but this turn let {next} end the game "
-            "with a chop of {n} tree.",
-            "Turn {ply}, {player}: {loss} of the winning chances lost, but this turn let {next} end the game "
-            "with a chop of {n} trees.",
+            "Turn {ply}, {player}: {loss} of the winning chances lost, but this turn let {next} start the "
+            "end of the game with a chop of {n} tree.",
+            "Turn {ply}, {player}: {loss} of the winning chances lost, but this turn let {next} start the "
+            "end of the game with a chop of {n} trees.",
         ),
         "best_protest": NNP_(
             "review",
