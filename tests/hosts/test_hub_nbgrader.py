@@ -255,6 +255,28 @@ def type_answer(page: Any, key: str, code: str) -> None:
     assert pasted.count() == 1, f"the answer to {key} was not typed in"
 
 
+def save_notebook(page: Any, tries: int = 5) -> None:
+    """Save with Ctrl+S until the tab shows no unsaved mark, as a pupil who still sees the dot saves again.
+
+    JupyterLab can mark the notebook changed once more just after a save (its kernel starting, at a
+    class's load): one press then leaves it unsaved for good, and the submission would miss answers.
+
+    Raises:
+        AssertionError: still unsaved after ``tries`` saves of 20 s each.
+    """
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    dirty = page.locator(".lm-TabBar-tab.jp-mod-dirty")
+    for _ in range(tries):
+        page.keyboard.press("Control+s")
+        try:
+            dirty.wait_for(state="detached", timeout=20_000)
+            return
+        except PlaywrightTimeout:
+            continue
+    raise AssertionError(f"the notebook stayed unsaved after {tries} saves")
+
+
 def settled_notifications(page: Any) -> str:
     """The number on JupyterLab's bell (status bar: every notification, shown or not) once every
     request of its start is answered (JupyterLab asks about Jupyter news as soon as its settings
@@ -320,8 +342,7 @@ def test_a_class_hands_out_answers_submits_is_graded_and_reads_feedback(
             page.locator(".jp-NotebookPanel .jp-CodeCell .cm-content").first.wait_for()
             for key, code in ANSWERS[name].items():
                 type_answer(page, key, code)
-            page.keyboard.press("Control+s")
-            page.locator(".lm-TabBar-tab.jp-mod-dirty").wait_for(state="detached")
+            save_notebook(page)
             page.locator(".lm-TabBar-tab", has_text="Assignments").click()
             assignment_row(page, "fetched").locator("button", has_text="Submit").click()
             assignment_row(page, "submitted").locator(".nested_list_item").first.wait_for()
