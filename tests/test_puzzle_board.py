@@ -286,7 +286,7 @@ def test_undo_and_redo_are_off_on_a_puzzle_board(board) -> None:
 
 FELLED_WORDS = {
     "en": "Trees felled: with yours, 1; with the best turn, 4.",
-    "uk": "Повалено дерев: твоїм ходом — 1; найкращим ходом — 4.",
+    "uk": "Повалено дерев: твоїм ходом\u00a0— 1; найкращим ходом\u00a0— 4.",
     "es": "Árboles derribados: con la tuya, 1; con la mejor jugada, 4.",
 }
 
@@ -338,7 +338,7 @@ def test_a_reply_that_chops_is_told_in_one_sentence() -> None:
     ("language", "points"),
     [
         ("en", "Points after that reply: you, 2 points; your opponent, 2 points."),
-        ("uk", "Очки після цієї відповіді: у тебе — 2 очки; у суперника — 2 очки."),
+        ("uk", "Очки після цієї відповіді: у тебе\u00a0— 2 очки; у суперника\u00a0— 2 очки."),
         ("es", "Puntos tras esa respuesta: tú, 2 puntos; tu rival, 2 puntos."),
     ],
 )

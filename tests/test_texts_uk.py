@@ -329,6 +329,7 @@ def move_verb(entry: Entry, form: str) -> str | None:
     return _find(
         rf"(?<!{W})(?:переведи|піди|перейди|піти)(?!{W})|(?<!{W})[ій]де\s+на(?!{W})"
         rf"|(?<!{W})куди\s+[ій]де(?!{W})|(?<!{W})піш(?:ов|ла|ли)\s+на(?!{W})"
+        rf"|лісоруб\w*\s+(?:\w+\s+)?піш(?:ов|ла|ли)(?!{W})"
     )(entry, form)
 
 
@@ -974,6 +975,12 @@ def pronoun_before_a_count(entry: Entry, form: str) -> str | None:
     return _find(rf"(?<!{W})(?:їх|них|вони)\s+\{{\w+\}}")(entry, form)
 
 
+def dash_after_a_plain_space(entry: Entry, form: str) -> str | None:
+    """Kind 88: a dash never starts a line (Ukrainian typesetting): the space before «—» is a no-break one
+    («Ти\u00a0— гравець 2.»), so a narrow panel cannot put «— гравець 2.» on a line of its own."""
+    return _find(r"\S \u2014", flags=0)(entry, form)
+
+
 def name_after_u(entry: Entry, form: str) -> str | None:
     """Kind 87: a user's name does not decline («anna», «Олег»): «1 520 у anna» cannot take the genitive that
     «у» needs, so the name comes first, as the other items of a chart do: «{name} ({rating})»."""
@@ -1069,6 +1076,7 @@ KINDS: dict[str, Check] = {
     "і before an iotated vowel": i_before_iotated,
     "pronoun before a count": pronoun_before_a_count,
     "name after «у»": name_after_u,
+    "dash after a plain space": dash_after_a_plain_space,
 }
 
 
@@ -1945,6 +1953,13 @@ PLANTED += [
         "Write the rate and the interval as decimals",
         "Запиши частку й інтервал десятковими дробами від 0 до 1",
     ),
+    ("dash after a plain space", "board", "You are Player 2.", "Ти \u2014 гравець 2."),
+    (
+        "move verb",
+        "rules:growth:3",
+        "the cell your logger has just left is free",
+        "клітинка, з якої твій лісоруб щойно пішов, вільна",
+    ),
     (
         "pronoun before a count",
         "board:prompt",
@@ -2408,7 +2423,7 @@ def test_the_rounds_played_on_take_their_own_plural_form(n, expected):
     assert expected in mine and expected in others, (mine, others)
     assert mine == (
         f"Якби всі й далі грали добре {expected} після кращого ходу гравець 1 набрав би за ці раунди 3 очки, "
-        "а після зіграного — 2."
+        "а після зіграного\u00a0— 2."
     )
 
 
@@ -2418,7 +2433,7 @@ def test_the_rounds_played_on_take_their_own_plural_form(n, expected):
         (
             "spawn_count",
             {"expected": 2, "given": 0},
-            "Під час фази «Ріст» має з’явитися якомога більше нових саджанців: тут 2, а в цьому ході — жодного.",
+            "Під час фази «Ріст» має з’явитися якомога більше нових саджанців: тут 2, а в цьому ході\u00a0— жодного.",
         ),
         ("spawn_count", {"expected": 2, "given": 1}, "…: тут 2, а не 1."),
         (
@@ -2446,10 +2461,10 @@ def test_a_puzzle_reason_says_a_count_of_nothing_in_words():
     tr = Translator("uk")
     none_trees, none_points = tr.translate(WHY_NONE["trees"]), tr.translate(WHY_NONE["points"])
     assert tr.format(WHY["felled_both"], mine=none_trees, best="4") == (
-        "Повалено дерев: твоїм ходом — жодного; найкращим ходом — 4."
+        "Повалено дерев: твоїм ходом\u00a0— жодного; найкращим ходом\u00a0— 4."
     )
     assert tr.format(WHY["points_both"], mine=none_points, theirs="3").startswith(
-        "Очки після цієї відповіді: у тебе — жодного очка; "
+        "Очки після цієї відповіді: у тебе\u00a0— жодного очка; "
     )
 
 

@@ -77,7 +77,7 @@ def test_the_coach_on_a_quiet_turn_in_the_board(page: Any, lab: Any, screenshots
     sentence = page.inner_text("[data-testid=review-sentence]")
     assert "Краще було посадити саджанець на c4." in sentence, sentence
     assert (
-        "Кращим ходом гравець 2 підготував би собі на наступний хід рубку на 1 дерево, а зіграним — жодної."
+        "Кращим ходом гравець 2 підготував би собі на наступний хід рубку на 1 дерево, а зіграним\u00a0— жодної."
         in sentence
     ), sentence
     assert "приніс" not in sentence  # no "the turn played scored 0 points" next to a better turn scoring 0
