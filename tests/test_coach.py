@@ -153,7 +153,7 @@ STAYS = ("....2/...../..a../...../.s1.. 2 0,0 2,2", "e5-d4 *d5", "e5 *d5")
     [
         ("en", "Staying on e5 was better."),
         ("uk", "Краще було лишитися на e5."),
-        ("es", "Era mejor quedarse en e5."),
+        ("es", "Habría sido mejor quedarse en e5."),
     ],
 )
 def test_a_better_turn_that_stays_says_so(language: str, sentence: str) -> None:

@@ -231,7 +231,7 @@ def comes_back_not_last(language: str, text: str) -> list[str]:
     [
         (
             "es",
-            "Era mejor quedarse en a2. Volverás a ver este problema dentro de 10 minutos. De tu partida. "
+            "Habría sido mejor quedarse en a2. Volverás a ver este problema dentro de 10 minutos. De tu partida. "
             "Jugada 3 (jugador 1): un error (−0,30).",
         ),
         ("en", "Not the best turn. You will see this puzzle again in 2 days. From your game. Turn 3 …"),
