@@ -185,7 +185,7 @@ def test_a_waiting_pupil_is_told_each_step_in_her_language_and_that_the_page_kee
         return events
 
     events = asyncio.run(steps())
-    assert events[0] == {"progress": 30, "message": "Готуємо твою теку і твої блокноти…"}
+    assert events[0] == {"progress": 30, "message": "Готуємо твою теку й твої блокноти…"}
     assert events[1] == {"progress": 60, "message": "Запускаємо твій JupyterLab…"}
     assert (
         str(events[2]["message"]).startswith("JupyterLab ще запускається (") and "progress" not in events[2]

@@ -243,6 +243,11 @@ RULES: dict[str, list[Rule]] = {
         ),
         ("nbsp.percent", "no-break space before %", _search(r"[\d}] %", flags=0)),
         (
+            "nbsp.arrow",
+            "no-break spaces around → («a1\u00a0→\u00a0c1», «1500\u00a0→\u00a01520»): a turn or a change never breaks",
+            _search(r"\S →|→ \S", flags=0),
+        ),
+        (
             "nbsp.unit",
             "no-break space between a number and a unit's symbol («{seconds}\u00a0s», «2\u00a0с»)",
             _search(r"[\d}] (?:s|с|ms|мс|min|хв)\b", flags=0),
@@ -423,6 +428,14 @@ PLANTED = [
     ("nbsp.times", "es", "board", "5 × 5", "Tablero de 5 × 5 casillas", ""),
     ("nbsp.plusminus", "uk", "puzzle", "± {deviation}", "{rating} ± {deviation}", ""),
     ("nbsp.percent", "uk", "chart", "{n} %", "{n} %", ""),
+    (
+        "nbsp.arrow",
+        "es",
+        "board:turn",
+        "move {origin} → {destination}",
+        "moverse {origin} → {destination}",
+        "",
+    ),
     ("minus", "es", "puzzle:why", "difference -4.8", "la diferencia es -4,8", ""),
     (
         "decimal_literal",

@@ -65,7 +65,7 @@ def test_a_wrong_turn_is_answered_with_the_reply_on_the_board_and_the_rating_dro
     # in a pupil's words: the trees each turn fells, the reply told once, no search values
     assert (
         "Trees felled: with yours, 1; with the best turn, 4." in notice["text"]
-        and "Puzzle rating: 1,500 → " in notice["text"]
+        and "Puzzle rating: 1,500\u00a0→\u00a0" in notice["text"]
     )
     assert notice["text"].count("e5-d4") == 1 and "difference" not in notice["text"]
     assert not re.search(r"\d[.,]\d(?!\d\d)", notice["text"].replace("1,500", "")), "no evaluation decimals"
@@ -98,7 +98,7 @@ def test_try_again_then_right_counts_only_the_first_try_then_next(board) -> None
 def test_solving_at_the_first_try_raises_the_rating(board) -> None:
     board.play(sorted(board.puzzle.solutions)[0])
     assert board.rating.rating > 1500 and board.rating.solved == 1
-    assert "Puzzle rating: 1,500 → 1," in board.view["notice"]["text"]
+    assert "Puzzle rating: 1,500\u00a0→\u00a01," in board.view["notice"]["text"]
 
 
 def _suggested(board: PuzzleBoard) -> list[str]:
@@ -137,7 +137,7 @@ def test_the_second_hint_shows_the_solution_and_counts_as_not_solved(board) -> N
     # the turn shown is the solution the button named, not a hint
     assert hint["text"].startswith(f"Solution: {notation_in_text(solution)} (")
     assert "Since you saw it, this puzzle counts as not solved" in hint["text"]
-    assert "counts as not solved: your rating 1,500 → 1,4" in hint["text"]
+    assert "counts as not solved: your rating 1,500\u00a0→\u00a01,4" in hint["text"]
     assert not hint["enabled"] and "label" not in hint
     marked = set(_suggested(board))
     assert board.view["stage"] == "action"
@@ -166,7 +166,7 @@ def test_a_wrong_turn_after_the_first_hint_still_lowers_the_rating(board) -> Non
     assert Driver(board).send("hint") == "ok"
     board.play(WRONG)
     assert board.session.result == "wrong" and board.rating.rating < 1500
-    assert "Puzzle rating: 1,500 → 1,4" in board.view["notice"]["text"]
+    assert "Puzzle rating: 1,500\u00a0→\u00a01,4" in board.view["notice"]["text"]
 
 
 def test_a_hint_is_refused_once_the_puzzle_is_answered(board) -> None:

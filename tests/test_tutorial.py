@@ -214,7 +214,9 @@ def test_the_two_step_walk_of_lesson_2_is_drawn_with_its_corner() -> None:
         "a2",
         "b2",
     ]
-    assert view["last"]["text"] == "Player 1: move a1 → b2", "no 'no action possible' for a turn in progress"
+    assert view["last"]["text"] == "Player 1: move a1\u00a0→\u00a0b2", (
+        "no 'no action possible' for a turn in progress"
+    )
     assert d.send("restart") == "ok" and board.view["last"] is None
 
 

@@ -307,7 +307,7 @@ RESULT: MappingProxyType[str, Any] = MappingProxyType(  # PMessage or PPluralMes
 #: Turns described in words (context ``board:turn``).
 DESCRIBE: MappingProxyType[str, Any] = MappingProxyType(  # PMessage or PPluralMessage
     {
-        "move": NP_("board:turn", "move {origin} → {destination}"),
+        "move": NP_("board:turn", "move {origin}\u00a0→\u00a0{destination}"),
         "stay": NP_("board:turn", "stay on {cell}"),
         "spawn": NNP_("board:turn", "{n} new seedling on {cells}", "{n} new seedlings on {cells}"),
         "plant": NP_("board:turn", "plant on {cell}"),

@@ -114,7 +114,7 @@ HINT: MappingProxyType[str, PMessage] = MappingProxyType(
         # plant on b1)", which ends without a full stop; "it" is that solution (do not name it again).
         "counted": NP_(
             "puzzle:hint",
-            "{hint}. Since you saw it, this puzzle counts as not solved: your rating {before} → {after}.",
+            "{hint}. Since you saw it, this puzzle counts as not solved: your rating {before}\u00a0→\u00a0{after}.",
         ),
     }
 )
@@ -148,7 +148,7 @@ VERDICT: MappingProxyType[str, PMessage] = MappingProxyType(
         # TRANSLATORS: the last sentence of a verdict, after the reasons, which
         # may open with "Your…" ("Your chop fells 3 trees."): do not open this
         # one with "your" as well.
-        "rating": NP_("puzzle:verdict", "Puzzle rating: {before} → {after}."),
+        "rating": NP_("puzzle:verdict", "Puzzle rating: {before}\u00a0→\u00a0{after}."),
         "hinted": NP_("puzzle:verdict", "You used the hint, so your rating stays the same."),
         "shown": NP_("puzzle:verdict", "You saw the solution: this puzzle counted as not solved."),
         "again": NP_("puzzle:verdict", "Only the first try counts for your rating."),
