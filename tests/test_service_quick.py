@@ -549,3 +549,56 @@ def test_a_pupils_token_is_asked_about_once_and_an_aged_answer_is_not_waited_for
         assert (await too_old)["name"] == "ann"
 
     asyncio.run(run())
+
+
+def test_a_new_personal_puzzles_proof_is_searched_off_the_database_worker(
+    running: Running, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The proof of a new personal puzzle is a search (up to seconds of CPU): the other requests go on meanwhile.
+
+    It ran on the one database worker thread, so every pupil's turn, poll and progress write waited
+    behind it.
+    """
+    import threading
+    import time
+    from datetime import datetime, timezone
+
+    from logger_widget.progress import PersonalPuzzle
+    from logger_widget.progress.schedule import new_card
+    from logger_widget.service import progress_api
+
+    puzzle = load_puzzles()[3]
+    played = next(t for t in puzzle.position.legal_turns() if not puzzle.is_solution(t)).notation()
+    when = datetime(2026, 12, 1, 10, tzinfo=timezone.utc)
+    card, due = new_card(when)
+    record = PersonalPuzzle(
+        id="m-slow", game="g-1", ply=1, lpn=puzzle.lpn, seat=puzzle.seat, played=played, label="mistake",
+        loss=0.3, best=sorted(puzzle.solutions)[0], played_value=0.2, best_value=0.5,
+        solutions=puzzle.solutions, value=10.0, bound=5.0, theme=puzzle.theme, card=card, due=due, created=when,
+    ).to_dict()  # fmt: skip
+    searching = threading.Event()
+    check = progress_api.check_proof
+
+    def slow_search(*args: Any) -> str:
+        searching.set()
+        time.sleep(1.5)
+        return check(*args)
+
+    monkeypatch.setattr(progress_api, "check_proof", slow_search)
+    answers: dict[str, Any] = {}
+    ann = running.client("ann")
+    putting = threading.Thread(
+        target=lambda: answers.setdefault("put", ann.call("PUT", "progress/me/personal/m-slow", record))
+    )
+    putting.start()
+    try:
+        assert searching.wait(10), "the new puzzle's proof was never searched"
+        start = time.monotonic()
+        running.client("bob").ok("POST", "progress/me/lessons", {"lesson": "chop", "at": AT})
+        took = time.monotonic() - start
+        assert "put" not in answers, "the search ended before the other request was answered"
+        assert took < 0.5, f"a lesson's write took {took:.2f} s while a puzzle's proof was searched"
+    finally:
+        putting.join(60)
+    assert answers["put"][0] == 200, answers
+    assert [p["id"] for p in ann.ok("GET", "progress/me")["personal"]] == ["m-slow"]

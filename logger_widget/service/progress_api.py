@@ -30,6 +30,7 @@ each kind (``too_many``).
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import sqlalchemy as sa
@@ -225,20 +226,38 @@ class PersonalHandler(_ProgressHandler):
         puzzle: PersonalPuzzle = self.record(PersonalPuzzle, "personal")
         if puzzle.id != pid:
             raise ProtocolError("malformed", "id", f"the body's id {puzzle.id!r} is not the URL's {pid!r}")
-        await self.service.db(self.keep, puzzle)
+        proved = False
+        if await self.service.db(lambda: self.store().personal_puzzle(pid)) is None:
+            # a new one: its proof is a search (up to seconds of CPU), run in a thread of its own so that the
+            # one database worker goes on serving every other request meanwhile
+            self.refuse_unproved(await asyncio.to_thread(self.why_unproved, puzzle))
+            proved = True
+        await self.service.db(self.keep, puzzle, proved)
         self.done()
 
-    def keep(self, puzzle: PersonalPuzzle) -> None:
-        """Store ``puzzle`` once checked (on the database worker): a new one's proof, or only its schedule changed."""
+    @staticmethod
+    def why_unproved(puzzle: PersonalPuzzle) -> str:
+        """Why the search does not prove ``puzzle``'s solutions (``""`` when it does): a new puzzle's check."""
+        return check_proof(puzzle.lpn, puzzle.proof, puzzle.solutions, puzzle.played, puzzle.best)
+
+    @staticmethod
+    def refuse_unproved(why: str) -> None:
+        """Raise the 400 answer for a puzzle whose proof does not hold (``why`` non-empty)."""
+        if why:
+            raise ProtocolError("malformed", "solutions", f"the search does not prove these solutions: {why}")
+
+    def keep(self, puzzle: PersonalPuzzle, proved: bool) -> None:
+        """Store ``puzzle`` (on the database worker): a new one once proved, or only its schedule changed.
+
+        ``proved`` says its proof was checked before (off this worker); a puzzle that was removed
+        meanwhile, and so is new again, is checked here.
+        """
         pid = puzzle.id
         saved = self.store().personal_puzzle(pid)
         if saved is None:  # a new one: its proof is checked again here, and the turn played is no solution
             self.limit("personal", progress_sql.personal)
-            why = check_proof(puzzle.lpn, puzzle.proof, puzzle.solutions, puzzle.played, puzzle.best)
-            if why:
-                raise ProtocolError(
-                    "malformed", "solutions", f"the search does not prove these solutions: {why}"
-                )
+            if not proved:
+                self.refuse_unproved(self.why_unproved(puzzle))
         elif (saved.lpn, saved.played, saved.solutions, saved.game, saved.ply, saved.proof) != (
             puzzle.lpn, puzzle.played, puzzle.solutions, puzzle.game, puzzle.ply, puzzle.proof,
         ):  # fmt: skip
