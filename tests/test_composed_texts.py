@@ -189,9 +189,11 @@ def seats_named_twice(text: str) -> list[str]:
 @pytest.mark.parametrize(
     "text",
     [
-        "¡Gana el jugador 2 con 10 puntos! Se ha completado la ronda porque el jugador 2 ha llegado a 10 puntos.",
-        "Перемагає гравець 2 з 10 очками! Раунд дограно до кінця, бо гравець 2 набрав щонайменше 10 очок.",
-        "Player 1 and Player 2 share the win. The round was played to its end because Player 1 and Player 2 "
+        "¡Gana el jugador 2 con 10 puntos! La partida ha terminado al acabar la ronda en la que el jugador 2 ha llegado"
+        " a 10 puntos.",
+        "Перемагає гравець 2 з 10 очками! Гра закінчилася, щойно завершився раунд, у якому гравець 2 набрав"
+        " щонайменше 10 очок.",
+        "Player 1 and Player 2 share the win. The game ended with the round in which Player 1 and Player 2 "
         "reached 10 points.",
     ],
 )

@@ -23,17 +23,17 @@ def _board(lpn: str, language: str) -> Board:
         (
             "en",
             "Player 1 reached 10 points: 1 more turn",
-            "The round was played to its end because the winner reached 10 points.",
+            "The game ended with the round in which the winner reached 10 points.",
         ),
         (
             "uk",
             "Гравець 1: 10 очок або більше. У цьому раунді залишився 1 хід",
-            "Раунд дограно до кінця, бо переможець набрав щонайменше 10 очок.",
+            "Гра закінчилася, щойно завершився раунд, у якому переможець набрав щонайменше 10 очок.",
         ),
         (
             "es",
             "Jugador 1: 10 puntos o más. Queda 1 jugada",
-            "Se ha completado la ronda porque el ganador ha llegado a 10 puntos.",
+            "La partida ha terminado al acabar la ronda en la que el ganador ha llegado a 10 puntos.",
         ),
     ],
 )
@@ -81,18 +81,18 @@ def test_a_list_of_seats_takes_the_sentence_form(language: str, banner: str, sha
     [
         (
             "uk",
-            "Раунд дограно до кінця, бо переможець набрав щонайменше 10 очок.",
-            "бо переможці набрали щонайменше 10 очок.",
+            "Гра закінчилася, щойно завершився раунд, у якому переможець набрав щонайменше 10 очок.",
+            "у якому переможці набрали щонайменше 10 очок.",
         ),
         (
             "es",
-            "porque el ganador ha llegado a 10 puntos.",
-            "porque los ganadores han llegado a 10 puntos.",
+            "en la que el ganador ha llegado a 10 puntos.",
+            "en la que los ganadores han llegado a 10 puntos.",
         ),
         (
             "es_419",
-            "Como el ganador llegó a 10 puntos, se completó la ronda.",
-            "Como los ganadores llegaron a 10 puntos, se completó la ronda.",
+            "La partida terminó al acabar la ronda en la que el ganador llegó a 10 puntos.",
+            "en la que los ganadores llegaron a 10 puntos.",
         ),
     ],
 )
@@ -113,10 +113,10 @@ def test_the_round_played_to_its_end_is_a_sentence_agreeing_with_the_players(lan
 @pytest.mark.parametrize(
     ("language", "reason"),
     [
-        ("en", "because Player 1 and Player 3 reached 10 points."),
-        ("uk", "бо гравець 1 і гравець 3 набрали щонайменше 10 очок."),
-        ("es", "porque el jugador 1 y el jugador 3 han llegado a 10 puntos."),
-        ("es_419", "porque el jugador 1 y el jugador 3 llegaron a 10 puntos."),
+        ("en", "in which Player 1 and Player 3 reached 10 points."),
+        ("uk", "у якому гравець 1 і гравець 3 набрали щонайменше 10 очок."),
+        ("es", "en la que el jugador 1 y el jugador 3 han llegado a 10 puntos."),
+        ("es_419", "en la que el jugador 1 y el jugador 3 llegaron a 10 puntos."),
     ],
 )
 def test_the_reason_names_the_players_when_they_are_not_just_the_winners(language, reason) -> None:

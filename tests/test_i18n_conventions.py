@@ -273,6 +273,15 @@ RULES: dict[str, list[Rule]] = {
             ),
         ),
         (
+            "rules.round_completed_because",
+            "a game whose end the last seat triggered ends at once: the result's reason says the game ended with"
+            " the round in which someone reached 10 points, never that the round was completed because of it",
+            _search(
+                r"round was played to its end because|Раунд дограно до кінця, бо|"
+                r"se ha completado la ronda porque|se completó la ronda porque"
+            ),
+        ),
+        (
             "rules.supply_of_the_mover",
             "a refused turn's supply is the mover's, a bot's too («Player 2's bot chose a turn that is not"
             " allowed.» comes before it): «the supply», never «your supply»",
@@ -428,6 +437,14 @@ PLANTED = [
     ("nbsp.times", "es", "board", "5 × 5", "Tablero de 5 × 5 casillas", ""),
     ("nbsp.plusminus", "uk", "puzzle", "± {deviation}", "{rating} ± {deviation}", ""),
     ("nbsp.percent", "uk", "chart", "{n} %", "{n} %", ""),
+    (
+        "rules.round_completed_because",
+        "es",
+        "board:result",
+        "The round was played to its end because the winner reached 10 points.",
+        "Se ha completado la ronda porque el ganador ha llegado a 10 puntos.",
+        "",
+    ),
     (
         "nbsp.arrow",
         "es",

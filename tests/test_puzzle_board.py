@@ -359,8 +359,8 @@ def test_the_points_after_the_reply_carry_their_noun(language: str, points: str)
 
 @pytest.mark.parametrize("locale", ["en", "uk", "es"])
 def test_a_two_player_puzzles_task_names_the_one_opponent(locale: str) -> None:
-    """In a 2-player puzzle the task says "your opponent" (as the why-notes do), never "another player" or
-    "the other players"; with more players it names the others."""
+    """In a 2-player puzzle the task and the first hint say "your opponent" (as the why-notes do), never
+    "another player" or "the other players"; with more players they name the others."""
     from logger_widget.puzzles import load_puzzles
 
     tr = Translator(locale)
@@ -376,3 +376,13 @@ def test_a_two_player_puzzles_task_names_the_one_opponent(locale: str) -> None:
             for p in puzzle:
                 task = PuzzleBoard([p.id], locale=locale, bot_mode="sync").session.task(tr)
                 assert bool(re.search(others[locale], task)) != one, (theme, p.players, task)
+    for theme in texts.HINT_IDEAS_ONE:  # and so does the first hint's idea, just under the task
+        two = [p for p in load_puzzles() if p.players == 2 and p.theme == theme]
+        more = [p for p in load_puzzles() if p.players > 2 and p.theme == theme]
+        assert two, theme
+        for puzzle, one in ((two[:1], True), (more[:1], False)):
+            for p in puzzle:
+                board = PuzzleBoard([p.id], locale=locale, bot_mode="sync")
+                assert Driver(board).send("hint") == "ok"
+                hint = board.view["hint"]["text"]
+                assert bool(re.search(others[locale], hint)) != one, (theme, p.players, hint)

@@ -685,9 +685,26 @@ def keyboard_help(entry: Entry, form: str) -> str | None:
 
 
 def chop_as_notation(entry: Entry, form: str) -> str | None:
-    """Kind 58: «Рубка c3 повалила…» reads like notation, and «Рубка на c3» like where the logger stood (tenth
-    reader): «Рубка дерева на c3 повалила…», «Якби зрубати c3, упало б…»."""
-    return _find(rf"(?<!{W})рубк{W}*\s+(?:на\s+)?(?:\{{cell\}}|[a-e][1-5](?!{W}))")(entry, form)
+    """Kind 58: «Рубка c3 повалила…» reads like notation: «Рубка на c3 повалила…», «Якби зрубати c3, упало б…»."""
+    return _find(rf"(?<!{W})рубк{W}*\s+(?:\{{cell\}}|[a-e][1-5](?!{W}))")(entry, form)
+
+
+def tree_twice_in_a_chop(entry: Entry, form: str) -> str | None:
+    """Kind 89: «Рубка дерева на c3 повалила 1 дерево» says «дерево» twice in one short clause, in a note the
+    review shows after every chop: «Рубка на c3 повалила 1 дерево»."""
+    return _find(rf"(?<!{W})рубк{W}*\s+дерева\s+на\s+\S+\s+повал{W}*\s+\{{n\}}\s+дерев")(entry, form)
+
+
+def turn_chooses(entry: Entry, form: str) -> str | None:
+    """Kind 90: a turn chooses nothing («а хід вибирає {count}», a calque of "the turn chooses"): «а для цього
+    ходу потрібно {count}»."""
+    return _find(rf"(?<!{W})хід\s+вибира{W}*")(entry, form)
+
+
+def label_after_a_preposition(entry: Entry, form: str) -> str | None:
+    """Kind 91: a button's or a menu item's label in bold cannot take a preposition's case («після **Запустити
+    всі клітинки**»): the sentence names the action («якщо вибрати в меню **Запустити всі клітинки**»)."""
+    return _find(rf"(?<!{W})(?:після|до|перед|без|для)\s+\*\*")(entry, form)
 
 
 def game_name_in_a_sentence(entry: Entry, form: str) -> str | None:
@@ -1077,6 +1094,9 @@ KINDS: dict[str, Check] = {
     "pronoun before a count": pronoun_before_a_count,
     "name after «у»": name_after_u,
     "dash after a plain space": dash_after_a_plain_space,
+    "tree twice in a chop": tree_twice_in_a_chop,
+    "turn chooses": turn_chooses,
+    "label after a preposition": label_after_a_preposition,
 }
 
 
@@ -1886,16 +1906,22 @@ PLANTED += [
         " вийшло.",
     ),
     (
-        "chop as notation",
+        "tree twice in a chop",
         "review",
         "Chopping {cell} felled {n} tree",
-        "Рубка на {cell} повалила {n} дерево: +{points}.",
+        "Рубка дерева на {cell} повалила {n} дерево: +{points}.",
     ),
     (
-        "chop as notation",
-        "exercise:protester:discuss",
-        "the easy chop of e4",
-        "саме тому проста рубка на e4 дає",
+        "turn chooses",
+        "",
+        "Not enough protesters in the supply: it holds {supply}, and the turn chooses {count}.",
+        "У запасі замало протестувальників: є {supply}, а хід вибирає {count}.",
+    ),
+    (
+        "label after a preposition",
+        "notebook:play",
+        "so **Run All** leaves the board ready to play",
+        "тож після **Запустити всі клітинки** (англійською *Run All*) поле одразу готове до гри.",
     ),
     (
         "contrast without «лише»",
@@ -2202,7 +2228,7 @@ def test_every_kind_has_a_planted_instance():
             "chop as notation",
             "review",
             "Chopping {cell}",
-            "Рубка дерева на {cell} повалила 2 дерева. Якби зрубати c3, упали б 2 дерева.",
+            "Рубка на {cell} повалила 2 дерева. Якби зрубати c3, упали б 2 дерева.",
         ),
         ("bot level", "board:bot", "minimax, easy", "мінімакс, слабкий; Монте-Карло, сильний"),
         (
@@ -2439,9 +2465,9 @@ def test_the_rounds_played_on_take_their_own_plural_form(n, expected):
         (
             "protest_no_supply",
             {"supply": 0, "count": 1},
-            "У запасі немає жодного протестувальника, а хід вибирає 1.",
+            "У запасі немає жодного протестувальника, а для цього ходу потрібно 1.",
         ),
-        ("protest_no_supply", {"supply": 1, "count": 2}, "…: є 1, а хід вибирає 2."),
+        ("protest_no_supply", {"supply": 1, "count": 2}, "…: є 1, а для цього ходу потрібно 2."),
     ],
 )
 def test_a_refused_turn_says_a_count_of_nothing_in_words(rule, params, expected):

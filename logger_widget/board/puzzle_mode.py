@@ -30,13 +30,13 @@ model (task, status, hint, the lesson buttons' labels), which ``board.js`` draws
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..bots.minimax import WIN
 from ..engine.position import Position
 from ..engine.turn import Turn
-from ..i18n import Translator
+from ..i18n import PMessage, Translator
 from ..i18n.texts import puzzles as texts
 from ..i18n.texts import terms
 from ..progress import Progress
@@ -255,9 +255,9 @@ class PuzzleSession(TeachingMode):
             theme=tr.translate(texts.THEME_NAMES[puzzle.theme]),
             rating=tr.format_number(round(puzzle.rating)),
         )
-        # a 2-player puzzle names "your opponent", not "another player"
-        tasks = texts.TASKS_ONE if puzzle.players == 2 and puzzle.theme in texts.TASKS_ONE else texts.TASKS
-        task = tr.format(tasks[puzzle.theme], player=player_in_sentence(tr, puzzle.seat))
+        task = tr.format(
+            _of_theme(puzzle, texts.TASKS_ONE, texts.TASKS), player=player_in_sentence(tr, puzzle.seat)
+        )
         rating = tr.format(
             texts.LABELS["rating"],
             rating=tr.format_number(round(self.rating.rating)),
@@ -466,6 +466,14 @@ def puzzle_view(session: PuzzleSession, tr: Translator, view: ViewModel) -> dict
     return out
 
 
+def _of_theme(puzzle: Puzzle, one: Mapping[str, PMessage], every: Mapping[str, PMessage]) -> PMessage:
+    """``puzzle``'s theme's message, from ``one`` in a 2-player puzzle when ``one`` has that theme.
+
+    A 2-player puzzle names "your opponent", never "another player"; else the message is from ``every``.
+    """
+    return one[puzzle.theme] if puzzle.players == 2 and puzzle.theme in one else every[puzzle.theme]
+
+
 def _hint_view(session: PuzzleSession, tr: Translator, hint: dict[str, Any]) -> dict[str, Any]:
     """The Hint button and text of the puzzle board: the idea first, then the solution (see the module)."""
     if session.result is not None:
@@ -476,7 +484,7 @@ def _hint_view(session: PuzzleSession, tr: Translator, hint: dict[str, Any]) -> 
         kind, cell = session.start_cell()
         text = tr.format(
             texts.HINT["first"],
-            idea=tr.translate(texts.HINT_IDEAS[session.puzzle.theme]),
+            idea=tr.translate(_of_theme(session.puzzle, texts.HINT_IDEAS_ONE, texts.HINT_IDEAS)),
             start=tr.format(texts.HINT[kind], cell=cell),
         )
         return {**hint, "text": text, "label": tr.translate(texts.HINT["button"])}

@@ -287,15 +287,15 @@ RESULT: MappingProxyType[str, Any] = MappingProxyType(  # PMessage or PPluralMes
         # this sentence with {players} too.
         "reason_target": NNP_(
             "board:result",
-            "The round was played to its end because {players} reached 10 points.",
-            "The round was played to its end because {players} reached 10 points.",
+            "The game ended with the round in which {players} reached 10 points.",
+            "The game ended with the round in which {players} reached 10 points.",
         ),
         # TRANSLATORS: the same, when the headline just above named the winner(s) and their points and
         # they are the ones who reached 10 points: do not name them again ({n} is how many they are).
         "reason_target_winners": NNP_(
             "board:result",
-            "The round was played to its end because the winner reached 10 points.",
-            "The round was played to its end because the winners reached 10 points.",
+            "The game ended with the round in which the winner reached 10 points.",
+            "The game ended with the round in which the winners reached 10 points.",
         ),
         "reason_repetition": NP_(
             "board:result", "The same position came up for the third time, so the game ended there."

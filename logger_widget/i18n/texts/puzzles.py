@@ -91,6 +91,16 @@ HINT_IDEAS: MappingProxyType[str, PMessage] = MappingProxyType(
     }
 )
 
+#: The ideas that name the other players, as said in a 2-player puzzle, where the pupil has one opponent
+#: (as :data:`TASKS_ONE`); the other themes' ideas name nobody and serve every puzzle.
+# TRANSLATORS: "block_chop" and "deny_opponent" above, in a 2-player puzzle: one opponent.
+HINT_IDEAS_ONE: MappingProxyType[str, PMessage] = MappingProxyType(
+    {
+        "block_chop": NP_("puzzle:idea", "Break the line of trees your opponent wants to chop."),
+        "deny_opponent": NP_("puzzle:idea", "Chop first, so that your opponent's big chop is gone."),
+    }
+)
+
 #: The graded hint (context ``puzzle:hint``): first the idea and where to start, then the solution.
 HINT: MappingProxyType[str, PMessage] = MappingProxyType(
     {
