@@ -101,7 +101,7 @@ def test_the_class_sheets_slips_are_each_in_the_pupils_language() -> None:
         and 'Мова: <span class="language">українська' in slips["olena"]
     )
     assert '<span class="code">K7QM</span>' in slips["olena"] and "Код:" in slips["olena"]
-    assert "Abre la dirección" in slips["diego"] and "pide a tu docente un código nuevo" in slips["diego"]
+    assert "Entra en la dirección" in slips["diego"] and "pide a tu docente un código nuevo" in slips["diego"]
     assert "Open the address" in slips["amy"] and 'Language: <span class="language">English' in slips["amy"]
     assert '<html lang="uk">' in sheet and "<h1>Logger (Лісоруб): перший вхід</h1>" in sheet
     assert "Address" not in slip("amy", "en", "CODE")  # the reset page's slip: no address known

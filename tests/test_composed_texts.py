@@ -525,7 +525,7 @@ NESTED = [
     "Рівність очок (10 очок); протестувальників у запасі: гравець 1: 2 і гравець 2: 2",
     "Лінійний графік очок кожного гравця за 2 ходи: гравець 1: 10 очок, гравець 2: 3 очки і гравець 3: 11 очок.",
     "…en 12 jugadas analizadas: jugador 1: ninguna imprecisión ni error; jugador 2: 1 imprecisión.",
-    "Pista: d1-c1 +b5 xc2 (moverse d1 → c1; cortar c2: 4 puntos). Viste la solución.",
+    "Pista: d1-c1 +b5 xc2 (ir desde d1 hasta c1; cortar c2: 4 puntos). Viste la solución.",
     "Hint: The game is about to end: the most points wins.",
 ]
 
@@ -594,10 +594,14 @@ def test_no_catalogue_sentence_holds_two_colons(language: str) -> None:
 # --------------------------------------------------------------------------- a count beside a seat number
 
 #: A bare count right after a seat's number and a list's "and" or comma, before its owner («2 del jugador 1
-#: y 1 del jugador 2»: «jugador 1 y 1»): the reader takes the two numbers for two seats.
+#: y 1 del jugador 2»: «jugador 1 y 1»): the reader takes the two numbers for two seats. So too a seat, a
+#: comma and the next count with its noun («el jugador 2, 1 imprecisión; el jugador 3, 2 imprecisiones»,
+#: the evaluation chart's description): «jugador 2, 1» reads as two seats; the count goes before its owner
+#: («1 imprecisión del jugador 2»). (Spanish only: uk «як і в гравця 1, 10 очок» compares two owners.)
 _COUNT_BESIDE_SEAT = re.compile(
     r"\b(?:jugador|jugadora|гравця|гравцю|гравець|Player)\s+\d+\s*(?:,|\by\b|\bі\b|\bй\b|\band\b)\s*\d+\s+"
-    r"(?:del|de|у|в|for)\b",
+    r"(?:del|de|у|в|for)\b"
+    r"|\b(?:jugador|jugadora)\s+\d+\s*,\s*\d+\s+[^\W\d_]+",
     re.IGNORECASE,
 )
 
@@ -612,6 +616,9 @@ def counts_beside_seats(text: str) -> list[str]:
         "Empate con 10 puntos; manifestantes en la reserva: 2 del jugador 1 y 2 del jugador 2",
         "Рівність очок (10 очок); протестувальників у запасі: 1 у гравця 1 і 3 у гравця 2",
         "Tied on 10 points; protesters in supply: 1 for Player 1 and 3 for Player 2",
+        # the evaluation chart's description as «el {player}, {marks}» composed it
+        "…en 12 jugadas analizadas: el jugador 1, sin imprecisiones ni errores; el jugador 2, 1 imprecisión;"
+        " el jugador 3, 2 imprecisiones, 1 error y 1 error grave.",
     ],
 )
 def test_a_count_beside_a_seat_number_is_found(text: str) -> None:
@@ -623,6 +630,8 @@ def test_a_count_with_its_noun_or_after_its_owner_passes() -> None:
         "Empate con 10 puntos; manifestantes en la reserva: el jugador 1 tiene 2 y el jugador 2 tiene 1",
         "за 2 ходи: у гравця 1 — 10 очок; у гравця 2 — 3 очки",
         "Tied on 10 points; protesters in supply: Player 1 has 1; Player 2 has 3",
+        "…en 12 jugadas analizadas: ninguna imprecisión, ningún error ni ningún error grave del jugador 1;"
+        " 1 imprecisión del jugador 2; 2 imprecisiones, 1 error y 1 error grave del jugador 3.",
     ):
         assert counts_beside_seats(text) == [], text
 
@@ -698,7 +707,10 @@ def solution_as_hint(language: str, text: str) -> list[str]:
 @pytest.mark.parametrize(
     ("language", "text"),
     [
-        ("es", "Pista: d1-c1 xc2 (moverse d1 → c1; cortar c2 y sumar 4 puntos). Viste la solución, así que…"),
+        (
+            "es",
+            "Pista: d1-c1 xc2 (ir desde d1 hasta c1; cortar c2 y sumar 4 puntos). Viste la solución, así que…",
+        ),
         ("uk", "Підказка: d1-c1 xc2 (перейти d1 → c1; зрубати c2 і набрати 4 очки). Розв’язок показано…"),
         ("en", "Hint: d1-c1 xc2 (move d1 → c1; chop c2 and score 4 points)"),
     ],
@@ -708,7 +720,9 @@ def test_a_solution_labelled_as_a_hint_is_found(language: str, text: str) -> Non
 
 
 def test_a_solution_labelled_so_passes() -> None:
-    assert solution_as_hint("es", "Solución: d1-c1 xc2 (moverse d1 → c1; cortar c2 y sumar 4 puntos)") == []
+    assert (
+        solution_as_hint("es", "Solución: d1-c1 xc2 (ir desde d1 hasta c1; cortar c2 y sumar 4 puntos)") == []
+    )
     assert solution_as_hint("uk", "Розв’язок: d1-c1 xc2 (перейти d1 → c1; зрубати c2 і набрати 4 очки)") == []
 
 

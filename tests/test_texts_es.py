@@ -1099,6 +1099,56 @@ KINDS.update(
 )
 
 
+def _a_before_cell(entry: Entry, form: str) -> str | None:
+    """The preposition «a» before a cell that may be in column a reads «a a2» («Tu leñador va a {cell}»):
+    «hasta {cell}», «ha terminado en {cell}» (the eleventh readers)."""
+    m = re.search(r"\ba\s+(?:\{(?:cell|cells|destination)\}|a[1-5]\b)", re.sub(r"`[^`]*`", "`…`", form))
+    return m.group(0) if m else None
+
+
+#: A Markdown text that points at the code under it with a noun that can also be a later event («En el torneo
+#: siguiente juegan…»: the next tournament?): es «el torneo de la celda siguiente», es_419 «de la celda de abajo».
+_EVENT_SIGUIENTE = (
+    r"\b(?:el|la|los|las|del|al)\s+(?:torneos?|simulación|simulaciones|partidas?|tablas?|gráficos?|listas?)"
+    r"\s+siguientes?\b"
+)
+
+# the eleventh readers' kinds
+KINDS.update(
+    {
+        "decimal_point": (
+            "a decimal in Python is written «con punto (`0.45`, no `0,45`)», as every other question says,"
+            " never «con punto decimal»",
+            _find(r"\bpunto decimal\b"),
+        ),
+        "desde_calque": (
+            'a sentence does not open with «Desde {cell}» / «Desde b1», a calque of "From b1": «Con tu leñador'
+            " en {cell}, …»",
+            _find(r"(?:^|[.!?:;]\s+)Desde\s+(?:\{…\}|[a-e][1-5]\b)", flags=0),
+        ),
+        "owner_before_count": (
+            "a chart's item puts the count before its owner, «1 imprecisión del {player}», never «el {player},"
+            " {marks}» («el jugador 2, 1 imprecisión» reads as two seats)",
+            _find(r"\b(?:el|del|al)\s+\{…\},\s*\{…\}", contexts=("chart",)),
+        ),
+        "event_siguiente": (
+            "a Markdown text points at the code under it as «el torneo de la celda siguiente» (es_419 «de la celda"
+            " de abajo»), never «el torneo siguiente», which reads as a later tournament",
+            _find(_EVENT_SIGUIENTE, contexts=("notebook:", "exercise:")),
+        ),
+        "program_we": (
+            "the program speaks of what it did as «nosotros» («No lo hemos borrado ni cambiado», es_419 «No lo"
+            " borramos ni lo cambiamos»), not the impersonal «Se ha dejado tal cual»",
+            _find(r"\bse\s+(?:ha\s+)?(?:dejado|dejó)\s+tal\s+cual\b"),
+        ),
+        "a_before_cell": (
+            "no «a» before a cell that may be in column a («va a a2»): «va hasta {cell}», «ha terminado en {cell}»",
+            _a_before_cell,
+        ),
+    }
+)
+
+
 ES_419_KINDS: dict[str, tuple[str, Check]] = {
     "keys": (
         "Latin-American keys: «Shift» and «Enter», not «Mayús» and «Intro»",
@@ -2124,6 +2174,47 @@ PLANTED = [
         "Solo puedes cortar un árbol al lado de tu leñador, y {cell} no lo está.",
     ),
     ("por_ejemplo_comma", "board", "for example a1-b2 xb3", "por ejemplo a1-b2 xb3"),
+    # the eleventh readers' findings, as the old texts wrote them
+    (
+        "decimal_point",
+        "exercise:first_player:format",
+        "The answer is three numbers between 0 and 1: `answer = (rate, low, high)`.",
+        "…la media de puntos por partida y los extremos inferior y superior, con punto decimal (`0.45`).",
+    ),
+    (
+        "desde_calque",
+        "tutorial:growth:wrong",
+        "From {cell}, the sapling on c4 did not grow.",
+        "Desde {cell}, el árbol joven de c4 no ha crecido.",
+    ),
+    (
+        "desde_calque",
+        "tutorial:growth:wrong",
+        "From b1, …",
+        "Mira el tablero. Desde b1, el árbol de c4 no creció.",
+    ),
+    ("owner_before_count", "chart", "{marks} by {player}", "el {player}, {marks}"),
+    (
+        "event_siguiente",
+        "exercise:ranking:intro:2",
+        "The tournament below has four bots of the package and yours from exercise 3 (when it works).",
+        "En el torneo siguiente juegan cuatro bots del paquete y el tuyo del ejercicio 3 (si funciona).",
+    ),
+    (
+        "program_we",
+        "progress:reason",
+        "the progress file {where} is damaged. It is left as it is: show it to your teacher.",
+        "el archivo de progreso {where} está dañado. Se ha dejado tal cual: enséñaselo a tu docente.",
+    ),
+    (
+        "program_we",
+        "progress:reason",
+        "the progress file {where} is damaged. It is left as it is: show it to your teacher.",
+        "el archivo de progreso {where} está dañado. Se dejó tal cual: muéstraselo a tu docente.",
+    ),
+    ("a_before_cell", "tutorial:hint-step", "Your logger goes to {cells}.", "Tu leñador va a {cells}."),
+    ("a_before_cell", "review", "Moving to {cell} was better.", "Habría sido mejor moverse a {cell}."),
+    ("a_before_cell", "board:turn", "move {origin} → {destination}", "ir de {origin} a {destination}"),
 ]
 
 
@@ -2299,6 +2390,13 @@ def test_every_kind_has_a_planted_instance():
         (None, "Solo puedes cortar un árbol que esté al lado de tu leñador, y {cell} no está a su lado."),
         (None, "Solo puedes plantar en una casilla libre, y {cell} no lo está."),
         ("board", "por ejemplo, a1-b2 xb3"),
+        (
+            "tutorial:growth:wrong",
+            "Con tu leñador en {cell}, … Colócate en su columna: desde a1, c1 está a dos pasos.",
+        ),
+        ("chart", "{marks} del {player}"),
+        ("exercise:ranking:intro:2", "En el torneo de la celda siguiente juegan…"),
+        ("board:turn", "ir desde {origin} hasta {destination}; Tu leñador va hasta {cell}; a 10 puntos"),
     ],
 )
 def test_the_kinds_leave_correct_texts_alone(context, form):

@@ -24,7 +24,11 @@ FELLED = {"uk": "Повалено дерев:", "es": "Árboles derribados:", "e
 #: a word of what the board says after a review that made puzzles, by language
 MADE = {"uk": "Задач", "es": "problema", "en": "became"}
 #: the lesson's hint for the chop lesson, by language
-WALK = {"uk": "Твій лісоруб переходить на c1.", "es": "Tu leñador va a c1.", "en": "Your logger goes to c1."}
+WALK = {
+    "uk": "Твій лісоруб переходить на c1.",
+    "es": "Tu leñador va hasta c1.",
+    "en": "Your logger goes to c1.",
+}
 NOTICE = "[data-testid=message]"
 #: what "More" unfolds (``data-testid``s): the notation box, the position and its Copy button, Save and Open
 TOOLS = {"notation-input", "notation-submit", "lpn", "copy-lpn", "export", "import"}

@@ -260,7 +260,7 @@ EVALUATION: MappingProxyType[str, PMessage | PPluralMessage] = MappingProxyType(
         # TRANSLATORS: one item of the evaluation chart's alt text: "1 inaccuracy and 2 blunders by Player
         # 1". No colon: the list follows one. {player} inside a sentence, in the genitive (the owner: uk
         # «гравця 1»: «у {player} — {marks}», the owner first, so that «у» never follows a vowel; es «jugador
-        # 1»: «el {player}, {marks}»).
+        # 1»: «{marks} del {player}», the count before its owner, never beside the seat's number).
         "seat": NP_("chart", "{marks} by {player}"),
         # TRANSLATORS: alt text of the evaluation chart. {seats} lists "1 inaccuracy and 2 blunders by Player 1"
         # for each player, joined by "; " (the kinds a player has none of are left out).
