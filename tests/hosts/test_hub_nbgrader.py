@@ -179,21 +179,33 @@ def jupyterlab(hub: Hub, browser: Any, name: str) -> Iterator[Any]:
         context.close()
 
 
+def _open_nbgrader_menu(page: Any) -> Any:
+    """Click the menu bar's Nbgrader until its menu shows (at most 5 clicks, as a user clicks again when a
+    menu does not open: a click just after the menu was closed can find the menu bar still closing it); the
+    menu's locator."""
+    menu = page.locator("#jp-mainmenu-nbgrader")
+    for _ in range(5):
+        page.locator(".lm-MenuBar-itemLabel", has_text="Nbgrader").click()
+        try:
+            menu.wait_for(state="visible", timeout=10_000)
+            return menu
+        except Exception:  # playwright's TimeoutError: the menu did not open
+            continue
+    raise AssertionError("the Nbgrader menu did not open after 5 clicks on the menu bar")
+
+
 def nbgrader_menu(page: Any) -> list[str]:
     """The items the Nbgrader menu shows (it is closed again)."""
-    page.locator(".lm-MenuBar-itemLabel", has_text="Nbgrader").click()
-    menu = page.locator("#jp-mainmenu-nbgrader")
-    menu.wait_for()
+    menu = _open_nbgrader_menu(page)
     items = [i.inner_text().strip() for i in menu.locator(".lm-Menu-itemLabel").all() if i.is_visible()]
     page.keyboard.press("Escape")
+    menu.wait_for(state="hidden")
     return items
 
 
 def open_from_menu(page: Any, item: str) -> None:
-    page.locator(".lm-MenuBar-itemLabel", has_text="Nbgrader").click()
-    page.locator(
-        "#jp-mainmenu-nbgrader .lm-Menu-itemLabel", has_text=re.compile(f"^{re.escape(item)}$")
-    ).click()
+    menu = _open_nbgrader_menu(page)
+    menu.locator(".lm-Menu-itemLabel", has_text=re.compile(f"^{re.escape(item)}$")).click()
 
 
 def assignment_row(page: Any, section: str) -> Any:

@@ -608,7 +608,7 @@ SECTION = Section(
                     "exercise:first_player:intro:1",
                     "In many games the first player has an advantage. Is that so in Logger? Nobody "
                     "can work it out exactly, but we can estimate it: let two bots play many games "
-                    "against each other and count how often Player 1 wins.",
+                    "against each other and measure Player 1's average points per game.",
                 ),
                 NP_(
                     "exercise:first_player:intro:2",
