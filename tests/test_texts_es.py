@@ -1145,6 +1145,21 @@ KINDS.update(
             "no «a» before a cell that may be in column a («va a a2»): «va hasta {cell}», «ha terminado en {cell}»",
             _a_before_cell,
         ),
+        "total_as_gain": (
+            "a chop that brings a player to a total «deja al jugador 2 con {leader}»: «da {leader}» says the chop"
+            " scores that many points",
+            _find(r"\bda\s+\{…\}", contexts=("exercise:",)),
+        ),
+        "trees_drop": (
+            "a count drops, not the trees: «El número de árboles del mayor corte … baja de 2 a 1», never «Los"
+            " árboles que … bajan de 2 a 1»",
+            _find(r"\bárboles\b[^.]*\bbajan\s+de\b"),
+        ),
+        "protected_tree": (
+            "a tree with a protester is «árbol con manifestante» everywhere (the rules, the charts, the legend):"
+            " never a second name, «árbol protegido»",
+            _find(r"\bárbol(?:es)?\s+protegid\w*"),
+        ),
     }
 )
 
@@ -1155,6 +1170,11 @@ ES_419_KINDS: dict[str, tuple[str, Check]] = {
         _find(r"\bMayús\b|\bIntro\b", flags=0),
     ),
     "probar_a": ("«Intenta …», not the peninsular «Prueba a …»", _find(r"\bprueba a\b")),
+    "northern_summer": (
+        "«A mediados de 2008», not «en el verano de 2008»: for a pupil in the Southern Cone the summer of 2008"
+        " is January, and the contest was in the northern summer",
+        _find(r"\bverano de 2008\b"),
+    ),
     "deprisa": ("«muy rápido», not «deprisa»", _find(r"\bdeprisa\b")),
     "kernel": (
         "a notebook's «kernel», as JupyterLab's Latin-American pupils say, not «núcleo»",
@@ -2215,6 +2235,30 @@ PLANTED = [
     ("a_before_cell", "tutorial:hint-step", "Your logger goes to {cells}.", "Tu leñador va a {cells}."),
     ("a_before_cell", "review", "Moving to {cell} was better.", "Habría sido mejor moverse a {cell}."),
     ("a_before_cell", "board:turn", "move {origin} → {destination}", "ir de {origin} a {destination}"),
+    (
+        "total_as_gain",
+        "exercise:protester:solution",
+        "Chopping e4 from e5 gives {leader}: a tie on points",
+        "Cortar e4 desde e5 da {leader}: empate a puntos y a manifestantes (uno cada uno).",
+    ),
+    (
+        "trees_drop",
+        "puzzle:why",
+        "The biggest chop {player} can make drops from {before} to {after}.",
+        "Los árboles que el {player} puede derribar de un solo corte bajan de {before} a {after}.",
+    ),
+    (
+        "protected_tree",
+        "exercise:protester:ok",
+        "the protested tree fell with the domino effect",
+        "el efecto dominó ha derribado un árbol protegido y te has quedado con su manifestante.",
+    ),
+    (
+        "northern_summer",
+        "rules:background:1",
+        "and in the summer of 2008 it won second place",
+        "En el verano de 2008 quedó en segundo lugar en el concurso.",
+    ),
 ]
 
 

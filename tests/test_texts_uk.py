@@ -349,8 +349,11 @@ def name_starts_a_sentence(entry: Entry, form: str) -> str | None:
     """Kind 27: «olena думає…», «greedy перший за Ело»: a lower-case name must not open a sentence.
 
     It goes after the verb («Зараз думає {name}…») or after a label's colon («Не на зв’язку: {name}.»);
-    a list line «{name} · {n} місця» is not a sentence.
+    a list line «{name} · {n} місця» is not a sentence, nor the rating chart's list item «{name} з рейтингом
+    {rating}» (it follows the list's colon).
     """
+    if entry.context == "chart" and entry.msgid == "{name} with {rating}":
+        return None
     return _find(rf"(?:^|[.!?…]\s+)\**{_LOWER_CASE_VALUES}(?!\s*[:·(])\s*{W}+", flags=0)(entry, form)
 
 
@@ -998,6 +1001,12 @@ def dash_after_a_plain_space(entry: Entry, form: str) -> str | None:
     return _find(r"\S \u2014", flags=0)(entry, form)
 
 
+def nested_brackets(entry: Entry, form: str) -> str | None:
+    """Kind 92: the rating chart's ``{rating}`` carries its own interval in brackets («1 520 (1 480–1 560)»), so
+    «{name} ({rating})» reads «anna (1 520 (1 480–1 560))»: «{name} з рейтингом {rating}»."""
+    return _find(r"\(\{rating\}\)", flags=0)(entry, form)
+
+
 def name_after_u(entry: Entry, form: str) -> str | None:
     """Kind 87: a user's name does not decline («anna», «Олег»): «1 520 у anna» cannot take the genitive that
     «у» needs, so the name comes first, as the other items of a chart do: «{name} ({rating})»."""
@@ -1097,6 +1106,7 @@ KINDS: dict[str, Check] = {
     "tree twice in a chop": tree_twice_in_a_chop,
     "turn chooses": turn_chooses,
     "label after a preposition": label_after_a_preposition,
+    "nested brackets": nested_brackets,
 }
 
 
@@ -1905,6 +1915,7 @@ PLANTED += [
         "кожен твій хід, який розбір позначить як помилку, стане твоєю власною задачею, і поле каже, скільки їх"
         " вийшло.",
     ),
+    ("nested brackets", "chart", "{name} with {rating}", "{name} ({rating})"),
     (
         "tree twice in a chop",
         "review",
