@@ -568,7 +568,7 @@ def test_a_game_with_a_turn_limit_ends_on_both_boards_with_its_winner(klass: Cla
     # the board is over as soon as its own rules end the game; the server's verdict follows in its feed
     until(lambda: online(olena)["result"] == result, what="the server's verdict on olena's board")
     names = " і ".join(["olena", "diego"][w - 1] for w in result["winners"])
-    assert diego.view["status"]["text"] == f"Гру завершено. Перемога: {names}."
+    assert diego.view["status"]["text"] == f"Гру закінчено. Перемога: {names}."
     assert drive(diego).cell("a2") == "rejected"
 
 
@@ -650,7 +650,7 @@ def test_the_lobby_joins_the_arena_is_paired_and_the_game_opens_then_resign_and_
         assert drive(other).send("resign", op="ask") == "ok"
         assert drive(other).send("resign", op="yes") == "ok"
         until(lambda: online(board)["state"] == "over", what="the resignation on olena's board")
-        assert board.view["status"]["text"] == "Гру завершено через визнання поразки: diego."
+        assert board.view["status"]["text"] == "Гру закінчено через визнання поразки: diego."
         assert klass.clients["olena"].game(game)["result"]["reason"] == "resign"
         diego.refresh()
         assert "Has salido de la arena" in you(diego) and arena_buttons(diego) == {"lw-arena-join"}
