@@ -152,7 +152,7 @@ STAYS = ("....2/...../..a../...../.s1.. 2 0,0 2,2", "e5-d4 *d5", "e5 *d5")
     ("language", "sentence"),
     [
         ("en", "Staying on e5 was better."),
-        ("uk", "Краще було лишитися на e5."),
+        ("uk", "Варто було лишитися на e5."),
         ("es", "Habría sido mejor quedarse en e5."),
     ],
 )

@@ -25,12 +25,13 @@ _SENTENCE_END = re.compile(r"(?<=[.!?…])[»”\"]?\s+(?=[«“\"¡¿(]?[A-ZА-
 _WORD = re.compile(r"[^\W_]+(?:[’'-][^\W_]+)*")
 #: Words that say little alone: the opening is the first two words then ("El jugador…", "The best…").
 _ARTICLES = frozenset({"el", "la", "los", "las", "lo", "un", "una", "the", "a", "an"})
-#: Forms of one word that a shared stem does not find: possessives and demonstratives.
+#: Forms of one word that a shared stem does not find: possessives, demonstratives, a comparative.
 _SAME_WORD = {
     **dict.fromkeys(("твій", "твоя", "твоє", "твої", "твого", "твоєї", "твоїм", "твоїх"), "твій"),
     **dict.fromkeys(("цей", "ця", "це", "ці", "цього", "цієї", "цим", "цих", "цю"), "цей"),
     **dict.fromkeys(("tu", "tus"), "tu"),
     **dict.fromkeys(("este", "esta", "esto", "estos", "estas"), "este"),
+    **dict.fromkeys(("краще", "кращий", "кращим", "кращого", "кращому", "кращі", "кращих"), "кращий"),
     **dict.fromkeys(("your", "yours"), "your"),
     **dict.fromkeys(("this", "these"), "this"),
 }
@@ -104,6 +105,7 @@ PLANTED = [
     "Цей хід закінчує гру або вирішує її останній раунд. Ця задача повернеться через 2 дні.",
     "Esta jugada termina la partida o decide su última ronda. Este problema volverá dentro de 2 días.",
     "Not the best turn. After this turn the game is over. After that reply you cannot win any more.",
+    "Краще було посадити саджанець на e4. Кращим ходом гравець 2 підготував би собі рубку на 1 дерево.",
 ]
 
 CLEAN = [

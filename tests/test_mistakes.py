@@ -105,3 +105,36 @@ def test_the_board_says_what_came_of_the_review_in_every_case(reviewed, tmp_path
     assert _board_notice(other, game, forced).startswith(
         f"The review found {errors} errors in your turns, but"
     )
+
+
+@pytest.mark.parametrize(
+    ("proof", "said"),
+    [
+        ("clear", "Every other turn is clearly worse after the best reply."),
+        ("better", "This turn is clearly better than the one played in your game."),
+        ("review", "This is the better turn the review of your game found."),
+    ],
+)
+def test_a_right_answer_with_no_fact_to_tell_says_what_the_puzzles_proof_proved(
+    reviewed, proof, said
+) -> None:
+    """A "better" puzzle accepts every turn clearly better than the one played: its right answer said
+    "Every other turn is clearly worse", which its own task ("Find a turn that is clearly better than
+    yours!") contradicts."""
+    from logger_widget.board.mistakes_mode import MistakesSession, as_puzzle
+    from logger_widget.board.puzzle_mode import explain_right
+
+    _, result = reviewed
+    made = personal_puzzles("g-1", result, [1])[0]
+    session = MistakesSession.__new__(MistakesSession)
+    session.personal, session.index = [dataclasses.replace(made, proof=proof)], 0
+    from logger_widget.puzzles import facts
+
+    puzzle = dataclasses.replace(as_puzzle(made), theme="quiet")
+
+    def quiet(turn) -> bool:  # no chop, no protest, no threat taken away: no fact to tell
+        f = facts(puzzle.position, turn)
+        return f.kind not in ("chop", "protest") and not (f.threat_seat and f.threat_before > f.threat_after)
+
+    turn = next(t for t in puzzle.position.legal_turns() if quiet(t))
+    assert explain_right(Translator("en"), puzzle, turn, session.proved()) == f"Right! {said}"

@@ -355,6 +355,9 @@ ES_SLIPS = (
     r"analiza la partida en busca",
     r"^ganador$",
     r"\(\{…\} bots?\): \{…\}",
+    # later readers: a bot's name in the singular after «dos bots», a count's noun said three times
+    r"entre dos bots \(\{…\}\)",
+    r"Partidas distintas entre estas \{…\}",
 )
 
 #: Tú imperatives; the dashboard and the class codes speak to the teacher, who is *usted*.
@@ -576,10 +579,10 @@ KINDS: dict[str, tuple[str, Check]] = {
     "cell_below": ("a Markdown cell sends the pupil to «la celda siguiente», not «esta celda»", _cell_below),
     "frente_a": (
         "two counts are compared with «frente a» («{mine} frente a {theirs}»); «contra» is who plays whom"
-        " (a pair of bots, `exercise:nash:apart`)",
+        " (a pair of bots, `exercise:nash:apart`, `exercise:first_player:data`)",
         lambda entry, form: (
             None
-            if f"{entry.context}".startswith("exercise:nash:apart")
+            if f"{entry.context}".startswith(("exercise:nash:apart", "exercise:first_player:data"))
             else _find(r"\{…\}(?:\s+en tu reserva)?\s+contra\s+(?:tus?\s+)?\{…\}")(entry, form)
         ),
     ),
@@ -805,7 +808,7 @@ _COUNT_BEFORE_PLURAL_VERB = re.compile(
 
 
 def _count_before_plural_verb(entry: Entry, form: str) -> str | None:
-    """A count with its noun is a label's value («Partidas distintas entre estas {n}: {distinct}»), not a
+    """A count with its noun is a label's value («distintas, solo {distinct}»), not a
     subject: the verb would be plural for «1 partida» too (ninth reader). A plural message agrees per form."""
     if len(entry.forms) > 1:
         return None
@@ -900,7 +903,7 @@ ES_SLIPS_10 = (
 KINDS.update(
     {
         "count_before_plural_verb": (
-            "a count with its noun is a label's value («Partidas distintas entre estas {n}: {distinct}»), never"
+            "a count with its noun is a label's value («En la simulación hay {n}; distintas, solo {distinct}»), never"
             " the subject of a plural verb («1 partida son distintas»)",
             _count_before_plural_verb,
         ),
@@ -2002,6 +2005,18 @@ PLANTED = [
     ),
     ("rate_as_noun", "exercise:nash:steady", "Some rates", "Algunos puntos por partida son inciertos."),
     ("better_turn", "review", "the better turn was {turn}", "la mejor jugada era {turn}."),
+    (
+        "slips",
+        "exercise:first_player:data",
+        "**{n} games** between two bots ({bot}).",
+        "**{n} partidas** entre dos bots ({bot}).",
+    ),
+    (
+        "slips",
+        "exercise:first_player:copies",
+        "Different games among these {n}: {distinct}.",
+        "Partidas distintas entre estas {n}: {distinct}.",
+    ),
     ("value", "exercise:nash:intro:1", "of each rate", "con el intervalo del {level} de cada valor."),
     ("planted", "tutorial:plant:ok", "A new seedling grows on b2.", "Una plántula nueva brota en b2."),
     ("planted", "board:notice", "You planted a seedling", "Ha brotado la plántula que has puesto."),
@@ -2339,7 +2354,7 @@ def test_every_kind_has_a_planted_instance():
         ("exercise:own_bot:hint", "Pista: El bot codicioso solo mira esta jugada."),
         ("board:notice", "Pista: {turn}"),
         ("board:result", "Se ha completado la ronda porque {players} han llegado a 10 puntos."),
-        ("exercise:first_player:copies", "Partidas distintas entre estas {n}: {distinct}."),
+        ("exercise:first_player:copies", "En la simulación hay {n}; distintas, solo {distinct}."),
         ("tutorial:growth:wrong", "Colócate en su columna: desde a1, c1 está a dos pasos a la derecha."),
         ("engine", "La casilla {cell} está a más de dos pasos de {origin}."),
         (

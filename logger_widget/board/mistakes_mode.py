@@ -27,7 +27,7 @@ from datetime import datetime
 from typing import Any
 
 from ..engine.position import Position
-from ..i18n import Translator
+from ..i18n import PMessage, Translator
 from ..i18n.texts import puzzles as texts
 from ..i18n.texts.progress import AGAIN, PERSONAL
 from ..i18n.texts.review import LABELS_LOWER
@@ -165,6 +165,16 @@ class MistakesSession(PuzzleSession):
     def verdict_tail(self, tr: Translator, right: bool, counted: bool, before: float, after: float) -> str:
         """When the puzzle comes back."""
         return comes_back(tr, self.current.due, self._answered_at)
+
+    def proved(self) -> PMessage:
+        """What the personal puzzle's proof says of a right answer with no fact of its own to tell.
+
+        Every other turn clearly worse (``"clear"``), the answer clearly better than the turn played
+        (``"better"``), or the review's better turn (``"review"``).
+        """
+        return texts.WHY[
+            {"clear": "margin", "better": "margin_better", "review": "margin_review"}[self.current.proof]
+        ]
 
     def explanation(self, tr: Translator) -> str:
         """The coach's sentence about the turn in the game (before the verdict's last sentence)."""

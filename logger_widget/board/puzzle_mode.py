@@ -53,8 +53,12 @@ def _points(tr: Translator, value: float) -> str:
     return tr.format_decimal(round(value, 1), format="#,##0.#")
 
 
-def explain_right(tr: Translator, puzzle: Puzzle, turn: Turn) -> str:
-    """Why ``turn`` (a solution) is right, in ``tr``'s language: the facts of the turn and the margin."""
+def explain_right(tr: Translator, puzzle: Puzzle, turn: Turn, margin: PMessage = texts.WHY["margin"]) -> str:
+    """Why ``turn`` (a solution) is right, in ``tr``'s language: the facts of the turn, else ``margin``.
+
+    ``margin`` says what the search proved when the turn has no fact to tell: by default that every other
+    turn is clearly worse (a shipped puzzle's proof).
+    """
     f = facts(puzzle.position, turn)
     parts = [tr.translate(texts.VERDICT["right"])]
     if f.kind == "chop":
@@ -80,7 +84,7 @@ def explain_right(tr: Translator, puzzle: Puzzle, turn: Turn) -> str:
     elif puzzle.theme == "spawn_placement":
         parts.append(tr.translate(texts.WHY["spawn"]))
     if len(parts) == 1:  # no fact to tell: say what the search proved
-        parts.append(tr.translate(texts.WHY["margin"]))
+        parts.append(tr.translate(margin))
     return " ".join(parts)
 
 
@@ -380,6 +384,10 @@ class PuzzleSession(TeachingMode):
             after=tr.format_number(round(after)),
         )
 
+    def proved(self) -> PMessage:
+        """What the puzzle's search proved, said of a right answer with no fact of its own to tell."""
+        return texts.WHY["margin"]
+
     def explanation(self, tr: Translator) -> str | None:
         """A sentence after the reasons, before the last one.
 
@@ -408,7 +416,7 @@ class PuzzleSession(TeachingMode):
         hinted, shown = first and right and self.hints > 0, self.revealed is not None
 
         if right:
-            why = lambda tr: explain_right(tr, puzzle, turn)  # noqa: E731
+            why = lambda tr: explain_right(tr, puzzle, turn, self.proved())  # noqa: E731
         else:
             reply, value = refutation(puzzle.position, turn)
             self.values = {"played": value, "best": turn_value(puzzle.position, best_solution(puzzle))}

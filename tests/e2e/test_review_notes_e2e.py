@@ -75,7 +75,7 @@ def test_the_coach_on_a_quiet_turn_in_the_board(page: Any, lab: Any, screenshots
     click_at_and_wait(page, "[data-testid=review-open]")
     page.wait_for_selector("[data-testid=review-sentence]:not([hidden])", timeout=120_000)
     sentence = page.inner_text("[data-testid=review-sentence]")
-    assert "Краще було посадити саджанець на c4." in sentence, sentence
+    assert "Варто було посадити саджанець на c4." in sentence, sentence
     assert (
         "Кращим ходом гравець 2 підготував би собі на наступний хід рубку на 1 дерево, а зіграним\u00a0— жодної."
         in sentence

@@ -181,6 +181,12 @@ WHY: MappingProxyType[str, PMessage] = MappingProxyType(
         "ends": NP_("puzzle:why", "This turn ends the game or decides its last round."),
         "spawn": NP_("puzzle:why", "Where the new seedlings grow matters here."),
         "margin": NP_("puzzle:why", "Every other turn is clearly worse after the best reply."),
+        # TRANSLATORS: instead of "margin" in a personal puzzle whose answers are every turn clearly better
+        # than the one played in the pupil's game (other answers may be as good).
+        "margin_better": NP_("puzzle:why", "This turn is clearly better than the one played in your game."),
+        # TRANSLATORS: instead of "margin" in a personal puzzle whose answer is the better turn the review of
+        # the pupil's game found.
+        "margin_review": NP_("puzzle:why", "This is the better turn the review of your game found."),
         # TRANSLATORS: {player} inside a sentence (es «jugador 2»: write «el {player}», «del {player}»).
         "reply": NP_("puzzle:why", "Then {player} plays {turn} (shown on the board)."),
         "no_reply": NP_("puzzle:why", "After this turn the game is over."),
