@@ -84,7 +84,7 @@ def click_and_wait(page: Any, selector: str) -> None:
     v0 = version(page)
     page.click(selector)
     page.wait_for_function(
-        "v => Number(document.querySelector('.lw-board').dataset.version) > v", arg=v0, timeout=30_000
+        "v => Number(document.querySelector('.lw-board')?.dataset.version) > v", arg=v0, timeout=30_000
     )
 
 
@@ -165,7 +165,7 @@ def click_at_and_wait(page: Any, selector: str) -> None:
     box = page.locator(selector).bounding_box()
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.wait_for_function(
-        "v => Number(document.querySelector('.lw-board').dataset.version) > v", arg=v0, timeout=30_000
+        "v => Number(document.querySelector('.lw-board')?.dataset.version) > v", arg=v0, timeout=30_000
     )
 
 

@@ -54,7 +54,7 @@ def wait_board(page: Any, timeout: float = 120_000) -> None:
     """Wait until the page's board has a view from the kernel."""
     page.wait_for_selector(BOARD, timeout=timeout)
     page.wait_for_function(
-        "() => Number(document.querySelector('.lw-board').dataset.version) > 0", timeout=timeout
+        "() => Number(document.querySelector('.lw-board')?.dataset.version) > 0", timeout=timeout
     )
 
 
@@ -136,7 +136,7 @@ def wait_over(*pages: Any) -> None:
     """Wait until every page's board says the game is over."""
     for page in pages:
         page.wait_for_function(
-            "() => document.querySelector('.lw-board').dataset.over === 'true'", timeout=60_000
+            "() => document.querySelector('.lw-board')?.dataset.over === 'true'", timeout=60_000
         )
 
 

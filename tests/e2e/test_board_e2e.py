@@ -143,7 +143,7 @@ def test_language_undo_and_notation(page: Any, lab: Lab, screenshots: Path) -> N
         v0 = version(page)
         page.select_option("[data-testid=locale]", lang)
         page.wait_for_function(
-            "v => Number(document.querySelector('.lw-board').dataset.version) > v", arg=v0, timeout=30_000
+            "v => Number(document.querySelector('.lw-board')?.dataset.version) > v", arg=v0, timeout=30_000
         )
         assert page.inner_text("[data-testid=action-plant]").strip() == plant
         assert word in status(page)
@@ -171,7 +171,7 @@ def test_language_undo_and_notation(page: Any, lab: Lab, screenshots: Path) -> N
     page.wait_for_selector("[data-testid=hint-text]:not([hidden])")
     page.wait_for_function(
         # the suggestion names cells (it may be a stay, without a dash); "thinking…" names none
-        "() => /[a-e][1-5]/.test(document.querySelector('[data-testid=hint-text]').textContent)",
+        "() => /[a-e][1-5]/.test(document.querySelector('[data-testid=hint-text]')?.textContent)",
         timeout=60_000,
     )
 
@@ -186,7 +186,7 @@ def test_language_undo_and_notation(page: Any, lab: Lab, screenshots: Path) -> N
     v0 = version(page)
     page.set_input_files("[data-testid=import-file]", path)
     page.wait_for_function(
-        "v => Number(document.querySelector('.lw-board').dataset.version) > v", arg=v0, timeout=30_000
+        "v => Number(document.querySelector('.lw-board')?.dataset.version) > v", arg=v0, timeout=30_000
     )
     assert lpn(page) == record["final"]
     # "Game loaded." judges nothing: a note ("info"), never labelled "✓ Correct"
@@ -236,23 +236,23 @@ def test_keyboard_path(page: Any, lab: Lab, screenshots: Path) -> None:
     assert label.startswith("a3")
     v0 = version(page)
     page.keyboard.press("Enter")
-    page.wait_for_function("v => Number(document.querySelector('.lw-board').dataset.version) > v", arg=v0)
+    page.wait_for_function("v => Number(document.querySelector('.lw-board')?.dataset.version) > v", arg=v0)
     assert attr(page, "stage") == "plant"
     # Esc goes back to the movement
     v0 = version(page)
     page.keyboard.press("Escape")
-    page.wait_for_function("v => Number(document.querySelector('.lw-board').dataset.version) > v", arg=v0)
+    page.wait_for_function("v => Number(document.querySelector('.lw-board')?.dataset.version) > v", arg=v0)
     assert attr(page, "stage") == "move"
     # again, and plant with the keyboard: the cursor jumps to a cell that can be chosen
     page.keyboard.press("Enter")
-    page.wait_for_function("v => Number(document.querySelector('.lw-board').dataset.version) > v + 1", arg=v0)
+    page.wait_for_function("v => Number(document.querySelector('.lw-board')?.dataset.version) > v + 1", arg=v0)
     assert attr(page, "stage") == "plant"
     cell = page.evaluate("() => document.activeElement.dataset.cell")
     assert page.get_attribute(f"[data-cell={cell}]", "data-mark") == "plant"
     page.locator(ROOT).screenshot(path=str(screenshots / "09-keyboard-focus.png"))
     before = lpn(page)
     page.keyboard.press(" ")
-    page.wait_for_function("s => document.querySelector('[data-testid=lpn]').value !== s", arg=before)
+    page.wait_for_function("s => document.querySelector('[data-testid=lpn]')?.value !== s", arg=before)
     # the buttons are reachable with Tab from the board
     assert wait_human_turn(page)
     page.focus("[data-cell][tabindex='0']")

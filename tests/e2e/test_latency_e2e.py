@@ -46,7 +46,7 @@ def _measure(page: Any, clicks: int) -> dict[str, float]:
         v0 = int(page.get_attribute(ROOT, "data-version"))
         page.click(f"[data-cell={cell}]")
         page.wait_for_function(
-            "v => Number(document.querySelector('.lw-board').dataset.version) > v", arg=v0, timeout=30_000
+            "v => Number(document.querySelector('.lw-board')?.dataset.version) > v", arg=v0, timeout=30_000
         )
         page.wait_for_timeout(30)
         draws.append(float(page.get_attribute(ROOT, "data-draw-ms")))

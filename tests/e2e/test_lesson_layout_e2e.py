@@ -94,7 +94,7 @@ def test_after_a_turn_the_keyboard_cursor_goes_to_the_next_logger(page: Any, lab
     code = "from logger_widget import Board\nboard = Board(['human', 'human'], locale='en', autosave=False)\nboard"
     open_board(page, lab, "focus.ipynb", code)
     play_by_clicks(page, Position.initial(2).parse_turn("a1-b2 *b3"))
-    page.wait_for_function("() => document.querySelector('.lw-board').dataset.toMove === '2'")
+    page.wait_for_function("() => document.querySelector('.lw-board')?.dataset.toMove === '2'")
     focused = page.evaluate("() => document.activeElement && document.activeElement.dataset.cell")
     assert focused == "e5", f"the cursor is on {focused}, not on player 2's logger"
     page.keyboard.press("ArrowLeft")  # the arrows go on from there

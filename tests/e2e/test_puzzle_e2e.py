@@ -88,7 +88,7 @@ def test_puzzle_wrong_then_right_then_next(page: Any, lab: Any, screenshots: Pat
     click_and_wait(page, "[data-testid=hint]")
     click_and_wait(page, "[data-testid=hint]")
     page.wait_for_function(
-        "n => (document.querySelector('[data-testid=hint-text]').textContent || '').includes(n)",
+        "n => (document.querySelector('[data-testid=hint-text]')?.textContent || '').includes(n)",
         arg=solution.notation().replace(" ", "\u00a0"),  # a turn in a sentence never breaks
         timeout=30_000,
     )

@@ -108,7 +108,7 @@ def test_review_mode_in_the_browser(page: Any, lab: Any, screenshots: Path) -> N
     for lang in ("uk", "es"):
         if lang == "es":
             page.select_option("[data-testid=locale]", "es")
-            page.wait_for_function("() => document.querySelector('.lw-board').getAttribute('lang') === 'es'")
+            page.wait_for_function("() => document.querySelector('.lw-board')?.getAttribute('lang') === 'es'")
             assert EXPECTED["es"] in _sentence(page)
         for theme in ("light", "dark"):
             set_theme(page, theme)

@@ -180,11 +180,13 @@ def jupyterlab(hub: Hub, browser: Any, name: str) -> Iterator[Any]:
 
 
 def _open_nbgrader_menu(page: Any) -> Any:
-    """Click the menu bar's Nbgrader until its menu shows (at most 5 clicks, as a user clicks again when a
-    menu does not open: a click just after the menu was closed can find the menu bar still closing it); the
-    menu's locator."""
+    """The Nbgrader menu, open: the menu bar's Nbgrader is clicked until its menu shows (at most 5 clicks, as a
+    user clicks again when a menu does not open: a click just after the menu was closed can find the menu bar
+    still closing it); a menu already open is left open."""
     menu = page.locator("#jp-mainmenu-nbgrader")
     for _ in range(5):
+        if menu.is_visible():
+            return menu
         page.locator(".lm-MenuBar-itemLabel", has_text="Nbgrader").click()
         try:
             menu.wait_for(state="visible", timeout=10_000)
@@ -194,12 +196,23 @@ def _open_nbgrader_menu(page: Any) -> Any:
     raise AssertionError("the Nbgrader menu did not open after 5 clicks on the menu bar")
 
 
+def _close_nbgrader_menu(page: Any, menu: Any) -> None:
+    """Close the open menu as a user does: Escape, and if it still shows, a click on its menu bar item."""
+    page.keyboard.press("Escape")
+    try:
+        menu.wait_for(state="hidden", timeout=5_000)
+        return
+    except Exception:  # playwright's TimeoutError: the Escape went elsewhere
+        pass
+    page.locator(".lm-MenuBar-itemLabel", has_text="Nbgrader").click()
+    menu.wait_for(state="hidden", timeout=30_000)
+
+
 def nbgrader_menu(page: Any) -> list[str]:
     """The items the Nbgrader menu shows (it is closed again)."""
     menu = _open_nbgrader_menu(page)
     items = [i.inner_text().strip() for i in menu.locator(".lm-Menu-itemLabel").all() if i.is_visible()]
-    page.keyboard.press("Escape")
-    menu.wait_for(state="hidden")
+    _close_nbgrader_menu(page, menu)
     return items
 
 

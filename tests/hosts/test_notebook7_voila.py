@@ -112,9 +112,9 @@ def test_keys_the_board_acts_on_do_not_reach_the_page(page: Any, lab: Any) -> No
     page.focus(f"[data-cell={cell}]")
     v0 = int(board.get_attribute("data-version") or 0)
     page.keyboard.press("Enter")  # choose the focused cell…
-    page.wait_for_function("v => Number(document.querySelector('.lw-board').dataset.version) > v", arg=v0)
+    page.wait_for_function("v => Number(document.querySelector('.lw-board')?.dataset.version) > v", arg=v0)
     v1 = int(board.get_attribute("data-version") or 0)
     page.keyboard.press("Escape")  # …and back
-    page.wait_for_function("v => Number(document.querySelector('.lw-board').dataset.version) > v", arg=v1)
+    page.wait_for_function("v => Number(document.querySelector('.lw-board')?.dataset.version) > v", arg=v1)
     page.keyboard.press("Tab")  # a key the board leaves alone reaches the page, as always
     assert page.evaluate("() => lwKeys") == ["Tab"]

@@ -141,7 +141,7 @@ def test_a_pupil_who_only_clicks_is_not_culled(page: Any, culling_open_tabs: Voi
             v = int(board.get_attribute("data-version") or 0)
             action()
             page.wait_for_function(
-                "v => Number(document.querySelector('.lw-board').dataset.version) > v", arg=v
+                "v => Number(document.querySelector('.lw-board')?.dataset.version) > v", arg=v
             )
         time.sleep(idle / 3)
     assert voila.kernels() == [kernel]
