@@ -111,8 +111,8 @@ def test_the_board_says_what_came_of_the_review_in_every_case(reviewed, tmp_path
     ("proof", "said"),
     [
         ("clear", "Every other turn is clearly worse after the best reply."),
-        ("better", "This turn is clearly better than the one played in your game."),
-        ("review", "This is the better turn the review of your game found."),
+        ("better", "This turn is clearly better than the one played."),
+        ("review", "This is the better turn the review found."),
     ],
 )
 def test_a_right_answer_with_no_fact_to_tell_says_what_the_puzzles_proof_proved(

@@ -1204,13 +1204,14 @@ ES_419_KINDS: dict[str, tuple[str, Check]] = {
         "«en vivo», «el promedio», «configuración», «se superponen», «hacia adelante», «de abajo hacia"
         " arriba», «lugar», «No importa», «docentes», «empate en puntos», «de abajo», «inteligente»,"
         " «empieza con», «¡Ahí va el árbol!», «de inmediato», «sobre el tablero», «calificación»,"
-        " «de los estudiantes»",
+        " «de los estudiantes», «va en camino», «Abre la dirección»",
         _find(
             r"\ben directo\b|\bla media\b|\bmedia de\b|\bajustes\b|\bsolap\w*|\bhacia delante\b"
             r"|\bde abajo arriba\b|\bsitio\b|\bda igual\b|\bprofesorado\b"
             r"|\bempat\w*(?: con el jugador \d)? a (?:puntos|\{…\}|\d)|\b(?:de|aquí) debajo\b"
             r"|\bmás list[oa]\b|\bempieza por `|\ben cabeza\b|\benséñ\w*"
             r"|\bárbol va\b|\ben el acto\b|\bde encima\b|\bcon nota\b|\bnotas? de\b|\balumnado\b"
+            r"|\bde camino\b|\bEntra en la dirección\b"
         ),
     ),
     "seat_place": (

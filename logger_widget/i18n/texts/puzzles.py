@@ -182,11 +182,12 @@ WHY: MappingProxyType[str, PMessage] = MappingProxyType(
         "spawn": NP_("puzzle:why", "Where the new seedlings grow matters here."),
         "margin": NP_("puzzle:why", "Every other turn is clearly worse after the best reply."),
         # TRANSLATORS: instead of "margin" in a personal puzzle whose answers are every turn clearly better
-        # than the one played in the pupil's game (other answers may be as good).
-        "margin_better": NP_("puzzle:why", "This turn is clearly better than the one played in your game."),
+        # than the one played in the pupil's game (other answers may be as good). "From your game. …" (the
+        # review's note) follows: do not name the game here.
+        "margin_better": NP_("puzzle:why", "This turn is clearly better than the one played."),
         # TRANSLATORS: instead of "margin" in a personal puzzle whose answer is the better turn the review of
-        # the pupil's game found.
-        "margin_review": NP_("puzzle:why", "This is the better turn the review of your game found."),
+        # the pupil's game found; "From your game. …" follows, as above.
+        "margin_review": NP_("puzzle:why", "This is the better turn the review found."),
         # TRANSLATORS: {player} inside a sentence (es «jugador 2»: write «el {player}», «del {player}»).
         "reply": NP_("puzzle:why", "Then {player} plays {turn} (shown on the board)."),
         "no_reply": NP_("puzzle:why", "After this turn the game is over."),
