@@ -245,7 +245,9 @@ def test_keyboard_path(page: Any, lab: Lab, screenshots: Path) -> None:
     assert attr(page, "stage") == "move"
     # again, and plant with the keyboard: the cursor jumps to a cell that can be chosen
     page.keyboard.press("Enter")
-    page.wait_for_function("v => Number(document.querySelector('.lw-board')?.dataset.version) > v + 1", arg=v0)
+    page.wait_for_function(
+        "v => Number(document.querySelector('.lw-board')?.dataset.version) > v + 1", arg=v0
+    )
     assert attr(page, "stage") == "plant"
     cell = page.evaluate("() => document.activeElement.dataset.cell")
     assert page.get_attribute(f"[data-cell={cell}]", "data-mark") == "plant"

@@ -149,7 +149,9 @@ def test_axe_finds_no_serious_violations_in_three_languages(page: Any, lab: Lab,
             v0 = version(page)
             page.select_option("[data-testid=locale]", lang)
             page.wait_for_function(
-                "v => Number(document.querySelector('.lw-board')?.dataset.version) > v", arg=v0, timeout=30_000
+                "v => Number(document.querySelector('.lw-board')?.dataset.version) > v",
+                arg=v0,
+                timeout=30_000,
             )
         page.click("[data-testid=more]")  # the folded tools are checked too
         result = page.evaluate(

@@ -52,7 +52,9 @@ def test_clicks_racing_a_background_repaint_are_all_taken(page: Any, lab: Lab, s
     )
     _click_until(page, "a3", "plant")  # Player 1: a1 to a3 (c3 grows), then plant
     page.click(f"{ROOT} [data-cell=b3]")  # the turn a1-a3 *b3: Player 2 to move
-    page.wait_for_function("() => document.querySelector('.lw-board')?.dataset.toMove === '2'", timeout=30_000)
+    page.wait_for_function(
+        "() => document.querySelector('.lw-board')?.dataset.toMove === '2'", timeout=30_000
+    )
     _click_until(page, "e4", "plant")
     page.locator(ROOT).screenshot(path=str(screenshots / "click-race-800.png"))
     assert "not taken" not in page.locator(f"{ROOT} .lw-notice-text").inner_text()
