@@ -254,7 +254,7 @@ class PersonalHandler(_ProgressHandler):
         """
         pid = puzzle.id
         saved = self.store().personal_puzzle(pid)
-        if saved is None:  # a new one: its proof is checked again here, and the turn played is no solution
+        if saved is None:  # a new one: within the limit, and proved (here only if it became new meanwhile)
             self.limit("personal", progress_sql.personal)
             if not proved:
                 self.refuse_unproved(self.why_unproved(puzzle))
